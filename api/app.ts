@@ -1,0 +1,77 @@
+// createApp(deps): the Koa application, wired but never listening. Middleware order: request id +
+// access log (outermost, so the log line carries the final status), error handler, public routes,
+// auth, body parser, ORM request context, routers with allowedMethods, 404/405 fallback.
+import Koa from 'koa';
+import { Router } from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { AppContext, AppState } from './context.ts';
+import { authenticate } from './middleware/auth.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { fallback } from './middleware/fallback.ts';
+import { requestContext } from './middleware/request-context.ts';
+import type { KeyStore } from './key-store.ts';
+import { buildOpenApi } from './openapi.ts';
+import { mountRoutes, type RouteDef } from './route.ts';
+import { publicRoutes } from './routes/public.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'>;
+  orm: MikroORM;
+  temporal: Client;
+  logger: Logger;
+  keys: KeyStore;
+}
+
+export interface App {
+  app: Koa<AppState>;
+  /** Every route, public and authenticated: the source of the OpenAPI document and the auth matrix. */
+  routes: RouteDef[];
+}
+
+export function createApp(deps: AppDeps): App {
+  const authenticated: RouteDef[] = [...usersRoutes(deps.keys)];
+  let openapi: Record<string, unknown> | undefined;
+  const publicList = publicRoutes({
+    orm: deps.orm,
+    temporal: deps.temporal,
+    openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
+  });
+
+  const publicRouter = new Router<AppState>();
+  mountRoutes(publicRouter, publicList);
+  const router = new Router<AppState>();
+  mountRoutes(router, authenticated);
+
+  const app = new Koa<AppState>();
+  app.proxy = true;
+  app.silent = true;
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler(deps.config.bodyLimitBytes));
+  app.use(fallback);
+  app.use(publicRouter.routes());
+  app.use(publicRouter.allowedMethods());
+  app.use(async (ctx: AppContext, next) => {
+    // A public path with another method gets its 405 from allowedMethods above, not a 401.
+    if (((ctx as unknown as { matched?: unknown[] }).matched?.length ?? 0) > 0) return;
+    await next();
+  });
+  app.use(authenticate(deps.keys));
+  app.use(bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: deps.config.bodyLimitBytes,
+    encoding: 'utf-8',
+    onError: (error) => { throw error; },
+  }));
+  app.use((ctx: AppContext, next) => RequestContext.create(deps.orm.em, () => {
+    ctx.state.em = RequestContext.getEntityManager() as AppState['em'];
+    return next();
+  }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return { app, routes: [...publicList, ...authenticated] };
+}

@@ -1,0 +1,16 @@
+// What the middleware chain puts on ctx.state, shared by middleware and routes.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
+import type { Principal } from './key-store.ts';
+
+export interface AppState {
+  requestId: string;
+  logger: Logger;
+  /** Set by the auth middleware on every authenticated route. */
+  principal: Principal;
+  /** The request's own EntityManager (a fork, inside MikroORM's RequestContext). */
+  em: EntityManager;
+}
+
+export type AppContext = ParameterizedContext<AppState>;

@@ -1,0 +1,55 @@
+// The one pagination helper of every list endpoint: its query schema, the page window and SPEC's
+// envelope {items, total_count, total_pages, has_more}.
+import type { JsonSchema } from './validation.ts';
+
+export interface PageQuery<S extends string = string> {
+  page: number;
+  size: number;
+  sort_by?: S;
+  sort_order: 'asc' | 'desc';
+}
+
+export interface Envelope<T> {
+  items: T[];
+  total_count: number;
+  total_pages: number;
+  has_more: boolean;
+}
+
+/** Query schema of a list endpoint: pagination, its sort_by whitelist and its own filters. */
+export function listQuerySchema(sortBy: readonly string[], filters: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
+      size: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Items per page, 1 to 100.' },
+      ...(sortBy.length > 0 ? { sort_by: { type: 'string', enum: [...sortBy], description: 'Field to order by; omitted, the endpoint default.' } } : {}),
+      sort_order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+      ...filters,
+    },
+  };
+}
+
+export function pageWindow(query: PageQuery): { limit: number; offset: number } {
+  return { limit: query.size, offset: (query.page - 1) * query.size };
+}
+
+export function envelope<T>(items: T[], total: number, query: PageQuery): Envelope<T> {
+  const totalPages = Math.ceil(total / query.size);
+  return { items, total_count: total, total_pages: totalPages, has_more: query.page < totalPages };
+}
+
+/** Envelope schema for the OpenAPI document. */
+export function envelopeSchema(item: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['items', 'total_count', 'total_pages', 'has_more'],
+    properties: {
+      items: { type: 'array', items: item },
+      total_count: { type: 'integer', minimum: 0 },
+      total_pages: { type: 'integer', minimum: 0 },
+      has_more: { type: 'boolean' },
+    },
+  };
+}

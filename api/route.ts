@@ -1,0 +1,77 @@
+// A route is declared once, with its scope and JSON schemas; the same declaration mounts it on
+// the router (validation + scope check) and describes it in the OpenAPI document. The route table
+// is also what tests walk to check that no route escapes authentication or scopes.
+import type { Router } from '@koa/router';
+import type { Scope } from '../domain/scopes.ts';
+import type { AppContext, AppState } from './context.ts';
+import { forbidden } from './errors.ts';
+import { bodyValidator, paramsValidator, queryValidator, type JsonSchema } from './validation.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteResponse {
+  description: string;
+  schema?: JsonSchema;
+  contentType?: string;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+}
+
+export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/v1/contacts/{contact_id}`. */
+  path: string;
+  /** `public`: no key; `key`: any valid key (then `scope` is null); otherwise the scope needed. */
+  auth: 'public' | 'key';
+  scope: Scope | null;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: JsonSchema;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  responses: Record<number, RouteResponse>;
+  handler: (ctx: AppContext, input: RouteInput<P, Q, B>) => Promise<RouteResult> | RouteResult;
+}
+
+export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(def: RouteDef<P, Q, B>): RouteDef {
+  if (def.auth === 'public' && def.scope) throw new Error(`${def.method} ${def.path}: a public route has no scope`);
+  return def as unknown as RouteDef;
+}
+
+export function koaPath(path: string): string {
+  return path.replace(/\{([a-zA-Z0-9_]+)\}/g, ':$1');
+}
+
+const emptyObject: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
+
+/** Registers routes on a router; validators compile here, once. */
+export function mountRoutes(router: Router<AppState>, routes: RouteDef[]): void {
+  for (const route of routes) {
+    const params = paramsValidator<Record<string, string>>(route.params ?? { type: 'object' });
+    const query = queryValidator<Record<string, unknown>>(route.query ?? emptyObject);
+    const body = route.body ? bodyValidator<unknown>(route.body) : null;
+    const scope = route.scope;
+    router.register(koaPath(route.path), [route.method], async (ctx: AppContext) => {
+      if (scope && !ctx.state.principal.scopes.has(scope)) throw forbidden(scope);
+      const input = {
+        params: params({ ...ctx.params }),
+        query: query({ ...ctx.query }),
+        body: body ? body((ctx.request as { body?: unknown }).body ?? {}) : undefined,
+      };
+      const result = await route.handler(ctx, input);
+      ctx.status = result.status;
+      if (result.body !== undefined) ctx.body = result.body;
+    });
+  }
+}

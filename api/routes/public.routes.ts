@@ -1,0 +1,120 @@
+// The public routes, the only ones served without a key: liveness, readiness, the OpenAPI
+// document and the API reference page. (Later: metrics, tracking and unsubscribe links.)
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { unavailable } from '../errors.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+
+const require = createRequire(import.meta.url);
+// The package's self-contained browser bundle (not in its export map, so found beside its entry).
+const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Outreach Workspace Service: API reference</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="/docs/scalar.js"></script>
+    <script>Scalar.createApiReference('#app', { url: '/v1/openapi.json', hideClientButton: false });</script>
+  </body>
+</html>
+`;
+
+const healthSchema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out`)), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface PublicRouteDeps {
+  orm: MikroORM;
+  temporal: Client;
+  openapi: () => Record<string, unknown>;
+}
+
+export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
+  const common = { auth: 'public' as const, scope: null, tags: ['Service'] };
+  return [
+    defineRoute({
+      ...common,
+      method: 'GET',
+      path: '/healthz',
+      operationId: 'healthz',
+      summary: 'Liveness: the process answers',
+      responses: { 200: { description: 'Alive.', schema: healthSchema } },
+      handler: () => ({ status: 200, body: { status: 'ok' } }),
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      path: '/readyz',
+      operationId: 'readyz',
+      summary: 'Readiness: PostgreSQL and Temporal are reachable',
+      responses: {
+        200: { description: 'Ready.', schema: healthSchema },
+        503: { description: 'A dependency is unreachable (UnavailableIssue); `data.checks` says which.' },
+      },
+      handler: async () => {
+        const checks: Record<string, string> = {};
+        const [database, temporal] = await Promise.allSettled([
+          withTimeout(deps.orm.em.fork().getConnection().execute('SELECT 1'), 2000, 'database'),
+          withTimeout(deps.temporal.connection.workflowService.getSystemInfo({}), 2000, 'temporal'),
+        ]);
+        checks.database = database.status === 'fulfilled' ? 'ok' : 'unreachable';
+        checks.temporal = temporal.status === 'fulfilled' ? 'ok' : 'unreachable';
+        if (Object.values(checks).some((c) => c !== 'ok')) throw unavailable('Not ready: a dependency is unreachable.', { checks });
+        return { status: 200, body: { status: 'ok', checks } };
+      },
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      path: '/v1/openapi.json',
+      operationId: 'openapi',
+      summary: 'This OpenAPI 3.1 document',
+      responses: { 200: { description: 'The document.', schema: { type: 'object' } } },
+      handler: () => ({ status: 200, body: deps.openapi() }),
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      path: '/docs',
+      operationId: 'docs',
+      summary: 'Readable API reference (HTML)',
+      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' } } },
+      handler: (ctx) => {
+        ctx.type = 'text/html';
+        return { status: 200, body: DOCS_HTML };
+      },
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      path: '/docs/scalar.js',
+      operationId: 'docsScript',
+      summary: 'Script of the API reference page',
+      responses: { 200: { description: 'JavaScript.', contentType: 'text/javascript', schema: { type: 'string' } } },
+      handler: (ctx) => {
+        ctx.type = 'text/javascript';
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        return { status: 200, body: createReadStream(scalarBundle) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+// Shapes of the identity and user endpoints.
+import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import type { JsonSchema } from '../validation.ts';
+
+export const meSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'organization_id', 'name', 'key_prefix', 'scopes', 'created_at', 'last_used_at', 'user_id'],
+  properties: {
+    id: { ...uuid, description: "The key's identifier." },
+    organization_id: uuid,
+    name: { type: 'string' },
+    key_prefix: { type: 'string', description: 'Leading characters of the raw key, safe to log.' },
+    scopes: { type: 'array', items: { type: 'string' } },
+    created_at: timestamp,
+    last_used_at: nullableTimestamp,
+    user_id: { ...uuid, description: 'The user the key belongs to (added field): default assignee and sender.' },
+  },
+};
+
+export const userSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at'],
+  properties: {
+    id: uuid,
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: ['owner', 'member'] },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const USER_SORT_FIELDS = ['name', 'email', 'created_at'] as const;

@@ -1,0 +1,57 @@
+// The API process: opens PostgreSQL and Temporal, listens, and stops gracefully on SIGTERM/SIGINT
+// (stop accepting, finish in-flight requests, flush key usage, close connections).
+import { createServer, type Server } from 'node:http';
+import { Client, Connection } from '@temporalio/client';
+import { pino } from 'pino';
+import { loadConfig, type Config } from '../config.ts';
+import { openOrm } from '../db/orm.ts';
+import { createApp } from './app.ts';
+import { KeyStore } from './key-store.ts';
+
+export interface RunningApi {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
+  const logger = pino({ level: config.logLevel, base: { service: 'api' }, redact: ['req.headers.authorization'] });
+  const orm = await openOrm({ databaseUrl: options.databaseUrl });
+  // A lazy connection lets the API start (and answer 503 where Temporal is needed) while Temporal is down.
+  const connection = Connection.lazy({ address: options.temporalAddress });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
+  const { app } = createApp({ config, orm, temporal, logger, keys });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((done) => server.listen(config.port, config.host, done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  logger.info({ url }, 'api listening');
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+    await closed;
+    clearTimeout(timer);
+    await keys.close();
+    await connection.close().catch(() => {});
+    await orm.close();
+    logger.info('api stopped');
+  })());
+  return { server, url, stop };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  if (!config.databaseUrl || !config.temporalAddress) {
+    console.error('api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
+    process.exit(2);
+  }
+  const api = await startApi(config, { databaseUrl: config.databaseUrl, temporalAddress: config.temporalAddress });
+  const shutdown = () => void api.stop().then(() => process.exit(0), () => process.exit(1));
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

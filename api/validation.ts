@@ -1,0 +1,83 @@
+// Request validation with Ajv: the JSON schemas of each route are the single source of both
+// validation and the OpenAPI document. Schemas compile once, at route registration.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { validationIssue, type FieldError } from './errors.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function createAjv(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    // OpenAPI keywords that Ajv does not evaluate.
+    keywords: ['example'],
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+// Bodies are JSON and must have the declared types exactly. Query strings are text, so their
+// values are coerced to the declared type (and a repeated parameter to an array).
+const bodyAjv = createAjv(false);
+const queryAjv = createAjv('array');
+
+function pathOf(error: ErrorObject): string {
+  const base = error.instancePath.replace(/^\//, '').split('/').filter(Boolean)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+  const child = (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty
+    ?? (error.params as { additionalProperty?: string }).additionalProperty;
+  if (child) return base ? `${base}.${child}` : child;
+  return base || '(root)';
+}
+
+function messageOf(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required': return 'is required';
+    case 'additionalProperties': return 'is not a known field';
+    case 'enum': return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    default: return error.message ?? 'is invalid';
+  }
+}
+
+export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors ?? []) {
+    // `if/then` and `anyOf` wrappers repeat what their branches already said.
+    if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const item = { path: pathOf(error), message: messageOf(error) };
+    const key = `${item.path}|${item.message}`;
+    if (!seen.has(key)) { seen.add(key); out.push(item); }
+  }
+  return out;
+}
+
+export type Validator<T> = (value: unknown) => T;
+
+function compile<T>(ajv: Ajv, schema: JsonSchema, where: string): Validator<T> {
+  const check: ValidateFunction = ajv.compile(schema);
+  return (value: unknown): T => {
+    if (check(value)) return value as T;
+    const errors = fieldErrors(check.errors);
+    const summary = errors.map((e) => `${e.path} ${e.message}`).join('; ');
+    throw validationIssue(`Invalid ${where}: ${summary}`, errors);
+  };
+}
+
+export function bodyValidator<T>(schema: JsonSchema): Validator<T> {
+  return compile<T>(bodyAjv, schema, 'request body');
+}
+
+export function queryValidator<T>(schema: JsonSchema): Validator<T> {
+  return compile<T>(queryAjv, schema, 'query');
+}
+
+export function paramsValidator<T>(schema: JsonSchema): Validator<T> {
+  return compile<T>(queryAjv, schema, 'path');
+}

@@ -1,0 +1,59 @@
+// Configuration read once from the environment. Every process (API, worker, scripts) builds its
+// settings here, so each variable has one name, one default and one place that documents it.
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  temporalTaskQueue: string;
+  temporalUiPort: number;
+  temporalCli: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  logLevel: string;
+  bodyLimitBytes: number;
+  keyCacheTtlMs: number;
+  lastUsedFlushMs: number;
+  publicBaseUrl: string | undefined;
+  shutdownTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`Environment variable ${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function text(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl: text(env, 'DATABASE_URL'),
+    temporalAddress: text(env, 'TEMPORAL_ADDRESS'),
+    temporalNamespace: text(env, 'TEMPORAL_NAMESPACE') ?? 'default',
+    temporalTaskQueue: text(env, 'TEMPORAL_TASK_QUEUE') ?? 'outreach',
+    temporalUiPort: integer(env, 'TEMPORAL_UI_PORT', 8233, 1),
+    temporalCli: text(env, 'TEMPORAL_CLI'),
+    dataDir: text(env, 'DATA_DIR') ?? '.data',
+    embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 5488, 1),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1),
+    keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000),
+    lastUsedFlushMs: integer(env, 'LAST_USED_FLUSH_MS', 10000, 100),
+    publicBaseUrl: text(env, 'PUBLIC_BASE_URL'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
+  };
+}

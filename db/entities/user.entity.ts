@@ -1,0 +1,26 @@
+// A workspace user. Removal is soft (removed_at) so owners, senders and audit trails keep their
+// reference; removed users are hidden from reads and their keys stop working.
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Organization } from './organization.entity.ts';
+
+export const USER_ROLES = ['owner', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    email: p.text(),
+    name: p.text(),
+    role: p.enum(USER_ROLES).default('member'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    removedAt: p.datetime().nullable(),
+  },
+});
+
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);

@@ -1,0 +1,37 @@
+// MikroORM configuration. Entities are listed explicitly (no folder discovery) and migrations are
+// imported from db/migrations/index.ts, so the same code runs from source on Node's type stripping.
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities/index.ts';
+import { migrations } from './migrations/index.ts';
+
+export interface OrmSettings {
+  databaseUrl: string;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export function ormConfig(settings: OrmSettings): Options {
+  return defineConfig({
+    clientUrl: settings.databaseUrl,
+    entities,
+    extensions: [Migrator],
+    pool: { min: 0, max: settings.poolMax ?? 10 },
+    debug: settings.debug ?? false,
+    // The API always works inside a forked EntityManager (RequestContext); using the global one is a bug.
+    allowGlobalContext: false,
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      silent: true,
+      migrationsList: migrations,
+      path: 'db/migrations',
+      pathTs: 'db/migrations',
+      emit: 'ts',
+      snapshot: false,
+      transactional: true,
+      allOrNothing: true,
+    },
+  });
+}
+
+export default ormConfig({ databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5488/outreach' });

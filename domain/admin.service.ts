@@ -1,0 +1,163 @@
+// Administration use cases behind the admin CLI (the dashboard's stand-in): organizations, users
+// and API keys. Deps in (an EntityManager), plain data out; each call is one transaction.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiKey, Organization, User } from '../db/entities/index.ts';
+import { generateApiKey } from './api-keys.ts';
+import { SCOPES, type Scope } from './scopes.ts';
+
+export class AdminError extends Error {}
+
+export interface CreatedKey {
+  id: string;
+  api_key: string;
+  key_prefix: string;
+  scopes: string[];
+  user_id: string;
+  organization_id: string;
+}
+
+export interface KeySummary {
+  id: string;
+  name: string;
+  key_prefix: string;
+  scopes: string[];
+  user_id: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface UserSummary {
+  id: string;
+  organization_id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function userSummary(user: User): UserSummary {
+  return { id: user.id, organization_id: user.organization.id, email: user.email, name: user.name, role: user.role };
+}
+
+async function organization(em: EntityManager, id: string): Promise<Organization> {
+  const found = await em.findOne(Organization, { id });
+  if (!found) throw new AdminError(`organization ${id} not found`);
+  return found;
+}
+
+function issueKey(em: EntityManager, org: Organization, user: User, name: string, scopes: readonly Scope[], rotatedFromId: string | null = null): CreatedKey {
+  if (!name.trim()) throw new AdminError('a key needs a non-empty name');
+  const generated = generateApiKey();
+  const key = em.create(ApiKey, {
+    organization: org,
+    user,
+    name: name.trim(),
+    keyPrefix: generated.prefix,
+    keyHash: generated.hash,
+    scopes: [...scopes],
+    rotatedFromId,
+  });
+  return { id: key.id, api_key: generated.raw, key_prefix: generated.prefix, scopes: [...scopes], user_id: user.id, organization_id: org.id };
+}
+
+export async function bootstrap(em: EntityManager, input: { orgName: string; ownerEmail: string; ownerName: string }) {
+  if (!input.orgName.trim()) throw new AdminError('--org-name must not be empty');
+  if (!EMAIL.test(input.ownerEmail)) throw new AdminError(`invalid owner email ${input.ownerEmail}`);
+  return em.transactional(async (tx) => {
+    const org = tx.create(Organization, { name: input.orgName.trim() });
+    const owner = tx.create(User, { organization: org, email: input.ownerEmail.toLowerCase(), name: input.ownerName, role: 'owner' });
+    const key = issueKey(tx, org, owner, 'bootstrap', SCOPES);
+    return { organization_id: org.id, user_id: owner.id, api_key: key.api_key, key_id: key.id };
+  });
+}
+
+export async function createKey(em: EntityManager, input: { organizationId: string; name: string; scopes: Scope[]; userId?: string }): Promise<CreatedKey> {
+  return em.transactional(async (tx) => {
+    const org = await organization(tx, input.organizationId);
+    const user = input.userId
+      ? await tx.findOne(User, { id: input.userId, organization: org, removedAt: null })
+      : await tx.findOne(User, { organization: org, role: 'owner', removedAt: null }, { orderBy: { createdAt: 'asc' } });
+    if (!user) throw new AdminError(input.userId ? `user ${input.userId} is not an active user of organization ${org.id}` : 'the organization has no owner');
+    return issueKey(tx, org, user, input.name, input.scopes);
+  });
+}
+
+function keySummary(key: ApiKey): KeySummary {
+  return {
+    id: key.id,
+    name: key.name,
+    key_prefix: key.keyPrefix,
+    scopes: key.scopes,
+    user_id: key.user.id,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    expires_at: key.expiresAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listKeys(em: EntityManager, organizationId: string): Promise<KeySummary[]> {
+  await organization(em, organizationId);
+  const keys = await em.find(ApiKey, { organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return keys.map(keySummary);
+}
+
+/**
+ * Issues a new secret for a key (same name, scopes and user) and lets the old one work for
+ * `graceSeconds` more (0: stops at once). Returns the new key and when the old one expires.
+ */
+export async function rotateKey(em: EntityManager, input: { keyId: string; graceSeconds: number }) {
+  if (!Number.isInteger(input.graceSeconds) || input.graceSeconds < 0) throw new AdminError('--grace-seconds must be an integer >= 0');
+  return em.transactional(async (tx) => {
+    const old = await tx.findOne(ApiKey, { id: input.keyId, revokedAt: null }, { populate: ['organization', 'user'] });
+    if (!old) throw new AdminError(`active key ${input.keyId} not found`);
+    if (old.expiresAt && old.expiresAt.getTime() <= Date.now()) throw new AdminError(`key ${input.keyId} has already expired`);
+    const expiresAt = new Date(Date.now() + input.graceSeconds * 1000);
+    old.expiresAt = old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt;
+    const created = issueKey(tx, old.organization.getEntity(), old.user.getEntity(), old.name, old.scopes as Scope[], old.id);
+    return { ...created, previous_key_id: old.id, previous_key_expires_at: old.expiresAt.toISOString() };
+  });
+}
+
+export async function revokeKey(em: EntityManager, keyId: string): Promise<KeySummary> {
+  return em.transactional(async (tx) => {
+    const key = await tx.findOne(ApiKey, { id: keyId });
+    if (!key) throw new AdminError(`key ${keyId} not found`);
+    key.revokedAt ??= new Date();
+    return keySummary(key);
+  });
+}
+
+export async function createUser(em: EntityManager, input: { organizationId: string; email: string; name: string }): Promise<UserSummary> {
+  if (!EMAIL.test(input.email)) throw new AdminError(`invalid email ${input.email}`);
+  if (!input.name.trim()) throw new AdminError('--name must not be empty');
+  return em.transactional(async (tx) => {
+    const org = await organization(tx, input.organizationId);
+    const email = input.email.toLowerCase();
+    if (await tx.count(User, { organization: org, email, removedAt: null })) throw new AdminError(`a user with email ${email} already exists`);
+    return userSummary(tx.create(User, { organization: org, email, name: input.name.trim(), role: 'member' }));
+  });
+}
+
+export async function listUsersOf(em: EntityManager, organizationId: string): Promise<UserSummary[]> {
+  await organization(em, organizationId);
+  const users = await em.find(User, { organization: organizationId, removedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return users.map(userSummary);
+}
+
+/** Removes a user (soft) and revokes their keys. The last owner cannot be removed. */
+export async function removeUser(em: EntityManager, userId: string): Promise<UserSummary & { revoked_keys: number }> {
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id: userId, removedAt: null });
+    if (!user) throw new AdminError(`active user ${userId} not found`);
+    if (user.role === 'owner' && (await tx.count(User, { organization: user.organization, role: 'owner', removedAt: null })) <= 1) {
+      throw new AdminError('cannot remove the last owner of an organization');
+    }
+    user.removedAt = new Date();
+    const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
+    return { ...userSummary(user), revoked_keys: revoked };
+  });
+}

@@ -1,0 +1,131 @@
+// The admin CLI, the dashboard's stand-in: organizations, users and API keys, against
+// DATABASE_URL or the embedded default (whether or not `npm start` is running).
+//   npm run --silent admin -- bootstrap --org-name NAME [--owner-email E] [--owner-name N] --json
+//   npm run --silent admin -- key create --org ORG_ID --name NAME --scopes a:read,b:write|all [--user USER_ID] --json
+//   npm run --silent admin -- key list --org ORG_ID [--json]
+//   npm run --silent admin -- key rotate --id KEY_ID [--grace-seconds 86400] [--json]
+//   npm run --silent admin -- key revoke --id KEY_ID [--json]
+//   npm run --silent admin -- user create --org ORG_ID --email E --name N [--json]
+//   npm run --silent admin -- user list --org ORG_ID [--json]
+//   npm run --silent admin -- user remove --id USER_ID [--json]
+import { parseArgs } from 'node:util';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig } from '../config.ts';
+import { migrate, openOrm } from '../db/orm.ts';
+import * as admin from '../domain/admin.service.ts';
+import { parseScopes, SCOPES } from '../domain/scopes.ts';
+import { openDatabase } from './local-stack.ts';
+
+class UsageError extends Error {}
+
+const options = {
+  json: { type: 'boolean' },
+  'org-name': { type: 'string' },
+  'owner-email': { type: 'string' },
+  'owner-name': { type: 'string' },
+  org: { type: 'string' },
+  name: { type: 'string' },
+  scopes: { type: 'string' },
+  user: { type: 'string' },
+  id: { type: 'string' },
+  email: { type: 'string' },
+  'grace-seconds': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = { [K in keyof typeof options]?: (typeof options)[K]['type'] extends 'boolean' ? boolean : string };
+
+function need(flags: Flags, name: keyof Flags): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function show(value: unknown, json: boolean): void {
+  if (json) {
+    console.log(JSON.stringify(value));
+    return;
+  }
+  const rows = Array.isArray(value) ? value : [value];
+  for (const row of rows) {
+    console.log(Object.entries(row as Record<string, unknown>).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v}`).join('\n'));
+    console.log('');
+  }
+}
+
+async function run(orm: MikroORM, command: string[], flags: Flags): Promise<unknown> {
+  const em = orm.em.fork();
+  switch (command.join(' ')) {
+    case 'bootstrap':
+      return admin.bootstrap(em, {
+        orgName: need(flags, 'org-name'),
+        ownerEmail: flags['owner-email'] ?? 'owner@example.com',
+        ownerName: flags['owner-name'] ?? 'Owner',
+      }).then(({ organization_id, user_id, api_key }) => ({ organization_id, user_id, api_key }));
+    case 'key create': {
+      const scopes = need(flags, 'scopes') === 'all' ? [...SCOPES] : parseScopes(need(flags, 'scopes'));
+      const key = await admin.createKey(em, { organizationId: need(flags, 'org'), name: need(flags, 'name'), scopes, userId: flags.user });
+      return { id: key.id, api_key: key.api_key, key_prefix: key.key_prefix, scopes: key.scopes, user_id: key.user_id };
+    }
+    case 'key list':
+      return admin.listKeys(em, need(flags, 'org'));
+    case 'key rotate': {
+      const grace = flags['grace-seconds'] === undefined ? 86_400 : Number(flags['grace-seconds']);
+      return admin.rotateKey(em, { keyId: need(flags, 'id'), graceSeconds: grace });
+    }
+    case 'key revoke':
+      return admin.revokeKey(em, need(flags, 'id'));
+    case 'user create':
+      return admin.createUser(em, { organizationId: need(flags, 'org'), email: need(flags, 'email'), name: need(flags, 'name') });
+    case 'user list':
+      return admin.listUsersOf(em, need(flags, 'org'));
+    case 'user remove':
+      return admin.removeUser(em, need(flags, 'id'));
+    default:
+      throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
+  }
+}
+
+const USAGE = (await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8')
+  .split('\n').filter((l) => l.startsWith('//   ')).map((l) => l.slice(5)).join('\n');
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ options, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\nusage:\n${USAGE}`);
+    return 2;
+  }
+  const flags = parsed.values as Flags;
+  if (flags.help || parsed.positionals.length === 0) {
+    console.log(`usage:\n${USAGE}`);
+    return flags.help ? 0 : 2;
+  }
+  const database = await openDatabase(loadConfig());
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
+  try {
+    await migrate(orm);
+    show(await run(orm, parsed.positionals, flags), flags.json ?? false);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\nusage:\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof admin.AdminError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
+      console.error(`error: ${error.message.includes('uuid') ? 'an id is not a valid UUID' : error.message}`);
+      return 1;
+    }
+    if (error instanceof Error && error.message.startsWith('Unknown scope')) {
+      console.error(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await orm.close();
+    await database.stop();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,13 @@
+// `npm run bench -- <name>`: runs one benchmark by name and prints its figures.
+import { benchMe } from './me.bench.ts';
+
+const benchmarks: Record<string, () => Promise<void>> = { me: benchMe };
+
+const name = process.argv[2];
+const run = name ? benchmarks[name] : undefined;
+if (!run) {
+  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join('|')}>`);
+  process.exit(2);
+}
+await run();
+process.exit(0);

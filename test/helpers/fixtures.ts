@@ -1,0 +1,24 @@
+// Test fixtures made through the same domain services the admin CLI uses.
+import type { Scope } from '../../domain/scopes.ts';
+import * as admin from '../../domain/admin.service.ts';
+import type { Stack } from './stack.ts';
+
+export interface TestOrg {
+  organizationId: string;
+  userId: string;
+  keyId: string;
+  apiKey: string;
+}
+
+let counter = 0;
+
+export async function newOrg(stack: Stack, name = `Org ${++counter}`): Promise<TestOrg> {
+  const created = await admin.bootstrap(stack.orm.em.fork(), { orgName: name, ownerEmail: `owner${counter}@example.com`, ownerName: 'Owner' });
+  return { organizationId: created.organization_id, userId: created.user_id, keyId: created.key_id, apiKey: created.api_key };
+}
+
+export async function newKey(stack: Stack, organizationId: string, scopes: Scope[], userId?: string) {
+  return admin.createKey(stack.orm.em.fork(), { organizationId, name: `key-${++counter}`, scopes, userId });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

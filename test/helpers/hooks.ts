@@ -1,0 +1,9 @@
+// Mocha root hooks: tear down the shared full-stack after the whole run.
+import { stopStack } from './stack.ts';
+
+export const mochaHooks = {
+  async afterAll(this: { timeout(ms: number): void }) {
+    this.timeout(60_000);
+    await stopStack();
+  },
+};

@@ -1,0 +1,116 @@
+// The full-stack test helper: a real PostgreSQL (embedded, throwaway), a real Temporal dev server,
+// the worker (service workflows plus test-only ones) and the API listening on port 0. One stack
+// per test process, started on first use and torn down by the root hook (test/helpers/hooks.ts).
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { pino } from 'pino';
+import { loadConfig, type Config } from '../../config.ts';
+import { migrate, openOrm } from '../../db/orm.ts';
+import { startApi, type RunningApi } from '../../api/server.ts';
+import { createWorker } from '../../worker.ts';
+import { freePort, startEmbeddedPostgres, startTemporalDevServer, type RunningPostgres, type RunningTemporal } from '../../scripts/local-stack.ts';
+import { temporalCli } from '../../scripts/tools.ts';
+import { testActivities } from './test-activities.ts';
+
+export interface Stack {
+  config: Config;
+  databaseUrl: string;
+  temporalAddress: string;
+  taskQueue: string;
+  url: string;
+  orm: MikroORM;
+  temporal: Client;
+}
+
+interface Parts {
+  stack: Stack;
+  dataDir: string;
+  postgres: RunningPostgres;
+  temporalServer: RunningTemporal;
+  api: RunningApi;
+  worker: Worker;
+  workerRun: Promise<void>;
+  workerConnection: NativeConnection;
+  clientConnection: Connection;
+}
+
+let starting: Promise<Parts> | undefined;
+
+export const testWorkflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+
+let runtimeInstalled = false;
+function quietSdkLogs(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+}
+
+async function start(): Promise<Parts> {
+  quietSdkLogs();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ows-test-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its data folder
+  const [pgPort, temporalPort] = [await freePort(), await freePort()];
+  const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), port: pgPort, database: 'outreach_test', persistent: false });
+  const temporalServer = await startTemporalDevServer({ cli: temporalCli(), port: temporalPort, uiPort: null, dbFile: null });
+  const taskQueue = `test-${randomUUID()}`;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    KEY_CACHE_TTL_MS: '300',
+    LAST_USED_FLUSH_MS: '200',
+    BODY_LIMIT_BYTES: String(64 * 1024),
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    DATABASE_URL: postgres.url,
+    TEMPORAL_ADDRESS: temporalServer.address,
+    DATA_DIR: dataDir,
+  });
+  const orm = await openOrm({ databaseUrl: postgres.url });
+  await migrate(orm);
+  const workerConnection = await NativeConnection.connect({ address: temporalServer.address });
+  const worker = await createWorker({
+    connection: workerConnection,
+    namespace: config.temporalNamespace,
+    taskQueue,
+    orm,
+    logger: pino({ level: 'silent' }),
+    workflowsPath: testWorkflowsPath,
+    extraActivities: testActivities,
+  });
+  const workerRun = worker.run();
+  const api = await startApi(config, { databaseUrl: postgres.url, temporalAddress: temporalServer.address });
+  const clientConnection = await Connection.connect({ address: temporalServer.address });
+  const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  return {
+    stack: { config, databaseUrl: postgres.url, temporalAddress: temporalServer.address, taskQueue, url: api.url, orm, temporal },
+    dataDir, postgres, temporalServer, api, worker, workerRun, workerConnection, clientConnection,
+  };
+}
+
+/** The shared stack of this test process (started on first call). */
+export async function getStack(): Promise<Stack> {
+  starting ??= start();
+  return (await starting).stack;
+}
+
+export async function stopStack(): Promise<void> {
+  if (!starting) return;
+  const parts = await starting.catch(() => undefined);
+  starting = undefined;
+  if (!parts) return;
+  await parts.api.stop();
+  parts.worker.shutdown();
+  await parts.workerRun.catch(() => {});
+  await parts.workerConnection.close();
+  await parts.clientConnection.close();
+  await parts.stack.orm.close();
+  await parts.temporalServer.stop();
+  await parts.postgres.stop();
+  rmSync(parts.dataDir, { recursive: true, force: true });
+}

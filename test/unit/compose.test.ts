@@ -1,0 +1,150 @@
+// Static checks of docker-compose.yml and the Dockerfile: no Docker engine runs on the dev machines,
+// so a renamed env var, entry file or search attribute would otherwise only surface at deploy time.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { SEARCH_ATTRIBUTES } from '../../temporal/search-attributes.ts';
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string };
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: Record<string, string | number | boolean | null> | string[];
+  ports?: Array<string | number | { target: number; published?: string | number }>;
+  deploy?: { replicas?: number };
+  depends_on?: string[] | Record<string, { condition?: string }>;
+}
+
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+// `merge: true` resolves the `<<: *anchor` keys the file uses, as Compose does.
+const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
+const configSource = read('config.ts');
+
+function service(name: string): ComposeService {
+  const found = compose.services[name];
+  assert.ok(found, `service ${name} is missing`);
+  return found;
+}
+
+function environment(svc: ComposeService): Record<string, string> {
+  const env = svc.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(env.map((entry) => {
+      const at = entry.indexOf('=');
+      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+    }));
+  }
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
+}
+
+function words(command: string | string[]): string[] {
+  return Array.isArray(command) ? command : command.trim().split(/\s+/);
+}
+
+/** The argv of the Dockerfile's own CMD (the exec form; HEALTHCHECK's indented CMD is not it). */
+function dockerfileCmd(): string[] {
+  const matches = [...read('Dockerfile').matchAll(/^CMD\s+(\[.*\])\s*$/gm)];
+  assert.ok(matches.length > 0, 'Dockerfile has no exec-form CMD');
+  return JSON.parse(matches[matches.length - 1][1]) as string[];
+}
+
+const builtFromHere = (svc: ComposeService) =>
+  svc.build === '.' || (typeof svc.build === 'object' && (svc.build.context ?? '.') === '.');
+
+const appServices = ['api', 'worker'] as const;
+
+describe('docker-compose.yml', () => {
+  it('when parsed, then it defines postgres, temporal, temporal-setup, temporal-ui, migrate, api and worker', () => {
+    for (const name of ['postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'migrate', 'api', 'worker']) {
+      service(name);
+    }
+  });
+
+  it('when parsed, then api and worker get DATABASE_URL and TEMPORAL_ADDRESS', () => {
+    for (const name of appServices) {
+      const env = environment(service(name));
+      assert.ok(env.DATABASE_URL, `${name} has no DATABASE_URL`);
+      assert.ok(env.TEMPORAL_ADDRESS, `${name} has no TEMPORAL_ADDRESS`);
+    }
+  });
+
+  it('when parsed, then every env var api, worker and migrate set is one config.ts reads', () => {
+    for (const name of [...appServices, 'migrate']) {
+      for (const key of Object.keys(environment(service(name)))) {
+        assert.ok(configSource.includes(`'${key}'`), `${name} sets ${key}, which config.ts never reads`);
+      }
+    }
+  });
+
+  it('when parsed, then api and worker run at least two replicas', () => {
+    for (const name of appServices) {
+      assert.ok((service(name).deploy?.replicas ?? 1) >= 2, `${name} has fewer than 2 replicas`);
+    }
+  });
+
+  it('when parsed, then no replicated service pins a single host port', () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      if ((svc.deploy?.replicas ?? 1) < 2) continue;
+      for (const port of svc.ports ?? []) {
+        const published = typeof port === 'object'
+          ? port.published
+          : String(port).split(':').slice(0, -1).pop();
+        assert.ok(published === undefined || published === '' || !/^\d+$/.test(String(published)),
+          `${name} has ${svc.deploy?.replicas} replicas but publishes the fixed host port ${published}`);
+      }
+    }
+  });
+
+  it('when parsed, then api reaches PostgreSQL at host postgres and Temporal at host temporal', () => {
+    const env = environment(service('api'));
+    // The password may be a `${VAR:-default}` interpolation, so read the host after the last '@'.
+    const database = /@([^:/@]+)(?::\d+)?\/[^@]*$/.exec(env.DATABASE_URL);
+    assert.equal(database?.[1], 'postgres', `unexpected DATABASE_URL ${env.DATABASE_URL}`);
+    assert.equal(env.TEMPORAL_ADDRESS.split(':')[0], 'temporal');
+  });
+
+  it('when parsed, then api and worker start only after migrate and temporal-setup completed', () => {
+    for (const name of appServices) {
+      const deps = service(name).depends_on;
+      assert.ok(deps && !Array.isArray(deps), `${name} needs depends_on with conditions`);
+      assert.equal(deps.migrate?.condition, 'service_completed_successfully');
+      assert.equal(deps['temporal-setup']?.condition, 'service_completed_successfully');
+    }
+  });
+
+  it('when parsed, then temporal-setup registers every search attribute of temporal/search-attributes.ts', () => {
+    const svc = service('temporal-setup');
+    const script = [svc.entrypoint ?? [], svc.command ?? []].flat().join('\n');
+    for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
+      assert.match(script, new RegExp(`\\b${name}\\b`), `temporal-setup does not register ${name}`);
+      assert.match(script, new RegExp(`--type ${type}\\b`), `temporal-setup registers no ${type} attribute`);
+    }
+  });
+
+  it('when the Dockerfile is read, then it exists and its CMD runs api/server.ts', () => {
+    assert.ok(existsSync(join(root, 'Dockerfile')));
+    assert.deepEqual(dockerfileCmd(), ['node', 'api/server.ts']);
+  });
+
+  it('when parsed, then every command of a service built from . names a file in the repo', () => {
+    const built = Object.entries(compose.services).filter(([, svc]) => builtFromHere(svc));
+    assert.ok(built.length >= 3, 'expected migrate, api and worker to be built from .');
+    for (const [name, svc] of built) {
+      const argv = svc.command === undefined ? dockerfileCmd() : words(svc.command);
+      const files = argv.filter((word) => /\.(ts|mjs|js)$/.test(word));
+      assert.ok(files.length > 0, `${name}'s command ${JSON.stringify(argv)} names no script`);
+      for (const file of files) {
+        assert.ok(existsSync(join(root, file)), `${name} runs ${file}, which does not exist`);
+      }
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// The worker process: runs the service's workflows and activities on the configured task queue.
+// Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight tasks first).
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { pino, type Logger } from 'pino';
+import { loadConfig } from './config.ts';
+import { openOrm } from './db/orm.ts';
+import { createActivities } from './activities/index.ts';
+
+export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+
+export interface WorkerDeps {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  orm: MikroORM;
+  logger: Logger;
+  /** Tests point this at a module that adds their own workflows to the service's. */
+  workflowsPath?: string;
+  /** Tests may add activities of their own. */
+  extraActivities?: Record<string, (...args: never[]) => unknown>;
+}
+
+export async function createWorker(deps: WorkerDeps): Promise<Worker> {
+  return Worker.create({
+    connection: deps.connection,
+    namespace: deps.namespace,
+    taskQueue: deps.taskQueue,
+    workflowsPath: deps.workflowsPath ?? defaultWorkflowsPath,
+    activities: { ...createActivities({ orm: deps.orm, logger: deps.logger }), ...deps.extraActivities },
+    bundlerOptions: { ignoreModules: [] },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  if (!config.databaseUrl || !config.temporalAddress) {
+    console.error('worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
+    process.exit(2);
+  }
+  const logger = pino({ level: config.logLevel, base: { service: 'worker' } });
+  const orm = await openOrm({ databaseUrl: config.databaseUrl });
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger });
+  logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, 'worker running');
+  try {
+    await worker.run();
+  } finally {
+    await connection.close();
+    await orm.close();
+    logger.info('worker stopped');
+  }
+}

@@ -1,0 +1,5 @@
+// What the worker loads: every workflow of the service is exported here. Workflow files import
+// only @temporalio/workflow, their *.definitions.ts and activity types (lint enforces this).
+// The service's workflows arrive with the issues that need them (enrollment, sequences,
+// webhooks, events, signals); none ships before it does real work.
+export {};

@@ -1,12 +1,13 @@
 // The worker process: runs the service's workflows and activities on the configured task queue.
 // Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight tasks first).
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from './config.ts';
 import { openOrm } from './db/orm.ts';
 import { createActivities } from './activities/index.ts';
+import { temporalLogger } from './temporal/logger.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -40,6 +41,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const logger = pino({ level: config.logLevel, base: { service: 'worker' } });
+  Runtime.install({ logger: temporalLogger(logger) });
   const orm = await openOrm({ databaseUrl: config.databaseUrl });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger });

@@ -97,7 +97,8 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: embeddedPostgresUrl(options.port, options.database),
     stop: async () => {
-      await server.stop();
+      // A Ctrl-C reaches postgres directly too; stopping an exited server would wait forever.
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
       if (child) postgresChildren.delete(child);
     },
   };

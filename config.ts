@@ -18,6 +18,13 @@ export interface Config {
   lastUsedFlushMs: number;
   publicBaseUrl: string | undefined;
   shutdownTimeoutMs: number;
+  /** Size of the generated sandbox directory (fixed records are always included). */
+  directoryCompanies: number;
+  directoryPeople: number;
+  /** Enrichment credits a new organization starts with. */
+  startingEnrichmentCredits: number;
+  /** How long the sandbox's asynchronous enrichment provider takes to answer. */
+  enrichAsyncDelayMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,5 +62,9 @@ export function loadConfig(env: Env = process.env): Config {
     lastUsedFlushMs: integer(env, 'LAST_USED_FLUSH_MS', 10000, 100),
     publicBaseUrl: text(env, 'PUBLIC_BASE_URL'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
+    directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
+    directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
+    startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),
+    enrichAsyncDelayMs: integer(env, 'ENRICH_ASYNC_DELAY_MS', 2000, 0),
   };
 }

@@ -20,6 +20,8 @@ export function ormConfig(settings: OrmSettings): Options {
     debug: settings.debug ?? false,
     // The API always works inside a forked EntityManager (RequestContext); using the global one is a bug.
     allowGlobalContext: false,
+    // Migrations own SQL functions (e.g. contact_search_text); the entity diff must not drop them.
+    schemaGenerator: { ignoreRoutines: true },
     migrations: {
       tableName: 'mikro_orm_migrations',
       silent: true,

@@ -1,7 +1,11 @@
 // Every entity the ORM knows; the config and migrations read this list.
+import { Account } from './account.entity.ts';
 import { ApiKey } from './api-key.entity.ts';
+import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
+import { Suppression } from './suppression.entity.ts';
 import { User } from './user.entity.ts';
+import { AccountVariable, ContactVariable } from './variable.entity.ts';
 
-export { ApiKey, Organization, User };
-export const entities = [Organization, User, ApiKey];
+export { Account, AccountVariable, ApiKey, Contact, ContactVariable, Organization, Suppression, User };
+export const entities = [Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression];

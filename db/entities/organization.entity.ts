@@ -8,6 +8,12 @@ const OrganizationSchema = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     name: p.text(),
+    /** Enrichment credits left; enrich calls spend one per answer with data. */
+    enrichmentCredits: p.integer().default(0),
+    /** Ceiling on imported leads per run (signals' max_per_run must stay within it). */
+    leadLimit: p.integer().default(500),
+    /** Ideal customer profile that qualification scores against (null: none set). */
+    icpProfile: p.json<Record<string, string[]>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

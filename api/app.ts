@@ -8,6 +8,7 @@ import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { Providers } from '../providers/index.ts';
 import type { AppContext, AppState } from './context.ts';
 import { authenticate } from './middleware/auth.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -16,7 +17,13 @@ import { requestContext } from './middleware/request-context.ts';
 import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './route.ts';
+import { accountsRoutes } from './routes/accounts.routes.ts';
+import { contactsRoutes } from './routes/contacts.routes.ts';
+import { crmRoutes } from './routes/crm.routes.ts';
+import { enrichmentRoutes } from './routes/enrichment.routes.ts';
+import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
+import { searchRoutes } from './routes/search.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 
 export interface AppDeps {
@@ -25,6 +32,7 @@ export interface AppDeps {
   temporal: Client;
   logger: Logger;
   keys: KeyStore;
+  providers: Providers;
 }
 
 export interface App {
@@ -34,7 +42,15 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
-  const authenticated: RouteDef[] = [...usersRoutes(deps.keys)];
+  const authenticated: RouteDef[] = [
+    ...usersRoutes(deps.keys),
+    ...contactsRoutes({ directory: deps.providers.directory }),
+    ...accountsRoutes({ directory: deps.providers.directory }),
+    ...crmRoutes({ crm: deps.providers.crm }),
+    ...enrichmentRoutes({ directory: deps.providers.directory, enrichment: deps.providers.enrichment }),
+    ...qualifyRoutes({ directory: deps.providers.directory }),
+    ...searchRoutes(),
+  ];
   let openapi: Record<string, unknown> | undefined;
   const publicList = publicRoutes({
     orm: deps.orm,

@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openOrm } from '../db/orm.ts';
+import { createProviders } from '../providers/index.ts';
 import { createApp } from './app.ts';
 import { KeyStore } from './key-store.ts';
 
@@ -21,7 +22,8 @@ export async function startApi(config: Config, options: { databaseUrl: string; t
   const connection = Connection.lazy({ address: options.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
-  const { app } = createApp({ config, orm, temporal, logger, keys });
+  const providers = createProviders({ orm, config });
+  const { app } = createApp({ config, orm, temporal, logger, keys, providers });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done) => server.listen(config.port, config.host, done));

@@ -30,8 +30,8 @@ const queryAjv = createAjv('array');
 function pathOf(error: ErrorObject): string {
   const base = error.instancePath.replace(/^\//, '').split('/').filter(Boolean)
     .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
-  const child = (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty
-    ?? (error.params as { additionalProperty?: string }).additionalProperty;
+  const params = error.params as { missingProperty?: string; additionalProperty?: string; propertyName?: string };
+  const child = params.missingProperty ?? params.additionalProperty ?? params.propertyName;
   if (child) return base ? `${base}.${child}` : child;
   return base || '(root)';
 }
@@ -40,6 +40,9 @@ function messageOf(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required': return 'is required';
     case 'additionalProperties': return 'is not a known field';
+    case 'pattern': return (error.params as { propertyName?: string }).propertyName
+      ? `is not a valid key (pattern ${(error.params as { pattern: string }).pattern})`
+      : `must match pattern ${(error.params as { pattern: string }).pattern}`;
     case 'enum': return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     default: return error.message ?? 'is invalid';
   }
@@ -51,6 +54,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   for (const error of errors ?? []) {
     // `if/then` and `anyOf` wrappers repeat what their branches already said.
     if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    // propertyNames reports the name's own failure (e.g. pattern) with propertyName set: keep that one.
+    if (error.keyword === 'propertyNames') continue;
     const item = { path: pathOf(error), message: messageOf(error) };
     const key = `${item.path}|${item.message}`;
     if (!seen.has(key)) { seen.add(key); out.push(item); }

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Organization, User } from '../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
+import { icpFromStored, parseIcpProfile, type IcpProfile } from './qualify.ts';
 import { SCOPES, type Scope } from './scopes.ts';
 
 export class AdminError extends Error {}
@@ -63,11 +64,14 @@ function issueKey(em: EntityManager, org: Organization, user: User, name: string
   return { id: key.id, api_key: generated.raw, key_prefix: generated.prefix, scopes: [...scopes], user_id: user.id, organization_id: org.id };
 }
 
-export async function bootstrap(em: EntityManager, input: { orgName: string; ownerEmail: string; ownerName: string }) {
+/** `enrichmentCredits`: the starting balance (config STARTING_ENRICHMENT_CREDITS in the CLI; default 0). */
+export async function bootstrap(em: EntityManager, input: { orgName: string; ownerEmail: string; ownerName: string; enrichmentCredits?: number }) {
   if (!input.orgName.trim()) throw new AdminError('--org-name must not be empty');
   if (!EMAIL.test(input.ownerEmail)) throw new AdminError(`invalid owner email ${input.ownerEmail}`);
+  const credits = input.enrichmentCredits ?? 0;
+  if (!Number.isInteger(credits) || credits < 0) throw new AdminError('starting enrichment credits must be an integer >= 0');
   return em.transactional(async (tx) => {
-    const org = tx.create(Organization, { name: input.orgName.trim() });
+    const org = tx.create(Organization, { name: input.orgName.trim(), enrichmentCredits: credits });
     const owner = tx.create(User, { organization: org, email: input.ownerEmail.toLowerCase(), name: input.ownerName, role: 'owner' });
     const key = issueKey(tx, org, owner, 'bootstrap', SCOPES);
     return { organization_id: org.id, user_id: owner.id, api_key: key.api_key, key_id: key.id };
@@ -159,5 +163,67 @@ export async function removeUser(em: EntityManager, userId: string): Promise<Use
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     return { ...userSummary(user), revoked_keys: revoked };
+  });
+}
+
+export interface OrganizationSettings {
+  organization_id: string;
+  name: string;
+  enrichment_credits: number;
+  lead_limit: number;
+  /** Null when no profile is set. */
+  icp_profile: IcpProfile | null;
+}
+
+function settings(org: Organization): OrganizationSettings {
+  return {
+    organization_id: org.id,
+    name: org.name,
+    enrichment_credits: org.enrichmentCredits,
+    lead_limit: org.leadLimit,
+    icp_profile: org.icpProfile ? icpFromStored(org.icpProfile) : null,
+  };
+}
+
+export async function showOrganization(em: EntityManager, organizationId: string): Promise<OrganizationSettings> {
+  return settings(await organization(em, organizationId));
+}
+
+/**
+ * Adds (or, negative, removes) enrichment credits in one conditional UPDATE, so a top-up racing
+ * with enrich calls neither loses their spending nor drives the balance below 0.
+ */
+export async function addCredits(em: EntityManager, organizationId: string, amount: number): Promise<OrganizationSettings> {
+  if (!Number.isInteger(amount)) throw new AdminError('--add must be an integer');
+  const org = await organization(em, organizationId);
+  const rows = await em.execute<{ enrichment_credits: number }[]>(
+    'update "organizations" set "enrichment_credits" = "enrichment_credits" + ?, "updated_at" = now() where "id" = ? and "enrichment_credits" + ? >= 0 returning "enrichment_credits"',
+    [amount, organizationId, amount],
+  );
+  if (!rows.length) {
+    const [row] = await em.execute<{ enrichment_credits: number }[]>('select "enrichment_credits" from "organizations" where "id" = ?', [organizationId]);
+    throw new AdminError(`cannot remove ${-amount} credits: the balance is ${row?.enrichment_credits ?? 0} and must stay >= 0`);
+  }
+  return { ...settings(org), enrichment_credits: rows[0].enrichment_credits };
+}
+
+export async function setLeadLimit(em: EntityManager, organizationId: string, limit: number): Promise<OrganizationSettings> {
+  if (!Number.isInteger(limit) || limit < 0) throw new AdminError('--set must be an integer >= 0');
+  return em.transactional(async (tx) => {
+    const org = await organization(tx, organizationId);
+    org.leadLimit = limit;
+    return settings(org);
+  });
+}
+
+/** Sets the ideal customer profile qualification scores against; its shape is checked first. */
+export async function setIcpProfile(em: EntityManager, organizationId: string, value: unknown): Promise<OrganizationSettings> {
+  const parsed = parseIcpProfile(value);
+  if (!parsed.profile) throw new AdminError(`invalid ICP profile: ${parsed.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+  const profile = parsed.profile;
+  return em.transactional(async (tx) => {
+    const org = await organization(tx, organizationId);
+    org.icpProfile = profile;
+    return settings(org);
   });
 }

@@ -1,4 +1,4 @@
-// The admin CLI, the dashboard's stand-in: organizations, users and API keys, against
+// The admin CLI, the dashboard's stand-in: organizations, users, API keys and organization settings, against
 // DATABASE_URL or the embedded default (whether or not `npm start` is running).
 //   npm run --silent admin -- bootstrap --org-name NAME [--owner-email E] [--owner-name N] --json
 //   npm run --silent admin -- key create --org ORG_ID --name NAME --scopes a:read,b:write|all [--user USER_ID] --json
@@ -8,9 +8,14 @@
 //   npm run --silent admin -- user create --org ORG_ID --email E --name N [--json]
 //   npm run --silent admin -- user list --org ORG_ID [--json]
 //   npm run --silent admin -- user remove --id USER_ID [--json]
+//   npm run --silent admin -- org show --org ORG_ID [--json]
+//   npm run --silent admin -- org credits --org ORG_ID --add N [--json]        (remove with --add=-N; the balance stays >= 0)
+//   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
+//   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import * as admin from '../domain/admin.service.ts';
 import { parseScopes, SCOPES } from '../domain/scopes.ts';
@@ -30,6 +35,10 @@ const options = {
   id: { type: 'string' },
   email: { type: 'string' },
   'grace-seconds': { type: 'string' },
+  add: { type: 'string' },
+  set: { type: 'string' },
+  file: { type: 'string' },
+  'json-value': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -48,12 +57,29 @@ function show(value: unknown, json: boolean): void {
   }
   const rows = Array.isArray(value) ? value : [value];
   for (const row of rows) {
-    console.log(Object.entries(row as Record<string, unknown>).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v}`).join('\n'));
+    console.log(Object.entries(row as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`).join('\n'));
     console.log('');
   }
 }
 
-async function run(orm: MikroORM, command: string[], flags: Flags): Promise<unknown> {
+/** The ICP document of `org icp`: from --file or --json-value, exactly one. */
+function icpDocument(flags: Flags): unknown {
+  if ((flags.file === undefined) === (flags['json-value'] === undefined)) throw new UsageError('give exactly one of --file or --json-value');
+  let text: string;
+  try {
+    text = flags.file !== undefined ? readFileSync(flags.file, 'utf8') : flags['json-value']!;
+  } catch (error) {
+    throw new admin.AdminError(`cannot read ${flags.file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new admin.AdminError(`${flags.file ?? '--json-value'} is not valid JSON`);
+  }
+}
+
+async function run(orm: MikroORM, command: string[], flags: Flags, config: Config): Promise<unknown> {
   const em = orm.em.fork();
   switch (command.join(' ')) {
     case 'bootstrap':
@@ -61,6 +87,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags): Promise<unkn
         orgName: need(flags, 'org-name'),
         ownerEmail: flags['owner-email'] ?? 'owner@example.com',
         ownerName: flags['owner-name'] ?? 'Owner',
+        enrichmentCredits: config.startingEnrichmentCredits,
       }).then(({ organization_id, user_id, api_key }) => ({ organization_id, user_id, api_key }));
     case 'key create': {
       const scopes = need(flags, 'scopes') === 'all' ? [...SCOPES] : parseScopes(need(flags, 'scopes'));
@@ -81,6 +108,14 @@ async function run(orm: MikroORM, command: string[], flags: Flags): Promise<unkn
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove':
       return admin.removeUser(em, need(flags, 'id'));
+    case 'org show':
+      return admin.showOrganization(em, need(flags, 'org'));
+    case 'org credits':
+      return admin.addCredits(em, need(flags, 'org'), Number(need(flags, 'add')));
+    case 'org lead-limit':
+      return admin.setLeadLimit(em, need(flags, 'org'), Number(need(flags, 'set')));
+    case 'org icp':
+      return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
@@ -102,11 +137,12 @@ async function main(): Promise<number> {
     console.log(`usage:\n${USAGE}`);
     return flags.help ? 0 : 2;
   }
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
   try {
     await migrate(orm);
-    show(await run(orm, parsed.positionals, flags), flags.json ?? false);
+    show(await run(orm, parsed.positionals, flags, config), flags.json ?? false);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

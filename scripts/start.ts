@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
+import { ensureDirectoryLoaded } from '../providers/directory/load.ts';
 import { openDatabase, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
 import { projectRoot, temporalCli } from './tools.ts';
 
@@ -53,9 +54,14 @@ try {
   }
 
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 1 });
-  const applied = await migrate(orm);
-  await orm.close();
-  say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+  try {
+    const applied = await migrate(orm);
+    say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+    const directory = await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople, log: say });
+    if (directory.loaded) say(`sandbox directory loaded in ${(directory.durationMs / 1000).toFixed(1)} s`);
+  } finally {
+    await orm.close();
+  }
 
   const env = { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
   const node = process.execPath;

@@ -5,7 +5,8 @@ import type { Next } from 'koa';
 import { ServiceError } from '@temporalio/client';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AppContext } from '../context.ts';
-import { ApiIssue, conflict, errorBody, internal, notFound, payloadTooLarge, unavailable, validationIssue } from '../errors.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { ApiIssue, businessIssue, conflict, errorBody, internal, notFound, payloadTooLarge, unavailable, validationIssue } from '../errors.ts';
 
 interface HttpLikeError {
   status?: number;
@@ -16,6 +17,14 @@ interface HttpLikeError {
 
 function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
   if (error instanceof ApiIssue) return error;
+  if (error instanceof DomainError) {
+    switch (error.kind) {
+      case 'invalid': return validationIssue(error.message, error.fields, error.status === 422 ? 422 : 400);
+      case 'not_found': return new ApiIssue(404, 'NotFoundIssue', error.message);
+      case 'conflict': return conflict(error.message, error.data);
+      case 'business': return businessIssue(error.message, error.data);
+    }
+  }
   const http = error as HttpLikeError;
   if (http?.status === 413 || http?.type === 'entity.too.large') return payloadTooLarge(bodyLimitBytes);
   if (error instanceof SyntaxError && http?.status === 400) {

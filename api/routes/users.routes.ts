@@ -5,6 +5,7 @@ import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery }
 import { defineRoute, type RouteDef } from '../route.ts';
 import { meSchema, USER_SORT_FIELDS, userSchema } from '../schemas/users.schemas.ts';
 import { listUsers, type UserSort } from '../../domain/users.service.ts';
+import { creditBalance } from '../../domain/enrichment.service.ts';
 
 export function usersRoutes(keys: KeyStore): RouteDef[] {
   return [
@@ -15,11 +16,13 @@ export function usersRoutes(keys: KeyStore): RouteDef[] {
       scope: null,
       operationId: 'getMe',
       summary: 'The calling API key',
-      description: 'Needs a valid key and no scope.',
+      description: 'Needs a valid key and no scope. `enrichment_credits` (added field) is the organization\'s balance, read per request.',
       tags: ['Identity'],
       responses: { 200: { description: 'The API key identity.', schema: meSchema } },
-      handler: (ctx: AppContext) => {
+      handler: async (ctx: AppContext) => {
         const p = ctx.state.principal;
+        // Read per request, never from the key cache: enrich calls change it all the time.
+        const credits = await creditBalance(ctx.state.em, p.organizationId);
         const lastUsed = keys.lastUsedAt(p);
         return {
           status: 200,
@@ -32,6 +35,7 @@ export function usersRoutes(keys: KeyStore): RouteDef[] {
             created_at: p.createdAt.toISOString(),
             last_used_at: lastUsed ? lastUsed.toISOString() : null,
             user_id: p.userId,
+            enrichment_credits: credits,
           },
         };
       },

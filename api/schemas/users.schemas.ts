@@ -4,7 +4,7 @@ import type { JsonSchema } from '../validation.ts';
 
 export const meSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'organization_id', 'name', 'key_prefix', 'scopes', 'created_at', 'last_used_at', 'user_id'],
+  required: ['id', 'organization_id', 'name', 'key_prefix', 'scopes', 'created_at', 'last_used_at', 'user_id', 'enrichment_credits'],
   properties: {
     id: { ...uuid, description: "The key's identifier." },
     organization_id: uuid,
@@ -14,6 +14,7 @@ export const meSchema: JsonSchema = {
     created_at: timestamp,
     last_used_at: nullableTimestamp,
     user_id: { ...uuid, description: 'The user the key belongs to (added field): default assignee and sender.' },
+    enrichment_credits: { type: 'integer', minimum: 0, description: 'Enrichment credits the organization has left (added field); enrich calls spend one per answer with data.' },
   },
 };
 

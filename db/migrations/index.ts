@@ -2,8 +2,14 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122022105_foundation } from './Migration20261122022105_foundation.ts';
 import { Migration20261122023808_people } from './Migration20261122023808_people.ts';
+import { Migration20261122030000_directory } from './Migration20261122030000_directory.ts';
+import { Migration20261122030100_crm } from './Migration20261122030100_crm.ts';
+import { Migration20261122030200_enrichment } from './Migration20261122030200_enrichment.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
   { name: 'Migration20261122023808_people', class: Migration20261122023808_people },
+  { name: 'Migration20261122030000_directory', class: Migration20261122030000_directory },
+  { name: 'Migration20261122030100_crm', class: Migration20261122030100_crm },
+  { name: 'Migration20261122030200_enrichment', class: Migration20261122030200_enrichment },
 ];

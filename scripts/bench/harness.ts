@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { freePort, startEmbeddedPostgres, stopChild, type RunningPostgres } from '../local-stack.ts';
 import { projectRoot } from '../tools.ts';
 
@@ -45,8 +45,32 @@ export async function startServer(script: string, env: Record<string, string>, r
 
 export { stopChild, freePort };
 
-export async function measure(url: string, options: { connections: number; durationSeconds: number; headers?: Record<string, string> }): Promise<Measurement> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.durationSeconds, headers: options.headers });
+export interface MeasureOptions {
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** Called per request: a path (and body) that vary, e.g. a new email for each upsert. */
+  next?: () => { path: string; body?: string };
+}
+
+export async function measure(url: string, options: MeasureOptions): Promise<Measurement> {
+  const next = options.next;
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: { ...(next ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    ...(next ? {
+      requests: [{
+        method: options.method ?? 'GET',
+        setupRequest: (request: CannonRequest): CannonRequest => {
+          const { path, body } = next();
+          return { ...request, path, ...(body !== undefined ? { body } : {}) };
+        },
+      }],
+    } : {}),
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -1,7 +1,8 @@
 // `npm run bench -- <name>`: runs one benchmark by name and prints its figures.
 import { benchMe } from './me.bench.ts';
+import { benchContacts, benchSearch } from './people.bench.ts';
 
-const benchmarks: Record<string, () => Promise<void>> = { me: benchMe };
+const benchmarks: Record<string, () => Promise<void>> = { me: benchMe, contacts: benchContacts, search: benchSearch };
 
 const name = process.argv[2];
 const run = name ? benchmarks[name] : undefined;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../config.ts';
 import { client } from '../helpers/http.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
@@ -89,6 +90,26 @@ describe('admin CLI', function () {
     const unknown = admin('frobnicate');
     assert.equal(unknown.code, 2);
     assert.equal(json('key', 'list', '--org', org.organization_id).length, 1, 'no key was half-written');
+  });
+
+  it('when showing and topping up an organization, then credits, lead limit and ICP follow and GET /v1/me agrees', async () => {
+    const org = json('bootstrap', '--org-name', 'CLI Credits');
+    const starting = loadConfig().startingEnrichmentCredits; // what the child process (same environment) read
+    const shown = json('org', 'show', '--org', org.organization_id);
+    assert.deepEqual(shown, { organization_id: org.organization_id, name: 'CLI Credits', enrichment_credits: starting, lead_limit: 500, icp_profile: null });
+    assert.equal(json('org', 'credits', '--org', org.organization_id, '--add', '5').enrichment_credits, starting + 5);
+    const overdrawn = admin('org', 'credits', '--org', org.organization_id, '--add=-1000');
+    assert.equal(overdrawn.code, 1);
+    assert.match(overdrawn.stderr, />= 0/);
+    assert.equal(json('org', 'credits', '--org', org.organization_id, '--add=-5').enrichment_credits, starting);
+    assert.equal((await api.get('/v1/me', { key: org.api_key })).body.enrichment_credits, starting);
+    assert.equal(json('org', 'lead-limit', '--org', org.organization_id, '--set', '250').lead_limit, 250);
+    const icp = json('org', 'icp', '--org', org.organization_id, '--json-value', '{"industries":["Software"],"countries":["US"]}');
+    assert.deepEqual(icp.icp_profile, { industries: ['Software'], company_sizes: [], countries: ['US'], job_titles: [], seniorities: [], keywords: [] });
+    const badIcp = admin('org', 'icp', '--org', org.organization_id, '--json-value', '{"industry":["Software"]}');
+    assert.equal(badIcp.code, 1);
+    assert.match(badIcp.stderr, /industry/);
+    assert.deepEqual((await api.get('/v1/icp-profile', { key: org.api_key })).body.industries, ['Software']);
   });
 
   it('when the last owner would be removed, then it is refused', () => {

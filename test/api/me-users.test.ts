@@ -15,15 +15,16 @@ describe('GET /v1/me', () => {
     api = client(stack.url);
   });
 
-  it('when called with the bootstrap key, then 200 with SPEC fields and the added user_id', async () => {
+  it('when called with the bootstrap key, then 200 with SPEC fields and the added user_id and enrichment_credits', async () => {
     const org = await newOrg(stack);
     const response = await api.get('/v1/me', { key: org.apiKey });
     assert.equal(response.status, 200);
-    assert.deepEqual(Object.keys(response.body).sort(), ['created_at', 'id', 'key_prefix', 'last_used_at', 'name', 'organization_id', 'scopes', 'user_id']);
+    assert.deepEqual(Object.keys(response.body).sort(), ['created_at', 'enrichment_credits', 'id', 'key_prefix', 'last_used_at', 'name', 'organization_id', 'scopes', 'user_id']);
     assert.equal(response.body.id, org.keyId);
     assert.equal(response.body.organization_id, org.organizationId);
     assert.equal(response.body.user_id, org.userId);
     assert.equal(response.body.name, 'bootstrap');
+    assert.equal(response.body.enrichment_credits, 100, 'the fixture organization starts with 100 credits');
     assert.ok(org.apiKey.startsWith(response.body.key_prefix));
     assert.deepEqual([...response.body.scopes].sort(), [...SCOPES].sort());
     assert.ok(!Number.isNaN(Date.parse(response.body.created_at)));

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
 import { createApp } from '../../api/app.ts';
+import { createProviders } from '../../providers/index.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import { OrganizationIdKey } from '../../temporal/search-attributes.ts';
 import { freePort } from '../../scripts/local-stack.ts';
@@ -32,7 +33,7 @@ describe('service routes', () => {
     const connection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500 });
     const logger = pino({ level: 'silent' });
     const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
-    const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: new Client({ connection }), logger, keys });
+    const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: new Client({ connection }), logger, keys, providers: createProviders({ orm: stack.orm }) });
     const server = createServer(app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {

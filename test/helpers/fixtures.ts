@@ -13,7 +13,7 @@ export interface TestOrg {
 let counter = 0;
 
 export async function newOrg(stack: Stack, name = `Org ${++counter}`): Promise<TestOrg> {
-  const created = await admin.bootstrap(stack.orm.em.fork(), { orgName: name, ownerEmail: `owner${counter}@example.com`, ownerName: 'Owner' });
+  const created = await admin.bootstrap(stack.orm.em.fork(), { orgName: name, ownerEmail: `owner${counter}@example.com`, ownerName: 'Owner', enrichmentCredits: 100 });
   return { organizationId: created.organization_id, userId: created.user_id, keyId: created.key_id, apiKey: created.api_key };
 }
 

@@ -12,6 +12,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
+import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startApi, type RunningApi } from '../../api/server.ts';
 import { createWorker } from '../../worker.ts';
 import { freePort, startEmbeddedPostgres, startTemporalDevServer, type RunningPostgres, type RunningTemporal } from '../../scripts/local-stack.ts';
@@ -70,9 +71,14 @@ async function start(): Promise<Parts> {
     DATABASE_URL: postgres.url,
     TEMPORAL_ADDRESS: temporalServer.address,
     DATA_DIR: dataDir,
+    ENRICH_ASYNC_DELAY_MS: '300',
+    // A tenth of the default directory keeps the stack quick to start; the lookups are the same.
+    DIRECTORY_COMPANIES: process.env.TEST_DIRECTORY_COMPANIES ?? '2000',
+    DIRECTORY_PEOPLE: process.env.TEST_DIRECTORY_PEOPLE ?? '20000',
   });
   const orm = await openOrm({ databaseUrl: postgres.url });
   await migrate(orm);
+  await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople });
   const workerConnection = await NativeConnection.connect({ address: temporalServer.address });
   const worker = await createWorker({
     connection: workerConnection,

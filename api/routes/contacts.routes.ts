@@ -1,0 +1,111 @@
+// Contacts: upsert, read, list, owner, variables and erasure (SPEC 'Contacts').
+import type { Directory } from '../../providers/directory/index.ts';
+import * as contacts from '../../domain/contacts.service.ts';
+import * as variables from '../../domain/variables.service.ts';
+import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { idParams } from '../schemas/common.schemas.ts';
+import {
+  contactListFilters, contactSchema, contactUpsertSchema, contactVariablesPatchSchema, contactVariablesSchema,
+  ownerBodySchema, variableKeyParams,
+} from '../schemas/people.schemas.ts';
+
+type ContactParams = { contact_id: string };
+const tags = ['Contacts'];
+
+export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
+  return [
+    defineRoute<Record<string, string>, Record<string, never>, contacts.ContactInput>({
+      method: 'POST', path: '/v1/contacts', auth: 'key', scope: 'contacts:write', tags,
+      operationId: 'upsertContact',
+      summary: 'Create or update a contact',
+      description: 'Matched on normalised email, then LinkedIn URL. 201 for create and update alike. A person erased at a privacy request is refused (422, `data.reason` ERASED).',
+      body: contactUpsertSchema,
+      responses: { 201: { description: 'The contact.', schema: contactSchema }, 409: { description: 'email and linkedin_url belong to two different contacts (CommitIssue).' }, 422: { description: 'Refused (BusinessIssue).' } },
+      handler: async (ctx, { body }) => {
+        const { record } = await contacts.upsertContact(ctx.state.em, deps.directory, ctx.state.principal.organizationId, body);
+        return { status: 201, body: record };
+      },
+    }),
+    defineRoute<Record<string, string>, PageQuery<contacts.ContactSort> & contacts.ContactFilters>({
+      method: 'GET', path: '/v1/contacts', auth: 'key', scope: 'contacts:read', tags,
+      operationId: 'listContacts',
+      summary: 'List contacts',
+      description: 'Default order: created_at ascending.',
+      query: listQuerySchema(contacts.CONTACT_SORT_FIELDS, contactListFilters),
+      responses: { 200: { description: 'Envelope of contacts.', schema: envelopeSchema(contactSchema) } },
+      handler: async (ctx, { query }) => {
+        const { page, size, sort_by, sort_order, ...filters } = query;
+        const { items, total } = await contacts.listContacts(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {
+          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
+        });
+        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
+      },
+    }),
+    defineRoute<ContactParams>({
+      method: 'GET', path: '/v1/contacts/{contact_id}', auth: 'key', scope: 'contacts:read', tags,
+      operationId: 'getContact',
+      summary: 'A contact',
+      params: idParams('contact_id'),
+      responses: { 200: { description: 'The contact.', schema: contactSchema } },
+      handler: async (ctx, { params }) => ({ status: 200, body: await contacts.getContact(ctx.state.em, ctx.state.principal.organizationId, params.contact_id) }),
+    }),
+    defineRoute<ContactParams>({
+      method: 'DELETE', path: '/v1/contacts/{contact_id}', auth: 'key', scope: 'contacts:write', tags,
+      operationId: 'eraseContact',
+      summary: 'Erase a person (privacy request)',
+      description: 'Deletes the contact and its variables; only a SHA-256 of its email and LinkedIn URL stays, so the person is not imported or added again.',
+      params: idParams('contact_id'),
+      responses: { 204: { description: 'Erased.' } },
+      handler: async (ctx, { params }) => {
+        await contacts.eraseContact(ctx.state.em, ctx.state.principal.organizationId, params.contact_id);
+        return { status: 204 };
+      },
+    }),
+    defineRoute<ContactParams, Record<string, never>, { owner_user_id: string | null }>({
+      method: 'PATCH', path: '/v1/contacts/{contact_id}/owner', auth: 'key', scope: 'contacts:write', tags,
+      operationId: 'setContactOwner',
+      summary: 'Reassign the owner of a contact',
+      params: idParams('contact_id'),
+      body: ownerBodySchema,
+      responses: { 200: { description: 'The contact.', schema: contactSchema }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
+      handler: async (ctx, { params, body }) => ({
+        status: 200,
+        body: await contacts.setContactOwner(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, body.owner_user_id),
+      }),
+    }),
+    defineRoute<ContactParams>({
+      method: 'GET', path: '/v1/contacts/{contact_id}/variables', auth: 'key', scope: 'contacts:read', tags,
+      operationId: 'getContactVariables',
+      summary: 'Contact and account variables of a contact',
+      params: idParams('contact_id'),
+      responses: { 200: { description: 'Both scopes.', schema: contactVariablesSchema } },
+      handler: async (ctx, { params }) => ({ status: 200, body: await variables.getContactVariables(ctx.state.em, ctx.state.principal.organizationId, params.contact_id) }),
+    }),
+    defineRoute<ContactParams, Record<string, never>, { contact_variables?: variables.Variables; account_variables?: variables.Variables }>({
+      method: 'PATCH', path: '/v1/contacts/{contact_id}/variables', auth: 'key', scope: 'contacts:write', tags,
+      operationId: 'patchContactVariables',
+      summary: 'Merge contact and account variables',
+      description: `Keys merge into each scope; null keeps the slot. Over ${variables.VARIABLE_LIMIT} keys in a scope: 422 BusinessIssue naming the limit.`,
+      params: idParams('contact_id'),
+      body: contactVariablesPatchSchema,
+      responses: { 200: { description: 'Both scopes after the merge.', schema: contactVariablesSchema }, 422: { description: 'Limit reached, or account variables for a contact without account (BusinessIssue).' } },
+      handler: async (ctx, { params, body }) => ({
+        status: 200,
+        body: await variables.patchContactVariables(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, body),
+      }),
+    }),
+    defineRoute<ContactParams & { key: string }, { scope: 'contact' | 'account' }>({
+      method: 'DELETE', path: '/v1/contacts/{contact_id}/variables/{key}', auth: 'key', scope: 'contacts:write', tags,
+      operationId: 'deleteContactVariable',
+      summary: 'Delete a variable and free its slot',
+      params: variableKeyParams('contact_id'),
+      query: { type: 'object', additionalProperties: false, required: ['scope'], properties: { scope: { type: 'string', enum: ['contact', 'account'] } } },
+      responses: { 200: { description: 'Both scopes after the delete.', schema: contactVariablesSchema } },
+      handler: async (ctx, { params, query }) => ({
+        status: 200,
+        body: await variables.deleteContactVariable(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, query.scope, params.key),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,151 @@
+// Shapes of the contact, account and variables endpoints. Length limits are documented here and
+// enforced by the same schemas.
+import { LIMITS } from '../../domain/normalize.ts';
+import { VARIABLE_KEY_PATTERN, VARIABLE_LIMIT, VARIABLE_VALUE_MAX } from '../../domain/variables.service.ts';
+import type { JsonSchema } from '../validation.ts';
+import { timestamp, uuid } from './common.schemas.ts';
+
+const TEXT_MAX = 255;
+const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
+const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
+
+export const ownerEmbed: JsonSchema = {
+  type: ['object', 'null'],
+  required: ['id', 'email', 'name'],
+  properties: { id: uuid, email: { type: 'string' }, name: { type: 'string' } },
+};
+
+export const contactSummarySchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'first_name', 'last_name', 'email', 'linkedin_url', 'job_title', 'company_name', 'company_domain'],
+  properties: {
+    id: uuid,
+    first_name: { type: ['string', 'null'] },
+    last_name: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    linkedin_url: { type: ['string', 'null'] },
+    job_title: { type: ['string', 'null'] },
+    company_name: { type: ['string', 'null'] },
+    company_domain: { type: ['string', 'null'] },
+  },
+};
+
+export const contactSchema: JsonSchema = {
+  type: 'object',
+  required: [...(contactSummarySchema.required as string[]), 'account_id', 'phone', 'owner_user_id', 'owner', 'email_status', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
+  properties: {
+    ...(contactSummarySchema.properties as Record<string, JsonSchema>),
+    account_id: { type: ['string', 'null'], format: 'uuid' },
+    phone: { type: ['string', 'null'] },
+    owner_user_id: { type: ['string', 'null'], format: 'uuid' },
+    owner: ownerEmbed,
+    email_status: { type: 'string', enum: ['UNVERIFIED', 'DELIVERABLE', 'UNDELIVERABLE', 'RISKY', 'BOUNCED'], description: 'Result of the last email verification.' },
+    first_seen_at: timestamp,
+    last_seen_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const contactUpsertSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
+  properties: {
+    email: { type: ['string', 'null'], maxLength: LIMITS.email, description: 'Matched case-insensitively.' },
+    linkedin_url: { type: ['string', 'null'], maxLength: LIMITS.linkedinUrl, description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' },
+    first_name: nullableText('First name.'),
+    last_name: nullableText('Last name.'),
+    job_title: nullableText('Job title.'),
+    company_name: nullableText('Names a new account when company_domain creates one; alone it links nothing.'),
+    company_domain: { type: ['string', 'null'], maxLength: LIMITS.domain, description: 'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.' },
+    phone: nullableText('Phone number (added field).', 50),
+  },
+};
+
+export const ownerBodySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['owner_user_id'],
+  properties: { owner_user_id: { type: ['string', 'null'], format: 'uuid', description: 'An active user of the organization; null unassigns.' } },
+};
+
+export const accountSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'name', 'domain', 'owner_user_id', 'owner', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
+  properties: {
+    id: uuid,
+    name: { type: 'string' },
+    domain: { type: 'string', description: 'Primary domain.' },
+    owner_user_id: { type: ['string', 'null'], format: 'uuid' },
+    owner: ownerEmbed,
+    first_seen_at: timestamp,
+    last_seen_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const accountUpsertSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['domain'],
+  properties: {
+    domain: { type: 'string', minLength: 1, maxLength: LIMITS.domain, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' },
+    name: text('Used only when the account is created (default: the directory name, else the domain).'),
+  },
+};
+
+export const variablesMap: JsonSchema = {
+  type: 'object',
+  maxProperties: VARIABLE_LIMIT,
+  propertyNames: { pattern: VARIABLE_KEY_PATTERN },
+  additionalProperties: { type: ['string', 'null'], maxLength: VARIABLE_VALUE_MAX },
+  description: `Keys ${VARIABLE_KEY_PATTERN}; values strings up to ${VARIABLE_VALUE_MAX} characters, or null (keeps the slot). At most ${VARIABLE_LIMIT} keys per scope.`,
+};
+
+export const contactVariablesSchema: JsonSchema = {
+  type: 'object',
+  required: ['contact_variables', 'account_variables'],
+  properties: { contact_variables: { type: 'object' }, account_variables: { type: 'object' } },
+};
+
+export const contactVariablesPatchSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { contact_variables: variablesMap, account_variables: variablesMap },
+};
+
+export const accountVariablesSchema: JsonSchema = {
+  type: 'object',
+  required: ['variables'],
+  properties: { variables: { type: 'object' } },
+};
+
+export const accountVariablesPatchSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['variables'],
+  properties: { variables: variablesMap },
+};
+
+export const variableKeyParams = (idName: string): JsonSchema => ({
+  type: 'object',
+  required: [idName, 'key'],
+  properties: { [idName]: uuid, key: { type: 'string', pattern: VARIABLE_KEY_PATTERN } },
+});
+
+export const contactListFilters: Record<string, JsonSchema> = {
+  email: { type: 'string', maxLength: LIMITS.email, description: 'Case-insensitive exact match.' },
+  linkedin_url: { type: 'string', maxLength: LIMITS.linkedinUrl, description: 'Matched in canonical form (scheme, www., trailing slash, case and query string do not matter).' },
+  contact_id: uuid,
+  company_domain: { type: 'string', maxLength: LIMITS.domain, description: 'Domain of the linked account (aliases resolve).' },
+  first_seen_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
+  last_seen_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
+};
+
+export const accountListFilters: Record<string, JsonSchema> = {
+  domain: { type: 'string', maxLength: LIMITS.domain, description: 'Case-insensitive exact match on the primary domain (aliases resolve).' },
+  name: { type: 'string', minLength: 1, maxLength: TEXT_MAX, description: 'Case-insensitive substring.' },
+};
+

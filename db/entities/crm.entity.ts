@@ -1,0 +1,56 @@
+// CRM data. crm_records is the sandbox CRM's own store (a stand-in for an outside system, so no
+// foreign keys into ours); crm_links is ours: which CRM record each account or contact is linked to.
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { CRM_OBJECT_TYPES } from '../../providers/crm/index.ts';
+import { Organization } from './organization.entity.ts';
+
+/** Workspace objects that can be linked to a CRM record. */
+export const CRM_LINK_OBJECT_TYPES = ['account', 'contact'] as const;
+export type CrmLinkObjectType = (typeof CRM_LINK_OBJECT_TYPES)[number];
+
+const SandboxCrmRecordSchema = defineEntity({
+  name: 'SandboxCrmRecord',
+  tableName: 'crm_records',
+  // A null organization_id is a seeded record every organization sees; an organization's own
+  // record with the same external id shadows it. NULLs never collide in a plain unique index,
+  // hence one partial unique index per kind of record.
+  indexes: [
+    { name: 'crm_records_organization_external_unique', expression: 'create unique index "crm_records_organization_external_unique" on "crm_records" ("organization_id", "object_type", "external_id") where "organization_id" is not null' },
+    { name: 'crm_records_seed_external_unique', expression: 'create unique index "crm_records_seed_external_unique" on "crm_records" ("object_type", "external_id") where "organization_id" is null' },
+    { name: 'crm_records_email_index', expression: `create index "crm_records_email_index" on "crm_records" ("object_type", lower("properties" ->> 'email'))` },
+    { name: 'crm_records_linkedin_url_index', expression: `create index "crm_records_linkedin_url_index" on "crm_records" ("object_type", lower("properties" ->> 'linkedin_url'))` },
+    { name: 'crm_records_domain_index', expression: `create index "crm_records_domain_index" on "crm_records" ("object_type", lower("properties" ->> 'domain'))` },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organizationId: p.uuid().nullable(),
+    objectType: p.enum(CRM_OBJECT_TYPES),
+    externalId: p.text(),
+    properties: p.json<Record<string, string>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class SandboxCrmRecord extends SandboxCrmRecordSchema.class {}
+SandboxCrmRecordSchema.setClass(SandboxCrmRecord);
+
+const CrmLinkSchema = defineEntity({
+  name: 'CrmLink',
+  tableName: 'crm_links',
+  // From a CRM id back to the workspace record (events name contacts by external_contact_id).
+  indexes: [{ name: 'crm_links_external_index', properties: ['organization', 'objectType', 'externalId'] }],
+  properties: {
+    organization: () => p.manyToOne(Organization).ref().primary(),
+    objectType: p.enum(CRM_LINK_OBJECT_TYPES).primary(),
+    /** The account or contact id (no foreign key: it points into either table). */
+    localId: p.uuid().primary(),
+    crmType: p.text(),
+    externalId: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class CrmLink extends CrmLinkSchema.class {}
+CrmLinkSchema.setClass(CrmLink);

@@ -1,0 +1,115 @@
+// CRM write (SPEC 'CRM write'): writes properties to the CRM record linked to an account or a
+// contact, linking it first when needed (found by identity in the CRM, else created there).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, Contact, CrmLink } from '../db/entities/index.ts';
+import type { CrmLinkObjectType } from '../db/entities/crm.entity.ts';
+import { businessIssue, fieldIssue, notFound } from '../api/errors.ts';
+import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties } from '../providers/crm/index.ts';
+
+export interface CrmField {
+  property: string;
+  value: string;
+}
+
+export interface CrmWriteResult {
+  object_type: CrmLinkObjectType;
+  crm_type: string;
+  crm_properties: string[];
+  crm_property: string;
+  external_id: string;
+}
+
+const CRM_OBJECT_TYPE: Record<CrmLinkObjectType, CrmObjectType> = { account: 'company', contact: 'contact' };
+
+interface LocalRecord {
+  identity: CrmIdentity;
+  /** What a record created in the CRM starts with, so the CRM can find the person or company again. */
+  properties: CrmProperties;
+}
+
+function defined(entries: [string, string | null | undefined][]): CrmProperties {
+  return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+async function loadLocal(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, id: string): Promise<LocalRecord> {
+  if (objectType === 'account') {
+    const account = await em.findOne(Account, { id, organization: organizationId });
+    if (!account) throw notFound('Account');
+    return { identity: { domain: account.domain }, properties: { domain: account.domain, name: account.name } };
+  }
+  const contact = await em.findOne(Contact, { id, organization: organizationId }, { populate: ['account'] });
+  if (!contact) throw notFound('Contact');
+  return {
+    identity: { email: contact.email ?? undefined, linkedinUrl: contact.linkedinUrl ?? undefined },
+    properties: defined([
+      ['email', contact.email],
+      ['linkedin_url', contact.linkedinUrl],
+      ['first_name', contact.firstName],
+      ['last_name', contact.lastName],
+      ['job_title', contact.jobTitle],
+      ['company_domain', contact.account?.getEntity().domain],
+    ]),
+  };
+}
+
+/**
+ * Records the link unless one for the same CRM exists, and returns the external id that holds.
+ * Two first writes racing both reach here; the one that committed first keeps its link.
+ */
+async function saveLink(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, localId: string, crmType: string, externalId: string): Promise<string> {
+  const [row] = await em.execute<{ external_id: string }[]>(
+    `insert into "crm_links" ("organization_id", "object_type", "local_id", "crm_type", "external_id", "created_at")
+     values (?, ?, ?, ?, ?, now())
+     on conflict ("organization_id", "object_type", "local_id") do update set
+       "external_id" = case when "crm_links"."crm_type" = excluded."crm_type" then "crm_links"."external_id" else excluded."external_id" end,
+       "created_at" = case when "crm_links"."crm_type" = excluded."crm_type" then "crm_links"."created_at" else excluded."created_at" end,
+       "crm_type" = excluded."crm_type"
+     returning "external_id"`,
+    [organizationId, objectType, localId, crmType, externalId],
+  );
+  return row.external_id;
+}
+
+/**
+ * Writes `fields` to the CRM record of the account or contact `localId` of the organization.
+ * No transaction spans the CRM calls: they are outside I/O (and the sandbox takes pool connections
+ * of its own); the link, our only write, is one atomic statement.
+ */
+export async function writeCrmFields(
+  em: EntityManager,
+  crm: CrmConnector,
+  input: { organizationId: string; objectType: CrmLinkObjectType; localId: string; fields: CrmField[] },
+): Promise<CrmWriteResult> {
+  const { organizationId, objectType, localId, fields } = input;
+  const firstIndex = new Map<string, number>();
+  fields.forEach((field, i) => {
+    const first = firstIndex.get(field.property);
+    if (first !== undefined) throw fieldIssue(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`);
+    firstIndex.set(field.property, i);
+  });
+  const patch: CrmProperties = Object.fromEntries(fields.map((f) => [f.property, f.value]));
+  const crmObjectType = CRM_OBJECT_TYPE[objectType];
+  const local = await loadLocal(em, organizationId, objectType, localId);
+
+  const link = await em.findOne(CrmLink, { organization: organizationId, objectType, localId });
+  let externalId = link && link.crmType === crm.type ? link.externalId : null;
+  let written = false;
+  if (!externalId) {
+    const found = await crm.findByIdentity(organizationId, crmObjectType, local.identity);
+    const candidate = found?.externalId ?? (await crm.createRecord(organizationId, crmObjectType, { ...local.properties, ...patch })).externalId;
+    externalId = await saveLink(em, organizationId, objectType, localId, crm.type, candidate);
+    // A record created here already holds the fields, unless a concurrent write linked another one.
+    written = !found && externalId === candidate;
+  }
+  if (!written) {
+    const updated = await crm.updateRecord(organizationId, crmObjectType, externalId, patch);
+    if (!updated) throw businessIssue(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, { external_id: externalId });
+  }
+  return {
+    object_type: objectType,
+    crm_type: crm.type,
+    crm_properties: fields.map((f) => f.property),
+    crm_property: fields[0].property,
+    external_id: externalId,
+  };
+}

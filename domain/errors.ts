@@ -1,0 +1,40 @@
+// Errors domain services throw. They carry what the API needs to answer (status, type, field)
+// without the domain importing the HTTP layer; the error handler maps them to the error shape.
+
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business';
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  readonly status: number;
+  readonly fields: { path: string; message: string }[];
+  readonly data: Record<string, unknown> | null;
+
+  constructor(kind: DomainErrorKind, status: number, message: string, fields: { path: string; message: string }[] = [], data: Record<string, unknown> | null = null) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+    this.fields = fields;
+    this.data = data;
+  }
+
+  /** A field that fails a rule: 400 by default (schema-level), 422 when well-formed but refused. */
+  static invalid(path: string, message: string, status: 400 | 422 = 400): DomainError {
+    return new DomainError('invalid', status, `${path}: ${message}`, [{ path, message }]);
+  }
+
+  static invalidFields(message: string, fields: { path: string; message: string }[], status: 400 | 422 = 400): DomainError {
+    return new DomainError('invalid', status, message, fields);
+  }
+
+  static notFound(what: string): DomainError {
+    return new DomainError('not_found', 404, `${what} not found.`);
+  }
+
+  static conflict(message: string, data: Record<string, unknown> | null = null): DomainError {
+    return new DomainError('conflict', 409, message, [], data);
+  }
+
+  static business(message: string, data: Record<string, unknown> | null = null): DomainError {
+    return new DomainError('business', 422, message, [], data);
+  }
+}

@@ -1,0 +1,102 @@
+// The sandbox CRM: a deterministic, offline CRM on its own table (crm_records). It works through
+// its own EntityManager forks, like an outside system would, never inside the caller's transaction.
+//
+// Seeded records, visible to every organization (inserted by Migration20261122030100_crm):
+//   contact crm-contact-ada      ada@acme.test, https://www.linkedin.com/in/ada-lovelace-test, Ada Lovelace, acme.test
+//   contact crm-contact-grace    grace@globex.test, https://www.linkedin.com/in/grace-hopper-test, Grace Hopper, globex.test
+//   company crm-company-acme     acme.test, Acme Corp
+//   company crm-company-globex   globex.test, Globex
+// A write to a seeded record copies it into the organization's own record with the same external
+// id (copy-on-write), which then shadows the seeded one for that organization only.
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from './index.ts';
+
+interface RecordRow {
+  object_type: CrmObjectType;
+  external_id: string;
+  properties: CrmProperties;
+}
+
+const RETURNING = 'returning "object_type", "external_id", "properties"';
+
+function toRecord(row: RecordRow): CrmRecord {
+  return { externalId: row.external_id, objectType: row.object_type, properties: row.properties };
+}
+
+// Identity lookups in order; each key is written into the SQL literally so that the expression
+// indexes of the migration (lower("properties" ->> 'email') etc.) serve it.
+const IDENTITY_KEYS: [keyof CrmIdentity, string][] = [['email', 'email'], ['linkedinUrl', 'linkedin_url'], ['domain', 'domain']];
+
+export class SandboxCrm implements CrmConnector {
+  readonly type = 'sandbox';
+  private readonly orm: MikroORM;
+
+  constructor(orm: MikroORM) {
+    this.orm = orm;
+  }
+
+  private query(sql: string, params: unknown[]): Promise<RecordRow[]> {
+    return this.orm.em.fork().execute<RecordRow[]>(sql, params);
+  }
+
+  async findRecord(organizationId: string, objectType: CrmObjectType, externalId: string): Promise<CrmRecord | null> {
+    const [row] = await this.query(
+      `select "object_type", "external_id", "properties" from "crm_records"
+        where "object_type" = ? and "external_id" = ? and ("organization_id" = ? or "organization_id" is null)
+        order by "organization_id" nulls last limit 1`,
+      [objectType, externalId, organizationId],
+    );
+    return row ? toRecord(row) : null;
+  }
+
+  async findByIdentity(organizationId: string, objectType: CrmObjectType, identity: CrmIdentity): Promise<CrmRecord | null> {
+    for (const [field, property] of IDENTITY_KEYS) {
+      const value = identity[field];
+      if (!value) continue;
+      // A seeded record counts only while the organization has no copy of it: the copy may have
+      // changed the very property looked up.
+      const [row] = await this.query(
+        `select r."object_type", r."external_id", r."properties" from "crm_records" r
+          where r."object_type" = ? and lower(r."properties" ->> '${property}') = lower(?)
+            and (r."organization_id" = ? or (r."organization_id" is null and not exists (
+              select 1 from "crm_records" o
+               where o."organization_id" = ? and o."object_type" = r."object_type" and o."external_id" = r."external_id")))
+          order by r."organization_id" nulls last, r."created_at", r."external_id" limit 1`,
+        [objectType, value, organizationId, organizationId],
+      );
+      if (row) return toRecord(row);
+    }
+    return null;
+  }
+
+  async createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties): Promise<CrmRecord> {
+    const [row] = await this.query(
+      `insert into "crm_records" ("id", "organization_id", "object_type", "external_id", "properties", "created_at", "updated_at")
+       values (?, ?, ?, ?, ?::jsonb, now(), now()) ${RETURNING}`,
+      [randomUUID(), organizationId, objectType, `crm-${objectType}-${randomUUID()}`, JSON.stringify(properties)],
+    );
+    return toRecord(row);
+  }
+
+  async updateRecord(organizationId: string, objectType: CrmObjectType, externalId: string, properties: CrmProperties): Promise<CrmRecord | null> {
+    const patch = JSON.stringify(properties);
+    const [own] = await this.query(
+      `update "crm_records" set "properties" = "properties" || ?::jsonb, "updated_at" = now()
+        where "organization_id" = ? and "object_type" = ? and "external_id" = ? ${RETURNING}`,
+      [patch, organizationId, objectType, externalId],
+    );
+    if (own) return toRecord(own);
+    // Copy-on-write of a seeded record. A concurrent first write may have made the copy meanwhile:
+    // then the patch merges into that copy instead.
+    const [copy] = await this.query(
+      `insert into "crm_records" ("id", "organization_id", "object_type", "external_id", "properties", "created_at", "updated_at")
+       select ?, ?, s."object_type", s."external_id", s."properties" || ?::jsonb, now(), now()
+         from "crm_records" s where s."organization_id" is null and s."object_type" = ? and s."external_id" = ?
+       on conflict ("organization_id", "object_type", "external_id") where "organization_id" is not null
+       do update set "properties" = "crm_records"."properties" || ?::jsonb, "updated_at" = now() ${RETURNING}`,
+      [randomUUID(), organizationId, patch, objectType, externalId, patch],
+    );
+    return copy ? toRecord(copy) : null;
+  }
+}

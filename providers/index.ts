@@ -1,0 +1,27 @@
+// The outside world the service talks to, built once per process and handed to the API and the
+// activities; the sandbox implementations run offline, real adapters replace them here.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig, type Config } from '../config.ts';
+import type { CrmConnector } from './crm/index.ts';
+import { SandboxCrm } from './crm/sandbox.ts';
+import type { Directory } from './directory/index.ts';
+import { SandboxDirectory } from './directory/sandbox.ts';
+import type { EnrichmentProvider } from './enrichment/index.ts';
+import { SandboxEnrichment } from './enrichment/sandbox.ts';
+
+export interface Providers {
+  directory: Directory;
+  crm: CrmConnector;
+  enrichment: EnrichmentProvider;
+}
+
+/** `config` defaults to the environment's (loadConfig()), so callers that only have an ORM keep working. */
+export function createProviders(deps: { orm: MikroORM; config?: Pick<Config, 'enrichAsyncDelayMs'> }): Providers {
+  const config = deps.config ?? loadConfig();
+  const directory = new SandboxDirectory(deps.orm);
+  return {
+    directory,
+    crm: new SandboxCrm(deps.orm),
+    enrichment: new SandboxEnrichment({ directory, orm: deps.orm, asyncDelayMs: config.enrichAsyncDelayMs }),
+  };
+}

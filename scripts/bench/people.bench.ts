@@ -1,0 +1,120 @@
+// People-data benchmarks.
+// `contacts`: POST /v1/contacts (a new person each request, 100 company domains) through the whole
+//   API vs. a bare route running the same statements through `pg`, same run, alternating rounds.
+// `search`: with 100,000 contacts in one organization, GET /v1/contacts?email= and
+//   GET /v1/search?query= (3+ characters) latency at 10 connections.
+import { migrate, openOrm } from '../../db/orm.ts';
+import * as admin from '../../domain/admin.service.ts';
+import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { benchDatabase, envNumber, freePort, measure, median, startServer, stopChild, type Measurement } from './harness.ts';
+
+async function setup(directory: { companies: number; people: number }) {
+  const database = await benchDatabase();
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
+  await migrate(orm);
+  const started = Date.now();
+  await ensureDirectoryLoaded(orm, directory);
+  console.log(`directory loaded (${directory.companies} companies, ${directory.people} people) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const apiPort = await freePort();
+  const api = await startServer('api/server.ts', {
+    PORT: String(apiPort), HOST: '127.0.0.1', DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  }, `http://127.0.0.1:${apiPort}/healthz`);
+  return { database, orm, org, api, apiUrl: `http://127.0.0.1:${apiPort}` };
+}
+
+function report(label: string, runs: Measurement[]): string {
+  const failed = runs.reduce((n, m) => n + m.non2xx + m.errors, 0);
+  return `${label}: ${median(runs.map((m) => m.requestsPerSecond)).toFixed(0)} req/s, p50 ${median(runs.map((m) => m.p50))} ms, p99 ${median(runs.map((m) => m.p99))} ms${failed ? `, ${failed} failed` : ''}`;
+}
+
+export async function benchContacts(): Promise<void> {
+  const rounds = envNumber('BENCH_ROUNDS', 3);
+  const duration = envNumber('BENCH_DURATION', 10);
+  const connections = envNumber('BENCH_CONNECTIONS', 10);
+  const { database, orm, org, api, apiUrl } = await setup({ companies: 2000, people: 20000 });
+  const basePort = await freePort();
+  const baseline = await startServer('scripts/bench/baseline-upsert-server.ts', { PORT: String(basePort), DATABASE_URL: database.url, ORG_ID: org.organization_id }, `http://127.0.0.1:${basePort}/`);
+  let n = 0;
+  const person = (prefix: string) => () => {
+    n++;
+    return { path: prefix, body: JSON.stringify({ email: `person${n}@company${n % 100}.test`, first_name: `Person${n}`, company_domain: `company${n % 100}.test` }) };
+  };
+  const results: { api: Measurement[]; baseline: Measurement[] } = { api: [], baseline: [] };
+  try {
+    const headers = { authorization: `Bearer ${org.api_key}` };
+    for (let round = 1; round <= rounds; round++) {
+      const a = await measure(apiUrl, { connections, durationSeconds: duration, headers, method: 'POST', next: person('/v1/contacts') });
+      const b = await measure(`http://127.0.0.1:${basePort}`, { connections, durationSeconds: duration, method: 'POST', next: person('/') });
+      results.api.push(a);
+      results.baseline.push(b);
+      console.log(`round ${round}: api ${a.requestsPerSecond.toFixed(0)} req/s p99 ${a.p99} ms (non-2xx ${a.non2xx}) | baseline ${b.requestsPerSecond.toFixed(0)} req/s p99 ${b.p99} ms (non-2xx ${b.non2xx})`);
+    }
+  } finally {
+    await stopChild(api, 5000);
+    await stopChild(baseline, 5000);
+    await orm.close();
+    await database.stop();
+  }
+  console.log(report('POST /v1/contacts (new person each)', results.api));
+  console.log(report('baseline, same statements via pg', results.baseline));
+  const ratio = median(results.api.map((m) => m.requestsPerSecond)) / median(results.baseline.map((m) => m.requestsPerSecond));
+  console.log(`ratio (POST /v1/contacts req/s / baseline req/s): ${ratio.toFixed(2)} (goal >= 0.5)`);
+}
+
+export async function benchSearch(): Promise<void> {
+  const rounds = envNumber('BENCH_ROUNDS', 3);
+  const duration = envNumber('BENCH_DURATION', 10);
+  const connections = envNumber('BENCH_CONNECTIONS', 10);
+  const contacts = envNumber('BENCH_CONTACTS', 100_000);
+  const { database, orm, org, api, apiUrl } = await setup({ companies: 20_000, people: 200_000 });
+  const connection = orm.em.fork().getConnection();
+  try {
+    // 100,000 contacts copied from directory people (realistic names, emails and companies).
+    await connection.execute(
+      `INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+       SELECT gen_random_uuid(), ?, c.name, c.domain, now(), now(), now(), now() FROM directory_companies c`,
+      [org.organization_id],
+    );
+    await connection.execute(
+      `INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, last_name, job_title, email_status, first_seen_at, last_seen_at, created_at, updated_at)
+       SELECT gen_random_uuid(), ?, a.id, p.email, p.linkedin_url, p.first_name, p.last_name, p.job_title, 'UNVERIFIED', now(), now(), now(), now()
+         FROM (SELECT * FROM directory_people ORDER BY id LIMIT ?) p
+         LEFT JOIN directory_companies dc ON dc.id = p.company_id
+         LEFT JOIN accounts a ON a.organization_id = ? AND a.domain = dc.domain`,
+      [org.organization_id, contacts, org.organization_id],
+    );
+    await connection.execute('ANALYZE contacts; ANALYZE accounts');
+    const sample: { email: string; last_name: string; company: string | null }[] = await connection.execute(
+      `SELECT c.email, c.last_name, a.name AS company FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
+        WHERE c.organization_id = ? AND c.email IS NOT NULL ORDER BY md5(c.id::text) LIMIT 1000`,
+      [org.organization_id],
+    );
+    console.log(`seeded ${contacts} contacts in one organization`);
+    let i = 0;
+    const byEmail = () => ({ path: `/v1/contacts?email=${encodeURIComponent(sample[i++ % sample.length].email.toUpperCase())}` });
+    const bySearch = () => {
+      const row = sample[i++ % sample.length];
+      const words = [row.last_name, row.company ?? row.last_name, row.email.split('@')[0]];
+      const word = words[i % words.length].toLowerCase();
+      const start = i % Math.max(1, word.length - 4);
+      return { path: `/v1/search?query=${encodeURIComponent(word.slice(start, start + 3 + (i % 3)))}` };
+    };
+    const headers = { authorization: `Bearer ${org.api_key}` };
+    const results: { email: Measurement[]; search: Measurement[] } = { email: [], search: [] };
+    for (let round = 1; round <= rounds; round++) {
+      const e = await measure(apiUrl, { connections, durationSeconds: duration, headers, next: byEmail });
+      const s = await measure(apiUrl, { connections, durationSeconds: duration, headers, next: bySearch });
+      results.email.push(e);
+      results.search.push(s);
+      console.log(`round ${round}: email ${e.requestsPerSecond.toFixed(0)} req/s p99 ${e.p99} ms | search ${s.requestsPerSecond.toFixed(0)} req/s p99 ${s.p99} ms`);
+    }
+    console.log(report(`GET /v1/contacts?email= (${contacts} contacts)`, results.email) + ' (goal p99 < 20 ms)');
+    console.log(report(`GET /v1/search?query= (3-5 characters, ${contacts} contacts)`, results.search) + ' (goal p99 < 50 ms)');
+  } finally {
+    await stopChild(api, 5000);
+    await orm.close();
+    await database.stop();
+  }
+}

@@ -1,15 +1,16 @@
 // Contact use cases: upsert (match on normalised email, then canonical LinkedIn URL; fields sent
 // overwrite, omitted ones stay; company_domain links or creates the account), reads, listing,
 // owner reassignment and erasure at a privacy request.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { type Account, Contact, Suppression } from '../db/entities/index.ts';
 import type { Directory } from '../providers/directory/index.ts';
-import { ensureAccount, organizationUser, primaryDomain } from './accounts.service.ts';
+import { organizationUser, primaryDomain } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
 import { normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
-import { toContactRecord, type ContactRecord } from './records.ts';
+import { contactRecordFromRow, toContactRecord, type ContactRecord, type ContactRow } from './records.ts';
 
 export interface ContactInput {
   email?: string | null;
@@ -52,15 +53,21 @@ async function suppressed(em: EntityManager, organizationId: string, email: stri
   return (await em.count(Suppression, { organization: organizationId, $or: hashes })) > 0;
 }
 
-function assignText(contact: Contact, input: ContactInput): void {
-  const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
-  if (input.first_name !== undefined) contact.firstName = trim(input.first_name);
-  if (input.last_name !== undefined) contact.lastName = trim(input.last_name);
-  if (input.job_title !== undefined) contact.jobTitle = trim(input.job_title);
-  if (input.company_name !== undefined) contact.companyName = trim(input.company_name);
-  if (input.phone !== undefined) contact.phone = trim(input.phone);
+const TEXT_FIELDS = ['first_name', 'last_name', 'job_title', 'company_name', 'phone'] as const;
+
+function cleanText(value: string | null | undefined): string | null | undefined {
+  return typeof value === 'string' ? value.trim() || null : value;
 }
 
+/** The row, joined with its account and owner, in the shape contactRecordFromRow reads. */
+const JOINED = sql`SELECT c.*, a.name AS account_name, a.domain AS account_domain, u.email AS owner_email, u.name AS owner_name
+  FROM written c LEFT JOIN accounts a ON a.id = c.account_id LEFT JOIN users u ON u.id = c.owner_id`;
+
+/**
+ * One upsert, in SQL: the hot path of imports and integrations, so it runs a handful of
+ * parameterised statements (match, account upsert, write-and-read) inside the ORM's transaction
+ * instead of loading and flushing entities.
+ */
 async function upsertOnce(em: EntityManager, directory: Directory, organizationId: string, input: ContactInput): Promise<{ record: ContactRecord; created: boolean }> {
   const { email, linkedinUrl } = contactIdentifiers(input);
   if (!email && !linkedinUrl) {
@@ -73,39 +80,69 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
   const company = typeof input.company_domain === 'string' ? await primaryDomain(directory, input.company_domain, 'company_domain') : null;
 
   return em.transactional(async (tx) => {
-    const byEmail = email ? await tx.findOne(Contact, { organization: organizationId, email }) : null;
-    const byLinkedin = !byEmail && linkedinUrl ? await tx.findOne(Contact, { organization: organizationId, linkedinUrl }) : null;
-    let contact = byEmail ?? byLinkedin;
-    if (contact && linkedinUrl && contact.linkedinUrl !== linkedinUrl) {
-      const holder = await tx.findOne(Contact, { organization: organizationId, linkedinUrl });
-      if (holder && holder.id !== contact.id) {
-        throw DomainError.conflict('The email and the linkedin_url belong to two different contacts.', { email_contact_id: contact.id, linkedin_url_contact_id: holder.id });
-      }
+    const db = tx.getKysely();
+    // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
+    // microsecond would make `first_seen_after=<a served value>` match its own row.
+    const now = new Date();
+    const { rows: matches } = await sql<{ id: string; email: string | null; linkedin_url: string | null; company_name: string | null }>`
+      SELECT id, email, linkedin_url, company_name FROM contacts
+       WHERE organization_id = ${organizationId} AND (email = ${email ?? null} OR linkedin_url = ${linkedinUrl ?? null})`.execute(db);
+    const byEmail = email ? matches.find((m) => m.email === email) : undefined;
+    const byLinkedin = linkedinUrl ? matches.find((m) => m.linkedin_url === linkedinUrl) : undefined;
+    if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
+      throw DomainError.conflict('The email and the linkedin_url belong to two different contacts.', { email_contact_id: byEmail.id, linkedin_url_contact_id: byLinkedin.id });
     }
-    const created = !contact;
-    if (!contact) {
-      if (await suppressed(tx, organizationId, email, linkedinUrl)) {
-        throw DomainError.business('This person was erased at a privacy request and cannot be added again.', { reason: 'ERASED' });
-      }
-      contact = tx.create(Contact, { organization: organizationId, email: email ?? null, linkedinUrl: linkedinUrl ?? null });
-    } else {
-      if (email !== undefined && email !== null) contact.email = email;
-      if (linkedinUrl !== undefined && linkedinUrl !== null) contact.linkedinUrl = linkedinUrl;
-      if (input.email === null && contact.linkedinUrl) contact.email = null;
-      if (input.linkedin_url === null && contact.email) contact.linkedinUrl = null;
-      contact.lastSeenAt = new Date();
+    const existing = byEmail ?? byLinkedin;
+    if (!existing && (await suppressed(tx, organizationId, email, linkedinUrl))) {
+      throw DomainError.business('This person was erased at a privacy request and cannot be added again.', { reason: 'ERASED' });
     }
-    assignText(contact, input);
+
+    let accountId: string | null | undefined;
     if (company) {
-      const name = contact.companyName ?? company.companyName ?? company.domain;
-      contact.account = ref(await ensureAccount(tx, organizationId, company.domain, name));
+      const companyName = cleanText(input.company_name) ?? existing?.company_name ?? company.companyName ?? company.domain;
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+        VALUES (gen_random_uuid(), ${organizationId}, ${companyName}, ${company.domain}, ${now}, ${now}, ${now}, ${now})
+        ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+        RETURNING id`.execute(db);
+      accountId = rows[0].id;
     } else if (input.company_domain === null) {
-      contact.account = null;
+      accountId = null;
     }
-    await tx.flush();
-    await tx.populate(contact, ['account', 'owner']);
-    return { record: toContactRecord(contact), created };
+
+    let written;
+    if (!existing) {
+      const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, cleanText(input[f]) ?? null]));
+      written = await sql<ContactRow>`
+        WITH written AS (
+          INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, last_name, job_title, company_name, phone,
+                                email_status, first_seen_at, last_seen_at, created_at, updated_at)
+          VALUES (${randomUUID()}, ${organizationId}, ${accountId ?? null}, ${email ?? null}, ${linkedinUrl ?? null}, ${text.first_name},
+                  ${text.last_name}, ${text.job_title}, ${text.company_name}, ${text.phone}, 'UNVERIFIED', ${now}, ${now}, ${now}, ${now})
+          RETURNING *)
+        ${JOINED}`.execute(db);
+    } else {
+      const nextEmail = email !== undefined ? email : existing.email;
+      const nextLinkedin = linkedinUrl !== undefined ? linkedinUrl : existing.linkedin_url;
+      if (!nextEmail && !nextLinkedin) {
+        throw DomainError.invalidFields('A contact keeps at least one of email or linkedin_url.', [
+          { path: 'email', message: 'cannot be cleared while linkedin_url is empty' },
+          { path: 'linkedin_url', message: 'cannot be cleared while email is empty' },
+        ]);
+      }
+      const sets = [sql`last_seen_at = ${now}`, sql`updated_at = ${now}`, sql`email = ${nextEmail}`, sql`linkedin_url = ${nextLinkedin}`];
+      for (const field of TEXT_FIELDS) if (input[field] !== undefined) sets.push(sql`${sql.ref(field)} = ${cleanText(input[field]) ?? null}`);
+      if (accountId !== undefined) sets.push(sql`account_id = ${accountId}`);
+      written = await sql<ContactRow>`
+        WITH written AS (UPDATE contacts SET ${sql.join(sets)} WHERE id = ${existing.id} RETURNING *)
+        ${JOINED}`.execute(db);
+    }
+    return { record: contactRecordFromRow(written.rows[0]), created: !existing };
   });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
 }
 
 /** Upsert; a concurrent first insert of the same person is retried once as an update. */
@@ -113,7 +150,7 @@ export async function upsertContact(em: EntityManager, directory: Directory, org
   try {
     return await upsertOnce(em.fork(), directory, organizationId, input);
   } catch (error) {
-    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     return upsertOnce(em.fork(), directory, organizationId, input);
   }
 }

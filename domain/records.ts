@@ -94,3 +94,48 @@ export function toContactRecord(contact: Contact): ContactRecord {
     updated_at: contact.updatedAt.toISOString(),
   };
 }
+
+/** A contacts row joined with its account and owner, as the upsert's SQL returns it. */
+export interface ContactRow {
+  id: string;
+  account_id: string | null;
+  email: string | null;
+  linkedin_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  phone: string | null;
+  owner_id: string | null;
+  email_status: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  account_name: string | null;
+  account_domain: string | null;
+  owner_email: string | null;
+  owner_name: string | null;
+}
+
+export function contactRecordFromRow(row: ContactRow): ContactRecord {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    linkedin_url: row.linkedin_url,
+    job_title: row.job_title,
+    company_name: row.company_name ?? row.account_name,
+    company_domain: row.account_domain,
+    account_id: row.account_id,
+    phone: row.phone,
+    owner_user_id: row.owner_id,
+    owner: row.owner_id && row.owner_email !== null ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' } : null,
+    email_status: row.email_status,
+    first_seen_at: new Date(row.first_seen_at).toISOString(),
+    last_seen_at: new Date(row.last_seen_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}

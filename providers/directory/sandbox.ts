@@ -70,8 +70,16 @@ function toPerson(row: PersonRow): DirectoryPerson {
   };
 }
 
+/**
+ * Company lookups run on every contact upsert that names a domain, and the directory changes only
+ * when a new seed is loaded at start-up, so answers (misses included) are kept for a while.
+ */
+const COMPANY_CACHE_MAX = 50_000;
+const COMPANY_CACHE_TTL_MS = 10 * 60_000;
+
 export class SandboxDirectory implements Directory {
   private readonly orm: MikroORM;
+  private readonly companies = new Map<string, { company: DirectoryCompany | null; at: number }>();
 
   constructor(orm: MikroORM) {
     this.orm = orm;
@@ -84,11 +92,16 @@ export class SandboxDirectory implements Directory {
   async findCompanyByDomain(domain: string): Promise<DirectoryCompany | null> {
     const normalized = normalizeDomain(domain);
     if (!normalized) return null;
+    const cached = this.companies.get(normalized);
+    if (cached && Date.now() - cached.at < COMPANY_CACHE_TTL_MS) return cached.company;
     const [row] = await this.rows<CompanyRow>(
       `select ${COMPANY_COLUMNS} from "directory_company_domains" d join "directory_companies" c on c."id" = d."company_id" where d."domain" = ?`,
       [normalized],
     );
-    return row ? toCompany(row) : null;
+    const company = row ? toCompany(row) : null;
+    if (this.companies.size >= COMPANY_CACHE_MAX) this.companies.clear();
+    this.companies.set(normalized, { company, at: Date.now() });
+    return company;
   }
 
   async findPersonByEmail(email: string): Promise<DirectoryPerson | null> {

@@ -17,6 +17,10 @@ async function readBody(req: Koa.Request['req']): Promise<{ email: string; first
 }
 
 app.use(async (ctx) => {
+  if (ctx.method === 'GET') {
+    ctx.body = 'ok';
+    return;
+  }
   const input = await readBody(ctx.req);
   const email = input.email.trim().toLowerCase();
   const domain = input.company_domain.trim().toLowerCase();

@@ -35,7 +35,8 @@ export async function benchContacts(): Promise<void> {
   const connections = envNumber('BENCH_CONNECTIONS', 10);
   const { database, orm, org, api, apiUrl } = await setup({ companies: 2000, people: 20000 });
   const basePort = await freePort();
-  const baseline = await startServer('scripts/bench/baseline-upsert-server.ts', { PORT: String(basePort), DATABASE_URL: database.url, ORG_ID: org.organization_id }, `http://127.0.0.1:${basePort}/`);
+  const baseline = await startServer('scripts/bench/baseline-upsert-server.ts', { PORT: String(basePort), DATABASE_URL: database.url, ORG_ID: org.organization_id }, `http://127.0.0.1:${basePort}/`)
+    .catch(async (error) => { await stopChild(api, 5000); await orm.close(); await database.stop(); throw error; });
   let n = 0;
   const person = (prefix: string) => () => {
     n++;

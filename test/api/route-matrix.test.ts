@@ -80,4 +80,44 @@ describe('route matrix', () => {
       assert.ok(response.status !== 401 && response.status !== 403, `${route.method} ${route.path}: ${response.status}`);
     }
   });
+
+  /**
+   * Every route with an id in its path, called by another organization with a valid request,
+   * answers 404. A new route with an id must add its sample request here, or this test fails.
+   */
+  const SAMPLES: Record<string, { body?: unknown; query?: string }> = {
+    'GET /v1/contacts/{contact_id}': {},
+    'DELETE /v1/contacts/{contact_id}': {},
+    'PATCH /v1/contacts/{contact_id}/owner': { body: { owner_user_id: null } },
+    'GET /v1/contacts/{contact_id}/variables': {},
+    'PATCH /v1/contacts/{contact_id}/variables': { body: { contact_variables: { k: 'v' } } },
+    'DELETE /v1/contacts/{contact_id}/variables/{key}': { query: '?scope=contact' },
+    'PATCH /v1/contacts/{contact_id}/crm': { body: { fields: [{ property: 'note', value: 'x' }] } },
+    'GET /v1/accounts/{account_id}': {},
+    'PATCH /v1/accounts/{account_id}/owner': { body: { owner_user_id: null } },
+    'GET /v1/accounts/{account_id}/variables': {},
+    'PATCH /v1/accounts/{account_id}/variables': { body: { variables: { k: 'v' } } },
+    'DELETE /v1/accounts/{account_id}/variables/{key}': {},
+    'PATCH /v1/accounts/{account_id}/crm': { body: { fields: [{ property: 'note', value: 'x' }] } },
+  };
+
+  it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
+    const owner = await newOrg(stack);
+    const intruder = await newOrg(stack);
+    const contact = await api.post('/v1/contacts', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', first_name: 'Matrixsecret', company_domain: 'isolation-matrix.test' } });
+    await api.patch(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey, body: { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } } });
+    const ids: Record<string, string> = { contact_id: contact.body.id, account_id: contact.body.account_id, key: 'k' };
+    const withIds = routes.filter((r) => /\{[a-z_]+\}/.test(r.path));
+    for (const route of withIds) {
+      const name = `${route.method} ${route.path}`;
+      const sample = SAMPLES[name];
+      assert.ok(sample, `${name}: add a sample request to the isolation matrix`);
+      const path = route.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => ids[param]) + (sample.query ?? '');
+      const response = await api.call(route.method, path, { key: intruder.apiKey, body: sample.body });
+      assert.equal(response.status, 404, `${name}: ${response.status} ${response.text.slice(0, 200)}`);
+      assert.ok(!response.text.includes('Matrixsecret') && !response.text.includes('matrix-secret'), `${name} leaked data`);
+    }
+    const still = await api.get(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey });
+    assert.deepEqual(still.body, { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } }, 'nothing changed');
+  });
 });

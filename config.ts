@@ -25,6 +25,16 @@ export interface Config {
   startingEnrichmentCredits: number;
   /** How long the sandbox's asynchronous enrichment provider takes to answer. */
   enrichAsyncDelayMs: number;
+  /** Key that encrypts webhook secrets at rest (any string; hashed to an AES-256 key). */
+  webhookSecretKey: string;
+  /** Allow http:// subscription URLs to loopback hosts (local stack and tests). */
+  webhookAllowHttpLoopback: boolean;
+  /** Allow subscription URLs that resolve to private or link-local addresses. */
+  webhookAllowPrivate: boolean;
+  /** Timeout of one delivery attempt. */
+  webhookTimeoutMs: number;
+  /** How often the dispatcher looks for due deliveries when idle. */
+  webhookPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,6 +47,14 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new Error(`Environment variable ${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new Error(`Environment variable ${name} must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 function text(env: Env, name: string): string | undefined {
@@ -66,5 +84,10 @@ export function loadConfig(env: Env = process.env): Config {
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),
     enrichAsyncDelayMs: integer(env, 'ENRICH_ASYNC_DELAY_MS', 2000, 0),
+    webhookSecretKey: text(env, 'WEBHOOK_SECRET_KEY') ?? 'local-development-only-webhook-secret-key',
+    webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 200, 10),
   };
 }

@@ -3,9 +3,9 @@
 // owner reassignment and erasure at a privacy request.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { ref, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { type Account, Contact, Suppression } from '../db/entities/index.ts';
+import { Contact, Suppression } from '../db/entities/index.ts';
 import type { Directory } from '../providers/directory/index.ts';
 import { organizationUser, primaryDomain } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
@@ -166,8 +166,8 @@ export async function getContact(em: EntityManager, organizationId: string, id: 
 }
 
 const sortColumns = {
-  created_at: 'createdAt', updated_at: 'updatedAt', first_seen_at: 'firstSeenAt', last_seen_at: 'lastSeenAt',
-  email: 'email', first_name: 'firstName', last_name: 'lastName',
+  created_at: 'created_at', updated_at: 'updated_at', first_seen_at: 'first_seen_at', last_seen_at: 'last_seen_at',
+  email: 'email', first_name: 'first_name', last_name: 'last_name',
 } as const;
 export type ContactSort = keyof typeof sortColumns;
 export const CONTACT_SORT_FIELDS = Object.keys(sortColumns) as ContactSort[];
@@ -181,6 +181,10 @@ export interface ContactFilters {
   last_seen_after?: string;
 }
 
+/**
+ * The contact list in one SQL statement (rows, joined account and owner, and the total through a
+ * window count): lookups by email are the integrations' hot read path.
+ */
 export async function listContacts(
   em: EntityManager,
   directory: Directory,
@@ -188,25 +192,34 @@ export async function listContacts(
   filters: ContactFilters,
   page: { limit: number; offset: number; sortBy?: ContactSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ContactRecord[]; total: number }> {
-  const where: FilterQuery<Contact> = { organization: organizationId };
+  const where = [sql`c.organization_id = ${organizationId}`];
   const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
-  if (email) where.email = email;
-  if (linkedinUrl) where.linkedinUrl = linkedinUrl;
-  if (filters.contact_id) where.id = filters.contact_id;
+  if (email) where.push(sql`c.email = ${email}`);
+  if (linkedinUrl) where.push(sql`c.linkedin_url = ${linkedinUrl}`);
+  if (filters.contact_id) where.push(sql`c.id = ${filters.contact_id}`);
   if (filters.company_domain !== undefined) {
     const { domain } = await primaryDomain(directory, filters.company_domain, 'company_domain');
-    where.account = { domain } as FilterQuery<Account>;
+    where.push(sql`a.domain = ${domain}`);
   }
-  if (filters.first_seen_after) where.firstSeenAt = { $gt: new Date(filters.first_seen_after) };
-  if (filters.last_seen_after) where.lastSeenAt = { $gt: new Date(filters.last_seen_after) };
-  const column = sortColumns[page.sortBy ?? 'created_at'];
-  const [contacts, total] = await em.findAndCount(Contact, where, {
-    populate: ['account', 'owner'],
-    orderBy: { [column]: page.sortOrder, id: page.sortOrder },
-    limit: page.limit,
-    offset: page.offset,
-  });
-  return { items: contacts.map(toContactRecord), total };
+  if (filters.first_seen_after) where.push(sql`c.first_seen_at > ${new Date(filters.first_seen_after)}`);
+  if (filters.last_seen_after) where.push(sql`c.last_seen_at > ${new Date(filters.last_seen_after)}`);
+  const column = sql.ref(`c.${sortColumns[page.sortBy ?? 'created_at']}`);
+  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const db = em.getKysely();
+  const { rows } = await sql<ContactRow & { total: string }>`
+    SELECT c.*, a.name AS account_name, a.domain AS account_domain, u.email AS owner_email, u.name AS owner_name, count(*) OVER () AS total
+      FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id LEFT JOIN users u ON u.id = c.owner_id
+     WHERE ${sql.join(where, sql` AND `)}
+     ORDER BY ${column} ${direction}, c.id ${direction}
+     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page.offset > 0) {
+    // Past the last page the window count has no row to ride on.
+    const counted = await sql<{ total: string }>`
+      SELECT count(*) AS total FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id WHERE ${sql.join(where, sql` AND `)}`.execute(db);
+    total = Number(counted.rows[0].total);
+  }
+  return { items: rows.map(contactRecordFromRow), total };
 }
 
 export async function setContactOwner(em: EntityManager, organizationId: string, id: string, ownerUserId: string | null): Promise<ContactRecord> {

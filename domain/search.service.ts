@@ -29,6 +29,9 @@ interface Kind {
   fetch(em: EntityManager, organizationId: string, id: string): Promise<FetchResult | null>;
 }
 
+// Search queries take the first `limit` matches with no ORDER BY: ordering (say, by recency) would
+// make PostgreSQL read every match of a common trigram before answering, which is what made a
+// three-letter search take 40 ms on 100,000 contacts instead of under 1 ms.
 function likePattern(query: string): { pattern: string; prefix: boolean } {
   const q = escapeLike(query.toLowerCase());
   return query.length < 3 ? { pattern: `${q}%`, prefix: true } : { pattern: `%${q}%`, prefix: false };
@@ -65,7 +68,7 @@ const lead: Kind = {
       `SELECT c.id, c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title, coalesce(c.company_name, a.name) AS company_name
          FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
         WHERE c.organization_id = ? AND ${where}
-        ORDER BY c.last_seen_at DESC, c.id LIMIT ?`,
+        LIMIT ?`,
       [organizationId, ...params, limit],
     );
     return rows.map((r) => ({
@@ -101,7 +104,7 @@ const account: Kind = {
     const where = prefix ? `(lower(name) LIKE ? OR domain LIKE ?)` : `lower(name || ' ' || domain) LIKE ?`;
     const params = prefix ? [pattern, pattern] : [pattern];
     const rows: { id: string; name: string; domain: string }[] = await em.getConnection().execute(
-      `SELECT id, name, domain FROM accounts WHERE organization_id = ? AND ${where} ORDER BY last_seen_at DESC, id LIMIT ?`,
+      `SELECT id, name, domain FROM accounts WHERE organization_id = ? AND ${where} LIMIT ?`,
       [organizationId, ...params, limit],
     );
     return rows.map((r) => ({ id: `account:${r.id}`, type: 'account', title: r.name, subtitle: r.domain }));

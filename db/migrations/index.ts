@@ -5,6 +5,7 @@ import { Migration20261122023808_people } from './Migration20261122023808_people
 import { Migration20261122030000_directory } from './Migration20261122030000_directory.ts';
 import { Migration20261122030100_crm } from './Migration20261122030100_crm.ts';
 import { Migration20261122030200_enrichment } from './Migration20261122030200_enrichment.ts';
+import { Migration20261122032819_outbox } from './Migration20261122032819_outbox.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122030000_directory', class: Migration20261122030000_directory },
   { name: 'Migration20261122030100_crm', class: Migration20261122030100_crm },
   { name: 'Migration20261122030200_enrichment', class: Migration20261122030200_enrichment },
+  { name: 'Migration20261122032819_outbox', class: Migration20261122032819_outbox },
 ];

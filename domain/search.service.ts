@@ -2,6 +2,7 @@
 // names the scope that reads it; kinds the caller cannot read are dropped from search and are
 // "not found" in fetch. Queries of three or more characters are substring matches served by
 // trigram indexes; shorter ones fall back to prefix matches.
+import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact } from '../db/entities/index.ts';
 import { escapeLike } from './accounts.service.ts';
@@ -61,16 +62,13 @@ const lead: Kind = {
   async search(em, organizationId, query, limit) {
     const { pattern, prefix } = likePattern(query);
     const where = prefix
-      ? `(lower(c.first_name) LIKE ? OR lower(c.last_name) LIKE ? OR c.email LIKE ? OR lower(c.company_name) LIKE ?)`
-      : `contact_search_text(c.first_name, c.last_name, c.email, c.company_name, c.job_title) LIKE ?`;
-    const params = prefix ? [pattern, pattern, pattern, pattern] : [pattern];
-    const rows: LeadRow[] = await em.getConnection().execute(
-      `SELECT c.id, c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title, coalesce(c.company_name, a.name) AS company_name
-         FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
-        WHERE c.organization_id = ? AND ${where}
-        LIMIT ?`,
-      [organizationId, ...params, limit],
-    );
+      ? sql`(lower(c.first_name) LIKE ${pattern} OR lower(c.last_name) LIKE ${pattern} OR c.email LIKE ${pattern} OR lower(c.company_name) LIKE ${pattern})`
+      : sql`contact_search_text(c.first_name, c.last_name, c.email, c.company_name, c.job_title) LIKE ${pattern}`;
+    const { rows } = await sql<LeadRow>`
+      SELECT c.id, c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title, coalesce(c.company_name, a.name) AS company_name
+        FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
+       WHERE c.organization_id = ${organizationId} AND ${where}
+       LIMIT ${limit}`.execute(em.getKysely());
     return rows.map((r) => ({
       id: `lead:${r.id}`,
       type: 'lead',
@@ -101,12 +99,9 @@ const account: Kind = {
   scope: 'accounts:read',
   async search(em, organizationId, query, limit) {
     const { pattern, prefix } = likePattern(query);
-    const where = prefix ? `(lower(name) LIKE ? OR domain LIKE ?)` : `lower(name || ' ' || domain) LIKE ?`;
-    const params = prefix ? [pattern, pattern] : [pattern];
-    const rows: { id: string; name: string; domain: string }[] = await em.getConnection().execute(
-      `SELECT id, name, domain FROM accounts WHERE organization_id = ? AND ${where} LIMIT ?`,
-      [organizationId, ...params, limit],
-    );
+    const where = prefix ? sql`(lower(name) LIKE ${pattern} OR domain LIKE ${pattern})` : sql`lower(name || ' ' || domain) LIKE ${pattern}`;
+    const { rows } = await sql<{ id: string; name: string; domain: string }>`
+      SELECT id, name, domain FROM accounts WHERE organization_id = ${organizationId} AND ${where} LIMIT ${limit}`.execute(em.getKysely());
     return rows.map((r) => ({ id: `account:${r.id}`, type: 'account', title: r.name, subtitle: r.domain }));
   },
   async fetch(em, organizationId, id) {

@@ -235,7 +235,8 @@ export async function setContactOwner(em: EntityManager, organizationId: string,
 /**
  * Erases a person at a privacy request: the contact row and everything hanging off it go; only
  * the SHA-256 of their email and LinkedIn URL stays, so imports do not bring them back.
- * (Later issues stop their sequences and remove their list entries in this same transaction.)
+ * Their activity rows (which embed the person) are deleted too. Sequences and list entries join
+ * this transaction when those features land.
  */
 export async function eraseContact(em: EntityManager, organizationId: string, id: string): Promise<void> {
   await em.transactional(async (tx) => {
@@ -245,6 +246,9 @@ export async function eraseContact(em: EntityManager, organizationId: string, id
       if (!value) continue;
       await tx.upsert(Suppression, { organization: organizationId, kind, valueHash: identityHash(value) }, { onConflictAction: 'ignore' });
     }
+    // The activity stream embeds the person (name, email); its rows about them go too, and their
+    // queued webhook deliveries with them (ON DELETE CASCADE).
+    await tx.getConnection().execute('DELETE FROM activities WHERE organization_id = ? AND contact_id = ?', [organizationId, contact.id], 'run', tx.getTransactionContext());
     tx.remove(contact);
   });
 }

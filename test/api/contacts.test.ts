@@ -2,6 +2,7 @@
 // bad input and tenant isolation (SPEC 'Contacts').
 import assert from 'node:assert/strict';
 import * as admin from '../../domain/admin.service.ts';
+import { emitEvent } from '../../domain/events.ts';
 import { client } from '../helpers/http.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
@@ -206,6 +207,11 @@ describe('contacts', () => {
     it('when a contact is erased, then it is gone and the person cannot be added again', async () => {
       const contact = await post({ email: 'erase-me@privacy.test', linkedin_url: 'https://www.linkedin.com/in/erase-me' });
       await api.patch(`/v1/contacts/${contact.body.id}/variables`, { key: org.apiKey, body: { contact_variables: { note: 'x' } } });
+      await stack.orm.em.fork().transactional((tx) => emitEvent(tx, {
+        type: 'contact_exclusion.created', organizationId: org.organizationId,
+        contact: { id: contact.body.id, first_name: null, last_name: null, email: 'erase-me@privacy.test', linkedin_url: null, job_title: null, company_name: null, company_domain: null },
+        fields: { exclusion_id: contact.body.id, email: 'erase-me@privacy.test', linkedin_url: null, reason: 'OTHER' },
+      }));
       const erased = await api.delete(`/v1/contacts/${contact.body.id}`, { key: org.apiKey });
       assert.equal(erased.status, 204);
       assert.equal((await api.get(`/v1/contacts/${contact.body.id}`, { key: org.apiKey })).status, 404);
@@ -217,6 +223,8 @@ describe('contacts', () => {
       }
       const rows = await stack.orm.em.fork().getConnection().execute("SELECT count(*)::int AS n FROM contacts WHERE email = 'erase-me@privacy.test'");
       assert.equal(rows[0].n, 0);
+      const activities = await stack.orm.em.fork().getConnection().execute('SELECT count(*)::int AS n FROM activities WHERE contact_id = ?', [contact.body.id]);
+      assert.equal(activities[0].n, 0, 'activity rows embedding the person are gone');
       assert.equal((await post({ email: 'erase-me@privacy.test' }, other.apiKey)).status, 201, 'suppression is per organization');
     });
   });

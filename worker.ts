@@ -2,12 +2,17 @@
 // Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight tasks first).
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openOrm } from './db/orm.ts';
 import { createActivities } from './activities/index.ts';
+import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
+import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
+import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -17,6 +22,11 @@ export interface WorkerDeps {
   taskQueue: string;
   orm: MikroORM;
   logger: Logger;
+  config: Config;
+  /** A client on its own Connection (NativeConnection serves the worker only); activities start workflows with it. */
+  temporal: Client;
+  /** Start the webhook dispatcher if it is not running (default true). */
+  startDispatcher?: boolean;
   /** Tests point this at a module that adds their own workflows to the service's. */
   workflowsPath?: string;
   /** Tests may add activities of their own. */
@@ -24,13 +34,25 @@ export interface WorkerDeps {
 }
 
 export async function createWorker(deps: WorkerDeps): Promise<Worker> {
-  return Worker.create({
+  const worker = await Worker.create({
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,
     workflowsPath: deps.workflowsPath ?? defaultWorkflowsPath,
-    activities: { ...createActivities({ orm: deps.orm, logger: deps.logger }), ...deps.extraActivities },
+    activities: { ...createActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }), ...deps.extraActivities },
     bundlerOptions: { ignoreModules: [] },
+  });
+  if (deps.startDispatcher !== false) await ensureWebhookDispatcher(deps.temporal, deps.taskQueue, deps.config.webhookPollMs);
+  return worker;
+}
+
+/** Every worker asks for the one dispatcher of its task queue; all but the first find it running. */
+export async function ensureWebhookDispatcher(client: Client, taskQueue: string, pollMs: number): Promise<void> {
+  await client.workflow.start<typeof webhookDispatcherWorkflow>(WEBHOOK_DISPATCHER_WORKFLOW, {
+    taskQueue,
+    workflowId: webhookDispatcherWorkflowId(taskQueue),
+    args: [{ pollMs }],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
   });
 }
 
@@ -44,12 +66,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   Runtime.install({ logger: temporalLogger(logger) });
   const orm = await openOrm({ databaseUrl: config.databaseUrl });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger });
+  const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace });
+  const worker = await createWorker({
+    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client,
+  });
   logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, 'worker running');
   try {
     await worker.run();
   } finally {
     await connection.close();
+    await temporal.connection.close();
     await orm.close();
     logger.info('worker stopped');
   }

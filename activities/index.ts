@@ -1,16 +1,23 @@
 // createActivities(deps): the activity implementations the worker registers, built from their
 // dependencies (no global singletons). Activities do all I/O and are idempotent.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { createWebhookActivities } from './webhooks.activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
   logger: Logger;
+  config: Config;
+  /** A client (not the worker's NativeConnection): activities that start workflows use it. */
+  temporal: Client;
 }
 
 export function createActivities(deps: ActivityDeps) {
-  void deps;
-  return {};
+  return {
+    ...createWebhookActivities(deps),
+  };
 }
 
 export type Activities = ReturnType<typeof createActivities>;

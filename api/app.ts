@@ -18,16 +18,19 @@ import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './route.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
+import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
+import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'>;
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'> & WebhooksConfig;
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
@@ -50,6 +53,9 @@ export function createApp(deps: AppDeps): App {
     ...enrichmentRoutes({ directory: deps.providers.directory, enrichment: deps.providers.enrichment }),
     ...qualifyRoutes({ directory: deps.providers.directory }),
     ...searchRoutes(),
+    ...activitiesRoutes(),
+    ...webhooksRoutes(deps.config),
+    ...exclusionsRoutes({ directory: deps.providers.directory }),
   ];
   let openapi: Record<string, unknown> | undefined;
   const publicList = publicRoutes({

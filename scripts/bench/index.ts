@@ -1,8 +1,9 @@
 // `npm run bench -- <name>`: runs one benchmark by name and prints its figures.
 import { benchMe } from './me.bench.ts';
 import { benchContacts, benchSearch } from './people.bench.ts';
+import { benchWebhooks } from './webhooks.bench.ts';
 
-const benchmarks: Record<string, () => Promise<void>> = { me: benchMe, contacts: benchContacts, search: benchSearch };
+const benchmarks: Record<string, () => Promise<void>> = { me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks };
 
 const name = process.argv[2];
 const run = name ? benchmarks[name] : undefined;

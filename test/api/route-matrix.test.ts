@@ -2,11 +2,13 @@
 // route can escape it: every non-public route answers 401 without a key and 403 without its scope.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createApp } from '../../api/app.ts';
 import { createProviders } from '../../providers/index.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import type { RouteDef } from '../../api/route.ts';
+import { emitEvent } from '../../domain/events.ts';
 import { SCOPES } from '../../domain/scopes.ts';
 import { client } from '../helpers/http.ts';
 import { newKey, newOrg } from '../helpers/fixtures.ts';
@@ -99,6 +101,20 @@ describe('route matrix', () => {
     'PATCH /v1/accounts/{account_id}/variables': { body: { variables: { k: 'v' } } },
     'DELETE /v1/accounts/{account_id}/variables/{key}': {},
     'PATCH /v1/accounts/{account_id}/crm': { body: { fields: [{ property: 'note', value: 'x' }] } },
+    'GET /v1/contact-exclusions/{exclusion_id}': {},
+    'PATCH /v1/contact-exclusions/{exclusion_id}': { body: { reason: 'OTHER' } },
+    'DELETE /v1/contact-exclusions/{exclusion_id}': {},
+    'GET /v1/account-exclusions/{exclusion_id}': {},
+    'PATCH /v1/account-exclusions/{exclusion_id}': { body: { reason: 'OTHER' } },
+    'DELETE /v1/account-exclusions/{exclusion_id}': {},
+    'GET /v1/activities/{activity_id}': {},
+    'GET /v1/webhooks/{webhook_id}': {},
+    'PATCH /v1/webhooks/{webhook_id}': { body: { name: 'x', status: 'DISABLED' } },
+    'DELETE /v1/webhooks/{webhook_id}': {},
+    'POST /v1/webhooks/{webhook_id}/rotate-secret': {},
+    'POST /v1/webhooks/{webhook_id}/test': {},
+    'GET /v1/webhooks/{webhook_id}/deliveries': {},
+    'POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': {},
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -107,17 +123,35 @@ describe('route matrix', () => {
     const contact = await api.post('/v1/contacts', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', first_name: 'Matrixsecret', company_domain: 'isolation-matrix.test' } });
     await api.patch(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey, body: { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } } });
     const ids: Record<string, string> = { contact_id: contact.body.id, account_id: contact.body.account_id, key: 'k' };
+    const webhook = await api.post('/v1/webhooks', { key: owner.apiKey, body: { name: 'Matrixsecret', url: 'https://hooks.isolation-matrix.test/in', event_types: ['message.sent'] } });
+    // The delivery is settled in the emitting transaction, so the dispatcher never tries that URL.
+    Object.assign(ids, await stack.orm.em.fork().transactional(async (em) => {
+      const { activityId } = await emitEvent(em, { type: 'message.sent', organizationId: owner.organizationId, contact: null, sequenceId: randomUUID(),
+        sequenceTemplate: { id: randomUUID(), name: 'Matrixsecret' }, resourceType: 'MESSAGE', channel: 'EMAIL' });
+      const { rows } = await sql<{ id: string }>`UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL WHERE activity_id = ${activityId} RETURNING id`.execute(em.getKysely());
+      return { activity_id: activityId, webhook_id: webhook.body.id as string, delivery_id: rows[0].id };
+    }));
+    const contactExclusion = await api.post('/v1/contact-exclusions', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
+    const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
+    // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
+    const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
+      ? { ...ids, exclusion_id: accountExclusion.body.id }
+      : { ...ids, exclusion_id: contactExclusion.body.id };
     const withIds = routes.filter((r) => /\{[a-z_]+\}/.test(r.path));
     for (const route of withIds) {
       const name = `${route.method} ${route.path}`;
       const sample = SAMPLES[name];
       assert.ok(sample, `${name}: add a sample request to the isolation matrix`);
-      const path = route.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => ids[param]) + (sample.query ?? '');
+      const path = route.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => idsOf(route)[param]) + (sample.query ?? '');
       const response = await api.call(route.method, path, { key: intruder.apiKey, body: sample.body });
       assert.equal(response.status, 404, `${name}: ${response.status} ${response.text.slice(0, 200)}`);
       assert.ok(!response.text.includes('Matrixsecret') && !response.text.includes('matrix-secret'), `${name} leaked data`);
     }
     const still = await api.get(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey });
     assert.deepEqual(still.body, { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } }, 'nothing changed');
+    assert.equal((await api.get(`/v1/contact-exclusions/${contactExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'contact exclusion kept');
+    assert.equal((await api.get(`/v1/account-exclusions/${accountExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'account exclusion kept');
+    const hook = await api.get(`/v1/webhooks/${ids.webhook_id}`, { key: owner.apiKey });
+    assert.deepEqual([hook.body.name, hook.body.status, hook.body.secret_prefix], ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix], 'webhook kept');
   });
 });

@@ -72,6 +72,10 @@ async function start(): Promise<Parts> {
     TEMPORAL_ADDRESS: temporalServer.address,
     DATA_DIR: dataDir,
     ENRICH_ASYNC_DELAY_MS: '300',
+    WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+    WEBHOOK_POLL_MS: '50',
+    // A short send timeout keeps leases (twice the timeout) short, so a restarted worker's claims return quickly.
+    WEBHOOK_TIMEOUT_MS: '3000',
     // A tenth of the default directory keeps the stack quick to start; the lookups are the same.
     DIRECTORY_COMPANIES: process.env.TEST_DIRECTORY_COMPANIES ?? '2000',
     DIRECTORY_PEOPLE: process.env.TEST_DIRECTORY_PEOPLE ?? '20000',
@@ -79,24 +83,41 @@ async function start(): Promise<Parts> {
   const orm = await openOrm({ databaseUrl: postgres.url });
   await migrate(orm);
   await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople });
-  const workerConnection = await NativeConnection.connect({ address: temporalServer.address });
-  const worker = await createWorker({
-    connection: workerConnection,
-    namespace: config.temporalNamespace,
-    taskQueue,
-    orm,
-    logger: pino({ level: 'silent' }),
-    workflowsPath: testWorkflowsPath,
-    extraActivities: testActivities,
-  });
-  const workerRun = worker.run();
-  const api = await startApi(config, { databaseUrl: postgres.url, temporalAddress: temporalServer.address });
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  const workerConnection = await NativeConnection.connect({ address: temporalServer.address });
+  const worker = await buildWorker(workerConnection, config, orm, temporal);
+  const workerRun = worker.run();
+  const api = await startApi(config, { databaseUrl: postgres.url, temporalAddress: temporalServer.address });
   return {
     stack: { config, databaseUrl: postgres.url, temporalAddress: temporalServer.address, taskQueue, url: api.url, orm, temporal },
     dataDir, postgres, temporalServer, api, worker, workerRun, workerConnection, clientConnection,
   };
+}
+
+function buildWorker(connection: NativeConnection, config: Config, orm: MikroORM, temporal: Client): Promise<Worker> {
+  return createWorker({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.temporalTaskQueue,
+    orm,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    config,
+    temporal,
+    workflowsPath: testWorkflowsPath,
+    extraActivities: testActivities,
+  });
+}
+
+/** Stops the stack's worker (gracefully: running activities are cancelled and drained), then starts a new one. */
+export async function restartWorker(pauseMs = 500): Promise<void> {
+  if (!starting) throw new Error('no stack is running');
+  const parts = await starting;
+  parts.worker.shutdown();
+  await parts.workerRun.catch(() => {});
+  await new Promise((r) => setTimeout(r, pauseMs));
+  parts.worker = await buildWorker(parts.workerConnection, parts.stack.config, parts.stack.orm, parts.stack.temporal);
+  parts.workerRun = parts.worker.run();
 }
 
 /** The shared stack of this test process (started on first call). */

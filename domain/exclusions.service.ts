@@ -1,0 +1,435 @@
+// Contact and account exclusions (SPEC 'Exclusions'): who outreach must leave alone, and
+// exclusionFor, the one question enrollment, sending, imports and signals ask before they act.
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
+import type { Directory } from '../providers/directory/index.ts';
+import { primaryDomain } from './accounts.service.ts';
+import { contactIdentifiers } from './contacts.service.ts';
+import { DomainError } from './errors.ts';
+import { emitEvent } from './events.ts';
+import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
+import type { ContactSummary } from './records.ts';
+
+export const EXCLUSION_MESSAGE_MAX = 2000;
+
+export interface ContactExclusionRecord {
+  id: string;
+  email: string | null;
+  linkedin_url: string | null;
+  reason: ExclusionReason;
+  message: string | null;
+  until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountExclusionRecord {
+  id: string;
+  domain: string;
+  reason: ExclusionReason;
+  message: string | null;
+  until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactExclusionInput {
+  email?: string | null;
+  linkedin_url?: string | null;
+  reason: ExclusionReason;
+  message?: string | null;
+  /** ISO date-time; a past value is accepted and simply not in force. */
+  until?: string | null;
+}
+
+export interface AccountExclusionInput {
+  domain: string;
+  reason: ExclusionReason;
+  message?: string | null;
+  until?: string | null;
+}
+
+export interface ExclusionPatch {
+  reason?: ExclusionReason;
+  message?: string | null;
+  /** null: permanent from now on; omitted: unchanged. */
+  until?: string | null;
+}
+
+interface ContactExclusionRow {
+  id: string;
+  email: string | null;
+  linkedin_url: string | null;
+  reason: ExclusionReason;
+  message: string | null;
+  until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AccountExclusionRow {
+  id: string;
+  domain: string;
+  reason: ExclusionReason;
+  message: string | null;
+  until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
+
+function contactRecord(row: ContactExclusionRow): ContactExclusionRecord {
+  return {
+    id: row.id, email: row.email, linkedin_url: row.linkedin_url, reason: row.reason, message: row.message,
+    until: iso(row.until), created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!,
+  };
+}
+
+function accountRecord(row: AccountExclusionRow): AccountExclusionRecord {
+  return {
+    id: row.id, domain: row.domain, reason: row.reason, message: row.message,
+    until: iso(row.until), created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
+}
+
+function duplicate(existing: { id: string; field: string }): DomainError {
+  return DomainError.conflict(`An exclusion for this ${existing.field} already exists.`, { existing_exclusion_id: existing.id, field: existing.field });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact exclusions
+
+/** The exclusion already holding this email or LinkedIn URL (email first). */
+async function existingContactExclusion(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null) {
+  const { rows } = await sql<ContactExclusionRow>`
+    SELECT * FROM contact_exclusions
+     WHERE organization_id = ${organizationId} AND (email = ${email}::text OR linkedin_url = ${linkedinUrl}::text)`.execute(em.getKysely());
+  const byEmail = email ? rows.find((r) => r.email === email) : undefined;
+  if (byEmail) return { row: byEmail, field: 'email' };
+  const byLinkedin = linkedinUrl ? rows.find((r) => r.linkedin_url === linkedinUrl) : undefined;
+  return byLinkedin ? { row: byLinkedin, field: 'linkedin_url' } : null;
+}
+
+/** The workspace contact with this email (preferred) or LinkedIn URL, as the event embeds it. */
+async function contactSummaryFor(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null): Promise<ContactSummary | null> {
+  if (!email && !linkedinUrl) return null;
+  const { rows } = await sql<ContactSummary>`
+    SELECT c.id, c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title,
+           coalesce(c.company_name, a.name) AS company_name, a.domain AS company_domain
+      FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
+     WHERE c.organization_id = ${organizationId} AND (c.email = ${email}::text OR c.linkedin_url = ${linkedinUrl}::text)
+     ORDER BY (c.email IS NOT DISTINCT FROM ${email}::text) DESC, c.created_at
+     LIMIT 1`.execute(em.getKysely());
+  return rows[0] ?? null;
+}
+
+/**
+ * Creates a contact exclusion and emits `contact_exclusion.created` in the same transaction (a
+ * savepoint when `em` is already in one, so a caller's unenroll or unsubscribe commits both or
+ * neither). A second exclusion for the same email or LinkedIn URL is a 409 with
+ * `existing_exclusion_id` for the API; for the service itself (`source: 'SERVICE'`, e.g. a
+ * retried activity) the existing exclusion is returned unchanged with `created: false`.
+ */
+export async function createContactExclusion(
+  em: EntityManager,
+  organizationId: string,
+  input: ContactExclusionInput,
+  options: { source: 'API' | 'SERVICE' } = { source: 'API' },
+): Promise<{ record: ContactExclusionRecord; created: boolean }> {
+  const ids = contactIdentifiers(input);
+  const email = ids.email ?? null;
+  const linkedinUrl = ids.linkedinUrl ?? null;
+  if (!email && !linkedinUrl) {
+    throw DomainError.invalidFields('At least one of email or linkedin_url is required.', [
+      { path: 'email', message: 'is required when linkedin_url is absent' },
+      { path: 'linkedin_url', message: 'is required when email is absent' },
+    ], 422);
+  }
+  const onExisting = (existing: { row: ContactExclusionRow; field: string }) => {
+    if (options.source === 'SERVICE') return { record: contactRecord(existing.row), created: false };
+    throw duplicate({ id: existing.row.id, field: existing.field });
+  };
+  try {
+    return await em.transactional(async (tx) => {
+      const existing = await existingContactExclusion(tx, organizationId, email, linkedinUrl);
+      if (existing) return onExisting(existing);
+      const now = new Date();
+      const { rows } = await sql<ContactExclusionRow>`
+        INSERT INTO contact_exclusions (id, organization_id, email, linkedin_url, reason, message, until, created_at, updated_at)
+        VALUES (${randomUUID()}, ${organizationId}, ${email}, ${linkedinUrl}, ${input.reason}, ${input.message ?? null},
+                ${input.until ? new Date(input.until) : null}, ${now}, ${now})
+        RETURNING *`.execute(tx.getKysely());
+      const record = contactRecord(rows[0]);
+      await emitEvent(tx, {
+        type: 'contact_exclusion.created',
+        organizationId,
+        contact: await contactSummaryFor(tx, organizationId, email, linkedinUrl),
+        fields: { exclusion_id: record.id, email: record.email, linkedin_url: record.linkedin_url, reason: record.reason },
+      });
+      return { record, created: true };
+    });
+  } catch (error) {
+    // A concurrent create of the same person won the race; the partial unique indexes caught it.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await existingContactExclusion(em, organizationId, email, linkedinUrl);
+    if (!existing) throw error;
+    return onExisting(existing);
+  }
+}
+
+export async function getContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<ContactExclusionRecord> {
+  const { rows } = await sql<ContactExclusionRow>`
+    SELECT * FROM contact_exclusions WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Contact exclusion');
+  return contactRecord(rows[0]);
+}
+
+/** The SET list of a PATCH: only the fields sent, plus updated_at. */
+function patchSets(patch: ExclusionPatch, now: Date): RawBuilder<unknown>[] {
+  const sets = [sql`updated_at = ${now}`];
+  if (patch.reason !== undefined) sets.push(sql`reason = ${patch.reason}`);
+  if (patch.message !== undefined) sets.push(sql`message = ${patch.message}`);
+  if (patch.until !== undefined) sets.push(sql`until = ${patch.until === null ? null : new Date(patch.until)}`);
+  return sets;
+}
+
+export async function patchContactExclusion(em: EntityManager, organizationId: string, id: string, patch: ExclusionPatch): Promise<ContactExclusionRecord> {
+  return em.transactional(async (tx) => {
+    const { rows } = await sql<ContactExclusionRow>`
+      UPDATE contact_exclusions SET ${sql.join(patchSets(patch, new Date()))}
+       WHERE id = ${id} AND organization_id = ${organizationId} RETURNING *`.execute(tx.getKysely());
+    if (!rows[0]) throw DomainError.notFound('Contact exclusion');
+    return contactRecord(rows[0]);
+  });
+}
+
+export async function deleteContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      DELETE FROM contact_exclusions WHERE id = ${id} AND organization_id = ${organizationId} RETURNING id`.execute(tx.getKysely());
+    if (!rows[0]) throw DomainError.notFound('Contact exclusion');
+  });
+}
+
+const contactSortColumns = { created_at: 'created_at', updated_at: 'updated_at', email: 'email', reason: 'reason' } as const;
+export type ContactExclusionSort = keyof typeof contactSortColumns;
+export const CONTACT_EXCLUSION_SORT_FIELDS = Object.keys(contactSortColumns) as ContactExclusionSort[];
+
+interface CommonFilters {
+  reason?: ExclusionReason;
+  created_at_after?: string;
+  created_at_before?: string;
+}
+
+export interface ContactExclusionFilters extends CommonFilters {
+  email?: string;
+  linkedin_url?: string;
+}
+
+export interface AccountExclusionFilters extends CommonFilters {
+  domain?: string;
+}
+
+export interface ListPage<S extends string> {
+  limit: number;
+  offset: number;
+  sortBy?: S;
+  sortOrder: 'asc' | 'desc';
+}
+
+function commonWhere(organizationId: string, filters: CommonFilters): RawBuilder<unknown>[] {
+  const where = [sql`organization_id = ${organizationId}`];
+  if (filters.reason) where.push(sql`reason = ${filters.reason}`);
+  if (filters.created_at_after) where.push(sql`created_at > ${new Date(filters.created_at_after)}`);
+  if (filters.created_at_before) where.push(sql`created_at < ${new Date(filters.created_at_before)}`);
+  return where;
+}
+
+/** One statement: the page and, through a window count, the total (a second only past the end). */
+async function listRows<R>(em: EntityManager, table: string, where: RawBuilder<unknown>[], column: string, page: ListPage<string>) {
+  const db = em.getKysely();
+  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const condition = sql.join(where, sql` AND `);
+  const { rows } = await sql<R & { total: string }>`
+    SELECT *, count(*) OVER () AS total FROM ${sql.table(table)}
+     WHERE ${condition}
+     ORDER BY ${sql.ref(column)} ${direction}, id ${direction}
+     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page.offset > 0) {
+    const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM ${sql.table(table)} WHERE ${condition}`.execute(db);
+    total = Number(counted.rows[0].total);
+  }
+  return { rows, total };
+}
+
+/** Default order: created_at ascending, like every other list. */
+export async function listContactExclusions(
+  em: EntityManager,
+  organizationId: string,
+  filters: ContactExclusionFilters,
+  page: ListPage<ContactExclusionSort>,
+): Promise<{ items: ContactExclusionRecord[]; total: number }> {
+  const where = commonWhere(organizationId, filters);
+  const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
+  if (email) where.push(sql`email = ${email}`);
+  if (linkedinUrl) where.push(sql`linkedin_url = ${linkedinUrl}`);
+  const { rows, total } = await listRows<ContactExclusionRow>(em, 'contact_exclusions', where, contactSortColumns[page.sortBy ?? 'created_at'], page);
+  return { items: rows.map(contactRecord), total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account exclusions
+
+async function existingAccountExclusion(em: EntityManager, organizationId: string, domain: string): Promise<AccountExclusionRow | null> {
+  const { rows } = await sql<AccountExclusionRow>`
+    SELECT * FROM account_exclusions WHERE organization_id = ${organizationId} AND domain = ${domain}`.execute(em.getKysely());
+  return rows[0] ?? null;
+}
+
+/** Creates an account exclusion on the primary domain (an alias resolves through the directory). */
+export async function createAccountExclusion(em: EntityManager, directory: Directory, organizationId: string, input: AccountExclusionInput): Promise<AccountExclusionRecord> {
+  const { domain } = await primaryDomain(directory, input.domain, 'domain');
+  try {
+    return await em.transactional(async (tx) => {
+      const existing = await existingAccountExclusion(tx, organizationId, domain);
+      if (existing) throw duplicate({ id: existing.id, field: 'domain' });
+      const now = new Date();
+      const { rows } = await sql<AccountExclusionRow>`
+        INSERT INTO account_exclusions (id, organization_id, domain, reason, message, until, created_at, updated_at)
+        VALUES (${randomUUID()}, ${organizationId}, ${domain}, ${input.reason}, ${input.message ?? null},
+                ${input.until ? new Date(input.until) : null}, ${now}, ${now})
+        RETURNING *`.execute(tx.getKysely());
+      return accountRecord(rows[0]);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await existingAccountExclusion(em, organizationId, domain);
+    if (!existing) throw error;
+    throw duplicate({ id: existing.id, field: 'domain' });
+  }
+}
+
+export async function getAccountExclusion(em: EntityManager, organizationId: string, id: string): Promise<AccountExclusionRecord> {
+  const { rows } = await sql<AccountExclusionRow>`
+    SELECT * FROM account_exclusions WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Account exclusion');
+  return accountRecord(rows[0]);
+}
+
+export async function patchAccountExclusion(em: EntityManager, organizationId: string, id: string, patch: ExclusionPatch): Promise<AccountExclusionRecord> {
+  return em.transactional(async (tx) => {
+    const { rows } = await sql<AccountExclusionRow>`
+      UPDATE account_exclusions SET ${sql.join(patchSets(patch, new Date()))}
+       WHERE id = ${id} AND organization_id = ${organizationId} RETURNING *`.execute(tx.getKysely());
+    if (!rows[0]) throw DomainError.notFound('Account exclusion');
+    return accountRecord(rows[0]);
+  });
+}
+
+export async function deleteAccountExclusion(em: EntityManager, organizationId: string, id: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      DELETE FROM account_exclusions WHERE id = ${id} AND organization_id = ${organizationId} RETURNING id`.execute(tx.getKysely());
+    if (!rows[0]) throw DomainError.notFound('Account exclusion');
+  });
+}
+
+const accountSortColumns = { created_at: 'created_at', updated_at: 'updated_at', domain: 'domain', reason: 'reason' } as const;
+export type AccountExclusionSort = keyof typeof accountSortColumns;
+export const ACCOUNT_EXCLUSION_SORT_FIELDS = Object.keys(accountSortColumns) as AccountExclusionSort[];
+
+/** Default order: created_at ascending, like every other list. */
+export async function listAccountExclusions(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  filters: AccountExclusionFilters,
+  page: ListPage<AccountExclusionSort>,
+): Promise<{ items: AccountExclusionRecord[]; total: number }> {
+  const where = commonWhere(organizationId, filters);
+  if (filters.domain !== undefined) where.push(sql`domain = ${(await primaryDomain(directory, filters.domain, 'domain')).domain}`);
+  const { rows, total } = await listRows<AccountExclusionRow>(em, 'account_exclusions', where, accountSortColumns[page.sortBy ?? 'created_at'], page);
+  return { items: rows.map(accountRecord), total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Is this person excluded?
+
+export type ExclusionMatch = 'email' | 'linkedin_url' | 'account_domain' | 'email_domain';
+
+export type ExclusionVerdict =
+  | { excluded: false }
+  | { excluded: true; kind: 'CONTACT' | 'ACCOUNT'; exclusion_id: string; reason: ExclusionReason; until: string | null; matched_on: ExclusionMatch };
+
+export interface ExclusionSubject {
+  email?: string | null;
+  linkedinUrl?: string | null;
+  /** Domain of the contact's linked account (a primary domain). */
+  accountDomain?: string | null;
+}
+
+/**
+ * Whether outreach to this person is excluded at `at`: an exclusion is in force when its until is
+ * null or later than `at`. Contact exclusions match the normalised email or canonical LinkedIn
+ * URL; account exclusions match the linked account's domain and the domain of the email. With a
+ * directory, an alias email domain resolves to its primary domain first (a directory read);
+ * without one it is matched as written. Values are normalised here, so raw input is fine. When
+ * several exclusions apply, the answer is the first of email, linkedin_url, account_domain,
+ * email_domain. One SQL statement.
+ */
+export async function exclusionFor(
+  em: EntityManager,
+  organizationId: string,
+  person: ExclusionSubject,
+  at: Date = new Date(),
+  directory?: Directory,
+): Promise<ExclusionVerdict> {
+  const email = person.email ? normalizeEmail(person.email) : null;
+  const linkedinUrl = person.linkedinUrl ? normalizeLinkedinUrl(person.linkedinUrl) : null;
+  const accountDomain = person.accountDomain ? normalizeDomain(person.accountDomain) : null;
+  let mailDomain = email ? emailDomain(email) : null;
+  if (mailDomain && directory) mailDomain = (await directory.findCompanyByDomain(mailDomain))?.domain ?? mailDomain;
+  if (!email && !linkedinUrl && !accountDomain) return { excluded: false };
+
+  const { rows } = await sql<{ kind: 'CONTACT' | 'ACCOUNT'; id: string; reason: ExclusionReason; until: Date | null; matched_on: ExclusionMatch }>`
+    SELECT kind, id, reason, until, matched_on FROM (
+      SELECT 'CONTACT' AS kind, id, reason, until,
+             CASE WHEN email = ${email}::text THEN 'email' ELSE 'linkedin_url' END AS matched_on,
+             CASE WHEN email = ${email}::text THEN 1 ELSE 2 END AS rank
+        FROM contact_exclusions
+       WHERE organization_id = ${organizationId} AND (email = ${email}::text OR linkedin_url = ${linkedinUrl}::text)
+         AND (until IS NULL OR until > ${at})
+      UNION ALL
+      SELECT 'ACCOUNT', id, reason, until,
+             CASE WHEN domain = ${accountDomain}::text THEN 'account_domain' ELSE 'email_domain' END,
+             CASE WHEN domain = ${accountDomain}::text THEN 3 ELSE 4 END
+        FROM account_exclusions
+       WHERE organization_id = ${organizationId} AND (domain = ${accountDomain}::text OR domain = ${mailDomain}::text)
+         AND (until IS NULL OR until > ${at})
+    ) matches
+    ORDER BY rank
+    LIMIT 1`.execute(em.getKysely());
+  const hit = rows[0];
+  if (!hit) return { excluded: false };
+  return { excluded: true, kind: hit.kind, exclusion_id: hit.id, reason: hit.reason, until: iso(hit.until), matched_on: hit.matched_on };
+}
+
+/** exclusionFor a workspace contact: its email, LinkedIn URL and linked account's domain. 404 when not in the organization. */
+export async function contactExclusionFor(em: EntityManager, organizationId: string, contactId: string, at: Date = new Date(), directory?: Directory): Promise<ExclusionVerdict> {
+  const { rows } = await sql<{ email: string | null; linkedin_url: string | null; account_domain: string | null }>`
+    SELECT c.email, c.linkedin_url, a.domain AS account_domain
+      FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
+     WHERE c.id = ${contactId} AND c.organization_id = ${organizationId}`.execute(em.getKysely());
+  const contact = rows[0];
+  if (!contact) throw DomainError.notFound('Contact');
+  return exclusionFor(em, organizationId, { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain }, at, directory);
+}

@@ -1,0 +1,313 @@
+// Webhook subscription use cases: create (the secret is shown once, stored encrypted), read, list,
+// patch, delete, secret rotation with a 24 h overlap, the connectivity test, deliveries and replay.
+// SQL through the ORM's Kysely inside its transactions, like the contacts service.
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DeliveryStatus, SubscriptionStatus } from '../../db/entities/webhook.entity.ts';
+import { newDeliveryId } from '../../db/entities/webhook.entity.ts';
+import { DomainError } from '../errors.ts';
+import type { EventType } from '../events.ts';
+import { generateWebhookSecret, SecretBox, secretPrefix } from './secrets.ts';
+import { sendWebhook } from './send.ts';
+import { urlProblem, type UrlPolicy } from './url-policy.ts';
+
+/** How long the secret before a rotation keeps signing alongside the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export const SUBSCRIPTION_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORT_FIELDS)[number];
+
+export interface WebhookSettings {
+  secretKey: string;
+  policy: UrlPolicy;
+  timeoutMs: number;
+}
+
+export interface SubscriptionRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  url: string;
+  event_types: string[];
+  sequence_template_ids: string[] | null;
+  status: SubscriptionStatus;
+  status_reason: string | null;
+  secret_prefix: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionInput {
+  name: string;
+  description?: string | null;
+  url: string;
+  event_types: EventType[];
+  sequence_template_ids?: string[] | null;
+  status?: SubscriptionStatus;
+}
+
+export type SubscriptionPatch = Partial<SubscriptionInput>;
+
+export interface DeliveryRecord {
+  id: string;
+  activity_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_response_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TestResult {
+  delivered: boolean;
+  error: string | null;
+  status_code: number | null;
+}
+
+/** Timestamps arrive as the driver gives them (a Date or its text); records always serialise ISO. */
+interface SubscriptionRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  url: string;
+  event_types: string[];
+  sequence_template_ids: string[] | null;
+  status: SubscriptionStatus;
+  status_reason: string | null;
+  secret_ciphertext: string;
+  secret_prefix: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface DeliveryRow {
+  id: string;
+  activity_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_response_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | string | null;
+  delivered_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The secret fields of a subscription: the entity has them, and so can a raw row mapped to these names. */
+export interface SecretFields {
+  secretCiphertext: string;
+  previousSecretCiphertext?: string | null;
+  previousSecretExpiresAt?: Date | string | null;
+}
+
+/**
+ * The secrets a delivery is signed with, newest first: the current one, plus the one before the
+ * last rotation while its overlap lasts. Receivers holding either secret verify the delivery.
+ */
+export function liveSecrets(subscription: SecretFields, box: SecretBox, now: Date): string[] {
+  const secrets = [box.decrypt(subscription.secretCiphertext)];
+  const expires = subscription.previousSecretExpiresAt;
+  if (subscription.previousSecretCiphertext && expires && new Date(expires).getTime() > now.getTime()) {
+    secrets.push(box.decrypt(subscription.previousSecretCiphertext));
+  }
+  return secrets;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function toRecord(row: SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    event_types: row.event_types,
+    sequence_template_ids: row.sequence_template_ids,
+    status: row.status,
+    status_reason: row.status_reason,
+    secret_prefix: row.secret_prefix,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+function toDelivery(row: DeliveryRow): DeliveryRecord {
+  return {
+    id: row.id,
+    activity_id: row.activity_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    last_response_code: row.last_response_code,
+    last_error: row.last_error,
+    next_attempt_at: iso(row.next_attempt_at),
+    delivered_at: iso(row.delivered_at),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+function checkedUrl(url: string, policy: UrlPolicy): string {
+  const problem = urlProblem(url, policy);
+  if (problem) throw DomainError.invalid('url', problem);
+  return url;
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+async function loadRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SubscriptionRow> {
+  const { rows } = await sql<SubscriptionRow>`
+    SELECT * FROM webhook_subscriptions WHERE id = ${id} AND organization_id = ${organizationId} ${lock ? sql`FOR UPDATE` : sql``}`.execute(em.getKysely());
+  if (!rows.length) throw DomainError.notFound('Webhook subscription');
+  return rows[0];
+}
+
+export async function createSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, input: SubscriptionInput): Promise<SubscriptionRecord & { secret: string }> {
+  const url = checkedUrl(input.url, settings.policy);
+  const secret = generateWebhookSecret();
+  const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
+  const templates = input.sequence_template_ids ? unique(input.sequence_template_ids) : null;
+  return em.transactional(async (tx) => {
+    // JS time, not now(): the API serialises milliseconds.
+    const now = new Date();
+    const { rows } = await sql<SubscriptionRow>`
+      INSERT INTO webhook_subscriptions (id, organization_id, name, description, url, event_types, sequence_template_ids, status, status_reason,
+                                         status_changed_at, secret_ciphertext, secret_prefix, created_at, updated_at)
+      VALUES (${randomUUID()}, ${organizationId}, ${input.name.trim()}, ${input.description ?? null}, ${url}, ${unique(input.event_types)}::text[],
+              ${templates}::text[], ${input.status ?? 'ACTIVE'}, NULL, ${now}, ${ciphertext}, ${secretPrefix(secret)}, ${now}, ${now})
+      RETURNING *`.execute(tx.getKysely());
+    return { ...toRecord(rows[0]), secret };
+  });
+}
+
+export async function getSubscription(em: EntityManager, organizationId: string, id: string): Promise<SubscriptionRecord> {
+  return toRecord(await loadRow(em, organizationId, id));
+}
+
+export async function listSubscriptions(
+  em: EntityManager,
+  organizationId: string,
+  filters: { status?: SubscriptionStatus },
+  page: { limit: number; offset: number; sortBy?: SubscriptionSort; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: SubscriptionRecord[]; total: number }> {
+  const where = [sql`organization_id = ${organizationId}`];
+  if (filters.status) where.push(sql`status = ${filters.status}`);
+  const column = sql.ref(page.sortBy ?? 'created_at');
+  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const db = em.getKysely();
+  const { rows } = await sql<SubscriptionRow>`
+    SELECT * FROM webhook_subscriptions WHERE ${sql.join(where, sql` AND `)}
+     ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM webhook_subscriptions WHERE ${sql.join(where, sql` AND `)}`.execute(db);
+  return { items: rows.map(toRecord), total: Number(counted.rows[0].total) };
+}
+
+export async function updateSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string, patch: SubscriptionPatch): Promise<SubscriptionRecord> {
+  return em.transactional(async (tx) => {
+    const db = tx.getKysely();
+    const current = await loadRow(tx, organizationId, id, true);
+    const now = new Date();
+    const sets: RawBuilder<unknown>[] = [sql`updated_at = ${now}`];
+    if (patch.name !== undefined) sets.push(sql`name = ${patch.name.trim()}`);
+    if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
+    if (patch.url !== undefined) sets.push(sql`url = ${checkedUrl(patch.url, settings.policy)}`);
+    if (patch.event_types !== undefined) sets.push(sql`event_types = ${unique(patch.event_types)}::text[]`);
+    if (patch.sequence_template_ids !== undefined) {
+      sets.push(sql`sequence_template_ids = ${patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null}::text[]`);
+    }
+    // A status set by a client replaces whatever the service decided, and its reason with it.
+    if (patch.status !== undefined && patch.status !== current.status) {
+      sets.push(sql`status = ${patch.status}`, sql`status_reason = NULL`, sql`status_changed_at = ${now}`);
+    }
+    const { rows } = await sql<SubscriptionRow>`
+      UPDATE webhook_subscriptions SET ${sql.join(sets)} WHERE id = ${current.id} RETURNING *`.execute(db);
+    return toRecord(rows[0]);
+  });
+}
+
+export async function deleteSubscription(em: EntityManager, organizationId: string, id: string): Promise<void> {
+  const result = await sql`DELETE FROM webhook_subscriptions WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
+  if (!Number(result.numAffectedRows ?? 0)) throw DomainError.notFound('Webhook subscription');
+}
+
+/** A new secret; the current one becomes the previous one and keeps signing for ROTATION_OVERLAP_MS. */
+export async function rotateSecret(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string): Promise<SubscriptionRecord & { secret: string }> {
+  const secret = generateWebhookSecret();
+  const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
+  return em.transactional(async (tx) => {
+    const db = tx.getKysely();
+    const current = await loadRow(tx, organizationId, id, true);
+    const now = new Date();
+    const { rows } = await sql<SubscriptionRow>`
+      UPDATE webhook_subscriptions
+         SET previous_secret_ciphertext = ${current.secret_ciphertext}, previous_secret_expires_at = ${new Date(now.getTime() + ROTATION_OVERLAP_MS)},
+             secret_ciphertext = ${ciphertext}, secret_prefix = ${secretPrefix(secret)}, updated_at = ${now}
+       WHERE id = ${current.id} RETURNING *`.execute(db);
+    return { ...toRecord(rows[0]), secret };
+  });
+}
+
+/** Sends a `webhook.test` now, whatever the status: a connectivity check, never stored as a delivery. */
+export async function testSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string): Promise<TestResult> {
+  const row = await loadRow(em, organizationId, id);
+  const now = new Date();
+  const secrets = liveSecrets({
+    secretCiphertext: row.secret_ciphertext,
+    previousSecretCiphertext: row.previous_secret_ciphertext,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+  }, new SecretBox(settings.secretKey), now);
+  const body = JSON.stringify({ type: 'webhook.test', organization_id: organizationId, webhook_id: row.id, created_at: now.toISOString() });
+  const result = await sendWebhook({ url: row.url, secrets, webhookId: newDeliveryId(), body, timeoutMs: settings.timeoutMs, policy: settings.policy, now });
+  return { delivered: result.ok, error: result.error, status_code: result.status };
+}
+
+export async function listDeliveries(
+  em: EntityManager,
+  organizationId: string,
+  subscriptionId: string,
+  filters: { status?: DeliveryStatus },
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: DeliveryRecord[]; total: number }> {
+  await loadRow(em, organizationId, subscriptionId);
+  const db = em.getKysely();
+  const where = [sql`organization_id = ${organizationId}`, sql`subscription_id = ${subscriptionId}`];
+  if (filters.status) where.push(sql`status = ${filters.status}`);
+  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await sql<DeliveryRow>`
+    SELECT * FROM webhook_deliveries WHERE ${sql.join(where, sql` AND `)}
+     ORDER BY created_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM webhook_deliveries WHERE ${sql.join(where, sql` AND `)}`.execute(db);
+  return { items: rows.map(toDelivery), total: Number(counted.rows[0].total) };
+}
+
+/**
+ * Puts a finished delivery back in the dispatcher's queue under the same id (the webhook-id
+ * receivers deduplicate on). A PENDING one is still owned by the engine: 409.
+ */
+export async function replayDelivery(em: EntityManager, organizationId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryRecord> {
+  return em.transactional(async (tx) => {
+    const db = tx.getKysely();
+    const { rows: found } = await sql<DeliveryRow>`
+      SELECT * FROM webhook_deliveries
+       WHERE id = ${deliveryId} AND subscription_id = ${subscriptionId} AND organization_id = ${organizationId} FOR UPDATE`.execute(db);
+    if (!found.length) throw DomainError.notFound('Webhook delivery');
+    if (found[0].status === 'PENDING') {
+      throw DomainError.conflict('The delivery is still pending; only a DELIVERED or FAILED delivery can be replayed.', { status: 'PENDING' });
+    }
+    const now = new Date();
+    const { rows } = await sql<DeliveryRow>`
+      UPDATE webhook_deliveries
+         SET status = 'PENDING', attempts = 0, next_attempt_at = ${now}, lease_until = NULL, retry_workflow_id = NULL, updated_at = ${now}
+       WHERE id = ${deliveryId} RETURNING *`.execute(db);
+    return toDelivery(rows[0]);
+  });
+}

@@ -63,7 +63,8 @@ try {
     await orm.close();
   }
 
-  const env = { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
+  // The local stack lets webhooks reach receivers on this machine (http://127.0.0.1:...).
+  const env = { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
   const node = process.execPath;
   for (const [name, script] of [['worker', 'worker.ts'], ['api', 'api/server.ts']] as const) {
     const child = spawn(node, [join(projectRoot, script)], { env, stdio: 'inherit' });

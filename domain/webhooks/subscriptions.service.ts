@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus, SubscriptionStatus } from '../../db/entities/webhook.entity.ts';
 import { newDeliveryId } from '../../db/entities/webhook.entity.ts';
 import { DomainError } from '../errors.ts';
+import { unknownTemplateIds } from '../templates.service.ts';
 import type { EventType } from '../events.ts';
 import { generateWebhookSecret, SecretBox, secretPrefix } from './secrets.ts';
 import { sendWebhook } from './send.ts';
@@ -70,36 +71,22 @@ export interface TestResult {
 }
 
 /** Timestamps arrive as the driver gives them (a Date or its text); records always serialise ISO. */
-interface SubscriptionRow {
-  id: string;
+type Timestamp = Date | string;
+
+interface SubscriptionRow extends Omit<SubscriptionRecord, 'created_at' | 'updated_at'> {
   organization_id: string;
-  name: string;
-  description: string | null;
-  url: string;
-  event_types: string[];
-  sequence_template_ids: string[] | null;
-  status: SubscriptionStatus;
-  status_reason: string | null;
   secret_ciphertext: string;
-  secret_prefix: string;
   previous_secret_ciphertext: string | null;
-  previous_secret_expires_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  previous_secret_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
-interface DeliveryRow {
-  id: string;
-  activity_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_response_code: number | null;
-  last_error: string | null;
-  next_attempt_at: Date | string | null;
-  delivered_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+interface DeliveryRow extends Omit<DeliveryRecord, 'next_attempt_at' | 'delivered_at' | 'created_at' | 'updated_at'> {
+  next_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The secret fields of a subscription: the entity has them, and so can a raw row mapped to these names. */
@@ -164,6 +151,12 @@ function checkedUrl(url: string, policy: UrlPolicy): string {
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
+/** Every listed id must be a sequence template of the organization: 422 naming sequence_template_ids. */
+async function checkTemplates(em: EntityManager, organizationId: string, ids: string[] | null): Promise<void> {
+  const unknown = ids ? await unknownTemplateIds(em, organizationId, ids) : [];
+  if (unknown.length) throw DomainError.invalid('sequence_template_ids', `unknown sequence templates: ${unknown.join(', ')}`, 422);
+}
+
 async function loadRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SubscriptionRow> {
   const { rows } = await sql<SubscriptionRow>`
     SELECT * FROM webhook_subscriptions WHERE id = ${id} AND organization_id = ${organizationId} ${lock ? sql`FOR UPDATE` : sql``}`.execute(em.getKysely());
@@ -176,6 +169,7 @@ export async function createSubscription(em: EntityManager, settings: WebhookSet
   const secret = generateWebhookSecret();
   const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
   const templates = input.sequence_template_ids ? unique(input.sequence_template_ids) : null;
+  await checkTemplates(em, organizationId, templates);
   return em.transactional(async (tx) => {
     // JS time, not now(): the API serialises milliseconds.
     const now = new Date();
@@ -222,6 +216,7 @@ export async function updateSubscription(em: EntityManager, settings: WebhookSet
     if (patch.url !== undefined) sets.push(sql`url = ${checkedUrl(patch.url, settings.policy)}`);
     if (patch.event_types !== undefined) sets.push(sql`event_types = ${unique(patch.event_types)}::text[]`);
     if (patch.sequence_template_ids !== undefined) {
+      await checkTemplates(tx, organizationId, patch.sequence_template_ids);
       sets.push(sql`sequence_template_ids = ${patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null}::text[]`);
     }
     // A status set by a client replaces whatever the service decided, and its reason with it.

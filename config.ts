@@ -25,6 +25,10 @@ export interface Config {
   startingEnrichmentCredits: number;
   /** How long the sandbox's asynchronous enrichment provider takes to answer. */
   enrichAsyncDelayMs: number;
+  /** How long the sandbox verifier takes for addresses at slow-verify.test. */
+  slowVerifyMs: number;
+  /** SMTP server the mail transport sends through (smtp:// or smtps://); unset: the sandbox transport. */
+  smtpUrl: string | undefined;
   /** Key that encrypts webhook secrets at rest (any string; hashed to an AES-256 key). */
   webhookSecretKey: string;
   /** Allow http:// subscription URLs to loopback hosts (local stack and tests). */
@@ -84,6 +88,8 @@ export function loadConfig(env: Env = process.env): Config {
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),
     enrichAsyncDelayMs: integer(env, 'ENRICH_ASYNC_DELAY_MS', 2000, 0),
+    slowVerifyMs: integer(env, 'SLOW_VERIFY_MS', 60000, 0),
+    smtpUrl: text(env, 'SMTP_URL'),
     webhookSecretKey: text(env, 'WEBHOOK_SECRET_KEY') ?? 'local-development-only-webhook-secret-key',
     webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -26,6 +26,7 @@ import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
+import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
@@ -50,12 +51,13 @@ export function createApp(deps: AppDeps): App {
     ...contactsRoutes({ directory: deps.providers.directory }),
     ...accountsRoutes({ directory: deps.providers.directory }),
     ...crmRoutes({ crm: deps.providers.crm }),
-    ...enrichmentRoutes({ directory: deps.providers.directory, enrichment: deps.providers.enrichment }),
+    ...enrichmentRoutes({ enrichment: deps.providers.enrichment }),
     ...qualifyRoutes({ directory: deps.providers.directory }),
     ...searchRoutes(),
     ...activitiesRoutes(),
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
+    ...sequenceTemplatesRoutes(),
   ];
   let openapi: Record<string, unknown> | undefined;
   const publicList = publicRoutes({

@@ -4,9 +4,10 @@
 // trigram indexes; shorter ones fall back to prefix matches.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Contact } from '../db/entities/index.ts';
+import { Account, Contact, SequenceTemplate } from '../db/entities/index.ts';
 import { escapeLike } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
+import { toTemplateRecord } from './templates.service.ts';
 import { toAccountRecord, toContactRecord, type AccountRecord, type ContactRecord, type ContactSummary } from './records.ts';
 
 export interface SearchItem {
@@ -121,7 +122,34 @@ const account: Kind = {
   },
 };
 
-const kinds: Record<string, Kind> = { lead, account };
+const sequenceTemplate: Kind = {
+  scope: 'sequences:read',
+  async search(em, organizationId, query, limit) {
+    // Few templates per workspace: a plain LIKE over the organization's rows.
+    const { pattern } = likePattern(query);
+    const { rows } = await sql<{ id: string; name: string; status: string; steps: unknown[] }>`
+      SELECT id, name, status, steps FROM sequence_templates WHERE organization_id = ${organizationId} AND lower(name) LIKE ${pattern} LIMIT ${limit}`.execute(em.getKysely());
+    return rows.map((r) => ({ id: `sequence_template:${r.id}`, type: 'sequence_template', title: r.name, subtitle: `${r.status} · ${r.steps.length} steps` }));
+  },
+  async fetch(em, organizationId, id) {
+    const found = await em.findOne(SequenceTemplate, { id, organization: organizationId });
+    if (!found) return null;
+    const record = toTemplateRecord(found);
+    const steps = record.steps.map((s, i) => `Step ${i + 1} (${s.type}, after ${s.delay_days} days)${s.subject ? `: ${s.subject}` : ''}\n${s.body}`);
+    return {
+      id: `sequence_template:${record.id}`,
+      type: 'sequence_template',
+      title: record.name,
+      text: [lines([
+        ['Name', record.name], ['Summary', record.summary], ['Status', record.status], ['Steps', record.step_count], ['Language', record.language],
+        ['Timezone', record.timezone], ['On missing channel', record.on_missing_channel], ['Activated', record.activated_at],
+      ]), ...steps].join('\n\n'),
+      data: record as unknown as Record<string, unknown>,
+    };
+  },
+};
+
+const kinds: Record<string, Kind> = { lead, account, sequence_template: sequenceTemplate };
 export const SEARCH_KINDS = Object.keys(kinds);
 
 export async function search(

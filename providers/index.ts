@@ -8,20 +8,34 @@ import type { Directory } from './directory/index.ts';
 import { SandboxDirectory } from './directory/sandbox.ts';
 import type { EnrichmentProvider } from './enrichment/index.ts';
 import { SandboxEnrichment } from './enrichment/sandbox.ts';
+import type { LinkedinChannel } from './linkedin/index.ts';
+import { SandboxLinkedin } from './linkedin/sandbox.ts';
+import type { MailTransport } from './mail/index.ts';
+import { SandboxMailTransport } from './mail/sandbox.ts';
+import { SmtpMailTransport } from './mail/smtp.ts';
+import type { EmailVerifier } from './verifier/index.ts';
+import { SandboxVerifier } from './verifier/sandbox.ts';
 
 export interface Providers {
   directory: Directory;
   crm: CrmConnector;
   enrichment: EnrichmentProvider;
+  verifier: EmailVerifier;
+  /** SMTP when SMTP_URL is set, else the sandbox transport. */
+  mail: MailTransport;
+  linkedin: LinkedinChannel;
 }
 
 /** `config` defaults to the environment's (loadConfig()), so callers that only have an ORM keep working. */
-export function createProviders(deps: { orm: MikroORM; config?: Pick<Config, 'enrichAsyncDelayMs'> }): Providers {
+export function createProviders(deps: { orm: MikroORM; config?: Pick<Config, 'enrichAsyncDelayMs' | 'slowVerifyMs' | 'smtpUrl'> }): Providers {
   const config = deps.config ?? loadConfig();
   const directory = new SandboxDirectory(deps.orm);
   return {
     directory,
     crm: new SandboxCrm(deps.orm),
     enrichment: new SandboxEnrichment({ directory, orm: deps.orm, asyncDelayMs: config.enrichAsyncDelayMs }),
+    verifier: new SandboxVerifier({ slowVerifyMs: config.slowVerifyMs }),
+    mail: config.smtpUrl ? new SmtpMailTransport({ smtpUrl: config.smtpUrl }) : new SandboxMailTransport(deps.orm),
+    linkedin: new SandboxLinkedin(deps.orm),
   };
 }

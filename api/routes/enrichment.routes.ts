@@ -1,6 +1,5 @@
 // POST /v1/contacts/enrich and POST /v1/contacts/get-and-enrich (contacts:write): the enrichment
 // provider, paid with organization credits (SPEC 'Enrich rules').
-import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import { enrichPerson, getAndEnrich, type EnrichRequest, type LocateRequest } from '../../domain/enrichment.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
@@ -15,8 +14,7 @@ const CREDITS = 'One enrichment credit is spent per provider answer with data; n
   + '`completed: false, pending_provider: "sandbox-async"` first, and its data when repeated after ENRICH_ASYNC_DELAY_MS.';
 const noCredits = { description: 'No enrichment credits left (BusinessIssue, `data.field` enrichment_credits).', schema: errorSchema };
 
-// `directory` is part of the deps so every people route is wired alike; the provider reads it itself.
-export function enrichmentRoutes(deps: { directory: Directory; enrichment: EnrichmentProvider }): RouteDef[] {
+export function enrichmentRoutes(deps: { enrichment: EnrichmentProvider }): RouteDef[] {
   return [
     defineRoute<Record<string, string>, Record<string, never>, EnrichRequest>({
       method: 'POST', path: '/v1/contacts/enrich', auth: 'key', scope: 'contacts:write', tags,

@@ -27,7 +27,7 @@ const fields: Record<string, JsonSchema> = {
   sequence_template_ids: {
     type: ['array', 'null'], minItems: 1, maxItems: TEMPLATE_IDS_MAX, items: uuid,
     description: 'null (default): events of every sequence template, and resource events. A list: sequence-tied events of these templates only, and no resource events. '
-      + 'Sequence templates are not checked for existence yet (a later release will refuse unknown ones); any uuid is accepted.',
+      + 'Every id must be a sequence template of the organization (422 ValidationIssue naming sequence_template_ids otherwise).',
   },
   status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES], description: 'ACTIVE: delivered. PAUSED: suspended, events meanwhile are not queued. DISABLED: administratively off.' },
 };

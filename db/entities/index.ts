@@ -2,12 +2,14 @@
 import { Account } from './account.entity.ts';
 import { Activity } from './activity.entity.ts';
 import { ApiKey } from './api-key.entity.ts';
+import { SandboxLinkedinAction, SandboxOutboundEmail } from './channels.entity.ts';
 import { Contact } from './contact.entity.ts';
 import { CrmLink, SandboxCrmRecord } from './crm.entity.ts';
 import { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson } from './directory.entity.ts';
 import { SandboxEnrichmentJob } from './enrichment.entity.ts';
 import { AccountExclusion, ContactExclusion } from './exclusion.entity.ts';
 import { Organization } from './organization.entity.ts';
+import { SequenceTemplate } from './sequence-template.entity.ts';
 import { Suppression } from './suppression.entity.ts';
 import { User } from './user.entity.ts';
 import { AccountVariable, ContactVariable } from './variable.entity.ts';
@@ -18,8 +20,12 @@ export { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerso
 export { CrmLink, SandboxCrmRecord };
 export { SandboxEnrichmentJob };
 export { AccountExclusion, Activity, ContactExclusion, WebhookDelivery, WebhookSubscription };
+export { SequenceTemplate };
+export { SandboxLinkedinAction, SandboxOutboundEmail };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
   ContactExclusion, AccountExclusion, Activity, WebhookSubscription, WebhookDelivery,
+  SequenceTemplate,
+  SandboxOutboundEmail, SandboxLinkedinAction,
 ];

@@ -6,6 +6,8 @@ import { Migration20261122030000_directory } from './Migration20261122030000_dir
 import { Migration20261122030100_crm } from './Migration20261122030100_crm.ts';
 import { Migration20261122030200_enrichment } from './Migration20261122030200_enrichment.ts';
 import { Migration20261122032819_outbox } from './Migration20261122032819_outbox.ts';
+import { Migration20261122040000_sequence_templates } from './Migration20261122040000_sequence_templates.ts';
+import { Migration20261122040100_channels } from './Migration20261122040100_channels.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -14,4 +16,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122030100_crm', class: Migration20261122030100_crm },
   { name: 'Migration20261122030200_enrichment', class: Migration20261122030200_enrichment },
   { name: 'Migration20261122032819_outbox', class: Migration20261122032819_outbox },
+  { name: 'Migration20261122040000_sequence_templates', class: Migration20261122040000_sequence_templates },
+  { name: 'Migration20261122040100_channels', class: Migration20261122040100_channels },
 ];

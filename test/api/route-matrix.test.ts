@@ -115,6 +115,8 @@ describe('route matrix', () => {
     'POST /v1/webhooks/{webhook_id}/test': {},
     'GET /v1/webhooks/{webhook_id}/deliveries': {},
     'POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': {},
+    'GET /v1/sequence-templates/{sequence_template_id}': {},
+    'PATCH /v1/sequence-templates/{sequence_template_id}': { body: { name: 'x', status: 'ARCHIVED' } },
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -132,6 +134,8 @@ describe('route matrix', () => {
       return { activity_id: activityId, webhook_id: webhook.body.id as string, delivery_id: rows[0].id };
     }));
     const contactExclusion = await api.post('/v1/contact-exclusions', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
+    const sequenceTemplate = await api.post('/v1/sequence-templates', { key: owner.apiKey, body: { name: 'Matrixsecret' } });
+    ids.sequence_template_id = sequenceTemplate.body.id;
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
@@ -151,6 +155,8 @@ describe('route matrix', () => {
     assert.deepEqual(still.body, { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } }, 'nothing changed');
     assert.equal((await api.get(`/v1/contact-exclusions/${contactExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'contact exclusion kept');
     assert.equal((await api.get(`/v1/account-exclusions/${accountExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'account exclusion kept');
+    const template = await api.get(`/v1/sequence-templates/${ids.sequence_template_id}`, { key: owner.apiKey });
+    assert.deepEqual([template.body.name, template.body.status], ['Matrixsecret', 'PENDING_SETUP'], 'sequence template kept');
     const hook = await api.get(`/v1/webhooks/${ids.webhook_id}`, { key: owner.apiKey });
     assert.deepEqual([hook.body.name, hook.body.status, hook.body.secret_prefix], ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix], 'webhook kept');
   });

@@ -22,7 +22,13 @@ describe('webhooks', () => {
 
   const db = () => stack.orm.em.fork().getKysely();
   const create = (body: Record<string, unknown>, key = org.apiKey) => api.post('/v1/webhooks', { key, body: { name: 'Hook', url: receiver.url, event_types: ['message.sent'], ...body } });
-  const template = { id: randomUUID(), name: 'Template X' };
+  // Subscriptions refuse unknown template ids, so the templates are real ones (made in `before`).
+  const template = { id: '', name: 'Template X' };
+  const newTemplate = async (name: string, key = org.apiKey): Promise<string> => {
+    const response = await api.post('/v1/sequence-templates', { key, body: { name } });
+    assert.equal(response.status, 201, response.text);
+    return response.body.id;
+  };
 
   function sequenceEvent(type: 'message.sent' | 'message.replied' | 'task.created', templateRef = template, organizationId = org.organizationId): OutboundEvent {
     return { type, organizationId, contact: null, sequenceId: randomUUID(), sequenceTemplate: templateRef, resourceType: 'MESSAGE', channel: 'EMAIL' };
@@ -52,6 +58,7 @@ describe('webhooks', () => {
     org = await newOrg(stack, 'Webhooks Org');
     other = await newOrg(stack, 'Webhooks Other');
     receiver = await startReceiver(200);
+    template.id = await newTemplate(template.name);
   });
 
   after(async () => {
@@ -116,8 +123,23 @@ describe('webhooks', () => {
       }
     });
 
-    it('when sequence_template_ids lists any uuids and status PAUSED is asked, then both are kept', async () => {
-      const ids = [randomUUID(), randomUUID()];
+    it('when sequence_template_ids lists unknown ids or another organization\'s template, then 422 naming the field, on create and patch', async () => {
+      const foreign = await newTemplate('Foreign', other.apiKey);
+      for (const ids of [[randomUUID()], [template.id, foreign]]) {
+        const response = await create({ sequence_template_ids: ids });
+        assert.equal(response.status, 422, response.text);
+        assert.equal(response.body.type, 'ValidationIssue');
+        assert.deepEqual(response.body.data.errors.map((e: { path: string }) => e.path), ['sequence_template_ids']);
+      }
+      const { body: hook } = await create({});
+      const patched = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { sequence_template_ids: [foreign] } });
+      assert.equal(patched.status, 422, patched.text);
+      assert.equal(patched.body.data.errors[0].path, 'sequence_template_ids');
+      assert.equal((await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.sequence_template_ids, null, 'unchanged');
+    });
+
+    it('when sequence_template_ids lists templates of the organization and status PAUSED is asked, then both are kept', async () => {
+      const ids = [template.id, await newTemplate('Second')];
       const response = await create({ sequence_template_ids: ids, status: 'PAUSED', description: null });
       assert.equal(response.status, 201, response.text);
       assert.deepEqual(response.body.sequence_template_ids, ids);
@@ -389,13 +411,14 @@ describe('webhooks', () => {
     });
 
     it('when sequence_template_ids is set, then sequence events of those templates only, and no resource events', async () => {
-      const templateY = { id: randomUUID(), name: 'Template Y' };
+      const templateX = { id: await newTemplate('Template X', matcher.apiKey), name: 'Template X' };
+      const templateY = { id: await newTemplate('Template Y', matcher.apiKey), name: 'Template Y' };
       const all = await make({ event_types: ['message.replied', 'contact_exclusion.created'] });
-      const onlyX = await make({ event_types: ['message.replied', 'contact_exclusion.created'], sequence_template_ids: [template.id] });
+      const onlyX = await make({ event_types: ['message.replied', 'contact_exclusion.created'], sequence_template_ids: [templateX.id] });
       const onlyY = await make({ event_types: ['message.replied', 'contact_exclusion.created'], sequence_template_ids: [templateY.id] });
       // Subscriptions of the earlier tests of this organization may match too: look at these three only.
       const among = async (activityId: string) => (await deliveredTo(activityId)).filter((id) => [all, onlyX, onlyY].includes(id));
-      const fromX = await emitFor(sequenceEvent('message.replied', template));
+      const fromX = await emitFor(sequenceEvent('message.replied', templateX));
       assert.deepEqual(await among(fromX), [all, onlyX].sort());
       const resource = await emitFor(exclusionEvent());
       assert.deepEqual(await among(resource), [all]);

@@ -1,0 +1,59 @@
+// A sequence template: the steps (channel, delay, subject and body as Liquid templates) that each
+// sequence made from it runs, its status, sending window and sender. Steps and schedule are jsonb.
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Organization } from './organization.entity.ts';
+import { User } from './user.entity.ts';
+
+export const TEMPLATE_STATUSES = ['PENDING_SETUP', 'ACTIVE', 'INACTIVE', 'FINISHING', 'ARCHIVED'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+export const STEP_TYPES = ['EMAIL', 'LINKEDIN_INVITATION', 'LINKEDIN_MESSAGE', 'CALL'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+export const MISSING_CHANNEL_RULES = ['STOP', 'SKIP_STEP'] as const;
+export type MissingChannelRule = (typeof MISSING_CHANNEL_RULES)[number];
+export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface TemplateStep {
+  type: StepType;
+  delay_days: number;
+  /** EMAIL only (required there); absent otherwise. */
+  subject?: string | null;
+  body: string;
+}
+
+export interface SendingSchedule {
+  days: Weekday[];
+  start_hour: number;
+  end_hour: number;
+}
+
+const SequenceTemplateSchema = defineEntity({
+  name: 'SequenceTemplate',
+  tableName: 'sequence_templates',
+  indexes: [
+    { name: 'sequence_templates_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    name: p.text(),
+    summary: p.text().nullable(),
+    status: p.enum(TEMPLATE_STATUSES).default('PENDING_SETUP'),
+    language: p.text().default('en'),
+    timezone: p.text().default('UTC'),
+    /** When the template first became ACTIVE; kept through later status changes. */
+    activatedAt: p.datetime().nullable(),
+    steps: p.json<TemplateStep[]>(),
+    onMissingChannel: p.enum(MISSING_CHANNEL_RULES).default('STOP'),
+    schedule: p.json<SendingSchedule>().nullable(),
+    /** Whose mailbox sends; null only if that user row is deleted (users are soft-removed). */
+    senderUser: () => p.manyToOne(User).ref().nullable(),
+    requiresLeadReview: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class SequenceTemplate extends SequenceTemplateSchema.class {}
+SequenceTemplateSchema.setClass(SequenceTemplate);

@@ -1,0 +1,29 @@
+// The LinkedIn channel behind a small interface: connection invitations and messages sent from a
+// workspace user's LinkedIn account. sandbox.ts is the offline stand-in; an automation vendor plugs in here.
+
+export interface LinkedinInvitation {
+  /** Our user whose LinkedIn account invites. */
+  senderUserId: string;
+  linkedinUrl: string;
+  /** LinkedIn's optional invitation note (up to 300 characters there). */
+  note: string | null;
+}
+
+export interface LinkedinMessage {
+  senderUserId: string;
+  linkedinUrl: string;
+  body: string;
+}
+
+export interface LinkedinResult {
+  /** False when LinkedIn refused (profile unreachable, not a profile URL); retrying will not help. */
+  accepted: boolean;
+  /** The channel's id of the action, also for a refused one. */
+  providerId: string;
+  error: string | null;
+}
+
+export interface LinkedinChannel {
+  sendInvitation(invitation: LinkedinInvitation): Promise<LinkedinResult>;
+  sendMessage(message: LinkedinMessage): Promise<LinkedinResult>;
+}

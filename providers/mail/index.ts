@@ -1,0 +1,49 @@
+// The mail transport behind a small interface: hands one finished email to the outside world.
+// smtp.ts sends through any SMTP server (SMTP_URL); sandbox.ts stores what it would send.
+
+export interface MailAddress {
+  name?: string;
+  email: string;
+}
+
+export interface OutboundEmail {
+  from: { name: string; email: string };
+  to: MailAddress;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. unsubscribeHeaders(url). */
+  headers: Record<string, string>;
+  /** The Message-ID header, chosen by the caller so replies and bounces can be traced back; `<>` optional. */
+  messageId: string;
+}
+
+export interface SendResult {
+  /** False when the receiving side refused the message for good (e.g. 5xx on RCPT); retrying will not help. */
+  accepted: boolean;
+  providerMessageId: string;
+  error: string | null;
+}
+
+/** Transient failures (connection, 4xx) throw, so the calling activity retries; permanent refusals answer accepted false. */
+export interface MailTransport {
+  send(message: OutboundEmail): Promise<SendResult>;
+}
+
+/** The Message-ID in its header form, `<id@host>`. */
+export function messageIdHeader(messageId: string): string {
+  const bare = messageId.trim().replace(/^<|>$/g, '');
+  return `<${bare}>`;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: mailbox providers show an unsubscribe button and POST
+ * `List-Unsubscribe=One-Click` to the URL, which must therefore be https and act without a login.
+ */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  if (/[<>\s,]/.test(url)) throw new Error(`unsubscribe URL must not contain <, >, commas or spaces: ${url}`);
+  return {
+    'List-Unsubscribe': `<${url}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}

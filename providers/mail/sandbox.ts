@@ -1,0 +1,40 @@
+// The sandbox mail transport: sends nothing, stores each email in sandbox_outbound_emails so tests
+// and local runs can read what would have gone out (sandboxOutboundEmails).
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { SandboxOutboundEmail } from '../../db/entities/channels.entity.ts';
+import { messageIdHeader, type MailTransport, type OutboundEmail, type SendResult } from './index.ts';
+
+/**
+ * Accepts every email. Stored once per Message-ID: a send retried by its activity with the same
+ * Message-ID answers the first one's providerMessageId instead of storing a duplicate.
+ */
+export class SandboxMailTransport implements MailTransport {
+  private readonly orm: MikroORM;
+
+  constructor(orm: MikroORM) {
+    this.orm = orm;
+  }
+
+  async send(message: OutboundEmail): Promise<SendResult> {
+    const em = this.orm.em.fork();
+    const messageId = messageIdHeader(message.messageId);
+    // ON CONFLICT rather than a read first: two concurrent attempts of one send still store one row.
+    await em.execute(
+      `insert into "sandbox_outbound_emails" ("id", "message_id", "from_name", "from_email", "to_name", "to_email", "subject", "text", "html", "headers", "created_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, now()) on conflict ("message_id") do nothing`,
+      [randomUUID(), messageId, message.from.name, message.from.email, message.to.name ?? null, message.to.email, message.subject, message.text,
+        message.html ?? null, JSON.stringify(message.headers)],
+    );
+    const stored = await em.findOneOrFail(SandboxOutboundEmail, { messageId });
+    return { accepted: true, providerMessageId: `sandbox-${stored.id}`, error: null };
+  }
+}
+
+/** What the sandbox transport stored, oldest first; filters narrow by recipient or Message-ID. */
+export async function sandboxOutboundEmails(orm: MikroORM, filter: { toEmail?: string; messageId?: string } = {}): Promise<SandboxOutboundEmail[]> {
+  const where: Record<string, string> = {};
+  if (filter.toEmail !== undefined) where.toEmail = filter.toEmail;
+  if (filter.messageId !== undefined) where.messageId = messageIdHeader(filter.messageId);
+  return orm.em.fork().find(SandboxOutboundEmail, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}

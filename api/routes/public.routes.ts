@@ -22,7 +22,11 @@ const DOCS_HTML = `<!doctype html>
   <body>
     <div id="app"></div>
     <script src="/docs/scalar.js"></script>
-    <script>Scalar.createApiReference('#app', { url: '/v1/openapi.json', hideClientButton: false });</script>
+    <!-- Self-contained: no AI agent, MCP generator, telemetry or web fonts calling out of the page. -->
+    <script>Scalar.createApiReference('#app', {
+      url: '/v1/openapi.json', agent: { disabled: true }, mcp: { disabled: true }, telemetry: false,
+      showDeveloperTools: 'never', withDefaultFonts: false,
+    });</script>
   </body>
 </html>
 `;

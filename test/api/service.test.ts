@@ -12,6 +12,7 @@ import { freePort } from '../../scripts/local-stack.ts';
 import { client } from '../helpers/http.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 import { createServer } from 'node:http';
+import { Validator } from '@seriousme/openapi-schema-validator';
 
 describe('service routes', () => {
   let stack: Stack;
@@ -61,6 +62,15 @@ describe('service routes', () => {
     assert.deepEqual(users.parameters.map((p: { name: string }) => p.name).sort(), ['page', 'size', 'sort_by', 'sort_order']);
     assert.deepEqual(doc.paths['/healthz'].get.security, []);
     assert.ok(doc.components.schemas.Error.required.includes('request_id'));
+  });
+
+  it('when the OpenAPI document is checked against the OpenAPI 3.1 schema, then it is valid', async () => {
+    const doc = (await api.get('/v1/openapi.json')).body;
+    const result = await new Validator().validate(doc);
+    assert.ok(result.valid, JSON.stringify(result.errors, null, 1)?.slice(0, 3000));
+    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>)
+      .flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    assert.equal(new Set(operationIds).size, operationIds.length, 'operationIds are unique');
   });
 
   it('when /docs is opened, then an HTML reference page loads its script and the document', async () => {

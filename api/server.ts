@@ -1,11 +1,11 @@
 // The API process: opens PostgreSQL and Temporal, listens, and stops gracefully on SIGTERM/SIGINT
 // (stop accepting, finish in-flight requests, flush key usage, close connections).
 import { createServer, type Server } from 'node:http';
-import { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createProviders } from '../providers/index.ts';
+import { lazyTemporalClient } from '../temporal/client.ts';
 import { createApp } from './app.ts';
 import { KeyStore } from './key-store.ts';
 
@@ -18,9 +18,7 @@ export interface RunningApi {
 export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
   const logger = pino({ level: config.logLevel, base: { service: 'api' }, redact: ['req.headers.authorization'] });
   const orm = await openOrm({ databaseUrl: options.databaseUrl });
-  // A lazy connection lets the API start (and answer 503 where Temporal is needed) while Temporal is down.
-  const connection = Connection.lazy({ address: options.temporalAddress });
-  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  const { client: temporal, connection } = lazyTemporalClient({ address: options.temporalAddress, namespace: config.temporalNamespace });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
   const providers = createProviders({ orm, config });
   const { app } = createApp({ config, orm, temporal, logger, keys, providers });

@@ -8,6 +8,7 @@ import { Migration20261122030200_enrichment } from './Migration20261122030200_en
 import { Migration20261122032819_outbox } from './Migration20261122032819_outbox.ts';
 import { Migration20261122040000_sequence_templates } from './Migration20261122040000_sequence_templates.ts';
 import { Migration20261122040100_channels } from './Migration20261122040100_channels.ts';
+import { Migration20261122040938_sequences } from './Migration20261122040938_sequences.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122032819_outbox', class: Migration20261122032819_outbox },
   { name: 'Migration20261122040000_sequence_templates', class: Migration20261122040000_sequence_templates },
   { name: 'Migration20261122040100_channels', class: Migration20261122040100_channels },
+  { name: 'Migration20261122040938_sequences', class: Migration20261122040938_sequences },
 ];

@@ -1,0 +1,118 @@
+// Sequences (one outreach run of one contact in one template), the messages they send and receive,
+// and the minimal task rows their manual steps create (the tasks issue adds the task API).
+// Status lives here, in PostgreSQL: the API reads it; the sequence workflow writes it.
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Contact } from './contact.entity.ts';
+import { Organization } from './organization.entity.ts';
+import { SequenceTemplate } from './sequence-template.entity.ts';
+import { User } from './user.entity.ts';
+
+export const SEQUENCE_STATUSES = [
+  'FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER', 'SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED',
+] as const;
+export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
+/** A contact runs a template at most once at a time in these. */
+export const RUNNING_STATUSES = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'] as const;
+export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
+
+const SequenceSchema = defineEntity({
+  name: 'Sequence',
+  tableName: 'sequences',
+  indexes: [
+    { name: 'sequences_one_running_unique', expression: `create unique index "sequences_one_running_unique" on "sequences" ("contact_id", "sequence_template_id") where "status" in ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')` },
+    { name: 'sequences_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
+    { name: 'sequences_organization_contact_index', properties: ['organization', 'contact'] },
+    { name: 'sequences_organization_template_index', properties: ['organization', 'sequenceTemplate'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
+    accountId: p.uuid().nullable(),
+    sequenceTemplate: () => p.manyToOne(SequenceTemplate).ref(),
+    status: p.enum(SEQUENCE_STATUSES),
+    /** Why it ended early or was refused (e.g. REMOVED_FROM_SOURCE_LIST, EXCLUDED, NO_CHANNEL). */
+    stoppedReason: p.text().nullable(),
+    pausedUntil: p.datetime().nullable(),
+    /** The status a pause interrupted, restored on resume. */
+    statusBeforePause: p.text().nullable(),
+    /** Steps started so far (0 before the first). */
+    currentStep: p.integer().default(0),
+    variables: p.json<Record<string, string | null>>(),
+    sourceContactEntryId: p.uuid().nullable(),
+    sender: () => p.manyToOne(User).ref().nullable(),
+    /** The enrollment run that created it (the 202's enrollment_run_id). */
+    enrollmentRunId: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    endedAt: p.datetime().nullable(),
+  },
+});
+
+export class Sequence extends SequenceSchema.class {}
+SequenceSchema.setClass(Sequence);
+
+export const MESSAGE_CHANNELS = ['EMAIL', 'LINKEDIN', 'CALENDAR', 'MANUAL'] as const;
+export const MESSAGE_DIRECTIONS = ['OUTBOUND', 'INBOUND'] as const;
+
+const MessageSchema = defineEntity({
+  name: 'Message',
+  tableName: 'messages',
+  indexes: [
+    { name: 'messages_organization_contact_index', properties: ['organization', 'contact', 'sentAt'] },
+    { name: 'messages_sequence_index', properties: ['sequence', 'sentAt'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
+    sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('cascade'),
+    channel: p.enum(MESSAGE_CHANNELS),
+    direction: p.enum(MESSAGE_DIRECTIONS),
+    /** LINKEDIN_INVITATION steps are LINKEDIN messages of this kind. */
+    kind: p.text().default('MESSAGE'),
+    subject: p.text().nullable(),
+    body: p.text(),
+    stepNumber: p.integer().nullable(),
+    providerMessageId: p.text().nullable(),
+    sentAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class Message extends MessageSchema.class {}
+MessageSchema.setClass(Message);
+
+export const TASK_TYPES = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY', 'NEW_LEAD_REVIEW', 'PLAYBOOK_APPROVAL', 'TODO'] as const;
+export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'SKIPPED'] as const;
+export const TASK_PRIORITIES = ['HOT', 'TODAY', 'EXTRA'] as const;
+
+const TaskSchema = defineEntity({
+  name: 'Task',
+  tableName: 'tasks',
+  indexes: [
+    { name: 'tasks_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
+    { name: 'tasks_sequence_index', properties: ['sequence'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    type: p.enum(TASK_TYPES),
+    priority: p.enum(TASK_PRIORITIES).default('TODAY'),
+    status: p.enum(TASK_STATUSES).default('PENDING'),
+    sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('cascade'),
+    contact: () => p.manyToOne(Contact).ref().nullable().deleteRule('cascade'),
+    assignee: () => p.manyToOne(User).ref().nullable(),
+    stepNumber: p.integer().nullable(),
+    title: p.text().nullable(),
+    notes: p.text().nullable(),
+    dueDate: p.date().nullable(),
+    completedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class Task extends TaskSchema.class {}
+TaskSchema.setClass(Task);

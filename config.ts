@@ -27,6 +27,8 @@ export interface Config {
   enrichAsyncDelayMs: number;
   /** How long the sandbox verifier takes for addresses at slow-verify.test. */
   slowVerifyMs: number;
+  /** How long POST /v1/sequences waits for the enrollment check before answering 202. */
+  enrollmentWaitMs: number;
   /** SMTP server the mail transport sends through (smtp:// or smtps://); unset: the sandbox transport. */
   smtpUrl: string | undefined;
   /** Key that encrypts webhook secrets at rest (any string; hashed to an AES-256 key). */
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),
     enrichAsyncDelayMs: integer(env, 'ENRICH_ASYNC_DELAY_MS', 2000, 0),
     slowVerifyMs: integer(env, 'SLOW_VERIFY_MS', 60000, 0),
+    enrollmentWaitMs: integer(env, 'ENROLLMENT_WAIT_MS', 20000, 0),
     smtpUrl: text(env, 'SMTP_URL'),
     webhookSecretKey: text(env, 'WEBHOOK_SECRET_KEY') ?? 'local-development-only-webhook-secret-key',
     webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),

@@ -4,6 +4,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { createEnrollmentActivities } from './enrollment.activities.ts';
+import { createSequenceActivities } from './sequences.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
 
 export interface ActivityDeps {
@@ -17,6 +19,8 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createWebhookActivities(deps),
+    ...createEnrollmentActivities(deps),
+    ...createSequenceActivities(deps),
   };
 }
 

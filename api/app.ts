@@ -26,12 +26,14 @@ import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
+import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
+import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'> & WebhooksConfig;
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'> & WebhooksConfig & SequencesDeps['config'];
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps): App {
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
     ...sequenceTemplatesRoutes(),
+    ...sequencesRoutes({ temporal: deps.temporal, config: deps.config }),
+    ...sequenceControlsRoutes({ temporal: deps.temporal }),
   ];
   let openapi: Record<string, unknown> | undefined;
   const publicList = publicRoutes({

@@ -2,5 +2,7 @@
 // only @temporalio/workflow, their *.definitions.ts and activity types (lint enforces this).
 // The service's workflows arrive with the issues that need them (enrollment, sequences,
 // webhooks, events, signals); none ships before it does real work.
+export { enrollmentWorkflow } from './enrollment.workflow.ts';
+export { sequenceWorkflow } from './sequence.workflow.ts';
 export { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow.ts';
 export { webhookRetryWorkflow } from './webhook-retry.workflow.ts';

@@ -117,6 +117,11 @@ describe('route matrix', () => {
     'POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': {},
     'GET /v1/sequence-templates/{sequence_template_id}': {},
     'PATCH /v1/sequence-templates/{sequence_template_id}': { body: { name: 'x', status: 'ARCHIVED' } },
+    'GET /v1/sequences/{sequence_id}': {},
+    'PATCH /v1/sequences/{sequence_id}': { body: { variables: { k: 'v' } } },
+    'POST /v1/sequences/{sequence_id}/pause': { body: {} },
+    'POST /v1/sequences/{sequence_id}/resume': {},
+    'POST /v1/sequences/{sequence_id}/stop': { body: { reason: 'LOSE', scope: 'ACCOUNT' } },
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -136,6 +141,11 @@ describe('route matrix', () => {
     const contactExclusion = await api.post('/v1/contact-exclusions', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     const sequenceTemplate = await api.post('/v1/sequence-templates', { key: owner.apiKey, body: { name: 'Matrixsecret' } });
     ids.sequence_template_id = sequenceTemplate.body.id;
+    // A sequence row of the owner, written directly (enrollment would start workflows this test does not need).
+    ids.sequence_id = randomUUID();
+    await sql`INSERT INTO sequences (id, organization_id, contact_id, sequence_template_id, status, stopped_reason, variables, created_at, updated_at)
+              VALUES (${ids.sequence_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_template_id}, 'REFUSED', 'Matrixsecret', '{}'::jsonb, now(), now())`
+      .execute(stack.orm.em.fork().getKysely());
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')

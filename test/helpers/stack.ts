@@ -72,6 +72,8 @@ async function start(): Promise<Parts> {
     TEMPORAL_ADDRESS: temporalServer.address,
     DATA_DIR: dataDir,
     ENRICH_ASYNC_DELAY_MS: '300',
+    // slow-verify.test addresses take this long: enrollment tests wait less than this to see a 202.
+    SLOW_VERIFY_MS: '3000',
     WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
     WEBHOOK_POLL_MS: '50',
     // A short send timeout keeps leases (twice the timeout) short, so a restarted worker's claims return quickly.

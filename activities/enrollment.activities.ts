@@ -1,0 +1,45 @@
+// Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
+// transaction that writes the sequence and its event, then the sequence workflow's start).
+import type { Client } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import * as sequences from '../domain/sequences.service.ts';
+import { createProviders, type Providers } from '../providers/index.ts';
+import type { CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput } from '../workflows/enrollment.definitions.ts';
+
+export interface EnrollmentActivityDeps {
+  orm: MikroORM;
+  logger: Logger;
+  config: Config;
+  /** Starts sequence workflows (a client, not the worker's NativeConnection). */
+  temporal: Client;
+  /** Defaults to the configured providers (the sandbox ones offline). */
+  providers?: Pick<Providers, 'directory' | 'verifier'>;
+}
+
+export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
+  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const em = () => deps.orm.em.fork();
+
+  return {
+    async checkEligibility(input: EligibilityInput): Promise<EligibilityResult> {
+      return sequences.checkEligibility(em(), providers.directory, input);
+    },
+
+    /** Stores the verifier's answer on the contact; a no-op when the email was verified meanwhile. */
+    async verifyEmail(input: VerifyInput): Promise<void> {
+      const status = await sequences.verifyContactEmail(em(), providers.verifier, input.organizationId, input.contactId);
+      deps.logger.debug({ contactId: input.contactId, status }, 'email verified for enrollment');
+    },
+
+    /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
+    async createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
+      const written = await sequences.writeEnrollment(em(), input);
+      if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.config.temporalTaskQueue, input.organizationId, written.start);
+      return written.result;
+    },
+  };
+}
+
+export type EnrollmentActivities = ReturnType<typeof createEnrollmentActivities>;

@@ -1,0 +1,362 @@
+// Sequence run activities (issue 5 items 4-5): the plan, one step (exclusion check at send time,
+// render, send, message row, event), and the controls' writes. Each change of the row and its event
+// commit in one transaction under a row lock, so a step and a stop or pause never interleave.
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { SendingSchedule, TemplateStep } from '../db/entities/sequence-template.entity.ts';
+import { emitEvent, type SequenceEvent } from '../domain/events.ts';
+import { contactExclusionFor } from '../domain/exclusions.service.ts';
+import type { ContactSummary } from '../domain/records.ts';
+import { renderTemplate, templateVariables } from '../domain/render.ts';
+import { createProviders, type Providers } from '../providers/index.ts';
+import { unsubscribeHeaders } from '../providers/mail/index.ts';
+import {
+  sequenceWorkflowId, stopUpdate,
+  type RunStepInput, type RunStepResult, type SequencePlan, type SequenceRecord, type StopInput,
+} from '../workflows/sequence.definitions.ts';
+
+export interface SequenceActivityDeps {
+  orm: MikroORM;
+  logger: Logger;
+  config: Config;
+  temporal: Client;
+  /** Mail and LinkedIn; built from the ORM and config when absent. */
+  providers?: Pick<Providers, 'mail' | 'linkedin'>;
+}
+
+const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
+const RUNNING = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
+
+/** A sequence row with what its events and steps need (one query under FOR UPDATE of the sequence). */
+interface RunRow {
+  id: string;
+  organization_id: string;
+  contact_id: string;
+  account_id: string | null;
+  sequence_template_id: string;
+  status: string;
+  stopped_reason: string | null;
+  paused_until: Date | null;
+  status_before_pause: string | null;
+  current_step: number;
+  variables: Record<string, string | null>;
+  source_contact_entry_id: string | null;
+  sender_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  ended_at: Date | null;
+  template_name: string;
+  steps: TemplateStep[];
+  schedule: SendingSchedule | null;
+  timezone: string;
+  on_missing_channel: 'STOP' | 'SKIP_STEP';
+  template_sender_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  email_status: string;
+  linkedin_url: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  phone: string | null;
+  contact_account_id: string | null;
+  account_name: string | null;
+  account_domain: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'account_id' | 'sequence_template_id' | 'status' | 'stopped_reason' | 'paused_until' | 'current_step' | 'variables' | 'source_contact_entry_id' | 'created_at' | 'updated_at' | 'ended_at'>): SequenceRecord {
+  return {
+    id: row.id,
+    contact_id: row.contact_id,
+    account_id: row.account_id,
+    sequence_template_id: row.sequence_template_id,
+    status: row.status,
+    stopped_reason: row.stopped_reason,
+    paused_until: iso(row.paused_until),
+    current_step: row.current_step,
+    variables: row.variables ?? {},
+    source_contact_entry_id: row.source_contact_entry_id,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+    ended_at: iso(row.ended_at),
+  };
+}
+
+async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
+  const { rows } = await sql<RunRow>`
+    SELECT s.id, s.organization_id, s.contact_id, s.account_id, s.sequence_template_id, s.status, s.stopped_reason, s.paused_until,
+           s.status_before_pause, s.current_step, s.variables, s.source_contact_entry_id, s.sender_id, s.created_at, s.updated_at, s.ended_at,
+           t.name AS template_name, t.steps, t.schedule, t.timezone, t.on_missing_channel, t.sender_user_id AS template_sender_id,
+           c.first_name, c.last_name, c.email, c.email_status, c.linkedin_url, c.job_title, c.company_name, c.phone, c.account_id AS contact_account_id,
+           a.name AS account_name, a.domain AS account_domain
+      FROM sequences s
+      JOIN sequence_templates t ON t.id = s.sequence_template_id
+      JOIN contacts c ON c.id = s.contact_id
+      LEFT JOIN accounts a ON a.id = c.account_id
+     WHERE s.id = ${sequenceId}
+       FOR UPDATE OF s`.execute(tx.getKysely());
+  if (!rows[0]) throw new Error(`sequence ${sequenceId} not found`);
+  return rows[0];
+}
+
+function contactSummary(row: RunRow): ContactSummary {
+  return {
+    id: row.contact_id, first_name: row.first_name, last_name: row.last_name, email: row.email, linkedin_url: row.linkedin_url,
+    job_title: row.job_title, company_name: row.company_name ?? row.account_name, company_domain: row.account_domain,
+  };
+}
+
+function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: Partial<SequenceEvent> = {}): SequenceEvent {
+  return {
+    type, organizationId: row.organization_id, contact: contactSummary(row), sequenceId: row.id,
+    sequenceTemplate: { id: row.sequence_template_id, name: row.template_name }, resourceType: 'SEQUENCE', channel: null, ...extra,
+  };
+}
+
+type RowChange = Partial<Pick<RunRow, 'status' | 'stopped_reason' | 'paused_until' | 'status_before_pause' | 'current_step' | 'variables' | 'ended_at'>>;
+
+/** Writes the changed columns and answers the row as it now is. */
+async function update(tx: EntityManager, row: RunRow, change: RowChange): Promise<RunRow> {
+  const next = { ...row, ...change, updated_at: new Date() };
+  await sql`
+    UPDATE sequences SET status = ${next.status}, stopped_reason = ${next.stopped_reason}, paused_until = ${next.paused_until},
+           status_before_pause = ${next.status_before_pause}, current_step = ${next.current_step}, variables = ${JSON.stringify(next.variables ?? {})}::jsonb,
+           ended_at = ${next.ended_at}, updated_at = ${next.updated_at}
+     WHERE id = ${row.id}`.execute(tx.getKysely());
+  return next;
+}
+
+/** Ends the run with a final status and emits sequence.stopped (sequence.completed for COMPLETED). */
+async function end(tx: EntityManager, row: RunRow, status: string, reason: string | null): Promise<RunRow> {
+  const final = await update(tx, row, { status, stopped_reason: reason, paused_until: null, status_before_pause: null, ended_at: new Date() });
+  if (status === 'COMPLETED') await emitEvent(tx, sequenceEvent(final, 'sequence.completed', { fields: { status } }));
+  else await emitEvent(tx, sequenceEvent(final, 'sequence.stopped', { fields: { status, stopped_reason: reason } }));
+  return final;
+}
+
+/** The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is. */
+const ended = (row: RunRow) => TERMINAL.includes(row.status);
+
+export function createSequenceActivities(deps: SequenceActivityDeps) {
+  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
+  const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
+
+  /** `/u/<token>`: the sequence id and an HMAC of it (the unsubscribe endpoint, a later part of issue 5, verifies it). */
+  function unsubscribeUrl(sequenceId: string): string {
+    const mac = createHmac('sha256', deps.config.webhookSecretKey).update(`unsubscribe:${sequenceId}`).digest('base64url').slice(0, 22);
+    return `${baseUrl}/u/${sequenceId}.${mac}`;
+  }
+
+  async function sender(em: EntityManager, row: RunRow): Promise<{ id: string; name: string; email: string } | null> {
+    const id = row.sender_id ?? row.template_sender_id;
+    if (!id) return null;
+    const { rows } = await sql<{ id: string; name: string; email: string }>`SELECT id, name, email FROM users WHERE id = ${id}`.execute(em.getKysely());
+    return rows[0] ?? null;
+  }
+
+  async function variablesOf(em: EntityManager, table: 'contact_variables' | 'account_variables', column: 'contact_id' | 'account_id', id: string | null) {
+    if (!id) return {};
+    const { rows } = await sql<{ key: string; value: string | null }>`SELECT key, value FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(em.getKysely());
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  }
+
+  async function render(em: EntityManager, row: RunRow, source: string, from: { name: string; email: string } | null): Promise<string> {
+    const variables = templateVariables({
+      contact: {
+        first_name: row.first_name, last_name: row.last_name, email: row.email, job_title: row.job_title, company_name: row.company_name ?? row.account_name,
+        company_domain: row.account_domain, linkedin_url: row.linkedin_url, phone: row.phone,
+      },
+      account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
+      accountVariables: await variablesOf(em, 'account_variables', 'account_id', row.contact_account_id),
+      contactVariables: await variablesOf(em, 'contact_variables', 'contact_id', row.contact_id),
+      runVariables: row.variables,
+      sender: from,
+    });
+    return renderTemplate(source, variables);
+  }
+
+  async function insertMessage(em: EntityManager, row: RunRow, m: { channel: 'EMAIL' | 'LINKEDIN'; kind: string; subject: string | null; body: string; stepNumber: number; providerMessageId: string; sentAt: Date }): Promise<string> {
+    const id = randomUUID();
+    await sql`
+      INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, sent_at, created_at)
+      VALUES (${id}, ${row.organization_id}, ${row.contact_id}, ${row.id}, ${m.channel}, 'OUTBOUND', ${m.kind}, ${m.subject}, ${m.body}, ${m.stepNumber},
+              ${m.providerMessageId}, ${m.sentAt}, now())`.execute(em.getKysely());
+    return id;
+  }
+
+  async function stopOtherRunsOfAccount(row: RunRow, input: StopInput): Promise<void> {
+    const accountId = row.contact_account_id ?? row.account_id;
+    if (!accountId) return;
+    const { rows } = await sql<{ id: string }>`
+      SELECT s.id FROM sequences s JOIN contacts c ON c.id = s.contact_id
+       WHERE s.organization_id = ${row.organization_id} AND (c.account_id = ${accountId} OR s.account_id = ${accountId})
+         AND s.contact_id <> ${row.contact_id} AND s.status IN (${sql.join(RUNNING)})`.execute(deps.orm.em.fork().getKysely());
+    for (const other of rows) {
+      try {
+        await deps.temporal.workflow.getHandle(sequenceWorkflowId(other.id)).executeUpdate(stopUpdate, { args: [{ reason: input.reason, scope: 'CONTACT' }] });
+      } catch (error) {
+        // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
+        deps.logger.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
+        await tx(async (em) => {
+          const o = await lockRun(em, other.id);
+          if (RUNNING.includes(o.status)) await end(em, o, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
+        });
+      }
+    }
+  }
+
+  return {
+    async loadSequencePlan(input: { sequenceId: string }): Promise<SequencePlan> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        return {
+          status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
+          paused: row.status_before_pause !== null && row.status === 'WAITING_FOR_USER', pausedUntil: iso(row.paused_until),
+          channels: { email: !!row.email, linkedin: !!row.linkedin_url },
+        };
+      });
+    },
+
+    async runStep(input: RunStepInput): Promise<RunStepResult> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        const result = (outcome: RunStepResult['outcome'], r: RunRow, extra: Partial<RunStepResult> = {}): RunStepResult => ({ outcome, taskId: null, messageId: null, status: r.status, ...extra });
+        if (!RUNNING.includes(row.status)) return result('ENDED', row);
+        if (row.status_before_pause !== null) return result('PAUSED', row);
+        if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
+        const at = new Date(input.at);
+        const verdict = await contactExclusionFor(em, row.organization_id, row.contact_id, at);
+        if (verdict.excluded) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'EXCLUDED'));
+
+        const step = row.steps[input.stepNumber - 1];
+        if (!step) return result('ENDED', row);
+        const email = row.email && !['BOUNCED', 'UNDELIVERABLE'].includes(row.email_status) ? row.email : null;
+        const missing = (step.type === 'EMAIL' && !email) || ((step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE') && !row.linkedin_url);
+        const running = row.status === 'WAITING_FOR_USER' ? 'ACTIVE' : row.status; // a CALL wait is over once the next step runs
+        const skip = async () => result('SKIPPED', await update(em, row, { current_step: input.stepNumber, status: running }));
+        const noChannel = async () => (row.on_missing_channel === 'SKIP_STEP' ? skip() : result('ENDED', await end(em, row, 'STOPPED_EARLY', 'NO_CHANNEL')));
+        if (missing) return noChannel();
+
+        const from = await sender(em, row);
+        if (step.type === 'CALL') {
+          const taskId = randomUUID();
+          const title = await render(em, row, step.body, from);
+          await sql`
+            INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, notes, due_date, created_at, updated_at)
+            VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${from?.id ?? null}, ${input.stepNumber},
+                    ${title.slice(0, 200)}, ${title}, ${at.toISOString().slice(0, 10)}, now(), now())`.execute(em.getKysely());
+          const updated = await update(em, row, { current_step: input.stepNumber, status: 'WAITING_FOR_USER' });
+          await emitEvent(em, sequenceEvent(updated, 'task.created', {
+            resourceType: 'TASK', channel: 'MANUAL', taskId,
+            embeds: { task: { id: taskId, type: 'CALL', status: 'PENDING', title: title.slice(0, 200), step_number: input.stepNumber } },
+            fields: { step_number: input.stepNumber },
+          }));
+          return result('TASK', updated, { taskId });
+        }
+
+        const body = await render(em, row, step.body, from);
+        let subject: string | null = null;
+        let providerMessageId: string;
+        let kind = 'MESSAGE';
+        if (step.type === 'EMAIL') {
+          subject = await render(em, row, step.subject ?? '', from);
+          const url = unsubscribeUrl(row.id);
+          const domain = (from?.email.split('@')[1] ?? 'outreach.invalid');
+          const sent = await providers.mail.send({
+            from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
+            to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
+            subject, text: `${body}\n\n--\nUnsubscribe: ${url}`, headers: unsubscribeHeaders(url),
+            // Derived from the sequence and step: a retried activity re-sends the same Message-ID, which the transport stores once.
+            messageId: `seq-${row.id}-step-${input.stepNumber}@${domain}`,
+          });
+          if (!sent.accepted) return noChannel();
+          providerMessageId = sent.providerMessageId;
+        } else {
+          const senderUserId = from?.id ?? row.organization_id;
+          const sent = step.type === 'LINKEDIN_INVITATION'
+            ? await providers.linkedin.sendInvitation({ senderUserId, linkedinUrl: row.linkedin_url!, note: body.slice(0, 300) || null })
+            : await providers.linkedin.sendMessage({ senderUserId, linkedinUrl: row.linkedin_url!, body });
+          if (!sent.accepted) return noChannel();
+          providerMessageId = sent.providerId;
+          if (step.type === 'LINKEDIN_INVITATION') kind = 'INVITATION';
+        }
+        const channel = step.type === 'EMAIL' ? 'EMAIL' : 'LINKEDIN';
+        const messageId = await insertMessage(em, row, { channel, kind, subject, body, stepNumber: input.stepNumber, providerMessageId, sentAt: at });
+        const updated = await update(em, row, { current_step: input.stepNumber, status: running });
+        const message = { id: messageId, subject, body, channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: input.stepNumber };
+        if (kind === 'INVITATION') {
+          await emitEvent(em, sequenceEvent(updated, 'invitation.sent', { resourceType: 'INVITATION', channel, messageId, fields: { step_number: input.stepNumber } }));
+        } else {
+          await emitEvent(em, sequenceEvent(updated, 'message.sent', { resourceType: 'MESSAGE', channel, messageId, embeds: { message }, fields: { step_number: input.stepNumber } }));
+        }
+        return result('SENT', updated, { messageId });
+      });
+    },
+
+    async taskDone(input: { sequenceId: string; taskId: string }): Promise<void> {
+      await tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        if (row.status === 'WAITING_FOR_USER' && row.status_before_pause === null) await update(em, row, { status: 'ACTIVE' });
+      });
+    },
+
+    async completeSequence(input: { sequenceId: string }): Promise<SequenceRecord> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        return toSequenceRecord(RUNNING.includes(row.status) ? await end(em, row, 'COMPLETED', null) : row);
+      });
+    },
+
+    async pauseSequence(input: { sequenceId: string; pausedUntil: string | null }): Promise<SequenceRecord> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        if (ended(row)) return toSequenceRecord(row);
+        const before = row.status_before_pause ?? row.status;
+        const paused = await update(em, row, { status: 'WAITING_FOR_USER', status_before_pause: before, paused_until: input.pausedUntil ? new Date(input.pausedUntil) : null });
+        await emitEvent(em, sequenceEvent(paused, 'sequence.paused', { fields: { status: paused.status, paused_until: iso(paused.paused_until) } }));
+        return toSequenceRecord(paused);
+      });
+    },
+
+    /** `automatic`: the paused_until timer fired (a no-op when the row is no longer paused). */
+    async resumeSequence(input: { sequenceId: string; automatic?: boolean }): Promise<SequenceRecord> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        if (input.automatic && (row.status_before_pause === null || TERMINAL.includes(row.status))) return toSequenceRecord(row);
+        if (ended(row)) return toSequenceRecord(row);
+        const resumed = await update(em, row, { status: row.status_before_pause ?? row.status, status_before_pause: null, paused_until: null });
+        await emitEvent(em, sequenceEvent(resumed, 'sequence.resumed', { fields: { status: resumed.status, automatic: !!input.automatic } }));
+        return toSequenceRecord(resumed);
+      });
+    },
+
+    /** WIN: SUCCEEDED, LOSE: FAILED. Scope ACCOUNT then stops the running sequences of the account's other contacts through their workflows' stop Update. */
+    async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
+      const { record, row } = await tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        if (ended(row)) return { record: toSequenceRecord(row), row };
+        const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
+        return { record: toSequenceRecord(stopped), row: stopped };
+      });
+      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(row, input);
+      return record;
+    },
+
+    async setSequenceVariables(input: { sequenceId: string; variables: Record<string, string | null> }): Promise<SequenceRecord> {
+      return tx(async (em) => {
+        const row = await lockRun(em, input.sequenceId);
+        if (ended(row)) return toSequenceRecord(row);
+        return toSequenceRecord(await update(em, row, { variables: { ...row.variables, ...input.variables } }));
+      });
+    },
+  };
+}
+
+export type SequenceActivities = ReturnType<typeof createSequenceActivities>;

@@ -1,0 +1,65 @@
+// Sequences: enrollment (POST /v1/sequences, through the enrollment workflow) and the reads.
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../config.ts';
+import * as sequences from '../../domain/sequences.service.ts';
+import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
+import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { idParams } from '../schemas/common.schemas.ts';
+import { enrollmentPendingSchema, enrollSchema, sequenceListFilters, sequenceSchema } from '../schemas/sequences.schemas.ts';
+
+export interface SequencesDeps {
+  temporal: Client;
+  config: Pick<Config, 'temporalTaskQueue' | 'enrollmentWaitMs' | 'slowVerifyMs'>;
+}
+
+const tags = ['Sequences'];
+
+export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
+  return [
+    defineRoute<Record<string, string>, Record<string, never>, sequences.EnrollRequest>({
+      method: 'POST', path: '/v1/sequences', auth: 'key', scope: 'sequences:write', tags,
+      operationId: 'enrollContact',
+      summary: 'Enroll a contact in a sequence template',
+      description: 'Runs the eligibility check (identifier, exclusions, channels the steps need, and an email verification when the address was never '
+        + `verified) and waits for it up to ENROLLMENT_WAIT_MS (default 20 s). Refusal reasons: ${REFUSAL_REASONS.join(', ')}. `
+        + 'A refusal leaves a REFUSED sequence either way; after a 202, poll GET /v1/sequences?contact_id=.',
+      body: enrollSchema,
+      responses: {
+        201: { description: 'The new sequence (ACTIVE, or FOUND when the template requires lead review).', schema: sequenceSchema },
+        202: { description: 'The check is still running.', schema: enrollmentPendingSchema },
+        404: { description: 'Contact or template not found.' },
+        409: { description: 'The contact already runs this template (CommitIssue; `data.sequence_id`).' },
+        422: { description: 'Template not ACTIVE or without steps (ValidationIssue naming sequence_template_id); or refused (BusinessIssue; `data.reason`, `data.sequence_id` of the REFUSED row).' },
+        503: { description: 'The workflow service is unavailable.' },
+      },
+      handler: async (ctx, { body }) => {
+        const { em, principal } = ctx.state;
+        return sequences.enroll({ em, temporal: deps.temporal, config: deps.config }, principal.organizationId, body);
+      },
+    }),
+    defineRoute<Record<string, string>, PageQuery<sequences.SequenceSort> & sequences.SequenceFilters>({
+      method: 'GET', path: '/v1/sequences', auth: 'key', scope: 'sequences:read', tags,
+      operationId: 'listSequences',
+      summary: 'List sequences',
+      description: 'Default order: created_at ascending. Filters combine with AND.',
+      query: listQuerySchema(sequences.SEQUENCE_SORT_FIELDS, sequenceListFilters),
+      responses: { 200: { description: 'Envelope of sequences.', schema: envelopeSchema(sequenceSchema) } },
+      handler: async (ctx, { query }) => {
+        const { page, size, sort_by, sort_order, ...filters } = query;
+        const { items, total } = await sequences.listSequences(ctx.state.em, ctx.state.principal.organizationId, filters, {
+          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
+        });
+        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
+      },
+    }),
+    defineRoute<{ sequence_id: string }>({
+      method: 'GET', path: '/v1/sequences/{sequence_id}', auth: 'key', scope: 'sequences:read', tags,
+      operationId: 'getSequence',
+      summary: 'A sequence',
+      params: idParams('sequence_id'),
+      responses: { 200: { description: 'The sequence.', schema: sequenceSchema } },
+      handler: async (ctx, { params }) => ({ status: 200, body: await sequences.getSequence(ctx.state.em, ctx.state.principal.organizationId, params.sequence_id) }),
+    }),
+  ];
+}

@@ -1,0 +1,55 @@
+// Shapes of the sequence endpoints: the enrollment request, the sequence record, the 202 body and
+// the list filters.
+import { SEQUENCE_STATUSES } from '../../db/entities/sequence.entity.ts';
+import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
+import type { JsonSchema } from '../validation.ts';
+import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+
+export const enrollSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contact_id', 'sequence_template_id'],
+  properties: { contact_id: uuid, sequence_template_id: uuid },
+};
+
+export const sequenceSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
+    'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at'],
+  properties: {
+    id: uuid,
+    contact_id: uuid,
+    account_id: { type: ['string', 'null'], format: 'uuid' },
+    sequence_template_id: uuid,
+    status: { type: 'string', enum: [...SEQUENCE_STATUSES] },
+    stopped_reason: {
+      type: ['string', 'null'],
+      description: `Why it ended early or was refused. For REFUSED: one of ${REFUSAL_REASONS.join(', ')}.`,
+    },
+    paused_until: nullableTimestamp,
+    current_step: { type: 'integer', minimum: 0, description: 'Steps started so far (0 before the first).' },
+    variables: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'Per-run template variables.' },
+    source_contact_entry_id: { type: ['string', 'null'], format: 'uuid' },
+    created_at: timestamp,
+    updated_at: timestamp,
+    ended_at: nullableTimestamp,
+  },
+};
+
+export const enrollmentPendingSchema: JsonSchema = {
+  type: 'object',
+  required: ['enrollment_run_id', 'contact_id', 'sequence_template_id'],
+  properties: {
+    enrollment_run_id: { type: 'string', description: 'The enrollment run; the outcome appears in GET /v1/sequences?contact_id=.' },
+    contact_id: uuid,
+    sequence_template_id: uuid,
+  },
+};
+
+export const sequenceListFilters: Record<string, JsonSchema> = {
+  contact_id: uuid,
+  sequence_template_id: uuid,
+  status: { type: 'string', enum: [...SEQUENCE_STATUSES] },
+  created_at_before: { ...timestamp, description: 'Created strictly before.' },
+  created_at_after: { ...timestamp, description: 'Created strictly after.' },
+};

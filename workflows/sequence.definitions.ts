@@ -1,0 +1,127 @@
+// The sequence workflow (one per sequence, issue 5 items 4-5): its derived id, input, the plan and
+// step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+
+export const SEQUENCE_WORKFLOW = 'sequenceWorkflow';
+
+export function sequenceWorkflowId(sequenceId: string): string {
+  return `sequence/${sequenceId}`;
+}
+
+export interface SequenceInput {
+  sequenceId: string;
+  organizationId: string;
+}
+
+export const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
+
+/** The sequence record the API serves (SPEC 'Sequence'), snake_case. */
+export interface SequenceRecord {
+  id: string;
+  contact_id: string;
+  account_id: string | null;
+  sequence_template_id: string;
+  status: string;
+  stopped_reason: string | null;
+  paused_until: string | null;
+  current_step: number;
+  variables: Record<string, string | null>;
+  source_contact_entry_id: string | null;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+/** A template step and sending window as stored (db/entities/sequence-template.entity.ts), repeated here for workflow code. */
+export interface TemplateStep {
+  type: 'EMAIL' | 'LINKEDIN_INVITATION' | 'LINKEDIN_MESSAGE' | 'CALL';
+  delay_days: number;
+  subject?: string | null;
+  body: string;
+}
+
+export interface SendingSchedule {
+  days: ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[];
+  start_hour: number;
+  end_hour: number;
+}
+
+export interface SequencePlan {
+  status: string;
+  /** Steps started so far; the run resumes at step currentStep + 1. */
+  currentStep: number;
+  steps: TemplateStep[];
+  schedule: SendingSchedule | null;
+  timezone: string;
+  /** Set when the row is paused (status_before_pause present). */
+  paused: boolean;
+  pausedUntil: string | null;
+  channels: { email: boolean; linkedin: boolean };
+}
+
+export interface RunStepInput {
+  sequenceId: string;
+  /** 1-based. */
+  stepNumber: number;
+  /** Workflow time of the step (ISO): the message's sent_at. */
+  at: string;
+}
+
+/**
+ * SENT / SKIPPED: go on. TASK: a CALL task was created, wait for taskCompleted. PAUSED: the row is
+ * paused, wait for the resume and run the step again. ENDED: the run ended here (excluded, no channel) or earlier.
+ */
+export interface RunStepResult {
+  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED';
+  taskId: string | null;
+  messageId: string | null;
+  status: string;
+}
+
+export interface PauseInput {
+  /** ISO time; without it the run stays paused until resumed. */
+  paused_until?: string | null;
+}
+
+export interface StopInput {
+  reason: 'WIN' | 'LOSE';
+  scope: 'CONTACT' | 'ACCOUNT';
+}
+
+export interface SetVariablesInput {
+  variables: Record<string, string | null>;
+}
+
+export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | null;
+
+export interface SequenceRunStatus {
+  sequenceId: string;
+  /** Steps started so far (the row's current_step). */
+  currentStep: number;
+  stepCount: number;
+  waitingFor: WaitingFor;
+  /** When the current wait ends by itself (ISO), or null (a task, an open-ended pause, no wait). */
+  nextWakeUp: string | null;
+  paused: boolean;
+  pausedUntil: string | null;
+  /** The run reached a final status (the row has it). */
+  ended: boolean;
+  taskId: string | null;
+}
+
+/** ApplicationFailure types of rejected Updates (the API maps them to 409 / 422). */
+export const SEQUENCE_TERMINAL = 'SequenceTerminal';
+export const SEQUENCE_NOT_PAUSED = 'SequenceNotPaused';
+export const SEQUENCE_INVALID_INPUT = 'SequenceInvalidInput';
+
+export const pauseUpdate = defineUpdate<SequenceRecord, [PauseInput]>('pause');
+export const resumeUpdate = defineUpdate<SequenceRecord, []>('resume');
+export const stopUpdate = defineUpdate<SequenceRecord, [StopInput]>('stop');
+export const setVariablesUpdate = defineUpdate<SequenceRecord, [SetVariablesInput]>('setVariables');
+/** A CALL task of this run was completed (the tasks API signals it). */
+export const taskCompletedSignal = defineSignal<[{ taskId: string }]>('taskCompleted');
+export const sequenceStatusQuery = defineQuery<SequenceRunStatus>('status');
+
+export const VARIABLE_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+export const RUN_VARIABLE_LIMIT = 200;
+export const RUN_VARIABLE_VALUE_MAX = 10_000;

@@ -1,0 +1,174 @@
+// One sequence run: each step after its delay (durable timer) inside the template's sending window,
+// CALL steps waiting for their task's Signal, and pause/resume/stop/variables as validated Updates.
+// All reads and writes of the row (and its events) happen in activities; the row holds the status.
+import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { SequenceActivities } from '../activities/sequences.activities.ts';
+import { nextAllowedTime } from '../domain/schedule-window.ts';
+import {
+  RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, VARIABLE_KEY_RE,
+  pauseUpdate, resumeUpdate, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
+  type SequenceInput, type SequenceRunStatus, type WaitingFor,
+} from './sequence.definitions.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// A throw is the database or a transient provider failure: retried until it works.
+const acts = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+});
+
+const now = () => new Date().getTime();
+
+export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
+  const status: SequenceRunStatus = {
+    sequenceId: input.sequenceId, currentStep: 0, stepCount: 0, waitingFor: null, nextWakeUp: null,
+    paused: false, pausedUntil: null, ended: false, taskId: null,
+  };
+  const completedTasks: string[] = [];
+
+  // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
+  setHandler(sequenceStatusQuery, () => status);
+  setHandler(taskCompletedSignal, ({ taskId }) => { completedTasks.push(taskId); });
+  const notEnded = () => {
+    if (status.ended) throw ApplicationFailure.create({ type: SEQUENCE_TERMINAL, message: 'The sequence has ended; it cannot change any more.', nonRetryable: true });
+  };
+  const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
+
+  setHandler(pauseUpdate, async (body) => {
+    const record = await acts.pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null });
+    status.paused = record.status === 'WAITING_FOR_USER';
+    status.pausedUntil = record.paused_until;
+    return record;
+  }, {
+    validator: (body) => {
+      notEnded();
+      const until = body?.paused_until;
+      if (until !== undefined && until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until)))) throw invalid('paused_until must be an ISO date-time.');
+    },
+  });
+  setHandler(resumeUpdate, async () => {
+    const record = await acts.resumeSequence({ sequenceId: input.sequenceId });
+    status.paused = false;
+    status.pausedUntil = null;
+    return record;
+  }, {
+    validator: () => {
+      notEnded();
+      if (!status.paused) throw ApplicationFailure.create({ type: SEQUENCE_NOT_PAUSED, message: 'The sequence is not paused.', nonRetryable: true });
+    },
+  });
+  setHandler(stopUpdate, async (body) => {
+    const record = await acts.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope });
+    status.ended = true;
+    return record;
+  }, {
+    validator: (body) => {
+      notEnded();
+      if (!body || (body.reason !== 'WIN' && body.reason !== 'LOSE')) throw invalid('reason must be WIN or LOSE.');
+      if (body.scope !== 'CONTACT' && body.scope !== 'ACCOUNT') throw invalid('scope must be CONTACT or ACCOUNT.');
+    },
+  });
+  setHandler(setVariablesUpdate, async (body) => acts.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables }), {
+    validator: (body) => {
+      notEnded();
+      const variables = body?.variables;
+      if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw invalid('variables must be an object.');
+      const entries = Object.entries(variables);
+      if (entries.length > RUN_VARIABLE_LIMIT) throw invalid(`at most ${RUN_VARIABLE_LIMIT} variables.`);
+      for (const [key, value] of entries) {
+        if (!VARIABLE_KEY_RE.test(key)) throw invalid(`variables.${key}: invalid key.`);
+        if (value !== null && (typeof value !== 'string' || value.length > RUN_VARIABLE_VALUE_MAX)) throw invalid(`variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`);
+      }
+    },
+  });
+
+  const waitFor = (kind: WaitingFor, untilMs: number | null) => {
+    status.waitingFor = kind;
+    status.nextWakeUp = untilMs === null ? null : new Date(untilMs).toISOString();
+  };
+
+  /** While paused: until resumed or stopped; a pause with paused_until resumes by itself then. */
+  async function waitWhilePaused(): Promise<void> {
+    while (status.paused && !status.ended) {
+      const until = status.pausedUntil ? Date.parse(status.pausedUntil) : null;
+      waitFor('PAUSE', until);
+      if (until === null) {
+        await condition(() => !status.paused || status.ended);
+      } else if (until <= now()) {
+        await acts.resumeSequence({ sequenceId: input.sequenceId, automatic: true });
+        status.paused = false;
+        status.pausedUntil = null;
+      } else {
+        const pausedUntil = status.pausedUntil;
+        // Wake early on a resume, a stop, or a new pause with another time.
+        await condition(() => !status.paused || status.ended || status.pausedUntil !== pausedUntil, until - now());
+      }
+    }
+  }
+
+  /** A durable timer that a stop ends early; a pause does not stop the clock (the step then waits for the resume). */
+  async function sleepUntil(kind: WaitingFor, untilMs: number): Promise<void> {
+    while (!status.ended && untilMs > now()) {
+      waitFor(kind, untilMs);
+      await condition(() => status.ended, untilMs - now());
+    }
+  }
+
+  const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
+  status.currentStep = plan.currentStep;
+  status.stepCount = plan.steps.length;
+  status.paused = status.paused || plan.paused;
+  status.pausedUntil = status.pausedUntil ?? plan.pausedUntil;
+  if ((['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'] as string[]).includes(plan.status)) status.ended = true;
+
+  let stepIndex = plan.currentStep;
+  while (!status.ended && stepIndex < plan.steps.length) {
+    const step = plan.steps[stepIndex];
+    await sleepUntil('DELAY', now() + step.delay_days * DAY_MS);
+    let runStep = true;
+    while (runStep && !status.ended) {
+      await waitWhilePaused();
+      if (plan.schedule) {
+        const allowed = nextAllowedTime(now(), plan.timezone, plan.schedule);
+        if (allowed === null) {
+          // A window that never opens: the run waits (a template edit, a stop or archiving ends it).
+          waitFor('WINDOW', null);
+          await condition(() => status.ended);
+        } else {
+          await sleepUntil('WINDOW', allowed);
+        }
+      }
+      if (status.ended) break;
+      if (status.paused) continue;
+      waitFor('STEP', null);
+      const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
+      if (result.outcome === 'PAUSED') {
+        status.paused = true; // the row says paused: wait for the resume (the Update sets the flags)
+        if (!status.pausedUntil) await condition(() => !status.paused || status.ended || status.pausedUntil !== null);
+        continue;
+      }
+      runStep = false;
+      if (result.outcome === 'ENDED') { status.ended = true; break; }
+      status.currentStep = stepIndex + 1;
+      if (result.outcome === 'TASK' && result.taskId) {
+        const taskId = result.taskId;
+        status.taskId = taskId;
+        waitFor('TASK', null);
+        await condition(() => completedTasks.includes(taskId) || status.ended);
+        status.taskId = null;
+        if (!status.ended) await acts.taskDone({ sequenceId: input.sequenceId, taskId });
+      }
+    }
+    stepIndex += 1;
+  }
+  if (!status.ended) {
+    await waitWhilePaused();
+    if (!status.ended) {
+      await acts.completeSequence({ sequenceId: input.sequenceId });
+      status.ended = true;
+    }
+  }
+  waitFor(null, null);
+  await condition(allHandlersFinished);
+}

@@ -19,38 +19,17 @@ import {
   type CreateSequenceInput, type EligibilityInput, type EligibilityResult, type EnrollmentInput, type EnrollmentResult, type RefusalReason,
   type SequenceWorkflowInput,
 } from '../workflows/enrollment.definitions.ts';
+import type { SequenceRecord as WorkflowSequenceRecord } from '../workflows/sequence.definitions.ts';
 import { DomainError } from './errors.ts';
 import { emitEvent } from './events.ts';
 import { contactExclusionFor } from './exclusions.service.ts';
 import { toContactSummary } from './records.ts';
 
-export interface SequenceRecord {
-  id: string;
-  contact_id: string;
-  account_id: string | null;
-  sequence_template_id: string;
-  status: SequenceStatus;
-  stopped_reason: string | null;
-  paused_until: string | null;
-  current_step: number;
-  variables: Record<string, string | null>;
-  source_contact_entry_id: string | null;
-  created_at: string;
-  updated_at: string;
-  ended_at: string | null;
-}
+/** The record the API serves, as the sequence workflow's definitions describe it, with its status typed. */
+export type SequenceRecord = Omit<WorkflowSequenceRecord, 'status'> & { status: SequenceStatus };
 
-interface SequenceRow {
-  id: string;
-  contact_id: string;
-  account_id: string | null;
-  sequence_template_id: string;
-  status: SequenceStatus;
-  stopped_reason: string | null;
+interface SequenceRow extends Omit<SequenceRecord, 'paused_until' | 'created_at' | 'updated_at' | 'ended_at'> {
   paused_until: Date | null;
-  current_step: number;
-  variables: Record<string, string | null>;
-  source_contact_entry_id: string | null;
   created_at: Date;
   updated_at: Date;
   ended_at: Date | null;

@@ -1,7 +1,7 @@
 // Sequence run activities (issue 5 items 4-5): the plan, one step (exclusion check at send time,
 // render, send, message row, event), and the controls' writes. Each change of the row and its event
 // commit in one transaction under a row lock, so a step and a stop or pause never interleave.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { SendingSchedule, TemplateStep } from '../db/entities/sequence-template.entity.ts';
 import { emitEvent, type SequenceEvent } from '../domain/events.ts';
 import { contactExclusionFor } from '../domain/exclusions.service.ts';
+import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
 import type { ContactSummary } from '../domain/records.ts';
 import { renderTemplate, templateVariables } from '../domain/render.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
@@ -140,6 +141,19 @@ async function end(tx: EntityManager, row: RunRow, status: string, reason: strin
   return final;
 }
 
+/**
+ * Ends a still-running row directly, in its own transaction under the row lock (for runs without a
+ * workflow: FOUND rows, or a workflow that is gone). Answers true when this call ended it.
+ */
+export async function endRunDirectly(em: EntityManager, sequenceId: string, status: 'SUCCEEDED' | 'FAILED', stoppedReason: string | null): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const row = await lockRun(tx, sequenceId);
+    if (!RUNNING.includes(row.status)) return false;
+    await end(tx, row, status, stoppedReason);
+    return true;
+  });
+}
+
 /** The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is. */
 const ended = (row: RunRow) => TERMINAL.includes(row.status);
 
@@ -148,10 +162,9 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
   const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
   const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
 
-  /** `/u/<token>`: the sequence id and an HMAC of it (the unsubscribe endpoint, a later part of issue 5, verifies it). */
+  /** `/u/<token>`: the sequence id and an HMAC of it (verified by the public unsubscribe route). */
   function unsubscribeUrl(sequenceId: string): string {
-    const mac = createHmac('sha256', deps.config.webhookSecretKey).update(`unsubscribe:${sequenceId}`).digest('base64url').slice(0, 22);
-    return `${baseUrl}/u/${sequenceId}.${mac}`;
+    return `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`;
   }
 
   async function sender(em: EntityManager, row: RunRow): Promise<{ id: string; name: string; email: string } | null> {
@@ -337,12 +350,12 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
     },
 
-    /** WIN: SUCCEEDED, LOSE: FAILED. Scope ACCOUNT then stops the running sequences of the account's other contacts through their workflows' stop Update. */
+    /** WIN: SUCCEEDED, LOSE: FAILED (stopped_reason as given, default null). Scope ACCOUNT then stops the running sequences of the account's other contacts through their workflows' stop Update. */
     async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
       const { record, row } = await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
         if (ended(row)) return { record: toSequenceRecord(row), row };
-        const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
+        const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', input.stopped_reason ?? null);
         return { record: toSequenceRecord(stopped), row: stopped };
       });
       if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(row, input);

@@ -23,12 +23,15 @@ import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
+import { messagesRoutes } from './routes/messages.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
 import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
+import { unenrollRoutes } from './routes/unenroll.routes.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
@@ -62,13 +65,18 @@ export function createApp(deps: AppDeps): App {
     ...sequenceTemplatesRoutes(),
     ...sequencesRoutes({ temporal: deps.temporal, config: deps.config }),
     ...sequenceControlsRoutes({ temporal: deps.temporal }),
+    ...unenrollRoutes({ temporal: deps.temporal }),
+    ...messagesRoutes(),
   ];
   let openapi: Record<string, unknown> | undefined;
-  const publicList = publicRoutes({
-    orm: deps.orm,
-    temporal: deps.temporal,
-    openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
-  });
+  const publicList: RouteDef[] = [
+    ...publicRoutes({
+      orm: deps.orm,
+      temporal: deps.temporal,
+      openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
+    }),
+    ...unsubscribeRoutes({ orm: deps.orm, temporal: deps.temporal, config: deps.config }),
+  ];
 
   const publicRouter = new Router<AppState>();
   mountRoutes(publicRouter, publicList);

@@ -86,6 +86,8 @@ export interface PauseInput {
 export interface StopInput {
   reason: 'WIN' | 'LOSE';
   scope: 'CONTACT' | 'ACCOUNT';
+  /** Written to the final row and the sequence.stopped event (e.g. UNENROLLED, UNSUBSCRIBED); default null. */
+  stopped_reason?: string | null;
 }
 
 export interface SetVariablesInput {

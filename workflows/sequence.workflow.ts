@@ -59,7 +59,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     },
   });
   setHandler(stopUpdate, async (body) => {
-    const record = await acts.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope });
+    const record = await acts.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope, stopped_reason: body.stopped_reason ?? null });
     status.ended = true;
     return record;
   }, {
@@ -67,6 +67,8 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       notEnded();
       if (!body || (body.reason !== 'WIN' && body.reason !== 'LOSE')) throw invalid('reason must be WIN or LOSE.');
       if (body.scope !== 'CONTACT' && body.scope !== 'ACCOUNT') throw invalid('scope must be CONTACT or ACCOUNT.');
+      const reason = body.stopped_reason;
+      if (reason !== undefined && reason !== null && (typeof reason !== 'string' || reason.length > 64)) throw invalid('stopped_reason must be a short string or null.');
     },
   });
   setHandler(setVariablesUpdate, async (body) => acts.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables }), {

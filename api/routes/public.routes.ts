@@ -1,5 +1,5 @@
 // The public routes, the only ones served without a key: liveness, readiness, the OpenAPI
-// document and the API reference page. (Later: metrics, tracking and unsubscribe links.)
+// document and the API reference page. (Unsubscribe links: unsubscribe.routes.ts; later: metrics, tracking.)
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -15,7 +15,7 @@ import { newKey, newOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
 /** The public routes, asserted public: anything else needs a key. */
-const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js'];
+const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /u/{token}', 'POST /u/{token}'];
 
 function concretePath(route: RouteDef): string {
   return route.path.replace(/\{[^}]+\}/g, () => randomUUID());
@@ -122,6 +122,7 @@ describe('route matrix', () => {
     'POST /v1/sequences/{sequence_id}/pause': { body: {} },
     'POST /v1/sequences/{sequence_id}/resume': {},
     'POST /v1/sequences/{sequence_id}/stop': { body: { reason: 'LOSE', scope: 'ACCOUNT' } },
+    'GET /v1/messages/{message_id}': {},
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -146,12 +147,17 @@ describe('route matrix', () => {
     await sql`INSERT INTO sequences (id, organization_id, contact_id, sequence_template_id, status, stopped_reason, variables, created_at, updated_at)
               VALUES (${ids.sequence_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_template_id}, 'REFUSED', 'Matrixsecret', '{}'::jsonb, now(), now())`
       .execute(stack.orm.em.fork().getKysely());
+    ids.message_id = randomUUID();
+    await sql`INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at)
+              VALUES (${ids.message_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_id}, 'EMAIL', 'OUTBOUND', 'MESSAGE', 'Matrixsecret', 'Matrixsecret', 1, now(), now())`
+      .execute(stack.orm.em.fork().getKysely());
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
       ? { ...ids, exclusion_id: accountExclusion.body.id }
       : { ...ids, exclusion_id: contactExclusion.body.id };
-    const withIds = routes.filter((r) => /\{[a-z_]+\}/.test(r.path));
+    // Public routes (the signed unsubscribe link) carry no organization: their token is checked by its own tests.
+    const withIds = routes.filter((r) => r.auth !== 'public' && /\{[a-z_]+\}/.test(r.path));
     for (const route of withIds) {
       const name = `${route.method} ${route.path}`;
       const sample = SAMPLES[name];

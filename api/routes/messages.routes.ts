@@ -1,0 +1,65 @@
+// Messages (scope messages:read): the list with its filters, newest first, and one message.
+import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/sequence.entity.ts';
+import * as messages from '../../domain/messages.service.ts';
+import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';
+import type { JsonSchema } from '../validation.ts';
+
+const tags = ['Messages'];
+
+export const messageSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at'],
+  properties: {
+    id: uuid,
+    contact_id: uuid,
+    sequence_id: { type: ['string', 'null'], format: 'uuid' },
+    channel: { type: 'string', enum: [...MESSAGE_CHANNELS] },
+    direction: { type: 'string', enum: [...MESSAGE_DIRECTIONS], description: '`OUTBOUND` for team messages, `INBOUND` for replies.' },
+    kind: { type: 'string', description: '`MESSAGE`, or `INVITATION` for a LinkedIn invitation.' },
+    subject: { type: ['string', 'null'], description: 'Email only.' },
+    body: { type: 'string', description: 'As rendered, variables substituted.' },
+    step_number: { type: ['integer', 'null'], minimum: 1 },
+    sent_at: timestamp,
+    created_at: timestamp,
+  },
+};
+
+const listQuery = listQuerySchema(messages.MESSAGE_SORT_FIELDS, {
+  contact_id: uuid,
+  sequence_id: uuid,
+  channel: { type: 'string', enum: [...MESSAGE_CHANNELS] },
+  direction: { type: 'string', enum: [...MESSAGE_DIRECTIONS] },
+});
+(listQuery.properties as Record<string, JsonSchema>).sort_order = {
+  type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Default `desc` (newest first).',
+};
+
+export function messagesRoutes(): RouteDef[] {
+  return [
+    defineRoute<Record<string, string>, PageQuery<messages.MessageSort> & messages.MessageFilters>({
+      method: 'GET', path: '/v1/messages', auth: 'key', scope: 'messages:read', tags,
+      operationId: 'listMessages',
+      summary: 'List messages',
+      description: 'Default order: sent_at descending (newest first); `sort_by` sent_at or created_at. Filters combine with AND.',
+      query: listQuery,
+      responses: { 200: { description: 'Envelope of messages.', schema: envelopeSchema(messageSchema) } },
+      handler: async (ctx, { query }) => {
+        const { page, size, sort_by, sort_order, ...filters } = query;
+        const { items, total } = await messages.listMessages(ctx.state.em, ctx.state.principal.organizationId, filters, {
+          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
+        });
+        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
+      },
+    }),
+    defineRoute<{ message_id: string }>({
+      method: 'GET', path: '/v1/messages/{message_id}', auth: 'key', scope: 'messages:read', tags,
+      operationId: 'getMessage',
+      summary: 'A message',
+      params: idParams('message_id'),
+      responses: { 200: { description: 'The message.', schema: messageSchema }, 404: { description: 'No such message in the organization.' } },
+      handler: async (ctx, { params }) => ({ status: 200, body: await messages.getMessage(ctx.state.em, ctx.state.principal.organizationId, params.message_id) }),
+    }),
+  ];
+}

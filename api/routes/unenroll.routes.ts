@@ -1,0 +1,62 @@
+// POST /v1/contacts/unenroll (scope sequences:write): per contact, every non-finished run FAILED with
+// stopped_reason UNENROLLED and a three-month CONTACT_REFUSED exclusion; answered per contact.
+import { sql } from 'kysely';
+import type { Client } from '@temporalio/client';
+import * as unenroll from '../../domain/unenroll.service.ts';
+import { notFound } from '../errors.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { uuid } from '../schemas/common.schemas.ts';
+
+const resultSchema = {
+  type: 'object',
+  required: ['items'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['contact_id', 'status', 'stopped_sequence_ids', 'exclusion_id'],
+        properties: {
+          contact_id: uuid,
+          status: { type: 'string', enum: ['UNENROLLED', 'NOT_FOUND'], description: 'NOT_FOUND: no such contact in the organization (nothing done).' },
+          stopped_sequence_ids: { type: 'array', items: uuid, description: 'The runs this call ended FAILED with stopped_reason UNENROLLED.' },
+          exclusion_id: { type: ['string', 'null'], format: 'uuid', description: 'The contact exclusion in force (created now, or an existing one kept); null for NOT_FOUND or a contact without email and LinkedIn URL.' },
+        },
+      },
+    },
+  },
+};
+
+export function unenrollRoutes(deps: { temporal: Client }): RouteDef[] {
+  return [
+    defineRoute<Record<string, string>, Record<string, never>, { contact_ids: string[]; sequence_template_id?: string }>({
+      method: 'POST', path: '/v1/contacts/unenroll', auth: 'key', scope: 'sequences:write', tags: ['Sequences'],
+      operationId: 'unenrollContacts',
+      summary: 'Unenroll contacts from their sequences',
+      description: 'For each contact: every non-finished sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER; only those of '
+        + '`sequence_template_id` when given) ends FAILED with stopped_reason UNENROLLED, running ones through their workflow; and in every case '
+        + `the contact is excluded for ${unenroll.UNENROLL_EXCLUSION_MONTHS} months (reason CONTACT_REFUSED; an existing exclusion of the person is kept), `
+        + 'so runs of other templates end at their next step. Unknown ids answer status NOT_FOUND in their item, not a 404.',
+      body: {
+        type: 'object', additionalProperties: false, required: ['contact_ids'],
+        properties: {
+          contact_ids: { type: 'array', items: uuid, minItems: 1, maxItems: 100, uniqueItems: true },
+          sequence_template_id: uuid,
+        },
+      },
+      responses: {
+        200: { description: 'One item per contact id, in the order sent.', schema: resultSchema },
+        404: { description: 'sequence_template_id is not a template of the organization.' },
+      },
+      handler: async (ctx, { body }) => {
+        const organizationId = ctx.state.principal.organizationId;
+        if (body.sequence_template_id) {
+          const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${body.sequence_template_id} AND organization_id = ${organizationId}`
+            .execute(ctx.state.em.getKysely());
+          if (!rows[0]) throw notFound('Sequence template');
+        }
+        return { status: 200, body: await unenroll.unenrollContacts(ctx.state.em, deps.temporal, organizationId, body) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,92 @@
+// Ending runs on the contact's request: POST /v1/contacts/unenroll (every non-finished run FAILED with
+// stopped_reason UNENROLLED, plus a three-month CONTACT_REFUSED exclusion) and the one-click
+// unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { endRunDirectly } from '../activities/sequences.activities.ts';
+import { RUNNING_STATUSES } from '../db/entities/sequence.entity.ts';
+import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
+import { sequenceWorkflowId, stopUpdate } from '../workflows/sequence.definitions.ts';
+import { createContactExclusion } from './exclusions.service.ts';
+
+export const UNENROLL_EXCLUSION_MONTHS = 3;
+
+export interface UnenrollItem {
+  contact_id: string;
+  status: 'UNENROLLED' | 'NOT_FOUND';
+  /** Runs this call ended (FAILED, stopped_reason UNENROLLED). */
+  stopped_sequence_ids: string[];
+  /** The contact exclusion in force for the person (created now, or the existing one kept); null when not found or without email and LinkedIn URL. */
+  exclusion_id: string | null;
+}
+
+/**
+ * Ends one running run FAILED with `stoppedReason`: through its workflow's stop Update when it has
+ * one, otherwise (FOUND rows, a workflow that is gone) directly on the row. True when it ended now.
+ */
+export async function failRun(em: EntityManager, temporal: Client, sequenceId: string, stoppedReason: string): Promise<boolean> {
+  try {
+    const record = await temporal.workflow.getHandle(sequenceWorkflowId(sequenceId))
+      .executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT', stopped_reason: stoppedReason }] });
+    return record.status === 'FAILED' && record.stopped_reason === stoppedReason;
+  } catch {
+    // No workflow (FOUND), a closed one, or a run that ended meanwhile: the row lock decides.
+    return endRunDirectly(em, sequenceId, 'FAILED', stoppedReason);
+  }
+}
+
+async function excludeContact(
+  em: EntityManager, organizationId: string, contact: { email: string | null; linkedin_url: string | null }, reason: ExclusionReason, until: Date | null,
+): Promise<string | null> {
+  if (!contact.email && !contact.linkedin_url) return null;
+  const { record } = await createContactExclusion(em, organizationId, {
+    email: contact.email, linkedin_url: contact.linkedin_url, reason, until: until?.toISOString() ?? null,
+  }, { source: 'SERVICE' });
+  return record.id;
+}
+
+export async function unenrollContacts(
+  em: EntityManager, temporal: Client, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
+): Promise<{ items: UnenrollItem[] }> {
+  const items: UnenrollItem[] = [];
+  const until = new Date();
+  until.setUTCMonth(until.getUTCMonth() + UNENROLL_EXCLUSION_MONTHS);
+  for (const contactId of request.contact_ids) {
+    const { rows } = await sql<{ email: string | null; linkedin_url: string | null }>`
+      SELECT email, linkedin_url FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(em.getKysely());
+    if (!rows[0]) {
+      items.push({ contact_id: contactId, status: 'NOT_FOUND', stopped_sequence_ids: [], exclusion_id: null });
+      continue;
+    }
+    const template = request.sequence_template_id ? sql`AND sequence_template_id = ${request.sequence_template_id}` : sql``;
+    const running = await sql<{ id: string }>`
+      SELECT id FROM sequences
+       WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status = ANY (${[...RUNNING_STATUSES]}::text[]) ${template}
+       ORDER BY created_at, id`.execute(em.getKysely());
+    const stopped: string[] = [];
+    for (const { id } of running.rows) {
+      if (await failRun(em, temporal, id, 'UNENROLLED')) stopped.push(id);
+    }
+    // In every case: runs of other templates stop at their next step through the send-time check.
+    const exclusionId = await excludeContact(em, organizationId, rows[0], 'CONTACT_REFUSED', until);
+    items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
+  }
+  return { items };
+}
+
+/**
+ * The one-click unsubscribe of a verified token's sequence: exclusion UNSUBSCRIBED (an existing
+ * exclusion of the person is kept) and the run FAILED with stopped_reason UNSUBSCRIBED. Idempotent.
+ * False when the sequence does not exist (any more).
+ */
+export async function unsubscribe(em: EntityManager, temporal: Client, sequenceId: string): Promise<boolean> {
+  const { rows } = await sql<{ organization_id: string; status: string; email: string | null; linkedin_url: string | null }>`
+    SELECT s.organization_id, s.status, c.email, c.linkedin_url
+      FROM sequences s JOIN contacts c ON c.id = s.contact_id WHERE s.id = ${sequenceId}`.execute(em.getKysely());
+  const row = rows[0];
+  if (!row) return false;
+  await excludeContact(em, row.organization_id, row, 'UNSUBSCRIBED', null);
+  if ((RUNNING_STATUSES as readonly string[]).includes(row.status)) await failRun(em, temporal, sequenceId, 'UNSUBSCRIBED');
+  return true;
+}

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { conflict, fieldIssue, notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
+import { variablesMap } from '../schemas/people.schemas.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import {
   SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, pauseUpdate, resumeUpdate, sequenceWorkflowId, setVariablesUpdate, stopUpdate,
@@ -32,10 +33,19 @@ async function runningSequence(ctx: AppContext, id: string): Promise<void> {
   if (ENDED.includes(rows[0].status)) throw conflict(`The sequence is ${rows[0].status}; it can no longer be changed.`, { status: rows[0].status });
 }
 
-/** Runs the Update; a validator's refusal maps to 409 (terminal, not paused) or 400, a missing workflow to 409. */
-async function update(run: () => Promise<SequenceRecord>): Promise<{ status: number; body: SequenceRecord }> {
+/**
+ * Checks the row (404, 409), then runs the Update on the sequence's workflow; a validator's refusal
+ * maps to 409 (terminal, not paused) or 400, a missing workflow to 409.
+ */
+async function control(
+  ctx: AppContext,
+  client: Client,
+  id: string,
+  run: (workflow: ReturnType<Client['workflow']['getHandle']>) => Promise<SequenceRecord>,
+): Promise<{ status: number; body: SequenceRecord }> {
+  await runningSequence(ctx, id);
   try {
-    return { status: 200, body: await run() };
+    return { status: 200, body: await run(client.workflow.getHandle(sequenceWorkflowId(id))) };
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) throw conflict('The sequence is not running.');
     if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
@@ -48,7 +58,6 @@ async function update(run: () => Promise<SequenceRecord>): Promise<{ status: num
 }
 
 export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
-  const handle = (id: string) => deps.temporal.workflow.getHandle(sequenceWorkflowId(id));
   return [
     defineRoute<Params, Record<string, never>, PauseInput>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/pause', auth: 'key', scope: 'sequences:write', tags,
@@ -59,8 +68,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       body: { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } },
       responses: responses('pause'),
       handler: async (ctx, { params, body }) => {
-        await runningSequence(ctx, params.sequence_id);
-        return update(() => handle(params.sequence_id).executeUpdate(pauseUpdate, { args: [{ paused_until: body?.paused_until ?? null }] }));
+        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [{ paused_until: body?.paused_until ?? null }] }));
       },
     }),
     defineRoute<Params>({
@@ -71,8 +79,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       params: idParams('sequence_id'),
       responses: responses('resume'),
       handler: async (ctx, { params }) => {
-        await runningSequence(ctx, params.sequence_id);
-        return update(() => handle(params.sequence_id).executeUpdate(resumeUpdate));
+        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(resumeUpdate));
       },
     }),
     defineRoute<Params, Record<string, never>, StopInput>({
@@ -87,8 +94,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       },
       responses: responses('stop'),
       handler: async (ctx, { params, body }) => {
-        await runningSequence(ctx, params.sequence_id);
-        return update(() => handle(params.sequence_id).executeUpdate(stopUpdate, { args: [{ reason: body.reason, scope: body.scope }] }));
+        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(stopUpdate, { args: [{ reason: body.reason, scope: body.scope }] }));
       },
     }),
     defineRoute<Params, Record<string, never>, SetVariablesInput>({
@@ -100,16 +106,12 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       body: {
         type: 'object', additionalProperties: false, required: ['variables'],
         properties: {
-          variables: {
-            type: 'object', maxProperties: 200, propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' },
-            additionalProperties: { type: ['string', 'null'], maxLength: 10_000 },
-          },
+          variables: variablesMap,
         },
       },
       responses: responses('update'),
       handler: async (ctx, { params, body }) => {
-        await runningSequence(ctx, params.sequence_id);
-        return update(() => handle(params.sequence_id).executeUpdate(setVariablesUpdate, { args: [{ variables: body.variables }] }));
+        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [{ variables: body.variables }] }));
       },
     }),
   ];

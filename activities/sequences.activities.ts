@@ -7,11 +7,10 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { SendingSchedule, TemplateStep } from '../db/entities/sequence-template.entity.ts';
-import { emitEvent, type SequenceEvent } from '../domain/events.ts';
+import { emitEvent } from '../domain/events.ts';
 import { contactExclusionFor } from '../domain/exclusions.service.ts';
+import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../domain/sequence-runs.ts';
 import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
-import type { ContactSummary } from '../domain/records.ts';
 import { renderTemplate, templateVariables } from '../domain/render.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
@@ -27,131 +26,6 @@ export interface SequenceActivityDeps {
   temporal: Client;
   /** Mail and LinkedIn; built from the ORM and config when absent. */
   providers?: Pick<Providers, 'mail' | 'linkedin'>;
-}
-
-const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
-const RUNNING = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
-
-/** A sequence row with what its events and steps need (one query under FOR UPDATE of the sequence). */
-interface RunRow {
-  id: string;
-  organization_id: string;
-  contact_id: string;
-  account_id: string | null;
-  sequence_template_id: string;
-  status: string;
-  stopped_reason: string | null;
-  paused_until: Date | null;
-  status_before_pause: string | null;
-  current_step: number;
-  variables: Record<string, string | null>;
-  source_contact_entry_id: string | null;
-  sender_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  ended_at: Date | null;
-  template_name: string;
-  steps: TemplateStep[];
-  schedule: SendingSchedule | null;
-  timezone: string;
-  on_missing_channel: 'STOP' | 'SKIP_STEP';
-  template_sender_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  email_status: string;
-  linkedin_url: string | null;
-  job_title: string | null;
-  company_name: string | null;
-  phone: string | null;
-  contact_account_id: string | null;
-  account_name: string | null;
-  account_domain: string | null;
-}
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'account_id' | 'sequence_template_id' | 'status' | 'stopped_reason' | 'paused_until' | 'current_step' | 'variables' | 'source_contact_entry_id' | 'created_at' | 'updated_at' | 'ended_at'>): SequenceRecord {
-  return {
-    id: row.id,
-    contact_id: row.contact_id,
-    account_id: row.account_id,
-    sequence_template_id: row.sequence_template_id,
-    status: row.status,
-    stopped_reason: row.stopped_reason,
-    paused_until: iso(row.paused_until),
-    current_step: row.current_step,
-    variables: row.variables ?? {},
-    source_contact_entry_id: row.source_contact_entry_id,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-    ended_at: iso(row.ended_at),
-  };
-}
-
-async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
-  const { rows } = await sql<RunRow>`
-    SELECT s.id, s.organization_id, s.contact_id, s.account_id, s.sequence_template_id, s.status, s.stopped_reason, s.paused_until,
-           s.status_before_pause, s.current_step, s.variables, s.source_contact_entry_id, s.sender_id, s.created_at, s.updated_at, s.ended_at,
-           t.name AS template_name, t.steps, t.schedule, t.timezone, t.on_missing_channel, t.sender_user_id AS template_sender_id,
-           c.first_name, c.last_name, c.email, c.email_status, c.linkedin_url, c.job_title, c.company_name, c.phone, c.account_id AS contact_account_id,
-           a.name AS account_name, a.domain AS account_domain
-      FROM sequences s
-      JOIN sequence_templates t ON t.id = s.sequence_template_id
-      JOIN contacts c ON c.id = s.contact_id
-      LEFT JOIN accounts a ON a.id = c.account_id
-     WHERE s.id = ${sequenceId}
-       FOR UPDATE OF s`.execute(tx.getKysely());
-  if (!rows[0]) throw new Error(`sequence ${sequenceId} not found`);
-  return rows[0];
-}
-
-function contactSummary(row: RunRow): ContactSummary {
-  return {
-    id: row.contact_id, first_name: row.first_name, last_name: row.last_name, email: row.email, linkedin_url: row.linkedin_url,
-    job_title: row.job_title, company_name: row.company_name ?? row.account_name, company_domain: row.account_domain,
-  };
-}
-
-function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: Partial<SequenceEvent> = {}): SequenceEvent {
-  return {
-    type, organizationId: row.organization_id, contact: contactSummary(row), sequenceId: row.id,
-    sequenceTemplate: { id: row.sequence_template_id, name: row.template_name }, resourceType: 'SEQUENCE', channel: null, ...extra,
-  };
-}
-
-type RowChange = Partial<Pick<RunRow, 'status' | 'stopped_reason' | 'paused_until' | 'status_before_pause' | 'current_step' | 'variables' | 'ended_at'>>;
-
-/** Writes the changed columns and answers the row as it now is. */
-async function update(tx: EntityManager, row: RunRow, change: RowChange): Promise<RunRow> {
-  const next = { ...row, ...change, updated_at: new Date() };
-  await sql`
-    UPDATE sequences SET status = ${next.status}, stopped_reason = ${next.stopped_reason}, paused_until = ${next.paused_until},
-           status_before_pause = ${next.status_before_pause}, current_step = ${next.current_step}, variables = ${JSON.stringify(next.variables ?? {})}::jsonb,
-           ended_at = ${next.ended_at}, updated_at = ${next.updated_at}
-     WHERE id = ${row.id}`.execute(tx.getKysely());
-  return next;
-}
-
-/** Ends the run with a final status and emits sequence.stopped (sequence.completed for COMPLETED). */
-async function end(tx: EntityManager, row: RunRow, status: string, reason: string | null): Promise<RunRow> {
-  const final = await update(tx, row, { status, stopped_reason: reason, paused_until: null, status_before_pause: null, ended_at: new Date() });
-  if (status === 'COMPLETED') await emitEvent(tx, sequenceEvent(final, 'sequence.completed', { fields: { status } }));
-  else await emitEvent(tx, sequenceEvent(final, 'sequence.stopped', { fields: { status, stopped_reason: reason } }));
-  return final;
-}
-
-/**
- * Ends a still-running row directly, in its own transaction under the row lock (for runs without a
- * workflow: FOUND rows, or a workflow that is gone). Answers true when this call ended it.
- */
-export async function endRunDirectly(em: EntityManager, sequenceId: string, status: 'SUCCEEDED' | 'FAILED', stoppedReason: string | null): Promise<boolean> {
-  return em.fork().transactional(async (tx) => {
-    const row = await lockRun(tx, sequenceId);
-    if (!RUNNING.includes(row.status)) return false;
-    await end(tx, row, status, stoppedReason);
-    return true;
-  });
 }
 
 /** The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is. */
@@ -233,6 +107,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
           paused: row.status_before_pause !== null && row.status === 'WAITING_FOR_USER', pausedUntil: iso(row.paused_until),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
+          halted: row.replied_at !== null && RUNNING.includes(row.status),
         };
       });
     },

@@ -24,6 +24,7 @@ import { DomainError } from './errors.ts';
 import { emitEvent } from './events.ts';
 import { contactExclusionFor } from './exclusions.service.ts';
 import { toContactSummary } from './records.ts';
+import { toSequenceRecord as toRunRecord } from './sequence-runs.ts';
 
 /** The record the API serves, as the sequence workflow's definitions describe it, with its status typed. */
 export type SequenceRecord = Omit<WorkflowSequenceRecord, 'status'> & { status: SequenceStatus };
@@ -35,14 +36,8 @@ interface SequenceRow extends Omit<SequenceRecord, 'paused_until' | 'created_at'
   ended_at: Date | null;
 }
 
-const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
-
 function toSequenceRecord(row: SequenceRow): SequenceRecord {
-  return {
-    id: row.id, contact_id: row.contact_id, account_id: row.account_id, sequence_template_id: row.sequence_template_id, status: row.status,
-    stopped_reason: row.stopped_reason, paused_until: iso(row.paused_until), current_step: row.current_step, variables: row.variables ?? {},
-    source_contact_entry_id: row.source_contact_entry_id, created_at: iso(row.created_at)!, updated_at: iso(row.updated_at)!, ended_at: iso(row.ended_at),
-  };
+  return toRunRecord(row) as SequenceRecord;
 }
 
 const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, status, stopped_reason, paused_until, current_step, variables,
@@ -216,10 +211,22 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
         VALUES (${id}, ${organizationId}, ${contactId}, ${contact.account?.id ?? null}, ${sequenceTemplateId}, ${status}, ${input.refusal},
                 0, '{}'::jsonb, ${template.sender_user_id}, ${input.enrollmentRunId}, ${now}, ${now})`.execute(tx.getKysely());
       if (!input.refusal) {
-        await emitEvent(tx, {
-          type: 'sequence.created', organizationId, contact: toContactSummary(contact), sequenceId: id,
-          sequenceTemplate: { id: template.id, name: template.name }, resourceType: 'SEQUENCE', channel: null,
-        });
+        const base = { organizationId, contact: toContactSummary(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
+        await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
+        if (status === 'FOUND') {
+          // The lead waits for a person's approval (the task's new_lead_review execute starts the run).
+          const taskId = randomUUID();
+          const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.email || contact.linkedinUrl || 'lead';
+          const title = `Review lead ${name} for ${template.name}`.slice(0, 200);
+          await sql`
+            INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, title, due_date, created_at, updated_at)
+            VALUES (${taskId}, ${organizationId}, 'NEW_LEAD_REVIEW', 'TODAY', 'PENDING', ${id}, ${contactId}, ${template.sender_user_id}, ${title},
+                    ${now.toISOString().slice(0, 10)}, ${now}, ${now})`.execute(tx.getKysely());
+          await emitEvent(tx, {
+            ...base, type: 'task.created', resourceType: 'TASK', channel: 'MANUAL', taskId,
+            embeds: { task: { id: taskId, type: 'NEW_LEAD_REVIEW', status: 'PENDING', title } },
+          });
+        }
       }
       return written(id, status, input.refusal);
     });

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { endRunDirectly } from '../activities/sequences.activities.ts';
+import { endRunDirectly } from './sequence-runs.ts';
 import { RUNNING_STATUSES } from '../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
 import { sequenceWorkflowId, stopUpdate } from '../workflows/sequence.definitions.ts';

@@ -57,6 +57,8 @@ export interface SequencePlan {
   paused: boolean;
   pausedUntil: string | null;
   channels: { email: boolean; linkedin: boolean };
+  /** A reply halted automatic steps: the run waits for a person (or its end). */
+  halted: boolean;
 }
 
 export interface RunStepInput {
@@ -69,13 +71,18 @@ export interface RunStepInput {
 
 /**
  * SENT / SKIPPED: go on. TASK: a CALL task was created, wait for taskCompleted. PAUSED: the row is
- * paused, wait for the resume and run the step again. ENDED: the run ended here (excluded, no channel) or earlier.
+ * paused, wait for the resume and run the step again. ENDED: the run ended here (excluded, no channel,
+ * template archived) or earlier. HELD: the template is not running (INACTIVE, back to PENDING_SETUP):
+ * wait for runChanged and try again. HALTED: a reply stopped automatic steps. DEFERRED: the sender's
+ * daily send limit is reached: try again at retryAt.
  */
 export interface RunStepResult {
-  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED';
+  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED';
   taskId: string | null;
   messageId: string | null;
   status: string;
+  /** DEFERRED: when the step may run again (ISO). */
+  retryAt?: string | null;
 }
 
 export interface PauseInput {
@@ -94,7 +101,12 @@ export interface SetVariablesInput {
   variables: Record<string, string | null>;
 }
 
-export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | null;
+/**
+ * DELAY: a step's delay; WINDOW: the sending window; TASK: a CALL task; PAUSE: a pause; STEP: a step
+ * running; TEMPLATE: the template is not ACTIVE or FINISHING; SEND_LIMIT: the sender's daily limit;
+ * PERSON: a reply halted automatic steps, a person takes it from here.
+ */
+export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | null;
 
 export interface SequenceRunStatus {
   sequenceId: string;
@@ -123,6 +135,8 @@ export const setVariablesUpdate = defineUpdate<SequenceRecord, [SetVariablesInpu
 /** A CALL task of this run was completed (the tasks API signals it). */
 export const taskCompletedSignal = defineSignal<[{ taskId: string }]>('taskCompleted');
 export const sequenceStatusQuery = defineQuery<SequenceRunStatus>('status');
+/** The run's row changed outside the workflow (ended, paused, halted, template changed): re-read it. */
+export const runChangedSignal = defineSignal('runChanged');
 
 export const VARIABLE_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const RUN_VARIABLE_LIMIT = 200;

@@ -14,7 +14,7 @@ import { Suppression } from './suppression.entity.ts';
 import { User } from './user.entity.ts';
 import { AccountVariable, ContactVariable } from './variable.entity.ts';
 import { WebhookDelivery, WebhookSubscription } from './webhook.entity.ts';
-import { Message, Sequence, Task } from './sequence.entity.ts';
+import { HotLead, Meeting, Message, SenderDailySends, Sequence, Task } from './sequence.entity.ts';
 
 export { Account, AccountVariable, ApiKey, Contact, ContactVariable, Organization, Suppression, User };
 export { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson };
@@ -23,12 +23,12 @@ export { SandboxEnrichmentJob };
 export { AccountExclusion, Activity, ContactExclusion, WebhookDelivery, WebhookSubscription };
 export { SequenceTemplate };
 export { SandboxLinkedinAction, SandboxOutboundEmail };
-export { Message, Sequence, Task };
+export { HotLead, Meeting, Message, SenderDailySends, Sequence, Task };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
   ContactExclusion, AccountExclusion, Activity, WebhookSubscription, WebhookDelivery,
   SequenceTemplate,
   SandboxOutboundEmail, SandboxLinkedinAction,
-  Sequence, Message, Task,
+  Sequence, Message, Task, HotLead, Meeting, SenderDailySends,
 ];

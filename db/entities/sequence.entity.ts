@@ -47,6 +47,10 @@ const SequenceSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     endedAt: p.datetime().nullable(),
+    /** Set by a reply that halts automatic steps (the run then waits for a person: WAITING_FOR_LEAD). */
+    repliedAt: p.datetime().nullable(),
+    /** Sum of the run's engagement points (domain/engagement.ts); a hot lead at the threshold. */
+    engagementScore: p.integer().default(0),
   },
 });
 
@@ -78,6 +82,17 @@ const MessageSchema = defineEntity({
     providerMessageId: p.text().nullable(),
     sentAt: p.datetime(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** An INBOUND reply: the OUTBOUND message it answers; an OUTBOUND reply (reply task): the INBOUND one. */
+    inReplyTo: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
+    /** INBOUND replies: the classifier's verdict (domain/reply-classifier.ts). */
+    replyCategory: p.text().nullable(),
+    openCount: p.integer().default(0),
+    openedAt: p.datetime().nullable(),
+    clickCount: p.integer().default(0),
+    clickedAt: p.datetime().nullable(),
+    bouncedAt: p.datetime().nullable(),
+    /** LINKEDIN invitations: when the contact accepted. */
+    acceptedAt: p.datetime().nullable(),
   },
 });
 
@@ -109,6 +124,8 @@ const TaskSchema = defineEntity({
     notes: p.text().nullable(),
     dueDate: p.date().nullable(),
     completedAt: p.datetime().nullable(),
+    /** Reply tasks: the INBOUND message to answer. */
+    message: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -116,3 +133,54 @@ const TaskSchema = defineEntity({
 
 export class Task extends TaskSchema.class {}
 TaskSchema.setClass(Task);
+
+const HotLeadSchema = defineEntity({
+  name: 'HotLead',
+  tableName: 'hot_leads',
+  indexes: [{ name: 'hot_leads_sequence_unique', expression: 'create unique index "hot_leads_sequence_unique" on "hot_leads" ("sequence_id")' }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
+    sequence: () => p.manyToOne(Sequence).ref().deleteRule('cascade'),
+    engagementScore: p.integer(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class HotLead extends HotLeadSchema.class {}
+HotLeadSchema.setClass(HotLead);
+
+const MeetingSchema = defineEntity({
+  name: 'Meeting',
+  tableName: 'meetings',
+  indexes: [{ name: 'meetings_organization_contact_index', properties: ['organization', 'contact'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
+    sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('set null'),
+    title: p.text(),
+    startTime: p.datetime(),
+    endTime: p.datetime(),
+    timezone: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class Meeting extends MeetingSchema.class {}
+MeetingSchema.setClass(Meeting);
+
+/** Emails a sender's mailbox sent per UTC day (the daily send limit's counter). */
+const SenderDailySendsSchema = defineEntity({
+  name: 'SenderDailySends',
+  tableName: 'sender_daily_sends',
+  properties: {
+    user: () => p.manyToOne(User).ref().primary().deleteRule('cascade'),
+    day: p.date().primary(),
+    sent: p.integer().default(0),
+  },
+});
+
+export class SenderDailySends extends SenderDailySendsSchema.class {}
+SenderDailySendsSchema.setClass(SenderDailySends);

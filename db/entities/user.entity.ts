@@ -16,6 +16,10 @@ const UserSchema = defineEntity({
     email: p.text(),
     name: p.text(),
     role: p.enum(USER_ROLES).default('member'),
+    /** The From address when this user sends a sequence's emails; null: their email. */
+    mailboxEmail: p.text().nullable(),
+    /** Emails this user's mailbox sends per UTC day at most; steps over it wait for the next day. */
+    dailySendLimit: p.integer().default(200),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     removedAt: p.datetime().nullable(),

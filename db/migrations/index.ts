@@ -9,6 +9,7 @@ import { Migration20261122032819_outbox } from './Migration20261122032819_outbox
 import { Migration20261122040000_sequence_templates } from './Migration20261122040000_sequence_templates.ts';
 import { Migration20261122040100_channels } from './Migration20261122040100_channels.ts';
 import { Migration20261122040938_sequences } from './Migration20261122040938_sequences.ts';
+import { Migration20261122050000_engagement } from './Migration20261122050000_engagement.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122040000_sequence_templates', class: Migration20261122040000_sequence_templates },
   { name: 'Migration20261122040100_channels', class: Migration20261122040100_channels },
   { name: 'Migration20261122040938_sequences', class: Migration20261122040938_sequences },
+  { name: 'Migration20261122050000_engagement', class: Migration20261122050000_engagement },
 ];

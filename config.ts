@@ -31,6 +31,8 @@ export interface Config {
   enrollmentWaitMs: number;
   /** SMTP server the mail transport sends through (smtp:// or smtps://); unset: the sandbox transport. */
   smtpUrl: string | undefined;
+  /** Sandbox mode: the /v1/test-helpers routes exist (default: on unless SMTP_URL is set). */
+  sandboxMode: boolean;
   /** Key that encrypts webhook secrets at rest (any string; hashed to an AES-256 key). */
   webhookSecretKey: string;
   /** Allow http:// subscription URLs to loopback hosts (local stack and tests). */
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     slowVerifyMs: integer(env, 'SLOW_VERIFY_MS', 60000, 0),
     enrollmentWaitMs: integer(env, 'ENROLLMENT_WAIT_MS', 20000, 0),
     smtpUrl: text(env, 'SMTP_URL'),
+    sandboxMode: flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined),
     webhookSecretKey: text(env, 'WEBHOOK_SECRET_KEY') ?? 'local-development-only-webhook-secret-key',
     webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -5,7 +5,9 @@ import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
+import { createLeadImportActivities } from './lead-import.activities.ts';
 import { createSequenceActivities } from './sequences.activities.ts';
+import { createTaskActivities } from './tasks.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
 
 export interface ActivityDeps {
@@ -20,7 +22,9 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createWebhookActivities(deps),
     ...createEnrollmentActivities(deps),
+    ...createLeadImportActivities(deps),
     ...createSequenceActivities(deps),
+    ...createTaskActivities(deps),
   };
 }
 

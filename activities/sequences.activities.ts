@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { emitEvent } from '../domain/events.ts';
 import { contactExclusionFor } from '../domain/exclusions.service.ts';
 import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../domain/sequence-runs.ts';
+import { derivedUuid, trackedEmail } from '../domain/tracking.ts';
 import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
 import { renderTemplate, templateVariables } from '../domain/render.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
@@ -31,6 +32,20 @@ export interface SequenceActivityDeps {
 /** The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is. */
 const ended = (row: RunRow) => TERMINAL.includes(row.status);
 
+interface Sender {
+  id: string;
+  name: string;
+  /** The From address: the user's mailbox_email, else their email. */
+  email: string;
+  daily_send_limit: number;
+  removed: boolean;
+}
+
+/** Midnight UTC after `at`: when a sender's daily count starts again. */
+function nextUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+}
+
 export function createSequenceActivities(deps: SequenceActivityDeps) {
   const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
   const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
@@ -41,11 +56,28 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     return `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`;
   }
 
-  async function sender(em: EntityManager, row: RunRow): Promise<{ id: string; name: string; email: string } | null> {
+  /** The run's sender (its own, else the template's): the From address is the mailbox, else the user's email. */
+  async function sender(em: EntityManager, row: RunRow): Promise<Sender | null> {
     const id = row.sender_id ?? row.template_sender_id;
     if (!id) return null;
-    const { rows } = await sql<{ id: string; name: string; email: string }>`SELECT id, name, email FROM users WHERE id = ${id}`.execute(em.getKysely());
+    const { rows } = await sql<Sender>`
+      SELECT id, name, coalesce(mailbox_email, email) AS email, daily_send_limit, removed_at IS NOT NULL AS removed FROM users WHERE id = ${id}`.execute(em.getKysely());
     return rows[0] ?? null;
+  }
+
+  /**
+   * Counts one email against the sender's limit for the UTC day of `at`; false when the limit is
+   * reached. Committed on its own (not in the step's transaction), so concurrent runs of one sender
+   * never pass the limit and do not wait for each other's sends; a step that fails after counting
+   * leaves its count (the limit errs on the safe side).
+   */
+  async function countSend(senderId: string, limit: number, at: Date): Promise<boolean> {
+    if (limit < 1) return false;
+    const { rows } = await sql<{ sent: number }>`
+      INSERT INTO sender_daily_sends (user_id, day, sent) VALUES (${senderId}, ${at.toISOString().slice(0, 10)}, 1)
+      ON CONFLICT (user_id, day) DO UPDATE SET sent = sender_daily_sends.sent + 1 WHERE sender_daily_sends.sent < ${limit}
+      RETURNING sent`.execute(deps.orm.em.fork().getKysely());
+    return rows.length === 1;
   }
 
   async function variablesOf(em: EntityManager, table: 'contact_variables' | 'account_variables', column: 'contact_id' | 'account_id', id: string | null) {
@@ -69,8 +101,8 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     return renderTemplate(source, variables);
   }
 
-  async function insertMessage(em: EntityManager, row: RunRow, m: { channel: 'EMAIL' | 'LINKEDIN'; kind: string; subject: string | null; body: string; stepNumber: number; providerMessageId: string; sentAt: Date }): Promise<string> {
-    const id = randomUUID();
+  async function insertMessage(em: EntityManager, row: RunRow, m: { id: string; channel: 'EMAIL' | 'LINKEDIN'; kind: string; subject: string | null; body: string; stepNumber: number; providerMessageId: string; sentAt: Date }): Promise<string> {
+    const id = m.id;
     await sql`
       INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, sent_at, created_at)
       VALUES (${id}, ${row.organization_id}, ${row.contact_id}, ${row.id}, ${m.channel}, 'OUTBOUND', ${m.kind}, ${m.subject}, ${m.body}, ${m.stepNumber},
@@ -119,6 +151,9 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         if (!RUNNING.includes(row.status)) return result('ENDED', row);
         if (row.status_before_pause !== null) return result('PAUSED', row);
         if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
+        if (row.replied_at !== null) return result('HALTED', row);
+        if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
+        if (row.template_status === 'INACTIVE' || row.template_status === 'PENDING_SETUP') return result('HELD', row);
         const at = new Date(input.at);
         const verdict = await contactExclusionFor(em, row.organization_id, row.contact_id, at);
         if (verdict.excluded) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'EXCLUDED'));
@@ -133,12 +168,13 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         if (missing) return noChannel();
 
         const from = await sender(em, row);
+        if (from?.removed) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'SENDER_REMOVED'));
         if (step.type === 'CALL') {
           const taskId = randomUUID();
           const title = await render(em, row, step.body, from);
           await sql`
             INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, notes, due_date, created_at, updated_at)
-            VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${from?.id ?? null}, ${input.stepNumber},
+            VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${row.task_assignee_id ?? from?.id ?? null}, ${input.stepNumber},
                     ${title.slice(0, 200)}, ${title}, ${at.toISOString().slice(0, 10)}, now(), now())`.execute(em.getKysely());
           const updated = await update(em, row, { current_step: input.stepNumber, status: 'WAITING_FOR_USER' });
           await emitEvent(em, sequenceEvent(updated, 'task.created', {
@@ -153,14 +189,20 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         let subject: string | null = null;
         let providerMessageId: string;
         let kind = 'MESSAGE';
+        // Derived from the run and step: a retried step sends and stores the same message id (its tracking links stay valid).
+        const messageId = derivedUuid(`${row.id}:${input.stepNumber}`);
         if (step.type === 'EMAIL') {
+          if (from && !(await countSend(from.id, from.daily_send_limit, at))) {
+            return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
+          }
           subject = await render(em, row, step.subject ?? '', from);
           const url = unsubscribeUrl(row.id);
           const domain = (from?.email.split('@')[1] ?? 'outreach.invalid');
+          const parts = trackedEmail({ baseUrl, secret: deps.config.webhookSecretKey, messageId, body, unsubscribeUrl: url });
           const sent = await providers.mail.send({
             from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
             to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
-            subject, text: `${body}\n\n--\nUnsubscribe: ${url}`, headers: unsubscribeHeaders(url),
+            subject, text: parts.text, html: parts.html, headers: unsubscribeHeaders(url),
             // Derived from the sequence and step: a retried activity re-sends the same Message-ID, which the transport stores once.
             messageId: `seq-${row.id}-step-${input.stepNumber}@${domain}`,
           });
@@ -176,7 +218,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           if (step.type === 'LINKEDIN_INVITATION') kind = 'INVITATION';
         }
         const channel = step.type === 'EMAIL' ? 'EMAIL' : 'LINKEDIN';
-        const messageId = await insertMessage(em, row, { channel, kind, subject, body, stepNumber: input.stepNumber, providerMessageId, sentAt: at });
+        await insertMessage(em, row, { id: messageId, channel, kind, subject, body, stepNumber: input.stepNumber, providerMessageId, sentAt: at });
         const updated = await update(em, row, { current_step: input.stepNumber, status: running });
         const message = { id: messageId, subject, body, channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: input.stepNumber };
         if (kind === 'INVITATION') {
@@ -195,9 +237,11 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
     },
 
-    async completeSequence(input: { sequenceId: string }): Promise<SequenceRecord> {
+    /** Ends a run whose steps are all done COMPLETED; a run a reply halted is left to its person (`halted`). */
+    async completeSequence(input: { sequenceId: string }): Promise<SequenceRecord & { halted?: boolean }> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
+        if (RUNNING.includes(row.status) && row.replied_at !== null) return { ...toSequenceRecord(row), halted: true };
         return toSequenceRecord(RUNNING.includes(row.status) ? await end(em, row, 'COMPLETED', null) : row);
       });
     },

@@ -23,6 +23,7 @@ import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
+import { listsRoutes } from './routes/lists.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
@@ -30,13 +31,16 @@ import { searchRoutes } from './routes/search.routes.ts';
 import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
 import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
+import { tasksRoutes } from './routes/tasks.routes.ts';
+import { testHelpersRoutes } from './routes/test-helpers.routes.ts';
+import { trackingRoutes } from './routes/tracking.routes.ts';
 import { unenrollRoutes } from './routes/unenroll.routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl'> & WebhooksConfig & SequencesDeps['config'];
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode'> & WebhooksConfig & SequencesDeps['config'];
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
@@ -62,11 +66,15 @@ export function createApp(deps: AppDeps): App {
     ...activitiesRoutes(),
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
-    ...sequenceTemplatesRoutes(),
+    ...sequenceTemplatesRoutes({ temporal: deps.temporal }),
     ...sequencesRoutes({ temporal: deps.temporal, config: deps.config }),
     ...sequenceControlsRoutes({ temporal: deps.temporal }),
     ...unenrollRoutes({ temporal: deps.temporal }),
     ...messagesRoutes(),
+    ...listsRoutes({ temporal: deps.temporal, directory: deps.providers.directory, config: deps.config }),
+    ...tasksRoutes({ temporal: deps.temporal, providers: deps.providers, config: deps.config }),
+    // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
+    ...(deps.config.sandboxMode ? testHelpersRoutes({ temporal: deps.temporal, logger: deps.logger }) : []),
   ];
   let openapi: Record<string, unknown> | undefined;
   const publicList: RouteDef[] = [
@@ -76,6 +84,7 @@ export function createApp(deps: AppDeps): App {
       openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
     }),
     ...unsubscribeRoutes({ orm: deps.orm, temporal: deps.temporal, config: deps.config }),
+    ...trackingRoutes({ orm: deps.orm, temporal: deps.temporal, logger: deps.logger, config: deps.config }),
   ];
 
   const publicRouter = new Router<AppState>();

@@ -49,6 +49,11 @@ function operation(route: RouteDef) {
   };
 }
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  'Test helpers': 'Sandbox mode only (`SANDBOX_MODE`, on unless `SMTP_URL` is set): simulate what contacts do with a run\'s messages '
+    + '(open, click, reply, bounce, meeting, LinkedIn acceptance) through the same code real engagement takes. Absent in production.',
+};
+
 export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -65,6 +70,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
         'errors share one shape (`Error`); list endpoints share one envelope and take `page`, `size`, `sort_by`, `sort_order`.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     security: [{ bearerAuth: [] }],
     paths,
     components: {

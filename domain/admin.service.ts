@@ -1,10 +1,12 @@
 // Administration use cases behind the admin CLI (the dashboard's stand-in): organizations, users
 // and API keys. Deps in (an EntityManager), plain data out; each call is one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { ApiKey, Organization, User } from '../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
 import { icpFromStored, parseIcpProfile, type IcpProfile } from './qualify.ts';
 import { SCOPES, type Scope } from './scopes.ts';
+import { endRuns } from './sequence-runs.ts';
 
 export class AdminError extends Error {}
 
@@ -152,8 +154,12 @@ export async function listUsersOf(em: EntityManager, organizationId: string): Pr
   return users.map(userSummary);
 }
 
-/** Removes a user (soft) and revokes their keys. The last owner cannot be removed. */
-export async function removeUser(em: EntityManager, userId: string): Promise<UserSummary & { revoked_keys: number }> {
+/**
+ * Removes a user (soft) and revokes their keys; the running sequences they send (their own sender,
+ * or their template's when the run has none) end STOPPED_EARLY with stopped_reason SENDER_REMOVED,
+ * in the same transaction. The last owner cannot be removed.
+ */
+export async function removeUser(em: EntityManager, userId: string): Promise<UserSummary & { revoked_keys: number; stopped_sequence_ids: string[] }> {
   return em.transactional(async (tx) => {
     const user = await tx.findOne(User, { id: userId, removedAt: null });
     if (!user) throw new AdminError(`active user ${userId} not found`);
@@ -162,7 +168,30 @@ export async function removeUser(em: EntityManager, userId: string): Promise<Use
     }
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
-    return { ...userSummary(user), revoked_keys: revoked };
+    await tx.flush();
+    const { rows } = await sql<{ id: string }>`
+      SELECT s.id FROM sequences s JOIN sequence_templates t ON t.id = s.sequence_template_id
+       WHERE s.organization_id = ${user.organization.id} AND coalesce(s.sender_id, t.sender_user_id) = ${user.id}
+         AND s.status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+    const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
+    return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped };
+  });
+}
+
+/** A sender's mailbox settings: the From address (null: the user's email) and the daily send limit. */
+export async function setSender(
+  em: EntityManager, input: { userId: string; mailboxEmail?: string | null; dailySendLimit?: number },
+): Promise<UserSummary & { mailbox_email: string | null; daily_send_limit: number }> {
+  if (input.mailboxEmail !== undefined && input.mailboxEmail !== null && !EMAIL.test(input.mailboxEmail)) throw new AdminError(`invalid email ${input.mailboxEmail}`);
+  if (input.dailySendLimit !== undefined && (!Number.isInteger(input.dailySendLimit) || input.dailySendLimit < 0)) {
+    throw new AdminError('--daily-send-limit must be an integer >= 0');
+  }
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id: input.userId, removedAt: null });
+    if (!user) throw new AdminError(`active user ${input.userId} not found`);
+    if (input.mailboxEmail !== undefined) user.mailboxEmail = input.mailboxEmail?.toLowerCase() ?? null;
+    if (input.dailySendLimit !== undefined) user.dailySendLimit = input.dailySendLimit;
+    return { ...userSummary(user), mailbox_email: user.mailboxEmail ?? null, daily_send_limit: user.dailySendLimit };
   });
 }
 

@@ -17,14 +17,29 @@ export interface MessageRecord {
   step_number: number | null;
   sent_at: string;
   created_at: string;
+  /** INBOUND: the OUTBOUND message it answers; OUTBOUND reply: the INBOUND one. */
+  in_reply_to_id: string | null;
+  /** INBOUND replies: the classifier's category. */
+  reply_category: string | null;
+  open_count: number;
+  opened_at: string | null;
+  click_count: number;
+  clicked_at: string | null;
+  bounced_at: string | null;
+  /** LinkedIn invitations: when accepted. */
+  accepted_at: string | null;
 }
 
-type MessageRow = Omit<MessageRecord, 'sent_at' | 'created_at'> & { sent_at: Date; created_at: Date };
+const TIMESTAMPS = ['sent_at', 'created_at', 'opened_at', 'clicked_at', 'bounced_at', 'accepted_at'] as const;
+type MessageRow = Omit<MessageRecord, (typeof TIMESTAMPS)[number]> & Record<(typeof TIMESTAMPS)[number], Date | null>;
 
-const COLUMNS = sql.raw('id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at');
+const COLUMNS = sql.raw(`id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at,
+  in_reply_to_id, reply_category, open_count, opened_at, click_count, clicked_at, bounced_at, accepted_at`);
 
 function toRecord(row: MessageRow): MessageRecord {
-  return { ...row, sent_at: new Date(row.sent_at).toISOString(), created_at: new Date(row.created_at).toISOString() };
+  const record = { ...row } as unknown as MessageRecord;
+  for (const key of TIMESTAMPS) (record as unknown as Record<string, string | null>)[key] = row[key] === null ? null : new Date(row[key]).toISOString();
+  return record;
 }
 
 export async function getMessage(em: EntityManager, organizationId: string, id: string): Promise<MessageRecord> {

@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact, SequenceTemplate } from '../db/entities/index.ts';
 import { escapeLike } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
+import { getTask } from './tasks.service.ts';
 import { toTemplateRecord } from './templates.service.ts';
 import { toAccountRecord, toContactRecord, type AccountRecord, type ContactRecord, type ContactSummary } from './records.ts';
 
@@ -149,7 +150,40 @@ const sequenceTemplate: Kind = {
   },
 };
 
-const kinds: Record<string, Kind> = { lead, account, sequence_template: sequenceTemplate };
+const task: Kind = {
+  scope: 'tasks:read',
+  async search(em, organizationId, query, limit) {
+    const { pattern } = likePattern(query);
+    const { rows } = await sql<{ id: string; type: string; status: string; title: string | null; due_date: string | null }>`
+      SELECT id, type, status, title, to_char(due_date, 'YYYY-MM-DD') AS due_date
+        FROM tasks WHERE organization_id = ${organizationId} AND lower(title) LIKE ${pattern} LIMIT ${limit}`.execute(em.getKysely());
+    return rows.map((r) => ({
+      id: `task:${r.id}`, type: 'task', title: r.title ?? `${r.type} task`, subtitle: [r.type, r.status, r.due_date ? `due ${r.due_date}` : null].filter(Boolean).join(' · '),
+    }));
+  },
+  async fetch(em, organizationId, id) {
+    const record = await getTask(em, organizationId, id).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    });
+    if (!record) return null;
+    const contact = record.contact ? personName(record.contact) ?? record.contact.email ?? record.contact.linkedin_url : null;
+    return {
+      id: `task:${record.id}`,
+      type: 'task',
+      title: record.title ?? `${record.type} task`,
+      text: lines([
+        ['Title', record.title], ['Type', record.type], ['Status', record.status], ['Priority', record.priority], ['Due', record.due_date],
+        ['Contact', contact], ['Assignee', record.assignee ? `${record.assignee.name} <${record.assignee.email}>` : null],
+        ['Sequence template', record.sequence_template?.name], ['Snoozed until', record.snoozed_until], ['Disposition', record.disposition],
+        ['Completed', record.completed_at], ['Skipped', record.skipped_at], ['Notes', record.notes],
+      ]),
+      data: record as unknown as Record<string, unknown>,
+    };
+  },
+};
+
+const kinds: Record<string, Kind> = { lead, account, sequence_template: sequenceTemplate, task };
 export const SEARCH_KINDS = Object.keys(kinds);
 
 export async function search(

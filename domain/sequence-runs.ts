@@ -31,6 +31,8 @@ export interface RunRow {
   variables: Record<string, string | null>;
   source_contact_entry_id: string | null;
   sender_id: string | null;
+  /** Who the run's new tasks go to (a SEQUENCE-scope reassignment), else the sender. */
+  task_assignee_id: string | null;
   created_at: Date;
   updated_at: Date;
   ended_at: Date | null;
@@ -79,7 +81,7 @@ export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'accoun
 export async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
   const { rows } = await sql<RunRow>`
     SELECT s.id, s.organization_id, s.contact_id, s.account_id, s.sequence_template_id, s.status, s.stopped_reason, s.paused_until,
-           s.status_before_pause, s.current_step, s.variables, s.source_contact_entry_id, s.sender_id, s.created_at, s.updated_at, s.ended_at,
+           s.status_before_pause, s.current_step, s.variables, s.source_contact_entry_id, s.sender_id, s.task_assignee_id, s.created_at, s.updated_at, s.ended_at,
            s.replied_at, s.engagement_score,
            t.name AS template_name, t.status AS template_status, t.steps, t.schedule, t.timezone, t.on_missing_channel, t.sender_user_id AS template_sender_id,
            c.first_name, c.last_name, c.email, c.email_status, c.linkedin_url, c.job_title, c.company_name, c.phone, c.account_id AS contact_account_id,
@@ -92,6 +94,11 @@ export async function lockRun(tx: EntityManager, sequenceId: string): Promise<Ru
        FOR UPDATE OF s`.execute(tx.getKysely());
   if (!rows[0]) throw new Error(`sequence ${sequenceId} not found`);
   return rows[0];
+}
+
+/** Who a task the run creates goes to: its reassigned assignee, else its sender, else the template's. */
+export function taskAssignee(row: RunRow): string | null {
+  return row.task_assignee_id ?? row.sender_id ?? row.template_sender_id;
 }
 
 export function contactSummary(row: RunRow): ContactSummary {

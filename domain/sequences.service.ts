@@ -207,9 +207,9 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
       const now = new Date();
       await sql`
         INSERT INTO sequences (id, organization_id, contact_id, account_id, sequence_template_id, status, stopped_reason, current_step, variables,
-                               sender_id, enrollment_run_id, created_at, updated_at)
+                               sender_id, enrollment_run_id, source_contact_entry_id, created_at, updated_at)
         VALUES (${id}, ${organizationId}, ${contactId}, ${contact.account?.id ?? null}, ${sequenceTemplateId}, ${status}, ${input.refusal},
-                0, '{}'::jsonb, ${template.sender_user_id}, ${input.enrollmentRunId}, ${now}, ${now})`.execute(tx.getKysely());
+                0, '{}'::jsonb, ${template.sender_user_id}, ${input.enrollmentRunId}, ${input.sourceContactEntryId ?? null}, ${now}, ${now})`.execute(tx.getKysely());
       if (!input.refusal) {
         const base = { organizationId, contact: toContactSummary(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
         await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });

@@ -4,11 +4,13 @@
 import { sql } from 'kysely';
 import { LockMode } from '@mikro-orm/core';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import { SequenceTemplate } from '../db/entities/index.ts';
 import type { MissingChannelRule, SendingSchedule, TemplateStatus, TemplateStep } from '../db/entities/sequence-template.entity.ts';
 import { escapeLike, organizationUser } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
+import { endRuns, notifyRuns } from './sequence-runs.ts';
 
 export interface TemplateInput {
   name: string;
@@ -142,11 +144,17 @@ export async function getTemplate(em: EntityManager, organizationId: string, id:
   return toTemplateRecord(await loadTemplate(em, organizationId, id));
 }
 
-export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch): Promise<TemplateRecord> {
+/**
+ * Status effects on running sequences: ARCHIVED ends them STOPPED_EARLY (TEMPLATE_STOPPED) in the
+ * same transaction; INACTIVE (or back to PENDING_SETUP) holds them at their next step; ACTIVE or
+ * FINISHING again releases held runs. Their workflows are told after the commit (`temporal`).
+ */
+export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, temporal?: Client): Promise<TemplateRecord> {
   if (patch.timezone !== undefined) checkTimezone(patch.timezone);
   const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
   checkSchedule(patch.schedule);
-  return em.transactional(async (tx) => {
+  let notify: string[] = [];
+  const record = await em.transactional(async (tx) => {
     const template = await tx.findOne(SequenceTemplate, { id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!template) throw DomainError.notFound('Sequence template');
     const status = patch.status ?? template.status;
@@ -162,11 +170,22 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     if (patch.requires_lead_review !== undefined) template.requiresLeadReview = patch.requires_lead_review;
     const now = new Date();
     if (status === 'ACTIVE' && !template.activatedAt) template.activatedAt = now;
+    const before = template.status;
     template.status = status;
     template.updatedAt = now;
     await tx.flush();
+    if (status !== before) {
+      const { rows } = await sql<{ id: string }>`
+        SELECT id FROM sequences WHERE organization_id = ${organizationId} AND sequence_template_id = ${id}
+           AND status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+      const running = rows.map((r) => r.id);
+      if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
+      else if (status === 'ACTIVE' || status === 'FINISHING') notify = running; // held runs go on
+    }
     return toTemplateRecord(template);
   });
+  if (temporal && notify.length > 0) await notifyRuns(temporal, notify);
+  return record;
 }
 
 export const TEMPLATE_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;

@@ -8,6 +8,7 @@
 //   npm run --silent admin -- user create --org ORG_ID --email E --name N [--json]
 //   npm run --silent admin -- user list --org ORG_ID [--json]
 //   npm run --silent admin -- user remove --id USER_ID [--json]
+//   npm run --silent admin -- user sender --id USER_ID [--mailbox-email E|none] [--daily-send-limit N] [--json]
 //   npm run --silent admin -- org show --org ORG_ID [--json]
 //   npm run --silent admin -- org credits --org ORG_ID --add N [--json]        (remove with --add=-N; the balance stays >= 0)
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
@@ -17,7 +18,9 @@ import { parseArgs } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
+import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin.service.ts';
+import { notifyRuns } from '../domain/sequence-runs.ts';
 import { parseScopes, SCOPES } from '../domain/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 
@@ -39,6 +42,8 @@ const options = {
   set: { type: 'string' },
   file: { type: 'string' },
   'json-value': { type: 'string' },
+  'mailbox-email': { type: 'string' },
+  'daily-send-limit': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -106,8 +111,21 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.createUser(em, { organizationId: need(flags, 'org'), email: need(flags, 'email'), name: need(flags, 'name') });
     case 'user list':
       return admin.listUsersOf(em, need(flags, 'org'));
-    case 'user remove':
-      return admin.removeUser(em, need(flags, 'id'));
+    case 'user remove': {
+      const removed = await admin.removeUser(em, need(flags, 'id'));
+      await notifyStoppedRuns(config, removed.stopped_sequence_ids);
+      return removed;
+    }
+    case 'user sender': {
+      const mailbox = flags['mailbox-email'];
+      const limit = flags['daily-send-limit'];
+      if (mailbox === undefined && limit === undefined) throw new UsageError('give --mailbox-email and/or --daily-send-limit');
+      return admin.setSender(em, {
+        userId: need(flags, 'id'),
+        mailboxEmail: mailbox === undefined ? undefined : mailbox === 'none' ? null : mailbox,
+        dailySendLimit: limit === undefined ? undefined : Number(limit),
+      });
+    }
     case 'org show':
       return admin.showOrganization(em, need(flags, 'org'));
     case 'org credits':
@@ -118,6 +136,28 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
+  }
+}
+
+/**
+ * Tells the workflows of runs the CLI ended (their rows already say so) to close now. Best effort
+ * within a few seconds: without Temporal each run closes at its next step instead.
+ */
+async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise<void> {
+  if (sequenceIds.length === 0) return;
+  const address = config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
+  try {
+    const connection = await Promise.race([
+      Connection.connect({ address, connectTimeout: 3000 }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
+    ]);
+    try {
+      await notifyRuns(new Client({ connection, namespace: config.temporalNamespace }), sequenceIds);
+    } finally {
+      await connection.close();
+    }
+  } catch {
+    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} stopped run(s) close at their next step.`);
   }
 }
 

@@ -12,17 +12,25 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createActivities } from '../activities/index.ts';
+import { recordReply } from '../domain/engagement.service.ts';
+import { snoozeTask } from '../domain/tasks.service.ts';
+import { updateTemplate } from '../domain/templates.service.ts';
 import { generateWebhookSecret } from '../domain/webhooks/secrets.ts';
+import { FIXTURES } from '../providers/directory/generate.ts';
 import { defaultWorkflowsPath } from '../worker.ts';
 import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput, type EnrollmentResult } from '../workflows/enrollment.definitions.ts';
-import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
+import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput, type LeadImportResult } from '../workflows/lead-import.definitions.ts';
+import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
+import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type DispatcherInput } from '../workflows/webhook-dispatcher.definitions.ts';
 import { WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId, type RetryInput } from '../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';
 import { getStack, stopStack } from '../test/helpers/stack.ts';
 import { newOrg } from '../test/helpers/fixtures.ts';
-import { insertContact, insertSequence, insertTemplate, messagesOf, until, type StepSpec } from '../test/helpers/sequence-fixtures.ts';
+import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../test/helpers/sequence-fixtures.ts';
 import { createTestSubscription, deliveriesOf, emitExclusionEvent, startTarget, type Target } from '../test/helpers/webhook-target.ts';
 import { projectRoot } from './tools.ts';
 
@@ -57,6 +65,12 @@ async function sequence(steps: StepSpec[], contact: { linkedinUrl?: string } = {
 }
 
 const firstSent = (sequenceId: string) => until(async () => (await messagesOf(stack, sequenceId)).length >= 1);
+const db = () => stack.orm.em.fork().getKysely();
+const waitingFor = (handle: WorkflowHandle, kind: string) => until(async () => (await handle.query(sequenceStatusQuery)).waitingFor === kind);
+async function expectStatus(sequenceId: string, status: string): Promise<void> {
+  const row = await sequenceRow(stack, sequenceId);
+  if (row.status !== status) throw new Error(`unexpected sequence row ${row.status}/${row.stopped_reason}`);
+}
 const twoEmails: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one {{first_name}}' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }];
 
 const recordings: Record<string, () => Promise<void>> = {
@@ -116,6 +130,89 @@ const recordings: Record<string, () => Promise<void>> = {
     const result = await handle.result() as EnrollmentResult;
     if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
     await save('enrollment-created', handle);
+  },
+  'enrollment-created-local': async () => {
+    // The same scenario on the `enrollment-local-activities` path: the database steps as local activities.
+    const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+    const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
+    const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
+    const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
+    const result = await handle.result() as EnrollmentResult;
+    if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
+    await save('enrollment-created-local', handle);
+  },
+  'sequence-replied-halted': async () => {
+    // Step 1 sent; a reply classified OTHER halts the run (runChanged) until a person stops it WIN.
+    const { sequenceId, handle } = await sequence(twoEmails);
+    await firstSent(sequenceId);
+    const [first] = await messagesOf(stack, sequenceId);
+    const reply = await recordReply({ em: stack.orm.em.fork(), temporal: env.client }, org.organizationId, first.id, { body: 'Who are you?' });
+    if (reply.reply_category !== 'OTHER' || reply.sequence?.status !== 'WAITING_FOR_LEAD') throw new Error(`unexpected reply ${reply.reply_category}/${reply.sequence?.status}`);
+    await waitingFor(handle, 'PERSON');
+    await env.sleep(3 * DAY); // past step 2's delay: it does not run while halted
+    await handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });
+    await handle.result();
+    if ((await messagesOf(stack, sequenceId)).filter((m) => m.direction === 'OUTBOUND').length !== 1) throw new Error('step 2 ran while halted');
+    await expectStatus(sequenceId, 'SUCCEEDED');
+    await save('sequence-replied-halted', handle);
+  },
+  'sequence-template-held': async () => {
+    // Step 1 sent; the template goes INACTIVE (runChanged), step 2 comes due and is HELD, ACTIVE again lets it run.
+    const { sequenceId, handle } = await sequence(twoEmails);
+    await firstSent(sequenceId);
+    const [first] = await messagesOf(stack, sequenceId);
+    const templateId = (await sql<{ sequence_template_id: string }>`SELECT sequence_template_id FROM sequences WHERE id = ${sequenceId}`.execute(db())).rows[0].sequence_template_id;
+    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'INACTIVE' }, env.client);
+    await env.sleep(2 * DAY);
+    await waitingFor(handle, 'TEMPLATE');
+    if ((await messagesOf(stack, sequenceId)).length !== 1) throw new Error(`step 2 ran on an INACTIVE template (first ${first.id})`);
+    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'ACTIVE' }, env.client);
+    await handle.result();
+    await expectStatus(sequenceId, 'COMPLETED');
+    await save('sequence-template-held', handle);
+  },
+  'task-reminder-reopened': async () => {
+    // An IN_PROGRESS CALL task of a running sequence, snoozed three days: the timer fires and reopens it.
+    const contactId = await insertContact(stack, org.organizationId, { email: `task-${randomUUID().slice(0, 8)}@example.com` });
+    const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }], { senderUserId: org.userId });
+    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
+    const taskId = randomUUID();
+    await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, started_at, created_at, updated_at)
+              VALUES (${taskId}, ${org.organizationId}, 'CALL', 'TODAY', 'IN_PROGRESS', ${sequenceId}, ${contactId}, 'Call', now(), now(), now())`.execute(db());
+    const now = new Date(await env.currentTimeMs());
+    await snoozeTask({ em: stack.orm.em.fork(), temporal: env.client, taskQueue }, org.organizationId, taskId, new Date(now.getTime() + 3 * DAY).toISOString(), now);
+    const handle = env.client.workflow.getHandle(taskReminderWorkflowId(taskId));
+    const result = await handle.result() as TaskReminderResult;
+    if (result.outcome !== 'REOPENED') throw new Error(`unexpected reminder result ${JSON.stringify(result)}`);
+    if ((await handle.describe()).type !== TASK_REMINDER_WORKFLOW) throw new Error('not a task reminder');
+    await save('task-reminder-reopened', handle);
+  },
+  'lead-import-resolved': async () => {
+    // A new person known to the directory by LinkedIn URL, in a list with a default template: the
+    // profile is completed, the entry resolves, and it is enrolled.
+    const organization = await newOrg(stack, 'Replay lead import');
+    const templateId = await insertTemplate(stack, organization.organizationId, [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }], { senderUserId: organization.userId });
+    const listId = randomUUID();
+    await sql`INSERT INTO contact_lists (id, organization_id, name, default_sequence_template_id, created_at, updated_at)
+              VALUES (${listId}, ${organization.organizationId}, 'Import list', ${templateId}, now(), now())`.execute(db());
+    const contactId = await insertContact(stack, organization.organizationId, { email: null, linkedinUrl: FIXTURES.grace.linkedinUrl });
+    const entryId = randomUUID();
+    await sql`INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, external_contact_id, enrichment_status, created_at, updated_at)
+              VALUES (${entryId}, ${organization.organizationId}, ${listId}, ${contactId}, NULL, ${FIXTURES.grace.linkedinUrl}, 'crm-7', 'PENDING', now(), now())`.execute(db());
+    const input: LeadImportInput = { organizationId: organization.organizationId, importEntryIds: [entryId], enrollEntryIds: [], enrollTimeoutMs: 60_000 };
+    const handle = await env.client.workflow.start(LEAD_IMPORT_WORKFLOW, { taskQueue, workflowId: leadImportWorkflowId(organization.organizationId, randomUUID()), args: [input] });
+    const result = await handle.result() as LeadImportResult;
+    if (JSON.stringify(result) !== JSON.stringify({ resolved: 1, failed: 0, created: 1, refused: 0, skipped: 0 })) throw new Error(`unexpected import result ${JSON.stringify(result)}`);
+    await save('lead-import-resolved', handle);
+  },
+  'webhook-dispatcher-continued': async () => {
+    // Two short dispatch runs, then continue-as-new: the first run's history (the chain is terminated after).
+    const input: DispatcherInput = { pollMs: 50, maxRunMs: 300, runsPerExecution: 2 };
+    const started = await env.client.workflow.start(WEBHOOK_DISPATCHER_WORKFLOW, { taskQueue, workflowId: webhookDispatcherWorkflowId(`replay-${randomUUID()}`), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+    await started.terminate('replay history recorded');
+    await save('webhook-dispatcher-continued', handle);
   },
 };
 

@@ -30,6 +30,8 @@ export interface EnrollmentInput {
   sequenceTemplateId: string;
   /** Start-to-close timeout of the verification activity (the verifier's slowest answer plus a margin). */
   verifyTimeoutMs: number;
+  /** The contact-list entry this enrollment comes from (list auto-enrollment); absent or null otherwise. */
+  sourceContactEntryId?: string | null;
 }
 
 export interface EnrollmentResult {
@@ -66,6 +68,8 @@ export interface CreateSequenceInput {
   enrollmentRunId: string;
   /** Set: write a REFUSED row with this stopped_reason instead. */
   refusal: RefusalReason | null;
+  /** The contact-list entry the sequence is sourced from (sequences.source_contact_entry_id); absent: null. */
+  sourceContactEntryId?: string | null;
 }
 
 export interface EnrollmentStatus {

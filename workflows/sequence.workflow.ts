@@ -6,8 +6,8 @@ import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/schedule-window.ts';
 import {
   RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, VARIABLE_KEY_RE,
-  pauseUpdate, resumeUpdate, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
-  type SequenceInput, type SequenceRunStatus, type WaitingFor,
+  pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
+  type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,10 +26,15 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     paused: false, pausedUntil: null, ended: false, taskId: null,
   };
   const completedTasks: string[] = [];
+  /** The row changed outside the workflow (runChanged): re-read it at the next wake-up. */
+  let changed = false;
+  /** A reply halted automatic steps: a person takes the run from here (or it is stopped). */
+  let halted = false;
 
   // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
   setHandler(sequenceStatusQuery, () => status);
   setHandler(taskCompletedSignal, ({ taskId }) => { completedTasks.push(taskId); });
+  setHandler(runChangedSignal, () => { changed = true; });
   const notEnded = () => {
     if (status.ended) throw ApplicationFailure.create({ type: SEQUENCE_TERMINAL, message: 'The sequence has ended; it cannot change any more.', nonRetryable: true });
   };
@@ -90,13 +95,43 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     status.nextWakeUp = untilMs === null ? null : new Date(untilMs).toISOString();
   };
 
+  const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
+  /** Takes the row's view of the run: ended, paused (until), halted by a reply. */
+  function applyPlan(plan: SequencePlan): void {
+    if (TERMINAL_STATUSES.includes(plan.status)) status.ended = true;
+    status.paused = plan.paused;
+    status.pausedUntil = plan.pausedUntil;
+    halted = plan.halted === true;
+  }
+  /** After a runChanged signal: re-read the row. */
+  async function refreshIfChanged(): Promise<void> {
+    if (!changed || status.ended) return;
+    changed = false;
+    applyPlan(await acts.loadSequencePlan({ sequenceId: input.sequenceId }));
+  }
+  /** Waits for `done`, a change of the row or the end (and `ms` when given); re-reads the row when it changed. */
+  async function waitUntil(done: () => boolean, ms?: number): Promise<void> {
+    const wake = () => done() || changed || status.ended;
+    if (ms === undefined) await condition(wake);
+    else await condition(wake, ms);
+    await refreshIfChanged();
+  }
+
+  /** While a reply halts the run: until it is stopped (a person answers through the reply task). */
+  async function waitWhileHalted(): Promise<void> {
+    while (halted && !status.ended) {
+      waitFor('PERSON', null);
+      await waitUntil(() => false);
+    }
+  }
+
   /** While paused: until resumed or stopped; a pause with paused_until resumes by itself then. */
   async function waitWhilePaused(): Promise<void> {
     while (status.paused && !status.ended) {
       const until = status.pausedUntil ? Date.parse(status.pausedUntil) : null;
       waitFor('PAUSE', until);
       if (until === null) {
-        await condition(() => !status.paused || status.ended);
+        await waitUntil(() => !status.paused);
       } else if (until <= now()) {
         await acts.resumeSequence({ sequenceId: input.sequenceId, automatic: true });
         status.paused = false;
@@ -104,25 +139,26 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       } else {
         const pausedUntil = status.pausedUntil;
         // Wake early on a resume, a stop, or a new pause with another time.
-        await condition(() => !status.paused || status.ended || status.pausedUntil !== pausedUntil, until - now());
+        await waitUntil(() => !status.paused || status.pausedUntil !== pausedUntil, until - now());
       }
     }
   }
 
-  /** A durable timer that a stop ends early; a pause does not stop the clock (the step then waits for the resume). */
+  /** A durable timer that a stop or a halting reply ends early; a pause does not stop the clock (the step then waits for the resume). */
   async function sleepUntil(kind: WaitingFor, untilMs: number): Promise<void> {
-    while (!status.ended && untilMs > now()) {
+    while (!status.ended && !halted && untilMs > now()) {
       waitFor(kind, untilMs);
-      await condition(() => status.ended, untilMs - now());
+      await waitUntil(() => false, untilMs - now());
     }
   }
 
   const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
   status.currentStep = plan.currentStep;
   status.stepCount = plan.steps.length;
-  status.paused = status.paused || plan.paused;
-  status.pausedUntil = status.pausedUntil ?? plan.pausedUntil;
-  if ((['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'] as string[]).includes(plan.status)) status.ended = true;
+  const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded
+  applyPlan(plan);
+  status.paused = status.paused || pausedByUpdate.paused;
+  status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
 
   let stepIndex = plan.currentStep;
   while (!status.ended && stepIndex < plan.steps.length) {
@@ -131,23 +167,36 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     let runStep = true;
     while (runStep && !status.ended) {
       await waitWhilePaused();
+      await waitWhileHalted();
+      if (status.ended) break;
       if (plan.schedule) {
         const allowed = nextAllowedTime(now(), plan.timezone, plan.schedule);
         if (allowed === null) {
           // A window that never opens: the run waits (a template edit, a stop or archiving ends it).
           waitFor('WINDOW', null);
-          await condition(() => status.ended);
-        } else {
-          await sleepUntil('WINDOW', allowed);
+          await waitUntil(() => false);
+          continue;
         }
+        await sleepUntil('WINDOW', allowed);
       }
       if (status.ended) break;
-      if (status.paused) continue;
+      if (status.paused || halted) continue;
       waitFor('STEP', null);
       const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
       if (result.outcome === 'PAUSED') {
         status.paused = true; // the row says paused: wait for the resume (the Update sets the flags)
-        if (!status.pausedUntil) await condition(() => !status.paused || status.ended || status.pausedUntil !== null);
+        if (!status.pausedUntil) await waitUntil(() => !status.paused || status.pausedUntil !== null);
+        continue;
+      }
+      if (result.outcome === 'HALTED') { halted = true; continue; }
+      if (result.outcome === 'HELD') {
+        // The template is not running (INACTIVE): its change back signals runChanged.
+        waitFor('TEMPLATE', null);
+        await waitUntil(() => false);
+        continue;
+      }
+      if (result.outcome === 'DEFERRED') {
+        await sleepUntil('SEND_LIMIT', result.retryAt ? Date.parse(result.retryAt) : now() + DAY_MS);
         continue;
       }
       runStep = false;
@@ -157,19 +206,21 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         const taskId = result.taskId;
         status.taskId = taskId;
         waitFor('TASK', null);
-        await condition(() => completedTasks.includes(taskId) || status.ended);
+        while (!completedTasks.includes(taskId) && !status.ended) await waitUntil(() => completedTasks.includes(taskId));
         status.taskId = null;
         if (!status.ended) await acts.taskDone({ sequenceId: input.sequenceId, taskId });
       }
     }
     stepIndex += 1;
   }
-  if (!status.ended) {
+  while (!status.ended) {
     await waitWhilePaused();
-    if (!status.ended) {
-      await acts.completeSequence({ sequenceId: input.sequenceId });
-      status.ended = true;
-    }
+    await waitWhileHalted();
+    if (status.ended || status.paused) continue;
+    // A reply that came in after the last step halts the run instead of completing it.
+    const done = await acts.completeSequence({ sequenceId: input.sequenceId });
+    if (done.halted) halted = true;
+    else status.ended = true;
   }
   waitFor(null, null);
   await condition(allHandlersFinished);

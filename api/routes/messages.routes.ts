@@ -1,16 +1,18 @@
 // Messages (scope messages:read): the list with its filters, newest first, and one message.
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/sequence.entity.ts';
 import * as messages from '../../domain/messages.service.ts';
+import { REPLY_CATEGORIES } from '../../domain/reply-classifier.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
-import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';
+import { idParams, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 
 const tags = ['Messages'];
 
 export const messageSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at'],
+  required: ['id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at',
+    'in_reply_to_id', 'reply_category', 'open_count', 'opened_at', 'click_count', 'clicked_at', 'bounced_at', 'accepted_at'],
   properties: {
     id: uuid,
     contact_id: uuid,
@@ -23,6 +25,17 @@ export const messageSchema: JsonSchema = {
     step_number: { type: ['integer', 'null'], minimum: 1 },
     sent_at: timestamp,
     created_at: timestamp,
+    in_reply_to_id: { type: ['string', 'null'], format: 'uuid', description: 'A reply: the message it answers.' },
+    reply_category: {
+      type: ['string', 'null'], enum: [...REPLY_CATEGORIES, null],
+      description: 'INBOUND replies: the classifier\'s category (README, "Engagement"); null otherwise.',
+    },
+    open_count: { type: 'integer', minimum: 0, description: 'Emails: times the tracking pixel was loaded.' },
+    opened_at: { ...nullableTimestamp, description: 'First open.' },
+    click_count: { type: 'integer', minimum: 0, description: 'Emails: tracked link clicks.' },
+    clicked_at: { ...nullableTimestamp, description: 'First click.' },
+    bounced_at: { ...nullableTimestamp, description: 'When the email bounced.' },
+    accepted_at: { ...nullableTimestamp, description: 'LinkedIn invitations: when the contact accepted.' },
   },
 };
 

@@ -18,7 +18,7 @@ export function searchRoutes(): RouteDef[] {
       operationId: 'search',
       summary: 'Search the workspace',
       description: 'Matches names, emails, companies and domains. Three or more characters: substring match; one or two: prefix match. '
-        + 'Kinds the key cannot read (lead: contacts:read, account: accounts:read, sequence_template: sequences:read) are dropped, never an error. Up to `size` items per kind.',
+        + 'Kinds the key cannot read (lead: contacts:read, account: accounts:read, sequence_template: sequences:read, task: tasks:read) are dropped, never an error. Up to `size` items per kind.',
       query: {
         type: 'object',
         additionalProperties: false,

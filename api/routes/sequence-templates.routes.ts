@@ -1,4 +1,5 @@
 // Sequence templates: list, read, and (no dashboard exists) create and patch in the same shape.
+import type { Client } from '@temporalio/client';
 import * as templates from '../../domain/templates.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
@@ -10,7 +11,7 @@ const tags = ['Sequence templates'];
 const invalid = '400: schema mismatch, unknown timezone, EMAIL step without subject, or a subject/body that is not valid Liquid (ValidationIssue naming `steps[i].body` etc.).';
 const refused = 'ACTIVE without steps (naming steps), or sender_user_id not an active user of the organization (ValidationIssue).';
 
-export function sequenceTemplatesRoutes(): RouteDef[] {
+export function sequenceTemplatesRoutes(deps: { temporal: Client }): RouteDef[] {
   return [
     defineRoute<Record<string, string>, PageQuery<templates.TemplateSort> & templates.TemplateFilters>({
       method: 'GET', path: '/v1/sequence-templates', auth: 'key', scope: 'sequences:read', tags,
@@ -51,13 +52,15 @@ export function sequenceTemplatesRoutes(): RouteDef[] {
       method: 'PATCH', path: '/v1/sequence-templates/{sequence_template_id}', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'updateSequenceTemplate',
       summary: 'Update a sequence template',
-      description: 'Any create field; only fields sent change (steps are replaced as a whole). The first change to ACTIVE sets activated_at, which later changes keep.',
+      description: 'Any create field; only fields sent change (steps are replaced as a whole). The first change to ACTIVE sets activated_at, which later changes keep. '
+        + 'Status effects on running sequences: INACTIVE (or PENDING_SETUP) holds them before their next step; ACTIVE or FINISHING lets held ones go on; '
+        + 'ARCHIVED ends them STOPPED_EARLY with stopped_reason TEMPLATE_STOPPED. Only ACTIVE templates take enrollments.',
       params: idParams('sequence_template_id'),
       body: templatePatchSchema,
       responses: { 200: { description: 'The template.', schema: templateSchema }, 400: { description: invalid }, 422: { description: refused } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
-        body: await templates.updateTemplate(ctx.state.em, ctx.state.principal.organizationId, params.sequence_template_id, body),
+        body: await templates.updateTemplate(ctx.state.em, ctx.state.principal.organizationId, params.sequence_template_id, body, deps.temporal),
       }),
     }),
   ];

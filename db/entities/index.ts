@@ -14,7 +14,10 @@ import { Suppression } from './suppression.entity.ts';
 import { User } from './user.entity.ts';
 import { AccountVariable, ContactVariable } from './variable.entity.ts';
 import { WebhookDelivery, WebhookSubscription } from './webhook.entity.ts';
-import { HotLead, Meeting, Message, SenderDailySends, Sequence, Task } from './sequence.entity.ts';
+import { HotLead, Meeting, Message, SenderDailySends, Sequence } from './sequence.entity.ts';
+import { Task } from './task.entity.ts';
+
+import { AccountEntry, AccountList, ContactEntry, ContactList } from './list.entity.ts';
 
 export { Account, AccountVariable, ApiKey, Contact, ContactVariable, Organization, Suppression, User };
 export { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson };
@@ -24,6 +27,10 @@ export { AccountExclusion, Activity, ContactExclusion, WebhookDelivery, WebhookS
 export { SequenceTemplate };
 export { SandboxLinkedinAction, SandboxOutboundEmail };
 export { HotLead, Meeting, Message, SenderDailySends, Sequence, Task };
+export { AccountEntry, AccountList, ContactEntry, ContactList };
+import { IngestedEvent } from './ingested-event.entity.ts';
+
+export { IngestedEvent };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -31,4 +38,6 @@ export const entities = [
   SequenceTemplate,
   SandboxOutboundEmail, SandboxLinkedinAction,
   Sequence, Message, Task, HotLead, Meeting, SenderDailySends,
+  ContactList, AccountList, ContactEntry, AccountEntry,
+  IngestedEvent,
 ];

@@ -1,5 +1,5 @@
 // Sequences (one outreach run of one contact in one template), the messages they send and receive,
-// and the minimal task rows their manual steps create (the tasks issue adds the task API).
+// engagement rows and senders' counters. Tasks live in task.entity.ts.
 // Status lives here, in PostgreSQL: the API reads it; the sequence workflow writes it.
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -42,6 +42,8 @@ const SequenceSchema = defineEntity({
     variables: p.json<Record<string, string | null>>(),
     sourceContactEntryId: p.uuid().nullable(),
     sender: () => p.manyToOne(User).ref().nullable(),
+    /** Set by a SEQUENCE-scope task reassignment: the assignee of this run's later tasks (default: the sender). */
+    taskAssignee: () => p.manyToOne(User).ref().nullable(),
     /** The enrollment run that created it (the 202's enrollment_run_id). */
     enrollmentRunId: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -98,41 +100,6 @@ const MessageSchema = defineEntity({
 
 export class Message extends MessageSchema.class {}
 MessageSchema.setClass(Message);
-
-export const TASK_TYPES = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY', 'NEW_LEAD_REVIEW', 'PLAYBOOK_APPROVAL', 'TODO'] as const;
-export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'SKIPPED'] as const;
-export const TASK_PRIORITIES = ['HOT', 'TODAY', 'EXTRA'] as const;
-
-const TaskSchema = defineEntity({
-  name: 'Task',
-  tableName: 'tasks',
-  indexes: [
-    { name: 'tasks_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
-    { name: 'tasks_sequence_index', properties: ['sequence'] },
-  ],
-  properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(Organization).ref(),
-    type: p.enum(TASK_TYPES),
-    priority: p.enum(TASK_PRIORITIES).default('TODAY'),
-    status: p.enum(TASK_STATUSES).default('PENDING'),
-    sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('cascade'),
-    contact: () => p.manyToOne(Contact).ref().nullable().deleteRule('cascade'),
-    assignee: () => p.manyToOne(User).ref().nullable(),
-    stepNumber: p.integer().nullable(),
-    title: p.text().nullable(),
-    notes: p.text().nullable(),
-    dueDate: p.date().nullable(),
-    completedAt: p.datetime().nullable(),
-    /** Reply tasks: the INBOUND message to answer. */
-    message: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
-  },
-});
-
-export class Task extends TaskSchema.class {}
-TaskSchema.setClass(Task);
 
 const HotLeadSchema = defineEntity({
   name: 'HotLead',

@@ -10,6 +10,9 @@ import { Migration20261122040000_sequence_templates } from './Migration202611220
 import { Migration20261122040100_channels } from './Migration20261122040100_channels.ts';
 import { Migration20261122040938_sequences } from './Migration20261122040938_sequences.ts';
 import { Migration20261122050000_engagement } from './Migration20261122050000_engagement.ts';
+import { Migration20261122050100_tasks } from './Migration20261122050100_tasks.ts';
+import { Migration20261122050200_lists } from './Migration20261122050200_lists.ts';
+import { Migration20261122060000_ingested_events } from './Migration20261122060000_ingested_events.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -22,4 +25,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122040100_channels', class: Migration20261122040100_channels },
   { name: 'Migration20261122040938_sequences', class: Migration20261122040938_sequences },
   { name: 'Migration20261122050000_engagement', class: Migration20261122050000_engagement },
+  { name: 'Migration20261122050100_tasks', class: Migration20261122050100_tasks },
+  { name: 'Migration20261122050200_lists', class: Migration20261122050200_lists },
+  { name: 'Migration20261122060000_ingested_events', class: Migration20261122060000_ingested_events },
 ];

@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config.ts';
+import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
+import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
+import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 import { client } from '../helpers/http.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
@@ -21,7 +25,7 @@ describe('admin CLI', function () {
 
   function admin(...args: string[]) {
     const result = spawnSync(process.execPath, [script, ...args], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl },
+      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress },
       encoding: 'utf8',
     });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -117,5 +121,30 @@ describe('admin CLI', function () {
     const result = admin('user', 'remove', '--id', org.user_id);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /last owner/);
+  });
+
+  it('when a sender is configured and then removed, then the mailbox sends their emails and removal ends their running sequences SENDER_REMOVED', async () => {
+    const org = json('bootstrap', '--org-name', 'Sender Org');
+    const user = json('user', 'create', '--org', org.organization_id, '--email', 'rep@sender-org.test', '--name', 'Rep');
+    const sender = json('user', 'sender', '--id', user.id, '--mailbox-email', 'Sales@Sender-Org.test', '--daily-send-limit', '25');
+    assert.deepEqual([sender.mailbox_email, sender.daily_send_limit], ['sales@sender-org.test', 25]);
+    assert.equal(admin('user', 'sender', '--id', user.id, '--daily-send-limit=-1').code, 1);
+
+    const to = `to-${randomUUID().slice(0, 8)}@example.com`;
+    const contactId = await insertContact(stack, org.organization_id, { email: to });
+    const templateId = await insertTemplate(stack, org.organization_id, [
+      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL', delay_days: 5, subject: 'Again', body: 'Again' },
+    ], { senderUserId: user.id });
+    const sequenceId = await insertSequence(stack, org.organization_id, { contactId, templateId });
+    const input: SequenceInput = { sequenceId, organizationId: org.organization_id };
+    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: stack.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
+    await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
+    const [email] = await sandboxOutboundEmails(stack.orm, { toEmail: to });
+    assert.equal(email.fromEmail, 'sales@sender-org.test', 'the mailbox is the From address');
+    const removed = json('user', 'remove', '--id', user.id);
+    assert.deepEqual(removed.stopped_sequence_ids, [sequenceId]);
+    const row = await sequenceRow(stack, sequenceId);
+    assert.deepEqual([row.status, row.stopped_reason], ['STOPPED_EARLY', 'SENDER_REMOVED']);
+    await handle.result(); // the CLI told the workflow, which closed without waiting for its 5-day delay
   });
 });

@@ -66,6 +66,7 @@ describe('messages API', function () {
     assert.deepEqual(response.body, {
       id: ids.old, contact_id: contactId, sequence_id: sequenceId, channel: 'EMAIL', direction: 'OUTBOUND', kind: 'MESSAGE', subject: 'Hi',
       body: `body ${ids.old}`, step_number: 1, sent_at: '2026-01-01T00:00:00.000Z', created_at: '2026-01-03T00:00:00.000Z',
+      in_reply_to_id: null, reply_category: null, open_count: 0, opened_at: null, click_count: 0, clicked_at: null, bounced_at: null, accepted_at: null,
     });
     const intruder = await newOrg(stack);
     const foreign = await api.get(`/v1/messages/${ids.old}`, { key: intruder.apiKey });

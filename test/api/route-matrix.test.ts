@@ -15,7 +15,8 @@ import { newKey, newOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
 /** The public routes, asserted public: anything else needs a key. */
-const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /u/{token}', 'POST /u/{token}'];
+const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /u/{token}', 'POST /u/{token}',
+  'GET /t/o/{token}', 'GET /t/c/{token}'];
 
 function concretePath(route: RouteDef): string {
   return route.path.replace(/\{[^}]+\}/g, () => randomUUID());
@@ -123,6 +124,32 @@ describe('route matrix', () => {
     'POST /v1/sequences/{sequence_id}/resume': {},
     'POST /v1/sequences/{sequence_id}/stop': { body: { reason: 'LOSE', scope: 'ACCOUNT' } },
     'GET /v1/messages/{message_id}': {},
+    'GET /v1/contact-lists/{contact_list_id}': {},
+    'PATCH /v1/contact-lists/{contact_list_id}': { body: { name: 'x', default_sequence_template_id: null } },
+    'DELETE /v1/contact-lists/{contact_list_id}': {},
+    'GET /v1/contact-entries/{contact_entry_id}': {},
+    'DELETE /v1/contact-entries/{contact_entry_id}': {},
+    'GET /v1/account-lists/{account_list_id}': {},
+    'PATCH /v1/account-lists/{account_list_id}': { body: { name: 'x' } },
+    'DELETE /v1/account-lists/{account_list_id}': {},
+    'GET /v1/account-entries/{account_entry_id}': {},
+    'DELETE /v1/account-entries/{account_entry_id}': {},
+    'GET /v1/tasks/{task_id}': {},
+    'GET /v1/tasks/{task_id}/messages': {},
+    'PATCH /v1/tasks/{task_id}': { body: { title: 'x' } },
+    'PATCH /v1/tasks/{task_id}/assignee': { body: { assignee_user_id: randomUUID(), scope: 'SEQUENCE' } },
+    'POST /v1/tasks/{task_id}/start': {},
+    'POST /v1/tasks/{task_id}/complete': { body: { completion_source: 'EXTERNAL_CRM' } },
+    'POST /v1/tasks/{task_id}/skip': {},
+    'POST /v1/tasks/{task_id}/reopen': {},
+    'POST /v1/tasks/{task_id}/snooze': { body: { snoozed_until: new Date(Date.now() + 86_400_000).toISOString() } },
+    'POST /v1/tasks/{task_id}/execute': { body: { payload: { type: 'email_reply', body: 'x' } } },
+    'POST /v1/test-helpers/messages/{message_id}/open': {},
+    'POST /v1/test-helpers/messages/{message_id}/click': { body: { url: 'https://example.com/' } },
+    'POST /v1/test-helpers/messages/{message_id}/reply': { body: { body: 'Matrixsecret reply' } },
+    'POST /v1/test-helpers/messages/{message_id}/bounce': {},
+    'POST /v1/test-helpers/contacts/{contact_id}/meeting': { body: { title: 'x' } },
+    'POST /v1/test-helpers/contacts/{contact_id}/linkedin-accept': {},
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -151,6 +178,19 @@ describe('route matrix', () => {
     await sql`INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at)
               VALUES (${ids.message_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_id}, 'EMAIL', 'OUTBOUND', 'MESSAGE', 'Matrixsecret', 'Matrixsecret', 1, now(), now())`
       .execute(stack.orm.em.fork().getKysely());
+    ids.task_id = randomUUID();
+    await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, notes, created_at, updated_at)
+              VALUES (${ids.task_id}, ${owner.organizationId}, 'EMAIL_REPLY', 'HOT', 'PENDING', ${ids.sequence_id}, ${ids.contact_id}, 'Matrixsecret', 'Matrixsecret', now(), now())`
+      .execute(stack.orm.em.fork().getKysely());
+    // A contact list with an entry, an account list with an entry (lists and entries routes).
+    const contactList = await api.post('/v1/contact-lists', { key: owner.apiKey, body: { items: [{ name: 'Matrixsecret' }] } });
+    ids.contact_list_id = contactList.body.items[0].resource.id;
+    const contactEntry = await api.post('/v1/contact-entries', { key: owner.apiKey, body: { items: [{ contact_list_id: ids.contact_list_id, email: 'matrix-secret@isolation-matrix.test' }] } });
+    ids.contact_entry_id = contactEntry.body.items[0].resource.id;
+    const accountList = await api.post('/v1/account-lists', { key: owner.apiKey, body: { items: [{ name: 'Matrixsecret' }] } });
+    ids.account_list_id = accountList.body.items[0].resource.id;
+    const accountEntry = await api.post('/v1/account-entries', { key: owner.apiKey, body: { items: [{ account_list_id: ids.account_list_id, name: 'Matrixsecret', domain: 'isolation-matrix.test' }] } });
+    ids.account_entry_id = accountEntry.body.items[0].resource.id;
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
@@ -173,6 +213,8 @@ describe('route matrix', () => {
     assert.equal((await api.get(`/v1/account-exclusions/${accountExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'account exclusion kept');
     const template = await api.get(`/v1/sequence-templates/${ids.sequence_template_id}`, { key: owner.apiKey });
     assert.deepEqual([template.body.name, template.body.status], ['Matrixsecret', 'PENDING_SETUP'], 'sequence template kept');
+    const ownTask = await api.get(`/v1/tasks/${ids.task_id}`, { key: owner.apiKey });
+    assert.deepEqual([ownTask.body.status, ownTask.body.title, ownTask.body.snoozed_until], ['PENDING', 'Matrixsecret', null], 'task kept');
     const hook = await api.get(`/v1/webhooks/${ids.webhook_id}`, { key: owner.apiKey });
     assert.deepEqual([hook.body.name, hook.body.status, hook.body.secret_prefix], ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix], 'webhook kept');
   });

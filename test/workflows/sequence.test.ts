@@ -3,19 +3,12 @@
 // time, stop WIN/LOSE and ACCOUNT scope, and an exclusion made mid-run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { pino } from 'pino';
-import { createActivities } from '../../activities/index.ts';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../providers/linkedin/sandbox.ts';
-import { defaultWorkflowsPath } from '../../worker.ts';
 import {
   SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, taskCompletedSignal, type SequenceInput,
 } from '../../workflows/sequence.definitions.ts';
-import { createTimeSkippingEnv } from '../helpers/time-skipping.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import {
   eventsOf, insertAccount, insertContact, insertContactExclusion, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec,
 } from '../helpers/sequence-fixtures.ts';
@@ -24,42 +17,22 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('sequenceWorkflow', function () {
   this.timeout(120_000);
-  let env: TestWorkflowEnvironment;
-  let stack: Stack;
-  let org: TestOrg;
-  let worker: Worker;
-  let workerRun: Promise<void>;
-  const taskQueue = `sequence-${randomUUID()}`;
-
-  before(async () => {
-    stack = await getStack();
-    env = await createTimeSkippingEnv();
-    org = await newOrg(stack);
-    const activities = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
-    worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: defaultWorkflowsPath, activities });
-    workerRun = worker.run();
-  });
-
-  after(async () => {
-    worker?.shutdown();
-    await workerRun?.catch(() => {});
-    await env?.teardown();
-  });
+  const ts = useTimeSkippingWorker('sequence');
 
   async function setUp(steps: StepSpec[], contact: { email?: string | null; linkedinUrl?: string | null; firstName?: string; accountId?: string | null; companyName?: string } = {}, variables: Record<string, string> = {}) {
     const email = contact.email === undefined ? `p-${randomUUID().slice(0, 8)}@example.com` : contact.email;
-    const contactId = await insertContact(stack, org.organizationId, { firstName: 'Ada', companyName: 'Acme', ...contact, email });
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
-    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, accountId: contact.accountId, senderUserId: org.userId, variables });
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, { firstName: 'Ada', companyName: 'Acme', ...contact, email });
+    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, steps, { senderUserId: ts.org.userId });
+    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, accountId: contact.accountId, senderUserId: ts.org.userId, variables });
     return { sequenceId, contactId, templateId, email };
   }
 
   function start(sequenceId: string) {
-    const input: SequenceInput = { sequenceId, organizationId: org.organizationId };
-    return env.client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
+    const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
+    return ts.env.client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: ts.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
   }
 
-  const sentCount = (sequenceId: string, n: number) => until(async () => (await messagesOf(stack, sequenceId)).length >= n);
+  const sentCount = (sequenceId: string, n: number) => until(async () => (await messagesOf(ts.stack, sequenceId)).length >= n);
 
   it('when a three-step template (EMAIL day 0, LINKEDIN_INVITATION day 1, EMAIL day 2) runs, then it completes in seconds with 3 rendered messages and sequence.completed', async () => {
     const run = await setUp([
@@ -73,7 +46,7 @@ describe('sequenceWorkflow', function () {
     await handle.result();
     assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
 
-    const messages = await messagesOf(stack, run.sequenceId);
+    const messages = await messagesOf(ts.stack, run.sequenceId);
     assert.deepEqual(messages.map((m) => [m.step_number, m.channel, m.kind, m.direction]), [
       [1, 'EMAIL', 'MESSAGE', 'OUTBOUND'], [2, 'LINKEDIN', 'INVITATION', 'OUTBOUND'], [3, 'EMAIL', 'MESSAGE', 'OUTBOUND'],
     ]);
@@ -87,18 +60,18 @@ describe('sequenceWorkflow', function () {
     assert.ok(gap2 >= 2 * DAY && gap2 < 2 * DAY + 60_000, `gap 2: ${gap2}`);
     assert.ok(messages[0].sent_at.getTime() - startedAt < 60_000);
 
-    const emails = await sandboxOutboundEmails(stack.orm, { toEmail: run.email! });
+    const emails = await sandboxOutboundEmails(ts.stack.orm, { toEmail: run.email! });
     assert.equal(emails.length, 2);
     assert.match(emails[0].headers['List-Unsubscribe'], /^<http:\/\/127\.0\.0\.1:\d+\/u\/[^>]+>$/);
     assert.equal(emails[0].headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
     assert.equal(emails[0].messageId, `<seq-${run.sequenceId}-step-1@example.com>`);
-    assert.equal((await sandboxLinkedinActions(stack.orm, { senderUserId: org.userId })).filter((a) => a.kind === 'INVITATION' && a.text === 'Connect, Ada?').length, 1);
+    assert.equal((await sandboxLinkedinActions(ts.stack.orm, { senderUserId: ts.org.userId })).filter((a) => a.kind === 'INVITATION' && a.text === 'Connect, Ada?').length, 1);
 
-    const row = await sequenceRow(stack, run.sequenceId);
+    const row = await sequenceRow(ts.stack, run.sequenceId);
     assert.equal(row.status, 'COMPLETED');
     assert.equal(row.current_step, 3);
     assert.ok(row.ended_at);
-    const events = await eventsOf(stack, run.sequenceId);
+    const events = await eventsOf(ts.stack, run.sequenceId);
     assert.deepEqual(events.map((e) => e.type), ['message.sent', 'invitation.sent', 'message.sent', 'sequence.completed']);
     const embed = events[0].payload.message as Record<string, unknown>;
     assert.equal(embed.id, messages[0].id);
@@ -115,7 +88,7 @@ describe('sequenceWorkflow', function () {
     ]);
     const handle = await start(run.sequenceId);
     await sentCount(run.sequenceId, 1);
-    const pausedUntil = new Date((await env.currentTimeMs()) + 3 * DAY);
+    const pausedUntil = new Date((await ts.env.currentTimeMs()) + 3 * DAY);
     const record = await handle.executeUpdate(pauseUpdate, { args: [{ paused_until: pausedUntil.toISOString() }] });
     assert.equal(record.status, 'WAITING_FOR_USER');
     assert.equal(record.paused_until, pausedUntil.toISOString());
@@ -123,13 +96,13 @@ describe('sequenceWorkflow', function () {
     assert.equal(status.paused, true);
     assert.equal(status.currentStep, 1);
     await handle.result();
-    const messages = await messagesOf(stack, run.sequenceId);
+    const messages = await messagesOf(ts.stack, run.sequenceId);
     assert.equal(messages.length, 2);
     const late = messages[1].sent_at.getTime() - pausedUntil.getTime();
     assert.ok(late >= 0 && late < 60_000, `second step ${late} ms after paused_until`);
-    const types = (await eventsOf(stack, run.sequenceId)).map((e) => e.type);
+    const types = (await eventsOf(ts.stack, run.sequenceId)).map((e) => e.type);
     assert.deepEqual(types, ['message.sent', 'sequence.paused', 'sequence.resumed', 'message.sent', 'sequence.completed']);
-    assert.equal((await sequenceRow(stack, run.sequenceId)).status, 'COMPLETED');
+    assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
   });
 
   it('when paused without a time and resumed, then the previous status returns and a resume of a running sequence is rejected', async () => {
@@ -144,7 +117,7 @@ describe('sequenceWorkflow', function () {
     const resumed = await handle.executeUpdate(resumeUpdate);
     assert.equal(resumed.status, 'ACTIVE');
     await handle.result();
-    assert.equal((await sequenceRow(stack, run.sequenceId)).status, 'COMPLETED');
+    assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
   });
 
   for (const [reason, final] of [['WIN', 'SUCCEEDED'], ['LOSE', 'FAILED']] as const) {
@@ -156,15 +129,15 @@ describe('sequenceWorkflow', function () {
       assert.equal(record.status, final);
       assert.ok(record.ended_at);
       await handle.result();
-      assert.equal((await messagesOf(stack, run.sequenceId)).length, 1);
-      const events = await eventsOf(stack, run.sequenceId);
+      assert.equal((await messagesOf(ts.stack, run.sequenceId)).length, 1);
+      const events = await eventsOf(ts.stack, run.sequenceId);
       assert.deepEqual(events.map((e) => e.type), ['message.sent', 'sequence.stopped']);
       assert.equal(events[1].payload.status, final);
     });
   }
 
   it('when stopped with scope ACCOUNT, then the running sequence of another contact of the account is stopped too', async () => {
-    const accountId = await insertAccount(stack, org.organizationId, 'Globex', `globex-${randomUUID().slice(0, 8)}.com`);
+    const accountId = await insertAccount(ts.stack, ts.org.organizationId, 'Globex', `globex-${randomUUID().slice(0, 8)}.com`);
     const steps: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }];
     const first = await setUp(steps, { accountId });
     const second = await setUp(steps, { accountId });
@@ -177,9 +150,9 @@ describe('sequenceWorkflow', function () {
     assert.equal(record.status, 'SUCCEEDED');
     await h2.result();
     await h1.result();
-    assert.equal((await sequenceRow(stack, second.sequenceId)).status, 'SUCCEEDED');
-    assert.equal((await messagesOf(stack, second.sequenceId)).length, 1);
-    assert.equal((await sequenceRow(stack, unrelated.sequenceId)).status, 'ACTIVE');
+    assert.equal((await sequenceRow(ts.stack, second.sequenceId)).status, 'SUCCEEDED');
+    assert.equal((await messagesOf(ts.stack, second.sequenceId)).length, 1);
+    assert.equal((await sequenceRow(ts.stack, unrelated.sequenceId)).status, 'ACTIVE');
     await h3.executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT' }] });
   });
 
@@ -187,39 +160,39 @@ describe('sequenceWorkflow', function () {
     const run = await setUp([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 2, subject: 'Two', body: 'two' }]);
     const handle = await start(run.sequenceId);
     await sentCount(run.sequenceId, 1);
-    await insertContactExclusion(stack, org.organizationId, run.email!);
+    await insertContactExclusion(ts.stack, ts.org.organizationId, run.email!);
     await handle.result();
-    const row = await sequenceRow(stack, run.sequenceId);
+    const row = await sequenceRow(ts.stack, run.sequenceId);
     assert.equal(row.status, 'STOPPED_EARLY');
     assert.equal(row.stopped_reason, 'EXCLUDED');
-    assert.equal((await messagesOf(stack, run.sequenceId)).length, 1);
-    assert.equal((await sandboxOutboundEmails(stack.orm, { toEmail: run.email! })).length, 1);
-    const events = await eventsOf(stack, run.sequenceId);
+    assert.equal((await messagesOf(ts.stack, run.sequenceId)).length, 1);
+    assert.equal((await sandboxOutboundEmails(ts.stack.orm, { toEmail: run.email! })).length, 1);
+    const events = await eventsOf(ts.stack, run.sequenceId);
     assert.deepEqual(events.map((e) => [e.type, e.payload.stopped_reason ?? null]), [['message.sent', null], ['sequence.stopped', 'EXCLUDED']]);
   });
 
   it('when an EMAIL step meets a contact without email, then SKIP_STEP skips it and a CALL step waits for its task signal', async () => {
-    const contactId = await insertContact(stack, org.organizationId, { linkedinUrl: `https://www.linkedin.com/in/bo-${randomUUID().slice(0, 8)}`, firstName: 'Bo' });
-    const templateId = await insertTemplate(stack, org.organizationId, [
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, { linkedinUrl: `https://www.linkedin.com/in/bo-${randomUUID().slice(0, 8)}`, firstName: 'Bo' });
+    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [
       { type: 'EMAIL', delay_days: 0, subject: 'x', body: 'x' }, { type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' },
       { type: 'LINKEDIN_MESSAGE', delay_days: 1, body: 'Hi {{first_name}}' },
-    ], { senderUserId: org.userId, onMissingChannel: 'SKIP_STEP' });
-    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
+    ], { senderUserId: ts.org.userId, onMissingChannel: 'SKIP_STEP' });
+    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, senderUserId: ts.org.userId });
     const handle = await start(sequenceId);
     await until(async () => (await handle.query(sequenceStatusQuery)).waitingFor === 'TASK');
     const status = await handle.query(sequenceStatusQuery);
-    assert.equal((await sequenceRow(stack, sequenceId)).status, 'WAITING_FOR_USER');
+    assert.equal((await sequenceRow(ts.stack, sequenceId)).status, 'WAITING_FOR_USER');
     await handle.signal(taskCompletedSignal, { taskId: status.taskId! });
     await handle.result();
-    const messages = await messagesOf(stack, sequenceId);
+    const messages = await messagesOf(ts.stack, sequenceId);
     assert.deepEqual(messages.map((m) => [m.step_number, m.channel, m.body]), [[3, 'LINKEDIN', 'Hi Bo']]);
-    assert.deepEqual((await eventsOf(stack, sequenceId)).map((e) => e.type), ['task.created', 'message.sent', 'sequence.completed']);
+    assert.deepEqual((await eventsOf(ts.stack, sequenceId)).map((e) => e.type), ['task.created', 'message.sent', 'sequence.completed']);
   });
 
   it('when an EMAIL step meets a contact without email and the template says STOP, then it ends STOPPED_EARLY (NO_CHANNEL)', async () => {
     const run = await setUp([{ type: 'EMAIL', delay_days: 0, subject: 'x', body: 'x' }], { email: null, linkedinUrl: `https://www.linkedin.com/in/cy-${randomUUID().slice(0, 8)}` });
     await (await start(run.sequenceId)).result();
-    const row = await sequenceRow(stack, run.sequenceId);
+    const row = await sequenceRow(ts.stack, run.sequenceId);
     assert.deepEqual([row.status, row.stopped_reason], ['STOPPED_EARLY', 'NO_CHANNEL']);
   });
 });

@@ -1,0 +1,14 @@
+// Task activities: the snooze reminder's wake-up (domain/tasks.service.ts reminderDue).
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { reminderDue } from '../domain/tasks.service.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+
+export function createTaskActivities(deps: { orm: MikroORM }) {
+  return {
+    async taskReminderDue(input: TaskReminderInput): Promise<TaskReminderResult> {
+      return reminderDue(deps.orm.em.fork(), input);
+    },
+  };
+}
+
+export type TaskActivities = ReturnType<typeof createTaskActivities>;

@@ -1,0 +1,191 @@
+// Tasks (SPEC 'Tasks'; scopes tasks:read / tasks:write): the list and reads, the thread of a reply
+// task, standalone to-dos, reassignment, the state machine (start, complete, skip, reopen, snooze)
+// and execute.
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../config.ts';
+import type { MessageSort } from '../../domain/messages.service.ts';
+import * as tasks from '../../domain/tasks.service.ts';
+import type { Providers } from '../../providers/index.ts';
+import type { AppContext } from '../context.ts';
+import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { idParams } from '../schemas/common.schemas.ts';
+import {
+  completeSchema, createTaskSchema, executeResultSchema, executeSchema, messageSchema, reassignSchema, snoozeSchema, taskListFilters, taskSchema,
+  updateTaskSchema,
+} from '../schemas/tasks.schemas.ts';
+
+export interface TasksDeps {
+  temporal: Client;
+  providers: Pick<Providers, 'mail' | 'linkedin'>;
+  config: Pick<Config, 'temporalTaskQueue'>;
+}
+
+type Params = { task_id: string };
+const tags = ['Tasks'];
+const params = idParams('task_id');
+
+const notFound = { description: 'No such task in the organization (NotFoundIssue).' };
+const invalidTransition = { description: 'The transition is not allowed from the task\'s status (CommitIssue; `data.status`).' };
+
+const threadQuery = listQuerySchema([]);
+(threadQuery.properties as Record<string, unknown>).sort_order = { type: 'string', enum: ['asc', 'desc'], default: 'asc', description: 'By sent_at; default `asc` (oldest first).' };
+
+export function tasksRoutes(deps: TasksDeps): RouteDef[] {
+  const taskDeps = (ctx: AppContext): tasks.TaskDeps => ({ em: ctx.state.em, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, logger: ctx.state.logger });
+  const taskResponse = (what: string, extra: Record<number, { description: string }> = {}) => ({
+    200: { description: what, schema: taskSchema }, 404: notFound, ...extra,
+  });
+  return [
+    defineRoute<Record<string, string>, PageQuery<tasks.TaskSort> & tasks.TaskFilters>({
+      method: 'GET', path: '/v1/tasks', auth: 'key', scope: 'tasks:read', tags,
+      operationId: 'listTasks',
+      summary: 'List tasks',
+      description: 'Default order: created_at ascending. Filters combine with AND; the repeatable ones (types, priorities, sequence_template_ids) match any of their values. '
+        + '`contact_id` matches the task\'s contact or its sequence\'s. created_after/created_before and the due-date bounds are strict.',
+      query: listQuerySchema(tasks.TASK_SORT_FIELDS, taskListFilters),
+      responses: { 200: { description: 'Envelope of tasks.', schema: envelopeSchema(taskSchema) } },
+      handler: async (ctx, { query }) => {
+        const { page, size, sort_by, sort_order, ...filters } = query;
+        const { items, total } = await tasks.listTasks(ctx.state.em, ctx.state.principal.organizationId, filters, {
+          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
+        });
+        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
+      },
+    }),
+    defineRoute<Params>({
+      method: 'GET', path: '/v1/tasks/{task_id}', auth: 'key', scope: 'tasks:read', tags,
+      operationId: 'getTask',
+      summary: 'A task',
+      params,
+      responses: taskResponse('The task.'),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.getTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id) }),
+    }),
+    defineRoute<Params, PageQuery<MessageSort>>({
+      method: 'GET', path: '/v1/tasks/{task_id}/messages', auth: 'key', scope: 'tasks:read', tags,
+      operationId: 'listTaskMessages',
+      summary: 'The message thread of a task',
+      description: 'Oldest first, records as GET /v1/messages serves them. EMAIL_REPLY / LINKEDIN_REPLY: the messages of the task\'s sequence on that channel '
+        + '(the contact\'s reply and the team\'s messages, including replies sent with execute); other sequence tasks: every message of the sequence; '
+        + 'a standalone task: none.',
+      params,
+      query: threadQuery,
+      responses: { 200: { description: 'Envelope of messages.', schema: envelopeSchema(messageSchema) }, 404: notFound },
+      handler: async (ctx, { params: p, query }) => {
+        const { items, total } = await tasks.taskThread(ctx.state.em, ctx.state.principal.organizationId, p.task_id, { ...pageWindow(query), sortOrder: query.sort_order });
+        return { status: 200, body: envelope(items, total, query) };
+      },
+    }),
+    defineRoute<Record<string, string>, Record<string, never>, tasks.CreateTaskRequest>({
+      method: 'POST', path: '/v1/tasks', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'createTask',
+      summary: 'Create a to-do',
+      description: 'A standalone task of type TODO, PENDING. The assignee defaults to the API key\'s user (null: unassigned). '
+        + 'No webhook event: task.* events are sequence-tied and a to-do has no sequence.',
+      body: createTaskSchema,
+      responses: {
+        200: { description: 'The new task.', schema: taskSchema },
+        422: { description: 'contact_id or assignee_user_id is not (an active user) of the organization (ValidationIssue naming it).' },
+      },
+      handler: async (ctx, { body }) => {
+        const { em, principal } = ctx.state;
+        return { status: 200, body: await tasks.createTask(em, principal.organizationId, principal.userId, body) };
+      },
+    }),
+    defineRoute<Params, Record<string, never>, tasks.UpdateTaskRequest>({
+      method: 'PATCH', path: '/v1/tasks/{task_id}', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'updateTask',
+      summary: 'Edit a to-do',
+      description: 'Standalone to-dos (type TODO) only: title, notes, due_date, assignee_user_id, priority. Other task types answer 422 BusinessIssue.',
+      params,
+      body: updateTaskSchema,
+      responses: taskResponse('The task.', { 422: { description: 'Not a TODO (BusinessIssue), or the assignee is not an active user of the organization (ValidationIssue).' } }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.updateTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
+    }),
+    defineRoute<Params, Record<string, never>, tasks.ReassignRequest>({
+      method: 'PATCH', path: '/v1/tasks/{task_id}/assignee', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'reassignTask',
+      summary: 'Reassign a task',
+      description: 'scope TASK (default): this task. SEQUENCE: this task, the open tasks of its sequence and the tasks the sequence creates later.',
+      params,
+      body: reassignSchema,
+      responses: taskResponse('The task.', { 422: { description: 'The user is not an active user of the organization, or SEQUENCE for a standalone task (ValidationIssue).' } }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.reassignTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
+    }),
+    defineRoute<Params>({
+      method: 'POST', path: '/v1/tasks/{task_id}/start', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'startTask',
+      summary: 'Start a task (an assignee opened it)',
+      description: 'PENDING to IN_PROGRESS, started_at set. Any other status: 409.',
+      params,
+      responses: taskResponse('The task, IN_PROGRESS.', { 409: invalidTransition }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.startTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+    }),
+    defineRoute<Params, Record<string, never>, tasks.CompleteRequest>({
+      method: 'POST', path: '/v1/tasks/{task_id}/complete', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'completeTask',
+      summary: 'Complete a task',
+      description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (default TASK_EXECUTION) and, for CALL tasks, the disposition. '
+        + 'Records the outcome only: nothing is sent or approved (use execute for that). A CALL step of a sequence moves on. Emits task.completed (sequence tasks).',
+      params,
+      body: completeSchema,
+      responses: taskResponse('The task, COMPLETED.', { 409: invalidTransition, 422: { description: 'disposition on a task that is not a CALL (ValidationIssue).' } }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
+    }),
+    defineRoute<Params>({
+      method: 'POST', path: '/v1/tasks/{task_id}/skip', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'skipTask',
+      summary: 'Skip a task',
+      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks).',
+      params,
+      responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+    }),
+    defineRoute<Params>({
+      method: 'POST', path: '/v1/tasks/{task_id}/reopen', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'reopenTask',
+      summary: 'Reopen a completed or skipped task',
+      description: 'COMPLETED or SKIPPED to PENDING: reopened_at set, reopen_reason null, the outcome (completed_at, skipped_at, completion_source, disposition) cleared. '
+        + 'A sequence that moved on does not go back. Emits task.reopened (sequence tasks).',
+      params,
+      responses: taskResponse('The task, PENDING.', { 409: invalidTransition }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+    }),
+    defineRoute<Params, Record<string, never>, { snoozed_until: string }>({
+      method: 'POST', path: '/v1/tasks/{task_id}/snooze', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'snoozeTask',
+      summary: 'Snooze an open task until a time',
+      description: 'The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that time the task comes back: '
+        + 'status PENDING, snoozed_until null, reopen_reason REMINDER_RULE, reopened_at set, task.reopened (sequence tasks). A new snooze replaces the previous time; '
+        + 'completing or skipping cancels it.',
+      params,
+      body: snoozeSchema,
+      responses: taskResponse('The task, snoozed.', { 409: invalidTransition, 422: { description: 'snoozed_until not in the future or too far ahead (ValidationIssue).' } }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.snoozeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body.snoozed_until) }),
+    }),
+    defineRoute<Params, Record<string, never>, { payload: tasks.ExecutePayload }>({
+      method: 'POST', path: '/v1/tasks/{task_id}/execute', auth: 'key', scope: 'tasks:write', tags,
+      operationId: 'executeTask',
+      summary: 'Execute a task in the service',
+      description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, stores it OUTBOUND in the thread '
+        + '(in_reply_to_id: the message answered), emits message.sent, completes the task; the sequence waits for the lead (WAITING_FOR_LEAD). '
+        + 'call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; '
+        + 'false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: 422 until playbooks ship. The task ends COMPLETED (completion_source TASK_EXECUTION).',
+      params,
+      body: executeSchema,
+      responses: {
+        200: { description: 'The task, the message sent (replies) and the sequence.', schema: executeResultSchema },
+        404: notFound,
+        409: { description: 'The task is not open (COMPLETED or SKIPPED), or the lead review\'s sequence is no longer FOUND (CommitIssue).' },
+        422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); playbooks not available; the contact lacks the channel; the channel refused (BusinessIssue).' },
+      },
+      handler: async (ctx, { params: p, body }) => {
+        const { principal } = ctx.state;
+        return {
+          status: 200,
+          body: await tasks.executeTask({ ...taskDeps(ctx), providers: deps.providers, userId: principal.userId }, principal.organizationId, p.task_id, body.payload),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,73 @@
+// Open and click tracking of sequence emails (public; the links carry signed tokens, see
+// domain/tracking.ts). The pixel always answers the image and the click always redirects once the
+// token is genuine; recording the engagement never blocks the reader (a failure is logged).
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import { recordClick, recordOpen } from '../../domain/engagement.service.ts';
+import { verifyClickToken, verifyOpenToken } from '../../domain/tracking.ts';
+import { notFound } from '../errors.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+
+/** A transparent 1x1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } };
+
+export interface TrackingDeps {
+  orm: MikroORM;
+  temporal: Client;
+  logger: Logger;
+  config: Pick<Config, 'webhookSecretKey'>;
+}
+
+export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
+  /** Records with the message's organization; a message deleted meanwhile is nothing to record. */
+  async function record(messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
+    try {
+      const em = deps.orm.em.fork();
+      const { rows } = await sql<{ organization_id: string }>`SELECT organization_id FROM messages WHERE id = ${messageId}`.execute(em.getKysely());
+      if (rows[0]) await work(rows[0].organization_id);
+    } catch (error) {
+      deps.logger.warn({ err: error, messageId }, 'engagement not recorded');
+    }
+  }
+  const engagement = () => ({ em: deps.orm.em.fork(), temporal: deps.temporal, logger: deps.logger });
+  return [
+    defineRoute<{ token: string }>({
+      method: 'GET', path: '/t/o/{token}', auth: 'public', scope: null, tags: ['Service'],
+      operationId: 'trackOpen',
+      summary: 'Email open pixel',
+      description: 'A 1x1 GIF in every sequence email\'s HTML part. Loading it records an open (first open: `message.opened`).',
+      params: tokenParams,
+      responses: { 200: { description: 'The pixel.', contentType: 'image/gif', schema: { type: 'string', format: 'binary' } }, 404: { description: 'Invalid token (NotFoundIssue).' } },
+      handler: async (ctx, { params }) => {
+        const messageId = verifyOpenToken(deps.config.webhookSecretKey, params.token);
+        if (!messageId) throw notFound('Tracking link');
+        await record(messageId, (organizationId) => recordOpen(engagement(), organizationId, messageId));
+        ctx.type = 'image/gif';
+        ctx.set('Cache-Control', 'no-store, max-age=0');
+        return { status: 200, body: PIXEL };
+      },
+    }),
+    defineRoute<{ token: string }, { u: string }>({
+      method: 'GET', path: '/t/c/{token}', auth: 'public', scope: null, tags: ['Service'],
+      operationId: 'trackClick',
+      summary: 'Tracked link redirect',
+      description: 'Every http(s) link of a sequence email points here with its target in `u`; the token signs the message and that exact URL, '
+        + 'so only the email\'s own links redirect (no open redirect). Records a click (`message.link_clicked`), then redirects.',
+      params: tokenParams,
+      query: { type: 'object', required: ['u'], additionalProperties: false, properties: { u: { type: 'string', minLength: 1, maxLength: 4096 } } },
+      responses: { 302: { description: 'Redirect to the link\'s target (Location).' }, 404: { description: 'Invalid token or a URL it does not sign (NotFoundIssue).' } },
+      handler: async (ctx, { params, query }) => {
+        const messageId = verifyClickToken(deps.config.webhookSecretKey, params.token, query.u);
+        if (!messageId) throw notFound('Tracking link');
+        await record(messageId, (organizationId) => recordClick(engagement(), organizationId, messageId, query.u));
+        ctx.set('Location', query.u);
+        ctx.set('Cache-Control', 'no-store');
+        return { status: 302 };
+      },
+    }),
+  ];
+}

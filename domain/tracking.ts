@@ -1,0 +1,69 @@
+// Open and click tracking of sequence emails. At send time the text's http(s) links are rewritten
+// to `/t/c/<token>?u=<url>` (the token signs the message id and that exact URL, so the redirect
+// goes only where the email pointed: no open redirect) and the HTML part carries a 1x1 pixel
+// `/t/o/<token>` (the token signs the message id). The stored message keeps the body as rendered.
+import { createHash } from 'node:crypto';
+import { signId, verifySignedId } from './signed-token.ts';
+
+const LINK_RE = /https?:\/\/[^\s<>"'`]+/g;
+/** Punctuation that ends a sentence rather than the URL. */
+const TRAILING_RE = /[.,;:!?)\]}]+$/;
+
+export function openUrl(baseUrl: string, secret: string, messageId: string): string {
+  return `${baseUrl}/t/o/${signId(secret, 'open', messageId)}`;
+}
+
+export function clickUrl(baseUrl: string, secret: string, messageId: string, target: string): string {
+  return `${baseUrl}/t/c/${signId(secret, 'click', messageId, target)}?u=${encodeURIComponent(target)}`;
+}
+
+export function verifyOpenToken(secret: string, token: string): string | null {
+  return verifySignedId(secret, 'open', token);
+}
+
+/** The message id when the token signs this message and exactly this target URL (http or https). */
+export function verifyClickToken(secret: string, token: string, target: string): string | null {
+  if (!/^https?:\/\//i.test(target)) return null;
+  return verifySignedId(secret, 'click', token, target);
+}
+
+/** Each link of `text` with its tracked form, in order (trailing sentence punctuation stays outside the link). */
+function rewrite(text: string, replace: (url: string) => string): string {
+  return text.replace(LINK_RE, (match) => {
+    const trailing = TRAILING_RE.exec(match)?.[0] ?? '';
+    const url = match.slice(0, match.length - trailing.length);
+    return replace(url) + trailing;
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface TrackedEmail {
+  text: string;
+  html: string;
+}
+
+/**
+ * The text and HTML parts of a sequence email: links tracked in both, the unsubscribe link last
+ * (not tracked), the open pixel at the end of the HTML part.
+ */
+export function trackedEmail(input: { baseUrl: string; secret: string; messageId: string; body: string; unsubscribeUrl: string }): TrackedEmail {
+  const track = (url: string) => clickUrl(input.baseUrl, input.secret, input.messageId, url);
+  const text = `${rewrite(input.body, track)}\n\n--\nUnsubscribe: ${input.unsubscribeUrl}`;
+  const htmlBody = rewrite(escapeHtml(input.body), (url) => {
+    const original = url.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    return `<a href="${escapeHtml(track(original))}">${url}</a>`;
+  }).replace(/\r?\n/g, '<br>\n');
+  const html = `<!doctype html><html><body><div>${htmlBody}</div>\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`
+    + `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none"></body></html>`;
+  return { text, html };
+}
+
+/** A uuid derived from a name (SHA-256, RFC 9562 version 8): the same step of the same run always gets the same message id, retries included. */
+export function derivedUuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex').slice(0, 32).split('');
+  hex[12] = '8';
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

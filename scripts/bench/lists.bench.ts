@@ -1,0 +1,123 @@
+// `npm run bench -- lists`: contact entries end to end (embedded PostgreSQL with a small sandbox
+// directory, Temporal dev server, `node worker.ts` and `node api/server.ts` as children).
+// (a) POST /v1/contact-entries latency for batches of 100 new people (list without template);
+// (b) 2,000 new people into a list with a default template (20 batches of 100): time from the
+// first POST until every entry is enrolled or refused (a sourced sequence row), and the rate.
+// One in 20 addresses is at bounce.test, so refusals (EMAIL_UNDELIVERABLE) are part of the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { migrate, openOrm } from '../../db/orm.ts';
+import * as admin from '../../domain/admin.service.ts';
+import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { startTemporalDevServer } from '../local-stack.ts';
+import { projectRoot, temporalCli } from '../tools.ts';
+import { benchDatabase, envNumber, freePort, startServer, stopChild } from './harness.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+}
+
+const summary = (d: number[]) => `p50 ${percentile(d, 50).toFixed(0)} ms, p95 ${percentile(d, 95).toFixed(0)} ms, max ${d[d.length - 1]?.toFixed(0)} ms (n=${d.length})`;
+
+export async function benchLists(): Promise<void> {
+  const latencyBatches = envNumber('BENCH_BATCHES', 30);
+  const enrollTotal = envNumber('BENCH_ENTRIES', 2000);
+  const concurrency = envNumber('BENCH_CONNECTIONS', 4);
+
+  const database = await benchDatabase();
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
+  await migrate(orm);
+  await ensureDirectoryLoaded(orm, { companies: 2000, people: 20000 });
+  const db = () => orm.em.fork().getKysely();
+  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const organizationId = org.organization_id;
+
+  // Two EMAIL steps, the first a day away: enrolled sequences just wait.
+  const templateId = randomUUID();
+  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
+            VALUES (${templateId}, ${organizationId}, 'Bench lists', 'ACTIVE', 'en', 'UTC', now(),
+                    ${JSON.stringify([{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Again' }])}::jsonb,
+                    'STOP', NULL, ${org.user_id}, false, now(), now())`.execute(db());
+
+  const taskQueue = `bench-${randomUUID()}`;
+  const serviceEnv = { DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  const worker: ChildProcess = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const apiPort = await freePort();
+  let api: ChildProcess | undefined;
+  try {
+    api = await startServer('api/server.ts', { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' }, `http://127.0.0.1:${apiPort}/healthz`);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const headers = { authorization: `Bearer ${org.api_key}`, 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown, expected: number) => {
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text.slice(0, 500)}`);
+      return JSON.parse(text) as { items: { status: string; resource: { id: string } }[]; summary: { failed: number } };
+    };
+    const newList = async (template: string | null) =>
+      (await post('/v1/contact-lists', { items: [{ name: `Bench ${randomUUID().slice(0, 8)}`, default_sequence_template_id: template }] }, 201)).items[0].resource.id;
+    let n = 0;
+    const batch = (listId: string) => Array.from({ length: 100 }, () => {
+      const i = ++n;
+      return {
+        contact_list_id: listId, email: i % 20 === 0 ? `person${i}@bounce.test` : `person${i}@bench-co-${i % 50}.com`,
+        first_name: 'Ada', last_name: `Bench${i}`, company_domain: `bench-co-${i % 50}.com`, external_contact_id: `crm-${i}`,
+      };
+    });
+
+    // Warm-up: the first batch (connections, caches) is not measured.
+    const plain = await newList(null);
+    await post('/v1/contact-entries', { items: batch(plain) }, 200);
+
+    console.log(`(a) POST /v1/contact-entries, batches of 100 new people: ${latencyBatches} batches, one at a time`);
+    const latencies: number[] = [];
+    for (let b = 0; b < latencyBatches; b++) {
+      const started = performance.now();
+      const result = await post('/v1/contact-entries', { items: batch(plain) }, 200);
+      latencies.push(performance.now() - started);
+      if (result.summary.failed) throw new Error(`${result.summary.failed} items failed`);
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(`    200: ${summary(latencies)} (goal p95 < 1 s)`);
+
+    console.log(`(b) ${enrollTotal} new people into a list with a default template (batches of 100, ${concurrency} at a time)`);
+    const listId = await newList(templateId);
+    const batches = Math.ceil(enrollTotal / 100);
+    const began = Date.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < batches) {
+        next++;
+        await post('/v1/contact-entries', { items: batch(listId) }, 200);
+      }
+    }));
+    const posted = Date.now() - began;
+    const deadline = began + 10 * 60_000;
+    let done = 0;
+    let statuses: { status: string; n: string }[] = [];
+    while (Date.now() < deadline) {
+      statuses = (await sql<{ status: string; n: string }>`
+        SELECT s.status, count(*) AS n FROM sequences s JOIN contact_entries e ON e.id = s.source_contact_entry_id
+         WHERE e.contact_list_id = ${listId} GROUP BY s.status`.execute(db())).rows;
+      done = statuses.reduce((sum, r) => sum + Number(r.n), 0);
+      if (done >= batches * 100) break;
+      await sleep(250);
+    }
+    const elapsed = (Date.now() - began) / 1000;
+    const { rows: entryStates } = await sql<{ enrichment_status: string; n: string }>`
+      SELECT enrichment_status, count(*) AS n FROM contact_entries WHERE contact_list_id = ${listId} GROUP BY enrichment_status`.execute(db());
+    console.log(`    posted in ${(posted / 1000).toFixed(1)} s; ${done}/${batches * 100} enrolled or refused in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} entries/s (goal: all within 5 min)`);
+    console.log(`    sequences: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}; entries: ${entryStates.map((r) => `${r.enrichment_status} ${r.n}`).join(', ')}`);
+  } finally {
+    if (api) await stopChild(api, 5000);
+    await stopChild(worker, 10_000);
+    await temporal.stop();
+    await orm.close();
+    await database.stop();
+  }
+}

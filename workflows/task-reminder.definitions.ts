@@ -1,0 +1,20 @@
+// The task reminder (POST /v1/tasks/{id}/snooze): one workflow per task, id derived from the task;
+// a new snooze terminates the running timer and starts another (WorkflowIdConflictPolicy.TERMINATE_EXISTING).
+
+export const TASK_REMINDER_WORKFLOW = 'taskReminderWorkflow';
+
+export function taskReminderWorkflowId(taskId: string): string {
+  return `task-reminder/${taskId}`;
+}
+
+export interface TaskReminderInput {
+  taskId: string;
+  organizationId: string;
+  /** ISO time the task comes back; the activity acts only if the row still says exactly this. */
+  snoozedUntil: string;
+}
+
+export interface TaskReminderResult {
+  /** REOPENED: the task came back; STALE: it was completed, skipped, re-snoozed or deleted meanwhile. */
+  outcome: 'REOPENED' | 'STALE';
+}

@@ -18,6 +18,11 @@ export interface Config {
   lastUsedFlushMs: number;
   publicBaseUrl: string | undefined;
   shutdownTimeoutMs: number;
+  /** Connections each process's PostgreSQL pool may open. */
+  dbPoolMax: number;
+  /** Activities (regular / local) one worker runs at once; each may hold two connections. */
+  workerActivityConcurrency: number;
+  workerLocalActivityConcurrency: number;
   /** Size of the generated sandbox directory (fixed records are always included). */
   directoryCompanies: number;
   directoryPeople: number;
@@ -43,6 +48,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often the dispatcher looks for due deliveries when idle. */
   webhookPollMs: number;
+  /** How often the event-resolution workflow drains PENDING ingested events (SPEC: about two minutes). */
+  eventResolutionIntervalMs: number;
+  /** Events claimed per resolution batch (one transaction); a full batch is followed by another at once. */
+  eventResolutionBatch: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,6 +97,9 @@ export function loadConfig(env: Env = process.env): Config {
     lastUsedFlushMs: integer(env, 'LAST_USED_FLUSH_MS', 10000, 100),
     publicBaseUrl: text(env, 'PUBLIC_BASE_URL'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 24, 2),
+    workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
+    workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),
@@ -101,5 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 200, 10),
+    eventResolutionIntervalMs: integer(env, 'EVENT_RESOLUTION_INTERVAL_MS', 120_000, 100),
+    eventResolutionBatch: integer(env, 'EVENT_RESOLUTION_BATCH', 500, 1),
   };
 }

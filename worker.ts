@@ -13,6 +13,8 @@ import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
 import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
+import { EVENT_RESOLUTION_WORKFLOW, eventResolutionWorkflowId } from './workflows/event-resolution.definitions.ts';
+import type { eventResolutionWorkflow } from './workflows/event-resolution.workflow.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -27,14 +29,39 @@ export interface WorkerDeps {
   temporal: Client;
   /** Start the webhook dispatcher if it is not running (default true). */
   startDispatcher?: boolean;
+  /** Start the event-resolution workflow if it is not running (default true). */
+  startEventResolution?: boolean;
   /** Tests point this at a module that adds their own workflows to the service's. */
   workflowsPath?: string;
   /** Tests may add activities of their own. */
   extraActivities?: Record<string, (...args: never[]) => unknown>;
 }
 
+/**
+ * Connections one activity may hold at once: its transaction, plus one a provider or a counter
+ * opens on its own (the sandbox mail transport, the sender's daily count).
+ */
+const CONNECTIONS_PER_ACTIVITY = 2;
+
+/**
+ * The worker's activity slots must fit its database pool: with more activities than the pool can
+ * serve twice over, every connection can end up held by a transaction that waits for a second
+ * one, and the worker stalls (pg's pool waits forever). Refuse such a configuration at start.
+ */
+export function checkPoolFitsActivities(poolMax: number, activities: number, localActivities: number): void {
+  const needed = (activities + localActivities) * CONNECTIONS_PER_ACTIVITY + 2;
+  if (needed > poolMax) {
+    throw new Error(`DB_POOL_MAX ${poolMax} is too small for WORKER_ACTIVITY_CONCURRENCY ${activities} + WORKER_LOCAL_ACTIVITY_CONCURRENCY ${localActivities}: `
+      + `each activity may hold ${CONNECTIONS_PER_ACTIVITY} connections, so the pool needs at least ${needed}.`);
+  }
+}
+
 export async function createWorker(deps: WorkerDeps): Promise<Worker> {
+  const poolMax = (deps.orm.config.get('pool') as { max?: number } | undefined)?.max ?? deps.config.dbPoolMax;
+  checkPoolFitsActivities(poolMax, deps.config.workerActivityConcurrency, deps.config.workerLocalActivityConcurrency);
   const worker = await Worker.create({
+    maxConcurrentActivityTaskExecutions: deps.config.workerActivityConcurrency,
+    maxConcurrentLocalActivityExecutions: deps.config.workerLocalActivityConcurrency,
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,
@@ -43,7 +70,18 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     bundlerOptions: { ignoreModules: [] },
   });
   if (deps.startDispatcher !== false) await ensureWebhookDispatcher(deps.temporal, deps.taskQueue, deps.config.webhookPollMs);
+  if (deps.startEventResolution !== false) await ensureEventResolution(deps.temporal, deps.taskQueue, deps.config);
   return worker;
+}
+
+/** As the dispatcher: every worker asks for the one event-resolution workflow of its task queue. */
+export async function ensureEventResolution(client: Client, taskQueue: string, config: Pick<Config, 'eventResolutionIntervalMs' | 'eventResolutionBatch'>): Promise<void> {
+  await client.workflow.start<typeof eventResolutionWorkflow>(EVENT_RESOLUTION_WORKFLOW, {
+    taskQueue,
+    workflowId: eventResolutionWorkflowId(taskQueue),
+    args: [{ intervalMs: config.eventResolutionIntervalMs, batchSize: config.eventResolutionBatch }],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
 }
 
 /** Every worker asks for the one dispatcher of its task queue; all but the first find it running. */
@@ -64,7 +102,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const logger = pino({ level: config.logLevel, base: { service: 'worker' } });
   Runtime.install({ logger: temporalLogger(logger) });
-  const orm = await openOrm({ databaseUrl: config.databaseUrl });
+  const orm = await openOrm({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace });
   const worker = await createWorker({

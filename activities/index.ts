@@ -5,6 +5,7 @@ import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
+import { createEventResolutionActivities } from './event-resolution.activities.ts';
 import { createLeadImportActivities } from './lead-import.activities.ts';
 import { createSequenceActivities } from './sequences.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createLeadImportActivities(deps),
     ...createSequenceActivities(deps),
     ...createTaskActivities(deps),
+    ...createEventResolutionActivities(deps),
   };
 }
 

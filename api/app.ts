@@ -22,9 +22,11 @@ import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
+import { eventsRawBody, eventsRoutes } from './routes/events.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { listsRoutes } from './routes/lists.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
+import { playbooksRoutes } from './routes/playbooks.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
@@ -73,6 +75,8 @@ export function createApp(deps: AppDeps): App {
     ...messagesRoutes(),
     ...listsRoutes({ temporal: deps.temporal, directory: deps.providers.directory, config: deps.config }),
     ...tasksRoutes({ temporal: deps.temporal, providers: deps.providers, config: deps.config }),
+    ...playbooksRoutes(),
+    ...eventsRoutes(),
     // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
     ...(deps.config.sandboxMode ? testHelpersRoutes({ temporal: deps.temporal, logger: deps.logger }) : []),
   ];
@@ -106,6 +110,8 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use(authenticate(deps.keys));
+  // POST /v1/events keeps its body's exact bytes (content hash, payload text): read there, not by the parser.
+  app.use(eventsRawBody(deps.config.bodyLimitBytes));
   app.use(bodyParser({
     enableTypes: ['json'],
     jsonLimit: deps.config.bodyLimitBytes,

@@ -17,7 +17,7 @@ export interface RunningApi {
 
 export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
   const logger = pino({ level: config.logLevel, base: { service: 'api' }, redact: ['req.headers.authorization'] });
-  const orm = await openOrm({ databaseUrl: options.databaseUrl });
+  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.dbPoolMax });
   const { client: temporal, connection } = lazyTemporalClient({ address: options.temporalAddress, namespace: config.temporalNamespace });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
   const providers = createProviders({ orm, config });

@@ -17,6 +17,8 @@ export function ormConfig(settings: OrmSettings): Options {
     entities,
     extensions: [Migrator],
     pool: { min: 0, max: settings.poolMax ?? 10 },
+    // Waiting for a free connection fails after 30 s instead of hanging forever (pg's default).
+    driverOptions: { connectionTimeoutMillis: 30_000 },
     debug: settings.debug ?? false,
     // The API always works inside a forked EntityManager (RequestContext); using the global one is a bug.
     allowGlobalContext: false,

@@ -102,8 +102,14 @@ export async function addAccountEntries(
     out.push(failed(index, { type: 'NotFoundIssue', message: 'account_list_id: Account list not found.' }));
     return false;
   });
-  // The same domain twice in a batch runs in order: the first creates, the next updates.
-  await runItems(ready, (i) => [normalizeDomain(i.input.domain) ?? `#${i.index}`], 8, async ({ index, input }) => {
+  // The same company twice in a batch runs in order (the first creates, the next updates), an alias
+  // and its primary domain included: items are keyed by the primary domain the directory knows.
+  const keys = new Map<number, string>();
+  await Promise.all(ready.map(async ({ index, input }) => {
+    const typed = normalizeDomain(input.domain);
+    keys.set(index, typed ? (await directory.findCompanyByDomain(typed))?.domain ?? typed : `#${index}`);
+  }));
+  await runItems(ready, (i) => [keys.get(i.index)!], 8, async ({ index, input }) => {
     try {
       const { record, inserted } = await writeItem(em.fork(), directory, organizationId, input);
       out.push({ index, status: inserted ? 'CREATED' : 'UPDATED', resource: record, error: null });

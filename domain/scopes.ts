@@ -16,6 +16,7 @@ export const SCOPES = [
   'users:read',
   'crm:read', 'crm:write',
   'signals:read', 'signals:write',
+  'playbooks:read', 'playbooks:write',
   // Declared by the enum of SPEC but gating no /v1 REST endpoint.
   'tools:execute', 'exclusions:read', 'exclusions:write',
 ] as const;

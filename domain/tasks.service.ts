@@ -18,10 +18,12 @@ import type { Providers } from '../providers/index.ts';
 import { messageIdHeader } from '../providers/mail/index.ts';
 import { sequenceWorkflowId, taskCompletedSignal } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+import { drainNowSignal, eventResolutionWorkflowId } from '../workflows/event-resolution.definitions.ts';
 import { organizationUser } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
 import { emitEvent, type SequenceEventType } from './events.ts';
 import { getMessage, listMessages, type MessageRecord } from './messages.service.ts';
+import { decideApproval } from './playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from './records.ts';
 import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, update, type RunRow } from './sequence-runs.ts';
 import { getSequence, startSequenceWorkflow, type SequenceRecord } from './sequences.service.ts';
@@ -329,6 +331,8 @@ interface AfterCommit {
   notifySequence?: string;
   /** An approved lead: start its run. */
   startSequence?: { sequenceId: string; contactId: string; sequenceTemplateId: string };
+  /** An approved playbook enrollment waits for the event-resolution workflow: wake it. */
+  pokePlaybooks?: boolean;
 }
 
 /** Locks the task's run (when it has one), then the task; 404 for another organization's task. */
@@ -370,6 +374,11 @@ async function afterCommit(deps: TaskDeps, organizationId: string, taskId: strin
   }
   if (after.notifySequence) await notifyRuns(deps.temporal, [after.notifySequence], deps.logger);
   if (after.startSequence) await startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, after.startSequence);
+  if (after.pokePlaybooks) {
+    // Its next drain carries the run out anyway (within the interval); the signal only makes it seconds.
+    await deps.temporal.workflow.getHandle(eventResolutionWorkflowId(deps.taskQueue)).signal(drainNowSignal)
+      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'could not wake the event-resolution workflow'));
+  }
 }
 
 /** Runs a change under the locks, then tells Temporal; answers the task as committed. */
@@ -425,14 +434,24 @@ export async function completeTask(deps: TaskDeps, organizationId: string, id: s
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (request.disposition && task.type !== 'CALL') throw DomainError.invalid('disposition', `is for CALL tasks; this task is ${task.type}`, 422);
     const extra = request.disposition ? [sql`disposition = ${request.disposition}`] : [];
+    let pokePlaybooks = false;
+    if (task.type === 'PLAYBOOK_APPROVAL' && OPEN_STATUSES.includes(task.status)) {
+      // Completing an approval approves it; any other source would close it without a decision.
+      if (request.completion_source !== 'PLAYBOOK_RESOLUTION') {
+        throw DomainError.invalid('completion_source', 'must be PLAYBOOK_RESOLUTION to complete (approve) a PLAYBOOK_APPROVAL task; skip it to reject', 422);
+      }
+      pokePlaybooks = (await decideApproval(tx, organizationId, task.id, true)).poke;
+    }
     await completeIn(tx, organizationId, task, run, request.completion_source ?? 'TASK_EXECUTION', extra);
-    return { signalSequence: sequenceToSignal(task, run) };
+    return { signalSequence: sequenceToSignal(task, run), pokePlaybooks };
   });
 }
 
 export async function skipTask(deps: TaskDeps, organizationId: string, id: string): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'skipped', OPEN_STATUSES);
+    // Skipping an approval rejects its playbook run (unless a reopened task's run was decided before).
+    if (task.type === 'PLAYBOOK_APPROVAL') await decideApproval(tx, organizationId, task.id, false).catch((e: unknown) => { if (!(e instanceof DomainError)) throw e; });
     const record = await writeTask(tx, organizationId, id, [sql`status = 'SKIPPED'`, sql`skipped_at = ${new Date()}`, sql`snoozed_until = NULL`]);
     await emitTaskEvent(tx, run, 'task.skipped', record);
     return { signalSequence: sequenceToSignal(task, run) };
@@ -616,14 +635,11 @@ async function executeReply(
 }
 
 /**
- * Runs the task in the service. Checks, in order: 404; playbook_approval (422: playbooks are not
- * available yet); the payload fits the task type (422 naming both); the task is open (409).
+ * Runs the task in the service. Checks, in order: 404; the payload fits the task type (422 naming
+ * both); the task is open (409); playbook_approval: its run still awaits approval (409).
  */
 export async function executeTask(deps: ExecuteDeps, organizationId: string, id: string, payload: ExecutePayload): Promise<ExecuteResult> {
   const current = await getTask(deps.em, organizationId, id);
-  if (payload.type === 'playbook_approval') {
-    throw DomainError.business('Playbooks are not available yet: a playbook_approval cannot be executed until playbooks ship.', { payload_type: payload.type });
-  }
   const spec = PAYLOAD_TASK_TYPES[payload.type];
   const extra = Object.keys(payload).filter((k) => k !== 'type' && !spec.fields.includes(k));
   if (extra.length > 0) {
@@ -663,6 +679,11 @@ export async function executeTask(deps: ExecuteDeps, organizationId: string, id:
         }
         await completeIn(tx, organizationId, task, decided, 'TASK_EXECUTION');
         return after;
+      }
+      case 'playbook_approval': {
+        const decided = await decideApproval(tx, organizationId, task.id, payload.approved);
+        await completeIn(tx, organizationId, task, run, 'TASK_EXECUTION');
+        return { pokePlaybooks: decided.poke };
       }
       default:
         throw DomainError.business(`Unknown payload type.`);

@@ -26,6 +26,11 @@ import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput, type 
 import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type DispatcherInput } from '../workflows/webhook-dispatcher.definitions.ts';
+import {
+  EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,
+} from '../workflows/event-resolution.definitions.ts';
+import { createPlaybook } from '../domain/playbooks.service.ts';
+import { insertEvents } from '../test/helpers/ingested-events.ts';
 import { WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId, type RetryInput } from '../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';
 import { getStack, stopStack } from '../test/helpers/stack.ts';
@@ -213,6 +218,33 @@ const recordings: Record<string, () => Promise<void>> = {
     await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
     await started.terminate('replay history recorded');
     await save('webhook-dispatcher-continued', handle);
+  },
+  'event-resolution-continued': async () => {
+    // One organization's backlog of 5 in batches of 2 (2, 2, 1) with an enrolling playbook (its run
+    // carried out by the follow-up activity), a drainNow signal, then continue-as-new after 6 activity calls.
+    const organization = await newOrg(stack, 'Replay event resolution');
+    const templateId = await insertTemplate(stack, organization.organizationId, [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }], { senderUserId: organization.userId });
+    await createPlaybook(stack.orm.em.fork(), organization.organizationId, organization.userId, {
+      name: 'Replay', event_name: 'replay.event', action: { type: 'CREATE_TASK', title: 'Replay to-do' },
+    });
+    await createPlaybook(stack.orm.em.fork(), organization.organizationId, organization.userId, {
+      name: 'Replay enroll', event_name: 'replay.event', action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId }, requires_approval: true,
+    });
+    const known = await insertContact(stack, organization.organizationId, { email: `replay-${randomUUID().slice(0, 8)}@example.com` });
+    const email = (await sql<{ email: string }>`SELECT email FROM contacts WHERE id = ${known}`.execute(db())).rows[0].email;
+    await insertEvents(stack, organization.organizationId, [
+      { eventName: 'replay.event', subject: { email } }, { subject: { email: FIXTURES.ada.email! } }, { subject: { company_domain: 'acme.test' } },
+      { subject: { external_contact_id: 'crm-contact-grace' } }, { subject: { email: 'nobody@nowhere-at-all.test' } },
+    ]);
+    const input: EventResolutionInput = { intervalMs: 60_000, batchSize: 2, organizationIds: [organization.organizationId], activitiesPerExecution: 6 };
+    const started = await env.client.workflow.start(EVENT_RESOLUTION_WORKFLOW, { taskQueue, workflowId: eventResolutionWorkflowId(`replay-${randomUUID()}`), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await until(async () => (await handle.query(resolutionStatusQuery)).phase === 'sleeping');
+    await handle.signal(drainNowSignal);
+    await env.sleep(60_000);
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+    await started.terminate('replay history recorded');
+    await save('event-resolution-continued', handle);
   },
 };
 

@@ -3,6 +3,7 @@
 // The service's workflows arrive with the issues that need them (enrollment, sequences,
 // webhooks, events, signals); none ships before it does real work.
 export { enrollmentWorkflow } from './enrollment.workflow.ts';
+export { eventResolutionWorkflow } from './event-resolution.workflow.ts';
 export { leadImportWorkflow } from './lead-import.workflow.ts';
 export { sequenceWorkflow } from './sequence.workflow.ts';
 export { taskReminderWorkflow } from './task-reminder.workflow.ts';

@@ -126,17 +126,22 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'completeTask',
       summary: 'Complete a task',
       description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (default TASK_EXECUTION) and, for CALL tasks, the disposition. '
-        + 'Records the outcome only: nothing is sent or approved (use execute for that). A CALL step of a sequence moves on. Emits task.completed (sequence tasks).',
+        + 'Records the outcome only: nothing is sent or approved (use execute for that). A CALL step of a sequence moves on. Emits task.completed (sequence tasks). '
+        + 'Exception: a PLAYBOOK_APPROVAL task is completed only with completion_source PLAYBOOK_RESOLUTION, which approves its playbook run and carries the action out '
+        + '(another source: 422; skip the task to reject the run).',
       params,
       body: completeSchema,
-      responses: taskResponse('The task, COMPLETED.', { 409: invalidTransition, 422: { description: 'disposition on a task that is not a CALL (ValidationIssue).' } }),
+      responses: taskResponse('The task, COMPLETED.', {
+        409: { description: 'The task is not open, or its playbook run was already decided (CommitIssue).' },
+        422: { description: 'disposition on a task that is not a CALL, or a PLAYBOOK_APPROVAL completed without completion_source PLAYBOOK_RESOLUTION (ValidationIssue naming the field).' },
+      }),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
     }),
     defineRoute<Params>({
       method: 'POST', path: '/v1/tasks/{task_id}/skip', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'skipTask',
       summary: 'Skip a task',
-      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks).',
+      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
       params,
       responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
@@ -170,14 +175,16 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, stores it OUTBOUND in the thread '
         + '(in_reply_to_id: the message answered), emits message.sent, completes the task; the sequence waits for the lead (WAITING_FOR_LEAD). '
         + 'call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; '
-        + 'false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: 422 until playbooks ship. The task ends COMPLETED (completion_source TASK_EXECUTION).',
+        + 'false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: approved true carries out the playbook run\'s action (CREATE_TASK: the TODO now; '
+        + 'ENROLL_IN_SEQUENCE: the enrollment within seconds, see GET /v1/playbooks/{id}/runs), false records the run REJECTED. '
+        + 'The task ends COMPLETED (completion_source TASK_EXECUTION).',
       params,
       body: executeSchema,
       responses: {
         200: { description: 'The task, the message sent (replies) and the sequence.', schema: executeResultSchema },
         404: notFound,
-        409: { description: 'The task is not open (COMPLETED or SKIPPED), or the lead review\'s sequence is no longer FOUND (CommitIssue).' },
-        422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); playbooks not available; the contact lacks the channel; the channel refused (BusinessIssue).' },
+        409: { description: 'The task is not open (COMPLETED or SKIPPED), the lead review\'s sequence is no longer FOUND, or the playbook run was already decided (CommitIssue).' },
+        422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); the approval\'s playbook was deleted; the contact lacks the channel; the channel refused (BusinessIssue).' },
       },
       handler: async (ctx, { params: p, body }) => {
         const { principal } = ctx.state;

@@ -139,7 +139,7 @@ export const executeSchema: JsonSchema = {
         subject: { type: 'string', minLength: 1, maxLength: 300, description: 'email_reply: default "Re: " + the subject answered.' },
         phone: { type: 'string', minLength: 1, maxLength: 50, description: 'call: the number dialled.' },
         disposition: { type: 'string', enum: [...TASK_DISPOSITIONS], description: 'call: the outcome.' },
-        approved: { type: 'boolean', description: 'new_lead_review: true starts the sequence, false refuses it (LEAD_REJECTED).' },
+        approved: { type: 'boolean', description: 'new_lead_review: true starts the sequence, false refuses it (LEAD_REJECTED). playbook_approval: true carries out the playbook run\'s action, false rejects the run.' },
       },
       allOf: [
         requires('email_reply', ['body']),

@@ -29,8 +29,10 @@ export { SandboxLinkedinAction, SandboxOutboundEmail };
 export { HotLead, Meeting, Message, SenderDailySends, Sequence, Task };
 export { AccountEntry, AccountList, ContactEntry, ContactList };
 import { IngestedEvent } from './ingested-event.entity.ts';
+import { Playbook, PlaybookRun } from './playbook.entity.ts';
 
 export { IngestedEvent };
+export { Playbook, PlaybookRun };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -40,4 +42,5 @@ export const entities = [
   Sequence, Message, Task, HotLead, Meeting, SenderDailySends,
   ContactList, AccountList, ContactEntry, AccountEntry,
   IngestedEvent,
+  Playbook, PlaybookRun,
 ];

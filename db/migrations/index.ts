@@ -13,6 +13,7 @@ import { Migration20261122050000_engagement } from './Migration20261122050000_en
 import { Migration20261122050100_tasks } from './Migration20261122050100_tasks.ts';
 import { Migration20261122050200_lists } from './Migration20261122050200_lists.ts';
 import { Migration20261122060000_ingested_events } from './Migration20261122060000_ingested_events.ts';
+import { Migration20261122060100_playbooks } from './Migration20261122060100_playbooks.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -28,4 +29,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122050100_tasks', class: Migration20261122050100_tasks },
   { name: 'Migration20261122050200_lists', class: Migration20261122050200_lists },
   { name: 'Migration20261122060000_ingested_events', class: Migration20261122060000_ingested_events },
+  { name: 'Migration20261122060100_playbooks', class: Migration20261122060100_playbooks },
 ];

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { freePort, startEmbeddedPostgres, stopChild, type RunningPostgres } from '../local-stack.ts';
 import { projectRoot } from '../tools.ts';
@@ -44,6 +45,58 @@ export async function startServer(script: string, env: Record<string, string>, r
 }
 
 export { stopChild, freePort };
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The value at percentile `p` of ascending `sorted` (NaN when empty). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+}
+
+export interface BenchServices {
+  /** The task queue the worker polls. */
+  taskQueue: string;
+  /** The API's base URL. */
+  base: string;
+  /** The headers of a JSON request as the given key. */
+  headers: Record<string, string>;
+  /** POSTs `body` as JSON; throws unless the status is `expected`; answers the parsed body. */
+  post<T>(path: string, body: unknown, expected: number): Promise<T>;
+  /** Stops the API, then the worker. */
+  stop(): Promise<void>;
+}
+
+/** `node worker.ts` on a task queue of its own and `node api/server.ts` as children, on the given database and Temporal; requests as `apiKey`. */
+export async function startServices(databaseUrl: string, temporalAddress: string, apiKey: string): Promise<BenchServices> {
+  const taskQueue = `bench-${randomUUID()}`;
+  const serviceEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  const worker: ChildProcess = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const apiPort = await freePort();
+  let api: ChildProcess;
+  try {
+    api = await startServer('api/server.ts', { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' }, `http://127.0.0.1:${apiPort}/healthz`);
+  } catch (error) {
+    await stopChild(worker, 10_000);
+    throw error;
+  }
+  const base = `http://127.0.0.1:${apiPort}`;
+  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  return {
+    taskQueue,
+    base,
+    headers,
+    async post<T>(path: string, body: unknown, expected: number): Promise<T> {
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text.slice(0, 500)}`);
+      return JSON.parse(text) as T;
+    },
+    async stop() {
+      await stopChild(api, 5000);
+      await stopChild(worker, 10_000);
+    },
+  };
+}
 
 export interface MeasureOptions {
   connections: number;

@@ -4,22 +4,14 @@
 // (b) 2,000 new people into a list with a default template (20 batches of 100): time from the
 // first POST until every entry is enrolled or refused (a sourced sequence row), and the rate.
 // One in 20 addresses is at bounce.test, so refusals (EMAIL_UNDELIVERABLE) are part of the run.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
-import { projectRoot, temporalCli } from '../tools.ts';
-import { benchDatabase, envNumber, freePort, startServer, stopChild } from './harness.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-}
+import { temporalCli } from '../tools.ts';
+import { benchDatabase, envNumber, freePort, percentile, sleep, startServices } from './harness.ts';
 
 const summary = (d: number[]) => `p50 ${percentile(d, 50).toFixed(0)} ms, p95 ${percentile(d, 95).toFixed(0)} ms, max ${d[d.length - 1]?.toFixed(0)} ms (n=${d.length})`;
 
@@ -44,21 +36,12 @@ export async function benchLists(): Promise<void> {
                     ${JSON.stringify([{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Again' }])}::jsonb,
                     'STOP', NULL, ${org.user_id}, false, now(), now())`.execute(db());
 
-  const taskQueue = `bench-${randomUUID()}`;
-  const serviceEnv = { DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const worker: ChildProcess = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const apiPort = await freePort();
-  let api: ChildProcess | undefined;
+  let stopServices = async () => {};
   try {
-    api = await startServer('api/server.ts', { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' }, `http://127.0.0.1:${apiPort}/healthz`);
-    const base = `http://127.0.0.1:${apiPort}`;
-    const headers = { authorization: `Bearer ${org.api_key}`, 'content-type': 'application/json' };
-    const post = async (path: string, body: unknown, expected: number) => {
-      const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const text = await response.text();
-      if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text.slice(0, 500)}`);
-      return JSON.parse(text) as { items: { status: string; resource: { id: string } }[]; summary: { failed: number } };
-    };
+    const services = await startServices(database.url, temporal.address, org.api_key);
+    stopServices = services.stop;
+    const post = (path: string, body: unknown, expected: number) =>
+      services.post<{ items: { status: string; resource: { id: string } }[]; summary: { failed: number } }>(path, body, expected);
     const newList = async (template: string | null) =>
       (await post('/v1/contact-lists', { items: [{ name: `Bench ${randomUUID().slice(0, 8)}`, default_sequence_template_id: template }] }, 201)).items[0].resource.id;
     let n = 0;
@@ -114,8 +97,7 @@ export async function benchLists(): Promise<void> {
     console.log(`    posted in ${(posted / 1000).toFixed(1)} s; ${done}/${batches * 100} enrolled or refused in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} entries/s (goal: all within 5 min)`);
     console.log(`    sequences: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}; entries: ${entryStates.map((r) => `${r.enrichment_status} ${r.n}`).join(', ')}`);
   } finally {
-    if (api) await stopChild(api, 5000);
-    await stopChild(worker, 10_000);
+    await stopServices();
     await temporal.stop();
     await orm.close();
     await database.stop();

@@ -3,24 +3,17 @@
 // (a) `POST /v1/sequences` 201 latency for already-verified contacts, (b) pause then resume
 // latency on running sequences, (c) lag from a step's due time to its message with many
 // sequences running, their first steps due spread over a window.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
-import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
+import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
-import { projectRoot, temporalCli } from '../tools.ts';
-import { benchDatabase, envNumber, freePort, startServer, stopChild } from './harness.ts';
+import { temporalCli } from '../tools.ts';
+import { benchDatabase, envNumber, freePort, percentile, sleep, startServices } from './harness.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DAY_S = 24 * 60 * 60;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-}
 
 /** Runs `task(i)` for i in 0..n-1 with at most `concurrency` at once; returns each call's duration in ms. */
 async function timed(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
@@ -86,21 +79,12 @@ export async function benchSequences(): Promise<void> {
   const enrollContacts = await insertContacts(enrollments + 1, 'enroll');
   const lagContacts = await insertContacts(running, 'lag');
 
-  const taskQueue = `bench-${randomUUID()}`;
-  const serviceEnv = { DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const worker: ChildProcess = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const apiPort = await freePort();
-  let api: ChildProcess | undefined;
+  let stopServices = async () => {};
   try {
-    api = await startServer('api/server.ts', { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' }, `http://127.0.0.1:${apiPort}/healthz`);
-    const base = `http://127.0.0.1:${apiPort}`;
-    const headers = { authorization: `Bearer ${org.api_key}`, 'content-type': 'application/json' };
-    const post = async (path: string, body: unknown, expected: number) => {
-      const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const text = await response.text();
-      if (response.status !== expected) throw new Error(`${path}: ${response.status} ${text}`);
-      return JSON.parse(text) as { id: string };
-    };
+    const services = await startServices(database.url, temporal.address, org.api_key);
+    stopServices = services.stop;
+    const { taskQueue, base, headers } = services;
+    const post = (path: string, body: unknown, expected: number) => services.post<{ id: string }>(path, body, expected);
 
     // Warm-up (and wait for the worker): one enrollment until it answers 201.
     const deadline = Date.now() + 60_000;
@@ -174,9 +158,16 @@ export async function benchSequences(): Promise<void> {
     const { rows: statuses } = await sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM sequences GROUP BY status`.execute(db());
     console.log(`    due -> message written lag: ${summary(lags)}; sent ${sent.length}/${lagIds.length} (goal p99 < 5 s at 5,000 over ten minutes)`);
     console.log(`    sequences by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+    const sentIds = new Set(sent.map((r) => r.sequence_id));
+    const unsent = lagIds.filter((id) => !sentIds.has(id)).slice(0, 3);
+    for (const id of unsent) {
+      // Where a run that did not send is waiting (the operator's view: the status query and pending activities).
+      const handle = client.workflow.getHandle(sequenceWorkflowId(id));
+      const [status, description] = await Promise.all([handle.query(sequenceStatusQuery).catch((e: Error) => e.message), handle.describe()]);
+      console.log(`    unsent ${id}: ${JSON.stringify(status)} pending activities: ${JSON.stringify(description.raw.pendingActivities?.map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]))}`);
+    }
   } finally {
-    if (api) await stopChild(api, 5000);
-    await stopChild(worker, 10_000);
+    await stopServices();
     await connection.close();
     await temporal.stop();
     await orm.close();

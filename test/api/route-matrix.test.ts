@@ -144,12 +144,17 @@ describe('route matrix', () => {
     'POST /v1/tasks/{task_id}/reopen': {},
     'POST /v1/tasks/{task_id}/snooze': { body: { snoozed_until: new Date(Date.now() + 86_400_000).toISOString() } },
     'POST /v1/tasks/{task_id}/execute': { body: { payload: { type: 'email_reply', body: 'x' } } },
+    'GET /v1/playbooks/{playbook_id}': {},
+    'PATCH /v1/playbooks/{playbook_id}': { body: { name: 'x', status: 'PAUSED' } },
+    'DELETE /v1/playbooks/{playbook_id}': {},
+    'GET /v1/playbooks/{playbook_id}/runs': {},
     'POST /v1/test-helpers/messages/{message_id}/open': {},
     'POST /v1/test-helpers/messages/{message_id}/click': { body: { url: 'https://example.com/' } },
     'POST /v1/test-helpers/messages/{message_id}/reply': { body: { body: 'Matrixsecret reply' } },
     'POST /v1/test-helpers/messages/{message_id}/bounce': {},
     'POST /v1/test-helpers/contacts/{contact_id}/meeting': { body: { title: 'x' } },
     'POST /v1/test-helpers/contacts/{contact_id}/linkedin-accept': {},
+    'GET /v1/events/{event_id}': {},
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -191,6 +196,10 @@ describe('route matrix', () => {
     ids.account_list_id = accountList.body.items[0].resource.id;
     const accountEntry = await api.post('/v1/account-entries', { key: owner.apiKey, body: { items: [{ account_list_id: ids.account_list_id, name: 'Matrixsecret', domain: 'isolation-matrix.test' }] } });
     ids.account_entry_id = accountEntry.body.items[0].resource.id;
+    await api.post('/v1/events', { key: owner.apiKey, body: { event_name: 'Matrixsecret', occurred_at: '2026-01-01T00:00:00Z', subject: { email: 'matrix-secret@isolation-matrix.test' }, external_event_id: 'Matrixsecret' } });
+    ids.event_id = (await api.get('/v1/events', { key: owner.apiKey })).body.items[0].id;
+    const playbook = await api.post('/v1/playbooks', { key: owner.apiKey, body: { name: 'Matrixsecret', event_name: 'Matrixsecret', action: { type: 'CREATE_TASK', title: 'Matrixsecret' } } });
+    ids.playbook_id = playbook.body.id;
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
@@ -215,6 +224,8 @@ describe('route matrix', () => {
     assert.deepEqual([template.body.name, template.body.status], ['Matrixsecret', 'PENDING_SETUP'], 'sequence template kept');
     const ownTask = await api.get(`/v1/tasks/${ids.task_id}`, { key: owner.apiKey });
     assert.deepEqual([ownTask.body.status, ownTask.body.title, ownTask.body.snoozed_until], ['PENDING', 'Matrixsecret', null], 'task kept');
+    const ownPlaybook = await api.get(`/v1/playbooks/${ids.playbook_id}`, { key: owner.apiKey });
+    assert.deepEqual([ownPlaybook.body.name, ownPlaybook.body.status], ['Matrixsecret', 'ACTIVE'], 'playbook kept');
     const hook = await api.get(`/v1/webhooks/${ids.webhook_id}`, { key: owner.apiKey });
     assert.deepEqual([hook.body.name, hook.body.status, hook.body.secret_prefix], ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix], 'webhook kept');
   });

@@ -497,7 +497,7 @@ describe('tasks API', function () {
       assert.equal((await messagesOf(stack, refusedRun.sequenceId)).length, 3, 'no message stored');
     });
 
-    it('when the payload does not fit the task, is incomplete, or is a playbook approval, then 422 naming both types, 400 naming the field, or 422 BusinessIssue', async () => {
+    it('when the payload does not fit the task (a playbook approval included) or is incomplete, then 422 naming both types or 400 naming the field', async () => {
       const run = await replied();
       const execute = (payload: unknown) => api.post(`/v1/tasks/${run.taskId}/execute`, { key: org.apiKey, body: { payload } });
       const mismatch = await execute({ type: 'call', disposition: 'ANSWERED' });
@@ -516,10 +516,12 @@ describe('tasks API', function () {
         assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === path), `${JSON.stringify(payload)}: ${response.text}`);
       }
       assert.equal((await api.post(`/v1/tasks/${run.taskId}/execute`, { key: org.apiKey, body: {} })).status, 400);
+      // Playbooks have shipped: playbook_approval serves PLAYBOOK_APPROVAL tasks only (test/api/playbooks.test.ts).
       const playbook = await execute({ type: 'playbook_approval', approved: true });
       assert.equal(playbook.status, 422);
-      assert.equal(playbook.body.type, 'BusinessIssue');
-      assert.match(playbook.body.message, /[Pp]laybooks are not available/);
+      assert.equal(playbook.body.type, 'ValidationIssue');
+      assert.equal(playbook.body.data.errors[0].path, 'payload.type');
+      assert.match(playbook.body.message, /PLAYBOOK_APPROVAL/);
       assert.equal((await api.get(`/v1/tasks/${run.taskId}`, { key: org.apiKey })).body.status, 'PENDING', 'nothing changed');
       assert.equal((await sandboxOutboundEmails(stack.orm, { toEmail: run.email })).length, 0);
     });

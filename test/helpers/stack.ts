@@ -78,11 +78,13 @@ async function start(): Promise<Parts> {
     WEBHOOK_POLL_MS: '50',
     // A short send timeout keeps leases (twice the timeout) short, so a restarted worker's claims return quickly.
     WEBHOOK_TIMEOUT_MS: '3000',
+    // The stack's event drain runs only when a test wakes it (drainNow): events stay PENDING otherwise.
+    EVENT_RESOLUTION_INTERVAL_MS: '86400000',
     // A tenth of the default directory keeps the stack quick to start; the lookups are the same.
     DIRECTORY_COMPANIES: process.env.TEST_DIRECTORY_COMPANIES ?? '2000',
     DIRECTORY_PEOPLE: process.env.TEST_DIRECTORY_PEOPLE ?? '20000',
   });
-  const orm = await openOrm({ databaseUrl: postgres.url });
+  const orm = await openOrm({ databaseUrl: postgres.url, poolMax: config.dbPoolMax });
   await migrate(orm);
   await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople });
   const clientConnection = await Connection.connect({ address: temporalServer.address });

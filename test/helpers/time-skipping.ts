@@ -31,6 +31,8 @@ export interface TimeSkippingSuite {
   readonly env: TestWorkflowEnvironment;
   readonly stack: Stack;
   readonly org: TestOrg;
+  /** Runs `cleanup` after the suite, before the environment is torn down (last added, first run): workers must stop before their connection closes. */
+  beforeTeardown(cleanup: () => Promise<void>): void;
 }
 
 export interface TimeSkippingWorkerSuite extends TimeSkippingSuite {
@@ -52,7 +54,9 @@ export function useTimeSkippingEnv(): TimeSkippingSuite {
     org = await newOrg(stack);
   });
 
+  const cleanups: (() => Promise<void>)[] = [];
   after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
     await env?.teardown();
   });
 
@@ -60,6 +64,7 @@ export function useTimeSkippingEnv(): TimeSkippingSuite {
     get env() { return ready(env, 'env'); },
     get stack() { return ready(stack, 'stack'); },
     get org() { return ready(org, 'org'); },
+    beforeTeardown: (cleanup) => { cleanups.push(cleanup); },
   };
 }
 
@@ -77,8 +82,7 @@ export function useTimeSkippingWorker(taskQueuePrefix: string): TimeSkippingWork
     worker = await createServiceWorker(suite, taskQueue);
     workerRun = worker.run();
   });
-
-  after(async () => {
+  suite.beforeTeardown(async () => {
     worker?.shutdown();
     await workerRun?.catch(() => {});
   });
@@ -87,6 +91,7 @@ export function useTimeSkippingWorker(taskQueuePrefix: string): TimeSkippingWork
     get env() { return suite.env; },
     get stack() { return suite.stack; },
     get org() { return suite.org; },
+    beforeTeardown: (cleanup) => suite.beforeTeardown(cleanup),
     taskQueue,
   };
 }

@@ -41,7 +41,7 @@ describe('event resolution (eventResolutionWorkflow)', function () {
     await until(async () => (await handle.query(resolutionStatusQuery)).phase === 'sleeping');
   });
 
-  after(async () => {
+  ts.beforeTeardown(async () => {
     await handle?.terminate('suite done').catch(() => {});
     worker?.shutdown();
     await workerRun?.catch(() => {});

@@ -33,6 +33,9 @@ import { Playbook, PlaybookRun } from './playbook.entity.ts';
 
 export { IngestedEvent };
 export { Playbook, PlaybookRun };
+import { Signal, SignalImport } from './signal.entity.ts';
+
+export { Signal, SignalImport };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -42,5 +45,6 @@ export const entities = [
   Sequence, Message, Task, HotLead, Meeting, SenderDailySends,
   ContactList, AccountList, ContactEntry, AccountEntry,
   IngestedEvent,
+  Signal, SignalImport,
   Playbook, PlaybookRun,
 ];

@@ -14,6 +14,7 @@ import { Migration20261122050100_tasks } from './Migration20261122050100_tasks.t
 import { Migration20261122050200_lists } from './Migration20261122050200_lists.ts';
 import { Migration20261122060000_ingested_events } from './Migration20261122060000_ingested_events.ts';
 import { Migration20261122060100_playbooks } from './Migration20261122060100_playbooks.ts';
+import { Migration20261122070000_signals } from './Migration20261122070000_signals.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122050200_lists', class: Migration20261122050200_lists },
   { name: 'Migration20261122060000_ingested_events', class: Migration20261122060000_ingested_events },
   { name: 'Migration20261122060100_playbooks', class: Migration20261122060100_playbooks },
+  { name: 'Migration20261122070000_signals', class: Migration20261122070000_signals },
 ];

@@ -52,6 +52,8 @@ export interface Config {
   eventResolutionIntervalMs: number;
   /** Events claimed per resolution batch (one transaction); a full batch is followed by another at once. */
   eventResolutionBatch: number;
+  /** Dashboard origin of the deep links in API answers (signals' url and list_url). */
+  dashboardBaseUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,5 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 200, 10),
     eventResolutionIntervalMs: integer(env, 'EVENT_RESOLUTION_INTERVAL_MS', 120_000, 100),
     eventResolutionBatch: integer(env, 'EVENT_RESOLUTION_BATCH', 500, 1),
+    dashboardBaseUrl: (text(env, 'DASHBOARD_BASE_URL') ?? 'https://app.example.com').replace(/\/+$/, ''),
   };
 }

@@ -8,6 +8,7 @@ import { createEnrollmentActivities } from './enrollment.activities.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
 import { createLeadImportActivities } from './lead-import.activities.ts';
 import { createSequenceActivities } from './sequences.activities.ts';
+import { createSignalActivities } from './signals.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
 
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSequenceActivities(deps),
     ...createTaskActivities(deps),
     ...createEventResolutionActivities(deps),
+    ...createSignalActivities(deps),
   };
 }
 

@@ -30,9 +30,12 @@ import { playbooksRoutes } from './routes/playbooks.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
+import { signalImportsRoutes } from './routes/signal-imports.routes.ts';
+import { signalPresetsRoutes } from './routes/signal-presets.routes.ts';
 import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
 import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
+import { signalsRoutes } from './routes/signals.routes.ts';
 import { tasksRoutes } from './routes/tasks.routes.ts';
 import { testHelpersRoutes } from './routes/test-helpers.routes.ts';
 import { trackingRoutes } from './routes/tracking.routes.ts';
@@ -42,7 +45,7 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode'> & WebhooksConfig & SequencesDeps['config'];
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl'> & WebhooksConfig & SequencesDeps['config'];
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
@@ -77,6 +80,14 @@ export function createApp(deps: AppDeps): App {
     ...tasksRoutes({ temporal: deps.temporal, providers: deps.providers, config: deps.config }),
     ...playbooksRoutes(),
     ...eventsRoutes(),
+    // Before the signals routes: /v1/signals/presets and /v1/signals/preview are not signal ids.
+    ...signalPresetsRoutes({ signals: deps.providers.signals }),
+    // Before the signals routes: /v1/signals/imports is not a signal id.
+    ...signalImportsRoutes(),
+    // Signals: the static /v1/signals/* routes (presets, preview, imports) must be mounted before
+    // signalsRoutes, whose /v1/signals/{signal_id} would otherwise take them (@koa/router runs the
+    // first matching route).
+    ...signalsRoutes({ temporal: deps.temporal, config: deps.config }),
     // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
     ...(deps.config.sandboxMode ? testHelpersRoutes({ temporal: deps.temporal, logger: deps.logger }) : []),
   ];

@@ -13,6 +13,8 @@ import { SandboxLinkedin } from './linkedin/sandbox.ts';
 import type { MailTransport } from './mail/index.ts';
 import { SandboxMailTransport } from './mail/sandbox.ts';
 import { SmtpMailTransport } from './mail/smtp.ts';
+import type { SignalDataProvider } from './signals/index.ts';
+import { SandboxSignalProvider } from './signals/sandbox.ts';
 import type { EmailVerifier } from './verifier/index.ts';
 import { SandboxVerifier } from './verifier/sandbox.ts';
 
@@ -24,6 +26,8 @@ export interface Providers {
   /** SMTP when SMTP_URL is set, else the sandbox transport. */
   mail: MailTransport;
   linkedin: LinkedinChannel;
+  /** Dated facts for buying signals (job postings, funding, technology, news, job changes, LinkedIn activity). */
+  signals: SignalDataProvider;
 }
 
 /** `config` defaults to the environment's (loadConfig()), so callers that only have an ORM keep working. */
@@ -37,5 +41,6 @@ export function createProviders(deps: { orm: MikroORM; config?: Pick<Config, 'en
     verifier: new SandboxVerifier({ slowVerifyMs: config.slowVerifyMs }),
     mail: config.smtpUrl ? new SmtpMailTransport({ smtpUrl: config.smtpUrl }) : new SandboxMailTransport(deps.orm),
     linkedin: new SandboxLinkedin(deps.orm),
+    signals: new SandboxSignalProvider(deps.orm),
   };
 }

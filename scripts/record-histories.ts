@@ -33,6 +33,8 @@ import { createPlaybook } from '../domain/playbooks.service.ts';
 import { insertEvents } from '../test/helpers/ingested-events.ts';
 import { WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId, type RetryInput } from '../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';
+import { insertSignal, setSignalStatus } from '../test/helpers/signal-fixtures.ts';
+import { SIGNAL_WORKFLOW, signalChangedUpdate, signalStateQuery, signalWorkflowId, type SignalWorkflowInput, type SignalWorkflowOptions } from '../workflows/signal.definitions.ts';
 import { getStack, stopStack } from '../test/helpers/stack.ts';
 import { newOrg } from '../test/helpers/fixtures.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../test/helpers/sequence-fixtures.ts';
@@ -245,6 +247,29 @@ const recordings: Record<string, () => Promise<void>> = {
     await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
     await started.terminate('replay history recorded');
     await save('event-resolution-continued', handle);
+  },
+  'signal-custom-event-paused-resumed': async () => {
+    // A custom-event signal over three stored events: the first poll within the hour of creation,
+    // a PAUSE and a RESUME Update (the resume polls at once), then continue-as-new after two checks.
+    const organization = await newOrg(stack, 'Replay signal');
+    const eventName = `replay.signal.${randomUUID().slice(0, 8)}`;
+    const ids = await insertEvents(stack, organization.organizationId, [
+      { eventName, subject: { email: 'ada@replay-signal.test' } }, { eventName, subject: { company_domain: 'acme.test' } }, { eventName, subject: { email: 'bob@replay-signal.test' } },
+    ]);
+    await sql`UPDATE ingested_events SET resolution_status = 'UNRESOLVED', resolved_at = now() WHERE id = ANY (${ids}::uuid[])`.execute(db());
+    const { id } = await insertSignal(stack, organization.organizationId, { eventName, eventSubject: 'PEOPLE' });
+    const input: SignalWorkflowInput & SignalWorkflowOptions = { signalId: id, organizationId: organization.organizationId, checksPerExecution: 2 };
+    const started = await env.client.workflow.start(SIGNAL_WORKFLOW, { taskQueue, workflowId: signalWorkflowId(id), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await env.sleep(60 * 60_000);
+    await until(async () => (await handle.query(signalStateQuery)).checks === 1);
+    await setSignalStatus(stack, id, 'PAUSED');
+    await handle.executeUpdate(signalChangedUpdate, { args: [{ change: 'PAUSE' }] });
+    await setSignalStatus(stack, id, 'ACTIVE');
+    await handle.executeUpdate(signalChangedUpdate, { args: [{ change: 'RESUME' }] });
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+    await started.terminate('replay history recorded');
+    await save('signal-custom-event-paused-resumed', handle);
   },
 };
 

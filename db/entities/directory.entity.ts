@@ -7,6 +7,10 @@ import type { DirectoryJob } from '../../providers/directory/index.ts';
 const DirectoryCompanySchema = defineEntity({
   name: 'DirectoryCompany',
   tableName: 'directory_companies',
+  // The signal slot of a company (providers/signals/sandbox.ts): which days it has facts.
+  indexes: [
+    { name: 'directory_companies_signal_slot_index', expression: 'create index "directory_companies_signal_slot_index" on "directory_companies" ((hashtext("id"::text) & 4095))' },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     name: p.text(),
@@ -47,6 +51,8 @@ const DirectoryPersonSchema = defineEntity({
   indexes: [
     { name: 'directory_people_company_index', properties: ['company'] },
     { name: 'directory_people_name_index', expression: 'create index "directory_people_name_index" on "directory_people" (lower("first_name"), lower("last_name"), "company_id")' },
+    // The signal slot of a person (providers/signals/sandbox.ts).
+    { name: 'directory_people_signal_slot_index', expression: 'create index "directory_people_signal_slot_index" on "directory_people" ((hashtext("id"::text) & 4095))' },
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),

@@ -15,6 +15,7 @@ import { Migration20261122050200_lists } from './Migration20261122050200_lists.t
 import { Migration20261122060000_ingested_events } from './Migration20261122060000_ingested_events.ts';
 import { Migration20261122060100_playbooks } from './Migration20261122060100_playbooks.ts';
 import { Migration20261122070000_signals } from './Migration20261122070000_signals.ts';
+import { Migration20261122070100_signal_facts } from './Migration20261122070100_signal_facts.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -32,4 +33,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122060000_ingested_events', class: Migration20261122060000_ingested_events },
   { name: 'Migration20261122060100_playbooks', class: Migration20261122060100_playbooks },
   { name: 'Migration20261122070000_signals', class: Migration20261122070000_signals },
+  { name: 'Migration20261122070100_signal_facts', class: Migration20261122070100_signal_facts },
 ];

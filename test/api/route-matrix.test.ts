@@ -155,6 +155,13 @@ describe('route matrix', () => {
     'POST /v1/test-helpers/contacts/{contact_id}/meeting': { body: { title: 'x' } },
     'POST /v1/test-helpers/contacts/{contact_id}/linkedin-accept': {},
     'GET /v1/events/{event_id}': {},
+    'GET /v1/signals/{signal_id}': {},
+    'PATCH /v1/signals/{signal_id}': { body: { name: 'x' } },
+    'POST /v1/signals/{signal_id}/duplicate': { body: {} },
+    'POST /v1/signals/{signal_id}/pause': {},
+    'POST /v1/signals/{signal_id}/resume': {},
+    'POST /v1/signals/{signal_id}/archive': {},
+    'POST /v1/signals/{signal_id}/unarchive': {},
   };
 
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
@@ -200,6 +207,8 @@ describe('route matrix', () => {
     ids.event_id = (await api.get('/v1/events', { key: owner.apiKey })).body.items[0].id;
     const playbook = await api.post('/v1/playbooks', { key: owner.apiKey, body: { name: 'Matrixsecret', event_name: 'Matrixsecret', action: { type: 'CREATE_TASK', title: 'Matrixsecret' } } });
     ids.playbook_id = playbook.body.id;
+    const signal = await api.post('/v1/signals', { key: owner.apiKey, body: { signal_type: 'NEW_JOB', name: 'Matrixsecret', search_filters: { job_title_or: ['Matrixsecret'] } } });
+    ids.signal_id = signal.body.id;
     const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
     const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')

@@ -1,0 +1,60 @@
+// Signal activities: the signal workflow's reads of its row and its checks (domain/signals/checks.service.ts).
+import type { Client } from '@temporalio/client';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { checkSignal, loadSignal, type SignalCheckDeps } from '../domain/signals/checks.service.ts';
+import { presetOf } from '../domain/signals/presets.ts';
+import type { SignalType } from '../domain/signals/presets.types.ts';
+import { createProviders, type Providers } from '../providers/index.ts';
+import type { SignalDataProvider } from '../providers/signals/index.ts';
+import type { CheckSignalInput, CheckSignalResult, SignalRowState, SignalWorkflowInput } from '../workflows/signal.definitions.ts';
+
+export interface SignalActivityDeps {
+  orm: MikroORM;
+  logger: Logger;
+  config: Config;
+  temporal: Client;
+  providers?: Partial<Pick<Providers, 'directory' | 'enrichment' | 'verifier'>> & { signals?: SignalDataProvider };
+  /** The preset's scope; default: domain/signals/presets.ts presetOf(type).scope. */
+  scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
+}
+
+async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
+  return presetOf(type).scope;
+}
+
+export function createSignalActivities(deps: SignalActivityDeps) {
+  let built: SignalCheckDeps | undefined;
+  const checkDeps = (): SignalCheckDeps => {
+    if (built) return built;
+    const p = { ...createProviders({ orm: deps.orm, config: deps.config }), ...deps.providers };
+    built = {
+      directory: p.directory, enrichment: p.enrichment, verifier: p.verifier, signals: p.signals,
+      scopeOf: deps.scopeOf ?? presetScope, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+    };
+    return built;
+  };
+  const em = () => deps.orm.em.fork();
+
+  return {
+    /** The row as the workflow schedules from it; null when the signal does not exist (the workflow ends). */
+    async loadSignalState(input: SignalWorkflowInput): Promise<SignalRowState | null> {
+      const row = await loadSignal(em(), input.organizationId, input.signalId);
+      if (!row) return null;
+      return {
+        status: row.status, cadence: row.cadence, customEvent: row.signal_type === 'CUSTOM_EVENT' || row.event_name !== null,
+        createdAt: new Date(row.created_at).toISOString(), lastCheckedAt: row.last_checked_at ? new Date(row.last_checked_at).toISOString() : null,
+      };
+    },
+
+    async checkSignal(input: CheckSignalInput): Promise<CheckSignalResult> {
+      const started = Date.now();
+      const result = await checkSignal(em(), checkDeps(), input.organizationId, input.signalId, new Date(input.at), input.dayMs);
+      deps.logger.debug({ signalId: input.signalId, ...result, ms: Date.now() - started }, 'signal checked');
+      return result;
+    },
+  };
+}
+
+export type SignalActivities = ReturnType<typeof createSignalActivities>;

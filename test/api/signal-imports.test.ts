@@ -1,0 +1,84 @@
+// GET /v1/signals/imports: the feed's filters, its order (newest fact first), the envelope, 404 for
+// another workspace's signal, and isolation between organizations. Rows are written as a check
+// writes them (the checks themselves are covered by test/workflows/signal.test.ts).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { client } from '../helpers/http.ts';
+import { newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import { insertSignal } from '../helpers/signal-fixtures.ts';
+import { getStack, type Stack } from '../helpers/stack.ts';
+
+describe('signals imports feed API', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let api: ReturnType<typeof client>;
+  let org: TestOrg;
+  let other: TestOrg;
+  let people: string;
+  let companies: string;
+  let foreign: string;
+
+  async function insertImport(organizationId: string, signalId: string, row: { kind: 'CONTACT' | 'ACCOUNT'; status: string; occurredAt: string; email?: string; domain?: string }) {
+    await sql`
+      INSERT INTO signal_imports (id, organization_id, signal_id, fact_key, kind, status, occurred_at, first_name, email, company_domain, account_name, account_domain, metadata, created_at)
+      VALUES (gen_random_uuid(), ${organizationId}, ${signalId}, ${randomUUID()}, ${row.kind}, ${row.status}, ${new Date(row.occurredAt)},
+              ${row.kind === 'CONTACT' ? 'Ada' : null}, ${row.email ?? null}, ${row.kind === 'CONTACT' ? 'acme.test' : null},
+              ${row.kind === 'ACCOUNT' ? 'Acme' : null}, ${row.domain ?? null}, '{"event_type":"JOB_CHANGE"}'::jsonb, now())`.execute(stack.orm.em.fork().getKysely());
+  }
+
+  before(async () => {
+    stack = await getStack();
+    api = client(stack.url);
+    org = await newOrg(stack);
+    other = await newOrg(stack);
+    people = (await insertSignal(stack, org.organizationId)).id;
+    companies = (await insertSignal(stack, org.organizationId, { importTarget: 'COMPANIES' })).id;
+    foreign = (await insertSignal(stack, other.organizationId)).id;
+    await insertImport(org.organizationId, people, { kind: 'CONTACT', status: 'IMPORTED', occurredAt: '2026-03-01T10:00:00Z', email: 'a@acme.test' });
+    await insertImport(org.organizationId, people, { kind: 'CONTACT', status: 'SKIPPED_CAP', occurredAt: '2026-03-03T10:00:00Z', email: 'b@acme.test' });
+    await insertImport(org.organizationId, people, { kind: 'CONTACT', status: 'SKIPPED_EXCLUDED', occurredAt: '2026-03-02T10:00:00Z', email: 'c@acme.test' });
+    await insertImport(org.organizationId, companies, { kind: 'ACCOUNT', status: 'IMPORTED', occurredAt: '2026-03-04T10:00:00Z', domain: 'globex.test' });
+    await insertImport(other.organizationId, foreign, { kind: 'CONTACT', status: 'IMPORTED', occurredAt: '2026-03-05T10:00:00Z', email: 'x@other.test' });
+  });
+
+  const feed = (query = '', key = org.apiKey) => api.get(`/v1/signals/imports${query}`, { key });
+
+  it('when the feed is read, then the workspace entries come newest fact first in the envelope, with person or account fields by kind', async () => {
+    const response = await feed();
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(response.body.items.map((i: { occurred_at: string }) => i.occurred_at),
+      ['2026-03-04T10:00:00.000Z', '2026-03-03T10:00:00.000Z', '2026-03-02T10:00:00.000Z', '2026-03-01T10:00:00.000Z']);
+    assert.deepEqual([response.body.total_count, response.body.total_pages, response.body.has_more], [4, 1, false]);
+    const [account, contact] = response.body.items;
+    assert.deepEqual([account.kind, account.account_name, account.account_domain, account.signal_id], ['ACCOUNT', 'Acme', 'globex.test', companies]);
+    assert.deepEqual([contact.kind, contact.first_name, contact.email, contact.company_domain, contact.contact_id], ['CONTACT', 'Ada', 'b@acme.test', 'acme.test', null]);
+    assert.deepEqual(contact.metadata, { event_type: 'JOB_CHANGE' });
+  });
+
+  it('when filtered by signal_id, kind, status and exclusive occurred bounds, then only the matching entries come back', async () => {
+    assert.equal((await feed(`?signal_id=${companies}`)).body.total_count, 1);
+    assert.equal((await feed('?kind=CONTACT')).body.total_count, 3);
+    assert.deepEqual((await feed('?status=IMPORTED')).body.items.map((i: { kind: string }) => i.kind), ['ACCOUNT', 'CONTACT']);
+    const bounded = await feed('?occurred_at_after=2026-03-01T10:00:00Z&occurred_at_before=2026-03-04T10:00:00Z');
+    assert.deepEqual(bounded.body.items.map((i: { email: string }) => i.email), ['b@acme.test', 'c@acme.test']);
+    const paged = await feed('?size=1&page=2');
+    assert.deepEqual([paged.body.items.length, paged.body.has_more, paged.body.items[0].occurred_at], [1, true, '2026-03-03T10:00:00.000Z']);
+  });
+
+  it('when signal_id is another workspace\'s signal or unknown, then 404; malformed filters are 400, never 500', async () => {
+    assert.equal((await feed(`?signal_id=${foreign}`)).status, 404);
+    assert.equal((await feed(`?signal_id=${randomUUID()}`)).status, 404);
+    assert.equal((await feed('?signal_id=imports')).status, 400);
+    assert.equal((await feed('?kind=PERSON')).status, 400);
+    assert.equal((await feed('?occurred_at_after=yesterday')).status, 400);
+    assert.equal((await feed('?status=IMPORTED&sort_by=occurred_at')).status, 400);
+  });
+
+  it('when another organization reads the feed, then it sees only its own entries; without signals:read, then 403', async () => {
+    const response = await feed('', other.apiKey);
+    assert.deepEqual(response.body.items.map((i: { signal_id: string }) => i.signal_id), [foreign]);
+    const key = await newKey(stack, org.organizationId, ['contacts:read']);
+    assert.equal((await feed('', key.api_key)).status, 403);
+  });
+});

@@ -1,0 +1,107 @@
+// One signal's lifetime (id `signal/<signal_id>`): check when due, then again a cadence later
+// (DAILY: a day, WEEKLY: seven); a custom-event signal first polls within the hour of its creation
+// (firstPollOffsetMs), then daily. The API changes the row and then sends `signalChanged`; the
+// handler re-reads the row: PAUSE and ARCHIVE stop the checks, RESUME checks at once, UNARCHIVE
+// leaves it PAUSED, EDIT keeps the slot (a cadence change moves it). An archived signal's workflow
+// stays running idle (no timer, no history growth), so unarchive and resume work; it ends only when
+// its row is gone. Continues-as-new after `checksPerExecution` checks or when Temporal suggests it.
+import {
+  ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo,
+} from '@temporalio/workflow';
+import type { SignalActivities } from '../activities/signals.activities.ts';
+import {
+  SIGNAL_CHANGES, SIGNAL_INVALID_CHANGE, firstPollOffsetMs, signalChangedUpdate, signalStateQuery,
+  type SignalRowState, type SignalRunState, type SignalWorkflowInput, type SignalWorkflowOptions,
+} from './signal.definitions.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// A check is idempotent (one feed row per fact, the entry in the same transaction): retried until it works.
+const acts = proxyActivities<SignalActivities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+});
+
+const now = () => new Date().getTime();
+
+export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflowOptions): Promise<void> {
+  const dayMs = input.dayMs ?? DAY_MS;
+  const perExecution = input.checksPerExecution ?? 50;
+  const ids = { signalId: input.signalId, organizationId: input.organizationId };
+  const state: SignalRunState = { status: 'ACTIVE', nextCheckAt: null, lastCheckAt: input.carried?.lastCheckAt ?? null, checks: input.carried?.checks ?? 0 };
+  let row: SignalRowState | null = null;
+  let due: number | null = null;
+  let woken = false;
+  let checksThisExecution = 0;
+
+  const period = (r: SignalRowState) => (r.cadence === 'WEEKLY' ? 7 : 1) * dayMs;
+  /** The slot from the row: after the last check a cadence later, else creation (custom events: creation + offset). */
+  const slotOf = (r: SignalRowState): number | null => {
+    if (r.status !== 'ACTIVE') return null;
+    if (r.lastCheckedAt) return Date.parse(r.lastCheckedAt) + (r.customEvent ? dayMs : period(r));
+    return r.customEvent ? Date.parse(r.createdAt) + firstPollOffsetMs(input.signalId, dayMs) : now();
+  };
+  const publish = () => {
+    state.status = row?.status ?? state.status;
+    state.nextCheckAt = due === null ? null : new Date(due).toISOString();
+  };
+
+  setHandler(signalStateQuery, () => state);
+  setHandler(signalChangedUpdate, async ({ change }) => {
+    const fresh = await acts.loadSignalState(ids);
+    if (!fresh) {
+      row = null;
+      due = null;
+    } else {
+      const previous = row;
+      row = fresh;
+      if (fresh.status !== 'ACTIVE') due = null;
+      else if (change === 'RESUME' || previous?.status !== 'ACTIVE' || due === null) due = change === 'RESUME' ? now() : slotOf(fresh);
+      else if (change === 'EDIT' && previous.cadence !== fresh.cadence) due = slotOf(fresh);
+    }
+    woken = true;
+    publish();
+    return { ...state };
+  }, {
+    validator: (body) => {
+      if (!body || !(SIGNAL_CHANGES as readonly string[]).includes(body.change)) {
+        throw ApplicationFailure.create({ type: SIGNAL_INVALID_CHANGE, message: 'change must be one of EDIT, PAUSE, RESUME, ARCHIVE, UNARCHIVE.', nonRetryable: true });
+      }
+    },
+  });
+
+  row = await acts.loadSignalState(ids);
+  if (!row) return;
+  due = input.carried?.resumeNow && row.status === 'ACTIVE' ? now() : slotOf(row);
+  publish();
+
+  while (checksThisExecution < perExecution && !workflowInfo().continueAsNewSuggested) {
+    if (row === null) break;
+    if (due !== null && now() >= due) {
+      const at = new Date(now()).toISOString();
+      const result = await acts.checkSignal({ ...ids, at, dayMs });
+      checksThisExecution++;
+      state.checks++;
+      if (result.outcome === 'NOT_FOUND') { row = null; break; }
+      if (result.outcome === 'CHECKED') state.lastCheckAt = at;
+      // An Update during the check (pause, archive, resume) has already set `due` from the row it read.
+      const current = row as SignalRowState | null;
+      if (current && current.status === 'ACTIVE' && due !== null && due <= Date.parse(at)) {
+        due = Date.parse(at) + (current.customEvent ? dayMs : period(current));
+      }
+      publish();
+      continue;
+    }
+    woken = false;
+    if (due === null) await condition(() => woken);
+    else await condition(() => woken, Math.max(1, due - now()));
+  }
+  if (row === null) {
+    await condition(allHandlersFinished);
+    return;
+  }
+  await condition(allHandlersFinished);
+  await continueAsNew<typeof signalWorkflow>({
+    ...input, carried: { checks: state.checks, lastCheckAt: state.lastCheckAt, resumeNow: due !== null && due <= now() },
+  });
+}

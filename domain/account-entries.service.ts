@@ -32,7 +32,8 @@ export interface CompanyProfile {
 interface AccountEntryFields<Time> {
   id: string;
   account_list_id: string;
-  account_id: string;
+  /** Null only on entries a custom-event signal takes from an unresolved event. */
+  account_id: string | null;
   name: string;
   /** The primary domain. */
   domain: string;

@@ -185,7 +185,7 @@ export const accountEntrySchema: JsonSchema = {
   properties: {
     id: uuid,
     account_list_id: uuid,
-    account_id: uuid,
+    account_id: { type: ['string', 'null'], format: 'uuid', description: 'Always set, except on entries a custom-event signal takes from an unresolved event.' },
     name: { type: 'string' },
     domain: { type: 'string', description: 'Primary domain.' },
     company: { type: ['object', 'null'], description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies), or null.' },

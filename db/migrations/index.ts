@@ -16,6 +16,7 @@ import { Migration20261122060000_ingested_events } from './Migration202611220600
 import { Migration20261122060100_playbooks } from './Migration20261122060100_playbooks.ts';
 import { Migration20261122070000_signals } from './Migration20261122070000_signals.ts';
 import { Migration20261122070100_signal_facts } from './Migration20261122070100_signal_facts.ts';
+import { Migration20261122070200_unresolved_account_entries } from './Migration20261122070200_unresolved_account_entries.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -34,4 +35,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122060100_playbooks', class: Migration20261122060100_playbooks },
   { name: 'Migration20261122070000_signals', class: Migration20261122070000_signals },
   { name: 'Migration20261122070100_signal_facts', class: Migration20261122070100_signal_facts },
+  { name: 'Migration20261122070200_unresolved_account_entries', class: Migration20261122070200_unresolved_account_entries },
 ];

@@ -160,23 +160,28 @@ async function addContactEntry(tx: EntityManager, signal: SignalRow, contactId: 
   return id;
 }
 
-/** An account entry of the list for the workspace account of the domain (created when new, as POST /v1/account-entries). */
-async function addAccountEntry(tx: EntityManager, signal: SignalRow, accountId: string | null, name: string, domain: string): Promise<{ accountId: string; created: boolean }> {
-  const db = tx.getKysely();
+/**
+ * An account entry of the list: linked to `accountId` when given (a resolved event, or a provider
+ * fact whose account was found or created), else (an unresolved custom event) the raw domain,
+ * unlinked for good (SPEC custom event rule 6). One entry per account, or per unlinked domain.
+ */
+async function addAccountEntry(tx: EntityManager, signal: SignalRow, accountId: string | null, name: string, domain: string): Promise<{ accountId: string | null; created: boolean }> {
   const now = new Date();
-  let id = accountId;
-  if (!id) {
-    const account = await sql<{ id: string }>`
-      INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${signal.organization_id}, ${name}, ${domain}, ${now}, ${now}, ${now}, ${now})
-      ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id`.execute(db);
-    id = account.rows[0].id;
-  }
   const { rows } = await sql<{ id: string }>`
     INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${id}, ${name}, ${domain}, NULL, ${now}, ${now})
-    ON CONFLICT (account_list_id, account_id) DO NOTHING RETURNING id`.execute(db);
-  return { accountId: id, created: !!rows[0] };
+    VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${accountId}, ${name}, ${domain}, NULL, ${now}, ${now})
+    ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
+  return { accountId, created: !!rows[0] };
+}
+
+/** The workspace account of a domain, created when new (as POST /v1/account-entries does). */
+async function ensureDomainAccount(tx: EntityManager, signal: SignalRow, name: string, domain: string): Promise<string> {
+  const now = new Date();
+  const account = await sql<{ id: string }>`
+    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+    VALUES (gen_random_uuid(), ${signal.organization_id}, ${name}, ${domain}, ${now}, ${now}, ${now}, ${now})
+    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id`.execute(tx.getKysely());
+  return account.rows[0].id;
 }
 
 /** Enrolls an imported contact in the signal's template (eligibility includes exclusions: an excluded person is REFUSED). */
@@ -356,7 +361,7 @@ async function importCandidate(em: EntityManager, deps: SignalCheckDeps, signal:
     else if (!underCap) status = 'SKIPPED_CAP';
     if (status !== 'IMPORTED') return (await writeImport(em, signal, { ...base, status })) ? status : null;
     const wrote = await em.fork().transactional(async (tx) => {
-      const { accountId } = await addAccountEntry(tx, signal, null, name, domain);
+      const { accountId } = await addAccountEntry(tx, signal, await ensureDomainAccount(tx, signal, name, domain), name, domain);
       return writeImport(tx, signal, { ...base, status, account_id: accountId });
     });
     return wrote ? status : null;

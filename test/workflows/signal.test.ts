@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { createSignalActivities } from '../../activities/signals.activities.ts';
 import { SIGNAL_WORKFLOW, signalChangedUpdate, signalStateQuery, signalWorkflowId, type SignalWorkflowInput } from '../../workflows/signal.definitions.ts';
 import { createServiceWorker, useTimeSkippingEnv } from '../helpers/time-skipping.ts';
-import { insertContact, insertContactExclusion, until } from '../helpers/sequence-fixtures.ts';
+import { insertAccount, insertContact, insertContactExclusion, until } from '../helpers/sequence-fixtures.ts';
 import { insertEvents } from '../helpers/ingested-events.ts';
 import { FakeSignals, importsOf, insertSignal, setSignalStatus } from '../helpers/signal-fixtures.ts';
 import { sql } from 'kysely';
@@ -166,5 +166,29 @@ describe('signalWorkflow', function () {
     assert.deepEqual(rows.map((r) => r.email).slice(3), ['later@rules.test', 'after@rules.test']);
     const { rows: [entries] } = await sql<{ n: string }>`SELECT count(*) AS n FROM contact_entries WHERE contact_list_id = ${contactListId}`.execute(kdb());
     assert.equal(entries.n, '5');
+  });
+
+  it('when a COMPANIES-level custom-event poll meets a resolved and an unresolved domain, then the resolved entry is linked and the unresolved one keeps its raw domain, once', async () => {
+    const eventName = `accounts.${randomUUID().slice(0, 8)}`;
+    const kdb = () => ts.stack.orm.em.fork().getKysely();
+    const accountId = await insertAccount(ts.stack, ts.org.organizationId, 'Known Co', `known-${randomUUID().slice(0, 8)}.test`);
+    const { rows: [account] } = await sql<{ domain: string }>`SELECT domain FROM accounts WHERE id = ${accountId}`.execute(kdb());
+    const raw = `raw-${randomUUID().slice(0, 8)}.test`;
+    const t = Date.now() - DAY;
+    const ids = await insertEvents(ts.stack, ts.org.organizationId, [
+      { eventName, subject: { company_domain: account.domain }, receivedAt: new Date(t) },
+      { eventName, subject: { company_domain: raw }, receivedAt: new Date(t + 1) },
+      { eventName, subject: { company_domain: raw }, receivedAt: new Date(t + 2) },
+    ]);
+    await sql`UPDATE ingested_events SET resolution_status = 'RESOLVED', resolved_at = now(), account_id = ${accountId} WHERE id = ${ids[0]}`.execute(kdb());
+    await sql`UPDATE ingested_events SET resolution_status = 'UNRESOLVED', resolved_at = now() WHERE id = ANY (${[ids[1], ids[2]]}::uuid[])`.execute(kdb());
+    const { id, accountListId } = await insertSignal(ts.stack, ts.org.organizationId, { eventName, eventSubject: 'COMPANIES' });
+    const result = await acts.checkSignal({ signalId: id, organizationId: ts.org.organizationId, at: new Date().toISOString() });
+    assert.equal(result.imported, 2);
+    const { rows: entries } = await sql<{ domain: string; account_id: string | null }>`
+      SELECT domain, account_id FROM account_entries WHERE account_list_id = ${accountListId} ORDER BY created_at, domain`.execute(kdb());
+    assert.deepEqual(entries.map((e) => [e.domain, e.account_id]).sort(), [[account.domain, accountId], [raw, null]].sort());
+    const { rows: accounts } = await sql`SELECT 1 FROM accounts WHERE organization_id = ${ts.org.organizationId} AND domain = ${raw}`.execute(kdb());
+    assert.equal(accounts.length, 0, 'an unresolved domain creates no account');
   });
 });

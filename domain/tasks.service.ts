@@ -11,13 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import type { Logger } from 'pino';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../db/entities/task.entity.ts';
 import type { Providers } from '../providers/index.ts';
 import { messageIdHeader } from '../providers/mail/index.ts';
 import { sequenceWorkflowId, taskCompletedSignal } from '../workflows/sequence.definitions.ts';
-import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { drainNowSignal, eventResolutionWorkflowId } from '../workflows/event-resolution.definitions.ts';
 import { organizationUser } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
@@ -489,11 +488,13 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
   }
   // The timer first: if the commit below fails, the timer finds another snoozed_until and does nothing.
   const input: TaskReminderInput = { taskId: id, organizationId, snoozedUntil: until.toISOString() };
-  await deps.temporal.workflow.start(TASK_REMINDER_WORKFLOW, {
+  // One reminder per task: a running one gets the new time as a Signal; otherwise a new run starts.
+  await deps.temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
     taskQueue: deps.taskQueue,
     workflowId: taskReminderWorkflowId(id),
     args: [input],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.TERMINATE_EXISTING,
+    signal: snoozeAgainSignal,
+    signalArgs: [{ snoozedUntil: input.snoozedUntil }],
   });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);

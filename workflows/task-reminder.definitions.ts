@@ -1,6 +1,8 @@
 // The task reminder (POST /v1/tasks/{id}/snooze): one workflow per task, id derived from the task;
 // a new snooze terminates the running timer and starts another (WorkflowIdConflictPolicy.TERMINATE_EXISTING).
 
+import { defineSignal } from '@temporalio/workflow';
+
 export const TASK_REMINDER_WORKFLOW = 'taskReminderWorkflow';
 
 export function taskReminderWorkflowId(taskId: string): string {
@@ -18,3 +20,6 @@ export interface TaskReminderResult {
   /** REOPENED: the task came back; STALE: it was completed, skipped, re-snoozed or deleted meanwhile. */
   outcome: 'REOPENED' | 'STALE';
 }
+
+/** A new snooze of the same task: the running reminder moves its timer to this time (sent with signalWithStart). */
+export const snoozeAgainSignal = defineSignal<[{ snoozedUntil: string }]>('snoozeAgain');

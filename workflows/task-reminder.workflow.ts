@@ -1,8 +1,10 @@
-// A snoozed task's durable timer: sleep until snoozedUntil, then bring the task back (the activity
-// checks the row, so a timer overtaken by a completion or another snooze does nothing).
-import { proxyActivities, sleep } from '@temporalio/workflow';
+// A snoozed task's durable timer: wait until snoozedUntil, then bring the task back (the activity
+// checks the row, so a timer overtaken by a completion does nothing). A new snooze of the task
+// reaches the running reminder as the `snoozeAgain` Signal (signalWithStart), which moves the
+// timer: one reminder per task, never a terminated run.
+import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks.activities.ts';
-import type { TaskReminderInput, TaskReminderResult } from './task-reminder.definitions.ts';
+import { snoozeAgainSignal, type TaskReminderInput, type TaskReminderResult } from './task-reminder.definitions.ts';
 
 const acts = proxyActivities<TaskActivities>({
   startToCloseTimeout: '1 minute',
@@ -10,7 +12,17 @@ const acts = proxyActivities<TaskActivities>({
 });
 
 export async function taskReminderWorkflow(input: TaskReminderInput): Promise<TaskReminderResult> {
-  const wait = Date.parse(input.snoozedUntil) - new Date().getTime();
-  if (wait > 0) await sleep(wait);
-  return acts.taskReminderDue(input);
+  let snoozedUntil = input.snoozedUntil;
+  let moved = false;
+  setHandler(snoozeAgainSignal, (next) => {
+    snoozedUntil = next.snoozedUntil;
+    moved = true;
+  });
+  for (;;) {
+    moved = false;
+    const wait = Date.parse(snoozedUntil) - new Date().getTime();
+    if (wait > 0 && (await condition(() => moved, wait))) continue; // moved: wait for the new time
+    const result = await acts.taskReminderDue({ ...input, snoozedUntil });
+    if (!moved) return result; // a snooze that arrived during the activity gets its own wait
+  }
 }

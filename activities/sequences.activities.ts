@@ -86,19 +86,21 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
-  async function render(em: EntityManager, row: RunRow, source: string, from: { name: string; email: string } | null): Promise<string> {
-    const variables = templateVariables({
+  /** The variables a step's subject and body render with: loaded once per step. */
+  async function stepVariables(em: EntityManager, row: RunRow, from: { name: string; email: string } | null): Promise<ReturnType<typeof templateVariables>> {
+    const accountVariables = await variablesOf(em, 'account_variables', 'account_id', row.contact_account_id);
+    const contactVariables = await variablesOf(em, 'contact_variables', 'contact_id', row.contact_id);
+    return templateVariables({
       contact: {
         first_name: row.first_name, last_name: row.last_name, email: row.email, job_title: row.job_title, company_name: row.company_name ?? row.account_name,
         company_domain: row.account_domain, linkedin_url: row.linkedin_url, phone: row.phone,
       },
       account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
-      accountVariables: await variablesOf(em, 'account_variables', 'account_id', row.contact_account_id),
-      contactVariables: await variablesOf(em, 'contact_variables', 'contact_id', row.contact_id),
+      accountVariables,
+      contactVariables,
       runVariables: row.variables,
       sender: from,
     });
-    return renderTemplate(source, variables);
   }
 
   async function insertMessage(em: EntityManager, row: RunRow, m: { id: string; channel: 'EMAIL' | 'LINKEDIN'; kind: string; subject: string | null; body: string; stepNumber: number; providerMessageId: string; sentAt: Date }): Promise<string> {
@@ -171,7 +173,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         if (from?.removed) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'SENDER_REMOVED'));
         if (step.type === 'CALL') {
           const taskId = randomUUID();
-          const title = await render(em, row, step.body, from);
+          const title = await renderTemplate(step.body, await stepVariables(em, row, from));
           await sql`
             INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, notes, due_date, created_at, updated_at)
             VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${row.task_assignee_id ?? from?.id ?? null}, ${input.stepNumber},
@@ -185,7 +187,8 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           return result('TASK', updated, { taskId });
         }
 
-        const body = await render(em, row, step.body, from);
+        const variables = await stepVariables(em, row, from);
+        const body = await renderTemplate(step.body, variables);
         let subject: string | null = null;
         let providerMessageId: string;
         let kind = 'MESSAGE';
@@ -195,7 +198,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           if (from && !(await countSend(from.id, from.daily_send_limit, at))) {
             return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
           }
-          subject = await render(em, row, step.subject ?? '', from);
+          subject = await renderTemplate(step.subject ?? '', variables);
           const url = unsubscribeUrl(row.id);
           const domain = (from?.email.split('@')[1] ?? 'outreach.invalid');
           const parts = trackedEmail({ baseUrl, secret: deps.config.webhookSecretKey, messageId, body, unsubscribeUrl: url });

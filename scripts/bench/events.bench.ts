@@ -3,39 +3,29 @@
 // against a baseline Koa route doing the same one INSERT through `pg`, in the same run, alternating
 // rounds. Prints req/s and p99 of each (medians of rounds), the ratio, and whether every event the
 // API answered 202 for is in the database.
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
-import { benchDatabase, envNumber, freePort, median, startServer, stopChild, type Measurement } from './harness.ts';
+import { benchDatabase, envNumber, freePort, measure, median, startServer, stopChild, type Measurement } from './harness.ts';
 
 const NAMES = ['demo_requested', 'pricing_viewed', 'trial_started', 'invoice_paid', 'seat_added'];
 
-/** One run of autocannon; the idempotency keys of the 202s are collected into `accepted`. */
-async function run(url: string, options: { connections: number; durationSeconds: number; headers?: Record<string, string>; body: () => string; accepted?: string[] }): Promise<Measurement> {
+/** One run of autocannon (harness measure); the idempotency keys of the 202s are collected into `accepted`. */
+function run(url: string, options: { connections: number; durationSeconds: number; headers?: Record<string, string>; body: () => string; accepted?: string[] }): Promise<Measurement> {
+  const path = new URL(url).pathname;
   const accepted = options.accepted;
-  const result = await autocannon({
-    url,
+  return measure(url, {
     connections: options.connections,
-    duration: options.durationSeconds,
-    headers: { 'content-type': 'application/json', ...options.headers },
-    requests: [{
-      method: 'POST',
-      setupRequest: (request) => ({ ...request, body: options.body() }),
-      ...(accepted ? {
-        onResponse: (status: number, body: string) => {
-          if (status === 202) accepted.push((JSON.parse(body) as { idempotency_key: string }).idempotency_key);
-        },
-      } : {}),
-    }],
+    durationSeconds: options.durationSeconds,
+    headers: options.headers,
+    method: 'POST',
+    next: () => ({ path, body: options.body() }),
+    ...(accepted ? {
+      onResponse: (status: number, body: string) => {
+        if (status === 202) accepted.push((JSON.parse(body) as { idempotency_key: string }).idempotency_key);
+      },
+    } : {}),
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
 }
 
 export async function benchEvents(): Promise<void> {

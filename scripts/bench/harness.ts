@@ -105,6 +105,8 @@ export interface MeasureOptions {
   method?: 'GET' | 'POST';
   /** Called per request: a path (and body) that vary, e.g. a new email for each upsert. */
   next?: () => { path: string; body?: string };
+  /** Called per response (with `next`), e.g. to collect what the API answered. */
+  onResponse?: (status: number, body: string) => void;
 }
 
 export async function measure(url: string, options: MeasureOptions): Promise<Measurement> {
@@ -121,6 +123,7 @@ export async function measure(url: string, options: MeasureOptions): Promise<Mea
           const { path, body } = next();
           return { ...request, path, ...(body !== undefined ? { body } : {}) };
         },
+        ...(options.onResponse ? { onResponse: options.onResponse } : {}),
       }],
     } : {}),
   });

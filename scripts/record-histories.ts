@@ -80,6 +80,16 @@ async function expectStatus(sequenceId: string, status: string): Promise<void> {
 }
 const twoEmails: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one {{first_name}}' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }];
 
+async function recordEnrollment(name: string): Promise<void> {
+  const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+  const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
+  const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
+  const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
+  const result = await handle.result() as EnrollmentResult;
+  if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
+  await save(name, handle);
+}
+
 const recordings: Record<string, () => Promise<void>> = {
   'sequence-completed': async () => {
     const { handle } = await sequence([
@@ -128,26 +138,11 @@ const recordings: Record<string, () => Promise<void>> = {
     if (result.outcome !== 'DELIVERED' || result.attempts !== 3) throw new Error(`unexpected retry result ${JSON.stringify(result)}`);
     await save('webhook-retry-delivered', handle);
   },
-  'enrollment-created': async () => {
-    // An UNVERIFIED email: eligibility, the sandbox verification, eligibility again, then the sequence.
-    const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-    const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
-    const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
-    const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
-    const result = await handle.result() as EnrollmentResult;
-    if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
-    await save('enrollment-created', handle);
-  },
-  'enrollment-created-local': async () => {
-    // The same scenario on the `enrollment-local-activities` path: the database steps as local activities.
-    const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-    const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
-    const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
-    const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
-    const result = await handle.result() as EnrollmentResult;
-    if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
-    await save('enrollment-created-local', handle);
-  },
+  // An UNVERIFIED email: eligibility, the sandbox verification, eligibility again, then the sequence.
+  // `enrollment-created` was recorded before the `enrollment-local-activities` patch (database steps as
+  // regular activities; do not re-record it), `enrollment-created-local` after (local activities).
+  'enrollment-created': () => recordEnrollment('enrollment-created'),
+  'enrollment-created-local': () => recordEnrollment('enrollment-created-local'),
   'sequence-replied-halted': async () => {
     // Step 1 sent; a reply classified OTHER halts the run (runChanged) until a person stops it WIN.
     const { sequenceId, handle } = await sequence(twoEmails);

@@ -2,20 +2,16 @@
 import assert from 'node:assert/strict';
 import { ApiKey } from '../../db/entities/index.ts';
 import * as admin from '../../domain/admin.service.ts';
-import { client } from '../helpers/http.ts';
-import { newKey, newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
+import type { client } from '../helpers/http.ts';
+import { newKey, apiSuite, sleep, type TestOrg } from '../helpers/fixtures.ts';
+import type { Stack } from '../helpers/stack.ts';
 
 describe('authentication', () => {
   let stack: Stack;
   let api: ReturnType<typeof client>;
   let org: TestOrg;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   function assertUnauthorized(response: { status: number; body: Record<string, unknown>; headers: Headers }) {
     assert.equal(response.status, 401);

@@ -1,8 +1,8 @@
 // API conventions every endpoint inherits: request ids, the error shape, 404, 405, JSON errors, 413.
 import assert from 'node:assert/strict';
-import { client } from '../helpers/http.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
+import type { client } from '../helpers/http.ts';
+import { apiSuite, type TestOrg } from '../helpers/fixtures.ts';
+import type { Stack } from '../helpers/stack.ts';
 
 function assertErrorShape(body: Record<string, unknown>, status: number, type: string) {
   assert.deepEqual(Object.keys(body).sort(), ['data', 'message', 'request_id', 'status_code', 'type']);
@@ -17,11 +17,7 @@ describe('API conventions', () => {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   it('when X-Request-Id is sent, then it is echoed and quoted in errors', async () => {
     const ok = await api.get('/v1/me', { key: org.apiKey, headers: { 'X-Request-Id': 'client-req-123' } });

@@ -9,9 +9,9 @@ import { createApp } from '../../api/app.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import { createProviders } from '../../providers/index.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { client } from '../helpers/http.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { client } from '../helpers/http.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { apiSuite, type TestOrg } from '../helpers/fixtures.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../helpers/sequence-fixtures.ts';
 
 describe('engagement API', function () {
@@ -21,11 +21,7 @@ describe('engagement API', function () {
   let org: TestOrg;
   const db = () => stack.orm.em.fork().getKysely();
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   /** A running sequence (EMAIL now, a step days away) that sent its first email; the message id and the stored email's parts. */
   async function emailed(steps: StepSpec[] = [

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { client } from '../helpers/http.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { client } from '../helpers/http.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('sequence controls API', function () {
@@ -14,11 +14,7 @@ describe('sequence controls API', function () {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   /** An ACTIVE sequence whose workflow runs on the stack's worker; step 2 is days away, so it stays running. */
   async function runningSequence(): Promise<string> {

@@ -16,9 +16,9 @@ import { createProviders } from '../../providers/index.ts';
 import { freePort } from '../../scripts/local-stack.ts';
 import { signalWorkflowId } from '../../workflows/signal.definitions.ts';
 import { client, type ApiResponse } from '../helpers/http.ts';
-import { newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import { newKey, apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { insertTemplate } from '../helpers/sequence-fixtures.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
+import type { Stack } from '../helpers/stack.ts';
 
 const HIRING = { signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['Head of Sales'] } };
 const NEW_JOB = { signal_type: 'NEW_JOB', search_filters: { seniority_or: ['VP'] } };
@@ -29,11 +29,7 @@ describe('signals API', function () {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   const create = (body: Record<string, unknown>, key = org.apiKey) => api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
   const paths = (res: ApiResponse) => ((res.body.data?.errors ?? []) as { path: string }[]).map((e) => e.path).sort();

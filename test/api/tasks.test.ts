@@ -9,9 +9,9 @@ import * as admin from '../../domain/admin.service.ts';
 import { startSequenceWorkflow } from '../../domain/sequences.service.ts';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../providers/linkedin/sandbox.ts';
-import { client } from '../helpers/http.ts';
-import { newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
+import type { client } from '../helpers/http.ts';
+import { newKey, apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { Stack } from '../helpers/stack.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('tasks API', function () {
@@ -20,11 +20,7 @@ describe('tasks API', function () {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   const db = () => stack.orm.em.fork().getKysely();
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { client } from '../helpers/http.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { client } from '../helpers/http.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('unenroll API', function () {
@@ -17,11 +17,7 @@ describe('unenroll API', function () {
   const db = () => stack.orm.em.fork().getKysely();
   const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL' as const, delay_days: 3, subject: 'Again', body: 'Again' }];
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   async function startWorkflow(sequenceId: string): Promise<void> {
     const input: SequenceInput = { sequenceId, organizationId: org.organizationId };

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { client } from '../helpers/http.ts';
-import { getStack, type Stack } from '../helpers/stack.ts';
-import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { client } from '../helpers/http.ts';
+import type { Stack } from '../helpers/stack.ts';
+import { apiSuite, type TestOrg } from '../helpers/fixtures.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('unsubscribe link', function () {
@@ -17,11 +17,7 @@ describe('unsubscribe link', function () {
   const db = () => stack.orm.em.fork().getKysely();
   const oneClick = { rawBody: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
+  before(async () => ({ stack, api, org } = await apiSuite()));
 
   /** A running sequence that sent its first email; answers its id, the contact's email and the link's path from the email's header. */
   async function emailedSequence(): Promise<{ sequenceId: string; email: string; path: string }> {

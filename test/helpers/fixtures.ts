@@ -1,7 +1,8 @@
 // Test fixtures made through the same domain services the admin CLI uses.
 import type { Scope } from '../../domain/scopes.ts';
 import * as admin from '../../domain/admin.service.ts';
-import type { Stack } from './stack.ts';
+import { client } from './http.ts';
+import { getStack, type Stack } from './stack.ts';
 
 export interface TestOrg {
   organizationId: string;
@@ -22,3 +23,9 @@ export async function newKey(stack: Stack, organizationId: string, scopes: Scope
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What most API suites start from: the shared stack, an HTTP client on it and a fresh organization. */
+export async function apiSuite(): Promise<{ stack: Stack; api: ReturnType<typeof client>; org: TestOrg }> {
+  const stack = await getStack();
+  return { stack, api: client(stack.url), org: await newOrg(stack) };
+}

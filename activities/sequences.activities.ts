@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { emitEvent } from '../domain/events.ts';
 import { contactExclusionFor } from '../domain/exclusions.service.ts';
-import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../domain/sequence-runs.ts';
+import { RUNNING, TERMINAL, end, endRunDirectly, iso, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../domain/sequence-runs.ts';
 import { derivedUuid, trackedEmail } from '../domain/tracking.ts';
 import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
 import { renderTemplate, templateVariables } from '../domain/render.ts';
@@ -125,10 +125,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       } catch (error) {
         // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
         deps.logger.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
-        await tx(async (em) => {
-          const o = await lockRun(em, other.id);
-          if (RUNNING.includes(o.status)) await end(em, o, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
-        });
+        await endRunDirectly(deps.orm.em, other.id, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
       }
     }
   }

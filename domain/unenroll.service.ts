@@ -4,10 +4,9 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { endRunDirectly } from './sequence-runs.ts';
+import { endRuns, notifyRuns } from './sequence-runs.ts';
 import { RUNNING_STATUSES } from '../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
-import { sequenceWorkflowId, stopUpdate } from '../workflows/sequence.definitions.ts';
 import { createContactExclusion } from './exclusions.service.ts';
 
 export const UNENROLL_EXCLUSION_MONTHS = 3;
@@ -19,21 +18,6 @@ export interface UnenrollItem {
   stopped_sequence_ids: string[];
   /** The contact exclusion in force for the person (created now, or the existing one kept); null when not found or without email and LinkedIn URL. */
   exclusion_id: string | null;
-}
-
-/**
- * Ends one running run FAILED with `stoppedReason`: through its workflow's stop Update when it has
- * one, otherwise (FOUND rows, a workflow that is gone) directly on the row. True when it ended now.
- */
-export async function failRun(em: EntityManager, temporal: Client, sequenceId: string, stoppedReason: string): Promise<boolean> {
-  try {
-    const record = await temporal.workflow.getHandle(sequenceWorkflowId(sequenceId))
-      .executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT', stopped_reason: stoppedReason }] });
-    return record.status === 'FAILED' && record.stopped_reason === stoppedReason;
-  } catch {
-    // No workflow (FOUND), a closed one, or a run that ended meanwhile: the row lock decides.
-    return endRunDirectly(em, sequenceId, 'FAILED', stoppedReason);
-  }
 }
 
 async function excludeContact(
@@ -64,12 +48,13 @@ export async function unenrollContacts(
       SELECT id FROM sequences
        WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status = ANY (${[...RUNNING_STATUSES]}::text[]) ${template}
        ORDER BY created_at, id`.execute(em.getKysely());
-    const stopped: string[] = [];
-    for (const { id } of running.rows) {
-      if (await failRun(em, temporal, id, 'UNENROLLED')) stopped.push(id);
-    }
-    // In every case: runs of other templates stop at their next step through the send-time check.
-    const exclusionId = await excludeContact(em, organizationId, rows[0], 'CONTACT_REFUSED', until);
+    // One transaction: the runs end (under their locks) and the exclusion is written together; then
+    // their workflows are told. Runs of other templates stop at their next step through the send-time check.
+    const { stopped, exclusionId } = await em.fork().transactional(async (tx) => ({
+      stopped: await endRuns(tx, running.rows.map((r) => r.id), 'FAILED', 'UNENROLLED'),
+      exclusionId: await excludeContact(tx, organizationId, rows[0], 'CONTACT_REFUSED', until),
+    }));
+    await notifyRuns(temporal, stopped);
     items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
   }
   return { items };
@@ -86,7 +71,10 @@ export async function unsubscribe(em: EntityManager, temporal: Client, sequenceI
       FROM sequences s JOIN contacts c ON c.id = s.contact_id WHERE s.id = ${sequenceId}`.execute(em.getKysely());
   const row = rows[0];
   if (!row) return false;
-  await excludeContact(em, row.organization_id, row, 'UNSUBSCRIBED', null);
-  if ((RUNNING_STATUSES as readonly string[]).includes(row.status)) await failRun(em, temporal, sequenceId, 'UNSUBSCRIBED');
+  const stopped = await em.fork().transactional(async (tx) => {
+    await excludeContact(tx, row.organization_id, row, 'UNSUBSCRIBED', null);
+    return endRuns(tx, [sequenceId], 'FAILED', 'UNSUBSCRIBED');
+  });
+  await notifyRuns(temporal, stopped);
   return true;
 }

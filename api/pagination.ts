@@ -40,6 +40,12 @@ export function envelope<T>(items: T[], total: number, query: PageQuery): Envelo
   return { items, total_count: total, total_pages: totalPages, has_more: query.page < totalPages };
 }
 
+/** The envelope as JSON text around items that are JSON texts already (answers that splice stored source text). */
+export function envelopeText(itemTexts: string[], total: number, query: PageQuery): string {
+  const { items: _none, ...counts } = envelope([], total, query);
+  return `{"items":[${itemTexts.join(',')}],${JSON.stringify(counts).slice(1)}`;
+}
+
 /** Envelope schema for the OpenAPI document. */
 export function envelopeSchema(item: JsonSchema): JsonSchema {
   return {

@@ -11,7 +11,7 @@ import type { Next } from 'koa';
 import * as events from '../../domain/events-ingest.service.ts';
 import type { AppContext } from '../context.ts';
 import { ApiIssue, payloadTooLarge, validationIssue } from '../errors.ts';
-import { envelope, envelopeSchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { envelopeSchema, envelopeText, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import { eventSchema, ingestAcceptedSchema, ingestEventBody, listEventsQuery } from '../schemas/events.schemas.ts';
@@ -129,9 +129,8 @@ export function eventsRoutes(): RouteDef[] {
         const { items, total } = await events.listEventJson(ctx.state.em, ctx.state.principal.organizationId, filters, {
           ...pageWindow(query), sortOrder: sort_order,
         });
-        const { items: _none, ...counts } = envelope([], total, { page, size, sort_order });
         ctx.type = 'application/json';
-        return { status: 200, body: `{"items":[${items.join(',')}],${JSON.stringify(counts).slice(1)}` };
+        return { status: 200, body: envelopeText(items, total, { page, size, sort_order }) };
       },
     }),
     defineRoute<{ event_id: string }>({

@@ -2,7 +2,7 @@
 // routes so `/v1/signals/{signal_id}` never captures `imports`.
 import { IMPORT_KINDS, IMPORT_STATUSES } from '../../db/entities/signal.entity.ts';
 import * as imports from '../../domain/signals/imports.service.ts';
-import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { envelopeSchema, envelopeText, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from '../schemas/common.schemas.ts';
@@ -29,7 +29,7 @@ export const signalImportSchema: JsonSchema = {
     first_name: nullableText, last_name: nullableText, email: nullableText, job_title: nullableText, linkedin_url: nullableText, company_domain: nullableText,
     account_name: nullableText, account_domain: nullableText,
     contact_id: { type: ['string', 'null'], format: 'uuid' }, account_id: { type: ['string', 'null'], format: 'uuid' },
-    metadata: { type: 'object', description: 'What the fact was (event_type, details); custom events: the event id, subject and payload copy (left out above 32 KB).' },
+    metadata: { type: 'object', description: 'What the fact was (event_type, details); custom events: the event id, subject and the payload copied exactly as sent (left out above 32 KB serialized, with `payload_omitted`).' },
     created_at: { type: 'string', format: 'date-time' },
   },
 };
@@ -48,7 +48,8 @@ export function signalImportsRoutes(): RouteDef[] {
         const { page, size, sort_order, signal_id, kind, status, occurred_at_after, occurred_at_before } = query;
         const { items, total } = await imports.listSignalImports(ctx.state.em, ctx.state.principal.organizationId,
           { signal_id, kind, status, occurred_at_after, occurred_at_before }, pageWindow(query));
-        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
+        ctx.type = 'application/json';
+        return { status: 200, body: envelopeText(items, total, { page, size, sort_order }) };
       },
     }),
   ];

@@ -1,5 +1,7 @@
 // The imports feed (SPEC 'Signal': imports feed entry; GET /v1/signals/imports): one entry per
-// fact a check looked at, newest first by the fact's time.
+// fact a check looked at, newest first by the fact's time. Entries are answered as JSON texts: a
+// custom event's payload copy is spliced in from the event's stored source text (SPEC payload
+// size rule: copied "unchanged"), since the jsonb copy reorders keys and respells numbers.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors.ts';
@@ -33,12 +35,32 @@ export interface SignalImportFilters {
   occurred_at_before?: string;
 }
 
-type Row = Omit<SignalImportRecord, 'occurred_at' | 'created_at'> & { occurred_at: Date; created_at: Date };
+type Row = Omit<SignalImportRecord, 'occurred_at' | 'created_at'> & {
+  occurred_at: Date;
+  created_at: Date;
+  /** The event's payload text when the metadata holds a payload copy (null payload: null). */
+  payload_json: string | null;
+  has_payload: boolean;
+};
+
+/** One entry's JSON text, the payload copy (when there is one) spliced in as the event stored it. */
+export function signalImportJson(row: Row): string {
+  const { payload_json: payloadJson, has_payload: hasPayload, metadata, occurred_at: occurredAt, created_at: createdAt, ...fields } = row;
+  const iso = (d: Date) => new Date(d).toISOString();
+  const { payload: copy, ...rest } = metadata;
+  let metadataText = JSON.stringify(rest);
+  if (hasPayload) {
+    const payloadText = payloadJson ?? JSON.stringify(copy ?? null);
+    metadataText = `${metadataText.slice(0, -1)}${Object.keys(rest).length ? ',' : ''}"payload":${payloadText}}`;
+  }
+  const head = JSON.stringify({ ...fields, occurred_at: iso(occurredAt), created_at: iso(createdAt) });
+  return `${head.slice(0, -1)},"metadata":${metadataText}}`;
+}
 
 /** A signal_id of another organization (or none) is 404, as reading the signal would be. */
 export async function listSignalImports(
   em: EntityManager, organizationId: string, filters: SignalImportFilters, page: { limit: number; offset: number },
-): Promise<{ items: SignalImportRecord[]; total: number }> {
+): Promise<{ items: string[]; total: number }> {
   const db = em.getKysely();
   const where = [sql`organization_id = ${organizationId}`];
   if (filters.signal_id !== undefined) {
@@ -54,10 +76,12 @@ export async function listSignalImports(
   const [{ rows }, counted] = await Promise.all([
     sql<Row>`
       SELECT id, signal_id, kind, occurred_at, status, first_name, last_name, email, job_title, linkedin_url, company_domain, account_name, account_domain,
-             contact_id, account_id, metadata, created_at
-        FROM signal_imports WHERE ${condition} ORDER BY occurred_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+             contact_id, account_id, metadata, created_at, metadata ? 'payload' AS has_payload,
+             CASE WHEN metadata ? 'payload' AND metadata ? 'event_id' THEN
+               (SELECT e.payload_json FROM ingested_events e WHERE e.id = (si.metadata ->> 'event_id')::uuid AND e.organization_id = si.organization_id)
+             END AS payload_json
+        FROM signal_imports si WHERE ${condition} ORDER BY occurred_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
     sql<{ total: string }>`SELECT count(*) AS total FROM signal_imports WHERE ${condition}`.execute(db),
   ]);
-  const iso = (d: Date) => new Date(d).toISOString();
-  return { items: rows.map((r) => ({ ...r, occurred_at: iso(r.occurred_at), created_at: iso(r.created_at) })), total: Number(counted.rows[0].total) };
+  return { items: rows.map(signalImportJson), total: Number(counted.rows[0].total) };
 }

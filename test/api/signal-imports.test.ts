@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { checkSignal, type SignalCheckDeps } from '../../domain/signals/checks.service.ts';
 import { client } from '../helpers/http.ts';
 import { newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { insertSignal } from '../helpers/signal-fixtures.ts';
@@ -80,5 +81,26 @@ describe('signals imports feed API', function () {
     assert.deepEqual(response.body.items.map((i: { signal_id: string }) => i.signal_id), [foreign]);
     const key = await newKey(stack, org.organizationId, ['contacts:read']);
     assert.equal((await feed('', key.api_key)).status, 403);
+  });
+
+  it('when a custom event signal imports an event, then the feed entry carries the payload exactly as it was sent (SPEC payload size rule: unchanged)', async () => {
+    const eventName = `exact-${randomUUID()}`;
+    const { id } = await insertSignal(stack, org.organizationId, { eventName, eventSubject: 'PEOPLE' });
+    const payload = '{ "z": 1.0, "a": 1e3, "10": -0, "2": 1E+2, "big": 12345678901234567890123, "nested": {"b": [1.50, 2e-0], "a": null} }';
+    const raw = `{"event_name":"${eventName}","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"exact@payload.test"},"payload": ${payload}}`;
+    const posted = await api.post('/v1/events', { key: org.apiKey, rawBody: raw });
+    assert.equal(posted.status, 202, posted.text);
+    // Resolution finished without a match (the poll reads only finished events); no template, so the check needs no providers.
+    const db = stack.orm.em.fork().getKysely();
+    await sql`UPDATE ingested_events SET resolution_status = 'UNRESOLVED', resolved_at = now() WHERE organization_id = ${org.organizationId} AND event_name = ${eventName}`.execute(db);
+    const result = await checkSignal(stack.orm.em.fork(), {} as SignalCheckDeps, org.organizationId, id, new Date());
+    assert.equal(result.imported, 1);
+    const response = await feed(`?signal_id=${id}`);
+    assert.equal(response.status, 200, response.text);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    assert.ok(response.text.includes(`"payload":${payload}}`), `the feed keeps the payload text: ${response.text}`);
+    const [entry] = response.body.items;
+    assert.deepEqual([entry.kind, entry.status, entry.email, entry.metadata.event_name, entry.metadata.subject], ['CONTACT', 'IMPORTED', 'exact@payload.test', eventName, { email: 'exact@payload.test' }]);
+    assert.deepEqual(entry.metadata.payload, JSON.parse(payload));
   });
 });

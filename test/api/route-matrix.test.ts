@@ -8,7 +8,7 @@ import { createApp } from '../../api/app.ts';
 import { createProviders } from '../../providers/index.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import type { RouteDef } from '../../api/route.ts';
-import { emitEvent } from '../../domain/events.ts';
+import { EVENT_TYPES, emitEvent } from '../../domain/events.ts';
 import { SCOPES } from '../../domain/scopes.ts';
 import { client } from '../helpers/http.ts';
 import { newKey, newOrg } from '../helpers/fixtures.ts';
@@ -167,6 +167,9 @@ describe('route matrix', () => {
   it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
     const owner = await newOrg(stack);
     const intruder = await newOrg(stack);
+    // The intruder listens to every event type: nothing of the owner may reach it (checked at the end).
+    const intruderHook = await api.post('/v1/webhooks', { key: intruder.apiKey, body: { name: 'Intruder', url: 'https://hooks.intruder-matrix.test/in', event_types: [...EVENT_TYPES] } });
+    assert.equal(intruderHook.status, 201, intruderHook.text);
     const contact = await api.post('/v1/contacts', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', first_name: 'Matrixsecret', company_domain: 'isolation-matrix.test' } });
     await api.patch(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey, body: { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } } });
     const ids: Record<string, string> = { contact_id: contact.body.id, account_id: contact.body.account_id, key: 'k' };
@@ -224,6 +227,16 @@ describe('route matrix', () => {
       const response = await api.call(route.method, path, { key: intruder.apiKey, body: sample.body });
       assert.equal(response.status, 404, `${name}: ${response.status} ${response.text.slice(0, 200)}`);
       assert.ok(!response.text.includes('Matrixsecret') && !response.text.includes('matrix-secret'), `${name} leaked data`);
+    }
+    // Owner events went to the owner's subscription only; the intruder's received nothing of the owner's.
+    const { rows: delivered } = await sql<{ organization_id: string; payload: unknown; mine: boolean }>`
+      SELECT a.organization_id, a.payload, d.subscription_id = ${intruderHook.body.id} AS mine
+        FROM webhook_deliveries d JOIN activities a ON a.id = d.activity_id
+       WHERE d.organization_id IN (${owner.organizationId}, ${intruder.organizationId})`.execute(stack.orm.em.fork().getKysely());
+    assert.ok(delivered.some((d) => !d.mine && d.organization_id === owner.organizationId), 'the owner\'s own subscription got its events');
+    for (const d of delivered.filter((x) => x.mine)) {
+      assert.equal(d.organization_id, intruder.organizationId);
+      assert.ok(!JSON.stringify(d.payload).includes('Matrixsecret') && !JSON.stringify(d.payload).includes('matrix-secret'), 'a delivery to the intruder leaked data');
     }
     const still = await api.get(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey });
     assert.deepEqual(still.body, { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } }, 'nothing changed');

@@ -45,6 +45,7 @@ export function createSignalActivities(deps: SignalActivityDeps) {
       return {
         status: row.status, cadence: row.cadence, customEvent: row.signal_type === 'CUSTOM_EVENT' || row.event_name !== null,
         createdAt: new Date(row.created_at).toISOString(), lastCheckedAt: row.last_checked_at ? new Date(row.last_checked_at).toISOString() : null,
+        updatedAt: new Date(row.updated_at).toISOString(),
       };
     },
 

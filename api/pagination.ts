@@ -31,8 +31,19 @@ export function listQuerySchema(sortBy: readonly string[], filters: Record<strin
   };
 }
 
+/** Pagination and filters of a list whose order is fixed by the endpoint: no sort_by, no sort_order. */
+export function fixedOrderListQuerySchema(filters: Record<string, JsonSchema> = {}): JsonSchema {
+  const schema = listQuerySchema([], filters) as { properties: Record<string, JsonSchema> };
+  const { sort_order: _fixed, ...properties } = schema.properties;
+  return { ...schema, properties };
+}
+
+/** Past any table: a page far beyond the last one answers an empty page, not an offset PostgreSQL cannot read. */
+const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+
 export function pageWindow(query: PageQuery): { limit: number; offset: number } {
-  return { limit: query.size, offset: (query.page - 1) * query.size };
+  // `page` is any integer >= 1; above 2^53 it is a float whose text (6.9e+23) is no bigint.
+  return { limit: query.size, offset: Math.min((query.page - 1) * query.size, MAX_OFFSET) };
 }
 
 export function envelope<T>(items: T[], total: number, query: PageQuery): Envelope<T> {

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ResolutionStatus } from '../db/entities/ingested-event.entity.ts';
 import { DomainError } from './errors.ts';
+import { unstorableReason } from './normalize.ts';
 
 export const SUBJECT_FIELDS = ['email', 'linkedin_url', 'company_domain', 'external_contact_id', 'external_company_id'] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
@@ -150,8 +151,8 @@ export function topLevelMemberText(text: string, name: string): string | undefin
 
 /** Text PostgreSQL can store as given: no NUL and no unpaired surrogate (both would be refused or altered). */
 function storableText(path: string, value: string): void {
-  if (value.includes('\u0000')) throw DomainError.invalid(path, 'must not contain the NUL character (\\u0000)');
-  if (!value.isWellFormed()) throw DomainError.invalid(path, 'must not contain an unpaired surrogate (\\ud800-\\udfff escape)');
+  const reason = unstorableReason(value);
+  if (reason) throw DomainError.invalid(path, reason);
 }
 
 /** The rules beyond the JSON schema: timestamp, identifiers present and non-blank, storable text. */

@@ -72,3 +72,22 @@ export function normalizeDomain(raw: string): string | null {
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^[a-z][a-z0-9-]*$/.test(labels[labels.length - 1])) return null;
   return value;
 }
+
+/**
+ * Why PostgreSQL cannot store a text (text and jsonb refuse NUL, and UTF-8 has no encoding for an
+ * unpaired surrogate), or null when it can.
+ */
+export function unstorableReason(value: string): string | null {
+  if (value.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
+  if (!value.isWellFormed()) return 'must not contain an unpaired surrogate (\\ud800-\\udfff escape)';
+  return null;
+}
+
+/** Whether every string (keys included) of a parsed JSON value can be stored in jsonb. */
+export function jsonStorable(value: unknown): boolean {
+  if (typeof value === 'string') return unstorableReason(value) === null;
+  if (Array.isArray(value)) return value.every(jsonStorable);
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => unstorableReason(k) === null && jsonStorable(v));
+  return true;
+}
+

@@ -51,6 +51,11 @@ export interface SignalRowState {
   customEvent: boolean;
   createdAt: string;
   lastCheckedAt: string | null;
+  /**
+   * The row's updated_at (ISO): Update handlers run concurrently and their reads can come back in
+   * any order, so the workflow keeps the newest read. Absent in histories recorded before it.
+   */
+  updatedAt?: string;
 }
 
 export interface CheckSignalInput extends SignalWorkflowInput {

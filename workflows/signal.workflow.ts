@@ -46,9 +46,18 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
     state.nextCheckAt = due === null ? null : new Date(due).toISOString();
   };
 
+  /** Whether a read of the row is at least as new as the one held (reads of concurrent handlers finish in any order). */
+  const newest = (fresh: SignalRowState, held: SignalRowState | null) => !held?.updatedAt || !fresh.updatedAt || fresh.updatedAt >= held.updatedAt;
+
   setHandler(signalStateQuery, () => state);
   setHandler(signalChangedUpdate, async ({ change }) => {
     const fresh = await acts.loadSignalState(ids);
+    if (fresh && !newest(fresh, row)) {
+      // An older read than the one another handler applied: the state already reflects this change.
+      woken = true;
+      publish();
+      return { ...state };
+    }
     if (!fresh) {
       row = null;
       due = null;
@@ -70,9 +79,13 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
     },
   });
 
-  row = await acts.loadSignalState(ids);
-  if (!row) return;
-  due = input.carried?.resumeNow && row.status === 'ACTIVE' ? now() : slotOf(row);
+  const initial = await acts.loadSignalState(ids);
+  if (!initial) return;
+  // An Update that ran during the first read has applied a newer row (and its slot) already.
+  if (newest(initial, row)) {
+    row = initial;
+    due = input.carried?.resumeNow && row.status === 'ACTIVE' ? now() : slotOf(row);
+  }
   publish();
 
   while (checksThisExecution < perExecution && !workflowInfo().continueAsNewSuggested) {

@@ -2,20 +2,21 @@
 // routes so `/v1/signals/{signal_id}` never captures `imports`.
 import { IMPORT_KINDS, IMPORT_STATUSES } from '../../db/entities/signal.entity.ts';
 import * as imports from '../../domain/signals/imports.service.ts';
-import { envelopeSchema, envelopeText, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { envelopeSchema, envelopeText, fixedOrderListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from '../schemas/common.schemas.ts';
+import { rfc3339Filter } from '../schemas/events.schemas.ts';
 
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset.';
 const nullableText: JsonSchema = { type: ['string', 'null'] };
 
-export const listSignalImportsQuery: JsonSchema = listQuerySchema([], {
+export const listSignalImportsQuery: JsonSchema = fixedOrderListQuerySchema({
   signal_id: { ...uuid, description: 'Entries of this signal only (404 when it is not in the workspace).' },
   kind: { type: 'string', enum: [...IMPORT_KINDS] },
   status: { type: 'string', enum: [...IMPORT_STATUSES] },
-  occurred_at_after: { type: 'string', description: `Exclusive lower bound on the fact's time. ${TIMESTAMP_HELP}` },
-  occurred_at_before: { type: 'string', description: `Exclusive upper bound on the fact's time. ${TIMESTAMP_HELP}` },
+  occurred_at_after: { ...rfc3339Filter, description: `Exclusive lower bound on the fact's time. ${TIMESTAMP_HELP}` },
+  occurred_at_before: { ...rfc3339Filter, description: `Exclusive upper bound on the fact's time. ${TIMESTAMP_HELP}` },
 });
 
 export const signalImportSchema: JsonSchema = {
@@ -45,11 +46,11 @@ export function signalImportsRoutes(): RouteDef[] {
       query: listSignalImportsQuery,
       responses: { 200: { description: 'Envelope of imports feed entries.', schema: envelopeSchema(signalImportSchema) }, 404: { description: 'signal_id is not a signal of the workspace.' } },
       handler: async (ctx, { query }) => {
-        const { page, size, sort_order, signal_id, kind, status, occurred_at_after, occurred_at_before } = query;
+        const { page, size, signal_id, kind, status, occurred_at_after, occurred_at_before } = query;
         const { items, total } = await imports.listSignalImports(ctx.state.em, ctx.state.principal.organizationId,
           { signal_id, kind, status, occurred_at_after, occurred_at_before }, pageWindow(query));
         ctx.type = 'application/json';
-        return { status: 200, body: envelopeText(items, total, { page, size, sort_order }) };
+        return { status: 200, body: envelopeText(items, total, { page, size, sort_order: 'desc' }) };
       },
     }),
   ];

@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
 import * as signals from '../../domain/signals/signals.service.ts';
 import type { AppContext } from '../context.ts';
-import { envelope, envelopeSchema, listQuerySchema, pageWindow } from '../pagination.ts';
+import { envelope, envelopeSchema, fixedOrderListQuerySchema, pageWindow } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
@@ -22,11 +22,7 @@ const tags = ['Signals'];
 type Params = { signal_id: string };
 
 /** Pagination and include_archived; the order is fixed (most recently created first), so no sort fields. */
-const listQuery: JsonSchema = (() => {
-  const schema = listQuerySchema([], signalListFilters) as { properties: Record<string, unknown> };
-  const { sort_order: _ignored, ...properties } = schema.properties;
-  return { ...schema, properties };
-})();
+const listQuery: JsonSchema = fixedOrderListQuerySchema(signalListFilters);
 
 const createRules = 'Rules (422 ValidationIssue naming each field, all reported at once): name not blank after trimming; search_filters only the preset\'s filter_keys '
   + 'with every required key non-empty; import_search_filters only persona keys (PEOPLE) or firmographic keys (COMPANIES); import_target defaults to the preset\'s '

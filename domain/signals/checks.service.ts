@@ -18,7 +18,7 @@ import { enrichPerson } from '../enrichment.service.ts';
 import { DomainError } from '../errors.ts';
 import { emitEvent } from '../events.ts';
 import { exclusionFor } from '../exclusions.service.ts';
-import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
+import { jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
 import * as sequences from '../sequences.service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,13 +67,14 @@ export interface SignalRow {
   last_checked_at: Date | null;
   watermark: { received_at: string; id: string } | null;
   created_at: Date;
+  updated_at: Date;
 }
 
 export async function loadSignal(em: EntityManager, organizationId: string, signalId: string): Promise<SignalRow | null> {
   const { rows } = await sql<SignalRow>`
     SELECT id, organization_id, signal_type, status, cadence, search_filters, import_search_filters, import_target, event_subject, event_name,
            sequence_template_id, enrich_email, enrich_phones, max_companies_per_run, max_contacts_per_company, max_per_day, contact_list_id,
-           account_list_id, last_checked_at, watermark, created_at
+           account_list_id, last_checked_at, watermark, created_at, updated_at
       FROM signals WHERE id = ${signalId} AND organization_id = ${organizationId}`.execute(em.getKysely());
   return rows[0] ?? null;
 }
@@ -402,10 +403,8 @@ async function importCandidate(em: EntityManager, deps: SignalCheckDeps, signal:
   });
   if (!written) return null;
   if (!written.entry) return written.status;
-  const entryId = written.entry;
-  const record = { id: contactId };
-  await enrich(em, deps, signal, record.id, fields);
-  await enroll(em, deps, signal, record.id, entryId);
+  await enrich(em, deps, signal, contactId, fields);
+  await enroll(em, deps, signal, contactId, written.entry);
   return status;
 }
 
@@ -426,12 +425,18 @@ interface EventRow {
   account_name: string | null;
 }
 
-/** The payload copy for the metadata, or undefined above 32 KB of serialized JSON (the event still counts). */
+/**
+ * The payload copy for the metadata, or undefined above 32 KB of serialized JSON (the event still
+ * counts). The feed answers the event's exact source text in its place (imports.service.ts); a
+ * payload jsonb cannot hold (a `\u0000` or an unpaired surrogate escape, which ingestion keeps as
+ * text) is stored as null here, and the feed still answers its text.
+ */
 export function payloadCopy(payloadJson: string | null): unknown {
   if (payloadJson === null) return null;
   if (Buffer.byteLength(payloadJson, 'utf8') > PAYLOAD_COPY_MAX_BYTES) return undefined;
   try {
-    return JSON.parse(payloadJson);
+    const parsed: unknown = JSON.parse(payloadJson);
+    return jsonStorable(parsed) ? parsed : null;
   } catch {
     return undefined;
   }

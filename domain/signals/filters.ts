@@ -5,6 +5,7 @@
 // only. Every refusal is a 422 naming the field, e.g. `search_filters.job_title_or`.
 import { COMPANY_TYPES, SENIORITIES, SIZE_BANDS } from '../../providers/directory/generate.ts';
 import { DomainError } from '../errors.ts';
+import { unstorableReason } from '../normalize.ts';
 import type { SignalPreset } from './presets.types.ts';
 
 export type SignalFilters = Record<string, string[]>;
@@ -22,6 +23,9 @@ interface FilterKeySpec {
 }
 
 const text: FilterKeySpec = { kind: 'text' };
+/** Watched LinkedIn sources (pages, profiles, words) a signal may list. */
+export const SOURCE_MAX_VALUES = 10;
+const source = (kind: FilterKeySpec['kind']): FilterKeySpec => ({ kind, maxValues: SOURCE_MAX_VALUES });
 
 /** Every filter key any preset uses. Keys ending `_or` match any value; `_not` excludes every value. */
 export const FILTER_KEYS: Record<string, FilterKeySpec> = {
@@ -49,19 +53,20 @@ export const FILTER_KEYS: Record<string, FilterKeySpec> = {
   seniority_or: { kind: 'enum', values: SENIORITIES },
   person_country_code_or: { kind: 'country' },
   previous_company_domain_or: { kind: 'domain' },
-  // LinkedIn sources (whose posts, which page, which words) and post filters.
-  competitor_domain_or: { kind: 'domain' },
-  partner_domain_or: { kind: 'domain' },
-  customer_domain_or: { kind: 'domain' },
-  company_page_domain_or: { kind: 'domain' },
-  linkedin_profile_url_or: { kind: 'url' },
-  keyword_or: text,
-  competitor_name_or: text,
-  partner_name_or: text,
-  customer_name_or: text,
-  brand_name_or: text,
-  event_keyword_or: text,
-  event_page_url_or: { kind: 'url' },
+  // LinkedIn sources (whose posts, which page, which words) and post filters. Each source is a
+  // watched feed of its own (a search reads every source's facts), so a signal watches at most
+  // SOURCE_MAX_VALUES of them.
+  competitor_domain_or: source('domain'),
+  partner_domain_or: source('domain'),
+  customer_domain_or: source('domain'),
+  company_page_domain_or: source('domain'),
+  linkedin_profile_url_or: source('url'),
+  keyword_or: source('text'),
+  competitor_name_or: source('text'),
+  partner_name_or: source('text'),
+  customer_name_or: source('text'),
+  event_keyword_or: source('text'),
+  event_page_url_or: source('url'),
   post_keyword_or: text,
   engagement_type_or: { kind: 'enum', values: ENGAGEMENT_TYPES },
   // CRM lists and first-party events.
@@ -85,6 +90,8 @@ function invalid(path: string, message: string): DomainError {
 function checkValue(path: string, spec: FilterKeySpec, raw: string): string {
   const value = raw.trim();
   if (value === '') throw invalid(path, 'must not be empty');
+  const unstorable = unstorableReason(value);
+  if (unstorable) throw invalid(path, unstorable);
   if (value.length > MAX_VALUE_LENGTH) throw invalid(path, `must be at most ${MAX_VALUE_LENGTH} characters`);
   switch (spec.kind) {
     case 'enum': {

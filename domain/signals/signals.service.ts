@@ -19,6 +19,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
 import { DomainError } from '../errors.ts';
+import { unstorableReason } from '../normalize.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
 import type { SignalPreset } from './presets.types.ts';
@@ -241,6 +242,7 @@ function resolveInput(preset: SignalPreset, input: SignalCreateInput, leadLimit:
   const name = (input.name ?? '').trim();
   if (!name) errors.push({ path: 'name', message: 'must not be blank' });
   else if (name.length > SIGNAL_NAME_MAX) errors.push({ path: 'name', message: `must be at most ${SIGNAL_NAME_MAX} characters` });
+  else if (unstorableReason(name)) errors.push({ path: 'name', message: unstorableReason(name)! });
 
   let searchFilters: Filters = {};
   collect(errors, () => { searchFilters = validateFilters(preset, input.search_filters ?? {}, 'search_filters'); });
@@ -301,6 +303,7 @@ function resolveInput(preset: SignalPreset, input: SignalCreateInput, leadLimit:
       if (value !== null) errors.push({ path, message: `custom-event signals take no caps (every kept event lands, at most ${CUSTOM_EVENT_MAX_PER_DAY} a poll)` });
     }
     maxPerDay = CUSTOM_EVENT_MAX_PER_DAY;
+    if (input.cadence === 'WEEKLY') errors.push({ path: 'cadence', message: 'custom-event signals poll on their own schedule (within the hour of creation, then daily): DAILY only' });
   } else {
     if (maxPerRun !== null && (maxPerRun < 1 || maxPerRun > leadLimit)) {
       errors.push({ path: 'max_per_run', message: `must be between 1 and the organization's lead limit (${leadLimit})` });

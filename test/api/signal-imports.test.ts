@@ -74,6 +74,7 @@ describe('signals imports feed API', function () {
     assert.equal((await feed('?kind=PERSON')).status, 400);
     assert.equal((await feed('?occurred_at_after=yesterday')).status, 400);
     assert.equal((await feed('?status=IMPORTED&sort_by=occurred_at')).status, 400);
+    assert.equal((await feed('?sort_order=asc')).status, 400, 'the order is fixed (newest fact first), so sort_order is not a parameter');
   });
 
   it('when another organization reads the feed, then it sees only its own entries; without signals:read, then 403', async () => {
@@ -103,4 +104,20 @@ describe('signals imports feed API', function () {
     assert.deepEqual([entry.kind, entry.status, entry.email, entry.metadata.event_name, entry.metadata.subject], ['CONTACT', 'IMPORTED', 'exact@payload.test', eventName, { email: 'exact@payload.test' }]);
     assert.deepEqual(entry.metadata.payload, JSON.parse(payload));
   });
+
+  it('when a custom event payload holds text jsonb cannot store (\u0000, an unpaired surrogate), then the poll still lands it and the feed answers its exact text', async () => {
+    const eventName = `unstorable-${randomUUID()}`;
+    const { id } = await insertSignal(stack, org.organizationId, { eventName, eventSubject: 'PEOPLE' });
+    const payload = '{"nul":"a\\u0000b","lone":"\\ud800","ok":1.0}';
+    const raw = `{"event_name":"${eventName}","occurred_at":"2026-03-02T10:00:00Z","subject":{"email":"nul@payload.test"},"payload":${payload}}`;
+    assert.equal((await api.post('/v1/events', { key: org.apiKey, rawBody: raw })).status, 202);
+    await sql`UPDATE ingested_events SET resolution_status = 'UNRESOLVED', resolved_at = now() WHERE organization_id = ${org.organizationId} AND event_name = ${eventName}`
+      .execute(stack.orm.em.fork().getKysely());
+    const result = await checkSignal(stack.orm.em.fork(), {} as SignalCheckDeps, org.organizationId, id, new Date());
+    assert.deepEqual([result.outcome, result.imported], ['CHECKED', 1]);
+    const response = await feed(`?signal_id=${id}`);
+    assert.equal(response.status, 200, response.text);
+    assert.ok(response.text.includes(`"payload":${payload}}`), response.text);
+  });
 });
+

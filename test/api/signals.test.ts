@@ -34,6 +34,12 @@ describe('signals API', function () {
   const create = (body: Record<string, unknown>, key = org.apiKey) => api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
   const paths = (res: ApiResponse) => ((res.body.data?.errors ?? []) as { path: string }[]).map((e) => e.path).sort();
   const detail = (id: string, key = org.apiKey) => api.get(`/v1/signals/${id}`, { key });
+  /** The detail without what the signal's own checks move (it checks at once after a create, concurrently with the test). */
+  const settings = (body: Record<string, unknown>) => {
+    const { imported_count: _imported, last_checked_at: _checked, updated_at: _updated, ...rest } = body;
+    return rest;
+  };
+  const settingsOf = async (id: string) => settings((await detail(id)).body);
   const action = (id: string, name: string, key = org.apiKey) => api.post(`/v1/signals/${id}/${name}`, { key });
   const db = () => stack.orm.em.fork().getKysely();
   const count = async (table: 'signals' | 'contact_lists' | 'account_lists', organizationId = org.organizationId) =>
@@ -115,6 +121,19 @@ describe('signals API', function () {
       assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: [] } }), 'search_filters.job_title_or');
       assert422(await create({ signal_type: 'HIRING_SIGNALS' }), 'search_filters.job_title_or');
       assert422(await create({ ...HIRING, import_target: 'PEOPLE', import_search_filters: { industry_or: ['Software'] } }), 'import_search_filters.industry_or');
+    });
+
+    it('when a name or filter value holds text PostgreSQL cannot store, or a LinkedIn signal watches too many sources, then 422 naming it (never 500)', async () => {
+      const [signals, lists] = [await count('signals'), await count('account_lists')];
+      assert422(await create({ ...HIRING, name: 'Hiring \u0000' }), 'name');
+      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO\u0000'] } }), 'search_filters.job_title_or[0]');
+      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO \ud800'] } }), 'search_filters.job_title_or[0]');
+      const preview = await api.post('/v1/signals/preview', { key: org.apiKey, body: { signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['\u0000'] } } });
+      assert.equal(preview.status, 422, preview.text);
+      const domains = Array.from({ length: 11 }, (_, i) => `rival${i}.test`);
+      assert422(await create({ signal_type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT', search_filters: { competitor_domain_or: domains } }), 'search_filters.competitor_domain_or');
+      assert.equal(await count('signals'), signals);
+      assert.equal(await count('account_lists'), lists);
     });
 
     it('when a filter value is not a list of strings, then 400 naming it', async () => {
@@ -214,13 +233,14 @@ describe('signals API', function () {
       assert.equal((await detail(res.body.id)).body.import_target, 'COMPANIES');
     });
 
-    it('when a custom-event signal takes caps, two names, or an import_target other than its subject, then 422 naming the field', async () => {
+    it('when a custom-event signal takes caps, two names, a WEEKLY cadence or an import_target other than its subject, then 422 naming the field', async () => {
       const base = { signal_type: 'CUSTOM_EVENT', event_subject: 'PEOPLE', search_filters: { first_party_event_name: [uniqueEvent()] } };
       assert422(await create({ ...base, max_per_run: 10 }), 'max_per_run');
       assert422(await create({ ...base, max_companies_per_run: 10, max_contacts_per_company: 1 }), 'max_companies_per_run', 'max_contacts_per_company');
       assert422(await create({ ...base, search_filters: { first_party_event_name: ['a', 'b'] } }), 'search_filters.first_party_event_name');
       assert422(await create({ ...base, search_filters: {} }), 'search_filters.first_party_event_name');
       assert422(await create({ ...base, import_target: 'COMPANIES' }), 'import_target');
+      assert422(await create({ ...base, cadence: 'WEEKLY' }), 'cadence');
     });
 
     it('when a second signal of the organization watches the same event name, then 409 CommitIssue and nothing is written; another organization may', async () => {
@@ -361,12 +381,12 @@ describe('signals API', function () {
       assert.equal(d.sequence_template_id, null);
       assert.equal(d.import_target, 'PEOPLE', 'the detail form');
       assert.equal((await api.get(`/v1/contact-lists/${s.contact_list_id}`, { key: org.apiKey })).body.name, 'Renamed');
-      assert.deepEqual((await detail(s.id)).body, d);
+      assert.deepEqual(await settingsOf(s.id), settings(d));
     });
 
     it('when a patch breaks a rule, then 422 naming the field and the signal is unchanged', async () => {
       const s = (await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 5 })).body;
-      const before = (await detail(s.id)).body;
+      const before = await settingsOf(s.id);
       const patch = (body: Record<string, unknown>) => api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body });
       assert422(await patch({ signal_type: 'NEW_JOB' }), 'signal_type');
       assert422(await patch({ import_target: 'COMPANIES' }), 'import_target');
@@ -379,7 +399,7 @@ describe('signals API', function () {
       const foreign = await insertTemplate(stack, (await newOrg(stack)).organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
       assert.equal((await patch({ name: 'x', sequence_template_id: foreign })).status, 404);
       assert.equal((await patch({})).status, 400);
-      assert.deepEqual((await detail(s.id)).body, before);
+      assert.deepEqual(await settingsOf(s.id), before);
       assert.equal((await api.get(`/v1/contact-lists/${s.contact_list_id}`, { key: org.apiKey })).body.name, s.name);
     });
 
@@ -417,7 +437,7 @@ describe('signals API', function () {
       const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
       const source = (await create({ ...HIRING, name: 'Original', import_target: 'PEOPLE', max_companies_per_run: 20, max_contacts_per_company: 2,
         sequence_template_id: templateId, enrich_phones: false, cadence: 'WEEKLY', import_search_filters: { seniority_or: ['VP'] } })).body;
-      const before = (await detail(source.id)).body;
+      const before = await settingsOf(source.id);
       const res = await api.post(`/v1/signals/${source.id}/duplicate`, { key: org.apiKey });
       assert.equal(res.status, 201, res.text);
       const copy = (await detail(res.body.id)).body;
@@ -430,8 +450,8 @@ describe('signals API', function () {
         'max_contacts_per_company', 'max_per_day', 'enrich_email', 'enrich_phones', 'cadence']) {
         assert.deepEqual(copy[field], before[field], field);
       }
-      assert.equal(copy.imported_count, 0);
-      assert.deepEqual((await detail(source.id)).body, before);
+      assert.equal(res.body.imported_count, 0, 'a copy starts with no imports');
+      assert.deepEqual(await settingsOf(source.id), before);
       const named = await api.post(`/v1/signals/${source.id}/duplicate`, { key: org.apiKey, body: { name: ' Second ' } });
       assert.equal(named.body.name, 'Second');
     });

@@ -1,0 +1,251 @@
+// Idempotency keys (README 'Idempotency keys'; the IETF httpapi `Idempotency-Key` draft, as Stripe
+// does it): an authenticated POST that carries `Idempotency-Key` runs at most once per organization
+// and key; a retry with the same request replays the stored response for 24 h.
+//
+// - Claim: one autocommitted INSERT … ON CONFLICT before the handler runs, so concurrent requests
+//   with the same key race on the unique (organization_id, key) row: exactly one wins and runs, the
+//   others find the claim IN_PROGRESS (409 CommitIssue) or, once it has finished, replay it.
+// - Same key, another request (another method or path, or other body bytes): 422 BusinessIssue.
+// - After the handler (its thrown errors rendered by the app's error handler, run here, so the
+//   outcome is known): the response is stored (COMPLETED) and replayed to later retries with
+//   `Idempotent-Replayed: true`: status, body text byte for byte, Content-Type and Location.
+// - A response that says the request was not carried out is not stored: the claim is released and
+//   the same key may be sent again (corrected, or later): every 5xx, 401, 403, 408, 429 and a
+//   ValidationIssue (the request was refused before any work). Other 4xx (404, 409, 422
+//   BusinessIssue...) are outcomes of the operation: stored and replayed, like 2xx.
+// - A process that dies mid-request leaves its claim IN_PROGRESS: a claim older than the lock
+//   timeout (default 5 min) counts as abandoned, and a retry of the same request takes it over.
+// - Keys expire 24 h after their claim: an expired row counts as absent (the next claim reuses it),
+//   and expired rows are deleted in bounded batches, at most once a minute per process.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Next } from 'koa';
+import { sql, type Kysely } from 'kysely';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AppContext } from '../context.ts';
+import { ApiIssue, businessIssue, validationIssue } from '../errors.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** 1-255 printable ASCII characters, no leading or trailing space (HTTP strips those anyway). */
+export const IDEMPOTENCY_KEY_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
+const KEY_REGEX = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** Response headers a replay repeats (lower case); the rest (request id, rate limits...) are the replay's own. */
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+/** Statuses that say the request was not carried out: not stored, the key is released. */
+const NOT_CARRIED_OUT = new Set([401, 403, 408, 429]);
+
+export interface IdempotencyOptions {
+  orm: MikroORM;
+  /** How long a key and its stored response are kept (default 24 h). */
+  ttlMs: number;
+  /** How long an IN_PROGRESS claim holds before it counts as abandoned (default 5 min). */
+  lockTimeoutMs: number;
+  /** Whether the request is one the middleware covers: an authenticated POST route. */
+  applies: (ctx: AppContext) => boolean;
+  /** Renders a thrown error into ctx.status/body (the app's error handler), so the outcome can be stored. */
+  renderErrors: (ctx: AppContext, next: Next) => Promise<void>;
+  /** The request body's exact bytes when a route read them itself; default: the body parser's text. */
+  bodyBytes?: (ctx: AppContext) => Buffer | undefined;
+  /**
+   * Seals stored response bodies at rest: a stored answer can hold a secret (POST /v1/webhooks and
+   * rotate-secret return the signing secret), which must not sit in plaintext (SECURITY.md).
+   * Default: stored as sent.
+   */
+  seal?: { encrypt(plain: string): string; decrypt(sealed: string): string };
+  /** Expired rows deleted per purge (default 1000), and the least time between purges (default 60 s). */
+  purgeBatch?: number;
+  purgeIntervalMs?: number;
+}
+
+interface StoredRow {
+  method: string;
+  path: string;
+  fingerprint: string;
+  state: 'IN_PROGRESS' | 'COMPLETED';
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  expired: boolean;
+  abandoned: boolean;
+}
+
+/** 409 CommitIssue: the key's first request is still running; Retry-After suggests when to ask again. */
+function inFlight(message: string) {
+  return new ApiIssue(409, 'CommitIssue', message, { header: IDEMPOTENCY_HEADER }, { 'Retry-After': '1' });
+}
+
+function malformed(message: string) {
+  return validationIssue(`${IDEMPOTENCY_HEADER}: ${message}`, [{ path: IDEMPOTENCY_HEADER, message }]);
+}
+
+/** The header's value, null when absent; 400 when sent more than once or malformed. */
+export function idempotencyKeyOf(ctx: AppContext): string | null {
+  const value = ctx.request.headers['idempotency-key'];
+  if (value === undefined) return null;
+  let sent = 0;
+  const raw = ctx.req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === 'idempotency-key') sent++;
+  if (sent > 1 || Array.isArray(value)) throw malformed('must be sent once');
+  if (value.length > IDEMPOTENCY_KEY_MAX_LENGTH || !KEY_REGEX.test(value)) {
+    throw malformed(`must be 1-${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters`);
+  }
+  return value;
+}
+
+function defaultBodyBytes(ctx: AppContext): Buffer {
+  const text = (ctx.request as { rawBody?: unknown }).rawBody;
+  return typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.alloc(0);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body Koa is about to send, as text; undefined when it cannot be stored (a stream, binary bytes). */
+function responseText(body: unknown): string | null | undefined {
+  if (body === null || body === undefined) return null;
+  if (typeof body === 'string') return body;
+  if (Buffer.isBuffer(body)) {
+    try { return utf8.decode(body); } catch { return undefined; }
+  }
+  if (typeof (body as { pipe?: unknown }).pipe === 'function' || body instanceof ReadableStream || body instanceof Blob) return undefined;
+  return JSON.stringify(body); // what Koa sends for an object
+}
+
+function carriedOut(ctx: AppContext): boolean {
+  if (ctx.status >= 500 || NOT_CARRIED_OUT.has(ctx.status)) return false;
+  return (ctx.body as { type?: unknown } | null)?.type !== 'ValidationIssue';
+}
+
+/** Deletes up to `batch` expired keys; returns how many. Concurrent purges skip each other's rows. */
+export async function purgeExpiredIdempotencyKeys(db: Kysely<unknown>, batch = 1000): Promise<number> {
+  const result = await sql`
+    DELETE FROM idempotency_keys WHERE id IN (
+      SELECT id FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export function idempotency(options: IdempotencyOptions) {
+  const purgeBatch = options.purgeBatch ?? 1000;
+  const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
+  let lastPurge = 0;
+  let purging = false;
+  const db = () => options.orm.em.getKysely() as unknown as Kysely<unknown>;
+
+  function maybePurge(ctx: AppContext): void {
+    const now = Date.now();
+    if (purging || now - lastPurge < purgeIntervalMs) return;
+    purging = true;
+    lastPurge = now;
+    purgeExpiredIdempotencyKeys(db(), purgeBatch)
+      // A full batch: more may be left, so the next keyed request purges again at once.
+      .then((deleted) => { if (deleted >= purgeBatch) lastPurge = 0; })
+      .catch((error: unknown) => ctx.state.logger?.warn({ err: error }, 'idempotency key purge failed'))
+      .finally(() => { purging = false; });
+  }
+
+  /** Claims the key: a new row, an expired one, or an abandoned claim of the same request. False: taken. */
+  async function claim(organizationId: string, key: string, method: string, path: string, fingerprint: string, token: string): Promise<boolean> {
+    const rows = await sql<{ claim_token: string }>`
+      INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, expires_at)
+      VALUES (${randomUUID()}, ${organizationId}, ${key}, ${method}, ${path}, ${fingerprint}, 'IN_PROGRESS', ${token}, now(),
+              now() + ${options.ttlMs} * interval '1 millisecond')
+      ON CONFLICT (organization_id, key) DO UPDATE SET
+        method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'IN_PROGRESS',
+        claim_token = excluded.claim_token, response_status = NULL, response_headers = NULL, response_body = NULL,
+        created_at = excluded.created_at, completed_at = NULL, expires_at = excluded.expires_at
+      WHERE idempotency_keys.expires_at <= now()
+         OR (idempotency_keys.state = 'IN_PROGRESS'
+             AND idempotency_keys.created_at <= now() - ${options.lockTimeoutMs} * interval '1 millisecond'
+             AND idempotency_keys.method = excluded.method AND idempotency_keys.path = excluded.path
+             AND idempotency_keys.fingerprint = excluded.fingerprint)
+      RETURNING claim_token`.execute(db());
+    return rows.rows.length === 1;
+  }
+
+  async function existing(organizationId: string, key: string): Promise<StoredRow | undefined> {
+    const rows = await sql<StoredRow>`
+      SELECT method, path, fingerprint, state, response_status, response_headers, response_body,
+             expires_at <= now() AS expired,
+             created_at <= now() - ${options.lockTimeoutMs} * interval '1 millisecond' AS abandoned
+        FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${key}`.execute(db());
+    return rows.rows[0];
+  }
+
+  return async function idempotentPost(ctx: AppContext, next: Next): Promise<void> {
+    if (ctx.method !== 'POST') return next();
+    const key = idempotencyKeyOf(ctx);
+    if (key === null || !options.applies(ctx)) return next();
+    const organizationId = ctx.state.principal.organizationId;
+    const method = ctx.method;
+    const path = ctx.url;
+    const fingerprint = createHash('sha256').update(options.bodyBytes?.(ctx) ?? defaultBodyBytes(ctx)).digest('hex');
+    const token = randomUUID();
+    maybePurge(ctx);
+
+    // A few rounds: a row found expired, abandoned or just released is claimed again.
+    let claimed = false;
+    for (let round = 0; round < 3 && !claimed; round++) {
+      claimed = await claim(organizationId, key, method, path, fingerprint, token);
+      if (claimed) break;
+      const row = await existing(organizationId, key);
+      if (!row || row.expired) continue;
+      if (row.method !== method || row.path !== path) {
+        throw businessIssue(`This ${IDEMPOTENCY_HEADER} was already used for another request (${row.method} ${row.path}); use a new key.`, {
+          header: IDEMPOTENCY_HEADER, reason: 'ENDPOINT_MISMATCH', original_method: row.method, original_path: row.path,
+        });
+      }
+      if (row.fingerprint !== fingerprint) {
+        throw businessIssue(`This ${IDEMPOTENCY_HEADER} was already used with a different request body; use a new key.`, {
+          header: IDEMPOTENCY_HEADER, reason: 'BODY_MISMATCH',
+        });
+      }
+      if (row.state === 'IN_PROGRESS') {
+        if (row.abandoned) continue;
+        throw inFlight(`A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it has finished.`);
+      }
+      ctx.status = row.response_status ?? 200;
+      if (row.response_body !== null) ctx.body = options.seal ? options.seal.decrypt(row.response_body) : row.response_body;
+      for (const [name, value] of Object.entries(row.response_headers ?? {})) ctx.set(name, value);
+      ctx.set(REPLAYED_HEADER, 'true');
+      ctx.state.logger?.debug({ idempotency_key_state: 'replayed' }, 'idempotent replay');
+      return;
+    }
+    if (!claimed) {
+      throw inFlight(`A request with this ${IDEMPOTENCY_HEADER} is being processed; retry shortly.`);
+    }
+
+    const release = () => sql`
+      DELETE FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${key} AND claim_token = ${token}`.execute(db());
+    try {
+      await options.renderErrors(ctx, next);
+    } catch (error) {
+      await release().catch(() => {});
+      throw error;
+    }
+    const text = responseText(ctx.body);
+    try {
+      if (!carriedOut(ctx) || text === undefined) {
+        if (text === undefined) ctx.state.logger?.warn({ status: ctx.status }, 'idempotency: response body cannot be stored; key released');
+        await release();
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = ctx.response.get(name);
+        if (value) headers[name] = String(value);
+      }
+      await sql`
+        UPDATE idempotency_keys SET state = 'COMPLETED', response_status = ${ctx.status}, response_headers = ${JSON.stringify(headers)}::jsonb,
+               response_body = ${text !== null && options.seal ? options.seal.encrypt(text) : text}, completed_at = now()
+         WHERE organization_id = ${organizationId} AND key = ${key} AND claim_token = ${token}`.execute(db());
+      // Send exactly the stored text, so the first response and its replays are the same bytes.
+      if (text !== null && typeof ctx.body !== 'string') ctx.body = text;
+    } catch (error) {
+      // The operation has run and its answer stands; the claim lapses after the lock timeout.
+      ctx.state.logger?.error({ err: error }, 'idempotency: storing the response failed');
+    }
+  };
+}

@@ -1,0 +1,493 @@
+// Idempotency-Key on authenticated POSTs (issue 9 item 2, README 'Idempotency keys'): replays of the
+// same request, 422 for another body or endpoint, 409 while the first runs, per-organization keys,
+// expiry and abandoned claims on the real stack; and the middleware itself behind a fake handler
+// (thrown 5xx and refusals release the key, 4xx outcomes are stored, an in-flight request answers 409).
+import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { sql } from 'kysely';
+import type { AppContext, AppState } from '../../api/context.ts';
+import { ApiIssue, notFound, unavailable, validationIssue } from '../../api/errors.ts';
+import type { Principal } from '../../api/key-store.ts';
+import { errorHandler } from '../../api/middleware/error-handler.ts';
+import { idempotency, purgeExpiredIdempotencyKeys } from '../../api/middleware/idempotency.ts';
+import { apiSuite, newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import type { ApiResponse, client } from '../helpers/http.ts';
+import type { Stack } from '../helpers/stack.ts';
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+const HEADER = 'Idempotency-Key';
+
+describe('Idempotency-Key', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let api: ReturnType<typeof client>;
+  let org: TestOrg;
+  const db = () => stack.orm.em.fork().getKysely();
+  let counter = 0;
+
+  before(async () => {
+    ({ stack, api, org } = await apiSuite());
+  });
+
+  const newIdemKey = () => `idem-${randomUUID()}`;
+  const listBody = (name: string) => ({ items: [{ name }] });
+  const postList = (body: unknown, idemKey: string, key = org.apiKey) => api.post('/v1/contact-lists', { key, body, headers: { [HEADER]: idemKey } });
+
+  async function listsNamed(organizationId: string, name: string): Promise<number> {
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM contact_lists WHERE organization_id = ${organizationId} AND name = ${name}`.execute(db());
+    return Number(rows[0].n);
+  }
+
+  async function keyRow(organizationId: string, idemKey: string) {
+    const { rows } = await sql<{ state: string; response_status: number | null; method: string; path: string }>`
+      SELECT state, response_status, method, path FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${idemKey}`.execute(db());
+    return rows[0];
+  }
+
+  function assertReplayOf(replay: ApiResponse, first: ApiResponse) {
+    assert.equal(replay.status, first.status, replay.text);
+    assert.equal(replay.text, first.text, 'the replayed body is byte-identical');
+    assert.equal(replay.headers.get('content-type'), first.headers.get('content-type'));
+    assert.equal(replay.headers.get('location'), first.headers.get('location'));
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.notEqual(replay.headers.get('x-request-id'), first.headers.get('x-request-id'), 'a replay is a request of its own');
+  }
+
+  describe('replays', () => {
+    it('when a create is sent twice with the same key and body, then the second replays the first response and no second record is made', async () => {
+      const name = `Replay ${++counter}`;
+      const idemKey = newIdemKey();
+      const first = await postList(listBody(name), idemKey);
+      assert.equal(first.status, 201, first.text);
+      assert.equal(first.headers.get('idempotent-replayed'), null, 'the first response is not a replay');
+      const replay = await postList(listBody(name), idemKey);
+      assertReplayOf(replay, first);
+      assert.equal(replay.body.items[0].resource.id, first.body.items[0].resource.id);
+      assert.equal(await listsNamed(org.organizationId, name), 1);
+      // Without the key the same request does create a second list: the key is what prevented it.
+      const unkeyed = await api.post('/v1/contact-lists', { key: org.apiKey, body: listBody(name) });
+      assert.equal(unkeyed.status, 201, unkeyed.text);
+      assert.equal(await listsNamed(org.organizationId, name), 2);
+    });
+
+    it('when a contact upsert is replayed, then status, body and headers are identical and the contact is unchanged', async () => {
+      const idemKey = newIdemKey();
+      const body = { email: `idem${++counter}@idempotency.test`, first_name: 'Ada' };
+      const first = await api.post('/v1/contacts', { key: org.apiKey, body, headers: { [HEADER]: idemKey } });
+      assert.equal(first.status, 201, first.text);
+      const replay = await api.post('/v1/contacts', { key: org.apiKey, body, headers: { [HEADER]: idemKey } });
+      assertReplayOf(replay, first);
+      const fetched = await api.get(`/v1/contacts/${first.body.id}`, { key: org.apiKey });
+      assert.equal(fetched.body.updated_at, first.body.updated_at, 'the replay did not run the upsert again');
+      const row = await keyRow(org.organizationId, idemKey);
+      assert.deepEqual([row.state, row.response_status, row.method, row.path], ['COMPLETED', 201, 'POST', '/v1/contacts']);
+    });
+
+    it('when an operation answered a 4xx outcome (404), then a retry replays that 404 with its original request_id', async () => {
+      const idemKey = newIdemKey();
+      const path = `/v1/tasks/${randomUUID()}/start`;
+      const first = await api.post(path, { key: org.apiKey, headers: { [HEADER]: idemKey } });
+      assert.equal(first.status, 404, first.text);
+      const replay = await api.post(path, { key: org.apiKey, headers: { [HEADER]: idemKey } });
+      assertReplayOf(replay, first);
+      assert.equal(replay.body.request_id, first.body.request_id);
+    });
+
+    it('when the body fails validation, then the 400 is not stored and the corrected request runs under the same key', async () => {
+      const idemKey = newIdemKey();
+      const name = `Corrected ${++counter}`;
+      const invalid = await postList({ lists: [{ name }] }, idemKey);
+      assert.equal(invalid.status, 400, invalid.text);
+      assert.equal(invalid.body.type, 'ValidationIssue');
+      assert.equal(await keyRow(org.organizationId, idemKey), undefined, 'the claim was released');
+      const valid = await postList(listBody(name), idemKey);
+      assert.equal(valid.status, 201, valid.text);
+      assert.equal(valid.headers.get('idempotent-replayed'), null);
+      assert.equal(await listsNamed(org.organizationId, name), 1);
+    });
+  });
+
+  describe('mismatches', () => {
+    it('when the same key comes with a different body, then 422 BusinessIssue naming the header, and nothing runs', async () => {
+      const idemKey = newIdemKey();
+      const name = `Body ${++counter}`;
+      assert.equal((await postList(listBody(name), idemKey)).status, 201);
+      const other = await postList(listBody(`${name} changed`), idemKey);
+      assert.equal(other.status, 422, other.text);
+      assert.equal(other.body.type, 'BusinessIssue');
+      assert.equal(other.body.data.header, HEADER);
+      assert.equal(other.body.data.reason, 'BODY_MISMATCH');
+      assert.equal(await listsNamed(org.organizationId, `${name} changed`), 0);
+      // Byte-level: the same JSON value spelled with other whitespace is another body.
+      const spaced = await api.post('/v1/contact-lists', { key: org.apiKey, rawBody: JSON.stringify(listBody(name), null, 2), headers: { [HEADER]: idemKey } });
+      assert.equal(spaced.status, 422, spaced.text);
+    });
+
+    it('when the same key is used on another endpoint, then 422 BusinessIssue naming the header and the original endpoint', async () => {
+      const idemKey = newIdemKey();
+      assert.equal((await postList(listBody(`Endpoint ${++counter}`), idemKey)).status, 201);
+      const accounts = await api.post('/v1/account-lists', { key: org.apiKey, body: listBody(`Endpoint ${counter}`), headers: { [HEADER]: idemKey } });
+      assert.equal(accounts.status, 422, accounts.text);
+      assert.equal(accounts.body.type, 'BusinessIssue');
+      assert.equal(accounts.body.data.header, HEADER);
+      assert.equal(accounts.body.data.reason, 'ENDPOINT_MISMATCH');
+      assert.equal(accounts.body.data.original_path, '/v1/contact-lists');
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM account_lists WHERE organization_id = ${org.organizationId} AND name = ${`Endpoint ${counter}`}`.execute(db());
+      assert.equal(Number(rows[0].n), 0);
+    });
+  });
+
+  describe('concurrency and claims', () => {
+    it('when ten identical keyed creates race, then exactly one runs; the others answer 409 or replay it', async () => {
+      const idemKey = newIdemKey();
+      const name = `Race ${++counter}`;
+      const responses = await Promise.all(Array.from({ length: 10 }, () => postList(listBody(name), idemKey)));
+      const ran = responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+      assert.equal(ran.length, 1, responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '));
+      for (const response of responses) {
+        if (response === ran[0]) continue;
+        if (response.status === 409) {
+          assert.equal(response.body.type, 'CommitIssue');
+          assert.equal(response.body.data.header, HEADER);
+        } else {
+          assertReplayOf(response, ran[0]);
+        }
+      }
+      assert.equal(await listsNamed(org.organizationId, name), 1);
+    });
+
+    it('when ten identical keyed contact creates race, then one 201 runs and exactly one contact exists', async () => {
+      const idemKey = newIdemKey();
+      const body = { email: `race${++counter}@idempotency.test`, first_name: 'Grace' };
+      const responses = await Promise.all(Array.from({ length: 10 }, () => api.post('/v1/contacts', { key: org.apiKey, body, headers: { [HEADER]: idemKey } })));
+      const ran = responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+      assert.equal(ran.length, 1, responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '));
+      assert.ok(responses.every((r) => r === ran[0] || r.status === 409 || r.headers.get('idempotent-replayed') === 'true'));
+      const list = await api.get(`/v1/contacts?email=${encodeURIComponent(body.email)}`, { key: org.apiKey });
+      assert.equal(list.status, 200, list.text);
+      assert.equal(list.body.items.length, 1, list.text);
+    });
+
+    it('when a claim is in progress, then a retry answers 409; once it is older than the lock timeout, the retry takes it over and runs', async () => {
+      const idemKey = newIdemKey();
+      const name = `Claimed ${++counter}`;
+      const text = JSON.stringify(listBody(name));
+      const claimAt = async (ageMs: number) => sql`
+        INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, expires_at)
+        VALUES (${randomUUID()}, ${org.organizationId}, ${idemKey}, 'POST', '/v1/contact-lists', ${sha256(text)}, 'IN_PROGRESS', ${randomUUID()},
+                now() - ${ageMs} * interval '1 millisecond', now() + interval '1 day')
+        ON CONFLICT (organization_id, key) DO UPDATE SET created_at = excluded.created_at`.execute(db());
+      await claimAt(1000);
+      const busy = await postList(listBody(name), idemKey);
+      assert.equal(busy.status, 409, busy.text);
+      assert.equal(busy.body.type, 'CommitIssue');
+      assert.equal(busy.body.data.header, HEADER);
+      assert.equal(busy.headers.get('retry-after'), '1');
+      assert.equal(await listsNamed(org.organizationId, name), 0);
+      // A claim left by a process that died: older than the lock timeout (5 min by default).
+      await claimAt(stack.config.idempotencyLockTimeoutMs + 60_000);
+      const taken = await postList(listBody(name), idemKey);
+      assert.equal(taken.status, 201, taken.text);
+      assert.equal(taken.headers.get('idempotent-replayed'), null);
+      assert.equal(await listsNamed(org.organizationId, name), 1);
+      assert.equal((await keyRow(org.organizationId, idemKey)).state, 'COMPLETED');
+      assertReplayOf(await postList(listBody(name), idemKey), taken);
+    });
+  });
+
+  describe('scope, expiry and format', () => {
+    it('when another organization sends the same key string, then its request runs independently', async () => {
+      const other = await newOrg(stack);
+      const idemKey = newIdemKey();
+      const name = `Shared key ${++counter}`;
+      const mine = await postList(listBody(name), idemKey);
+      assert.equal(mine.status, 201, mine.text);
+      const theirs = await postList(listBody(name), idemKey, other.apiKey);
+      assert.equal(theirs.status, 201, theirs.text);
+      assert.equal(theirs.headers.get('idempotent-replayed'), null);
+      assert.notEqual(theirs.body.items[0].resource.id, mine.body.items[0].resource.id);
+      assert.equal(await listsNamed(other.organizationId, name), 1);
+      // ...and another body under that key in the other organization is not a mismatch with mine either.
+      const otherBody = await postList(listBody(`${name} B`), newIdemKey(), other.apiKey);
+      assert.equal(otherBody.status, 201);
+      // Another key of the same organization shares the organization's keys.
+      const second = await newKey(stack, org.organizationId, ['contact_lists:write']);
+      assertReplayOf(await postList(listBody(name), idemKey, second.api_key), mine);
+    });
+
+    it('when a key is older than its 24 h, then it counts as absent: the request runs anew, and the purge deletes expired rows', async () => {
+      const idemKey = newIdemKey();
+      const name = `Expired ${++counter}`;
+      const first = await postList(listBody(name), idemKey);
+      assert.equal(first.status, 201, first.text);
+      await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour'
+                 WHERE organization_id = ${org.organizationId} AND key = ${idemKey}`.execute(db());
+      // The same key with another body is no mismatch any more: the old use is forgotten.
+      const again = await postList(listBody(`${name} later`), idemKey);
+      assert.equal(again.status, 201, again.text);
+      assert.equal(again.headers.get('idempotent-replayed'), null);
+      assert.equal(await listsNamed(org.organizationId, `${name} later`), 1);
+      const replay = await postList(listBody(`${name} later`), idemKey);
+      assertReplayOf(replay, again);
+
+      const purged = newIdemKey();
+      assert.equal((await postList(listBody(`${name} purged`), purged)).status, 201);
+      await sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE organization_id = ${org.organizationId} AND key = ${purged}`.execute(db());
+      assert.ok(await purgeExpiredIdempotencyKeys(db() as never, 1000) >= 1);
+      assert.equal(await keyRow(org.organizationId, purged), undefined);
+      assert.ok(await keyRow(org.organizationId, idemKey), 'unexpired keys stay');
+    });
+
+    it('when the header is malformed, then 400 ValidationIssue naming Idempotency-Key and nothing runs', async () => {
+      const name = `Malformed ${++counter}`;
+      for (const bad of ['', 'x'.repeat(256), 'caf\u00e9', 'a\tb']) {
+        const response = await postList(listBody(name), bad);
+        assert.equal(response.status, 400, `${JSON.stringify(bad)}: ${response.text}`);
+        assert.equal(response.body.type, 'ValidationIssue');
+        assert.equal(response.body.data.errors[0].path, HEADER);
+      }
+      // Sent twice (two header lines; fetch would join them into one value "one, two", a valid key).
+      const twice = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = httpRequest(`${stack.url}/v1/contact-lists`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', [HEADER]: ['one', 'two'] },
+        }, (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+        request.end(JSON.stringify(listBody(name)));
+      });
+      assert.equal(twice.status, 400, twice.text);
+      assert.equal(JSON.parse(twice.text).data.errors[0].path, HEADER);
+      assert.equal(await listsNamed(org.organizationId, name), 0);
+      // The limits themselves are accepted: 255 characters, inner spaces, any printable ASCII.
+      for (const good of ['y'.repeat(255), `${randomUUID()} with spaces ~!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}`]) {
+        const response = await postList(listBody(`${name} ok`), good);
+        assert.equal(response.status, 201, `${good}: ${response.text}`);
+      }
+    });
+
+    it('when GET, PATCH or DELETE carry the header, even malformed, then it is ignored', async () => {
+      const created = await postList(listBody(`Ignored ${++counter}`), newIdemKey());
+      const id = created.body.items[0].resource.id;
+      const get = await api.get(`/v1/contact-lists/${id}`, { key: org.apiKey, headers: { [HEADER]: '' } });
+      assert.equal(get.status, 200, get.text);
+      assert.equal(get.headers.get('idempotent-replayed'), null);
+      const idemKey = newIdemKey();
+      for (const name of ['Renamed once', 'Renamed twice']) {
+        const patch = await api.patch(`/v1/contact-lists/${id}`, { key: org.apiKey, body: { name }, headers: { [HEADER]: idemKey } });
+        assert.equal(patch.status, 200, patch.text);
+        assert.equal(patch.body.name, name, 'PATCH ran again: it is idempotent by itself');
+      }
+      const del = await api.delete(`/v1/contact-lists/${id}`, { key: org.apiKey, headers: { [HEADER]: 'x'.repeat(300) } });
+      assert.ok(del.status < 300, del.text);
+      assert.equal(await keyRow(org.organizationId, idemKey), undefined);
+    });
+  });
+
+  describe('POST /v1/events', () => {
+    const event = (email: string) => ({ event_name: 'demo_requested', occurred_at: '2026-03-01T10:00:00Z', subject: { email } });
+
+    it('when an event is sent twice with the same key, then the second replays the 202; a gzip-encoded copy is the same body; another event is 422', async () => {
+      const idemKey = newIdemKey();
+      const text = JSON.stringify(event(`ev${++counter}@idempotency.test`));
+      const first = await api.post('/v1/events', { key: org.apiKey, rawBody: text, headers: { [HEADER]: idemKey } });
+      assert.equal(first.status, 202, first.text);
+      assert.equal(first.headers.get('idempotent-replayed'), null);
+      const replay = await api.post('/v1/events', { key: org.apiKey, rawBody: text, headers: { [HEADER]: idemKey } });
+      assertReplayOf(replay, first);
+      const gzipped = await fetch(`${stack.url}/v1/events`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', [HEADER]: idemKey },
+        body: gzipSync(Buffer.from(text)),
+      });
+      assert.equal(gzipped.status, 202);
+      assert.equal(gzipped.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await gzipped.text(), first.text);
+      const other = await api.post('/v1/events', { key: org.apiKey, body: event(`other${counter}@idempotency.test`), headers: { [HEADER]: idemKey } });
+      assert.equal(other.status, 422, other.text);
+      assert.equal(other.body.data.header, HEADER);
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${org.organizationId} AND idempotency_key = ${first.body.idempotency_key}`.execute(db());
+      assert.equal(Number(rows[0].n), 1);
+      assert.equal((await keyRow(org.organizationId, idemKey)).response_status, 202);
+    });
+  });
+
+  describe('OpenAPI document', () => {
+    it('when the document is read, then every authenticated POST takes the header and documents 409 and 422, and no other operation does', async () => {
+      const doc = (await api.get('/v1/openapi.json')).body;
+      assert.equal(doc.components.parameters.IdempotencyKey.name, HEADER);
+      assert.equal(doc.components.parameters.IdempotencyKey.in, 'header');
+      let posts = 0;
+      for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[]; parameters: { $ref?: string }[]; responses: Record<string, { headers?: unknown }> }>>)) {
+        for (const [method, op] of Object.entries(methods)) {
+          const takesKey = op.parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+          const authenticated = !(Array.isArray(op.security) && op.security.length === 0);
+          if (method === 'post' && authenticated) {
+            posts++;
+            assert.ok(takesKey, `${method} ${path}`);
+            assert.ok(op.responses['409'] && op.responses['422'], `${method} ${path}`);
+            const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+            assert.ok(success.every((s) => op.responses[s].headers), `${method} ${path}: Idempotent-Replayed documented`);
+          } else {
+            assert.ok(!takesKey, `${method} ${path}`);
+          }
+        }
+      }
+      assert.ok(posts > 20, `${posts} authenticated POST operations`);
+    });
+  });
+});
+
+describe('idempotency middleware (fake handler)', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let org: TestOrg;
+  let server: Server;
+  let url: string;
+  const runs = new Map<string, number>();
+  let hold: Promise<void> | undefined;
+
+  /** A handler per path: each counts its runs; /flaky fails with a 500 on its first run only. */
+  async function handler(ctx: AppContext): Promise<void> {
+    const n = (runs.get(ctx.path) ?? 0) + 1;
+    runs.set(ctx.path, n);
+    switch (ctx.path) {
+      case '/flaky':
+        if (n === 1) throw new Error('the database went away');
+        ctx.status = 201; ctx.body = { run: n }; ctx.set('Location', `/things/${n}`); return;
+      case '/unavailable':
+        if (n === 1) throw unavailable('Temporal is down.');
+        ctx.status = 202; ctx.body = { run: n }; return;
+      case '/refused': throw new ApiIssue(429, 'RateLimitIssue', 'Slow down.');
+      case '/invalid': throw validationIssue('Invalid.', [{ path: 'x', message: 'is invalid' }], 422);
+      case '/gone': throw notFound('Thing');
+      case '/text':
+        // A JSON body already serialised, as GET /v1/events answers: replayed as the same bytes.
+        ctx.type = 'application/json';
+        ctx.status = 200; ctx.body = `{"b": 1.50,  "a":[ ], "run":${n}}`; return;
+      case '/slow':
+        await hold;
+        ctx.status = 201; ctx.body = { run: n }; return;
+      default:
+        ctx.status = 204;
+    }
+  }
+
+  before(async () => {
+    ({ stack, org } = await apiSuite());
+    const app = new Koa<AppState>();
+    app.silent = true;
+    app.use(errorHandler(1024));
+    app.use(async (ctx: AppContext, next) => {
+      ctx.state.requestId = randomUUID();
+      ctx.state.principal = { organizationId: org.organizationId } as Principal;
+      await next();
+    });
+    app.use(bodyParser({ enableTypes: ['json'] }));
+    app.use(idempotency({
+      orm: stack.orm, ttlMs: 86_400_000, lockTimeoutMs: 300_000, applies: (ctx) => ctx.path !== '/uncovered', renderErrors: errorHandler(1024),
+    }));
+    app.use(handler);
+    server = createServer(app.callback());
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    if (server) await new Promise<void>((done) => server.close(() => done()));
+  });
+
+  const send = async (path: string, idemKey: string, body: unknown = { a: 1 }) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: idemKey }, body: JSON.stringify(body) });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  };
+
+  it('when the handler throws (500), then the key is released and the retry runs and is stored', async () => {
+    const idemKey = randomUUID();
+    const failed = await send('/flaky', idemKey);
+    assert.equal(failed.status, 500, failed.text);
+    assert.equal(JSON.parse(failed.text).type, 'InternalIssue');
+    const retried = await send('/flaky', idemKey);
+    assert.equal(retried.status, 201, retried.text);
+    assert.equal(retried.headers.get('idempotent-replayed'), null);
+    const replay = await send('/flaky', idemKey);
+    assert.equal(replay.status, 201);
+    assert.equal(replay.text, retried.text);
+    assert.equal(replay.headers.get('location'), '/things/2');
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(runs.get('/flaky'), 2);
+  });
+
+  it('when the handler answers 503, 429 or a ValidationIssue, then nothing is stored and the key can run again', async () => {
+    const idemKey = randomUUID();
+    assert.equal((await send('/unavailable', idemKey)).status, 503);
+    assert.equal((await send('/unavailable', idemKey)).status, 202);
+    assert.equal(runs.get('/unavailable'), 2);
+    for (const path of ['/refused', '/invalid']) {
+      const key = randomUUID();
+      const first = await send(path, key);
+      const second = await send(path, key);
+      assert.equal(second.status, first.status);
+      assert.equal(second.headers.get('idempotent-replayed'), null, path);
+      assert.equal(runs.get(path), 2, path);
+    }
+  });
+
+  it('when the handler answers a 404 outcome or a string JSON body, then both are stored and replayed byte for byte', async () => {
+    const goneKey = randomUUID();
+    const gone = await send('/gone', goneKey);
+    assert.equal(gone.status, 404);
+    const goneAgain = await send('/gone', goneKey);
+    assert.equal(goneAgain.text, gone.text);
+    assert.equal(goneAgain.headers.get('idempotent-replayed'), 'true');
+    assert.equal(runs.get('/gone'), 1);
+
+    const textKey = randomUUID();
+    const text = await send('/text', textKey);
+    const textAgain = await send('/text', textKey);
+    assert.equal(text.text, '{"b": 1.50,  "a":[ ], "run":1}');
+    assert.equal(textAgain.text, text.text);
+    assert.equal(textAgain.headers.get('content-type'), text.headers.get('content-type'));
+    assert.match(textAgain.headers.get('content-type') ?? '', /^application\/json/);
+
+    const emptyKey = randomUUID();
+    assert.equal((await send('/empty', emptyKey)).status, 204);
+    const emptyAgain = await send('/empty', emptyKey);
+    assert.equal(emptyAgain.status, 204);
+    assert.equal(emptyAgain.headers.get('idempotent-replayed'), 'true');
+    assert.equal(runs.get('/empty'), 1);
+  });
+
+  it('when a request with the key is still running, then a retry answers 409, and after it finishes the retry replays it', async () => {
+    const idemKey = randomUUID();
+    let release!: () => void;
+    hold = new Promise((done) => { release = done; });
+    const first = send('/slow', idemKey);
+    // Wait until the first request holds the claim.
+    for (let i = 0; i < 100 && !(runs.get('/slow')); i++) await new Promise((r) => setTimeout(r, 20));
+    const busy = await send('/slow', idemKey);
+    assert.equal(busy.status, 409, busy.text);
+    assert.equal(JSON.parse(busy.text).type, 'CommitIssue');
+    release();
+    const done = await first;
+    assert.equal(done.status, 201);
+    const replay = await send('/slow', idemKey);
+    assert.equal(replay.text, done.text);
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(runs.get('/slow'), 1);
+  });
+
+  it('when a route is not covered, then the header is ignored', async () => {
+    const idemKey = randomUUID();
+    await send('/uncovered', idemKey);
+    await send('/uncovered', idemKey);
+    assert.equal(runs.get('/uncovered'), 2);
+  });
+});

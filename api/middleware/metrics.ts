@@ -1,0 +1,75 @@
+// HTTP metrics: a latency histogram and a request counter labelled by method, route TEMPLATE
+// (`/v1/contacts/{contact_id}`, never the raw path, so ids cannot blow up cardinality; a path no
+// route declares is `unmatched`) and status code. Runs inside the request-context middleware and
+// outside the error handler, so it sees the final status; it leaves the template on
+// ctx.state.route for the access log.
+import type { Next } from 'koa';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { createRegistry, LATENCY_BUCKETS } from '../../observability/metrics.ts';
+import type { AppContext } from '../context.ts';
+import type { RouteDef } from '../route.ts';
+
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface ApiMetrics {
+  registry: Registry;
+  duration: Histogram<'method' | 'route' | 'status_code'>;
+  requests: Counter<'method' | 'route' | 'status_code'>;
+}
+
+export function createApiMetrics(registry: Registry = createRegistry('api')): ApiMetrics {
+  return {
+    registry,
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to handle a request, until its response is ready to send, by method, route template and status code.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by method, route template and status code.',
+      labelNames: ['method', 'route', 'status_code'],
+      registers: [registry],
+    }),
+  };
+}
+
+/**
+ * Finds the template of a path among the routes, in mount order (the router runs the first match,
+ * so /v1/signals/presets wins over /v1/signals/{signal_id}). The method is ignored on purpose: a
+ * 405 on a known path is still that route's answer.
+ */
+export function routeMatcher(routes: RouteDef[]): (path: string) => string {
+  const table = routes.map((route) => ({
+    template: route.path,
+    pattern: new RegExp(`^${route.path.split(/\{[A-Za-z0-9_]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`),
+  }));
+  const seen = new Map<string, string>();
+  return (path) => {
+    // Paths without parameters repeat exactly; remember those (bounded: only declared templates).
+    const known = seen.get(path);
+    if (known) return known;
+    const hit = table.find((entry) => entry.pattern.test(path));
+    if (!hit) return UNMATCHED_ROUTE;
+    if (hit.template === path) seen.set(path, hit.template);
+    return hit.template;
+  };
+}
+
+export function httpMetrics(metrics: ApiMetrics, routes: RouteDef[]) {
+  const templateOf = routeMatcher(routes);
+  return async function recordHttpMetrics(ctx: AppContext, next: Next): Promise<void> {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const route = templateOf(ctx.path);
+      ctx.state.route = route;
+      const labels = { method: ctx.method, route, status_code: String(ctx.status) };
+      metrics.duration.observe(labels, (performance.now() - started) / 1000);
+      metrics.requests.inc(labels);
+    }
+  };
+}

@@ -1,0 +1,40 @@
+# Schemathesis hooks of test/api/fuzz.test.ts (loaded through SCHEMATHESIS_HOOKS).
+#
+# Idempotency-Key: the fuzzer draws header values from a small space and sends the same value with
+# different bodies and to different endpoints, which the contract answers 422 (a key is "a unique
+# value of your choice"). A well-formed key is made unique per request here, as a real client's
+# would be; a malformed one (empty, control characters, too long) and every negative case are sent
+# untouched, so the checks that the header is validated keep their teeth.
+import re
+import uuid
+
+import schemathesis
+
+KEY_PATTERN = re.compile(r"^[!-~](?:[ -~]*[!-~])?$")  # api/middleware/idempotency.ts IDEMPOTENCY_KEY_PATTERN
+KEY_MAX = 255
+
+
+def unique_key(value):
+    """`value` made unique and still well formed: a UUID in front (over its first 32 characters when there is no room)."""
+    prefix = uuid.uuid4().hex
+    if len(value) + len(prefix) + 1 <= KEY_MAX:
+        return f"{prefix}-{value}"
+    return prefix + value[len(prefix):]
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    # Negative cases are left alone: their point may be the header itself, or a header that is
+    # missing (Authorization), which Schemathesis only keeps missing for an untouched negative case.
+    meta = getattr(case, "meta", None)
+    if meta is None or not meta.generation.mode.is_positive:
+        return
+    headers = case.headers
+    if not headers:
+        return
+    for name in list(headers.keys()):
+        if name.lower() != "idempotency-key":
+            continue
+        value = headers[name]
+        if isinstance(value, str) and KEY_PATTERN.match(value):
+            headers[name] = unique_key(value)

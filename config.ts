@@ -54,6 +54,30 @@ export interface Config {
   eventResolutionBatch: number;
   /** Dashboard origin of the deep links in API answers (signals' url and list_url). */
   dashboardBaseUrl: string;
+  /** Rate limiting (README 'Rate limits'): on by default; fixed windows of rateLimitWindowMs. */
+  rateLimitEnabled: boolean;
+  rateLimitWindowMs: number;
+  /** Requests one API key may make per window. */
+  rateLimitPerKey: number;
+  /** Requests all keys of one organization may make together per window. */
+  rateLimitPerOrg: number;
+  /** Calls of enrichment routes (those that spend credits) one organization may make per window. */
+  rateLimitEnrichmentPerOrg: number;
+  /** How long an Idempotency-Key and its stored response are kept (README 'Idempotency keys'). */
+  idempotencyTtlMs: number;
+  /** How long a claimed Idempotency-Key whose request has not finished blocks retries before it counts as abandoned. */
+  idempotencyLockTimeoutMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; unset: it is public. */
+  metricsToken: string | undefined;
+  /** Port of the worker's Prometheus endpoint (GET /metrics, bound on HOST); 0: none. */
+  workerMetricsPort: number;
+  /**
+   * OTLP/HTTP collector base URL; set: traces are exported to <it>/v1/traces, unset: tracing is off.
+   * The exporter itself reads the other standard OTEL_EXPORTER_OTLP_* variables (headers, timeout).
+   */
+  otlpEndpoint: string | undefined;
+  /** service.name of the spans (default outreach-api / outreach-worker). */
+  otelServiceName: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +103,25 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 function text(env: Env, name: string): string | undefined {
   const raw = env[name];
   return raw === undefined || raw === '' ? undefined : raw;
+}
+
+export const DEVELOPMENT_WEBHOOK_SECRET_KEY = 'local-development-only-webhook-secret-key';
+const MIN_SECRET_KEY_LENGTH = 32;
+
+/**
+ * WEBHOOK_SECRET_KEY encrypts webhook secrets and signs unsubscribe and tracking links. Outside
+ * sandbox mode (SMTP_URL set or SANDBOX_MODE=false: real mail to real people) the public
+ * development default would let anyone forge those links and decrypt a database dump, so a
+ * missing, default or short key refuses to start (SECURITY.md).
+ */
+function webhookSecretKey(env: Env, sandboxMode: boolean): string {
+  const key = text(env, 'WEBHOOK_SECRET_KEY');
+  if (sandboxMode) return key ?? DEVELOPMENT_WEBHOOK_SECRET_KEY;
+  if (!key || key === DEVELOPMENT_WEBHOOK_SECRET_KEY || key.length < MIN_SECRET_KEY_LENGTH) {
+    throw new Error(`Environment variable WEBHOOK_SECRET_KEY must be set to a random value of at least ${MIN_SECRET_KEY_LENGTH} characters `
+      + 'outside sandbox mode (SMTP_URL set or SANDBOX_MODE=false); e.g. `openssl rand -base64 48`.');
+  }
+  return key;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -110,7 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     enrollmentWaitMs: integer(env, 'ENROLLMENT_WAIT_MS', 20000, 0),
     smtpUrl: text(env, 'SMTP_URL'),
     sandboxMode: flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined),
-    webhookSecretKey: text(env, 'WEBHOOK_SECRET_KEY') ?? 'local-development-only-webhook-secret-key',
+    webhookSecretKey: webhookSecretKey(env, flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined)),
     webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
@@ -118,5 +161,16 @@ export function loadConfig(env: Env = process.env): Config {
     eventResolutionIntervalMs: integer(env, 'EVENT_RESOLUTION_INTERVAL_MS', 120_000, 100),
     eventResolutionBatch: integer(env, 'EVENT_RESOLUTION_BATCH', 500, 1),
     dashboardBaseUrl: (text(env, 'DASHBOARD_BASE_URL') ?? 'https://app.example.com').replace(/\/+$/, ''),
+    rateLimitEnabled: flag(env, 'RATE_LIMIT_ENABLED', true),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 100),
+    rateLimitPerKey: integer(env, 'RATE_LIMIT_PER_KEY', 1200, 1),
+    rateLimitPerOrg: integer(env, 'RATE_LIMIT_PER_ORG', 3000, 1),
+    rateLimitEnrichmentPerOrg: integer(env, 'RATE_LIMIT_ENRICHMENT_PER_ORG', 120, 1),
+    idempotencyTtlMs: integer(env, 'IDEMPOTENCY_TTL_MS', 86_400_000, 1000),
+    idempotencyLockTimeoutMs: integer(env, 'IDEMPOTENCY_LOCK_TIMEOUT_MS', 300_000, 1000),
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    workerMetricsPort: integer(env, 'WORKER_METRICS_PORT', 9464, 0),
+    otlpEndpoint: text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+    otelServiceName: text(env, 'OTEL_SERVICE_NAME'),
   };
 }

@@ -5,12 +5,15 @@ import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { openOrm } from './db/orm.ts';
 import { createActivities } from './activities/index.ts';
 import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
+import { createLogger } from './observability/logging.ts';
+import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
+import { coreMetricsTelemetry, createWorkerMetrics, freeLoopbackPort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
 import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
 import { EVENT_RESOLUTION_WORKFLOW, eventResolutionWorkflowId } from './workflows/event-resolution.definitions.ts';
@@ -35,6 +38,10 @@ export interface WorkerDeps {
   workflowsPath?: string;
   /** Tests may add activities of their own. */
   extraActivities?: Record<string, (...args: never[]) => unknown>;
+  /** Activity metrics go here (observability/worker.ts); without it activities are only given log context. */
+  metrics?: WorkerMetrics;
+  /** Tracing on: OpenTelemetry activity and workflow interceptors, workflow spans exported through a sink. */
+  tracing?: Tracing;
 }
 
 /**
@@ -68,6 +75,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     workflowsPath: deps.workflowsPath ?? defaultWorkflowsPath,
     activities: { ...createActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }), ...deps.extraActivities },
     bundlerOptions: { ignoreModules: [] },
+    ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
   });
   if (deps.startDispatcher !== false) await ensureWebhookDispatcher(deps.temporal, deps.taskQueue, deps.config.webhookPollMs);
   if (deps.startEventResolution !== false) await ensureEventResolution(deps.temporal, deps.taskQueue, deps.config);
@@ -100,13 +108,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
     process.exit(2);
   }
-  const logger = pino({ level: config.logLevel, base: { service: 'worker' } });
-  Runtime.install({ logger: temporalLogger(logger) });
+  const logger = createLogger('worker', { level: config.logLevel });
+  const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-worker', otlpEndpoint: config.otlpEndpoint });
+  // Core's own exporter listens on loopback only; the worker's endpoint relays it with its own metrics.
+  const corePort = config.workerMetricsPort > 0 ? await freeLoopbackPort() : undefined;
+  Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
+  const metrics = createWorkerMetrics();
+  // A taken port (a second worker on one host) costs the endpoint, not the worker.
+  const metricsServer = corePort
+    ? await startWorkerMetricsServer({ registry: metrics.registry, port: config.workerMetricsPort, host: config.host, coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics` })
+      .catch((error: unknown) => void logger.error({ err: error, port: config.workerMetricsPort }, 'worker metrics endpoint not started'))
+    : undefined;
+  if (metricsServer) logger.info({ url: metricsServer.url }, 'worker metrics listening');
   const orm = await openOrm({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace });
+  const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing) });
   const worker = await createWorker({
-    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client,
+    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
   });
   logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, 'worker running');
   try {
@@ -115,6 +133,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await connection.close();
     await temporal.connection.close();
     await orm.close();
+    await metricsServer?.close();
+    await tracing?.shutdown();
     logger.info('worker stopped');
   }
 }

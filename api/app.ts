@@ -1,6 +1,7 @@
 // createApp(deps): the Koa application, wired but never listening. Middleware order: request id +
-// access log (outermost, so the log line carries the final status), error handler, public routes,
-// auth, body parser, ORM request context, routers with allowedMethods, 404/405 fallback.
+// access log (outermost, so the log line carries the final status), request span (when tracing),
+// HTTP metrics, error handler, public routes,
+// auth, rate limits, body parser, idempotency keys, ORM request context, routers with allowedMethods, 404/405 fallback.
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
@@ -11,18 +12,26 @@ import type { Config } from '../config.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AppContext, AppState } from './context.ts';
 import { authenticate } from './middleware/auth.ts';
+import { rateLimit, routeBudgets } from './middleware/rate-limit.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { fallback } from './middleware/fallback.ts';
+import { methodGuard } from './middleware/method-guard.ts';
+import { createApiMetrics, httpMetrics, type ApiMetrics } from './middleware/metrics.ts';
+import { traceRequests } from './middleware/tracing.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
-import { mountRoutes, type RouteDef } from './route.ts';
+import { koaPath, mountRoutes, type RouteDef } from './route.ts';
+import { SecretBox } from '../domain/webhooks/secrets.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
-import { eventsRawBody, eventsRoutes } from './routes/events.routes.ts';
+import { eventsRawBody, eventsRawBytes, eventsRoutes } from './routes/events.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { listsRoutes } from './routes/lists.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
@@ -45,18 +54,34 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl'> & WebhooksConfig & SequencesDeps['config'];
+  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl' | 'idempotencyTtlMs' | 'idempotencyLockTimeoutMs'> & Partial<Pick<Config, 'metricsToken'>> & WebhooksConfig & SequencesDeps['config'];
   orm: MikroORM;
   temporal: Client;
   logger: Logger;
   keys: KeyStore;
   providers: Providers;
+  /** The API's Prometheus registry and HTTP metrics (default: a fresh registry for this app). */
+  metrics?: ApiMetrics;
+  /** One server span per request (observability/tracing.ts must have set up a provider). */
+  tracing?: boolean;
+  /** Rate limits of authenticated requests (README 'Rate limits'); absent or null: none (RATE_LIMIT_ENABLED=false). */
+  limiter?: RateLimiter | null;
 }
 
 export interface App {
   app: Koa<AppState>;
   /** Every route, public and authenticated: the source of the OpenAPI document and the auth matrix. */
   routes: RouteDef[];
+}
+
+/**
+ * Stored Idempotency-Key answers are sealed with AES-256-GCM under a key of their own derived from
+ * WEBHOOK_SECRET_KEY (a new webhook's signing secret is in its answer). Rows written before sealing
+ * (plain JSON, never starting with `v1.`) still replay.
+ */
+function idempotencySeal(secretKey: string): { encrypt(plain: string): string; decrypt(sealed: string): string } {
+  const box = new SecretBox(`idempotency-responses:${secretKey}`);
+  return { encrypt: (plain) => box.encrypt(plain), decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed) };
 }
 
 export function createApp(deps: AppDeps): App {
@@ -92,6 +117,7 @@ export function createApp(deps: AppDeps): App {
     ...(deps.config.sandboxMode ? testHelpersRoutes({ temporal: deps.temporal, logger: deps.logger }) : []),
   ];
   let openapi: Record<string, unknown> | undefined;
+  const metrics = deps.metrics ?? createApiMetrics();
   const publicList: RouteDef[] = [
     ...publicRoutes({
       orm: deps.orm,
@@ -100,17 +126,31 @@ export function createApp(deps: AppDeps): App {
     }),
     ...unsubscribeRoutes({ orm: deps.orm, temporal: deps.temporal, config: deps.config }),
     ...trackingRoutes({ orm: deps.orm, temporal: deps.temporal, logger: deps.logger, config: deps.config }),
+    ...metricsRoutes({ registry: metrics.registry, token: deps.config.metricsToken }),
   ];
 
   const publicRouter = new Router<AppState>();
   mountRoutes(publicRouter, publicList);
   const router = new Router<AppState>();
   mountRoutes(router, authenticated);
+  // Idempotency-Key replays happen before the router checks scopes: a POST is covered only when the
+  // key holds the route's scope, so a key without it gets the router's 403, never a response stored
+  // for another key of the organization (SECURITY.md).
+  const postScopes = new Map(authenticated.filter((r) => r.method === 'POST').map((r) => [koaPath(r.path), r.scope]));
+  const idempotentPost = (ctx: AppContext): boolean => {
+    const layer = router.match(ctx.path, 'POST').pathAndMethod.find((l) => l.methods.length > 0);
+    if (!layer) return false;
+    const scope = postScopes.get(String(layer.path));
+    return !scope || ctx.state.principal.scopes.has(scope);
+  };
 
   const app = new Koa<AppState>();
   app.proxy = true;
   app.silent = true;
   app.use(requestContext(deps.logger));
+  // Tracing outside metrics: the span is named after the route template the metrics middleware finds.
+  if (deps.tracing) app.use(traceRequests());
+  app.use(httpMetrics(metrics, [...publicList, ...authenticated]));
   app.use(errorHandler(deps.config.bodyLimitBytes));
   app.use(fallback);
   app.use(publicRouter.routes());
@@ -121,6 +161,9 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use(authenticate(deps.keys));
+  // Rate limits right after auth (they are per key and organization), before the body is read: a
+  // refused request costs no parsing, and every authenticated answer (4xx, 404, 405) carries X-RateLimit-*.
+  if (deps.limiter) app.use(rateLimit(deps.limiter, routeBudgets(authenticated)));
   // POST /v1/events keeps its body's exact bytes (content hash, payload text): read there, not by the parser.
   app.use(eventsRawBody(deps.config.bodyLimitBytes));
   app.use(bodyParser({
@@ -129,10 +172,24 @@ export function createApp(deps: AppDeps): App {
     encoding: 'utf-8',
     onError: (error) => { throw error; },
   }));
+  // Idempotency-Key on authenticated POST routes (README 'Idempotency keys'): after the body is read
+  // (its bytes are the request's fingerprint) and the key is known (keys are per organization).
+  app.use(idempotency({
+    orm: deps.orm,
+    ttlMs: deps.config.idempotencyTtlMs,
+    lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
+    applies: idempotentPost,
+    renderErrors: errorHandler(deps.config.bodyLimitBytes),
+    bodyBytes: eventsRawBytes,
+    seal: idempotencySeal(deps.config.webhookSecretKey),
+  }));
   app.use((ctx: AppContext, next) => RequestContext.create(deps.orm.em, () => {
     ctx.state.em = RequestContext.getEntityManager() as AppState['em'];
     return next();
   }));
+  // 405/OPTIONS by the route table where a static path and a parameter path compete; after auth (no key:
+  // 401) and the body parser (a malformed body: 400 first), as the router's own 405 came.
+  app.use(methodGuard(authenticated));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return { app, routes: [...publicList, ...authenticated] };

@@ -11,6 +11,10 @@ export interface AppState {
   principal: Principal;
   /** The request's own EntityManager (a fork, inside MikroORM's RequestContext). */
   em: EntityManager;
+  /** The matched route's template (`unmatched` when none), set by the metrics middleware on the way out. */
+  route?: string;
+  /** The request's trace id while tracing is on (api/middleware/tracing.ts). */
+  traceId?: string;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -73,6 +73,15 @@ export function payloadTooLarge(limitBytes: number): ApiIssue {
   return new ApiIssue(413, 'PayloadTooLargeIssue', `The request body exceeds the limit of ${limitBytes} bytes.`, { limit_bytes: limitBytes });
 }
 
+/** 429: a rate-limit budget of the key, the organization or its enrichment calls is spent for this window. */
+export function rateLimited(scope: 'key' | 'organization' | 'enrichment', limit: number, windowSeconds: number, retryAfterSeconds: number): ApiIssue {
+  const whose = scope === 'key' ? 'this API key' : scope === 'organization' ? 'this organization' : 'this organization\'s enrichment calls';
+  return new ApiIssue(429, 'RateLimitIssue',
+    `Rate limit exceeded: ${limit} requests per ${windowSeconds} s for ${whose}; retry after ${retryAfterSeconds} s.`,
+    { limit, window_seconds: windowSeconds, scope },
+    { 'Retry-After': String(retryAfterSeconds) });
+}
+
 export function unavailable(message: string, data: Record<string, unknown> | null = null): ApiIssue {
   return new ApiIssue(503, 'UnavailableIssue', message, data, { 'Retry-After': '5' });
 }

@@ -3,6 +3,7 @@
 import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from './middleware/idempotency.ts';
 
 const errorResponse = (description: string) => ({
   description,
@@ -22,20 +23,97 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query') 
   }));
 }
 
+/** Rate-limit headers of every authenticated answer but 401 (api/middleware/rate-limit.ts, README 'Rate limits'). */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per window by the tightest budget that applies (the API key\'s, the organization\'s, or on enrichment routes the organization\'s enrichment budget). Sent when rate limiting is on (the default).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window of that budget, as the answering replica knows it (cluster-wide, never more than what is really left).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current window of that budget ends and it is full again (an integer, at least 1).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying: until the exhausted budget\'s window ends.', schema: { type: 'integer', minimum: 1 } };
+const rateLimitHeaderRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+function withRateLimits(route: RouteDef, responses: Record<string, unknown>): void {
+  if (route.auth === 'public') return;
+  responses['429'] ??= {
+    ...errorResponse('A rate-limit budget is spent for this window (RateLimitIssue): `data.limit`, `data.window_seconds` and `data.scope` '
+      + '(`key`, `organization` or `enrichment`) name it; retry after `Retry-After` seconds.'),
+    headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+  };
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '401') continue; // no key, no budget: unauthenticated answers carry no rate-limit headers
+    const own = (response as { headers?: Record<string, unknown> }).headers;
+    responses[status] = { ...(response as object), headers: { ...own, ...rateLimitHeaderRefs } };
+  }
+}
+
+/** Authenticated POSTs take an Idempotency-Key (api/middleware/idempotency.ts, README 'Idempotency keys'). */
+const idempotent = (route: RouteDef) => route.method === 'POST' && route.auth !== 'public';
+
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description: 'Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. '
+    + 'A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first '
+    + `response (status, body, Content-Type and Location) with \`${REPLAYED_HEADER}: true\`. The same key with another body or `
+    + 'endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the '
+    + 'organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not '
+    + 'stored: the key may be used again.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+
+const replayedHeader = {
+  description: `\`true\` when this is a stored response replayed for a repeated \`${IDEMPOTENCY_HEADER}\`; absent otherwise.`,
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/**
+ * Whether a body must be sent: a request without one is read as `{}` (api/route.ts), so only a
+ * schema that refuses `{}` (required fields, minProperties, one-of rules) makes it required.
+ */
+function bodyRequired(schema: JsonSchema): boolean {
+  return ((schema.required as string[] | undefined)?.length ?? 0) > 0 || ((schema.minProperties as number | undefined) ?? 0) > 0
+    || Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf);
+}
+
 function operation(route: RouteDef) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = response.schema
       ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
-      : { description: response.description };
+      // An error status declared by its description alone answers the one error shape.
+      : Number(status) >= 400 ? errorResponse(response.description) : { description: response.description };
   }
   const validates = route.query || route.body || route.params;
-  if (validates) responses['400'] ??= errorResponse('The request does not match the schema (ValidationIssue); `data.errors` names each field.');
+  if (validates) {
+    responses['400'] ??= errorResponse('The request does not match the schema (ValidationIssue); `data.errors` names each field.'
+      + (idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : ''));
+  }
   if (route.auth !== 'public') responses['401'] ??= errorResponse('Missing, malformed or invalid API key (UnauthorizedIssue).');
   if (route.scope) responses['403'] ??= errorResponse(`The key lacks the scope ${route.scope} (UnauthorizedIssue).`);
   if (route.params) responses['404'] ??= errorResponse('Not found in this organization (NotFoundIssue).');
   if (route.body) responses['413'] ??= errorResponse('The body is larger than the limit (PayloadTooLargeIssue).');
   responses['500'] ??= errorResponse('Unexpected failure (InternalIssue); quote request_id.');
+  if (idempotent(route)) {
+    responses['400'] ??= errorResponse(`Malformed \`${IDEMPOTENCY_HEADER}\` header (ValidationIssue).`);
+    responses['409'] ??= errorResponse(`A request with the same \`${IDEMPOTENCY_HEADER}\` is still being processed (CommitIssue, with \`Retry-After\`); retry later.`);
+    responses['422'] ??= errorResponse(`The \`${IDEMPOTENCY_HEADER}\` was already used with a different body or on another endpoint (BusinessIssue; \`data.header\` names it).`);
+    for (const [status, response] of Object.entries(responses)) {
+      if (!status.startsWith('2')) continue;
+      const own = (response as { headers?: Record<string, unknown> }).headers;
+      responses[status] = { ...(response as object), headers: { ...own, [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } } };
+    }
+  }
+  withRateLimits(route, responses);
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -43,8 +121,12 @@ function operation(route: RouteDef) {
     tags: route.tags,
     ...(route.auth === 'public' ? { security: [] } : {}),
     ...(route.scope ? { 'x-required-scope': route.scope } : {}),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+    ...(route.rateBudget ? { 'x-rate-limit-budget': route.rateBudget } : {}),
+    parameters: [
+      ...parameters(route.params, 'path'), ...parameters(route.query, 'query'),
+      ...(idempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ],
+    ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: route.body } } } } : {}),
     responses,
   };
 }
@@ -67,7 +149,11 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
       version: '1.0.0',
       description:
         'Multi-tenant REST API of an outbound sales-outreach workspace. Every request sends `Authorization: Bearer <API_KEY>`; ' +
-        'errors share one shape (`Error`); list endpoints share one envelope and take `page`, `size`, `sort_by`, `sort_order`.',
+        'errors share one shape (`Error`); list endpoints share one envelope and take `page`, `size`, `sort_by`, `sort_order`. ' +
+        'Rate limits: authenticated requests spend the API key\'s and the organization\'s budgets per fixed window (enrichment routes, ' +
+        '`x-rate-limit-budget: enrichment`, also a lower enrichment budget); every authenticated answer but 401 carries ' +
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds), and a spent budget answers 429 ' +
+        '`RateLimitIssue` with `Retry-After` (seconds).',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
@@ -76,6 +162,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
       schemas: { Error: errorSchema },
+      parameters: { IdempotencyKey: idempotencyKeyParameter },
+      headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Scope } from '../domain/scopes.ts';
 import type { AppContext, AppState } from './context.ts';
 import { forbidden } from './errors.ts';
 import { bodyValidator, paramsValidator, queryValidator, type JsonSchema } from './validation.ts';
+import { storableStrings } from './schemas/storable.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +27,9 @@ export interface RouteResult {
   body?: unknown;
 }
 
+/** An extra rate-limit budget a route spends on top of the key's and the organization's (README 'Rate limits'). */
+export type RateBudget = 'enrichment';
+
 export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/v1/contacts/{contact_id}`. */
@@ -41,11 +45,22 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
   query?: JsonSchema;
   body?: JsonSchema;
   responses: Record<number, RouteResponse>;
+  /**
+   * The service itself refuses body text PostgreSQL cannot store (NUL, unpaired surrogates) with the
+   * status its contract names (signals: 422): defineRoute then adds no NUL rule to the body schema.
+   */
+  bodyTextCheckedByService?: boolean;
+  /** `enrichment`: also counts against the organization's lower enrichment budget (routes that spend credits). */
+  rateBudget?: RateBudget;
   handler: (ctx: AppContext, input: RouteInput<P, Q, B>) => Promise<RouteResult> | RouteResult;
 }
 
 export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(def: RouteDef<P, Q, B>): RouteDef {
   if (def.auth === 'public' && def.scope) throw new Error(`${def.method} ${def.path}: a public route has no scope`);
+  // No declared string may carry NUL, which PostgreSQL cannot store (api/schemas/storable.ts).
+  for (const part of ['params', 'query', 'body'] as const) {
+    if (def[part] && !(part === 'body' && def.bodyTextCheckedByService)) def[part] = storableStrings(def[part]);
+  }
   return def as unknown as RouteDef;
 }
 

@@ -1,13 +1,15 @@
 // The API process: opens PostgreSQL and Temporal, listens, and stops gracefully on SIGTERM/SIGINT
 // (stop accepting, finish in-flight requests, flush key usage, close connections).
 import { createServer, type Server } from 'node:http';
-import { pino } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createProviders } from '../providers/index.ts';
+import { createLogger } from '../observability/logging.ts';
+import { setupTracing, tracingClientInterceptors } from '../observability/tracing.ts';
 import { lazyTemporalClient } from '../temporal/client.ts';
 import { createApp } from './app.ts';
 import { KeyStore } from './key-store.ts';
+import { PostgresRateLimitStore, RateLimiter } from './rate-limiter.ts';
 
 export interface RunningApi {
   server: Server;
@@ -16,12 +18,21 @@ export interface RunningApi {
 }
 
 export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
-  const logger = pino({ level: config.logLevel, base: { service: 'api' }, redact: ['req.headers.authorization'] });
+  const logger = createLogger('api', { level: config.logLevel });
+  const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-api', otlpEndpoint: config.otlpEndpoint });
   const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.dbPoolMax });
-  const { client: temporal, connection } = lazyTemporalClient({ address: options.temporalAddress, namespace: config.temporalNamespace });
+  const { client: temporal, connection } = lazyTemporalClient({
+    address: options.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing),
+  });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
   const providers = createProviders({ orm, config });
-  const { app } = createApp({ config, orm, temporal, logger, keys, providers });
+  const limiter = config.rateLimitEnabled
+    ? new RateLimiter({
+      store: new PostgresRateLimitStore(orm), logger, windowMs: config.rateLimitWindowMs,
+      perKey: config.rateLimitPerKey, perOrg: config.rateLimitPerOrg, enrichmentPerOrg: config.rateLimitEnrichmentPerOrg,
+    })
+    : null;
+  const { app } = createApp({ config, orm, temporal, logger, keys, providers, limiter, tracing: tracing !== undefined });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
@@ -39,6 +50,7 @@ export async function startApi(config: Config, options: { databaseUrl: string; t
     await keys.close();
     await connection.close().catch(() => {});
     await orm.close();
+    await tracing?.shutdown();
     logger.info('api stopped');
   })());
   return { server, url, stop };

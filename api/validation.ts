@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { validationIssue, type FieldError } from './errors.ts';
+import { PATTERN_MESSAGES } from './schemas/identifiers.schemas.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ function createAjv(coerceTypes: false | 'array'): Ajv {
     coerceTypes,
     useDefaults: true,
     removeAdditional: false,
+    // Errors carry their schema: a `oneOf` that several branches pass names those branches' fields.
+    verbose: true,
     // OpenAPI keywords that Ajv does not evaluate.
     keywords: ['example'],
   });
@@ -40,12 +43,31 @@ function messageOf(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required': return 'is required';
     case 'additionalProperties': return 'is not a known field';
-    case 'pattern': return (error.params as { propertyName?: string }).propertyName
+    case 'false schema': return 'is not a field here (it belongs to another type)';
+    case 'pattern': return PATTERN_MESSAGES[(error.params as { pattern: string }).pattern] ?? ((error.params as { propertyName?: string }).propertyName
       ? `is not a valid key (pattern ${(error.params as { pattern: string }).pattern})`
-      : `must match pattern ${(error.params as { pattern: string }).pattern}`;
-    case 'enum': return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+      : `must match pattern ${(error.params as { pattern: string }).pattern}`);
+    case 'enum': {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+      // A long list (the IANA time zones) is the document's to show, not every error's.
+      return allowed.length > 20 ? `is not one of the ${allowed.length} accepted values (the OpenAPI document lists them)`
+        : `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
     default: return error.message ?? 'is invalid';
   }
+}
+
+/** For a `oneOf` more than one branch passed: the fields those branches require, each named. */
+function oneOfConflicts(error: ErrorObject): FieldError[] {
+  const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
+  const branches = (error.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf;
+  if (!passing || !branches) return [];
+  const names = passing.flatMap((i) => branches[i]?.required ?? []);
+  const base = pathOf({ ...error, params: {} });
+  return names.map((name) => ({
+    path: base === '(root)' ? name : `${base}.${name}`,
+    message: `cannot be sent together with ${names.filter((n) => n !== name).join(', ')}`,
+  }));
 }
 
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
@@ -53,7 +75,15 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   const out: FieldError[] = [];
   for (const error of errors ?? []) {
     // `if/then` and `anyOf` wrappers repeat what their branches already said.
-    if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    if (error.keyword === 'oneOf') {
+      // Failing branches said their piece; several passing branches (exactly-one rules) are named here.
+      for (const item of oneOfConflicts(error)) {
+        const key = `${item.path}|${item.message}`;
+        if (!seen.has(key)) { seen.add(key); out.push(item); }
+      }
+      continue;
+    }
+    if (error.keyword === 'if' || error.keyword === 'anyOf') continue;
     // propertyNames reports the name's own failure (e.g. pattern) with propertyName set: keep that one.
     if (error.keyword === 'propertyNames') continue;
     const item = { path: pathOf(error), message: messageOf(error) };

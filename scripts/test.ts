@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
-import { projectRoot, temporalCli, temporalTestServer } from './tools.ts';
+import { projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
 
 const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
 let passed = 0;
@@ -29,6 +29,7 @@ function testFiles(dir: string): string[] {
 
 temporalCli();
 temporalTestServer();
+schemathesisCli();
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);

@@ -1,5 +1,7 @@
 // Request id (honoured from X-Request-Id when sane, else generated; echoed) and one access-log
-// line per request with the id and the organization, never the key.
+// line per request with the id and the organization (added by auth), never the key: only its
+// key_prefix. A path whose route template has a {token} (unsubscribe and tracking links) is logged
+// as the template, since the token in it is a capability.
 import { randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import type { Logger } from 'pino';
@@ -20,10 +22,12 @@ export function requestContext(logger: Logger) {
     } finally {
       ctx.state.logger.info({
         method: ctx.method,
-        path: ctx.path,
+        path: ctx.state.route?.includes('{token}') ? ctx.state.route : ctx.path,
+        route: ctx.state.route,
         status: ctx.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
         key_prefix: ctx.state.principal?.keyPrefix,
+        trace_id: ctx.state.traceId,
       }, 'request');
     }
   };

@@ -11,7 +11,9 @@ const CREDITS = 'One enrichment credit is spent per provider answer with data; n
   + 'The balance is checked before the provider is called: with no credits left the call answers 422 BusinessIssue '
   + 'with `data: {field: "enrichment_credits", balance: 0}` and the provider is not asked. '
   + 'Sandbox: the directory fixtures (e.g. ada@acme.test) answer at once; an email at async-enrich.test answers '
-  + '`completed: false, pending_provider: "sandbox-async"` first, and its data when repeated after ENRICH_ASYNC_DELAY_MS.';
+  + '`completed: false, pending_provider: "sandbox-async"` first, and its data when repeated after ENRICH_ASYNC_DELAY_MS. '
+  + 'Rate limit: besides the key\'s and the organization\'s budgets, these calls spend the organization\'s lower enrichment budget '
+  + '(RATE_LIMIT_ENRICHMENT_PER_ORG per window; 429 RateLimitIssue with `data.scope: "enrichment"`).';
 const noCredits = { description: 'No enrichment credits left (BusinessIssue, `data.field` enrichment_credits).', schema: errorSchema };
 
 export function enrichmentRoutes(deps: { enrichment: EnrichmentProvider }): RouteDef[] {
@@ -19,6 +21,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentProvider }): Rout
     defineRoute<Record<string, string>, Record<string, never>, EnrichRequest>({
       method: 'POST', path: '/v1/contacts/enrich', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'enrichContact',
+      rateBudget: 'enrichment',
       summary: 'Enrich a described person',
       description: `Queries the enrichment provider, matching by email, then LinkedIn URL, then name at company_domain. Neither reads nor writes the workspace: persist a result with POST /v1/contacts. ${CREDITS}`,
       body: enrichBodySchema,
@@ -28,6 +31,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentProvider }): Rout
     defineRoute<Record<string, string>, Record<string, never>, LocateRequest>({
       method: 'POST', path: '/v1/contacts/get-and-enrich', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'getAndEnrichContact',
+      rateBudget: 'enrichment',
       summary: 'A workspace contact with its gaps filled by enrichment',
       description: 'Stored values always win; the provider only fills gaps and nothing is written back. The provider is called only when the '
         + 'matched contact lacks an email, a job title or a company domain, or when nothing matches and an email or LinkedIn URL was given. '

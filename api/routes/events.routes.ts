@@ -26,6 +26,11 @@ interface RawBody {
 /** The raw body of each POST /v1/events request, read by eventsRawBody. */
 const rawBodies = new WeakMap<object, RawBody>();
 
+/** The exact body bytes eventsRawBody read for this request (POST /v1/events only), e.g. for Idempotency-Key fingerprints. */
+export function eventsRawBytes(ctx: AppContext): Buffer | undefined {
+  return rawBodies.get(ctx.request)?.bytes;
+}
+
 // Matched as the router matches (case-insensitive, optional trailing slash).
 const INGEST_PATH = /^\/v1\/events\/?$/i;
 

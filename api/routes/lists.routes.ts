@@ -157,7 +157,10 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       summary: 'List the entries of a contact list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(contactEntries.CONTACT_ENTRY_SORT_FIELDS, contactEntryListFilters), required: ['contact_list_id'] },
-      responses: { 200: { description: 'Envelope of entries.', schema: envelopeSchema(contactEntrySchema) } },
+      responses: {
+        200: { description: 'Envelope of entries.', schema: envelopeSchema(contactEntrySchema) },
+        404: { description: 'The contact list is not of this organization (NotFoundIssue).' },
+      },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
         const { items, total } = await contactEntries.listContactEntries(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {
@@ -265,7 +268,10 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       summary: 'List the entries of an account list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(accountEntries.ACCOUNT_ENTRY_SORT_FIELDS, accountEntryListFilters), required: ['account_list_id'] },
-      responses: { 200: { description: 'Envelope of entries.', schema: envelopeSchema(accountEntrySchema) } },
+      responses: {
+        200: { description: 'Envelope of entries.', schema: envelopeSchema(accountEntrySchema) },
+        404: { description: 'The account list is not of this organization (NotFoundIssue).' },
+      },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
         const { items, total } = await accountEntries.listAccountEntries(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {

@@ -1,5 +1,6 @@
 // The public routes, the only ones served without a key: liveness, readiness, the OpenAPI
-// document and the API reference page. (Unsubscribe links: unsubscribe.routes.ts; later: metrics, tracking.)
+// document and the API reference page. (Unsubscribe links: unsubscribe.routes.ts; metrics: metrics.routes.ts;
+// tracking: tracking.routes.ts.)
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -41,7 +41,12 @@ export function searchRoutes(): RouteDef[] {
       operationId: 'fetch',
       summary: 'Fetch one item by typed id',
       description: 'A readable rendering (`text`) plus every field of the kind\'s detail read (`data`), same shape for all kinds. A kind the key cannot read answers 404.',
-      query: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100, description: '`<type>:<uuid>` as returned by search.' } } },
+      query: { type: 'object', additionalProperties: false, required: ['id'], properties: {
+        id: {
+          type: 'string', minLength: 1, maxLength: 100, description: '`<type>:<uuid>` as returned by search.',
+          pattern: `^(${searchService.SEARCH_KINDS.join('|')}):[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`,
+        },
+      } },
       responses: {
         200: {
           description: 'The item.',

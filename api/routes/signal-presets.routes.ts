@@ -82,7 +82,11 @@ export function signalPresetsRoutes(deps: { signals: SignalDataProvider }): Rout
         + 'the company fields; people-scope presets fill the person fields (and the person\'s employer). A preset not open for creation '
         + 'is 404; a preset without preview (preview_supported false) and unknown or missing filter keys are 422.',
       body: previewBody,
-      responses: { 200: { description: 'The preview.', schema: previewSchema } },
+      responses: {
+        200: { description: 'The preview.', schema: previewSchema },
+        404: { description: 'signal_type names no preset open for creation (NotFoundIssue).' },
+        422: { description: 'A preset with preview_supported false, or search_filters that break the preset\'s rules (unknown keys, missing required filters).' },
+      },
       handler: async (_ctx, { body }) => ({ status: 200, body: await previewSignal(deps.signals, body.signal_type, body.search_filters) }),
     }),
   ];

@@ -65,6 +65,8 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'the signal enrolls its own imports in sequence_template_id), starts ACTIVE and checks at once (a custom-event signal polls within the hour). '
         + `${createRules} A custom-event signal for an event_name another signal of the organization holds (archived ones included): 409.`,
       body: signalCreateSchema,
+      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The signal.', schema: signalSchema },
         404: { description: 'signal_type unknown or not open for creation; or sequence_template_id not of this organization (NotFoundIssue).' },
@@ -107,6 +109,8 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'one already set is 422: clear the other with null). CUSTOM_EVENT: first_party_event_name is fixed (422). Any refusal leaves the signal unchanged.',
       params: idParams('signal_id'),
       body: signalPatchSchema,
+      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      bodyTextCheckedByService: true,
       responses: {
         200: { description: 'The full signal detail.', schema: signalDetailSchema },
         404: { description: 'No such signal, or sequence_template_id not of this organization.' },
@@ -127,6 +131,8 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'needs another first_party_event_name (the same one: 409).',
       params: idParams('signal_id'),
       body: signalDuplicateSchema,
+      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The new signal.', schema: signalSchema },
         404: { description: 'No such signal; or an override names a preset not open for creation or another workspace\'s template.' },

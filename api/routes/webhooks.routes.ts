@@ -7,7 +7,7 @@ import { envelope, envelopeSchema, pageWindow, type PageQuery } from '../paginat
 import { defineRoute, type RouteDef } from '../route.ts';
 import {
   deliveryListQuery, deliveryParams, deliverySchema, subscriptionCreateSchema, subscriptionListQuery, subscriptionPatchSchema,
-  subscriptionSchema, subscriptionWithSecretSchema, testResultSchema, webhookParams,
+  subscriptionSchema, subscriptionWithSecretSchema, testResultSchema, webhookParams, withUrlPolicy,
 } from '../schemas/webhooks.schemas.ts';
 
 export type WebhooksConfig = Pick<Config, 'webhookSecretKey' | 'webhookAllowHttpLoopback' | 'webhookAllowPrivate' | 'webhookTimeoutMs'>;
@@ -28,8 +28,11 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       summary: 'Create a webhook subscription',
       description: 'Answers the subscription with its signing `secret`, shown this once (stored encrypted, never returned again). '
         + 'It receives only events emitted after its creation, only while ACTIVE. A refused url is 400 naming `url`.',
-      body: subscriptionCreateSchema,
-      responses: { 201: { description: 'The subscription and its secret.', schema: subscriptionWithSecretSchema } },
+      body: withUrlPolicy(subscriptionCreateSchema, settings.policy),
+      responses: {
+        201: { description: 'The subscription and its secret.', schema: subscriptionWithSecretSchema },
+        422: { description: 'sequence_template_ids names templates that are not this organization\'s (ValidationIssue).' },
+      },
       handler: async (ctx, { body }) => ({
         status: 201,
         body: await webhooks.createSubscription(ctx.state.em, settings, ctx.state.principal.organizationId, body),
@@ -65,8 +68,11 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       description: 'Only fields sent change. A status change clears `status_reason`; `status: ACTIVE` re-enables a PAUSED or DISABLED subscription '
         + '(events emitted while it was not ACTIVE are not delivered).',
       params: webhookParams,
-      body: subscriptionPatchSchema,
-      responses: { 200: { description: 'The subscription.', schema: subscriptionSchema } },
+      body: withUrlPolicy(subscriptionPatchSchema, settings.policy),
+      responses: {
+        200: { description: 'The subscription.', schema: subscriptionSchema },
+        422: { description: 'sequence_template_ids names templates that are not this organization\'s (ValidationIssue).' },
+      },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await webhooks.updateSubscription(ctx.state.em, settings, ctx.state.principal.organizationId, params.webhook_id, body),

@@ -1,24 +1,32 @@
 // Shapes of the enrichment endpoints (SPEC 'Enrich rules'): the person described or located, and
 // the answer with its credit accounting.
-import { LIMITS } from '../../domain/normalize.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from './common.schemas.ts';
+import { domainField, emailField, linkedinUrlField, NOT_BLANK_PATTERN } from './identifiers.schemas.ts';
 
 const TEXT_MAX = 255;
 const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
-const email: JsonSchema = { type: ['string', 'null'], maxLength: LIMITS.email, description: 'Matched case-insensitively; null: not known.', example: 'ada@acme.test' };
-const linkedinUrl: JsonSchema = { type: ['string', 'null'], maxLength: LIMITS.linkedinUrl, description: 'Any usual form of https://www.linkedin.com/in/<slug>.' };
+const email: JsonSchema = emailField({ type: ['string', 'null'], description: 'Matched case-insensitively; null: not known.', example: 'ada@acme.test' });
+const linkedinUrl: JsonSchema = linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>.' });
 
 export const enrichBodySchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent.',
+  anyOf: [
+    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
+    {
+      type: 'object', required: ['first_name', 'last_name', 'company_domain'],
+      properties: Object.fromEntries(['first_name', 'last_name', 'company_domain'].map((f) => [f, { type: 'string', pattern: NOT_BLANK_PATTERN }])),
+    },
+  ],
   properties: {
     email,
     linkedin_url: linkedinUrl,
     first_name: nullableText('First name (matched with last_name at company_domain).'),
     last_name: nullableText('Last name.'),
-    company_domain: { type: ['string', 'null'], maxLength: LIMITS.domain, description: 'Domain of the employer.' },
+    company_domain: domainField({ type: ['string', 'null'], description: 'Domain of the employer.' }),
   },
 };
 
@@ -26,6 +34,11 @@ export const getAndEnrichBodySchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL.',
+  anyOf: [
+    { type: 'object', required: ['contact_id'], properties: { contact_id: {} } },
+    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
+  ],
   properties: {
     contact_id: uuid,
     email,

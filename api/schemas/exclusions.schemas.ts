@@ -2,9 +2,9 @@
 // here are the ones enforced.
 import { EXCLUSION_REASONS } from '../../db/entities/exclusion.entity.ts';
 import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions.service.ts';
-import { LIMITS } from '../../domain/normalize.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 
 const reason: JsonSchema = { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' };
 const message: JsonSchema = { type: ['string', 'null'], maxLength: EXCLUSION_MESSAGE_MAX, description: `Free-form operator note, up to ${EXCLUSION_MESSAGE_MAX} characters.` };
@@ -48,8 +48,8 @@ export const contactExclusionCreateSchema: JsonSchema = {
   required: ['reason'],
   description: 'At least one of email or linkedin_url (neither: 422 ValidationIssue naming both). A person already excluded by email or LinkedIn URL: 409 CommitIssue with `data.existing_exclusion_id`.',
   properties: {
-    email: { type: ['string', 'null'], maxLength: LIMITS.email, description: 'Matched case-insensitively; stored normalised.' },
-    linkedin_url: { type: ['string', 'null'], maxLength: LIMITS.linkedinUrl, description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' },
+    email: emailField({ type: ['string', 'null'], description: 'Matched case-insensitively; stored normalised.' }),
+    linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' }),
     reason,
     message,
     until,
@@ -62,7 +62,7 @@ export const accountExclusionCreateSchema: JsonSchema = {
   required: ['domain', 'reason'],
   description: 'A domain already excluded (after normalisation and alias resolution): 409 CommitIssue with `data.existing_exclusion_id`.',
   properties: {
-    domain: { type: 'string', minLength: 1, maxLength: LIMITS.domain, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' },
+    domain: domainField({ type: 'string', minLength: 1, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' }),
     reason,
     message,
     until,
@@ -84,12 +84,12 @@ const createdBounds: Record<string, JsonSchema> = {
 };
 
 export const contactExclusionListFilters: Record<string, JsonSchema> = {
-  email: { type: 'string', maxLength: LIMITS.email, description: 'Exact match after normalisation (case-insensitive).' },
-  linkedin_url: { type: 'string', maxLength: LIMITS.linkedinUrl, description: 'Exact match in canonical form.' },
+  email: emailField({ type: 'string', description: 'Exact match after normalisation (case-insensitive).' }),
+  linkedin_url: linkedinUrlField({ type: 'string', description: 'Exact match in canonical form.' }),
   ...createdBounds,
 };
 
 export const accountExclusionListFilters: Record<string, JsonSchema> = {
-  domain: { type: 'string', maxLength: LIMITS.domain, description: 'Exact match on the primary domain (normalised; aliases resolve).' },
+  domain: domainField({ type: 'string', description: 'Exact match on the primary domain (normalised; aliases resolve).' }),
   ...createdBounds,
 };

@@ -1,11 +1,11 @@
 // Shapes of the contact-list, account-list and entry endpoints, and of the batch result every
 // list and entry batch answers. Batch bodies are checked item by item (an item that does not fit
 // its schema is a FAILED item, not a failed request), so the body schema only requires the array.
-import { LIMITS } from '../../domain/normalize.ts';
 import { ENRICHMENT_STATUSES } from '../../db/entities/list.entity.ts';
 import { ENTRY_BATCH_MAX } from '../../domain/contact-entries.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 
 const NAME_MAX = 255;
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Not blank.' };
@@ -117,13 +117,13 @@ export const contactEntryItemSchema: JsonSchema = {
   required: ['contact_list_id'],
   properties: {
     contact_list_id: uuid,
-    email: { type: ['string', 'null'], maxLength: LIMITS.email, description: 'At least one of email or linkedin_url.' },
-    linkedin_url: { type: ['string', 'null'], maxLength: LIMITS.linkedinUrl },
+    email: emailField({ type: ['string', 'null'], description: 'At least one of email or linkedin_url.' }),
+    linkedin_url: linkedinUrlField({ type: ['string', 'null'] }),
     external_contact_id: nullableText('CRM correlation id, echoed in contact_entry.resolved.'),
     first_name: nullableText('First name.'),
     last_name: nullableText('Last name.'),
     company_name: nullableText('Company name.'),
-    company_domain: { type: ['string', 'null'], maxLength: LIMITS.domain, description: 'Employer domain; an alias resolves to the primary domain.' },
+    company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; an alias resolves to the primary domain.' }),
     job_title: nullableText('Job title.'),
     phone: nullableText('Phone number.', 50),
   },
@@ -160,8 +160,8 @@ export const contactEntrySchema: JsonSchema = {
 
 export const contactEntryListFilters: Record<string, JsonSchema> = {
   contact_list_id: uuid,
-  email: { type: 'string', maxLength: LIMITS.email, description: 'The entry\'s or its contact\'s email (case-insensitive).' },
-  company_domain: { type: 'string', maxLength: LIMITS.domain, description: 'The entry\'s domain or its contact\'s account domain; an alias resolves.' },
+  email: emailField({ type: 'string', description: 'The entry\'s or its contact\'s email (case-insensitive).' }),
+  company_domain: domainField({ type: 'string', description: 'The entry\'s domain or its contact\'s account domain; an alias resolves.' }),
   external_contact_id: { type: 'string', maxLength: 255 },
   enrichment_status: { type: 'string', enum: [...ENRICHMENT_STATUSES] },
   created_at_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
@@ -175,7 +175,7 @@ export const accountEntryItemSchema: JsonSchema = {
   properties: {
     account_list_id: uuid,
     name: { ...name, description: 'Names the account when the domain creates one.' },
-    domain: { type: 'string', minLength: 1, maxLength: LIMITS.domain, description: 'An alias resolves to the company\'s primary domain.' },
+    domain: domainField({ type: 'string', minLength: 1, description: 'An alias resolves to the company\'s primary domain.' }),
   },
 };
 
@@ -196,6 +196,6 @@ export const accountEntrySchema: JsonSchema = {
 
 export const accountEntryListFilters: Record<string, JsonSchema> = {
   account_list_id: uuid,
-  domain: { type: 'string', maxLength: LIMITS.domain, description: 'Exact primary domain; an alias resolves.' },
+  domain: domainField({ type: 'string', description: 'Exact primary domain; an alias resolves.' }),
   name: { type: 'string', maxLength: 255, description: 'Case-insensitive substring.' },
 };

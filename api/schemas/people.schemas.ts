@@ -1,9 +1,9 @@
 // Shapes of the contact, account and variables endpoints. Length limits are documented here and
 // enforced by the same schemas.
-import { LIMITS } from '../../domain/normalize.ts';
 import { VARIABLE_KEY_PATTERN, VARIABLE_LIMIT, VARIABLE_VALUE_MAX } from '../../domain/variables.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { timestamp, uuid } from './common.schemas.ts';
+import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 
 const TEXT_MAX = 255;
 const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
@@ -51,14 +51,18 @@ export const contactUpsertSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
+  anyOf: [
+    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
+  ],
   properties: {
-    email: { type: ['string', 'null'], maxLength: LIMITS.email, description: 'Matched case-insensitively.' },
-    linkedin_url: { type: ['string', 'null'], maxLength: LIMITS.linkedinUrl, description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' },
+    email: emailField({ type: ['string', 'null'], description: 'Matched case-insensitively.' }),
+    linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' }),
     first_name: nullableText('First name.'),
     last_name: nullableText('Last name.'),
     job_title: nullableText('Job title.'),
     company_name: nullableText('Names a new account when company_domain creates one; alone it links nothing.'),
-    company_domain: { type: ['string', 'null'], maxLength: LIMITS.domain, description: 'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.' },
+    company_domain: domainField({ type: ['string', 'null'], description: 'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.' }),
     phone: nullableText('Phone number (added field).', 50),
   },
 };
@@ -91,7 +95,7 @@ export const accountUpsertSchema: JsonSchema = {
   additionalProperties: false,
   required: ['domain'],
   properties: {
-    domain: { type: 'string', minLength: 1, maxLength: LIMITS.domain, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' },
+    domain: domainField({ type: 'string', minLength: 1, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' }),
     name: text('Used only when the account is created (default: the directory name, else the domain).'),
   },
 };
@@ -136,16 +140,16 @@ export const variableKeyParams = (idName: string): JsonSchema => ({
 });
 
 export const contactListFilters: Record<string, JsonSchema> = {
-  email: { type: 'string', maxLength: LIMITS.email, description: 'Case-insensitive exact match.' },
-  linkedin_url: { type: 'string', maxLength: LIMITS.linkedinUrl, description: 'Matched in canonical form (scheme, www., trailing slash, case and query string do not matter).' },
+  email: emailField({ type: 'string', description: 'Case-insensitive exact match.' }),
+  linkedin_url: linkedinUrlField({ type: 'string', description: 'Matched in canonical form (scheme, www., trailing slash, case and query string do not matter).' }),
   contact_id: uuid,
-  company_domain: { type: 'string', maxLength: LIMITS.domain, description: 'Domain of the linked account (aliases resolve).' },
+  company_domain: domainField({ type: 'string', description: 'Domain of the linked account (aliases resolve).' }),
   first_seen_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
   last_seen_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
 };
 
 export const accountListFilters: Record<string, JsonSchema> = {
-  domain: { type: 'string', maxLength: LIMITS.domain, description: 'Case-insensitive exact match on the primary domain (aliases resolve).' },
+  domain: domainField({ type: 'string', description: 'Case-insensitive exact match on the primary domain (aliases resolve).' }),
   name: { type: 'string', minLength: 1, maxLength: TEXT_MAX, description: 'Case-insensitive substring.' },
 };
 

@@ -3,6 +3,7 @@ import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES, PL
 import { TASK_PRIORITIES } from '../../db/entities/task.entity.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { NOT_BLANK_PATTERN } from './identifiers.schemas.ts';
 
 const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
 
@@ -19,6 +20,17 @@ const actionInput: JsonSchema = {
     priority: { type: 'string', enum: [...TASK_PRIORITIES], description: 'CREATE_TASK: default TODAY.' },
     due_in_days: { type: 'integer', minimum: 0, maximum: 365, description: 'CREATE_TASK: the due date is the resolution day plus this (default 0).' },
   },
+  // Each type's own fields, and none of the other's (domain/playbooks.service.ts actionOf).
+  allOf: [
+    {
+      if: { type: 'object', required: ['type'], properties: { type: { const: 'ENROLL_IN_SEQUENCE' } } },
+      then: { type: 'object', required: ['sequence_template_id'], properties: { sequence_template_id: {}, title: false, priority: false, due_in_days: false } },
+    },
+    {
+      if: { type: 'object', required: ['type'], properties: { type: { const: 'CREATE_TASK' } } },
+      then: { type: 'object', required: ['title'], properties: { title: { type: 'string', pattern: NOT_BLANK_PATTERN }, sequence_template_id: false } },
+    },
+  ],
 };
 
 const actionRecord: JsonSchema = {
@@ -35,7 +47,7 @@ const actionRecord: JsonSchema = {
 };
 
 const fields = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
+  name: { type: 'string', minLength: 1, maxLength: 200, pattern: NOT_BLANK_PATTERN },
   event_name: { type: 'string', minLength: 1, maxLength: 255, description: 'The ingested event_name that triggers the playbook (exact, case-sensitive).' },
   action: actionInput,
   requires_approval: { type: 'boolean', description: 'true: each run waits for a person on a PLAYBOOK_APPROVAL task. Default false.' },

@@ -2,6 +2,7 @@
 import { ICP_FIELDS, ICP_LIMITS } from '../../domain/qualify.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from './common.schemas.ts';
+import { domainField } from './identifiers.schemas.ts';
 
 const ICP_DESCRIPTIONS: Record<(typeof ICP_FIELDS)[number], string> = {
   industries: "Industries, e.g. 'Software'.",
@@ -39,6 +40,10 @@ export const qualifyBodySchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'Exactly one of contact_id or contact (else 400 naming both).',
+  oneOf: [
+    { type: 'object', required: ['contact_id'], properties: { contact_id: {} } },
+    { type: 'object', required: ['contact'], properties: { contact: {} } },
+  ],
   properties: {
     contact_id: { ...uuid, description: 'A stored contact of this workspace (404 otherwise).' },
     contact: {
@@ -52,7 +57,7 @@ export const qualifyBodySchema: JsonSchema = {
         linkedin_url: { type: ['string', 'null'], maxLength: 512 },
         job_title: text('Job title.'),
         company_name: text('Company name.'),
-        company_domain: { type: ['string', 'null'], maxLength: 253, description: 'Employer domain; fills industry, company size and country from the directory.' },
+        company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; fills industry, company size and country from the directory.' }),
         industry: text('Industry.'),
         company_size: text("Employee band ('201-500') or head count ('350')."),
         country: text('ISO 3166-1 alpha-2 country code.'),

@@ -3,6 +3,9 @@ import { MISSING_CHANNEL_RULES, STEP_TYPES, TEMPLATE_STATUSES, WEEKDAYS } from '
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 
+/** The time zones a template takes: the canonical IANA names this runtime knows, and UTC (the default). */
+export const TIME_ZONES: string[] = ['UTC', ...Intl.supportedValuesOf('timeZone')];
+
 export const STEPS_MAX = 50;
 export const SUBJECT_MAX = 500;
 export const BODY_MAX = 20_000;
@@ -45,7 +48,7 @@ const writeProperties: Record<string, JsonSchema> = {
   summary: { type: ['string', 'null'], maxLength: 2000 },
   status: { type: 'string', enum: [...TEMPLATE_STATUSES], description: STATUS_DESCRIPTION },
   language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, description: 'BCP 47 language tag of the messages; default en.' },
-  timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone of the schedule (for example Europe/Paris); default UTC. Unknown: 400.' },
+  timezone: { type: 'string', enum: TIME_ZONES, description: 'Canonical IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.' },
   steps: { type: 'array', maxItems: STEPS_MAX, items: stepSchema, description: `0 to ${STEPS_MAX} steps, run in order. ACTIVE needs at least one (422).` },
   on_missing_channel: { type: 'string', enum: [...MISSING_CHANNEL_RULES], description: 'When a contact lacks a step\'s channel (no email, no LinkedIn URL): STOP the run (default) or SKIP_STEP.' },
   schedule: scheduleSchema,

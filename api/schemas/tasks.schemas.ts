@@ -3,7 +3,7 @@
 import {
   COMPLETE_DISPOSITIONS, COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES,
 } from '../../db/entities/task.entity.ts';
-import { MAX_SNOOZE_DAYS } from '../../domain/tasks.service.ts';
+import { MAX_SNOOZE_DAYS, PAYLOAD_TASK_TYPES } from '../../domain/tasks.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { contactSummarySchema } from './people.schemas.ts';
@@ -117,9 +117,15 @@ export const snoozeSchema: JsonSchema = {
 };
 
 const PAYLOAD_TYPES = ['email_reply', 'linkedin_reply', 'call', 'new_lead_review', 'playbook_approval'];
+const PAYLOAD_FIELDS = ['body', 'subject', 'phone', 'disposition', 'approved'];
+
+/** A payload type's required fields, and none of the fields it does not take (PAYLOAD_TASK_TYPES). */
 const requires = (type: string, fields: string[]): JsonSchema => ({
   if: { properties: { type: { const: type } }, required: ['type'] },
-  then: { required: fields, properties: Object.fromEntries(fields.map((f) => [f, true])) },
+  then: {
+    required: fields.filter((f) => PAYLOAD_TASK_TYPES[type as keyof typeof PAYLOAD_TASK_TYPES].fields.includes(f)),
+    properties: Object.fromEntries(PAYLOAD_FIELDS.map((f) => [f, PAYLOAD_TASK_TYPES[type as keyof typeof PAYLOAD_TASK_TYPES].fields.includes(f)])),
+  },
 });
 
 export const executeSchema: JsonSchema = {
@@ -144,6 +150,7 @@ export const executeSchema: JsonSchema = {
       allOf: [
         requires('email_reply', ['body']),
         requires('linkedin_reply', ['body']),
+        requires('call', []),
         requires('new_lead_review', ['approved']),
         requires('playbook_approval', ['approved']),
       ],

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../../domain/events.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -72,6 +73,33 @@ export const subscriptionPatchSchema: JsonSchema = {
   description: 'Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription.',
   properties: fields,
 };
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
+
+/**
+ * The subscription URLs the service calls under its policy (domain/webhooks/url-policy.ts), as a
+ * pattern: https to a DNS name (the last label starts with a letter, so it is no IP address), no
+ * user info; with WEBHOOK_ALLOW_HTTP_LOOPBACK also http(s) to localhost, 127.x.x.x or [::1]; with
+ * WEBHOOK_ALLOW_PRIVATE also https to an IPv4 address. What a name resolves to is checked at each delivery.
+ */
+export function webhookUrlPattern(policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): string {
+  const hosts = [`[Hh][Tt][Tt][Pp][Ss]://(?:${LABEL}\\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.?`];
+  if (policy.allowHttpLoopback) hosts.push(`[Hh][Tt][Tt][Pp][Ss]?://(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\\.${OCTET}\\.${OCTET}\\.${OCTET}|\\[::1\\])`);
+  if (policy.allowPrivate) hosts.push(`[Hh][Tt][Tt][Pp][Ss]://${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}`);
+  const pattern = `^(?:${hosts.join('|')})${PORT}(?:[/?#][!-~]*)?$`;
+  NUL_FREE_PATTERNS.add(pattern);
+  PATTERN_MESSAGES[pattern] = 'is not a URL the service may call: https to a public host name, no credentials'
+    + (policy.allowHttpLoopback ? ' (or http to a loopback host)' : '');
+  return pattern;
+}
+
+/** A create or patch body with the url rule of this deployment. */
+export function withUrlPolicy(body: JsonSchema, policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): JsonSchema {
+  const properties = body.properties as Record<string, JsonSchema>;
+  return { ...body, properties: { ...properties, url: { ...properties.url, pattern: webhookUrlPattern(policy) } } };
+}
 
 export const subscriptionListQuery: JsonSchema = listQuerySchema(['created_at', 'updated_at', 'name'], {
   status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },

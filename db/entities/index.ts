@@ -36,6 +36,12 @@ export { Playbook, PlaybookRun };
 import { Signal, SignalImport } from './signal.entity.ts';
 
 export { Signal, SignalImport };
+import { IdempotencyKey } from './idempotency-key.entity.ts';
+
+export { IdempotencyKey };
+import { RateLimit } from './rate-limit.entity.ts';
+
+export { RateLimit };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -47,4 +53,6 @@ export const entities = [
   IngestedEvent,
   Signal, SignalImport,
   Playbook, PlaybookRun,
+  IdempotencyKey,
+  RateLimit,
 ];

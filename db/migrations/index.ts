@@ -17,6 +17,9 @@ import { Migration20261122060100_playbooks } from './Migration20261122060100_pla
 import { Migration20261122070000_signals } from './Migration20261122070000_signals.ts';
 import { Migration20261122070100_signal_facts } from './Migration20261122070100_signal_facts.ts';
 import { Migration20261122070200_unresolved_account_entries } from './Migration20261122070200_unresolved_account_entries.ts';
+import { Migration20261122070300_signal_import_lookups } from './Migration20261122070300_signal_import_lookups.ts';
+import { Migration20261122080000_idempotency_keys } from './Migration20261122080000_idempotency_keys.ts';
+import { Migration20261122080100_rate_limits } from './Migration20261122080100_rate_limits.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -36,4 +39,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122070000_signals', class: Migration20261122070000_signals },
   { name: 'Migration20261122070100_signal_facts', class: Migration20261122070100_signal_facts },
   { name: 'Migration20261122070200_unresolved_account_entries', class: Migration20261122070200_unresolved_account_entries },
+  { name: 'Migration20261122070300_signal_import_lookups', class: Migration20261122070300_signal_import_lookups },
+  { name: 'Migration20261122080000_idempotency_keys', class: Migration20261122080000_idempotency_keys },
+  { name: 'Migration20261122080100_rate_limits', class: Migration20261122080100_rate_limits },
 ];

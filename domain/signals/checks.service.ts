@@ -31,7 +31,7 @@ const FACT_PAGE = 100;
 const MAX_PAGES = 20;
 /** People per detected company when max_contacts_per_company is not set. */
 export const DEFAULT_CONTACTS_PER_COMPANY = 3;
-/** The separator between a company fact's key and the person found at that company. */
+/** The separator between a company fact's key and the person found at that company (a literal in seenKeys' SQL too: its index is on that expression). */
 const PERSON_KEY = '|person:';
 
 export interface SignalCheckDeps {
@@ -259,19 +259,25 @@ const factMetadata = (fact: SignalFact, at: Date) => ({
   fact_key: fact.key, event_type: fact.event_type, check_at: at.toISOString(), ...(fact.company ? { company: fact.company } : {}), details: fact.metadata,
 });
 
+/**
+ * A check time as stored in metadata.check_at (toISOString: fixed width, UTC), so text order is
+ * time order and the comparison uses signal_imports_check_at_index.
+ */
+const checkAtText = (ms: number) => new Date(ms).toISOString();
+
 /** IMPORTED rows of the signal in the 24 hours before `at` (the daily cap counts them). */
 async function importedToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM signal_imports
-     WHERE signal_id = ${signal.id} AND status = 'IMPORTED' AND (metadata->>'check_at')::timestamptz > ${new Date(at.getTime() - dayMs)}`.execute(em.getKysely());
+     WHERE signal_id = ${signal.id} AND status = 'IMPORTED' AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}`.execute(em.getKysely());
   return Number(rows[0].n);
 }
 
 async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const { rows } = await sql<{ key: string }>`
-    SELECT DISTINCT split_part(fact_key, ${PERSON_KEY}, 1) AS key FROM signal_imports
-     WHERE signal_id = ${signal.id} AND split_part(fact_key, ${PERSON_KEY}, 1) = ANY (${keys}::text[])`.execute(em.getKysely());
+    SELECT DISTINCT split_part(fact_key, '|person:', 1) AS key FROM signal_imports
+     WHERE signal_id = ${signal.id} AND split_part(fact_key, '|person:', 1) = ANY (${keys}::text[])`.execute(em.getKysely());
   return new Set(rows.map((r) => r.key));
 }
 
@@ -307,7 +313,7 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
   let left = Math.max(0, signal.max_per_day - await importedToday(em, signal, at, dayMs));
   const { rows: consumed } = await sql<{ n: string }>`
     SELECT count(DISTINCT metadata->>'fact_key') AS n FROM signal_imports
-     WHERE signal_id = ${signal.id} AND (metadata->>'check_at')::timestamptz > ${new Date(at.getTime() - dayMs)} AND fact_key LIKE '%|person:%'`.execute(em.getKysely());
+     WHERE signal_id = ${signal.id} AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)} AND fact_key LIKE '%|person:%'`.execute(em.getKysely());
   let companiesLeft = signal.max_companies_per_run === null ? Number.POSITIVE_INFINITY : Math.max(0, signal.max_companies_per_run - Number(consumed[0].n));
   const result: CheckResult = { outcome: 'CHECKED', imported: 0, skipped: 0, read: 0 };
   const companiesThisCheck = new Set<string>();

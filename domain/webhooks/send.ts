@@ -68,7 +68,9 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       const refused = list.find((a) => !addressAllowed(a.address, policy));
-      if (refused) return callback(Object.assign(new Error(`address ${refused.address} is not allowed`), { code: 'EADDRNOTALLOWED' }), []);
+      // The message reaches the tenant (test answer, delivery last_error): it must not reveal which
+      // internal address a name resolved to, or the endpoint becomes an internal DNS oracle.
+      if (refused) return callback(Object.assign(new Error('the host resolves to an address that is not allowed'), { code: 'EADDRNOTALLOWED' }), []);
       if ((options as { all?: boolean }).all) return callback(null, list);
       return callback(null, list[0].address, list[0].family);
     });

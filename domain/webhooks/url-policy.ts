@@ -13,10 +13,51 @@ export interface UrlPolicy {
 const privateRanges = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+  ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) privateRanges.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) {
+for (const [net, prefix] of [
+  // No ::/96 or ::ffff:0:0/96 rule here: BlockList also applies IPv6 rules to IPv4 addresses in
+  // their mapped form, so ::ffff:0:0/96 would refuse every IPv4 address. Both are handled in
+  // isPrivateAddress: embedded IPv4 addresses are checked as IPv4, ::/96 is refused outright.
+  // Local-use NAT64 (RFC 8215), discard-only, Teredo, documentation.
+  ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
+  // Unique local, link-local, deprecated site-local, multicast.
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
   privateRanges.addSubnet(net, prefix, 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.split('%')[0];
+  if (isIP(text) !== 6) return null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const gap = text.indexOf('::');
+  if (gap < 0) return parse(text);
+  const left = parse(text.slice(0, gap));
+  const right = parse(text.slice(gap + 2));
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for when it embeds one the network may route to:
+ * IPv4-mapped (::ffff:a.b.c.d), well-known NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g || g.length !== 8) return null;
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4(g[6], g[7]);
+  if (g[0] === 0x2002) return v4(g[1], g[2]);
+  return null;
 }
 
 const loopback = new BlockList();
@@ -28,19 +69,25 @@ function family(address: string): 'ipv4' | 'ipv6' {
 }
 
 export function isLoopbackAddress(address: string): boolean {
-  return loopback.check(address, family(address));
+  const bare = address.split('%')[0];
+  return loopback.check(bare, family(bare));
 }
 
 export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 6 && address.toLowerCase().startsWith('::ffff:')) {
-    const mapped = address.slice(7);
-    if (isIP(mapped) === 4) return privateRanges.check(mapped, 'ipv4');
+  const bare = address.split('%')[0];
+  if (isIP(bare) === 6) {
+    // An IPv6 literal skips DNS, so an IPv4 address hidden inside one is checked here.
+    const v4 = embeddedIpv4(bare);
+    if (v4 !== null && privateRanges.check(v4, 'ipv4')) return true;
+    // ::/96: unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d.
+    if (ipv6Groups(bare)?.slice(0, 6).every((x) => x === 0)) return true;
   }
-  return privateRanges.check(address, family(address));
+  return privateRanges.check(bare, family(bare));
 }
 
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // `localhost.` (fully qualified) is the same host as `localhost`.
+  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
 }
 
 function isLoopbackHost(host: string): boolean {

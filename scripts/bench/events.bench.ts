@@ -4,9 +4,8 @@
 // rounds. Prints req/s and p99 of each (medians of rounds), the ratio, and whether every event the
 // API answered 202 for is in the database.
 import { sql } from 'kysely';
-import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
-import { benchDatabase, envNumber, freePort, measure, median, startServer, stopChild, type Measurement } from './harness.ts';
+import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 const NAMES = ['demo_requested', 'pricing_viewed', 'trial_started', 'invoice_paid', 'seat_added'];
 
@@ -29,13 +28,8 @@ function run(url: string, options: { connections: number; durationSeconds: numbe
 }
 
 export async function benchEvents(): Promise<void> {
-  const rounds = envNumber('BENCH_ROUNDS', 3);
-  const duration = envNumber('BENCH_DURATION', 10);
-  const connections = envNumber('BENCH_CONNECTIONS', 10);
-  const database = await benchDatabase();
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
-  await migrate(orm);
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const { rounds, duration, connections } = roundSettings();
+  const { database, orm, org } = await benchDatabaseWithOrg();
   // The baseline writes into an organization of its own, so the API's rows can be counted alone.
   const baselineOrg = await admin.bootstrap(orm.em.fork(), { orgName: 'Baseline', ownerEmail: 'baseline@example.com', ownerName: 'Baseline' });
 

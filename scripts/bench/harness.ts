@@ -1,11 +1,14 @@
 // Shared benchmark plumbing: a throwaway embedded PostgreSQL, server child processes, autocannon
 // runs and medians. Benchmarks print figures; they never assert timings.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { migrate, openOrm } from '../../db/orm.ts';
+import * as admin from '../../domain/admin.service.ts';
 import { freePort, startEmbeddedPostgres, stopChild, type RunningPostgres } from '../local-stack.ts';
 import { projectRoot } from '../tools.ts';
 
@@ -46,6 +49,20 @@ export async function startServer(script: string, env: Record<string, string>, r
 
 export { stopChild, freePort };
 
+/** The round settings of the alternating-rounds benchmarks (BENCH_ROUNDS, BENCH_DURATION seconds, BENCH_CONNECTIONS). */
+export function roundSettings(defaultRounds = 3): { rounds: number; duration: number; connections: number } {
+  return { rounds: envNumber('BENCH_ROUNDS', defaultRounds), duration: envNumber('BENCH_DURATION', 10), connections: envNumber('BENCH_CONNECTIONS', 10) };
+}
+
+/** A throwaway migrated database with one bootstrapped organization ("Bench"); the ORM (2 connections) stays open for the caller. */
+export async function benchDatabaseWithOrg(): Promise<{ database: Awaited<ReturnType<typeof benchDatabase>>; orm: MikroORM; org: Awaited<ReturnType<typeof admin.bootstrap>> }> {
+  const database = await benchDatabase();
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
+  await migrate(orm);
+  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  return { database, orm, org };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The value at percentile `p` of ascending `sorted` (NaN when empty). */
@@ -62,8 +79,20 @@ export interface BenchServices {
   headers: Record<string, string>;
   /** POSTs `body` as JSON; throws unless the status is `expected`; answers the parsed body. */
   post<T>(path: string, body: unknown, expected: number): Promise<T>;
+  /** Process ids of the API and the worker (resident memory is read from /proc). */
+  pids: { api: number; worker: number };
   /** Stops the API, then the worker. */
   stop(): Promise<void>;
+}
+
+/** Resident set size of a process in MiB (Linux /proc), or NaN when it cannot be read. */
+export function residentMiB(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** `node worker.ts` on a task queue of its own and `node api/server.ts` as children, on the given database and Temporal; requests as `apiKey`. */
@@ -85,6 +114,7 @@ export async function startServices(databaseUrl: string, temporalAddress: string
     taskQueue,
     base,
     headers,
+    pids: { api: api.pid!, worker: worker.pid! },
     async post<T>(path: string, body: unknown, expected: number): Promise<T> {
       const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       const text = await response.text();

@@ -1,18 +1,11 @@
 // `npm run bench -- me`: GET /v1/me through the whole API (auth, key cache, request context,
 // logging) against a baseline Koa route doing one primary-key SELECT through `pg`, in the same
 // run, alternating rounds. Prints req/s and p99 of each (medians of rounds) and, last, the ratio.
-import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
-import { benchDatabase, envNumber, freePort, measure, median, startServer, stopChild, type Measurement } from './harness.ts';
+import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 export async function benchMe(): Promise<void> {
-  const rounds = envNumber('BENCH_ROUNDS', 3);
-  const duration = envNumber('BENCH_DURATION', 10);
-  const connections = envNumber('BENCH_CONNECTIONS', 10);
-  const database = await benchDatabase();
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
-  await migrate(orm);
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const { rounds, duration, connections } = roundSettings(3);
+  const { database, orm, org } = await benchDatabaseWithOrg();
   await orm.close();
 
   const [apiPort, basePort, deadTemporal] = [await freePort(), await freePort(), await freePort()];

@@ -16,7 +16,7 @@ import { getStack, type Stack } from '../helpers/stack.ts';
 
 /** The public routes, asserted public: anything else needs a key. */
 const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /u/{token}', 'POST /u/{token}',
-  'GET /t/o/{token}', 'GET /t/c/{token}'];
+  'GET /t/o/{token}', 'GET /t/c/{token}', 'GET /metrics'];
 
 function concretePath(route: RouteDef): string {
   return route.path.replace(/\{[^}]+\}/g, () => randomUUID());

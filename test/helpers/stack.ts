@@ -83,6 +83,11 @@ async function start(): Promise<Parts> {
     // A tenth of the default directory keeps the stack quick to start; the lookups are the same.
     DIRECTORY_COMPANIES: process.env.TEST_DIRECTORY_COMPANIES ?? '2000',
     DIRECTORY_PEOPLE: process.env.TEST_DIRECTORY_PEOPLE ?? '20000',
+    // The limiter stays on (every response carries its headers) with budgets no suite's loops reach;
+    // test/api/rate-limit.test.ts builds its own app with tiny ones.
+    RATE_LIMIT_PER_KEY: '1000000000',
+    RATE_LIMIT_PER_ORG: '1000000000',
+    RATE_LIMIT_ENRICHMENT_PER_ORG: '1000000000',
   });
   const orm = await openOrm({ databaseUrl: postgres.url, poolMax: config.dbPoolMax });
   await migrate(orm);

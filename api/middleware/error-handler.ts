@@ -3,7 +3,7 @@
 // a 500 InternalIssue whose details go to the log, never to the client.
 import type { Next } from 'koa';
 import { ServiceError } from '@temporalio/client';
-import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ApiIssue, businessIssue, conflict, errorBody, internal, notFound, payloadTooLarge, unavailable, validationIssue } from '../errors.ts';
@@ -13,6 +13,21 @@ interface HttpLikeError {
   type?: string;
   expose?: boolean;
   limit?: number;
+}
+
+/** Node socket errors and PostgreSQL SQLSTATEs that mean "the database cannot be reached now" (class 08, shutdown, starting up). */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const DATABASE_DOWN_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|not queryable/i;
+
+/** Whether an error (or one it wraps) says PostgreSQL is unreachable, restarting or out of connections: a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  if (error instanceof ConnectionException) return true;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || /^08/.test(code))) return true;
+  if (typeof message === 'string' && DATABASE_DOWN_MESSAGE.test(message)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
@@ -40,6 +55,7 @@ function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
   if (error instanceof NotFoundError) return notFound('Resource');
   if (error instanceof UniqueConstraintViolationException) return conflict('The request conflicts with an existing record.');
   if (error instanceof ServiceError) return unavailable('The workflow service is unavailable; try again shortly.');
+  if (isDatabaseUnavailable(error)) return unavailable('The database is unavailable; try again shortly.');
   return internal();
 }
 

@@ -347,7 +347,9 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
         if (status === 'IMPORTED') { left--; result.imported++; } else if (status) result.skipped++;
       }
     }
-    if (items.length < FACT_PAGE || left <= 0) break;
+    // Done when the page was the last, the day's imports are used up, or (people at companies) the
+    // day's companies are: further facts could only be written SKIPPED_CAP.
+    if (items.length < FACT_PAGE || left <= 0 || (peopleAtCompanies && companiesLeft <= 0)) break;
   }
   return result;
 }

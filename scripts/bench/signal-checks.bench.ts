@@ -14,14 +14,29 @@
 // Each check is a real one (provider search over the window since the previous check, dedup,
 // exclusions, contact/account creation and entries, feed rows); enrichment is off and there is
 // no sequence template (the enrollment path is the lead-import's, benchmarked there).
+//
+// So that a 10-minute window holds facts, the directory is the full sandbox one by default
+// (BENCH_DIRECTORY_COMPANIES / BENCH_DIRECTORY_PEOPLE, 20,000 / 200,000) and the presets are the
+// densest: half HIRING_SIGNALS importing COMPANIES (job titles Engineer, Sales, Manager), half
+// NEW_JOB importing PEOPLE (no filters), max_per_day 50. Printed before the run: the facts a
+// window holds on average (the provider's DAILY_RATES and the day's matches) and exactly (the
+// provider's facts in each signal's first window: times of day are not uniform, so the hour of
+// the run matters). After it: the feed rows by status (and those of the first checks against the
+// exact expectation), the entries and the contacts/accounts the checks made, the worker's warnings
+// and errors (e.g. failed activity attempts, which Temporal retries after 5 s), and the workflow
+// history of up to five checks done more than a minute after their slot.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { Client, Connection } from '@temporalio/client';
+import proto from '@temporalio/proto';
 import { sql } from 'kysely';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { DAILY_RATES, SandboxSignalProvider, SLOT_COUNT } from '../../providers/signals/sandbox.ts';
 import { SIGNAL_WORKFLOW, signalWorkflowId, type SignalWorkflowInput, type SignalWorkflowOptions } from '../../workflows/signal.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
@@ -38,7 +53,9 @@ export async function benchSignalChecks(): Promise<void> {
   let connection: Connection | undefined;
   try {
     await migrate(orm);
-    await ensureDirectoryLoaded(orm, { companies: envNumber('BENCH_DIRECTORY_COMPANIES', 2_000), people: envNumber('BENCH_DIRECTORY_PEOPLE', 20_000) });
+    const directory = { companies: envNumber('BENCH_DIRECTORY_COMPANIES', 20_000), people: envNumber('BENCH_DIRECTORY_PEOPLE', 200_000) };
+    const load = await ensureDirectoryLoaded(orm, directory);
+    console.log(`directory: ${directory.companies} companies / ${directory.people} people loaded in ${(load.durationMs / 1000).toFixed(1)} s`);
     const db = () => orm.em.fork().getKysely();
     const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
     const organizationId = org.organization_id;
@@ -50,8 +67,10 @@ export async function benchSignalChecks(): Promise<void> {
       ids.push(randomUUID());
       slots.push(t0 + Math.floor((i * windowMs) / total));
     }
-    // Half people signals (NEW_JOB into a contact list), half company signals (FUNDING_EVENTS into an account list).
+    // Half people signals (NEW_JOB into a contact list), half company signals (HIRING_SIGNALS into an account list).
     const people = ids.map((_, i) => i % 2 === 0);
+    const hiringFilters = { job_title_or: ['Engineer', 'Sales', 'Manager'] };
+    const expectedRows = await printExpectedFacts(orm, directory, windowMs, hiringFilters, slots, people);
     const lists = ids.map(() => randomUUID());
     await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at)
               SELECT x.id, ${organizationId}, 'Bench ' || x.id, now(), now() FROM unnest(${lists.filter((_, i) => people[i])}::uuid[]) AS x(id)`.execute(db());
@@ -60,8 +79,9 @@ export async function benchSignalChecks(): Promise<void> {
     await sql`
       INSERT INTO signals (id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, enrich_email, enrich_phones,
                            max_per_day, contact_list_id, account_list_id, last_checked_at, created_at, updated_at)
-      SELECT x.id, ${organizationId}, 'Bench ' || x.id, CASE WHEN x.people THEN 'NEW_JOB' ELSE 'FUNDING_EVENTS' END, 'ACTIVE', 'DAILY', '{}'::jsonb, '{}'::jsonb,
-             CASE WHEN x.people THEN 'PEOPLE' ELSE 'COMPANIES' END, false, false, 20,
+      SELECT x.id, ${organizationId}, 'Bench ' || x.id, CASE WHEN x.people THEN 'NEW_JOB' ELSE 'HIRING_SIGNALS' END, 'ACTIVE', 'DAILY',
+             CASE WHEN x.people THEN '{}'::jsonb ELSE ${JSON.stringify(hiringFilters)}::jsonb END, '{}'::jsonb,
+             CASE WHEN x.people THEN 'PEOPLE' ELSE 'COMPANIES' END, false, false, 50,
              CASE WHEN x.people THEN x.list END, CASE WHEN x.people THEN NULL ELSE x.list END, x.slot - ${windowMs} * interval '1 millisecond', now(), now()
         FROM unnest(${ids}::uuid[], ${people}::boolean[], ${lists}::uuid[], ${slots.map((s) => new Date(s))}::timestamptz[]) AS x(id, people, list, slot)`.execute(db());
 
@@ -69,7 +89,23 @@ export async function benchSignalChecks(): Promise<void> {
     const taskQueue = `bench-${randomUUID()}`;
     worker = spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
       env: { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // The worker logs JSON lines (pino) on stdout: its warnings and errors (a failed activity attempt is 'Activity failed') are collected.
+    const problems = new Map<string, { count: number; example: string }>();
+    createInterface({ input: worker.stdout! }).on('line', (line) => {
+      let entry: { level?: number; msg?: string; error?: unknown; err?: unknown };
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        entry = { level: 50, msg: line };
+      }
+      if ((entry.level ?? 0) < 40) return;
+      const detail = JSON.stringify(entry.error ?? entry.err ?? '').slice(0, 400);
+      const key = `${entry.level === 40 ? 'warn' : 'error'}: ${entry.msg ?? '?'}: ${detail.slice(0, 120)}`;
+      const seen = problems.get(key);
+      if (seen) seen.count++;
+      else problems.set(key, { count: 1, example: detail });
     });
     connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
@@ -115,13 +151,106 @@ export async function benchSignalChecks(): Promise<void> {
     console.log(`checked ${doneLag.length}/${total}; within 60 s of the slot: ${doneLag.filter((l) => l <= 60_000).length}/${total} (goal: all)`);
     console.log(`  slot -> check started: ${fmt(startLag)}`);
     console.log(`  slot -> check done:    ${fmt(doneLag)}`);
-    const { rows: feed } = await sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM signal_imports GROUP BY 1 ORDER BY 1`.execute(db());
-    console.log(`  feed rows written: ${feed.map((f) => `${f.status} ${f.n}`).join(', ') || 'none'}`);
+    // The late (or missing) checks: what their workflow's history shows around the slot.
+    const late = ids.filter((id) => !first.has(id) || new Date(first.get(id)!.updated_at).getTime() - byId.get(id)! > 60_000);
+    for (const id of late.slice(0, 5)) await printHistory(client, id, byId.get(id)!, first.get(id));
+    if (late.length > 5) console.log(`  (${late.length - 5} more late checks not shown)`);
+    const { rows: feed } = await sql<{ status: string; kind: string; n: string }>`
+      SELECT kind, status, count(*) AS n FROM signal_imports WHERE organization_id = ${organizationId} GROUP BY 1, 2 ORDER BY 1, 2`.execute(db());
+    console.log(`  feed rows written: ${feed.map((f) => `${f.kind} ${f.status} ${f.n}`).join(', ') || 'none'}`);
+    // The first check of a signal ran at (or just after) its slot; a later one a window after.
+    const { rows: [firstRows] } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM signal_imports i
+        JOIN unnest(${ids}::uuid[], ${slots.map((s) => new Date(s))}::timestamptz[]) AS x(id, slot) ON x.id = i.signal_id
+       WHERE (i.metadata->>'check_at')::timestamptz < x.slot + ${windowMs / 2} * interval '1 millisecond'`.execute(db());
+    console.log(`  of which by the first checks: ${firstRows.n} (expected ${expectedRows})`);
+    const { rows: [made] } = await sql<{ contacts: string; accounts: string; contact_entries: string; account_entries: string; importing: string; facts: string }>`
+      SELECT (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId}) AS contacts,
+             (SELECT count(*) FROM accounts WHERE organization_id = ${organizationId}) AS accounts,
+             (SELECT count(*) FROM contact_entries WHERE organization_id = ${organizationId}) AS contact_entries,
+             (SELECT count(*) FROM account_entries WHERE organization_id = ${organizationId}) AS account_entries,
+             (SELECT count(*) FROM signals WHERE organization_id = ${organizationId} AND imported_count > 0) AS importing,
+             (SELECT count(DISTINCT fact_key) FROM signal_imports WHERE organization_id = ${organizationId}) AS facts`.execute(db());
+    console.log(`  imported: ${made.contacts} contacts and ${made.accounts} accounts in the workspace, ${made.contact_entries} contact entries, `
+      + `${made.account_entries} account entries; ${made.importing}/${total} signals imported at least one fact; ${made.facts} distinct facts`);
+    const problemCount = [...problems.values()].reduce((n, p) => n + p.count, 0);
+    console.log(`  worker warnings/errors: ${problemCount}`);
+    for (const [key, p] of [...problems].sort((a, b) => b[1].count - a[1].count).slice(0, 10)) console.log(`    ${p.count} x ${key}\n      ${p.example}`);
   } finally {
     await connection?.close();
     if (worker) await stopChild(worker, 10_000);
     await temporal?.stop();
     await orm.close();
     await database.stop();
+  }
+}
+
+/**
+ * The facts a check's window should hold: per family, DAILY_RATES share of the slots (round(rate *
+ * 4096) picked a day) times the entities per slot, and the matches of the signal's filters over
+ * the last whole day as the provider answers them, scaled to the window (a day's average). Then
+ * the exact count: the provider's facts are deterministic (future ones too), so the facts of the
+ * run's span are read once and counted into each signal's first window [slot - window, slot): the
+ * feed rows the first checks should write. Answers that count.
+ */
+async function printExpectedFacts(orm: MikroORM, directory: { companies: number; people: number }, windowMs: number,
+  hiringFilters: Record<string, string[]>, slots: number[], people: boolean[]): Promise<number> {
+  const DAY_MS = 86_400_000;
+  const provider = new SandboxSignalProvider(orm);
+  const to = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
+  const from = new Date(to.getTime() - DAY_MS);
+  const perWindow = (daily: number) => (daily * windowMs) / DAY_MS;
+  const estimate = (rate: number, entities: number) => Math.round(rate * SLOT_COUNT) * (entities / SLOT_COUNT);
+  const hiringAll = estimate(DAILY_RATES.JOB_POSTING, directory.companies);
+  const jobChangeAll = estimate(DAILY_RATES.JOB_CHANGE, directory.people);
+  const hiringDay = (await provider.search({ signalType: 'HIRING_SIGNALS', filters: hiringFilters, from, to, limit: 1 })).total ?? 0;
+  const newJobDay = (await provider.search({ signalType: 'NEW_JOB', filters: {}, from, to, limit: 1 })).total ?? 0;
+  const halves = [people.filter((p) => !p).length, people.filter((p) => p).length];
+  console.log(`expected facts per ${windowMs / 60_000}-minute window (a day's average): HIRING_SIGNALS ${perWindow(hiringDay).toFixed(2)} `
+    + `(DAILY_RATES.JOB_POSTING ${DAILY_RATES.JOB_POSTING}: ~${hiringAll.toFixed(0)} postings a day, ${hiringDay} matching the titles on ${from.toISOString().slice(0, 10)}), `
+    + `NEW_JOB ${perWindow(newJobDay).toFixed(2)} (DAILY_RATES.JOB_CHANGE ${DAILY_RATES.JOB_CHANGE}: ~${jobChangeAll.toFixed(0)} job changes a day, ${newJobDay} on that day); `
+    + `about ${(halves[0] * perWindow(hiringDay) + halves[1] * perWindow(newJobDay)).toFixed(0)} feed rows over the ${slots.length} first checks`);
+
+  const first = Math.min(...slots) - windowMs;
+  const last = Math.max(...slots);
+  // The times of the facts a check would import (a people fact needs the person's email or LinkedIn URL).
+  const factTimes = async (signalType: 'HIRING_SIGNALS' | 'NEW_JOB', filters: Record<string, string[]>, person: boolean) => {
+    const times: number[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const { items } = await provider.search({ signalType, filters, from: new Date(first), to: new Date(last), limit: 1000, offset });
+      for (const f of items) if (!person || f.person?.email || f.person?.linkedin_url) times.push(new Date(f.occurred_at).getTime());
+      if (items.length < 1000) return times;
+    }
+  };
+  const hiring = await factTimes('HIRING_SIGNALS', hiringFilters, false);
+  const newJob = await factTimes('NEW_JOB', {}, true);
+  let rows = 0;
+  slots.forEach((slot, i) => {
+    for (const t of people[i] ? newJob : hiring) if (t >= slot - windowMs && t < slot) rows++;
+  });
+  console.log(`exactly, in this run's windows: ${hiring.length} HIRING_SIGNALS and ${newJob.length} NEW_JOB facts over the ${((last - first) / 60_000).toFixed(0)} minutes `
+    + `the windows span, ${rows} feed rows expected from the first checks`);
+  return rows;
+}
+
+const EVENT_NAMES = proto.temporal.api.enums.v1.EventType;
+type Timestamp = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
+const msOf = (ts: Timestamp) => (ts ? (typeof ts.seconds === 'number' ? ts.seconds : ts.seconds?.toNumber() ?? 0) * 1000 + Math.floor((ts.nanos ?? 0) / 1e6) : Number.NaN);
+
+/** A late check's workflow history, each event as its type and its time from the slot (failures with their message). */
+async function printHistory(client: Client, signalId: string, slot: number, row: { last_checked_at: Date; updated_at: Date } | undefined): Promise<void> {
+  const seen = row ? `started ${new Date(row.last_checked_at).getTime() - slot} ms, done ${new Date(row.updated_at).getTime() - slot} ms after the slot` : 'never checked';
+  console.log(`  late: ${signalId} (slot ${new Date(slot).toISOString()}): ${seen}; history (s from the slot):`);
+  try {
+    const history = await client.workflow.getHandle(signalWorkflowId(signalId)).fetchHistory();
+    const lines = (history.events ?? []).map((e) => {
+      const name = (EVENT_NAMES[e.eventType ?? 0] ?? String(e.eventType)).replace(/^EVENT_TYPE_/, '');
+      const failure = e.activityTaskFailedEventAttributes?.failure?.message ?? e.workflowTaskFailedEventAttributes?.failure?.message;
+      const attempt = e.activityTaskStartedEventAttributes?.attempt;
+      return `${name}${attempt && attempt > 1 ? ` #${attempt}` : ''} ${((msOf(e.eventTime as Timestamp) - slot) / 1000).toFixed(1)}${failure ? ` (${failure.slice(0, 200)})` : ''}`;
+    });
+    console.log(`    ${lines.slice(0, 40).join(', ')}${lines.length > 40 ? `, ... (${lines.length} events)` : ''}`);
+  } catch (error) {
+    console.log(`    history unavailable: ${(error as Error).message}`);
   }
 }

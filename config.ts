@@ -23,6 +23,8 @@ export interface Config {
   /** Activities (regular / local) one worker runs at once; each may hold two connections. */
   workerActivityConcurrency: number;
   workerLocalActivityConcurrency: number;
+  /** Running workflows a worker keeps in its sticky cache (its memory grows with them); 0: the SDK's default, sized from the heap. */
+  workerMaxCachedWorkflows: number;
   /** Size of the generated sandbox directory (fixed records are always included). */
   directoryCompanies: number;
   directoryPeople: number;
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolMax: integer(env, 'DB_POOL_MAX', 24, 2),
     workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
     workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),
+    workerMaxCachedWorkflows: integer(env, 'WORKER_MAX_CACHED_WORKFLOWS', 0, 0),
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),

@@ -69,6 +69,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
   const worker = await Worker.create({
     maxConcurrentActivityTaskExecutions: deps.config.workerActivityConcurrency,
     maxConcurrentLocalActivityExecutions: deps.config.workerLocalActivityConcurrency,
+    ...(deps.config.workerMaxCachedWorkflows > 0 ? { maxCachedWorkflows: deps.config.workerMaxCachedWorkflows } : {}),
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,

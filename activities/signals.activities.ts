@@ -1,4 +1,5 @@
 // Signal activities: the signal workflow's reads of its row and its checks (domain/signals/checks.service.ts).
+import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -18,6 +19,15 @@ export interface SignalActivityDeps {
   providers?: Partial<Pick<Providers, 'directory' | 'enrichment' | 'verifier'>> & { signals?: SignalDataProvider };
   /** The preset's scope; default: domain/signals/presets.ts presetOf(type).scope. */
   scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
+}
+
+/** The running activity's context (its heartbeat, throttled by the SDK); undefined when called outside an activity (tests call checks directly). */
+function activityContext(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
 }
 
 async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
@@ -51,7 +61,9 @@ export function createSignalActivities(deps: SignalActivityDeps) {
 
     async checkSignal(input: CheckSignalInput): Promise<CheckSignalResult> {
       const started = Date.now();
-      const result = await checkSignal(em(), checkDeps(), input.organizationId, input.signalId, new Date(input.at), input.dayMs);
+      const context = activityContext();
+      const withHeartbeat = context ? { ...checkDeps(), heartbeat: () => context.heartbeat() } : checkDeps();
+      const result = await checkSignal(em(), withHeartbeat, input.organizationId, input.signalId, new Date(input.at), input.dayMs);
       deps.logger.debug({ signalId: input.signalId, ...result, ms: Date.now() - started }, 'signal checked');
       return result;
     },

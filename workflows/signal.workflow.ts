@@ -16,9 +16,12 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// A check is idempotent (one feed row per fact, the entry in the same transaction): retried until it works.
+// A check is idempotent (one feed row per fact, the entry in the same transaction): retried until it
+// works. It heartbeats as it goes, so a check cut off by a dead worker is retried within about 30 s,
+// not after the 10-minute bound.
 const acts = proxyActivities<SignalActivities>({
   startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 

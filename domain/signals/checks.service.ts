@@ -43,6 +43,8 @@ export interface SignalCheckDeps {
   scopeOf: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
   temporal: Client;
   taskQueue: string;
+  /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
+  heartbeat?: () => void;
 }
 
 export interface SignalRow {
@@ -319,6 +321,7 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
   const companiesThisCheck = new Set<string>();
 
   for (let page = 0; page < MAX_PAGES; page++) {
+    deps.heartbeat?.();
     const { items } = await provider.search({ signalType: signal.signal_type, filters: signal.search_filters, from, to: at, limit: FACT_PAGE, offset: page * FACT_PAGE });
     result.read += items.length;
     const seen = await seenKeys(em, signal, items.map((f) => f.key));
@@ -343,6 +346,7 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
         candidates.push({ key: fact.key, fact, person: fact.person });
       }
       for (const c of candidates) {
+        deps.heartbeat?.();
         const status = await importCandidate(em, deps, signal, c, at, left > 0);
         if (status === 'IMPORTED') { left--; result.imported++; } else if (status) result.skipped++;
       }
@@ -476,6 +480,7 @@ async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: Sign
   const people = (signal.event_subject ?? (signal.import_target === 'COMPANIES' ? 'COMPANIES' : 'PEOPLE')) === 'PEOPLE';
 
   for (const event of finished) {
+    deps.heartbeat?.();
     const resolved = event.resolution_status === 'RESOLVED';
     const copy = payloadCopy(event.payload_json);
     const metadata: Record<string, unknown> = {

@@ -4,7 +4,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { checkSignal, loadSignal, type SignalCheckDeps } from '../domain/signals/checks.service.ts';
+import { checkSignal, isCustom, loadSignal, type SignalCheckDeps } from '../domain/signals/checks.service.ts';
 import { presetOf } from '../domain/signals/presets.ts';
 import type { SignalType } from '../domain/signals/presets.types.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
@@ -53,7 +53,7 @@ export function createSignalActivities(deps: SignalActivityDeps) {
       const row = await loadSignal(em(), input.organizationId, input.signalId);
       if (!row) return null;
       return {
-        status: row.status, cadence: row.cadence, customEvent: row.signal_type === 'CUSTOM_EVENT' || row.event_name !== null,
+        status: row.status, cadence: row.cadence, customEvent: isCustom(row),
         createdAt: new Date(row.created_at).toISOString(), lastCheckedAt: row.last_checked_at ? new Date(row.last_checked_at).toISOString() : null,
         updatedAt: new Date(row.updated_at).toISOString(),
       };

@@ -15,7 +15,7 @@ import { authenticate } from './middleware/auth.ts';
 import { rateLimit, routeBudgets } from './middleware/rate-limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { idempotency } from './middleware/idempotency.ts';
+import { coveredPosts, idempotency, sealedAnswers } from './middleware/idempotency.ts';
 import { fallback } from './middleware/fallback.ts';
 import { methodGuard } from './middleware/method-guard.ts';
 import { createApiMetrics, httpMetrics, type ApiMetrics } from './middleware/metrics.ts';
@@ -24,8 +24,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
-import { koaPath, mountRoutes, type RouteDef } from './route.ts';
-import { SecretBox } from '../domain/webhooks/secrets.ts';
+import { mountRoutes, type RouteDef } from './route.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
@@ -72,16 +71,6 @@ export interface App {
   app: Koa<AppState>;
   /** Every route, public and authenticated: the source of the OpenAPI document and the auth matrix. */
   routes: RouteDef[];
-}
-
-/**
- * Stored Idempotency-Key answers are sealed with AES-256-GCM under a key of their own derived from
- * WEBHOOK_SECRET_KEY (a new webhook's signing secret is in its answer). Rows written before sealing
- * (plain JSON, never starting with `v1.`) still replay.
- */
-function idempotencySeal(secretKey: string): { encrypt(plain: string): string; decrypt(sealed: string): string } {
-  const box = new SecretBox(`idempotency-responses:${secretKey}`);
-  return { encrypt: (plain) => box.encrypt(plain), decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed) };
 }
 
 export function createApp(deps: AppDeps): App {
@@ -133,17 +122,6 @@ export function createApp(deps: AppDeps): App {
   mountRoutes(publicRouter, publicList);
   const router = new Router<AppState>();
   mountRoutes(router, authenticated);
-  // Idempotency-Key replays happen before the router checks scopes: a POST is covered only when the
-  // key holds the route's scope, so a key without it gets the router's 403, never a response stored
-  // for another key of the organization (SECURITY.md).
-  const postScopes = new Map(authenticated.filter((r) => r.method === 'POST').map((r) => [koaPath(r.path), r.scope]));
-  const idempotentPost = (ctx: AppContext): boolean => {
-    const layer = router.match(ctx.path, 'POST').pathAndMethod.find((l) => l.methods.length > 0);
-    if (!layer) return false;
-    const scope = postScopes.get(String(layer.path));
-    return !scope || ctx.state.principal.scopes.has(scope);
-  };
-
   const app = new Koa<AppState>();
   app.proxy = true;
   app.silent = true;
@@ -178,10 +156,10 @@ export function createApp(deps: AppDeps): App {
     orm: deps.orm,
     ttlMs: deps.config.idempotencyTtlMs,
     lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
-    applies: idempotentPost,
+    applies: coveredPosts(router, authenticated),
     renderErrors: errorHandler(deps.config.bodyLimitBytes),
     bodyBytes: eventsRawBytes,
-    seal: idempotencySeal(deps.config.webhookSecretKey),
+    seal: sealedAnswers(deps.config.webhookSecretKey),
   }));
   app.use((ctx: AppContext, next) => RequestContext.create(deps.orm.em, () => {
     ctx.state.em = RequestContext.getEntityManager() as AppState['em'];

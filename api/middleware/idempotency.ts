@@ -21,7 +21,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import { sql, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { AppContext } from '../context.ts';
+import type { Router } from '@koa/router';
+import { SecretBox } from '../../domain/webhooks/secrets.ts';
+import type { AppContext, AppState } from '../context.ts';
+import { koaPath, type RouteDef } from '../route.ts';
 import { ApiIssue, businessIssue, validationIssue } from '../errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -249,3 +252,30 @@ export function idempotency(options: IdempotencyOptions) {
     }
   };
 }
+
+/**
+ * Which requests the middleware covers: authenticated POSTs the router serves, and only when the
+ * key holds the route's scope. Replays happen before the router checks scopes, so a key without
+ * the scope gets the router's 403, never an answer stored for another key of the organization
+ * (SECURITY.md).
+ */
+export function coveredPosts(router: Router<AppState>, routes: RouteDef[]): (ctx: AppContext) => boolean {
+  const postScopes = new Map(routes.filter((r) => r.method === 'POST').map((r) => [koaPath(r.path), r.scope]));
+  return (ctx) => {
+    const layer = router.match(ctx.path, 'POST').pathAndMethod.find((l) => l.methods.length > 0);
+    if (!layer) return false;
+    const scope = postScopes.get(String(layer.path));
+    return !scope || ctx.state.principal.scopes.has(scope);
+  };
+}
+
+/**
+ * Stored answers sealed with AES-256-GCM under a key of their own derived from WEBHOOK_SECRET_KEY
+ * (a new webhook's signing secret is in its answer). Rows written before sealing (plain JSON,
+ * never starting with `v1.`) still replay.
+ */
+export function sealedAnswers(secretKey: string): NonNullable<IdempotencyOptions['seal']> {
+  const box = new SecretBox(`idempotency-responses:${secretKey}`);
+  return { encrypt: (plain) => box.encrypt(plain), decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed) };
+}
+

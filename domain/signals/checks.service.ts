@@ -20,6 +20,7 @@ import { emitEvent } from '../events.ts';
 import { exclusionFor } from '../exclusions.service.ts';
 import { jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
 import * as sequences from '../sequences.service.ts';
+import { DEFAULT_CONTACTS_PER_COMPANY } from './signals.service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** SPEC Limits: events read per poll. */
@@ -29,8 +30,6 @@ export const PAYLOAD_COPY_MAX_BYTES = 32 * 1024;
 /** Facts read per provider page, and at most this many pages per check (a check stays bounded). */
 const FACT_PAGE = 100;
 const MAX_PAGES = 20;
-/** People per detected company when max_contacts_per_company is not set. */
-export const DEFAULT_CONTACTS_PER_COMPANY = 3;
 /** The separator between a company fact's key and the person found at that company (a literal in seenKeys' SQL too: its index is on that expression). */
 const PERSON_KEY = '|person:';
 
@@ -90,7 +89,8 @@ export interface CheckResult {
   read: number;
 }
 
-const isCustom = (s: Pick<SignalRow, 'signal_type' | 'event_name'>) => s.signal_type === 'CUSTOM_EVENT' || s.event_name !== null;
+/** A custom-event signal (it polls ingested events, not the provider). */
+export const isCustom = (s: Pick<SignalRow, 'signal_type' | 'event_name'>) => s.signal_type === 'CUSTOM_EVENT' || s.event_name !== null;
 export const cadenceMs = (cadence: 'DAILY' | 'WEEKLY', dayMs = DAY_MS) => (cadence === 'WEEKLY' ? 7 : 1) * dayMs;
 
 /** One check at `at`; a signal that is no longer ACTIVE (or gone) is left alone. */

@@ -93,21 +93,37 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  * the activity id and how many deliveries were queued.
  */
 export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
+  const { activityIds, deliveries } = await emitEvents(em, [event]);
+  return { activityId: activityIds[0], deliveries };
+}
+
+/**
+ * Emits several events in two statements (their activity rows, then their deliveries), inside
+ * the caller's transaction: the batch form of emitEvent for writers that emit one event per row
+ * of a batch (a signal check's page of imports). The events share one created_at.
+ */
+export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Promise<{ activityIds: string[]; deliveries: number }> {
+  if (!events.length) return { activityIds: [], deliveries: 0 };
   const db = em.getKysely();
-  const activityId = randomUUID();
   const createdAt = new Date();
-  const payload = payloadOf(event, activityId, createdAt);
-  const sequence = isSequenceEvent(event) ? event : null;
+  const rows = events.map((event) => {
+    const activityId = randomUUID();
+    const sequence = isSequenceEvent(event) ? event : null;
+    return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
+  });
   await sql`
     INSERT INTO activities (id, organization_id, type, contact_id, sequence_id, sequence_template_id, resource_type, channel, payload, created_at)
-    VALUES (${activityId}, ${event.organizationId}, ${event.type}, ${event.contact?.id ?? null}, ${sequence?.sequenceId ?? null},
-            ${sequence?.sequenceTemplate.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null},
-            ${JSON.stringify(payload)}::jsonb, ${createdAt})`.execute(db);
+    VALUES ${sql.join(rows.map(({ event, activityId, sequence, payload }) => sql`(
+      ${activityId}, ${event.organizationId}, ${event.type}, ${event.contact?.id ?? null}, ${sequence?.sequenceId ?? null},
+      ${sequence?.sequenceTemplate.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null}, ${JSON.stringify(payload)}::jsonb, ${createdAt})`))}`.execute(db);
+  // One delivery per activity and matching subscription: ACTIVE, subscribed to the type, and for
+  // a sequence-tied event all templates or its template (resource events: all templates only).
   const queued = await sql`
     INSERT INTO webhook_deliveries (id, organization_id, subscription_id, activity_id, event_type, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, ${activityId}, ${event.type}, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
-      FROM webhook_subscriptions s
-     WHERE s.organization_id = ${event.organizationId} AND s.status = 'ACTIVE' AND ${event.type} = ANY (s.event_types)
-       AND (s.sequence_template_ids IS NULL OR ${sequence?.sequenceTemplate.id ?? null}::text = ANY (s.sequence_template_ids))`.execute(db);
-  return { activityId, deliveries: Number(queued.numAffectedRows ?? 0) };
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
+      FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate.id ?? null}::text)`))})
+           AS a (id, organization_id, type, template_id)
+      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
+                                   AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(db);
+  return { activityIds: rows.map((r) => r.activityId), deliveries: Number(queued.numAffectedRows ?? 0) };
 }

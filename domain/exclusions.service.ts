@@ -5,12 +5,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
-import type { Directory } from '../providers/directory/index.ts';
+import type { Directory, DirectoryCompany } from '../providers/directory/index.ts';
 import { primaryDomain } from './accounts.service.ts';
 import { contactIdentifiers } from './contacts.service.ts';
 import { DomainError } from './errors.ts';
 import { emitEvent } from './events.ts';
-import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
+import { distinctPresent, emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
 import type { ContactSummary } from './records.ts';
 
 export const EXCLUSION_MESSAGE_MAX = 2000;
@@ -393,34 +393,60 @@ export async function exclusionFor(
   at: Date = new Date(),
   directory?: Directory,
 ): Promise<ExclusionVerdict> {
-  const email = person.email ? normalizeEmail(person.email) : null;
-  const linkedinUrl = person.linkedinUrl ? normalizeLinkedinUrl(person.linkedinUrl) : null;
-  const accountDomain = person.accountDomain ? normalizeDomain(person.accountDomain) : null;
-  let mailDomain = email ? emailDomain(email) : null;
-  if (mailDomain && directory) mailDomain = (await directory.findCompanyByDomain(mailDomain))?.domain ?? mailDomain;
-  if (!email && !linkedinUrl && !accountDomain) return { excluded: false };
+  return (await exclusionsFor(em, organizationId, [person], at, directory))[0];
+}
 
-  const { rows } = await sql<{ kind: 'CONTACT' | 'ACCOUNT'; id: string; reason: ExclusionReason; until: Date | null; matched_on: ExclusionMatch }>`
-    SELECT kind, id, reason, until, matched_on FROM (
-      SELECT 'CONTACT' AS kind, id, reason, until,
-             CASE WHEN email = ${email}::text THEN 'email' ELSE 'linkedin_url' END AS matched_on,
-             CASE WHEN email = ${email}::text THEN 1 ELSE 2 END AS rank
-        FROM contact_exclusions
-       WHERE organization_id = ${organizationId} AND (email = ${email}::text OR linkedin_url = ${linkedinUrl}::text)
-         AND (until IS NULL OR until > ${at})
-      UNION ALL
-      SELECT 'ACCOUNT', id, reason, until,
-             CASE WHEN domain = ${accountDomain}::text THEN 'account_domain' ELSE 'email_domain' END,
-             CASE WHEN domain = ${accountDomain}::text THEN 3 ELSE 4 END
-        FROM account_exclusions
-       WHERE organization_id = ${organizationId} AND (domain = ${accountDomain}::text OR domain = ${mailDomain}::text)
-         AND (until IS NULL OR until > ${at})
-    ) matches
-    ORDER BY rank
-    LIMIT 1`.execute(em.getKysely());
-  const hit = rows[0];
-  if (!hit) return { excluded: false };
-  return { excluded: true, kind: hit.kind, exclusion_id: hit.id, reason: hit.reason, until: iso(hit.until), matched_on: hit.matched_on };
+/** exclusionFor of several people in one statement (a signal check's page of candidates): one verdict per subject, in order. */
+export async function exclusionsFor(
+  em: EntityManager,
+  organizationId: string,
+  people: ExclusionSubject[],
+  at: Date = new Date(),
+  directory?: Directory,
+): Promise<ExclusionVerdict[]> {
+  const emailsOf = people.map((person) => (person.email ? normalizeEmail(person.email) : null));
+  const mailDomains = distinctPresent(emailsOf.map((email) => (email ? emailDomain(email) : null)));
+  const primary = directory && mailDomains.length ? await directory.findCompaniesByDomains(mailDomains) : new Map<string, DirectoryCompany | null>();
+  const subjects = people.map((person, i) => {
+    const email = emailsOf[i];
+    const mailDomain = email ? emailDomain(email) : null;
+    return {
+      email, mailDomain: mailDomain && (primary.get(mailDomain)?.domain ?? mailDomain),
+      linkedinUrl: person.linkedinUrl ? normalizeLinkedinUrl(person.linkedinUrl) : null,
+      accountDomain: person.accountDomain ? normalizeDomain(person.accountDomain) : null,
+    };
+  });
+  const emails = distinctPresent(subjects.map((s) => s.email));
+  const linkedinUrls = distinctPresent(subjects.map((s) => s.linkedinUrl));
+  const domains = distinctPresent(subjects.flatMap((s) => [s.accountDomain, s.mailDomain]));
+  if (!emails.length && !linkedinUrls.length && !domains.length) return people.map(() => ({ excluded: false }));
+
+  const { rows } = await sql<{ kind: 'CONTACT' | 'ACCOUNT'; id: string; reason: ExclusionReason; until: Date | null; email: string | null; linkedin_url: string | null; domain: string | null }>`
+    SELECT 'CONTACT' AS kind, id, reason, until, email, linkedin_url, NULL AS domain
+      FROM contact_exclusions
+     WHERE organization_id = ${organizationId} AND (email = ANY (${emails}::text[]) OR linkedin_url = ANY (${linkedinUrls}::text[]))
+       AND (until IS NULL OR until > ${at})
+    UNION ALL
+    SELECT 'ACCOUNT', id, reason, until, NULL, NULL, domain
+      FROM account_exclusions
+     WHERE organization_id = ${organizationId} AND domain = ANY (${domains}::text[]) AND (until IS NULL OR until > ${at})`.execute(em.getKysely());
+  const index = (field: 'email' | 'linkedin_url' | 'domain') => new Map(rows.filter((r) => r[field] !== null).map((r) => [r[field]!, r]));
+  const byEmail = index('email');
+  const byLinkedin = index('linkedin_url');
+  const byDomain = index('domain');
+  return subjects.map((s) => {
+    // The first that applies of email, linkedin_url, account_domain, email_domain.
+    const matches: [ExclusionMatch, (typeof rows)[number] | undefined][] = [
+      ['email', s.email ? byEmail.get(s.email) : undefined],
+      ['linkedin_url', s.linkedinUrl ? byLinkedin.get(s.linkedinUrl) : undefined],
+      ['account_domain', s.accountDomain ? byDomain.get(s.accountDomain) : undefined],
+      ['email_domain', s.mailDomain ? byDomain.get(s.mailDomain) : undefined],
+    ];
+    const hit = matches.find(([, row]) => row);
+    if (!hit) return { excluded: false };
+    const [matchedOn, row] = hit;
+    return { excluded: true, kind: row!.kind, exclusion_id: row!.id, reason: row!.reason, until: iso(row!.until), matched_on: matchedOn };
+  });
 }
 
 /** exclusionFor a workspace contact: its email, LinkedIn URL and linked account's domain. 404 when not in the organization. */

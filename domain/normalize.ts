@@ -12,6 +12,9 @@ export const LIMITS = {
 } as const;
 
 /** Lower-cased, trimmed email, or null when it is not a plausible address. */
+/** The distinct non-empty values of a list, in first-seen order (the identifiers of a batch to look up at once). */
+export const distinctPresent = (values: (string | null | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
+
 export function normalizeEmail(raw: string): string | null {
   const value = raw.trim().toLowerCase();
   if (value.length === 0 || value.length > LIMITS.email || !EMAIL.test(value)) return null;

@@ -47,6 +47,8 @@ export interface DirectoryPerson {
 export interface Directory {
   /** A company by primary or alias domain (normalised input). */
   findCompanyByDomain(domain: string): Promise<DirectoryCompany | null>;
+  /** findCompanyByDomain of several domains in one lookup (a batch of imports): each normalised domain asked, with its company or null. */
+  findCompaniesByDomains(domains: string[]): Promise<Map<string, DirectoryCompany | null>>;
   /** A person by normalised email. */
   findPersonByEmail(email: string): Promise<DirectoryPerson | null>;
   /** A person by canonical LinkedIn URL. */

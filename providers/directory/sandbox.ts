@@ -1,5 +1,6 @@
 // The sandbox Directory: answers from the generated tables that load.ts fills, one indexed query
-// per lookup. Stateless, so any number of API and worker processes can share one database.
+// per lookup (one per batch of domains). Stateless but for a cache of company answers, so any number of API and worker processes can share one database.
+import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
 import type { Directory, DirectoryCompany, DirectoryJob, DirectoryPerson } from './index.ts';
@@ -91,17 +92,30 @@ export class SandboxDirectory implements Directory {
 
   async findCompanyByDomain(domain: string): Promise<DirectoryCompany | null> {
     const normalized = normalizeDomain(domain);
-    if (!normalized) return null;
-    const cached = this.companies.get(normalized);
-    if (cached && Date.now() - cached.at < COMPANY_CACHE_TTL_MS) return cached.company;
-    const [row] = await this.rows<CompanyRow>(
-      `select ${COMPANY_COLUMNS} from "directory_company_domains" d join "directory_companies" c on c."id" = d."company_id" where d."domain" = ?`,
-      [normalized],
-    );
-    const company = row ? toCompany(row) : null;
-    if (this.companies.size >= COMPANY_CACHE_MAX) this.companies.clear();
-    this.companies.set(normalized, { company, at: Date.now() });
-    return company;
+    return normalized ? (await this.findCompaniesByDomains([normalized])).get(normalized) ?? null : null;
+  }
+
+  async findCompaniesByDomains(domains: string[]): Promise<Map<string, DirectoryCompany | null>> {
+    const found = new Map<string, DirectoryCompany | null>();
+    const missing: string[] = [];
+    for (const domain of new Set(domains.map((d) => normalizeDomain(d)).filter((d): d is string => !!d))) {
+      const cached = this.companies.get(domain);
+      if (cached && Date.now() - cached.at < COMPANY_CACHE_TTL_MS) found.set(domain, cached.company);
+      else missing.push(domain);
+    }
+    if (!missing.length) return found;
+    // Kysely's sql, not rows(): MikroORM's execute expands an array parameter into a list.
+    const { rows } = await sql<CompanyRow & { asked: string }>`
+      select d."domain" as asked, ${sql.raw(COMPANY_COLUMNS)} from "directory_company_domains" d join "directory_companies" c on c."id" = d."company_id"
+       where d."domain" = any(${missing}::text[])`.execute(this.orm.em.fork().getKysely());
+    const byDomain = new Map(rows.map((row) => [row.asked, toCompany(row)]));
+    if (this.companies.size + missing.length > COMPANY_CACHE_MAX) this.companies.clear();
+    for (const domain of missing) {
+      const company = byDomain.get(domain) ?? null;
+      this.companies.set(domain, { company, at: Date.now() });
+      found.set(domain, company);
+    }
+    return found;
   }
 
   async findPersonByEmail(email: string): Promise<DirectoryPerson | null> {

@@ -74,6 +74,21 @@ describe('sandbox directory', () => {
     assert.deepEqual(await directory.findCompanyByDomain(aliased.aliasDomains[0]), aliased);
   });
 
+  it('when several domains are looked up at once, then each asked domain answers its primary company or null, as one lookup would', async () => {
+    const fresh = new SandboxDirectory(stack.orm);
+    const aliased = generated.companies.slice(2).find((c) => c.aliasDomains.length > 0)!;
+    const found = await fresh.findCompaniesByDomains(['ACME-corp.test', 'globex.test', aliased.aliasDomains[0], 'nobody-here.test', 'not a domain']);
+    assert.deepEqual([...found.keys()], ['acme-corp.test', 'globex.test', aliased.aliasDomains[0], 'nobody-here.test']);
+    assert.deepEqual(found.get('acme-corp.test'), FIXTURES.acme);
+    assert.deepEqual(found.get('globex.test'), FIXTURES.globex);
+    assert.deepEqual(found.get(aliased.aliasDomains[0]), aliased);
+    assert.equal(found.get('nobody-here.test'), null);
+    // Answers are kept: the same question again (cached) and one at a time agree.
+    assert.deepEqual(await fresh.findCompaniesByDomains(['globex.test', 'nobody-here.test']), new Map([['globex.test', FIXTURES.globex], ['nobody-here.test', null]]));
+    assert.deepEqual(await directory.findCompanyByDomain('acme-corp.test'), found.get('acme-corp.test'));
+    assert.deepEqual(await fresh.findCompaniesByDomains([]), new Map());
+  });
+
   it('when a generated person is looked up by email, then company and job history match the generator', async () => {
     const sample = generated.people.filter((p) => p.email && p.jobHistory.length > 1).slice(0, 25);
     assert.equal(sample.length, 25);

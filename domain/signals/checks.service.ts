@@ -12,13 +12,14 @@ import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { FactPerson, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { SignalType } from './presets.types.ts';
-import { contactSummaryOf } from '../contact-entries.service.ts';
-import { upsertContact } from '../contacts.service.ts';
+import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { contactSummariesOf, contactSummaryOf } from '../contact-entries.service.ts';
+import { contactImportOf, importContacts, type ContactImport } from '../contacts.service.ts';
 import { enrichPerson } from '../enrichment.service.ts';
 import { DomainError } from '../errors.ts';
-import { emitEvent } from '../events.ts';
-import { exclusionFor } from '../exclusions.service.ts';
-import { jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
+import { emitEvent, emitEvents } from '../events.ts';
+import { exclusionsFor } from '../exclusions.service.ts';
+import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
 import * as sequences from '../sequences.service.ts';
 import { DEFAULT_CONTACTS_PER_COMPANY } from './signals.service.ts';
 
@@ -128,21 +129,30 @@ interface ImportRow extends Partial<PersonFields> {
   metadata: Record<string, unknown>;
 }
 
-/** Inserts the feed row; false when the fact was already looked at (the unique (signal_id, fact_key)). */
-async function writeImport(tx: EntityManager, signal: SignalRow, row: ImportRow): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
+/**
+ * Inserts feed rows, each once (the unique (signal_id, fact_key): a fact already looked at is
+ * left as it is), and counts the IMPORTED ones into the signal's imported_count. Answers how
+ * many rows were inserted.
+ */
+async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[]): Promise<number> {
+  if (!rows.length) return 0;
+  const now = new Date();
+  const { rows: inserted } = await sql<{ status: ImportRow['status'] }>`
     INSERT INTO signal_imports (id, organization_id, signal_id, fact_key, kind, status, occurred_at, first_name, last_name, email, job_title, linkedin_url,
                                 company_name, company_domain, account_name, account_domain, contact_id, account_id, metadata, created_at)
-    VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.id}, ${row.fact_key}, ${row.kind}, ${row.status}, ${row.occurred_at},
-            ${row.first_name ?? null}, ${row.last_name ?? null}, ${row.email ?? null}, ${row.job_title ?? null}, ${row.linkedin_url ?? null},
-            ${row.company_name ?? null}, ${row.company_domain ?? null}, ${row.account_name ?? null}, ${row.account_domain ?? null},
-            ${row.contact_id ?? null}, ${row.account_id ?? null}, ${JSON.stringify(row.metadata)}::jsonb, ${new Date()})
-    ON CONFLICT (signal_id, fact_key) DO NOTHING RETURNING id`.execute(tx.getKysely());
-  if (rows[0] && row.status === 'IMPORTED') {
-    await sql`UPDATE signals SET imported_count = imported_count + 1 WHERE id = ${signal.id}`.execute(tx.getKysely());
-  }
-  return !!rows[0];
+    VALUES ${sql.join(rows.map((row) => sql`(
+      gen_random_uuid(), ${signal.organization_id}, ${signal.id}, ${row.fact_key}, ${row.kind}, ${row.status}, ${row.occurred_at},
+      ${row.first_name ?? null}, ${row.last_name ?? null}, ${row.email ?? null}, ${row.job_title ?? null}, ${row.linkedin_url ?? null},
+      ${row.company_name ?? null}, ${row.company_domain ?? null}, ${row.account_name ?? null}, ${row.account_domain ?? null},
+      ${row.contact_id ?? null}, ${row.account_id ?? null}, ${JSON.stringify(row.metadata)}::jsonb, ${now})`))}
+    ON CONFLICT (signal_id, fact_key) DO NOTHING RETURNING status`.execute(tx.getKysely());
+  const imported = inserted.filter((r) => r.status === 'IMPORTED').length;
+  if (imported) await sql`UPDATE signals SET imported_count = imported_count + ${imported} WHERE id = ${signal.id}`.execute(tx.getKysely());
+  return inserted.length;
 }
+
+/** Inserts one feed row; false when the fact was already looked at. */
+const writeImport = async (tx: EntityManager, signal: SignalRow, row: ImportRow): Promise<boolean> => (await insertImports(tx, signal, [row])) > 0;
 
 /** A contact entry of the list for the contact (resolved now, contact_entry.resolved); its id, or null when it was there. */
 async function addContactEntry(tx: EntityManager, signal: SignalRow, contactId: string | null, p: PersonFields): Promise<string | null> {
@@ -175,16 +185,6 @@ async function addAccountEntry(tx: EntityManager, signal: SignalRow, accountId: 
     VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${accountId}, ${name}, ${domain}, NULL, ${now}, ${now})
     ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
   return { accountId, created: !!rows[0] };
-}
-
-/** The workspace account of a domain, created when new (as POST /v1/account-entries does). */
-async function ensureDomainAccount(tx: EntityManager, signal: SignalRow, name: string, domain: string): Promise<string> {
-  const now = new Date();
-  const account = await sql<{ id: string }>`
-    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${signal.organization_id}, ${name}, ${domain}, ${now}, ${now}, ${now}, ${now})
-    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id`.execute(tx.getKysely());
-  return account.rows[0].id;
 }
 
 /** Enrolls an imported contact in the signal's template (eligibility includes exclusions: an excluded person is REFUSED). */
@@ -238,13 +238,22 @@ async function enrich(em: EntityManager, deps: SignalCheckDeps, signal: SignalRo
 // ---------------------------------------------------------------------------------------------
 // Provider-backed signals
 
-/** Rolls back an entry whose fact another attempt of the check already recorded. */
-class AlreadyLookedAt extends Error {}
+/** Retries of a page whose transaction met a concurrent writer (a unique violation or a deadlock). */
+const PAGE_ATTEMPTS = 3;
 
 interface Candidate {
   key: string;
   fact: SignalFact;
   person: FactPerson | null;
+  fields: PersonFields;
+  status?: ImportRow['status'];
+  contactId?: string | null;
+  accountId?: string | null;
+  entryId?: string;
+  /** Why an import was refused (an unusable identifier, two contacts, an erased person). */
+  reason?: string;
+  /** An earlier candidate of the page with the same email, LinkedIn URL or domain: this one shares its fate. */
+  leader?: Candidate;
 }
 
 function personFields(person: FactPerson | null, fact: SignalFact): PersonFields {
@@ -256,6 +265,8 @@ function personFields(person: FactPerson | null, fact: SignalFact): PersonFields
     company_domain: (person?.company_domain ?? fact.company?.domain) ? normalizeDomain((person?.company_domain ?? fact.company?.domain)!) ?? null : null,
   };
 }
+
+const candidate = (key: string, fact: SignalFact, person: FactPerson | null): Candidate => ({ key, fact, person, fields: personFields(person, fact) });
 
 const factMetadata = (fact: SignalFact, at: Date) => ({
   fact_key: fact.key, event_type: fact.event_type, check_at: at.toISOString(), ...(fact.company ? { company: fact.company } : {}), details: fact.metadata,
@@ -275,6 +286,15 @@ async function importedToday(em: EntityManager, signal: SignalRow, at: Date, day
   return Number(rows[0].n);
 }
 
+/** Companies whose people were looked up in the 24 hours before `at` (max_companies_per_run counts them; a company skipped at the cap, `|person:*`, was not looked up). */
+async function companiesLookedUpToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(DISTINCT metadata->>'fact_key') AS n FROM signal_imports
+     WHERE signal_id = ${signal.id} AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}
+       AND fact_key LIKE '%|person:%' AND fact_key NOT LIKE '%|person:*'`.execute(em.getKysely());
+  return Number(rows[0].n);
+}
+
 async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const { rows } = await sql<{ key: string }>`
@@ -283,141 +303,306 @@ async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): P
   return new Set(rows.map((r) => r.key));
 }
 
-async function onContactList(em: EntityManager, signal: SignalRow, p: PersonFields): Promise<boolean> {
-  if (!p.email && !p.linkedin_url) return false;
-  const { rows } = await sql<{ one: number }>`
-    SELECT 1 AS one FROM contact_entries e LEFT JOIN contacts c ON c.id = e.contact_id
-     WHERE e.contact_list_id = ${signal.contact_list_id}
-       AND (e.email = ${p.email}::text OR e.linkedin_url = ${p.linkedin_url}::text OR c.email = ${p.email}::text OR c.linkedin_url = ${p.linkedin_url}::text)
-     LIMIT 1`.execute(em.getKysely());
-  return rows.length > 0;
+
+/** A record on the signal's list: a duplicate's feed row names it. */
+interface Listed {
+  contactId: string | null;
+  accountId: string | null;
 }
 
-async function onAccountList(em: EntityManager, signal: SignalRow, domain: string): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    SELECT 1 AS one FROM account_entries WHERE account_list_id = ${signal.account_list_id} AND domain = ${domain} LIMIT 1`.execute(em.getKysely());
-  return rows.length > 0;
+/** The emails and LinkedIn URLs of these people that the signal's contact list holds (on an entry or its contact), with the entry's contact. */
+async function onContactList(em: EntityManager, signal: SignalRow, people: PersonFields[]): Promise<Map<string, Listed>> {
+  const emails = distinctPresent(people.map((p) => p.email));
+  const linkedinUrls = distinctPresent(people.map((p) => p.linkedin_url));
+  if (!emails.length && !linkedinUrls.length) return new Map();
+  const { rows } = await sql<{ email: string | null; linkedin_url: string | null; contact_email: string | null; contact_linkedin_url: string | null; contact_id: string | null; account_id: string | null }>`
+    SELECT e.email, e.linkedin_url, c.email AS contact_email, c.linkedin_url AS contact_linkedin_url, e.contact_id, c.account_id
+      FROM contact_entries e LEFT JOIN contacts c ON c.id = e.contact_id
+     WHERE e.contact_list_id = ${signal.contact_list_id}
+       AND (e.email = ANY (${emails}::text[]) OR e.linkedin_url = ANY (${linkedinUrls}::text[])
+            OR c.email = ANY (${emails}::text[]) OR c.linkedin_url = ANY (${linkedinUrls}::text[]))`.execute(em.getKysely());
+  return new Map(rows.flatMap((r) => distinctPresent([r.email, r.linkedin_url, r.contact_email, r.contact_linkedin_url])
+    .map((id) => [id, { contactId: r.contact_id, accountId: r.account_id }] as const)));
 }
+
+/** The domains of these that the signal's account list holds, with the entry's account. */
+async function onAccountList(em: EntityManager, signal: SignalRow, domains: string[]): Promise<Map<string, Listed>> {
+  if (!domains.length) return new Map();
+  const { rows } = await sql<{ domain: string; account_id: string | null }>`
+    SELECT domain, account_id FROM account_entries WHERE account_list_id = ${signal.account_list_id} AND domain = ANY (${domains}::text[])`.execute(em.getKysely());
+  return new Map(rows.map((r) => [r.domain, { contactId: null, accountId: r.account_id }]));
+}
+
+/** What a candidate is matched on: the list's dedup, and the page's own (a person twice, a company twice). */
+const identities = (signal: SignalRow, c: Candidate): string[] =>
+  signal.import_target === 'COMPANIES' ? distinctPresent([c.fields.company_domain]) : distinctPresent([c.fields.email, c.fields.linkedin_url]);
 
 /**
  * Facts that occurred since the last check (the first check: the last cadence period before `at`),
  * newest first, page by page. COMPANY-scope facts imported as PEOPLE become the people at the
  * company (peopleAt with import_search_filters, at most max_contacts_per_company each, at most
  * max_companies_per_run companies a day). Imported entries stop at max_per_day a day; the rest of
- * the page read is SKIPPED_CAP, and facts not read are never looked at.
+ * the page read is SKIPPED_CAP, and facts not read are never looked at. Each page is written in
+ * one transaction (writePage); its imported people are enriched and enrolled once it committed.
  */
 async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date, dayMs: number): Promise<CheckResult> {
-  const provider = deps.signals;
   const from = signal.last_checked_at && new Date(signal.last_checked_at) < at ? new Date(signal.last_checked_at) : new Date(at.getTime() - cadenceMs(signal.cadence, dayMs));
   const companyScope = (await deps.scopeOf(signal.signal_type)) === 'COMPANY';
   const peopleAtCompanies = companyScope && signal.import_target === 'PEOPLE';
-  const perCompany = signal.max_contacts_per_company ?? DEFAULT_CONTACTS_PER_COMPANY;
-  let left = Math.max(0, signal.max_per_day - await importedToday(em, signal, at, dayMs));
-  const { rows: consumed } = await sql<{ n: string }>`
-    SELECT count(DISTINCT metadata->>'fact_key') AS n FROM signal_imports
-     WHERE signal_id = ${signal.id} AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)} AND fact_key LIKE '%|person:%'`.execute(em.getKysely());
-  let companiesLeft = signal.max_companies_per_run === null ? Number.POSITIVE_INFINITY : Math.max(0, signal.max_companies_per_run - Number(consumed[0].n));
   const result: CheckResult = { outcome: 'CHECKED', imported: 0, skipped: 0, read: 0 };
-  const companiesThisCheck = new Set<string>();
+  const lookedUp = new Set<string>();
 
   for (let page = 0; page < MAX_PAGES; page++) {
     deps.heartbeat?.();
-    const { items } = await provider.search({ signalType: signal.signal_type, filters: signal.search_filters, from, to: at, limit: FACT_PAGE, offset: page * FACT_PAGE });
+    const { items } = await deps.signals.search({ signalType: signal.signal_type, filters: signal.search_filters, from, to: at, limit: FACT_PAGE, offset: page * FACT_PAGE });
     result.read += items.length;
-    const seen = await seenKeys(em, signal, items.map((f) => f.key));
-    for (const fact of items) {
-      if (seen.has(fact.key)) continue;
-      const candidates: Candidate[] = [];
-      if (peopleAtCompanies) {
-        const domain = fact.company?.domain ? normalizeDomain(fact.company.domain) : null;
-        if (!domain || companiesThisCheck.has(domain)) continue;
-        if (left <= 0 || companiesLeft <= 0) {
-          candidates.push({ key: `${fact.key}${PERSON_KEY}*`, fact, person: null });
-        } else {
-          companiesThisCheck.add(domain);
-          companiesLeft--;
-          const people = await provider.peopleAt(domain, signal.import_search_filters, perCompany);
-          for (const person of people.slice(0, perCompany)) {
-            const identity = person.email ?? person.linkedin_url;
-            if (identity) candidates.push({ key: `${fact.key}${PERSON_KEY}${identity}`, fact, person });
-          }
-        }
-      } else if (signal.import_target === 'COMPANIES' || fact.person?.email || fact.person?.linkedin_url) {
-        candidates.push({ key: fact.key, fact, person: fact.person });
-      }
-      for (const c of candidates) {
-        deps.heartbeat?.();
-        const status = await importCandidate(em, deps, signal, c, at, left > 0);
-        if (status === 'IMPORTED') { left--; result.imported++; } else if (status) result.skipped++;
-      }
+    const written = await withPageRetries(() => em.fork().transactional((tx) => writePage(tx, deps, signal, peopleAtCompanies, items, at, dayMs, lookedUp)));
+    for (const domain of written.lookedUp) lookedUp.add(domain);
+    result.imported += written.imported;
+    result.skipped += written.skipped;
+    for (const c of written.entries) {
+      deps.heartbeat?.();
+      await enrich(em, deps, signal, c.contactId!, c.fields);
+      await enroll(em, deps, signal, c.contactId!, c.entryId!);
     }
     // Done when the page was the last, the day's imports are used up, or (people at companies) the
     // day's companies are: further facts could only be written SKIPPED_CAP.
-    if (items.length < FACT_PAGE || left <= 0 || (peopleAtCompanies && companiesLeft <= 0)) break;
+    if (items.length < FACT_PAGE || written.left <= 0 || (peopleAtCompanies && written.companiesLeft <= 0)) break;
   }
   return result;
 }
 
-/** One candidate: its row and, when IMPORTED, its entry; answers the status written (null: already looked at). */
-async function importCandidate(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, c: Candidate, at: Date, underCap: boolean): Promise<ImportRow['status'] | null> {
-  const fields = personFields(c.person, c.fact);
-  const metadata = factMetadata(c.fact, at);
-  const occurred = new Date(c.fact.occurred_at);
-  if (signal.import_target === 'COMPANIES') {
-    const domain = fields.company_domain;
-    if (!domain) return null;
-    const name = c.fact.company?.name ?? domain;
-    const base = { fact_key: c.key, kind: 'ACCOUNT' as const, occurred_at: occurred, account_name: name, account_domain: domain, metadata };
-    let status: ImportRow['status'] = 'IMPORTED';
-    if (await onAccountList(em, signal, domain)) status = 'SKIPPED_DUPLICATE';
-    else if ((await exclusionFor(em, signal.organization_id, { accountDomain: domain })).excluded) status = 'SKIPPED_EXCLUDED';
-    else if (!underCap) status = 'SKIPPED_CAP';
-    if (status !== 'IMPORTED') return (await writeImport(em, signal, { ...base, status })) ? status : null;
-    const wrote = await em.fork().transactional(async (tx) => {
-      const { accountId } = await addAccountEntry(tx, signal, await ensureDomainAccount(tx, signal, name, domain), name, domain);
-      return writeImport(tx, signal, { ...base, status, account_id: accountId });
-    });
-    return wrote ? status : null;
+async function withPageRetries<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const concurrent = error instanceof UniqueConstraintViolationException || error instanceof DeadlockException
+        || ['23505', '40P01'].includes((error as { code?: string })?.code ?? '');
+      if (!concurrent || attempt >= PAGE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+interface PageWritten {
+  imported: number;
+  skipped: number;
+  /** Imports left today, and companies left today (people at companies), after this page. */
+  left: number;
+  companiesLeft: number;
+  /** Companies whose people this page looked up (a check looks a company up once). */
+  lookedUp: string[];
+  /** Candidates that made a contact entry, to enrich and enroll after the commit. */
+  entries: Candidate[];
+}
+
+/**
+ * One page of facts, in one transaction and a bounded number of statements whatever the page's
+ * size: the signal's advisory lock (two attempts of a check never interleave, so the cap and the
+ * dedup hold), the day's counts, the facts already looked at, then rounds of candidates: each
+ * round is classified at once (on the list, excluded) and its eligible candidates imported in
+ * order up to the day's cap (a candidate the import refuses leaves its place to the next one), and
+ * every candidate's feed row lands in one insert with the entries' events.
+ */
+async function writePage(
+  tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, peopleAtCompanies: boolean, items: SignalFact[], at: Date, dayMs: number, lookedUpBefore: Set<string>,
+): Promise<PageWritten> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(tx.getKysely());
+  let left = Math.max(0, signal.max_per_day - await importedToday(tx, signal, at, dayMs));
+  let companiesLeft = !peopleAtCompanies || signal.max_companies_per_run === null
+    ? Number.POSITIVE_INFINITY
+    : Math.max(0, signal.max_companies_per_run - await companiesLookedUpToday(tx, signal, at, dayMs));
+  const seen = await seenKeys(tx, signal, items.map((f) => f.key));
+  const facts = items.filter((f, i) => !seen.has(f.key) && items.findIndex((g) => g.key === f.key) === i);
+  const all: Candidate[] = [];
+  const lookedUp: string[] = [];
+  const runRound = async (round: Candidate[]) => {
+    deps.heartbeat?.();
+    await classify(tx, deps, signal, round);
+    left -= await importInOrder(tx, deps, signal, round, left);
+    all.push(...round);
+  };
+
+  if (!peopleAtCompanies) {
+    // A company fact without a usable domain, or a person fact without email or LinkedIn URL, is not a candidate (no row).
+    await runRound(facts.map((f) => candidate(f.key, f, f.person)).filter((c) => identities(signal, c).length > 0));
+  } else {
+    // People at companies: look companies up only while their people could still be imported.
+    const perCompany = signal.max_contacts_per_company ?? DEFAULT_CONTACTS_PER_COMPANY;
+    let next = 0;
+    while (next < facts.length) {
+      const round: Candidate[] = [];
+      let people = 0;
+      for (; next < facts.length && (left <= 0 || companiesLeft <= 0 || people < left); next++) {
+        const fact = facts[next];
+        const domain = fact.company?.domain ? normalizeDomain(fact.company.domain) : null;
+        if (!domain || lookedUpBefore.has(domain) || lookedUp.includes(domain)) continue;
+        if (left <= 0 || companiesLeft <= 0) {
+          round.push(candidate(`${fact.key}${PERSON_KEY}*`, fact, null));
+          continue;
+        }
+        lookedUp.push(domain);
+        companiesLeft--;
+        deps.heartbeat?.();
+        for (const person of (await deps.signals.peopleAt(domain, signal.import_search_filters, perCompany)).slice(0, perCompany)) {
+          const identity = person.email ?? person.linkedin_url;
+          if (identity) round.push(candidate(`${fact.key}${PERSON_KEY}${identity}`, fact, person));
+          people++;
+        }
+      }
+      await runRound(round);
+    }
   }
 
-  const base = { fact_key: c.key, kind: 'CONTACT' as const, occurred_at: occurred, ...fields, metadata };
-  let status: ImportRow['status'] = 'IMPORTED';
+  await writeRows(tx, signal, all, at);
+  const imported = all.filter((c) => c.status === 'IMPORTED').length;
+  return { imported, skipped: all.length - imported, left, companiesLeft, lookedUp, entries: all.filter((c) => c.entryId) };
+}
+
+/** SKIPPED_DUPLICATE (on the list) and SKIPPED_EXCLUDED for the round's candidates, in one read each; the rest stay eligible. */
+async function classify(tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, round: Candidate[]): Promise<void> {
   // A company fact whose people were not looked up (the day's company or import cap was reached).
-  if (!c.person) status = 'SKIPPED_CAP';
-  else if (await onContactList(em, signal, fields)) status = 'SKIPPED_DUPLICATE';
-  else if ((await exclusionFor(em, signal.organization_id, { email: fields.email, linkedinUrl: fields.linkedin_url, accountDomain: fields.company_domain }, new Date(), deps.directory)).excluded) status = 'SKIPPED_EXCLUDED';
-  else if (!underCap) status = 'SKIPPED_CAP';
-  if (status !== 'IMPORTED') return (await writeImport(em, signal, { ...base, status })) ? status : null;
-
-  let contactId: string;
-  try {
-    const { record } = await upsertContact(em.fork(), deps.directory, signal.organization_id, {
-      email: fields.email, linkedin_url: fields.linkedin_url, first_name: fields.first_name, last_name: fields.last_name, job_title: fields.job_title,
-      company_name: fields.company_name, company_domain: fields.company_domain ?? undefined,
-    });
-    contactId = record.id;
-  } catch (error) {
-    // The email and the URL belong to two workspace contacts, or an identifier is unusable: not imported.
-    if (!(error instanceof DomainError)) throw error;
-    return (await writeImport(em, signal, { ...base, status: 'SKIPPED_DUPLICATE', metadata: { ...metadata, reason: error.message } })) ? 'SKIPPED_DUPLICATE' : null;
-  }
-  const { rows: account } = await sql<{ account_id: string | null }>`SELECT account_id FROM contacts WHERE id = ${contactId}`.execute(em.getKysely());
-  const linked = { contact_id: contactId, account_id: account[0]?.account_id ?? null };
-  const written = await em.fork().transactional(async (tx) => {
-    const entry = await addContactEntry(tx, signal, contactId, fields);
-    // The contact is on the list already (under another identifier): a duplicate, no second entry.
-    if (!entry) return (await writeImport(tx, signal, { ...base, ...linked, status: 'SKIPPED_DUPLICATE' })) ? { status: 'SKIPPED_DUPLICATE' as const, entry } : null;
-    if (!(await writeImport(tx, signal, { ...base, ...linked, status }))) throw new AlreadyLookedAt();
-    return { status, entry };
-  }).catch((error: unknown) => {
-    if (error instanceof AlreadyLookedAt) return null;
-    throw error;
+  for (const c of round) if (signal.import_target === 'PEOPLE' && !c.person) c.status = 'SKIPPED_CAP';
+  const open = round.filter((c) => !c.status);
+  if (!open.length) return;
+  const listed = signal.import_target === 'COMPANIES'
+    ? await onAccountList(tx, signal, distinctPresent(open.map((c) => c.fields.company_domain)))
+    : await onContactList(tx, signal, open.map((c) => c.fields));
+  const fresh = open.filter((c) => {
+    const entry = identities(signal, c).map((id) => listed.get(id)).find((l) => l);
+    if (entry) Object.assign(c, { status: 'SKIPPED_DUPLICATE', ...entry });
+    return !c.status;
   });
-  if (!written) return null;
-  if (!written.entry) return written.status;
-  await enrich(em, deps, signal, contactId, fields);
-  await enroll(em, deps, signal, contactId, written.entry);
-  return status;
+  const verdicts = await exclusionsFor(tx, signal.organization_id, fresh.map((c) => (signal.import_target === 'COMPANIES'
+    ? { accountDomain: c.fields.company_domain }
+    : { email: c.fields.email, linkedinUrl: c.fields.linkedin_url, accountDomain: c.fields.company_domain })), new Date(), signal.import_target === 'COMPANIES' ? undefined : deps.directory);
+  fresh.forEach((c, i) => {
+    if (verdicts[i].excluded) c.status = 'SKIPPED_EXCLUDED';
+  });
+}
+
+/**
+ * Imports the round's eligible candidates in order while the day's cap lasts (the rest:
+ * SKIPPED_CAP). The first candidate of a person or company leads; later ones with the same
+ * identifier follow it (SKIPPED_DUPLICATE when it was imported, else its status). A leader the
+ * import refuses, or whose contact turns out to be on the list already, leaves its place to the
+ * next leader. Answers how many were imported.
+ */
+async function importInOrder(tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, round: Candidate[], left: number): Promise<number> {
+  const eligible = round.filter((c) => !c.status);
+  const leaderOf = new Map<string, Candidate>();
+  let queue: Candidate[] = [];
+  for (const c of eligible) {
+    const ids = identities(signal, c);
+    c.leader = ids.map((id) => leaderOf.get(id)).find((l) => l);
+    if (c.leader) continue;
+    for (const id of ids) leaderOf.set(id, c);
+    queue.push(c);
+  }
+  let imported = 0;
+  while (queue.length && imported < left) {
+    const take = queue.slice(0, left - imported);
+    queue = queue.slice(take.length);
+    if (signal.import_target === 'COMPANIES') await importAccounts(tx, signal, take);
+    else await importPeople(tx, deps, signal, take);
+    imported += take.filter((c) => c.status === 'IMPORTED').length;
+  }
+  for (const c of queue) c.status = 'SKIPPED_CAP';
+  for (const c of eligible) {
+    if (!c.leader) continue;
+    const { status, reason, contactId, accountId } = c.leader;
+    Object.assign(c, { status: status === 'IMPORTED' ? 'SKIPPED_DUPLICATE' : status, reason, contactId, accountId });
+  }
+  return imported;
+}
+
+/** Contacts (importContacts), then contact entries: IMPORTED when the entry is new, SKIPPED_DUPLICATE when the contact was on the list under another identifier. */
+async function importPeople(tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, take: Candidate[]): Promise<void> {
+  const refuse = (c: Candidate, error: DomainError) => {
+    // An erased person is left out for good (SPEC: erased people are not imported again); an unusable or conflicting identifier is not imported.
+    c.status = error.data?.reason === 'ERASED' ? 'SKIPPED_EXCLUDED' : 'SKIPPED_DUPLICATE';
+    c.reason = error.message;
+  };
+  const companies = await deps.directory.findCompaniesByDomains(distinctPresent(take.map((c) => c.fields.company_domain)));
+  const ready: { c: Candidate; input: ContactImport }[] = [];
+  for (const c of take) {
+    try {
+      ready.push({ c, input: contactImportOf(c.fields, companies) });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refuse(c, error);
+    }
+  }
+  const outcomes = await importContacts(tx, signal.organization_id, ready.map((r) => r.input));
+  const linked: Candidate[] = [];
+  ready.forEach(({ c }, i) => {
+    const outcome = outcomes[i];
+    if ('error' in outcome) return refuse(c, outcome.error);
+    c.contactId = outcome.contactId;
+    c.accountId = outcome.accountId;
+    linked.push(c);
+  });
+  if (!linked.length) return;
+  const now = new Date();
+  const { rows } = await sql<{ id: string; contact_id: string }>`
+    INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
+                                 job_title, enrichment_status, resolved_at, created_at, updated_at)
+    VALUES ${sql.join(linked.map(({ contactId, fields: p }) => sql`(
+      gen_random_uuid(), ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
+      ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
+    ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id, contact_id`.execute(tx.getKysely());
+  const entryOf = new Map(rows.map((r) => [r.contact_id, r.id]));
+  for (const c of linked) {
+    c.entryId = entryOf.get(c.contactId!);
+    // Two people of the round on one contact: the first one has the entry.
+    entryOf.delete(c.contactId!);
+    c.status = c.entryId ? 'IMPORTED' : 'SKIPPED_DUPLICATE';
+  }
+}
+
+/** The workspace accounts of the round's domains (created when new, as POST /v1/account-entries does), then their entries on the list. */
+async function importAccounts(tx: EntityManager, signal: SignalRow, take: Candidate[]): Promise<void> {
+  const db = tx.getKysely();
+  const now = new Date();
+  // Domain order: concurrent writers lock the accounts alike.
+  const named = new Map<string, string>();
+  for (const c of take) if (!named.has(c.fields.company_domain!)) named.set(c.fields.company_domain!, c.fact.company?.name ?? c.fields.company_domain!);
+  const domains = [...named.keys()].sort();
+  const { rows: accounts } = await sql<{ id: string; domain: string }>`
+    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+    VALUES ${sql.join(domains.map((d) => sql`(gen_random_uuid(), ${signal.organization_id}, ${named.get(d)}, ${d}, ${now}, ${now}, ${now}, ${now})`))}
+    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id, domain`.execute(db);
+  const accountOf = new Map(accounts.map((a) => [a.domain, a.id]));
+  const { rows: entries } = await sql<{ account_id: string }>`
+    INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
+    VALUES ${sql.join(domains.map((d) => sql`(gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${accountOf.get(d)}, ${named.get(d)}, ${d}, NULL, ${now}, ${now})`))}
+    ON CONFLICT DO NOTHING RETURNING account_id`.execute(db);
+  const entered = new Set(entries.map((e) => e.account_id));
+  for (const c of take) {
+    c.accountId = accountOf.get(c.fields.company_domain!)!;
+    c.status = entered.has(c.accountId) ? 'IMPORTED' : 'SKIPPED_DUPLICATE';
+  }
+}
+
+/** Every candidate's feed row in one insert, the signal's imported_count, and one contact_entry.resolved per new entry. */
+async function writeRows(tx: EntityManager, signal: SignalRow, all: Candidate[], at: Date): Promise<void> {
+  if (!all.length) return;
+  const rows: ImportRow[] = all.map((c) => {
+    const metadata = { ...factMetadata(c.fact, at), ...(c.reason ? { reason: c.reason } : {}) };
+    const linked = { contact_id: c.contactId ?? null, account_id: c.accountId ?? null };
+    const occurred_at = new Date(c.fact.occurred_at);
+    return signal.import_target === 'COMPANIES'
+      ? { fact_key: c.key, kind: 'ACCOUNT', status: c.status!, occurred_at, account_name: c.fact.company?.name ?? c.fields.company_domain, account_domain: c.fields.company_domain, ...linked, metadata }
+      : { fact_key: c.key, kind: 'CONTACT', status: c.status!, occurred_at, ...c.fields, ...linked, metadata };
+  });
+  // Under the signal's lock no other writer records these facts: a row already there is a bug, and the page rolls back.
+  if ((await insertImports(tx, signal, rows)) !== rows.length) throw new Error(`signal ${signal.id}: a fact of the page was already recorded`);
+  const entries = all.filter((c) => c.entryId);
+  const contacts = await contactSummariesOf(tx, entries.map((c) => c.contactId!));
+  await emitEvents(tx, entries.map((c) => ({
+    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(c.contactId!) ?? null,
+    fields: { contact_entry_id: c.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
+  })));
 }
 
 // ---------------------------------------------------------------------------------------------

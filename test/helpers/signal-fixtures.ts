@@ -13,6 +13,9 @@ export interface SignalSpec {
   cadence?: 'DAILY' | 'WEEKLY';
   importTarget?: 'PEOPLE' | 'COMPANIES';
   maxPerDay?: number;
+  maxCompaniesPerRun?: number | null;
+  maxContactsPerCompany?: number | null;
+  importSearchFilters?: Record<string, string[]>;
   eventName?: string | null;
   eventSubject?: 'PEOPLE' | 'COMPANIES' | null;
   sequenceTemplateId?: string | null;
@@ -38,10 +41,11 @@ export async function insertSignal(stack: Stack, organizationId: string, spec: S
   const custom = spec.eventName != null;
   await sql`
     INSERT INTO signals (id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, event_subject, event_name,
-                         sequence_template_id, enrich_email, enrich_phones, max_per_day, contact_list_id, account_list_id, last_checked_at, created_at, updated_at)
+                         sequence_template_id, enrich_email, enrich_phones, max_companies_per_run, max_contacts_per_company, max_per_day, contact_list_id, account_list_id, last_checked_at, created_at, updated_at)
     VALUES (${id}, ${organizationId}, ${name}, ${spec.signalType ?? (custom ? 'CUSTOM_EVENT' : 'NEW_JOB')}, 'ACTIVE', ${spec.cadence ?? 'DAILY'},
-            ${JSON.stringify(custom ? { first_party_event_name: [spec.eventName] } : {})}::jsonb, '{}'::jsonb, ${target}, ${spec.eventSubject ?? null},
-            ${spec.eventName ?? null}, ${spec.sequenceTemplateId ?? null}, ${spec.enrich ?? false}, ${spec.enrich ?? false}, ${spec.maxPerDay ?? (custom ? 500 : 5)},
+            ${JSON.stringify(custom ? { first_party_event_name: [spec.eventName] } : {})}::jsonb, ${JSON.stringify(spec.importSearchFilters ?? {})}::jsonb, ${target}, ${spec.eventSubject ?? null},
+            ${spec.eventName ?? null}, ${spec.sequenceTemplateId ?? null}, ${spec.enrich ?? false}, ${spec.enrich ?? false},
+            ${spec.maxCompaniesPerRun ?? null}, ${spec.maxContactsPerCompany ?? null}, ${spec.maxPerDay ?? (custom ? 500 : 5)},
             ${contactListId}, ${accountListId}, ${spec.lastCheckedAt ?? null}, ${created}, ${created})`.execute(db(stack));
   return { id, contactListId, accountListId };
 }

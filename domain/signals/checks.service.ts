@@ -444,11 +444,15 @@ async function writePage(
         lookedUp.push(domain);
         companiesLeft--;
         deps.heartbeat?.();
-        for (const person of (await deps.signals.peopleAt(domain, signal.import_search_filters, perCompany)).slice(0, perCompany)) {
+        const found: Candidate[] = [];
+        for (const person of await deps.signals.peopleAt(domain, signal.import_search_filters, perCompany)) {
           const identity = person.email ?? person.linkedin_url;
-          if (identity) round.push(candidate(`${fact.key}${PERSON_KEY}${identity}`, fact, person));
-          people++;
+          const key = `${fact.key}${PERSON_KEY}${identity}`;
+          // At most perCompany people, each once (a person the provider answers twice is one row).
+          if (identity && found.length < perCompany && !found.some((c) => c.key === key)) found.push(candidate(key, fact, person));
         }
+        round.push(...found);
+        people += found.length;
       }
       await runRound(round);
     }

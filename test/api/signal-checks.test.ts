@@ -564,7 +564,11 @@ describe('checkSignal (provider-backed signals, one check)', function () {
       person({ first_name: 'A2', linkedin_url: n.linkedin('a2'), company_domain: a }),
       person({ first_name: 'A3', email: n.email('a3', 'alpha'), company_domain: a }),
     ]);
-    provider.people.set(b, [person({ first_name: 'B1', email: n.email('b1', 'beta'), company_domain: b }), person({ first_name: 'B2', email: n.email('b2', 'beta'), company_domain: b })]);
+    // The provider answers B1 twice: one row for them, and B2 still fits the company's 2.
+    provider.people.set(b, [
+      person({ first_name: 'B1', email: n.email('b1', 'beta'), company_domain: b }), person({ first_name: 'B1', email: n.email('b1', 'beta'), company_domain: b }),
+      person({ first_name: 'B2', email: n.email('b2', 'beta'), company_domain: b }),
+    ]);
     provider.people.set(c, [person({ first_name: 'C1', email: n.email('c1', 'gamma'), company_domain: c })]);
     provider.people.set(later, [person({ first_name: 'D1', email: n.email('d1', 'delta'), company_domain: later })]);
     const filters = { seniority_or: ['VP'] };

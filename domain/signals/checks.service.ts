@@ -351,6 +351,7 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
   const peopleAtCompanies = companyScope && signal.import_target === 'PEOPLE';
   const result: CheckResult = { outcome: 'CHECKED', imported: 0, skipped: 0, read: 0 };
   const lookedUp = new Set<string>();
+  await resumeEnrollments(em, deps, signal, at);
 
   for (let page = 0; page < MAX_PAGES; page++) {
     deps.heartbeat?.();
@@ -370,6 +371,26 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
     if (items.length < FACT_PAGE || written.left <= 0 || (peopleAtCompanies && written.companiesLeft <= 0)) break;
   }
   return result;
+}
+
+/**
+ * A retried check (same `at`) first enrolls what an earlier attempt imported: that attempt may
+ * have died between a page's commit and its enrollments, and the facts it recorded are not looked
+ * at again. enroll() is idempotent per entry (its run id), so people already enrolled are left as
+ * they are. A first attempt finds no rows of its own check: one indexed read, and only for
+ * signals with a sequence template. (Enrichment is not resumed: an answer costs a credit.)
+ */
+async function resumeEnrollments(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<void> {
+  if (!signal.sequence_template_id || !signal.contact_list_id) return;
+  const { rows } = await sql<{ contact_id: string; entry_id: string }>`
+    SELECT e.contact_id, e.id AS entry_id
+      FROM signal_imports i JOIN contact_entries e ON e.contact_list_id = ${signal.contact_list_id} AND e.contact_id = i.contact_id
+     WHERE i.signal_id = ${signal.id} AND i.status = 'IMPORTED' AND (i.metadata->>'check_at') = ${checkAtText(at.getTime())}
+     ORDER BY i.occurred_at DESC, i.fact_key`.execute(em.getKysely());
+  for (const r of rows) {
+    deps.heartbeat?.();
+    await enroll(em, deps, signal, r.contact_id, r.entry_id);
+  }
 }
 
 async function withPageRetries<T>(write: () => Promise<T>): Promise<T> {

@@ -9,7 +9,8 @@
 //   losing what the fact lacks) and account, one list entry, one contact_entry.resolved activity,
 //   signals.imported_count; what a skip leaves alone;
 // - the daily cap, the companies-per-run cap, pagination (no page read past the cap) and retries
-//   (a fact is looked at once: a second run of the same check writes nothing).
+//   (a fact is looked at once: a second run of the same check writes nothing; overlapping
+//   attempts keep the cap; a retry enrolls what a cut-off attempt imported).
 // Each test has its own signal, list and random domains, emails and LinkedIn URLs.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,7 @@ import { checkSignal, type CheckResult, type SignalCheckDeps } from '../../domai
 import { createProviders } from '../../providers/index.ts';
 import type { FactCompany, FactPerson, FactQuery, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { insertAccount, insertContact, insertContactExclusion } from '../helpers/sequence-fixtures.ts';
+import { insertAccount, insertContact, insertContactExclusion, insertTemplate } from '../helpers/sequence-fixtures.ts';
 import { insertSignal, type ImportRow, type SignalSpec } from '../helpers/signal-fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
@@ -500,6 +501,44 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     assert.equal(rows.filter((r) => r.status === 'IMPORTED').length, 5);
     assert.equal((await contactEntries(signal.contactListId!)).length, 5);
     assert.equal(await importedCount(signal.id), 5);
+  });
+
+  it('when an attempt dies after its page committed but before its enrollments, then the retried check enrolls every person it imported, once', async () => {
+    const n = names();
+    const at = new Date();
+    const { provider, deps } = scripted('PEOPLE');
+    const acme = n.domain('acme');
+    provider.script(at, ['p0', 'p1', 'p2'].map((name) => personFact(n.key(name), acme, { first_name: name, email: n.email(name) })));
+    const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
+    const signal = await newSignal(at, { maxPerDay: 10, sequenceTemplateId: template });
+    // The sequence workflow starts the check asks for: the first one fails, as a dying worker's would.
+    const started: string[] = [];
+    let failNext = true;
+    const temporal = { workflow: { start: async (_type: string, options: { workflowId: string }) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('worker died');
+      }
+      started.push(options.workflowId);
+    } } } as unknown as Client;
+
+    await assert.rejects(check({ ...deps, temporal }, signal.id, at), /worker died/);
+    assert.equal((await importsOf(signal.id)).filter((r) => r.status === 'IMPORTED').length, 3, 'the page committed before the enrollments');
+
+    const retry = await check({ ...deps, temporal }, signal.id, at);
+
+    assert.deepEqual(retry, { outcome: 'CHECKED', imported: 0, skipped: 0, read: 3 }, 'no fact looked at twice');
+    const { rows: sequences } = await sql<{ id: string; contact_id: string; status: string; enrollment_run_id: string }>`
+      SELECT id, contact_id, status, enrollment_run_id FROM sequences WHERE sequence_template_id = ${template}`.execute(db());
+    const entries = await contactEntries(signal.contactListId!);
+    assert.equal(sequences.length, 3, 'one sequence per imported person');
+    assert.deepEqual(sequences.map((q) => q.contact_id).sort(), entries.map((e) => e.contact_id).sort());
+    assert.ok(sequences.every((q) => q.status === 'ACTIVE' && q.enrollment_run_id.startsWith(`signal/${signal.id}/`)));
+    assert.deepEqual(new Set(started).size, 3, 'every sequence workflow started once after the failure');
+
+    // A later retry of the same check changes nothing: enrollment is idempotent per entry.
+    await check({ ...deps, temporal }, signal.id, at);
+    assert.equal((await sql`SELECT 1 FROM sequences WHERE sequence_template_id = ${template}`.execute(db())).rows.length, 3);
   });
 
   it('when a COMPANIES signal reads company facts, then new domains get an account, existing accounts are reused, list duplicates, excluded domains, repeats and the cap are skipped, and a check an hour later imports nothing', async () => {

@@ -23,7 +23,7 @@ import { unstorableReason } from '../normalize.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
 import type { SignalPreset } from './presets.types.ts';
-import { notifySignalChanged, startSignalWorkflow, type SignalWorkflowDeps } from './workflow-client.ts';
+import { SIGNAL_RESYNC_TIMEOUT_MS, notifySignalChanged, startSignalWorkflow, type SignalWorkflowDeps } from './workflow-client.ts';
 import type { SignalChange } from '../../workflows/signal.definitions.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -563,12 +563,19 @@ export async function patchSignal(deps: SignalsDeps, organizationId: string, id:
   return toDetail(deps.dashboardBaseUrl, after);
 }
 
-/** Sends the change to the workflow; on failure undoes the committed row change (`undo`) and rethrows. */
+/**
+ * Sends the change to the workflow; on failure undoes the committed row change (`undo`) and
+ * rethrows. An Update can fail after the workflow applied it (its answer lost to a timeout): the
+ * workflow would then hold the undone state (e.g. PAUSED while the row is ACTIVE again, so it never
+ * checks). So after the undo the workflow is told to re-read the restored row, best effort: when
+ * Temporal is unreachable that fails too, and then the first Update never reached it either.
+ */
 async function notifyOrUndo(deps: SignalsDeps, organizationId: string, row: SignalRow, change: SignalChange['change'], undo: (tx: EntityManager) => Promise<void>) {
   try {
     await notifySignalChanged(deps, organizationId, row.id, change);
   } catch (error) {
     await deps.em.fork().transactional(undo);
+    await notifySignalChanged(deps, organizationId, row.id, 'EDIT', SIGNAL_RESYNC_TIMEOUT_MS).catch(() => {});
     throw error;
   }
 }

@@ -5,7 +5,9 @@
 // Failures: a workflow that is missing (never started, or ended) is started instead of updated (it
 // reads the row at start). Temporal unreachable, or an Update not accepted within
 // SIGNAL_UPDATE_TIMEOUT_MS (no worker polling), is a ServiceError, which the API answers 503
-// UnavailableIssue; callers undo their row change first, so a 503 leaves nothing half-written.
+// UnavailableIssue; callers undo their row change first, so a 503 leaves nothing half-written, and
+// then ask the workflow to re-read the restored row (in case the Update was applied and only its
+// answer was lost).
 import { ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { OrganizationIdKey } from '../../temporal/search-attributes.ts';
@@ -20,6 +22,8 @@ export interface SignalWorkflowDeps {
 
 /** How long an Update may wait for the workflow to accept it before the call counts as unavailable. */
 export const SIGNAL_UPDATE_TIMEOUT_MS = 10_000;
+/** The re-read a failed change sends after its undo (signals.service.ts notifyOrUndo): short, it only adds to a 503. */
+export const SIGNAL_RESYNC_TIMEOUT_MS = 2_000;
 
 /** Starts the signal's workflow; a running one with the same id is kept (USE_EXISTING). */
 export async function startSignalWorkflow(deps: SignalWorkflowDeps, organizationId: string, signalId: string): Promise<void> {

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, ServiceError } from '@temporalio/client';
 import { pino } from 'pino';
 import { createApp } from '../../api/app.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import * as admin from '../../domain/admin.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { freePort } from '../../scripts/local-stack.ts';
-import { signalWorkflowId } from '../../workflows/signal.definitions.ts';
+import { signalStateQuery, signalWorkflowId } from '../../workflows/signal.definitions.ts';
 import { client, type ApiResponse } from '../helpers/http.ts';
 import { newKey, apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { insertTemplate } from '../helpers/sequence-fixtures.ts';
@@ -534,6 +534,52 @@ describe('signals API', function () {
         await new Promise((r) => server.close(r));
         await keys.close();
         connection.close().catch(() => {});
+      }
+    });
+  });
+
+  describe('when an Update is applied but its answer is lost', () => {
+    it('then the API answers 503, undoes the row and has the workflow re-read it, so the workflow does not keep the undone state (needs the signal workflow)', async () => {
+      const own = await newOrg(stack);
+      const signal = (await create({ ...NEW_JOB }, own.apiKey)).body;
+      const real = stack.temporal;
+      // A client whose first Update reaches the workflow and is applied, but whose answer is lost (as on a timeout after the workflow took it).
+      let lose = true;
+      const handleOf = (id: string) => {
+        const handle = real.workflow.getHandle(id);
+        return Object.assign(Object.create(handle) as typeof handle, {
+          executeUpdate: async (...args: Parameters<typeof handle.executeUpdate>) => {
+            const answer = await handle.executeUpdate(...args);
+            if (lose) {
+              lose = false;
+              throw new ServiceError('the answer was lost');
+            }
+            return answer;
+          },
+        });
+      };
+      const lossy = new Proxy(real, {
+        get: (target, prop) => (prop === 'workflow'
+          ? new Proxy(target.workflow, { get: (w, p) => (p === 'getHandle' ? handleOf : Reflect.get(w, p)) })
+          : Reflect.get(target, prop)),
+      });
+      const logger = pino({ level: 'silent' });
+      const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
+      const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: lossy, logger, keys, providers: createProviders({ orm: stack.orm }) });
+      const server = createServer(app.callback());
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const lossyApi = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+        const paused = await lossyApi.post(`/v1/signals/${signal.id}/pause`, { key: own.apiKey });
+        assert.equal(paused.status, 503, paused.text);
+        assert.equal(lose, false, 'the pause reached the workflow');
+        assert.equal((await detail(signal.id, own.apiKey)).body.status, 'ACTIVE', 'the refused pause was undone');
+        const state = await real.workflow.getHandle(signalWorkflowId(signal.id)).query(signalStateQuery);
+        assert.equal(state.status, 'ACTIVE', 'the workflow re-read the restored row');
+        assert.ok(state.nextCheckAt, 'and keeps checking');
+      } finally {
+        await new Promise((r) => server.close(r));
+        await keys.close();
       }
     });
   });

@@ -1,5 +1,6 @@
 // The sandbox Directory: answers from the generated tables that load.ts fills, one indexed query
-// per lookup (one per batch of domains). Stateless but for a cache of company answers, so any number of API and worker processes can share one database.
+// per lookup (one per batch of domains). Stateless but for a cache of company answers, so any
+// number of API and worker processes can share one database.
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';

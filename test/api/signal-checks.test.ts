@@ -1,8 +1,9 @@
 // One check of a provider-backed buying signal: checkSignal (domain/signals/checks.service.ts)
 // called directly (no workflow) on the stack's database, with the sandbox directory, enrichment and
 // verifier, and a scripted signal-data provider (a fixed list of facts per test, paged by
-// offset/limit; people per company domain). These tests pin the intended behaviour of a check, so
-// that a rewrite of it (batching a page's candidates into a few queries) can be verified:
+// offset/limit; people per company domain). These tests pin what a check does, whatever the way
+// it writes (they were written against the one-candidate-at-a-time check and kept for the
+// page-batched one):
 // - which signal_imports row each fact gets (IMPORTED, SKIPPED_DUPLICATE, SKIPPED_EXCLUDED,
 //   SKIPPED_CAP), in provider order, and the CheckResult counts;
 // - what an import writes: contact (created, or the matching workspace contact updated without

@@ -96,7 +96,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     stack = await getStack();
     org = await newOrg(stack);
     const providers = createProviders({ orm: stack.orm, config: stack.config });
-    // No signal here has a sequence template, so enroll() returns before it needs Temporal.
+    // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
     const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
     base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, temporal, taskQueue: 'signal-checks' };
   });
@@ -502,6 +502,41 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     assert.equal(rows.filter((r) => r.status === 'IMPORTED').length, 5);
     assert.equal((await contactEntries(signal.contactListId!)).length, 5);
     assert.equal(await importedCount(signal.id), 5);
+  });
+
+  it('when a signal enriches and has a template, then an imported person gets the email and phone the enrichment finds (one credit) and is enrolled once; the skipped ones are not', async () => {
+    const n = names();
+    const at = new Date();
+    const { provider, deps } = scripted('PEOPLE');
+    // Ada, a directory person, known to the fact by her LinkedIn URL only; a second person the enrichment does not know.
+    const ada = 'https://www.linkedin.com/in/ada-lovelace-test';
+    const own = await newOrg(stack);
+    provider.script(at, [
+      personFact(n.key('ada'), 'acme.test', { first_name: 'Ada', last_name: 'Lovelace', linkedin_url: ada }),
+      personFact(n.key('unknown'), n.domain('nowhere'), { first_name: 'Nobody', linkedin_url: n.linkedin('nobody') }),
+      personFact(n.key('capped'), n.domain('nowhere'), { first_name: 'Capped', email: n.email('capped') }),
+    ]);
+    const template = await insertTemplate(stack, own.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
+    const signal = await insertSignal(stack, own.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), maxPerDay: 2, enrich: true, sequenceTemplateId: template });
+    const started: string[] = [];
+    const temporal = { workflow: { start: async (_type: string, options: { workflowId: string }) => { started.push(options.workflowId); } } } as unknown as Client;
+    const credits = async () => (await sql<{ c: number }>`SELECT enrichment_credits AS c FROM organizations WHERE id = ${own.organizationId}`.execute(db())).rows[0].c;
+    const before = await credits();
+
+    const result = await checkSignal(stack.orm.em.fork(), { ...deps, temporal }, own.organizationId, signal.id, at);
+
+    assert.deepEqual(result, { outcome: 'CHECKED', imported: 2, skipped: 1, read: 3 });
+    const { rows: contacts } = await sql<{ id: string; linkedin_url: string; email: string | null; phone: string | null }>`
+      SELECT id, linkedin_url, email, phone FROM contacts WHERE organization_id = ${own.organizationId} ORDER BY linkedin_url`.execute(db());
+    const found = contacts.find((c) => c.linkedin_url === ada)!;
+    assert.deepEqual([found.email, found.phone], ['ada@acme.test', '+14155550123'], 'the enrichment filled her email and phone');
+    assert.equal(contacts.length, 2, 'no contact for the capped fact');
+    assert.equal(before - await credits(), 1, 'one answer, one credit (no answer for the unknown person)');
+    const { rows: sequences } = await sql<{ contact_id: string; status: string }>`
+      SELECT contact_id, status FROM sequences WHERE organization_id = ${own.organizationId} AND sequence_template_id = ${template}`.execute(db());
+    assert.deepEqual(sequences.map((q) => q.contact_id).sort(), contacts.map((c) => c.id).sort(), 'both imported people enrolled');
+    assert.ok(sequences.every((q) => q.status === 'ACTIVE'));
+    assert.equal(started.length, 2);
   });
 
   it('when an attempt dies after its page committed but before its enrollments, then the retried check enrolls every person it imported, once', async () => {

@@ -4,6 +4,7 @@
 // becomes one signal_imports row (unique per signal and fact_key), written in the same transaction
 // as the entry it made, so a retried check never imports anything twice. `at` is the workflow's
 // time (the check's slot), so time-skipping tests and real runs read the same windows.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -13,11 +14,11 @@ import type { FactPerson, SignalDataProvider, SignalFact } from '../../providers
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { SignalType } from './presets.types.ts';
 import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { contactSummariesOf, contactSummaryOf } from '../contact-entries.service.ts';
+import { contactSummariesOf } from '../contact-entries.service.ts';
 import { contactImportOf, importContacts, type ContactImport } from '../contacts.service.ts';
 import { enrichPerson } from '../enrichment.service.ts';
 import { DomainError } from '../errors.ts';
-import { emitEvent, emitEvents } from '../events.ts';
+import { emitEvents } from '../events.ts';
 import { exclusionsFor } from '../exclusions.service.ts';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
 import * as sequences from '../sequences.service.ts';
@@ -99,7 +100,7 @@ export async function checkSignal(em: EntityManager, deps: SignalCheckDeps, orga
   const signal = await loadSignal(em, organizationId, signalId);
   if (!signal) return { outcome: 'NOT_FOUND', imported: 0, skipped: 0, read: 0 };
   if (signal.status !== 'ACTIVE') return { outcome: 'NOT_ACTIVE', imported: 0, skipped: 0, read: 0 };
-  const result = isCustom(signal) ? await pollEvents(em, deps, signal) : await checkFacts(em, deps, signal, at, dayMs);
+  const result = isCustom(signal) ? await pollEvents(em, deps, signal, at) : await checkFacts(em, deps, signal, at, dayMs);
   await sql`UPDATE signals SET last_checked_at = ${at}, updated_at = ${new Date()} WHERE id = ${signal.id}`.execute(em.getKysely());
   return result;
 }
@@ -132,7 +133,8 @@ interface ImportRow extends Partial<PersonFields> {
 /**
  * Inserts feed rows, each once (the unique (signal_id, fact_key): a fact already looked at is
  * left as it is), and counts the IMPORTED ones into the signal's imported_count. Answers how
- * many rows were inserted.
+ * many rows were inserted. created_at follows the order given (a microsecond apart), so the rows
+ * of a check or poll keep the order it looked at its facts in.
  */
 async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[]): Promise<number> {
   if (!rows.length) return 0;
@@ -140,51 +142,15 @@ async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportR
   const { rows: inserted } = await sql<{ status: ImportRow['status'] }>`
     INSERT INTO signal_imports (id, organization_id, signal_id, fact_key, kind, status, occurred_at, first_name, last_name, email, job_title, linkedin_url,
                                 company_name, company_domain, account_name, account_domain, contact_id, account_id, metadata, created_at)
-    VALUES ${sql.join(rows.map((row) => sql`(
+    VALUES ${sql.join(rows.map((row, i) => sql`(
       gen_random_uuid(), ${signal.organization_id}, ${signal.id}, ${row.fact_key}, ${row.kind}, ${row.status}, ${row.occurred_at},
       ${row.first_name ?? null}, ${row.last_name ?? null}, ${row.email ?? null}, ${row.job_title ?? null}, ${row.linkedin_url ?? null},
       ${row.company_name ?? null}, ${row.company_domain ?? null}, ${row.account_name ?? null}, ${row.account_domain ?? null},
-      ${row.contact_id ?? null}, ${row.account_id ?? null}, ${JSON.stringify(row.metadata)}::jsonb, ${now})`))}
+      ${row.contact_id ?? null}, ${row.account_id ?? null}, ${JSON.stringify(row.metadata)}::jsonb, ${now}::timestamptz + ${i} * interval '1 microsecond')`))}
     ON CONFLICT (signal_id, fact_key) DO NOTHING RETURNING status`.execute(tx.getKysely());
   const imported = inserted.filter((r) => r.status === 'IMPORTED').length;
   if (imported) await sql`UPDATE signals SET imported_count = imported_count + ${imported} WHERE id = ${signal.id}`.execute(tx.getKysely());
   return inserted.length;
-}
-
-/** Inserts one feed row; false when the fact was already looked at. */
-const writeImport = async (tx: EntityManager, signal: SignalRow, row: ImportRow): Promise<boolean> => (await insertImports(tx, signal, [row])) > 0;
-
-/** A contact entry of the list for the contact (resolved now, contact_entry.resolved); its id, or null when it was there. */
-async function addContactEntry(tx: EntityManager, signal: SignalRow, contactId: string | null, p: PersonFields): Promise<string | null> {
-  const now = new Date();
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
-                                 job_title, enrichment_status, resolved_at, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
-            ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})
-    ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id`.execute(tx.getKysely());
-  const id = rows[0]?.id ?? null;
-  if (id && contactId) {
-    await emitEvent(tx, {
-      type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: await contactSummaryOf(tx, contactId),
-      fields: { contact_entry_id: id, contact_list_id: signal.contact_list_id, external_contact_id: null },
-    });
-  }
-  return id;
-}
-
-/**
- * An account entry of the list: linked to `accountId` when given (a resolved event, or a provider
- * fact whose account was found or created), else (an unresolved custom event) the raw domain,
- * unlinked for good (SPEC custom event rule 6). One entry per account, or per unlinked domain.
- */
-async function addAccountEntry(tx: EntityManager, signal: SignalRow, accountId: string | null, name: string, domain: string): Promise<{ accountId: string | null; created: boolean }> {
-  const now = new Date();
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${accountId}, ${name}, ${domain}, NULL, ${now}, ${now})
-    ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
-  return { accountId, created: !!rows[0] };
 }
 
 /** Enrolls an imported contact in the signal's template (eligibility includes exclusions: an excluded person is REFUSED). */
@@ -664,6 +630,17 @@ export function payloadCopy(payloadJson: string | null): unknown {
   }
 }
 
+const NO_PERSON: PersonFields = { first_name: null, last_name: null, email: null, job_title: null, linkedin_url: null, company_name: null, company_domain: null };
+
+/** One event's candidate entry: its feed row, and the contact or account entry it would make. */
+interface PollItem {
+  row: ImportRow;
+  contactId: string | null;
+  fields: PersonFields;
+  account: { id: string | null; name: string; domain: string } | null;
+  entryId?: string;
+}
+
 /**
  * Rules 3-8: events of the signal's event_name after the watermark, oldest first (received_at,
  * id), at most 500; the read stops before the first PENDING event (its resolution has not
@@ -672,10 +649,13 @@ export function payloadCopy(payloadJson: string | null): unknown {
  * over for good. COMPANIES: one entry per domain. Resolved events link the entry to the contact or
  * account; unresolved ones keep the raw email or domain. Entries land whether or not the person is
  * excluded (events are trusted); enrollment still refuses excluded people. A dedup key already
- * looked at (a re-read, or the same person again) makes no second entry. No caps.
+ * looked at (a re-read, or the same person again) makes no second entry. No caps. A person or
+ * domain already on the list (put there another way) is SKIPPED_DUPLICATE. The poll's rows,
+ * entries, events and watermark are one transaction (writePoll); enrollments follow its commit,
+ * and a retried poll (same `at`) resumes them first.
  */
-async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow): Promise<CheckResult> {
-  const db = em.getKysely();
+async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<CheckResult> {
+  await resumeEnrollments(em, deps, signal, at);
   const wm = signal.watermark;
   const after = wm ? sql`AND (e.received_at, e.id) > (${new Date(wm.received_at)}::timestamptz, ${wm.id}::uuid)` : sql``;
   const { rows } = await sql<EventRow>`
@@ -683,65 +663,113 @@ async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: Sign
            c.email AS contact_email, a.domain AS account_domain, a.name AS account_name
       FROM ingested_events e LEFT JOIN contacts c ON c.id = e.contact_id LEFT JOIN accounts a ON a.id = e.account_id
      WHERE e.organization_id = ${signal.organization_id} AND e.event_name = ${signal.event_name} ${after}
-     ORDER BY e.received_at, e.id LIMIT ${EVENTS_PER_POLL}`.execute(db);
+     ORDER BY e.received_at, e.id LIMIT ${EVENTS_PER_POLL}`.execute(em.getKysely());
   const pending = rows.findIndex((r) => r.resolution_status === 'PENDING');
   const finished = pending === -1 ? rows : rows.slice(0, pending);
-  const result: CheckResult = { outcome: 'CHECKED', imported: 0, skipped: 0, read: finished.length };
   const people = (signal.event_subject ?? (signal.import_target === 'COMPANIES' ? 'COMPANIES' : 'PEOPLE')) === 'PEOPLE';
 
+  const items = new Map<string, PollItem>();
   for (const event of finished) {
-    deps.heartbeat?.();
     const resolved = event.resolution_status === 'RESOLVED';
     const copy = payloadCopy(event.payload_json);
     const metadata: Record<string, unknown> = {
       event_id: event.id, event_name: signal.event_name, resolution_status: event.resolution_status, subject: event.subject,
-      ...(copy === undefined ? { payload_omitted: true } : { payload: copy }),
+      ...(copy === undefined ? { payload_omitted: true } : { payload: copy }), check_at: at.toISOString(),
     };
     const subjectDomain = event.subject.company_domain ? normalizeDomain(event.subject.company_domain) : null;
     const domain = (resolved ? event.account_domain : null) ?? subjectDomain;
+    const occurred_at = new Date(event.occurred_at);
     if (people) {
       const email = event.subject.email ? normalizeEmail(event.subject.email) ?? event.subject.email : (resolved ? event.contact_email : null);
       const linkedin = event.subject.linkedin_url ? normalizeLinkedinUrl(event.subject.linkedin_url) ?? event.subject.linkedin_url : null;
       const contactId = resolved ? event.contact_id : null;
       // Rule 7: a company-only event (or an unmatched subject with no email) never makes a person entry.
       const key = email ? `email:${email}` : contactId ? `contact:${contactId}` : null;
-      if (!key) continue;
+      if (!key || items.has(key)) continue;
       const fields: PersonFields = { first_name: null, last_name: null, email, job_title: null, linkedin_url: linkedin, company_name: resolved ? event.account_name : null, company_domain: domain };
-      const entryId = await em.fork().transactional(async (tx) => {
-        if (contactId) {
-          const { rows: contact } = await sql<PersonFields>`
-            SELECT first_name, last_name, email, job_title, linkedin_url, company_name, NULL AS company_domain FROM contacts WHERE id = ${contactId}`.execute(tx.getKysely());
-          if (contact[0]) Object.assign(fields, { ...contact[0], email: fields.email ?? contact[0].email, linkedin_url: fields.linkedin_url ?? contact[0].linkedin_url, company_domain: domain });
-        }
-        const wrote = await writeImport(tx, signal, {
-          fact_key: key, kind: 'CONTACT', status: 'IMPORTED', occurred_at: new Date(event.occurred_at), ...fields,
-          contact_id: contactId, account_id: resolved ? event.account_id : null, metadata,
-        });
-        if (!wrote) return null;
-        return (await addContactEntry(tx, signal, contactId, fields)) ?? '';
+      items.set(key, {
+        contactId, fields, account: null,
+        row: { fact_key: key, kind: 'CONTACT', status: 'IMPORTED', occurred_at, contact_id: contactId, account_id: resolved ? event.account_id : null, metadata },
       });
-      if (entryId === null) continue;
-      result.imported++;
-      if (entryId && contactId) await enroll(em, deps, signal, contactId, entryId);
     } else {
-      if (!domain) continue;
-      const key = `domain:${domain}`;
-      const wrote = await em.fork().transactional(async (tx) => {
-        const name = (resolved ? event.account_name : null) ?? domain;
-        const { accountId } = await addAccountEntry(tx, signal, resolved ? event.account_id : null, name, domain);
-        return writeImport(tx, signal, {
-          fact_key: key, kind: 'ACCOUNT', status: 'IMPORTED', occurred_at: new Date(event.occurred_at), account_name: name, account_domain: domain,
-          account_id: accountId, metadata,
-        });
+      const key = domain ? `domain:${domain}` : null;
+      if (!domain || !key || items.has(key)) continue;
+      const name = (resolved ? event.account_name : null) ?? domain;
+      items.set(key, {
+        contactId: null, fields: NO_PERSON,
+        account: { id: resolved ? event.account_id : null, name, domain },
+        row: { fact_key: key, kind: 'ACCOUNT', status: 'IMPORTED', occurred_at, account_name: name, account_domain: domain, account_id: resolved ? event.account_id : null, metadata },
       });
-      if (wrote) result.imported++;
     }
   }
 
+  deps.heartbeat?.();
   const last = finished.at(-1);
-  if (last) {
-    const watermark = { received_at: new Date(last.received_at).toISOString(), id: last.id };
-    await sql`UPDATE signals SET watermark = ${JSON.stringify(watermark)}::jsonb WHERE id = ${signal.id}`.execute(db);
+  const watermark = last ? { received_at: new Date(last.received_at).toISOString(), id: last.id } : null;
+  const written = await withPageRetries(() => em.fork().transactional((tx) => writePoll(tx, signal, people, [...items.values()], watermark)));
+  for (const item of written.filter((i) => i.entryId && i.contactId)) {
+    deps.heartbeat?.();
+    await enroll(em, deps, signal, item.contactId!, item.entryId!);
   }
-  return result;
+  const imported = written.filter((i) => i.row.status === 'IMPORTED').length;
+  return { outcome: 'CHECKED', imported, skipped: written.length - imported, read: finished.length };
+}
+
+/**
+ * One poll's writes under the signal's advisory lock: the keys not looked at yet get their entry
+ * (IMPORTED) or, when the person or domain is on the list already, none (SKIPPED_DUPLICATE); then
+ * every feed row in one insert, the entries' events, and the watermark. Answers the items written.
+ */
+async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, candidates: PollItem[], watermark: { received_at: string; id: string } | null): Promise<PollItem[]> {
+  const db = tx.getKysely();
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(db);
+  const keys = candidates.map((i) => i.row.fact_key);
+  const { rows: seen } = keys.length
+    ? await sql<{ fact_key: string }>`SELECT fact_key FROM signal_imports WHERE signal_id = ${signal.id} AND fact_key = ANY (${keys}::text[])`.execute(db)
+    : { rows: [] };
+  const looked = new Set(seen.map((r) => r.fact_key));
+  // Copies: a retried transaction starts again from the candidates as read.
+  const items: PollItem[] = candidates.filter((i) => !looked.has(i.row.fact_key)).map((i) => ({ ...i, row: { ...i.row }, entryId: randomUUID() }));
+  const now = new Date();
+  let created = new Set<string>();
+  if (items.length && people) {
+    // A matched person's entry carries the contact's own fields (the event's identifiers first).
+    const contacts = await sql<PersonFields & { id: string }>`
+      SELECT id, first_name, last_name, email, job_title, linkedin_url, company_name FROM contacts
+       WHERE id = ANY (${distinctPresent(items.map((i) => i.contactId))}::uuid[])`.execute(db);
+    const contactOf = new Map(contacts.rows.map((c) => [c.id, c]));
+    for (const i of items) {
+      const c = i.contactId ? contactOf.get(i.contactId) : undefined;
+      if (c) i.fields = { ...c, email: i.fields.email ?? c.email, linkedin_url: i.fields.linkedin_url ?? c.linkedin_url, company_domain: i.fields.company_domain };
+      Object.assign(i.row, i.fields);
+    }
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
+                                   job_title, enrichment_status, resolved_at, created_at, updated_at)
+      VALUES ${sql.join(items.map(({ entryId, contactId, fields: p }) => sql`(
+        ${entryId}, ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
+        ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
+      ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id`.execute(db);
+    created = new Set(rows.map((r) => r.id));
+  } else if (items.length) {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
+      VALUES ${sql.join(items.map(({ entryId, account: a }) => sql`(${entryId}, ${signal.organization_id}, ${signal.account_list_id}, ${a!.id}, ${a!.name}, ${a!.domain}, NULL, ${now}, ${now})`))}
+      ON CONFLICT DO NOTHING RETURNING id`.execute(db);
+    created = new Set(rows.map((r) => r.id));
+  }
+  for (const i of items) {
+    if (created.has(i.entryId!)) continue;
+    i.entryId = undefined;
+    i.row.status = 'SKIPPED_DUPLICATE';
+  }
+  if ((await insertImports(tx, signal, items.map((i) => i.row))) !== items.length) throw new Error(`signal ${signal.id}: an event of the poll was already recorded`);
+  const entries = items.filter((i) => i.entryId && i.contactId);
+  const contacts = await contactSummariesOf(tx, entries.map((i) => i.contactId!));
+  await emitEvents(tx, entries.map((i) => ({
+    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(i.contactId!) ?? null,
+    fields: { contact_entry_id: i.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
+  })));
+  if (watermark) await sql`UPDATE signals SET watermark = ${JSON.stringify(watermark)}::jsonb WHERE id = ${signal.id}`.execute(db);
+  return items;
 }

@@ -692,8 +692,8 @@ async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: Sign
         row: { fact_key: key, kind: 'CONTACT', status: 'IMPORTED', occurred_at, contact_id: contactId, account_id: resolved ? event.account_id : null, metadata },
       });
     } else {
-      const key = domain ? `domain:${domain}` : null;
-      if (!domain || !key || items.has(key)) continue;
+      if (!domain || items.has(`domain:${domain}`)) continue;
+      const key = `domain:${domain}`;
       const name = (resolved ? event.account_name : null) ?? domain;
       items.set(key, {
         contactId: null, fields: NO_PERSON,

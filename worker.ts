@@ -13,7 +13,7 @@ import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
 import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
-import { coreMetricsTelemetry, createWorkerMetrics, freeLoopbackPort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
+import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
 import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
 import { EVENT_RESOLUTION_WORKFLOW, eventResolutionWorkflowId } from './workflows/event-resolution.definitions.ts';
@@ -112,7 +112,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const logger = createLogger('worker', { level: config.logLevel });
   const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-worker', otlpEndpoint: config.otlpEndpoint });
   // Core's own exporter listens on loopback only; the worker's endpoint relays it with its own metrics.
-  const corePort = config.workerMetricsPort > 0 ? await freeLoopbackPort() : undefined;
+  const corePort = config.workerMetricsPort > 0 ? await freePort() : undefined;
   Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
   const metrics = createWorkerMetrics();
   // A taken port (a second worker on one host) costs the endpoint, not the worker.

@@ -1,5 +1,6 @@
 // Account use cases: upsert on the normalised primary domain (aliases from the directory resolve
 // to it), reads, listing and owner reassignment.
+import { sql } from 'kysely';
 import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Account, User } from '../db/entities/index.ts';
 import type { Directory } from '../providers/directory/index.ts';
@@ -30,6 +31,21 @@ export async function ensureAccount(em: EntityManager, organizationId: string, d
     em.getTransactionContext(),
   );
   return em.findOneOrFail(Account, { organization: organizationId, domain }, { populate: ['owner'], refresh: true });
+}
+
+/**
+ * The organization's accounts for several primary domains (name: used when created), created when
+ * missing, in one statement; their ids by domain. Domain order, so concurrent batches lock alike.
+ */
+export async function ensureAccounts(em: EntityManager, organizationId: string, names: Map<string, string>): Promise<Map<string, string>> {
+  if (!names.size) return new Map();
+  const now = new Date();
+  const { rows } = await sql<{ id: string; domain: string }>`
+    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+    VALUES ${sql.join([...names.keys()].sort().map((d) => sql`(gen_random_uuid(), ${organizationId}, ${names.get(d)}, ${d}, ${now}, ${now}, ${now}, ${now})`))}
+    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+    RETURNING id, domain`.execute(em.getKysely());
+  return new Map(rows.map((r) => [r.domain, r.id]));
 }
 
 export async function upsertAccount(em: EntityManager, directory: Directory, organizationId: string, input: { domain: string; name?: string }): Promise<AccountRecord> {

@@ -4,11 +4,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import { Contact, Suppression } from '../db/entities/index.ts';
 import type { Directory, DirectoryCompany } from '../providers/directory/index.ts';
-import { organizationUser, primaryDomain } from './accounts.service.ts';
-import { DomainError } from './errors.ts';
+import { ensureAccounts, organizationUser, primaryDomain } from './accounts.service.ts';
+import { DomainError, isUniqueViolation } from './errors.ts';
 import { distinctPresent, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
 import { contactRecordFromRow, toContactRecord, type ContactRecord, type ContactRow } from './records.ts';
 
@@ -145,9 +145,6 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
-}
 
 /** Upsert; a concurrent first insert of the same person is retried once as an update. */
 export async function upsertContact(em: EntityManager, directory: Directory, organizationId: string, input: ContactInput) {
@@ -266,23 +263,14 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
     return target;
   });
 
-  // The accounts of the people's companies, in domain order (concurrent imports lock them alike).
+  // The accounts of the people's companies.
   const companies = new Map<string, string>();
   for (const t of targets) {
     if (t instanceof DomainError || t.person?.company == null) continue;
     const { domain, companyName } = t.person.company;
     if (!companies.has(domain)) companies.set(domain, cleanText(t.person.company_name) ?? t.company_name ?? companyName ?? domain);
   }
-  const accountOf = new Map<string, string>();
-  if (companies.size) {
-    const domains = [...companies.keys()].sort();
-    const { rows } = await sql<{ id: string; domain: string }>`
-      INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-      VALUES ${sql.join(domains.map((d) => sql`(gen_random_uuid(), ${organizationId}, ${companies.get(d)}, ${d}, ${now}, ${now}, ${now}, ${now})`))}
-      ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
-      RETURNING id, domain`.execute(db);
-    for (const r of rows) accountOf.set(r.domain, r.id);
-  }
+  const accountOf = await ensureAccounts(tx, organizationId, companies);
 
   const written = [...new Set(targets.filter((t): t is ImportTarget => !(t instanceof DomainError)))];
   for (const t of written) {

@@ -1,5 +1,8 @@
 // Errors domain services throw. They carry what the API needs to answer (status, type, field)
 // without the domain importing the HTTP layer; the error handler maps them to the error shape.
+// Also the two database errors services retry on: a unique violation (a concurrent first insert
+// of the same row) and a deadlock.
+import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
 
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business';
 
@@ -37,4 +40,14 @@ export class DomainError extends Error {
   static business(message: string, data: Record<string, unknown> | null = null): DomainError {
     return new DomainError('business', 422, message, [], data);
   }
+}
+
+/** A unique violation (SQLSTATE 23505), wrapped by MikroORM or raw from the driver (Kysely's sql). */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
+}
+
+/** A deadlock (SQLSTATE 40P01), wrapped or raw. */
+export function isDeadlock(error: unknown): boolean {
+  return error instanceof DeadlockException || (error as { code?: string })?.code === '40P01';
 }

@@ -3,12 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
 import type { Directory, DirectoryCompany } from '../providers/directory/index.ts';
 import { primaryDomain } from './accounts.service.ts';
 import { contactIdentifiers } from './contacts.service.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, isUniqueViolation } from './errors.ts';
 import { emitEvent } from './events.ts';
 import { distinctPresent, emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from './normalize.ts';
 import type { ContactSummary } from './records.ts';
@@ -96,9 +95,6 @@ function accountRecord(row: AccountExclusionRow): AccountExclusionRecord {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
-}
 
 function duplicate(existing: { id: string; field: string }): DomainError {
   return DomainError.conflict(`An exclusion for this ${existing.field} already exists.`, { existing_exclusion_id: existing.id, field: existing.field });

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { WorkflowIdConflictPolicy, type SearchAttributePair } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config.ts';
@@ -20,7 +19,7 @@ import {
   type SequenceWorkflowInput,
 } from '../workflows/enrollment.definitions.ts';
 import type { SequenceRecord as WorkflowSequenceRecord } from '../workflows/sequence.definitions.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, isUniqueViolation } from './errors.ts';
 import { emitEvent } from './events.ts';
 import { contactExclusionFor } from './exclusions.service.ts';
 import { toContactSummary } from './records.ts';
@@ -43,9 +42,6 @@ function toSequenceRecord(row: SequenceRow): SequenceRecord {
 const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, status, stopped_reason, paused_until, current_step, variables,
   source_contact_entry_id, created_at, updated_at, ended_at`);
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reads

@@ -135,8 +135,8 @@ export function coreMetricsTelemetry(port: number): TelemetryOptions {
   return { metrics: { prometheus: { bindAddress: `127.0.0.1:${port}`, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } };
 }
 
-/** A free loopback port for Core's exporter (Core takes an address, not port 0). */
-export function freeLoopbackPort(): Promise<number> {
+/** A free TCP port on loopback, chosen by the kernel: Core's exporter takes an address, not port 0 (scripts/local-stack.ts shares it). */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createNetServer();
     server.unref();

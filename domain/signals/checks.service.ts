@@ -13,11 +13,11 @@ import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { FactPerson, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { SignalType } from './presets.types.ts';
-import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ensureAccounts } from '../accounts.service.ts';
 import { contactSummariesOf } from '../contact-entries.service.ts';
 import { contactImportOf, importContacts, type ContactImport } from '../contacts.service.ts';
 import { enrichPerson } from '../enrichment.service.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, isDeadlock, isUniqueViolation } from '../errors.ts';
 import { emitEvents } from '../events.ts';
 import { exclusionsFor } from '../exclusions.service.ts';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../normalize.ts';
@@ -153,6 +153,50 @@ async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportR
   return inserted.length;
 }
 
+/** The signal's transaction-scoped advisory lock: two attempts of a check (or of a poll) never interleave. */
+async function lockSignal(tx: EntityManager, signal: SignalRow): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(tx.getKysely());
+}
+
+/** Contact entries on the signal's list, resolved now; the ids of those made (a contact already on the list makes none). */
+async function insertContactEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; contactId: string | null; fields: PersonFields }[]): Promise<Set<string>> {
+  if (!entries.length) return new Set();
+  const now = new Date();
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
+                                 job_title, enrichment_status, resolved_at, created_at, updated_at)
+    VALUES ${sql.join(entries.map(({ id, contactId, fields: p }) => sql`(
+      ${id}, ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
+      ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
+    ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id`.execute(tx.getKysely());
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Account entries on the signal's list (linked, or an unresolved domain); the ids of those made (an account or unlinked domain already on the list makes none). */
+async function insertAccountEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; accountId: string | null; name: string; domain: string }[]): Promise<Set<string>> {
+  if (!entries.length) return new Set();
+  const now = new Date();
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
+    VALUES ${sql.join(entries.map((e) => sql`(${e.id}, ${signal.organization_id}, ${signal.account_list_id}, ${e.accountId}, ${e.name}, ${e.domain}, NULL, ${now}, ${now})`))}
+    ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The feed rows of a page or poll, and one contact_entry.resolved per new contact entry. Under
+ * the signal's lock no other writer records these facts: a row already there is a bug, and the
+ * transaction rolls back.
+ */
+async function recordImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[], entries: { entryId: string; contactId: string }[]): Promise<void> {
+  if ((await insertImports(tx, signal, rows)) !== rows.length) throw new Error(`signal ${signal.id}: a fact was already recorded`);
+  const contacts = await contactSummariesOf(tx, entries.map((e) => e.contactId));
+  await emitEvents(tx, entries.map((e) => ({
+    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(e.contactId) ?? null,
+    fields: { contact_entry_id: e.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
+  })));
+}
+
 /** Enrolls an imported contact in the signal's template (eligibility includes exclusions: an excluded person is REFUSED). */
 async function enroll(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, contactId: string, entryId: string): Promise<void> {
   if (!signal.sequence_template_id) return;
@@ -204,8 +248,8 @@ async function enrich(em: EntityManager, deps: SignalCheckDeps, signal: SignalRo
 // ---------------------------------------------------------------------------------------------
 // Provider-backed signals
 
-/** Retries of a page whose transaction met a concurrent writer (a unique violation or a deadlock). */
-const PAGE_ATTEMPTS = 3;
+/** Attempts of a page's or poll's transaction that meets a concurrent writer (a unique violation or a deadlock). */
+const WRITE_ATTEMPTS = 3;
 
 interface Candidate {
   key: string;
@@ -323,7 +367,7 @@ async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: Sign
     deps.heartbeat?.();
     const { items } = await deps.signals.search({ signalType: signal.signal_type, filters: signal.search_filters, from, to: at, limit: FACT_PAGE, offset: page * FACT_PAGE });
     result.read += items.length;
-    const written = await withPageRetries(() => em.fork().transactional((tx) => writePage(tx, deps, signal, peopleAtCompanies, items, at, dayMs, lookedUp)));
+    const written = await retryConcurrentWrites(() => em.fork().transactional((tx) => writePage(tx, deps, signal, peopleAtCompanies, items, at, dayMs, lookedUp)));
     for (const domain of written.lookedUp) lookedUp.add(domain);
     result.imported += written.imported;
     result.skipped += written.skipped;
@@ -359,14 +403,12 @@ async function resumeEnrollments(em: EntityManager, deps: SignalCheckDeps, signa
   }
 }
 
-async function withPageRetries<T>(write: () => Promise<T>): Promise<T> {
+async function retryConcurrentWrites<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
-      const concurrent = error instanceof UniqueConstraintViolationException || error instanceof DeadlockException
-        || ['23505', '40P01'].includes((error as { code?: string })?.code ?? '');
-      if (!concurrent || attempt >= PAGE_ATTEMPTS) throw error;
+      if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt >= WRITE_ATTEMPTS) throw error;
     }
   }
 }
@@ -394,7 +436,7 @@ interface PageWritten {
 async function writePage(
   tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, peopleAtCompanies: boolean, items: SignalFact[], at: Date, dayMs: number, lookedUpBefore: Set<string>,
 ): Promise<PageWritten> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(tx.getKysely());
+  await lockSignal(tx, signal);
   let left = Math.max(0, signal.max_per_day - await importedToday(tx, signal, at, dayMs));
   let companiesLeft = !peopleAtCompanies || signal.max_companies_per_run === null
     ? Number.POSITIVE_INFINITY
@@ -533,49 +575,30 @@ async function importPeople(tx: EntityManager, deps: SignalCheckDeps, signal: Si
     c.accountId = outcome.accountId;
     linked.push(c);
   });
-  if (!linked.length) return;
-  const now = new Date();
-  const { rows } = await sql<{ id: string; contact_id: string }>`
-    INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
-                                 job_title, enrichment_status, resolved_at, created_at, updated_at)
-    VALUES ${sql.join(linked.map(({ contactId, fields: p }) => sql`(
-      gen_random_uuid(), ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
-      ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
-    ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id, contact_id`.execute(tx.getKysely());
-  const entryOf = new Map(rows.map((r) => [r.contact_id, r.id]));
-  for (const c of linked) {
-    c.entryId = entryOf.get(c.contactId!);
-    // Two people of the round on one contact: the first one has the entry.
-    entryOf.delete(c.contactId!);
+  const entries = linked.map((c) => ({ id: randomUUID(), contactId: c.contactId!, fields: c.fields }));
+  // Two people of the round on one contact: the first one has the entry.
+  const made = await insertContactEntries(tx, signal, entries);
+  linked.forEach((c, i) => {
+    c.entryId = made.has(entries[i].id) ? entries[i].id : undefined;
     c.status = c.entryId ? 'IMPORTED' : 'SKIPPED_DUPLICATE';
-  }
+  });
 }
 
 /** The workspace accounts of the round's domains (created when new, as POST /v1/account-entries does), then their entries on the list. */
 async function importAccounts(tx: EntityManager, signal: SignalRow, take: Candidate[]): Promise<void> {
-  const db = tx.getKysely();
-  const now = new Date();
-  // Domain order: concurrent writers lock the accounts alike.
   const named = new Map<string, string>();
   for (const c of take) if (!named.has(c.fields.company_domain!)) named.set(c.fields.company_domain!, c.fact.company?.name ?? c.fields.company_domain!);
-  const domains = [...named.keys()].sort();
-  const { rows: accounts } = await sql<{ id: string; domain: string }>`
-    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-    VALUES ${sql.join(domains.map((d) => sql`(gen_random_uuid(), ${signal.organization_id}, ${named.get(d)}, ${d}, ${now}, ${now}, ${now}, ${now})`))}
-    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id, domain`.execute(db);
-  const accountOf = new Map(accounts.map((a) => [a.domain, a.id]));
-  const { rows: entries } = await sql<{ account_id: string }>`
-    INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-    VALUES ${sql.join(domains.map((d) => sql`(gen_random_uuid(), ${signal.organization_id}, ${signal.account_list_id}, ${accountOf.get(d)}, ${named.get(d)}, ${d}, NULL, ${now}, ${now})`))}
-    ON CONFLICT DO NOTHING RETURNING account_id`.execute(db);
-  const entered = new Set(entries.map((e) => e.account_id));
+  const accountOf = await ensureAccounts(tx, signal.organization_id, named);
+  const entryOf = new Map([...named].map(([domain, name]) => [domain, { id: randomUUID(), accountId: accountOf.get(domain)!, name, domain }]));
+  const made = await insertAccountEntries(tx, signal, [...entryOf.values()]);
   for (const c of take) {
-    c.accountId = accountOf.get(c.fields.company_domain!)!;
-    c.status = entered.has(c.accountId) ? 'IMPORTED' : 'SKIPPED_DUPLICATE';
+    const entry = entryOf.get(c.fields.company_domain!)!;
+    c.accountId = entry.accountId;
+    c.status = made.has(entry.id) ? 'IMPORTED' : 'SKIPPED_DUPLICATE';
   }
 }
 
-/** Every candidate's feed row in one insert, the signal's imported_count, and one contact_entry.resolved per new entry. */
+/** Every candidate's feed row in one insert (and the signal's imported_count), and one contact_entry.resolved per new entry. */
 async function writeRows(tx: EntityManager, signal: SignalRow, all: Candidate[], at: Date): Promise<void> {
   if (!all.length) return;
   const rows: ImportRow[] = all.map((c) => {
@@ -586,14 +609,7 @@ async function writeRows(tx: EntityManager, signal: SignalRow, all: Candidate[],
       ? { fact_key: c.key, kind: 'ACCOUNT', status: c.status!, occurred_at, account_name: c.fact.company?.name ?? c.fields.company_domain, account_domain: c.fields.company_domain, ...linked, metadata }
       : { fact_key: c.key, kind: 'CONTACT', status: c.status!, occurred_at, ...c.fields, ...linked, metadata };
   });
-  // Under the signal's lock no other writer records these facts: a row already there is a bug, and the page rolls back.
-  if ((await insertImports(tx, signal, rows)) !== rows.length) throw new Error(`signal ${signal.id}: a fact of the page was already recorded`);
-  const entries = all.filter((c) => c.entryId);
-  const contacts = await contactSummariesOf(tx, entries.map((c) => c.contactId!));
-  await emitEvents(tx, entries.map((c) => ({
-    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(c.contactId!) ?? null,
-    fields: { contact_entry_id: c.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
-  })));
+  await recordImports(tx, signal, rows, all.filter((c) => c.entryId).map((c) => ({ entryId: c.entryId!, contactId: c.contactId! })));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -706,7 +722,7 @@ async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: Sign
   deps.heartbeat?.();
   const last = finished.at(-1);
   const watermark = last ? { received_at: new Date(last.received_at).toISOString(), id: last.id } : null;
-  const written = await withPageRetries(() => em.fork().transactional((tx) => writePoll(tx, signal, people, [...items.values()], watermark)));
+  const written = await retryConcurrentWrites(() => em.fork().transactional((tx) => writePoll(tx, signal, people, [...items.values()], watermark)));
   for (const item of written.filter((i) => i.entryId && i.contactId)) {
     deps.heartbeat?.();
     await enroll(em, deps, signal, item.contactId!, item.entryId!);
@@ -722,7 +738,7 @@ async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: Sign
  */
 async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, candidates: PollItem[], watermark: { received_at: string; id: string } | null): Promise<PollItem[]> {
   const db = tx.getKysely();
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(db);
+  await lockSignal(tx, signal);
   const keys = candidates.map((i) => i.row.fact_key);
   const { rows: seen } = keys.length
     ? await sql<{ fact_key: string }>`SELECT fact_key FROM signal_imports WHERE signal_id = ${signal.id} AND fact_key = ANY (${keys}::text[])`.execute(db)
@@ -730,9 +746,8 @@ async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, 
   const looked = new Set(seen.map((r) => r.fact_key));
   // Copies: a retried transaction starts again from the candidates as read.
   const items: PollItem[] = candidates.filter((i) => !looked.has(i.row.fact_key)).map((i) => ({ ...i, row: { ...i.row }, entryId: randomUUID() }));
-  const now = new Date();
-  let created = new Set<string>();
-  if (items.length && people) {
+  let made: Set<string>;
+  if (people) {
     // A matched person's entry carries the contact's own fields (the event's identifiers first).
     const contacts = await sql<PersonFields & { id: string }>`
       SELECT id, first_name, last_name, email, job_title, linkedin_url, company_name FROM contacts
@@ -743,33 +758,16 @@ async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, 
       if (c) i.fields = { ...c, email: i.fields.email ?? c.email, linkedin_url: i.fields.linkedin_url ?? c.linkedin_url, company_domain: i.fields.company_domain };
       Object.assign(i.row, i.fields);
     }
-    const { rows } = await sql<{ id: string }>`
-      INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
-                                   job_title, enrichment_status, resolved_at, created_at, updated_at)
-      VALUES ${sql.join(items.map(({ entryId, contactId, fields: p }) => sql`(
-        ${entryId}, ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
-        ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
-      ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id`.execute(db);
-    created = new Set(rows.map((r) => r.id));
-  } else if (items.length) {
-    const { rows } = await sql<{ id: string }>`
-      INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-      VALUES ${sql.join(items.map(({ entryId, account: a }) => sql`(${entryId}, ${signal.organization_id}, ${signal.account_list_id}, ${a!.id}, ${a!.name}, ${a!.domain}, NULL, ${now}, ${now})`))}
-      ON CONFLICT DO NOTHING RETURNING id`.execute(db);
-    created = new Set(rows.map((r) => r.id));
+    made = await insertContactEntries(tx, signal, items.map((i) => ({ id: i.entryId!, contactId: i.contactId, fields: i.fields })));
+  } else {
+    made = await insertAccountEntries(tx, signal, items.map((i) => ({ id: i.entryId!, accountId: i.account!.id, name: i.account!.name, domain: i.account!.domain })));
   }
   for (const i of items) {
-    if (created.has(i.entryId!)) continue;
+    if (made.has(i.entryId!)) continue;
     i.entryId = undefined;
     i.row.status = 'SKIPPED_DUPLICATE';
   }
-  if ((await insertImports(tx, signal, items.map((i) => i.row))) !== items.length) throw new Error(`signal ${signal.id}: an event of the poll was already recorded`);
-  const entries = items.filter((i) => i.entryId && i.contactId);
-  const contacts = await contactSummariesOf(tx, entries.map((i) => i.contactId!));
-  await emitEvents(tx, entries.map((i) => ({
-    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(i.contactId!) ?? null,
-    fields: { contact_entry_id: i.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
-  })));
+  await recordImports(tx, signal, items.map((i) => i.row), items.filter((i) => i.entryId && i.contactId).map((i) => ({ entryId: i.entryId!, contactId: i.contactId! })));
   if (watermark) await sql`UPDATE signals SET watermark = ${JSON.stringify(watermark)}::jsonb WHERE id = ${signal.id}`.execute(db);
   return items;
 }

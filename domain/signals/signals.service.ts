@@ -16,9 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, isUniqueViolation } from '../errors.ts';
 import { unstorableReason } from '../normalize.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
@@ -356,9 +355,6 @@ function eventNameTaken(eventName: string, signalId: string | null): DomainError
   );
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException || (error as { code?: string })?.code === '23505';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Create and duplicate

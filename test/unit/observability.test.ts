@@ -6,7 +6,6 @@ import { createServer, type Server } from 'node:http';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { loadConfig } from '../../config.ts';
 import { routeMatcher, UNMATCHED_ROUTE } from '../../api/middleware/metrics.ts';
 import type { RouteDef } from '../../api/route.ts';
 import { activityLogContext, createLogger } from '../../observability/logging.ts';
@@ -136,24 +135,6 @@ describe('observability', () => {
       } finally {
         await server.close();
       }
-    });
-  });
-
-  describe('config', () => {
-    it('when nothing is set, then the worker metrics port is 9464, /metrics has no token and tracing is off', () => {
-      const config = loadConfig({});
-      assert.equal(config.workerMetricsPort, 9464);
-      assert.equal(config.metricsToken, undefined);
-      assert.equal(config.otlpEndpoint, undefined);
-    });
-
-    it('when set, then they are read; a negative port is refused', () => {
-      const config = loadConfig({ WORKER_METRICS_PORT: '0', METRICS_TOKEN: 'scrape', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'x' });
-      assert.equal(config.workerMetricsPort, 0);
-      assert.equal(config.metricsToken, 'scrape');
-      assert.equal(config.otlpEndpoint, 'http://collector:4318');
-      assert.equal(config.otelServiceName, 'x');
-      assert.throws(() => loadConfig({ WORKER_METRICS_PORT: '-1' }), /WORKER_METRICS_PORT/);
     });
   });
 });

@@ -8,6 +8,7 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import { createRegistry, LATENCY_BUCKETS } from '../../observability/metrics.ts';
 import type { AppContext } from '../context.ts';
 import type { RouteDef } from '../route.ts';
+import { templateResolver } from '../route-templates.ts';
 
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -37,24 +38,22 @@ export function createApiMetrics(registry: Registry = createRegistry('api')): Ap
 }
 
 /**
- * Finds the template of a path among the routes, in mount order (the router runs the first match,
- * so /v1/signals/presets wins over /v1/signals/{signal_id}). The method is ignored on purpose: a
- * 405 on a known path is still that route's answer.
+ * The route template of a path, the label of its metrics, span and log line: the most specific
+ * template that matches (api/route-templates.ts, the method guard's rule), so /v1/contacts/enrich
+ * is its own route, not a contact id. The method is ignored on purpose: a 405 on a known path is
+ * still that route's answer.
  */
 export function routeMatcher(routes: RouteDef[]): (path: string) => string {
-  const table = routes.map((route) => ({
-    template: route.path,
-    pattern: new RegExp(`^${route.path.split(/\{[A-Za-z0-9_]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`),
-  }));
+  const resolve = templateResolver(routes);
   const seen = new Map<string, string>();
   return (path) => {
     // Paths without parameters repeat exactly; remember those (bounded: only declared templates).
     const known = seen.get(path);
     if (known) return known;
-    const hit = table.find((entry) => entry.pattern.test(path));
-    if (!hit) return UNMATCHED_ROUTE;
-    if (hit.template === path) seen.set(path, hit.template);
-    return hit.template;
+    const template = resolve(path)?.template;
+    if (!template) return UNMATCHED_ROUTE;
+    if (template === path) seen.set(path, template);
+    return template;
   };
 }
 

@@ -49,6 +49,14 @@ describe('API conventions', () => {
     assert.match(publicRoute.headers.get('allow') ?? '', /GET/);
   });
 
+  it('when a static path competes with an id path, then its own methods answer, also with a trailing slash or another letter case (as the router matches)', async () => {
+    for (const path of ['/v1/contacts/enrich', '/v1/contacts/enrich/', '/V1/Contacts/Enrich']) {
+      const response = await api.get(path, { key: org.apiKey });
+      assert.equal(response.status, 405, `${path}: ${response.text}`);
+      assert.equal(response.headers.get('allow'), 'POST');
+    }
+  });
+
   it('when the JSON body is malformed, then 400 ValidationIssue', async () => {
     const response = await api.post('/v1/users', { key: org.apiKey, rawBody: '{"a":' });
     assert.equal(response.status, 400);

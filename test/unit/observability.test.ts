@@ -35,9 +35,14 @@ describe('observability', () => {
       assert.equal(templateOf('/t/o/abc.def'), '/t/o/{token}');
     });
 
-    it('when a static route is declared before a parameter route, then the static one wins (mount order)', () => {
+    it('when a static route and a parameter route both match, then the static one wins, whatever the mount order', () => {
       assert.equal(templateOf('/v1/signals/presets'), '/v1/signals/presets');
       assert.equal(templateOf('/v1/signals/123'), '/v1/signals/{signal_id}');
+      // Declared after the parameter route, as contactsRoutes is mounted before enrichmentRoutes.
+      const mounted = routeMatcher([route('GET', '/v1/contacts/{contact_id}'), route('POST', '/v1/contacts/enrich')]);
+      assert.equal(mounted('/v1/contacts/enrich'), '/v1/contacts/enrich');
+      assert.equal(mounted('/v1/contacts/enrich/'), '/v1/contacts/enrich', 'a trailing slash, as the router matches');
+      assert.equal(mounted('/V1/Contacts/Enrich'), '/v1/contacts/enrich', 'any letter case, as the router matches');
     });
 
     it('when no route declares the path, then unmatched', () => {

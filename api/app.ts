@@ -24,7 +24,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
-import { mountRoutes, type RouteDef } from './route.ts';
+import { mountRoutes, routeFinder, type RouteDef } from './route.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
@@ -141,7 +141,8 @@ export function createApp(deps: AppDeps): App {
   app.use(authenticate(deps.keys));
   // Rate limits right after auth (they are per key and organization), before the body is read: a
   // refused request costs no parsing, and every authenticated answer (4xx, 404, 405) carries X-RateLimit-*.
-  if (deps.limiter) app.use(rateLimit(deps.limiter, routeBudgets(authenticated)));
+  const findRoute = routeFinder(router, authenticated);
+  if (deps.limiter) app.use(rateLimit(deps.limiter, routeBudgets(findRoute)));
   // POST /v1/events keeps its body's exact bytes (content hash, payload text): read there, not by the parser.
   app.use(eventsRawBody(deps.config.bodyLimitBytes));
   app.use(bodyParser({
@@ -156,7 +157,7 @@ export function createApp(deps: AppDeps): App {
     orm: deps.orm,
     ttlMs: deps.config.idempotencyTtlMs,
     lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
-    applies: coveredPosts(router, authenticated),
+    applies: coveredPosts(findRoute),
     renderErrors: errorHandler(deps.config.bodyLimitBytes),
     bodyBytes: eventsRawBytes,
     seal: sealedAnswers(deps.config.webhookSecretKey),

@@ -68,6 +68,19 @@ export function koaPath(path: string): string {
   return path.replace(/\{([a-zA-Z0-9_]+)\}/g, ':$1');
 }
 
+/**
+ * The route the router will run for a method and path (its own matching: case, trailing slash,
+ * mount order), read before it runs: what the rate limits and the idempotency filter need to know
+ * of a request (its budget, its scope). Undefined when no route of that method matches.
+ */
+export function routeFinder(router: Router<AppState>, routes: RouteDef[]): (method: string, path: string) => RouteDef | undefined {
+  const byLayer = new Map(routes.map((r) => [`${r.method} ${koaPath(r.path)}`, r]));
+  return (method, path) => {
+    const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
+    return layer ? byLayer.get(`${method} ${String(layer.path)}`) : undefined;
+  };
+}
+
 const emptyObject: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
 
 /** Registers routes on a router; validators compile here, once. */

@@ -21,10 +21,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import { sql, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Router } from '@koa/router';
 import { SecretBox } from '../../domain/webhooks/secrets.ts';
-import type { AppContext, AppState } from '../context.ts';
-import { koaPath, type RouteDef } from '../route.ts';
+import type { AppContext } from '../context.ts';
+import type { RouteDef } from '../route.ts';
 import { ApiIssue, businessIssue, validationIssue } from '../errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -259,13 +258,11 @@ export function idempotency(options: IdempotencyOptions) {
  * the scope gets the router's 403, never an answer stored for another key of the organization
  * (SECURITY.md).
  */
-export function coveredPosts(router: Router<AppState>, routes: RouteDef[]): (ctx: AppContext) => boolean {
-  const postScopes = new Map(routes.filter((r) => r.method === 'POST').map((r) => [koaPath(r.path), r.scope]));
+export function coveredPosts(findRoute: (method: string, path: string) => RouteDef | undefined): (ctx: AppContext) => boolean {
   return (ctx) => {
-    const layer = router.match(ctx.path, 'POST').pathAndMethod.find((l) => l.methods.length > 0);
-    if (!layer) return false;
-    const scope = postScopes.get(String(layer.path));
-    return !scope || ctx.state.principal.scopes.has(scope);
+    const route = findRoute('POST', ctx.path);
+    if (!route) return false;
+    return !route.scope || ctx.state.principal.scopes.has(route.scope);
   };
 }
 

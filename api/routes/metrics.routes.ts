@@ -1,12 +1,10 @@
 // GET /metrics: the API process's Prometheus metrics (text exposition format 0.0.4). Public like
 // the health checks (no API key: scrapers have none); when METRICS_TOKEN is set it requires
 // `Authorization: Bearer <METRICS_TOKEN>` instead, compared in constant time.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Registry } from 'prom-client';
+import { hashApiKey, hashesEqual } from '../../domain/api-keys.ts';
 import { unauthorized } from '../errors.ts';
 import { defineRoute, type RouteDef, type RouteResponse } from '../route.ts';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 export interface MetricsRouteDeps {
   registry: Registry;
@@ -15,8 +13,8 @@ export interface MetricsRouteDeps {
 }
 
 export function metricsRoutes(deps: MetricsRouteDeps): RouteDef[] {
-  // Hashes have one length, so the comparison neither fails early nor leaks the token's length.
-  const expected = deps.token === undefined ? undefined : sha256(`Bearer ${deps.token}`);
+  // SHA-256 digests have one length, so the comparison neither fails early nor leaks the token's length.
+  const expected = deps.token === undefined ? undefined : hashApiKey(`Bearer ${deps.token}`);
   const responses: Record<number, RouteResponse> = {
     200: { description: 'Metrics in the Prometheus text exposition format 0.0.4.', contentType: 'text/plain; version=0.0.4', schema: { type: 'string' } },
   };
@@ -34,7 +32,7 @@ export function metricsRoutes(deps: MetricsRouteDeps): RouteDef[] {
         + '`METRICS_TOKEN`, `Authorization: Bearer <METRICS_TOKEN>` is required.',
       responses: expected ? { ...responses, 401: { description: 'METRICS_TOKEN is set and the request does not carry it (UnauthorizedIssue).', schema: { $ref: '#/components/schemas/Error' } } } : responses,
       handler: async (ctx) => {
-        if (expected && !timingSafeEqual(sha256(ctx.get('Authorization')), expected)) {
+        if (expected && !hashesEqual(hashApiKey(ctx.get('Authorization')), expected)) {
           throw unauthorized('This endpoint needs `Authorization: Bearer <METRICS_TOKEN>`.');
         }
         ctx.type = deps.registry.contentType;

@@ -4,7 +4,7 @@ import { SUBJECT_FIELDS } from '../../domain/events-ingest.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
-import { NUL_FREE_PATTERNS, PATTERN_MESSAGES, WHITE_SPACE } from './identifiers.schemas.ts';
+import { NO_NUL_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES, WHITE_SPACE } from './identifiers.schemas.ts';
 
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset (`±hh:mm`); naive and date-only values are refused.';
 /** A timestamp filter as the service reads it (domain/events-ingest.service.ts parseRfc3339): RFC 3339 with a zone. */
@@ -15,10 +15,8 @@ export const rfc3339Filter: JsonSchema = {
 // Text PostgreSQL stores as given (domain/events-ingest.service.ts storableText): no NUL; a subject
 // identifier also has a character other than white space. (The service also refuses unpaired
 // surrogates, which a pattern cannot name portably: ECMAScript and Rust regexes read \\ud800 apart.)
-export const STORABLE_TEXT = '^[^\\u0000]*$';
 const NOT_BLANK_STORABLE = `^[^\\u0000]*[^\\u0000${WHITE_SPACE}][^\\u0000]*$`;
-NUL_FREE_PATTERNS.add(STORABLE_TEXT).add(NOT_BLANK_STORABLE).add(rfc3339Filter.pattern as string);
-PATTERN_MESSAGES[STORABLE_TEXT] = 'must not contain the NUL character (\\u0000)';
+NUL_FREE_PATTERNS.add(NOT_BLANK_STORABLE).add(rfc3339Filter.pattern as string);
 PATTERN_MESSAGES[NOT_BLANK_STORABLE] = 'must not be blank, nor contain the NUL character (\\u0000)';
 
 const subjectDescriptions: Record<(typeof SUBJECT_FIELDS)[number], string> = {
@@ -42,11 +40,11 @@ export const ingestEventBody: JsonSchema = {
   additionalProperties: false,
   required: ['event_name', 'occurred_at', 'subject'],
   properties: {
-    event_name: { type: 'string', minLength: 1, maxLength: 255, pattern: STORABLE_TEXT, description: '1 to 255 characters; a case-sensitive, exact grouping key.' },
+    event_name: { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL_PATTERN, description: '1 to 255 characters; a case-sensitive, exact grouping key.' },
     occurred_at: { ...timestamp, description: `When it happened in your system. ${TIMESTAMP_HELP} Backdating is allowed.` },
     subject: subjectSchema,
     external_event_id: {
-      type: 'string', minLength: 1, maxLength: 255, pattern: STORABLE_TEXT,
+      type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL_PATTERN,
       description: 'Your id for the event, 1 to 255 characters: resends with the same id are deduplicated (safe retries).',
     },
     payload: {
@@ -92,9 +90,9 @@ export const eventSchema: JsonSchema = {
 };
 
 export const listEventsQuery: JsonSchema = listQuerySchema(['occurred_at'], {
-  event_name: { type: 'string', pattern: STORABLE_TEXT, description: 'Exact, case-sensitive.' },
+  event_name: { type: 'string', pattern: NO_NUL_PATTERN, description: 'Exact, case-sensitive.' },
   resolution_status: { type: 'string', enum: [...RESOLUTION_STATUSES] },
-  external_event_id: { type: 'string', pattern: STORABLE_TEXT, description: 'Exact.' },
+  external_event_id: { type: 'string', pattern: NO_NUL_PATTERN, description: 'Exact.' },
   occurred_at_after: { ...rfc3339Filter, description: `Exclusive lower bound. ${TIMESTAMP_HELP}` },
   occurred_at_before: { ...rfc3339Filter, description: `Exclusive upper bound. ${TIMESTAMP_HELP}` },
 });

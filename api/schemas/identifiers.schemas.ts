@@ -39,10 +39,14 @@ export const NOT_BLANK_PATTERN = `[^${WHITE_SPACE}]`;
  * Patterns no string with NUL can match (printable ASCII classes, anchored): api/schemas/storable.ts
  * adds no second NUL pattern beside them, which would only make generators filter.
  */
-export const NUL_FREE_PATTERNS = new Set<string>([DOMAIN_PATTERN, EMAIL_PATTERN, LINKEDIN_URL_PATTERN]);
+/** Any text PostgreSQL can store: no NUL (api/schemas/storable.ts adds it to every declared string). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+export const NUL_FREE_PATTERNS = new Set<string>([DOMAIN_PATTERN, EMAIL_PATTERN, LINKEDIN_URL_PATTERN, NO_NUL_PATTERN]);
 
 /** Pattern → what a value breaking it is, in the words the services use for the same rule. */
 export const PATTERN_MESSAGES: Record<string, string> = {
+  [NO_NUL_PATTERN]: 'must not contain the NUL character (\\u0000)',
   [DOMAIN_PATTERN]: 'is not a valid domain',
   [EMAIL_PATTERN]: 'is not a valid email address',
   [EMAIL_LOCAL_PATTERN]: 'is not a valid email address',

@@ -4,11 +4,7 @@
 // field and the OpenAPI document states the rule. Strings whose format or enum already exclude NUL
 // are left alone.
 import type { JsonSchema } from '../validation.ts';
-import { NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
-
-export const NO_NUL_PATTERN = '^[^\\u0000]*$';
-NUL_FREE_PATTERNS.add(NO_NUL_PATTERN);
-PATTERN_MESSAGES[NO_NUL_PATTERN] = 'must not contain the NUL character (\\u0000)';
+import { NO_NUL_PATTERN, NUL_FREE_PATTERNS } from './identifiers.schemas.ts';
 
 const SUBSCHEMA = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'propertyNames', 'contains'] as const;
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;

@@ -46,12 +46,11 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 /**
- * The IPv4 address an IPv6 address stands for when it embeds one the network may route to:
+ * The IPv4 address an IPv6 address (its groups) stands for when it embeds one the network may route to:
  * IPv4-mapped (::ffff:a.b.c.d), well-known NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
  */
-function embeddedIpv4(address: string): string | null {
-  const g = ipv6Groups(address);
-  if (!g || g.length !== 8) return null;
+function embeddedIpv4(g: number[]): string | null {
+  if (g.length !== 8) return null;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6], g[7]);
@@ -75,12 +74,13 @@ export function isLoopbackAddress(address: string): boolean {
 
 export function isPrivateAddress(address: string): boolean {
   const bare = address.split('%')[0];
-  if (isIP(bare) === 6) {
+  const groups = ipv6Groups(bare);
+  if (groups) {
     // An IPv6 literal skips DNS, so an IPv4 address hidden inside one is checked here.
-    const v4 = embeddedIpv4(bare);
+    const v4 = embeddedIpv4(groups);
     if (v4 !== null && privateRanges.check(v4, 'ipv4')) return true;
     // ::/96: unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d.
-    if (ipv6Groups(bare)?.slice(0, 6).every((x) => x === 0)) return true;
+    if (groups.slice(0, 6).every((x) => x === 0)) return true;
   }
   return privateRanges.check(bare, family(bare));
 }

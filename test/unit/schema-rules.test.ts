@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { pageWindow } from '../../api/pagination.ts';
 import {
-  DOMAIN_PATTERN, EMAIL_LOCAL_PATTERN, EMAIL_PATTERN, LINKEDIN_URL_PATTERN,
+  DOMAIN_PATTERN, EMAIL_LOCAL_PATTERN, EMAIL_PATTERN, LINKEDIN_URL_PATTERN, NO_NUL_PATTERN,
 } from '../../api/schemas/identifiers.schemas.ts';
 import { qualifyBodySchema } from '../../api/schemas/qualify.schemas.ts';
-import { NO_NUL_PATTERN, storableStrings } from '../../api/schemas/storable.ts';
+import { storableStrings } from '../../api/schemas/storable.ts';
 import { webhookUrlPattern } from '../../api/schemas/webhooks.schemas.ts';
 import { bodyValidator } from '../../api/validation.ts';
 import { ApiIssue } from '../../api/errors.ts';

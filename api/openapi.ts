@@ -48,10 +48,16 @@ function withRateLimits(route: RouteDef, responses: Record<string, unknown>): vo
       + '(`key`, `organization` or `enrichment`) name it; retry after `Retry-After` seconds.'),
     headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
   };
+  // No key, no budget: unauthenticated answers carry no rate-limit headers.
+  addHeaders(responses, (status) => status !== '401', rateLimitHeaderRefs);
+}
+
+/** Adds header refs to the responses whose status `applies` (their own headers kept). */
+function addHeaders(responses: Record<string, unknown>, applies: (status: string) => boolean, refs: Record<string, unknown>): void {
   for (const [status, response] of Object.entries(responses)) {
-    if (status === '401') continue; // no key, no budget: unauthenticated answers carry no rate-limit headers
+    if (!applies(status)) continue;
     const own = (response as { headers?: Record<string, unknown> }).headers;
-    responses[status] = { ...(response as object), headers: { ...own, ...rateLimitHeaderRefs } };
+    responses[status] = { ...(response as object), headers: { ...own, ...refs } };
   }
 }
 
@@ -107,11 +113,7 @@ function operation(route: RouteDef) {
     responses['400'] ??= errorResponse(`Malformed \`${IDEMPOTENCY_HEADER}\` header (ValidationIssue).`);
     responses['409'] ??= errorResponse(`A request with the same \`${IDEMPOTENCY_HEADER}\` is still being processed (CommitIssue, with \`Retry-After\`); retry later.`);
     responses['422'] ??= errorResponse(`The \`${IDEMPOTENCY_HEADER}\` was already used with a different body or on another endpoint (BusinessIssue; \`data.header\` names it).`);
-    for (const [status, response] of Object.entries(responses)) {
-      if (!status.startsWith('2')) continue;
-      const own = (response as { headers?: Record<string, unknown> }).headers;
-      responses[status] = { ...(response as object), headers: { ...own, [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } } };
-    }
+    addHeaders(responses, (status) => status.startsWith('2'), { [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } });
   }
   withRateLimits(route, responses);
   return {

@@ -6,7 +6,7 @@
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
-import { benchDatabase, envNumber, freePort, measure, median, startServer, stopChild, type Measurement } from './harness.ts';
+import { benchDatabase, envNumber, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 async function setup(directory: { companies: number; people: number }) {
   const database = await benchDatabase();
@@ -30,9 +30,7 @@ function report(label: string, runs: Measurement[]): string {
 }
 
 export async function benchContacts(): Promise<void> {
-  const rounds = envNumber('BENCH_ROUNDS', 3);
-  const duration = envNumber('BENCH_DURATION', 10);
-  const connections = envNumber('BENCH_CONNECTIONS', 10);
+  const { rounds, duration, connections } = roundSettings();
   const { database, orm, org, api, apiUrl } = await setup({ companies: 2000, people: 20000 });
   const basePort = await freePort();
   const baseline = await startServer('scripts/bench/baseline-upsert-server.ts', { PORT: String(basePort), DATABASE_URL: database.url, ORG_ID: org.organization_id }, `http://127.0.0.1:${basePort}/`)
@@ -65,9 +63,7 @@ export async function benchContacts(): Promise<void> {
 }
 
 export async function benchSearch(): Promise<void> {
-  const rounds = envNumber('BENCH_ROUNDS', 3);
-  const duration = envNumber('BENCH_DURATION', 10);
-  const connections = envNumber('BENCH_CONNECTIONS', 10);
+  const { rounds, duration, connections } = roundSettings();
   const contacts = envNumber('BENCH_CONTACTS', 100_000);
   const { database, orm, org, api, apiUrl } = await setup({ companies: 20_000, people: 200_000 });
   const connection = orm.em.fork().getConnection();

@@ -7,8 +7,9 @@ import { LIMITS } from '../../domain/normalize.ts';
 import type { JsonSchema } from '../validation.ts';
 
 const WS = '[ \\t]*';
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const TLD = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A DNS label, and a top-level one (it starts with a letter, so a name is never an IP address). */
+export const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+export const TLD = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 /** Printable ASCII without `@` (the normaliser would read what precedes an `@` as user info). */
 const REST = '[!-?A-~]*';
 
@@ -25,7 +26,8 @@ export const EMAIL_LOCAL_PATTERN = `^${WS}[^@ \\t]{1,64}@`;
 // `#`, `.`, `/`, `?`, or a two-byte UTF-8 sequence of U+00C0-U+07FF (é, ü, ß, Greek, Cyrillic...).
 const SLUG_CHAR = '(?:[A-Za-z0-9_.~-]|%(?:2[124-9A-Da-d]|3[0-9A-Ea-e]|[4-6][0-9A-Fa-f]|7[0-9A-Ea-e])|%(?:[Cc][3-9A-Fa-f]|[Dd][0-9A-Fa-f])%[89ABab][0-9A-Fa-f])';
 const SLUG_FIRST = SLUG_CHAR.replace('[A-Za-z0-9_.~-]', '[A-Za-z0-9_~-]');
-const ci = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');
+/** A word in any letter case, as a pattern (`ci('in')` is `[Ii][Nn]`). */
+export const ci = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');
 /** A LinkedIn profile URL: http(s) optional, `www.` or a country subdomain, /in/<slug> (or /mwlite/in/), slash, query, fragment. */
 export const LINKEDIN_URL_PATTERN = `^${WS}(?:${ci('http')}[Ss]?://)?(?:[A-Za-z]{2,3}\\.)?${ci('linkedin')}\\.${ci('com')}\\.?`
   + `/(?:${ci('mwlite')}/)?${ci('in')}/${SLUG_FIRST}${SLUG_CHAR}*/?(?:[?#][!-~]*)?${WS}$`;

@@ -5,7 +5,7 @@ import { EVENT_TYPES } from '../../domain/events.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
-import { NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
+import { ci, LABEL, NUL_FREE_PATTERNS, PATTERN_MESSAGES, TLD } from './identifiers.schemas.ts';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -74,7 +74,6 @@ export const subscriptionPatchSchema: JsonSchema = {
   properties: fields,
 };
 
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
 
@@ -85,9 +84,9 @@ const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5
  * WEBHOOK_ALLOW_PRIVATE also https to an IPv4 address. What a name resolves to is checked at each delivery.
  */
 export function webhookUrlPattern(policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): string {
-  const hosts = [`[Hh][Tt][Tt][Pp][Ss]://(?:${LABEL}\\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.?`];
-  if (policy.allowHttpLoopback) hosts.push(`[Hh][Tt][Tt][Pp][Ss]?://(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\\.${OCTET}\\.${OCTET}\\.${OCTET}|\\[::1\\])`);
-  if (policy.allowPrivate) hosts.push(`[Hh][Tt][Tt][Pp][Ss]://${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}`);
+  const hosts = [`${ci('https')}://(?:${LABEL}\\.)+${TLD}\\.?`];
+  if (policy.allowHttpLoopback) hosts.push(`${ci('http')}[Ss]?://(?:${ci('localhost')}|127\\.${OCTET}\\.${OCTET}\\.${OCTET}|\\[::1\\])`);
+  if (policy.allowPrivate) hosts.push(`${ci('https')}://${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}`);
   const pattern = `^(?:${hosts.join('|')})${PORT}(?:[/?#][!-~]*)?$`;
   NUL_FREE_PATTERNS.add(pattern);
   PATTERN_MESSAGES[pattern] = 'is not a URL the service may call: https to a public host name, no credentials'

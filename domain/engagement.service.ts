@@ -18,6 +18,7 @@ import { emitEvent } from './events.ts';
 import { createContactExclusion } from './exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
+import { truncateText } from './text.ts';
 import { RUNNING, end, endRuns, iso, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from './sequence-runs.ts';
 import type { SequenceRecord } from '../workflows/sequence.definitions.ts';
 
@@ -206,7 +207,7 @@ async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: 
   const taskId = randomUUID();
   const type = reply.channel === 'LINKEDIN' ? 'LINKEDIN_REPLY' : 'EMAIL_REPLY';
   const name = [run.first_name, run.last_name].filter(Boolean).join(' ') || run.email || run.linkedin_url || 'the contact';
-  const title = `Reply to ${name}`.slice(0, 200);
+  const title = truncateText(`Reply to ${name}`, 200);
   await sql`
     INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, due_date, message_id, created_at, updated_at)
     VALUES (${taskId}, ${run.organization_id}, ${type}, 'HOT', 'PENDING', ${run.id}, ${run.contact_id}, ${taskAssignee(run)},

@@ -23,6 +23,7 @@ import type { Directory } from '../providers/directory/index.ts';
 import type { EmailVerifier } from '../providers/verifier/index.ts';
 import { DomainError } from './errors.ts';
 import * as sequences from './sequences.service.ts';
+import { truncateText } from './text.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const DAY_MS = 86_400_000;
@@ -319,7 +320,7 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
           : `enroll the contact in the sequence template "${templateNames.get(p.action.sequence_template_id) ?? p.action.sequence_template_id}"`;
         const task: NewTask = {
           id: randomUUID(), organizationId: e.organizationId, type: 'PLAYBOOK_APPROVAL', priority: 'TODAY', contactId: e.contactId, assigneeId: p.assignee_id,
-          title: `Approve playbook "${p.name}"`.slice(0, 200), dueDate: dateIn(now, 0),
+          title: truncateText(`Approve playbook "${p.name}"`, 200), dueDate: dateIn(now, 0),
           notes: `The event ${e.eventName} (${e.eventId}) resolved to this contact. On approval the playbook will ${what}. `
             + 'Execute playbook_approval {approved: true|false}, or complete with completion_source PLAYBOOK_RESOLUTION to approve; skip to reject.',
         };
@@ -425,7 +426,7 @@ export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksD
         result.completed++;
       } catch (error) {
         if (error instanceof DomainError) {
-          await sql`UPDATE playbook_runs SET status = 'FAILED', error = ${error.message.slice(0, 500)}, completed_at = now(), updated_at = now()
+          await sql`UPDATE playbook_runs SET status = 'FAILED', error = ${truncateText(error.message, 500)}, completed_at = now(), updated_at = now()
                      WHERE id = ${run.id} AND status = 'PENDING'`.execute(em.fork().getKysely());
           result.failed++;
         } else {

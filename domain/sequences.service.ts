@@ -24,6 +24,7 @@ import { emitEvent } from './events.ts';
 import { contactExclusionFor } from './exclusions.service.ts';
 import { toContactSummary } from './records.ts';
 import { toSequenceRecord as toRunRecord } from './sequence-runs.ts';
+import { truncateText } from './text.ts';
 
 /** The record the API serves, as the sequence workflow's definitions describe it, with its status typed. */
 export type SequenceRecord = Omit<WorkflowSequenceRecord, 'status'> & { status: SequenceStatus };
@@ -213,7 +214,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
           // The lead waits for a person's approval (the task's new_lead_review execute starts the run).
           const taskId = randomUUID();
           const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.email || contact.linkedinUrl || 'lead';
-          const title = `Review lead ${name} for ${template.name}`.slice(0, 200);
+          const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
           await sql`
             INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, title, due_date, created_at, updated_at)
             VALUES (${taskId}, ${organizationId}, 'NEW_LEAD_REVIEW', 'TODAY', 'PENDING', ${id}, ${contactId}, ${template.sender_user_id}, ${title},

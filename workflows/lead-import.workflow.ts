@@ -5,6 +5,7 @@
 // FAILED with the reason instead of leaving them PENDING.
 import { ActivityFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { LeadImportActivities } from '../activities/lead-import.activities.ts';
+import { truncateText } from '../domain/text.ts';
 import { LEAD_IMPORT_CHUNK, leadImportStatusQuery, type LeadImportInput, type LeadImportResult, type LeadImportStatus } from './lead-import.definitions.ts';
 
 const { importLeads, failEntries } = proxyActivities<LeadImportActivities>({
@@ -46,7 +47,7 @@ export async function leadImportWorkflow(input: LeadImportInput): Promise<LeadIm
       resolved.push(...imported.resolvedEntryIds);
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;
-      const reason = `The lead import failed: ${error.cause?.message ?? error.message}`.slice(0, 500);
+      const reason = truncateText(`The lead import failed: ${error.cause?.message ?? error.message}`, 500);
       const failed = await failEntries({ organizationId: input.organizationId, entryIds: chunk, reason });
       result.failed += failed;
     }

@@ -19,6 +19,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
 import { DomainError, isUniqueViolation } from '../errors.ts';
 import { unstorableReason } from '../normalize.ts';
+import { codePointLength, truncateText } from '../text.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
 import type { SignalPreset } from './presets.types.ts';
@@ -240,7 +241,7 @@ function resolveInput(preset: SignalPreset, input: SignalCreateInput, leadLimit:
 
   const name = (input.name ?? '').trim();
   if (!name) errors.push({ path: 'name', message: 'must not be blank' });
-  else if (name.length > SIGNAL_NAME_MAX) errors.push({ path: 'name', message: `must be at most ${SIGNAL_NAME_MAX} characters` });
+  else if (codePointLength(name) > SIGNAL_NAME_MAX) errors.push({ path: 'name', message: `must be at most ${SIGNAL_NAME_MAX} characters` });
   else if (unstorableReason(name)) errors.push({ path: 'name', message: unstorableReason(name)! });
 
   let searchFilters: Filters = {};
@@ -425,7 +426,7 @@ export type DuplicateInput = Partial<SignalCreateInput>;
 export async function duplicateSignal(deps: SignalsDeps, organizationId: string, sourceId: string, overrides: DuplicateInput): Promise<SignalRecord> {
   const source = await mustRow(deps.em, organizationId, sourceId);
   const typeChanged = overrides.signal_type !== undefined && overrides.signal_type !== source.signal_type;
-  const copyName = `${source.name.slice(0, SIGNAL_NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+  const copyName = `${truncateText(source.name, SIGNAL_NAME_MAX - codePointLength(COPY_SUFFIX))}${COPY_SUFFIX}`;
   const input: SignalCreateInput = {
     signal_type: source.signal_type,
     name: copyName,

@@ -456,6 +456,17 @@ describe('signals API', function () {
       assert.equal(named.body.name, 'Second');
     });
 
+    it('when a name of 253 characters full of emoji is duplicated, then the copy\'s name is cut to fit " (Copy)" without splitting an emoji', async () => {
+      const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'; // 5 code points, one grapheme
+      const name = `ab${family.repeat(50)}\u{1F600}`; // 253 code points (507 UTF-16 units): characters count as code points
+      const source = await create({ ...HIRING, name });
+      assert.equal(source.status, 201, source.text);
+      const res = await api.post(`/v1/signals/${source.body.id}/duplicate`, { key: org.apiKey });
+      assert.equal(res.status, 201, res.text);
+      // 248 code points leave room for " (Copy)": 2 + 49 whole families (247), not a family cut after its ZWJ.
+      assert.equal(res.body.name, `ab${family.repeat(49)} (Copy)`);
+    });
+
     it('when a duplicate overrides signal_type or import_target, then the copy is validated as a create', async () => {
       const source = (await create({ ...HIRING })).body;
       const people = await api.post(`/v1/signals/${source.id}/duplicate`, { key: org.apiKey, body: { import_target: 'PEOPLE', max_per_run: 5 } });

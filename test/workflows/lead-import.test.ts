@@ -1,7 +1,8 @@
 // The lead-import workflow on the time-skipping server with the real activities on the stack's
 // database and the sandbox directory: a new person found by LinkedIn URL gets the directory's
 // profile, resolves (DONE, contact_entry.resolved) and is enrolled with source_contact_entry_id;
-// an import that keeps failing leaves its entries FAILED with the reason, after its retries.
+// an import that keeps failing leaves its entries FAILED with the reason (cut to 500 code points on a
+// grapheme boundary), after its retries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -78,5 +79,19 @@ describe('leadImportWorkflow', function () {
     const entry = await entryRow(entryId);
     assert.equal(entry.enrichment_status, 'FAILED');
     assert.match(entry.enrichment_error ?? '', /directory unreachable/);
+  });
+
+  it('when the failure message is long and full of emoji, then the stored reason is cut at 500 code points on a grapheme boundary', async () => {
+    const { entryId } = await pendingEntry(null, { email: `emoji-${randomUUID().slice(0, 8)}@example.com` });
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'; // 5 code points, one grapheme
+    const message = `directory unreachable ${family.repeat(200)}`;
+    const importLeads = async () => { throw new Error(message); };
+    const result = await withWorker({ importLeads }, (taskQueue) => run(taskQueue, { importEntryIds: [entryId], enrollEntryIds: [] }));
+    assert.equal(result.failed, 1);
+    const entry = await entryRow(entryId);
+    assert.equal(entry.enrichment_status, 'FAILED');
+    // 24 + 22 code points of words, then whole families (Intl.Segmenter works in the workflow sandbox):
+    // 90 of them (496 code points), not 90 and a half ending in a zero-width joiner.
+    assert.equal(entry.enrichment_error, `The lead import failed: directory unreachable ${family.repeat(90)}`);
   });
 });

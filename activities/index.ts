@@ -1,10 +1,12 @@
 // createActivities(deps): the activity implementations the worker registers, built from their
-// dependencies (no global singletons). Activities do all I/O and are idempotent.
+// dependencies (no global singletons). Activities do all I/O and are idempotent; their failures are
+// classified (activities/failures.ts) so that only what a retry can fix is retried.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
+import { classifyFailures } from './failures.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
 import { createLeadImportActivities } from './lead-import.activities.ts';
 import { createSequenceActivities } from './sequences.activities.ts';
@@ -21,7 +23,7 @@ export interface ActivityDeps {
 }
 
 export function createActivities(deps: ActivityDeps) {
-  return {
+  return classifyFailures({
     ...createWebhookActivities(deps),
     ...createEnrollmentActivities(deps),
     ...createLeadImportActivities(deps),
@@ -29,7 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTaskActivities(deps),
     ...createEventResolutionActivities(deps),
     ...createSignalActivities(deps),
-  };
+  }, (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
 }
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -1,5 +1,5 @@
 // Signal activities: the signal workflow's reads of its row and its checks (domain/signals/checks.service.ts).
-import { Context } from '@temporalio/activity';
+import { activityContext } from './heartbeat.ts';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -21,14 +21,6 @@ export interface SignalActivityDeps {
   scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
 }
 
-/** The running activity's context (its heartbeat, throttled by the SDK); undefined when called outside an activity (tests call checks directly). */
-function activityContext(): Context | undefined {
-  try {
-    return Context.current();
-  } catch {
-    return undefined;
-  }
-}
 
 async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
   return presetOf(type).scope;

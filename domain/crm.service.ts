@@ -1,10 +1,13 @@
-// CRM write (SPEC 'CRM write'): writes properties to the CRM record linked to an account or a
-// contact, linking it first when needed (found by identity in the CRM, else created there).
+// CRM write: writes properties to the CRM record linked to an account or a contact, linking it
+// first when needed (found by identity in the CRM, else created there). Each call into the CRM that
+// changes it is an outbound effect (domain/outbound/effects.ts): recorded before the call, done once.
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact, CrmLink } from '../db/entities/index.ts';
 import type { CrmLinkObjectType } from '../db/entities/crm.entity.ts';
 import { businessIssue, fieldIssue, notFound } from '../api/errors.ts';
-import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties } from '../providers/crm/index.ts';
+import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from '../providers/crm/index.ts';
+import { performOnce, recordEffect, type EffectProvider, type ProviderOutcome } from './outbound/effects.ts';
 
 export interface CrmField {
   property: string;
@@ -70,6 +73,52 @@ async function saveLink(em: EntityManager, organizationId: string, objectType: C
   return row.external_id;
 }
 
+interface CreateRequest { objectType: CrmObjectType; properties: CrmProperties }
+interface UpdateRequest { objectType: CrmObjectType; externalId: string; properties: CrmProperties }
+
+const accepted = (record: CrmRecord): ProviderOutcome => ({ accepted: true, providerId: record.externalId, error: null });
+
+/** Records the CRM call as an intent (committed on its own), then performs it once. */
+async function once<Request extends object>(em: EntityManager, organizationId: string, kind: 'CRM_CREATE' | 'CRM_UPDATE', key: string, request: Request, provider: EffectProvider<Request>): Promise<ProviderOutcome> {
+  await em.fork().transactional((tx) => recordEffect(tx, { organizationId, key, kind, request }));
+  const outcome = await performOnce(em.fork(), key, provider);
+  if (outcome.state === 'REFUSED') return { accepted: false, providerId: outcome.providerId, error: outcome.error };
+  if (outcome.state === 'CANCELLED') return { accepted: false, providerId: key, error: 'cancelled' };
+  return { accepted: true, providerId: outcome.providerId, error: null };
+}
+
+/**
+ * Creates the CRM record of a local one, once: the key names the local record and the CRM, so a
+ * retried write (a lost answer, a failed link write) finds the record the first create made.
+ */
+async function createOnce(em: EntityManager, crm: CrmConnector, organizationId: string, objectType: CrmLinkObjectType, localId: string, properties: CrmProperties): Promise<string> {
+  const key = `crm-create/${organizationId}/${objectType}/${localId}/${crm.type}`;
+  const outcome = await once<CreateRequest>(em, organizationId, 'CRM_CREATE', key, { objectType: CRM_OBJECT_TYPE[objectType], properties }, {
+    perform: async (request, k) => accepted(await crm.createRecord(organizationId, request.objectType, request.properties, k)),
+    lookup: async (_request, k) => {
+      const found = await crm.findCreated(organizationId, k);
+      return found && accepted(found);
+    },
+  });
+  return outcome.providerId;
+}
+
+/** Merges properties into a CRM record; setting the same values again is harmless, so a lost answer is checked by reading the record. */
+async function updateOnce(em: EntityManager, crm: CrmConnector, organizationId: string, request: UpdateRequest): Promise<boolean> {
+  const outcome = await once<UpdateRequest>(em, organizationId, 'CRM_UPDATE', `crm-update/${randomUUID()}`, request, {
+    perform: async (r) => {
+      const updated = await crm.updateRecord(organizationId, r.objectType, r.externalId, r.properties);
+      return updated ? accepted(updated) : { accepted: false, providerId: r.externalId, error: 'the record no longer exists' };
+    },
+    lookup: async (r) => {
+      const record = await crm.findRecord(organizationId, r.objectType, r.externalId);
+      const holds = record && Object.entries(r.properties).every(([name, value]) => record.properties[name] === value);
+      return holds ? accepted(record) : null;
+    },
+  });
+  return outcome.accepted;
+}
+
 /**
  * Writes `fields` to the CRM record of the account or contact `localId` of the organization.
  * No transaction spans the CRM calls: they are outside I/O (and the sandbox takes pool connections
@@ -96,13 +145,13 @@ export async function writeCrmFields(
   let written = false;
   if (!externalId) {
     const found = await crm.findByIdentity(organizationId, crmObjectType, local.identity);
-    const candidate = found?.externalId ?? (await crm.createRecord(organizationId, crmObjectType, { ...local.properties, ...patch })).externalId;
+    const candidate = found?.externalId ?? await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
     externalId = await saveLink(em, organizationId, objectType, localId, crm.type, candidate);
     // A record created here already holds the fields, unless a concurrent write linked another one.
     written = !found && externalId === candidate;
   }
   if (!written) {
-    const updated = await crm.updateRecord(organizationId, crmObjectType, externalId, patch);
+    const updated = await updateOnce(em, crm, organizationId, { objectType: crmObjectType, externalId, properties: patch });
     if (!updated) throw businessIssue(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, { external_id: externalId });
   }
   return {

@@ -25,6 +25,8 @@ export interface RunRow {
   sequence_template_id: string;
   status: string;
   stopped_reason: string | null;
+  /** Why the run failed (stopped_reason ERROR), else null. */
+  error: string | null;
   paused_until: Date | null;
   status_before_pause: string | null;
   current_step: number;
@@ -60,7 +62,7 @@ export interface RunRow {
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'account_id' | 'sequence_template_id' | 'status' | 'stopped_reason' | 'paused_until' | 'current_step' | 'variables' | 'source_contact_entry_id' | 'created_at' | 'updated_at' | 'ended_at'>): SequenceRecord {
+export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'account_id' | 'sequence_template_id' | 'status' | 'stopped_reason' | 'paused_until' | 'current_step' | 'variables' | 'source_contact_entry_id' | 'created_at' | 'updated_at' | 'ended_at'> & { error?: string | null }): SequenceRecord {
   return {
     id: row.id,
     contact_id: row.contact_id,
@@ -75,12 +77,13 @@ export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'accoun
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     ended_at: iso(row.ended_at),
+    error: row.error ?? null,
   };
 }
 
 export async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
   const { rows } = await sql<RunRow>`
-    SELECT s.id, s.organization_id, s.contact_id, s.account_id, s.sequence_template_id, s.status, s.stopped_reason, s.paused_until,
+    SELECT s.id, s.organization_id, s.contact_id, s.account_id, s.sequence_template_id, s.status, s.stopped_reason, s.error, s.paused_until,
            s.status_before_pause, s.current_step, s.variables, s.source_contact_entry_id, s.sender_id, s.task_assignee_id, s.created_at, s.updated_at, s.ended_at,
            s.replied_at, s.engagement_score,
            t.name AS template_name, t.status AS template_status, t.steps, t.schedule, t.timezone, t.on_missing_channel, t.sender_user_id AS template_sender_id,

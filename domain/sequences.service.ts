@@ -41,7 +41,7 @@ function toSequenceRecord(row: SequenceRow): SequenceRecord {
 }
 
 const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, status, stopped_reason, paused_until, current_step, variables,
-  source_contact_entry_id, created_at, updated_at, ended_at`);
+  source_contact_entry_id, created_at, updated_at, ended_at, error`);
 
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../db/entities/task.entity.ts';
 import type { Providers } from '../providers/index.ts';
-import { messageIdHeader } from '../providers/mail/index.ts';
 import { sequenceWorkflowId, taskCompletedSignal } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { drainNowSignal, eventResolutionWorkflowId } from '../workflows/event-resolution.definitions.ts';
@@ -26,6 +25,7 @@ import { decideApproval } from './playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from './records.ts';
 import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, update, type RunRow } from './sequence-runs.ts';
 import { getSequence, startSequenceWorkflow, type SequenceRecord } from './sequences.service.ts';
+import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './task-replies.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
@@ -529,8 +529,7 @@ export async function reminderDue(em: EntityManager, input: TaskReminderInput): 
 // Execute
 
 export type ExecutePayload =
-  | { type: 'email_reply'; body: string; subject?: string }
-  | { type: 'linkedin_reply'; body: string }
+  | ReplyPayload
   | { type: 'call'; phone?: string; disposition?: Disposition }
   | { type: 'new_lead_review'; approved: boolean }
   | { type: 'playbook_approval'; approved: boolean };
@@ -558,81 +557,41 @@ export interface ExecuteDeps extends TaskDeps {
   userId: string;
 }
 
-interface SenderRow { id: string; name: string; email: string; mailbox_email: string | null }
-
-async function replySender(tx: EntityManager, run: RunRow | null, fallbackUserId: string): Promise<SenderRow | null> {
-  const id = run?.sender_id ?? run?.template_sender_id ?? fallbackUserId;
-  const { rows } = await sql<SenderRow>`SELECT id, name, email, mailbox_email FROM users WHERE id = ${id}`.execute(tx.getKysely());
-  return rows[0] ?? null;
-}
-
-interface ReplyContact { id: string; first_name: string | null; last_name: string | null; email: string | null; linkedin_url: string | null }
-
-async function replyContact(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<ReplyContact> {
-  const id = task.contact_id ?? run?.contact_id;
-  const { rows } = id
-    ? await sql<ReplyContact>`SELECT id, first_name, last_name, email, linkedin_url FROM contacts WHERE id = ${id}`.execute(tx.getKysely())
-    : { rows: [] as ReplyContact[] };
-  if (!rows[0]) throw DomainError.business('The task has no contact to reply to.');
-  return rows[0];
-}
-
-/** Sends the reply, stores it OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
-async function executeReply(
-  deps: ExecuteDeps, tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, payload: Extract<ExecutePayload, { type: 'email_reply' | 'linkedin_reply' }>,
+/** Stores the sent reply OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
+async function recordReply(
+  tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, reply: PreparedReply, providerMessageId: string,
 ): Promise<AfterCommit & { messageId: string }> {
-  const contact = await replyContact(tx, task, run);
-  const sender = await replySender(tx, run, deps.userId);
-  const inbound = task.message_id
-    ? (await sql<{ subject: string | null; provider_message_id: string | null }>`SELECT subject, provider_message_id FROM messages WHERE id = ${task.message_id}`.execute(tx.getKysely())).rows[0]
-    : undefined;
-  const channel = payload.type === 'email_reply' ? 'EMAIL' : 'LINKEDIN';
-  let subject: string | null = null;
-  let providerMessageId: string;
-  if (payload.type === 'email_reply') {
-    if (!contact.email) throw DomainError.business('The contact has no email address to reply to.');
-    const original = inbound?.subject ?? '';
-    subject = payload.subject ?? (/^re:/i.test(original) ? original : `Re: ${original}`.trim());
-    const fromEmail = sender?.mailbox_email ?? sender?.email ?? 'no-reply@outreach.invalid';
-    const domain = fromEmail.split('@')[1] ?? 'outreach.invalid';
-    const headers: Record<string, string> = {};
-    if (inbound?.provider_message_id) {
-      headers['In-Reply-To'] = messageIdHeader(inbound.provider_message_id);
-      headers.References = messageIdHeader(inbound.provider_message_id);
-    }
-    const sent = await deps.providers.mail.send({
-      from: { name: sender?.name ?? 'Outreach', email: fromEmail },
-      to: { name: [contact.first_name, contact.last_name].filter(Boolean).join(' ') || undefined, email: contact.email },
-      subject, text: payload.body, headers,
-      // One Message-ID per opening of the task: a retried request is stored once by the transport; a reply after a reopen is a new email.
-      messageId: `task-${task.id}-${task.reopened_at ? new Date(task.reopened_at).getTime() : 0}@${domain}`,
-    });
-    if (!sent.accepted) throw DomainError.business(`The email was refused by the receiving side: ${sent.error ?? 'no reason given'}.`);
-    providerMessageId = sent.providerMessageId;
-  } else {
-    if (!contact.linkedin_url) throw DomainError.business('The contact has no LinkedIn URL to reply to.');
-    const sent = await deps.providers.linkedin.sendMessage({ senderUserId: sender?.id ?? deps.userId, linkedinUrl: contact.linkedin_url, body: payload.body });
-    if (!sent.accepted) throw DomainError.business(`LinkedIn refused the message: ${sent.error ?? 'no reason given'}.`);
-    providerMessageId = sent.providerId;
-  }
   const messageId = randomUUID();
   const at = new Date();
   await sql`
     INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, provider_message_id, in_reply_to_id, sent_at, created_at)
-    VALUES (${messageId}, ${organizationId}, ${contact.id}, ${run?.id ?? null}, ${channel}, 'OUTBOUND', 'MESSAGE', ${subject}, ${payload.body},
+    VALUES (${messageId}, ${organizationId}, ${reply.contactId}, ${run?.id ?? null}, ${reply.channel}, 'OUTBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
             ${providerMessageId}, ${task.message_id}, ${at}, ${at})`.execute(tx.getKysely());
   let waiting = run;
   if (run && RUNNING.includes(run.status) && run.status !== 'FOUND' && run.status_before_pause === null && run.status !== 'WAITING_FOR_LEAD') {
     waiting = await update(tx, run, { status: 'WAITING_FOR_LEAD' });
   }
   if (waiting) {
-    const message = { id: messageId, subject, body: payload.body, channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: null };
+    const message = { id: messageId, subject: reply.subject, body: reply.body, channel: reply.channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: null };
     await emitEvent(tx, sequenceEvent(waiting, 'message.sent', {
-      resourceType: 'MESSAGE', channel, messageId, taskId: task.id, embeds: { message }, fields: { in_reply_to_message_id: task.message_id },
+      resourceType: 'MESSAGE', channel: reply.channel, messageId, taskId: task.id, embeds: { message }, fields: { in_reply_to_message_id: task.message_id },
     }));
   }
   await completeIn(tx, organizationId, task, waiting, 'TASK_EXECUTION');
   return { messageId, notifySequence: waiting && waiting !== run ? waiting.id : undefined };
+}
+
+/**
+ * A reply is sent before the task's transaction: recorded as an effect under the task's lock, sent
+ * with no lock held, then stored by the completion. Answers what that completion stores.
+ */
+async function sendReply(deps: ExecuteDeps, organizationId: string, id: string, payload: ReplyPayload): Promise<{ reply: PreparedReply; providerMessageId: string }> {
+  const reply = await withLockedTask(deps.em, organizationId, id, async (tx, task, run) => {
+    if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'executed', OPEN_STATUSES);
+    return prepareReply(tx, { organizationId, userId: deps.userId, task, run, payload });
+  });
+  const outcome = await deliverReply(deps.em.fork(), deps.providers, reply);
+  return { reply, providerMessageId: await sentReplyId(deps.em.fork(), reply, outcome) };
 }
 
 /**
@@ -650,12 +609,13 @@ export async function executeTask(deps: ExecuteDeps, organizationId: string, id:
     throw DomainError.invalid('payload.type', `${payload.type} does not fit a ${current.type} task (it serves ${spec.task} tasks)`, 422);
   }
   let messageId: string | null = null;
+  const sent = payload.type === 'email_reply' || payload.type === 'linkedin_reply' ? await sendReply(deps, organizationId, id, payload) : null;
   await change(deps, organizationId, id, async (tx, task, run) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'executed', OPEN_STATUSES);
     switch (payload.type) {
       case 'email_reply':
       case 'linkedin_reply': {
-        const done = await executeReply(deps, tx, organizationId, task, run, payload);
+        const done = await recordReply(tx, organizationId, task, run, sent!.reply, sent!.providerMessageId);
         messageId = done.messageId;
         return done;
       }

@@ -30,6 +30,8 @@ export interface SequenceRecord {
   created_at: string;
   updated_at: string;
   ended_at: string | null;
+  /** Why a run that ended with stopped_reason ERROR failed (a step no retry could fix), else null. */
+  error: string | null;
 }
 
 /** A template step and sending window as stored (db/entities/sequence-template.entity.ts), repeated here for workflow code. */
@@ -121,12 +123,19 @@ export interface SequenceRunStatus {
   /** The run reached a final status (the row has it). */
   ended: boolean;
   taskId: string | null;
+  /** Why the run ended with stopped_reason ERROR (a step failed for good), else null. */
+  error?: string | null;
 }
 
 /** ApplicationFailure types of rejected Updates (the API maps them to 409 / 422). */
 export const SEQUENCE_TERMINAL = 'SequenceTerminal';
 export const SEQUENCE_NOT_PAUSED = 'SequenceNotPaused';
 export const SEQUENCE_INVALID_INPUT = 'SequenceInvalidInput';
+/**
+ * An Update whose write failed: `details[0]` is the failure's own type (DataError, InvalidInput:
+ * the request's data, 400; anything else: the database or worker could not answer in time, 503).
+ */
+export const SEQUENCE_UPDATE_FAILED = 'SequenceUpdateFailed';
 
 export const pauseUpdate = defineUpdate<SequenceRecord, [PauseInput]>('pause');
 export const resumeUpdate = defineUpdate<SequenceRecord, []>('resume');

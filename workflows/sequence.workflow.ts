@@ -1,29 +1,60 @@
 // One sequence run: each step after its delay (durable timer) inside the template's sending window,
 // CALL steps waiting for their task's Signal, and pause/resume/stop/variables as validated Updates.
 // All reads and writes of the row (and its events) happen in activities; the row holds the status.
-import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/schedule-window.ts';
 import {
-  RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, VARIABLE_KEY_RE,
+  RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, VARIABLE_KEY_RE,
   pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
   type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// A throw is the database or a transient provider failure: retried until it works.
+// The run's own steps. A transient failure (the database, a provider) is retried for about a day
+// (300 attempts, at most 5 minutes apart); a data or input error is non-retryable (activities/
+// failures.ts). Either way a step that fails for good ends the run with stopped_reason ERROR. A step
+// heartbeats while it sends, so a worker that died mid-step is noticed in 20 s, not 2 minutes.
 const acts = proxyActivities<SequenceActivities>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 },
+});
+// The writes of the control Updates: the API waits for their answer, so a few quick attempts only.
+const controls = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '15 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '2 seconds', maximumAttempts: 3 },
+});
+// Ending a failed run must happen however long the database takes to come back.
+const last = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
+
+/** The message of an activity's failure, from its cause when it has one. */
+function failureMessage(error: ActivityFailure): string {
+  const cause = error.cause;
+  return cause instanceof ApplicationFailure && cause.type ? `${cause.type}: ${cause.message}` : (cause?.message ?? error.message);
+}
+
+/** An Update's write that failed answers the API with its cause instead of leaving it waiting. */
+async function answering<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    const type = error.cause instanceof ApplicationFailure ? error.cause.type : null;
+    throw ApplicationFailure.create({ type: SEQUENCE_UPDATE_FAILED, message: failureMessage(error), details: [type], nonRetryable: true });
+  }
+}
 
 const now = () => new Date().getTime();
 
 export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const status: SequenceRunStatus = {
     sequenceId: input.sequenceId, currentStep: 0, stepCount: 0, waitingFor: null, nextWakeUp: null,
-    paused: false, pausedUntil: null, ended: false, taskId: null,
+    paused: false, pausedUntil: null, ended: false, taskId: null, error: null,
   };
   const completedTasks: string[] = [];
   /** The row changed outside the workflow (runChanged): re-read it at the next wake-up. */
@@ -41,7 +72,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
 
   setHandler(pauseUpdate, async (body) => {
-    const record = await acts.pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null });
+    const record = await answering(() => controls.pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null }));
     status.paused = record.status === 'WAITING_FOR_USER';
     status.pausedUntil = record.paused_until;
     return record;
@@ -53,7 +84,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     },
   });
   setHandler(resumeUpdate, async () => {
-    const record = await acts.resumeSequence({ sequenceId: input.sequenceId });
+    const record = await answering(() => controls.resumeSequence({ sequenceId: input.sequenceId }));
     status.paused = false;
     status.pausedUntil = null;
     return record;
@@ -64,7 +95,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     },
   });
   setHandler(stopUpdate, async (body) => {
-    const record = await acts.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope, stopped_reason: body.stopped_reason ?? null });
+    const record = await answering(() => controls.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope, stopped_reason: body.stopped_reason ?? null }));
     status.ended = true;
     return record;
   }, {
@@ -76,7 +107,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       if (reason !== undefined && reason !== null && (typeof reason !== 'string' || reason.length > 64)) throw invalid('stopped_reason must be a short string or null.');
     },
   });
-  setHandler(setVariablesUpdate, async (body) => acts.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables }), {
+  setHandler(setVariablesUpdate, async (body) => answering(() => controls.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables })), {
     validator: (body) => {
       notEnded();
       const variables = body?.variables;
@@ -86,6 +117,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       for (const [key, value] of entries) {
         if (!VARIABLE_KEY_RE.test(key)) throw invalid(`variables.${key}: invalid key.`);
         if (value !== null && (typeof value !== 'string' || value.length > RUN_VARIABLE_VALUE_MAX)) throw invalid(`variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`);
+        if (typeof value === 'string' && !value.isWellFormed()) throw invalid(`variables.${key}: holds a lone surrogate (not well-formed Unicode).`);
       }
     },
   });
@@ -103,6 +135,80 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     status.pausedUntil = plan.pausedUntil;
     halted = plan.halted === true;
   }
+  /** The run's steps, from the row's current step to its end. */
+  async function run(): Promise<void> {
+    const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
+    status.currentStep = plan.currentStep;
+    status.stepCount = plan.steps.length;
+    const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded
+    applyPlan(plan);
+    status.paused = status.paused || pausedByUpdate.paused;
+    status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
+
+    let stepIndex = plan.currentStep;
+    while (!status.ended && stepIndex < plan.steps.length) {
+      const step = plan.steps[stepIndex];
+      await sleepUntil('DELAY', now() + step.delay_days * DAY_MS);
+      let runStep = true;
+      while (runStep && !status.ended) {
+        await waitWhilePaused();
+        await waitWhileHalted();
+        if (status.ended) break;
+        if (plan.schedule) {
+          const allowed = nextAllowedTime(now(), plan.timezone, plan.schedule);
+          if (allowed === null) {
+            // A window that never opens: the run waits (a template edit, a stop or archiving ends it).
+            waitFor('WINDOW', null);
+            await waitUntil(() => false);
+            continue;
+          }
+          await sleepUntil('WINDOW', allowed);
+        }
+        if (status.ended) break;
+        if (status.paused || halted) continue;
+        waitFor('STEP', null);
+        const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
+        if (result.outcome === 'PAUSED') {
+          status.paused = true; // the row says paused: wait for the resume (the Update sets the flags)
+          if (!status.pausedUntil) await waitUntil(() => !status.paused || status.pausedUntil !== null);
+          continue;
+        }
+        if (result.outcome === 'HALTED') { halted = true; continue; }
+        if (result.outcome === 'HELD') {
+          // The template is not running (INACTIVE): its change back signals runChanged.
+          waitFor('TEMPLATE', null);
+          await waitUntil(() => false);
+          continue;
+        }
+        if (result.outcome === 'DEFERRED') {
+          await sleepUntil('SEND_LIMIT', result.retryAt ? Date.parse(result.retryAt) : now() + DAY_MS);
+          continue;
+        }
+        runStep = false;
+        if (result.outcome === 'ENDED') { status.ended = true; break; }
+        status.currentStep = stepIndex + 1;
+        if (result.outcome === 'TASK' && result.taskId) {
+          const taskId = result.taskId;
+          status.taskId = taskId;
+          waitFor('TASK', null);
+          while (!completedTasks.includes(taskId) && !status.ended) await waitUntil(() => completedTasks.includes(taskId));
+          status.taskId = null;
+          if (!status.ended) await acts.taskDone({ sequenceId: input.sequenceId, taskId });
+        }
+      }
+      stepIndex += 1;
+    }
+    while (!status.ended) {
+      await waitWhilePaused();
+      await waitWhileHalted();
+      if (status.ended || status.paused) continue;
+      // A reply that came in after the last step halts the run instead of completing it.
+      const done = await acts.completeSequence({ sequenceId: input.sequenceId });
+      if (done.halted) halted = true;
+      else status.ended = true;
+    }
+  }
+
   /** After a runChanged signal: re-read the row. */
   async function refreshIfChanged(): Promise<void> {
     if (!changed || status.ended) return;
@@ -152,75 +258,14 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     }
   }
 
-  const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
-  status.currentStep = plan.currentStep;
-  status.stepCount = plan.steps.length;
-  const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded
-  applyPlan(plan);
-  status.paused = status.paused || pausedByUpdate.paused;
-  status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
-
-  let stepIndex = plan.currentStep;
-  while (!status.ended && stepIndex < plan.steps.length) {
-    const step = plan.steps[stepIndex];
-    await sleepUntil('DELAY', now() + step.delay_days * DAY_MS);
-    let runStep = true;
-    while (runStep && !status.ended) {
-      await waitWhilePaused();
-      await waitWhileHalted();
-      if (status.ended) break;
-      if (plan.schedule) {
-        const allowed = nextAllowedTime(now(), plan.timezone, plan.schedule);
-        if (allowed === null) {
-          // A window that never opens: the run waits (a template edit, a stop or archiving ends it).
-          waitFor('WINDOW', null);
-          await waitUntil(() => false);
-          continue;
-        }
-        await sleepUntil('WINDOW', allowed);
-      }
-      if (status.ended) break;
-      if (status.paused || halted) continue;
-      waitFor('STEP', null);
-      const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
-      if (result.outcome === 'PAUSED') {
-        status.paused = true; // the row says paused: wait for the resume (the Update sets the flags)
-        if (!status.pausedUntil) await waitUntil(() => !status.paused || status.pausedUntil !== null);
-        continue;
-      }
-      if (result.outcome === 'HALTED') { halted = true; continue; }
-      if (result.outcome === 'HELD') {
-        // The template is not running (INACTIVE): its change back signals runChanged.
-        waitFor('TEMPLATE', null);
-        await waitUntil(() => false);
-        continue;
-      }
-      if (result.outcome === 'DEFERRED') {
-        await sleepUntil('SEND_LIMIT', result.retryAt ? Date.parse(result.retryAt) : now() + DAY_MS);
-        continue;
-      }
-      runStep = false;
-      if (result.outcome === 'ENDED') { status.ended = true; break; }
-      status.currentStep = stepIndex + 1;
-      if (result.outcome === 'TASK' && result.taskId) {
-        const taskId = result.taskId;
-        status.taskId = taskId;
-        waitFor('TASK', null);
-        while (!completedTasks.includes(taskId) && !status.ended) await waitUntil(() => completedTasks.includes(taskId));
-        status.taskId = null;
-        if (!status.ended) await acts.taskDone({ sequenceId: input.sequenceId, taskId });
-      }
-    }
-    stepIndex += 1;
-  }
-  while (!status.ended) {
-    await waitWhilePaused();
-    await waitWhileHalted();
-    if (status.ended || status.paused) continue;
-    // A reply that came in after the last step halts the run instead of completing it.
-    const done = await acts.completeSequence({ sequenceId: input.sequenceId });
-    if (done.halted) halted = true;
-    else status.ended = true;
+  try {
+    await run();
+  } catch (error) {
+    // A step failed for good: the run ends visibly (row, event, status query) instead of waiting forever.
+    if (!(error instanceof ActivityFailure)) throw error;
+    status.error = failureMessage(error);
+    await last.failSequence({ sequenceId: input.sequenceId, error: status.error });
+    status.ended = true;
   }
   waitFor(null, null);
   await condition(allHandlersFinished);

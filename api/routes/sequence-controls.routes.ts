@@ -5,13 +5,14 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { conflict, fieldIssue, notFound } from '../errors.ts';
+import { conflict, fieldIssue, notFound, unavailable } from '../errors.ts';
+import { DATA_ERROR, INVALID_INPUT } from '../../activities/failures.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
 import { variablesMap } from '../schemas/people.schemas.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import {
-  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, pauseUpdate, resumeUpdate, sequenceWorkflowId, setVariablesUpdate, stopUpdate,
+  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, pauseUpdate, resumeUpdate, sequenceWorkflowId, setVariablesUpdate, stopUpdate,
   type PauseInput, type SequenceRecord, type SetVariablesInput, type StopInput,
 } from '../../workflows/sequence.definitions.ts';
 
@@ -52,6 +53,12 @@ async function control(
       const { type, message } = error.cause;
       if (type === SEQUENCE_TERMINAL || type === SEQUENCE_NOT_PAUSED) throw conflict(message);
       if (type === SEQUENCE_INVALID_INPUT) throw fieldIssue('body', message);
+      if (type === SEQUENCE_UPDATE_FAILED) {
+        // The run refused the data for good (400), or could not write it in a few quick attempts (503: retry).
+        const cause = error.cause.details?.[0];
+        if (cause === DATA_ERROR || cause === INVALID_INPUT) throw fieldIssue('body', message);
+        throw unavailable(`The sequence could not apply the change now: ${message}`);
+      }
     }
     throw error;
   }

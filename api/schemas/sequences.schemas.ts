@@ -15,7 +15,7 @@ export const enrollSchema: JsonSchema = {
 export const sequenceSchema: JsonSchema = {
   type: 'object',
   required: ['id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
-    'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at'],
+    'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error'],
   properties: {
     id: uuid,
     contact_id: uuid,
@@ -33,6 +33,10 @@ export const sequenceSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
     ended_at: nullableTimestamp,
+    error: {
+      type: ['string', 'null'],
+      description: 'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
+    },
   },
 };
 

@@ -35,10 +35,14 @@ const SandboxLinkedinActionSchema = defineEntity({
   name: 'SandboxLinkedinAction',
   tableName: 'sandbox_linkedin_actions',
   indexes: [{ name: 'sandbox_linkedin_actions_url_created_index', properties: ['linkedinUrl', 'createdAt'] }],
+  // The caller's key for the action: a retried call with the same key is recorded once.
+  uniques: [{ name: 'sandbox_linkedin_actions_key_unique', properties: ['key'] }],
   properties: {
     /** The providerId answered to the caller. */
     id: p.uuid().primary().onCreate(() => randomUUID()),
     kind: p.enum(LINKEDIN_ACTION_KINDS),
+    /** The idempotency key the caller sent (null for actions recorded before keys existed). */
+    key: p.text().nullable(),
     /** Our user whose LinkedIn account acts (text: the outside system keeps no link to our tables). */
     senderUserId: p.text(),
     /** Canonical profile URL when the given one was a profile URL, else as given. */

@@ -20,6 +20,7 @@ const SandboxCrmRecordSchema = defineEntity({
     { name: 'crm_records_seed_external_unique', expression: 'create unique index "crm_records_seed_external_unique" on "crm_records" ("object_type", "external_id") where "organization_id" is null' },
     { name: 'crm_records_email_index', expression: `create index "crm_records_email_index" on "crm_records" ("object_type", lower("properties" ->> 'email'))` },
     { name: 'crm_records_linkedin_url_index', expression: `create index "crm_records_linkedin_url_index" on "crm_records" ("object_type", lower("properties" ->> 'linkedin_url'))` },
+    { name: 'crm_records_creation_key_unique', expression: 'create unique index "crm_records_creation_key_unique" on "crm_records" ("creation_key") where "creation_key" is not null' },
     { name: 'crm_records_domain_index', expression: `create index "crm_records_domain_index" on "crm_records" ("object_type", lower("properties" ->> 'domain'))` },
   ],
   properties: {
@@ -28,6 +29,8 @@ const SandboxCrmRecordSchema = defineEntity({
     objectType: p.enum(CRM_OBJECT_TYPES),
     externalId: p.text(),
     properties: p.json<Record<string, string>>(),
+    /** The caller's idempotency key of the creation: a retried create with it answers the same record. */
+    creationKey: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -40,8 +40,10 @@ import { IdempotencyKey } from './idempotency-key.entity.ts';
 
 export { IdempotencyKey };
 import { RateLimit } from './rate-limit.entity.ts';
+import { OutboundEffect } from './outbound-effect.entity.ts';
 
 export { RateLimit };
+export { OutboundEffect };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -55,4 +57,5 @@ export const entities = [
   Playbook, PlaybookRun,
   IdempotencyKey,
   RateLimit,
+  OutboundEffect,
 ];

@@ -34,6 +34,8 @@ const SequenceSchema = defineEntity({
     status: p.enum(SEQUENCE_STATUSES),
     /** Why it ended early or was refused (e.g. REMOVED_FROM_SOURCE_LIST, EXCLUDED, NO_CHANNEL). */
     stoppedReason: p.text().nullable(),
+    /** Why the run ended with stopped_reason ERROR: a step failed in a way no retry can fix (kept for operators and clients). */
+    error: p.text().nullable(),
     pausedUntil: p.datetime().nullable(),
     /** The status a pause interrupted, restored on resume. */
     statusBeforePause: p.text().nullable(),

@@ -20,6 +20,7 @@ import { Migration20261122070200_unresolved_account_entries } from './Migration2
 import { Migration20261122070300_signal_import_lookups } from './Migration20261122070300_signal_import_lookups.ts';
 import { Migration20261122080000_idempotency_keys } from './Migration20261122080000_idempotency_keys.ts';
 import { Migration20261122080100_rate_limits } from './Migration20261122080100_rate_limits.ts';
+import { Migration20261124090000_outbound_effects } from './Migration20261124090000_outbound_effects.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122070300_signal_import_lookups', class: Migration20261122070300_signal_import_lookups },
   { name: 'Migration20261122080000_idempotency_keys', class: Migration20261122080000_idempotency_keys },
   { name: 'Migration20261122080100_rate_limits', class: Migration20261122080100_rate_limits },
+  { name: 'Migration20261124090000_outbound_effects', class: Migration20261124090000_outbound_effects },
 ];

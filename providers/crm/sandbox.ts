@@ -70,13 +70,23 @@ export class SandboxCrm implements CrmConnector {
     return null;
   }
 
-  async createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties): Promise<CrmRecord> {
+  async createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties, idempotencyKey: string): Promise<CrmRecord> {
+    // ON CONFLICT rather than a read first: two concurrent creates with one key still make one record.
     const [row] = await this.query(
-      `insert into "crm_records" ("id", "organization_id", "object_type", "external_id", "properties", "created_at", "updated_at")
-       values (?, ?, ?, ?, ?::jsonb, now(), now()) ${RETURNING}`,
-      [randomUUID(), organizationId, objectType, `crm-${objectType}-${randomUUID()}`, JSON.stringify(properties)],
+      `insert into "crm_records" ("id", "organization_id", "object_type", "external_id", "properties", "creation_key", "created_at", "updated_at")
+       values (?, ?, ?, ?, ?::jsonb, ?, now(), now())
+       on conflict ("creation_key") where "creation_key" is not null do nothing ${RETURNING}`,
+      [randomUUID(), organizationId, objectType, `crm-${objectType}-${randomUUID()}`, JSON.stringify(properties), idempotencyKey],
     );
-    return toRecord(row);
+    return row ? toRecord(row) : (await this.findCreated(organizationId, idempotencyKey))!;
+  }
+
+  async findCreated(organizationId: string, idempotencyKey: string): Promise<CrmRecord | null> {
+    const [row] = await this.query(
+      `select "object_type", "external_id", "properties" from "crm_records" where "creation_key" = ? and "organization_id" = ?`,
+      [idempotencyKey, organizationId],
+    );
+    return row ? toRecord(row) : null;
   }
 
   async updateRecord(organizationId: string, objectType: CrmObjectType, externalId: string, properties: CrmProperties): Promise<CrmRecord | null> {

@@ -2,6 +2,8 @@
 // workspace user's LinkedIn account. sandbox.ts is the offline stand-in; an automation vendor plugs in here.
 
 export interface LinkedinInvitation {
+  /** The action's idempotency key: a retried call with the same key is performed once. */
+  key: string;
   /** Our user whose LinkedIn account invites. */
   senderUserId: string;
   linkedinUrl: string;
@@ -10,6 +12,8 @@ export interface LinkedinInvitation {
 }
 
 export interface LinkedinMessage {
+  /** The action's idempotency key: a retried call with the same key is performed once. */
+  key: string;
   senderUserId: string;
   linkedinUrl: string;
   body: string;
@@ -23,7 +27,10 @@ export interface LinkedinResult {
   error: string | null;
 }
 
+/** Failures that throw are transient (retry); a refusal for good answers accepted false. */
 export interface LinkedinChannel {
   sendInvitation(invitation: LinkedinInvitation): Promise<LinkedinResult>;
   sendMessage(message: LinkedinMessage): Promise<LinkedinResult>;
+  /** The action with this key as the channel recorded it, or null when it never happened. */
+  lookup(key: string): Promise<LinkedinResult | null>;
 }

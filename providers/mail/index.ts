@@ -25,9 +25,16 @@ export interface SendResult {
   error: string | null;
 }
 
-/** Transient failures (connection, 4xx) throw, so the calling activity retries; permanent refusals answer accepted false. */
+/**
+ * Transient failures (connection, 4xx) throw, so the caller retries; permanent refusals answer
+ * accepted false. The Message-ID is the send's idempotency key (domain/outbound/effects.ts).
+ */
 export interface MailTransport {
   send(message: OutboundEmail): Promise<SendResult>;
+  /** True when a thrown error proves the server never took the message (refused before acceptance, never reached). */
+  notSent?(error: unknown): boolean;
+  /** What happened to the message with this Message-ID, or null when it was never taken; absent when the transport cannot be asked (SMTP). */
+  lookup?(messageId: string): Promise<SendResult | null>;
 }
 
 /** The Message-ID in its header form, `<id@host>`. */

@@ -29,6 +29,11 @@ export class SandboxMailTransport implements MailTransport {
     const stored = await em.findOneOrFail(SandboxOutboundEmail, { messageId });
     return { accepted: true, providerMessageId: `sandbox-${stored.id}`, error: null };
   }
+
+  async lookup(messageId: string): Promise<SendResult | null> {
+    const stored = await this.orm.em.fork().findOne(SandboxOutboundEmail, { messageId: messageIdHeader(messageId) });
+    return stored ? { accepted: true, providerMessageId: `sandbox-${stored.id}`, error: null } : null;
+  }
 }
 
 /** What the sandbox transport stored, oldest first; filters narrow by recipient or Message-ID. */

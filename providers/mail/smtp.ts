@@ -7,13 +7,24 @@ interface SmtpError extends Error {
   /** Set by nodemailer from the SMTP reply: true for 5xx (except 503), the server's final word. */
   permanent?: boolean;
   responseCode?: number;
+  /** The SMTP command that failed (CONN, EHLO, AUTH PLAIN, MAIL FROM, RCPT TO, DATA, ...). */
+  command?: string;
+  code?: string;
 }
+
+/** Commands that come before the message is handed over: a failure there means the server never took it. */
+const BEFORE_DATA = /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH|MAIL|RCPT)/i;
+/** Socket errors that mean no connection was ever made. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EDNS']);
+
+// Bounded waits: a send never hangs an activity (nodemailer's defaults wait up to 10 minutes on a socket).
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export class SmtpMailTransport implements MailTransport {
   private readonly transporter: Transporter;
 
   constructor(deps: { smtpUrl: string }) {
-    this.transporter = nodemailer.createTransport(deps.smtpUrl);
+    this.transporter = nodemailer.createTransport({ url: deps.smtpUrl, ...TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
   }
 
   async send(message: OutboundEmail): Promise<SendResult> {
@@ -37,6 +48,18 @@ export class SmtpMailTransport implements MailTransport {
       if (!permanent) throw err;
       return { accepted: false, providerMessageId: messageId, error: err.message };
     }
+  }
+
+  /**
+   * A reply code (a 4xx at any stage) is the server's word that it did not take the message, and so
+   * is a failure before DATA or a connection never made. A socket that died after DATA began leaves
+   * the outcome unknown: the message may have been delivered.
+   */
+  notSent(error: unknown): boolean {
+    const err = error as SmtpError;
+    if (typeof err?.responseCode === 'number') return true;
+    if (err?.code && NEVER_CONNECTED.has(err.code)) return true;
+    return typeof err?.command === 'string' && BEFORE_DATA.test(err.command);
   }
 
   close(): void {

@@ -184,8 +184,8 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     const linkedin = new SandboxLinkedin(stack.orm);
     const slug = `ada-${randomUUID()}`;
     const sender = randomUUID();
-    const invitation = await linkedin.sendInvitation({ senderUserId: sender, linkedinUrl: `linkedin.com/in/${slug.toUpperCase()}/`, note: 'Hello Ada' });
-    const message = await linkedin.sendMessage({ senderUserId: sender, linkedinUrl: `https://www.linkedin.com/in/${slug}`, body: 'Thanks for connecting' });
+    const invitation = await linkedin.sendInvitation({ key: randomUUID(), senderUserId: sender, linkedinUrl: `linkedin.com/in/${slug.toUpperCase()}/`, note: 'Hello Ada' });
+    const message = await linkedin.sendMessage({ key: randomUUID(), senderUserId: sender, linkedinUrl: `https://www.linkedin.com/in/${slug}`, body: 'Thanks for connecting' });
     assert.equal(invitation.accepted, true);
     assert.equal(invitation.error, null);
     assert.equal(message.accepted, true);
@@ -202,8 +202,8 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     const linkedin = new SandboxLinkedin(stack.orm);
     const url = `https://www.linkedin.com/in/unreachable-${randomUUID()}`;
     const sender = randomUUID();
-    const invitation = await linkedin.sendInvitation({ senderUserId: sender, linkedinUrl: url, note: null });
-    const message = await linkedin.sendMessage({ senderUserId: sender, linkedinUrl: url, body: 'Hi' });
+    const invitation = await linkedin.sendInvitation({ key: randomUUID(), senderUserId: sender, linkedinUrl: url, note: null });
+    const message = await linkedin.sendMessage({ key: randomUUID(), senderUserId: sender, linkedinUrl: url, body: 'Hi' });
     for (const result of [invitation, message]) {
       assert.equal(result.accepted, false);
       assert.equal(result.error, 'PROFILE_UNREACHABLE');
@@ -215,9 +215,9 @@ describe('sandbox mail transport and LinkedIn channel', () => {
 
   it('when the URL is not a LinkedIn profile, then it is refused as INVALID_PROFILE_URL; a slug merely containing unreachable- is accepted', async () => {
     const linkedin = new SandboxLinkedin(stack.orm);
-    const refused = await linkedin.sendMessage({ senderUserId: randomUUID(), linkedinUrl: 'https://example.com/in/ada', body: 'Hi' });
+    const refused = await linkedin.sendMessage({ key: randomUUID(), senderUserId: randomUUID(), linkedinUrl: 'https://example.com/in/ada', body: 'Hi' });
     assert.deepEqual([refused.accepted, refused.error], [false, 'INVALID_PROFILE_URL']);
-    const accepted = await linkedin.sendMessage({ senderUserId: randomUUID(), linkedinUrl: `https://www.linkedin.com/in/not-unreachable-${randomUUID()}`, body: 'Hi' });
+    const accepted = await linkedin.sendMessage({ key: randomUUID(), senderUserId: randomUUID(), linkedinUrl: `https://www.linkedin.com/in/not-unreachable-${randomUUID()}`, body: 'Hi' });
     assert.equal(accepted.accepted, true);
   });
 

@@ -1,0 +1,248 @@
+// One step of a sequence run, in three parts so that no provider is called under the run's lock:
+// prepare (under the lock: the checks, a CALL task, or the message rendered once and recorded as an
+// outbound effect with the sender's daily count), deliver (no transaction: the effect performed
+// exactly once), record (under the lock: the message row, the run's progress and its event).
+// A retry at any point finds the effect by its key and never sends twice.
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { emitEvent } from '../domain/events.ts';
+import { contactExclusionFor } from '../domain/exclusions.service.ts';
+import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest } from '../domain/outbound/channels.ts';
+import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
+import { renderTemplate, templateVariables } from '../domain/render.ts';
+import { RUNNING, end, sequenceEvent, update, type RunRow } from '../domain/sequence-runs.ts';
+import { truncateText } from '../domain/text.ts';
+import { derivedUuid, trackedEmail } from '../domain/tracking.ts';
+import { unsubscribeHeaders } from '../providers/mail/index.ts';
+import type { Providers } from '../providers/index.ts';
+import type { RunStepInput, RunStepResult } from '../workflows/sequence.definitions.ts';
+
+/** Task titles are at most this many characters (the full text goes to the notes). */
+export const TASK_TITLE_MAX = 200;
+/** LinkedIn's limit on an invitation note. */
+export const LINKEDIN_NOTE_MAX = 300;
+
+interface Sender {
+  id: string;
+  name: string;
+  /** The From address: the user's mailbox_email, else their email. */
+  email: string;
+  daily_send_limit: number;
+  removed: boolean;
+}
+
+export interface StepDeps {
+  providers: Pick<Providers, 'mail' | 'linkedin'>;
+  baseUrl: string;
+  secret: string;
+  unsubscribeUrl(sequenceId: string): string;
+  warn(message: string, fields: Record<string, unknown>): void;
+}
+
+/** A message step ready to deliver: its effect recorded (now or by an earlier attempt). */
+export interface PreparedSend {
+  key: string;
+  kind: 'EMAIL' | 'LINKEDIN_INVITATION' | 'LINKEDIN_MESSAGE';
+  messageId: string;
+  senderId: string | null;
+  subject: string | null;
+  body: string;
+}
+
+const result = (outcome: RunStepResult['outcome'], r: Pick<RunRow, 'status'>, extra: Partial<RunStepResult> = {}): RunStepResult =>
+  ({ outcome, taskId: null, messageId: null, status: r.status, ...extra });
+
+/** The effect key of a run's step: one message per step, whatever the channel. */
+export const stepEffectKey = (sequenceId: string, stepNumber: number) => `sequence-step/${sequenceId}/${stepNumber}`;
+
+/** Midnight UTC after `at`: when a sender's daily count starts again. */
+function nextUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+async function sender(em: EntityManager, row: RunRow): Promise<Sender | null> {
+  const id = row.sender_id ?? row.template_sender_id;
+  if (!id) return null;
+  const { rows } = await sql<Sender>`
+    SELECT id, name, coalesce(mailbox_email, email) AS email, daily_send_limit, removed_at IS NOT NULL AS removed FROM users WHERE id = ${id}`.execute(em.getKysely());
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts one email against the sender's limit for the UTC day of `at`, in the step's transaction
+ * with the email's intent: counted once per email, never per attempt. False when the limit is reached.
+ */
+async function countSend(em: EntityManager, senderId: string, limit: number, at: Date): Promise<boolean> {
+  if (limit < 1) return false;
+  const { rows } = await sql<{ sent: number }>`
+    INSERT INTO sender_daily_sends (user_id, day, sent) VALUES (${senderId}, ${utcDay(at)}, 1)
+    ON CONFLICT (user_id, day) DO UPDATE SET sent = sender_daily_sends.sent + 1 WHERE sender_daily_sends.sent < ${limit}
+    RETURNING sent`.execute(em.getKysely());
+  return rows.length === 1;
+}
+
+/** A refused email was not sent: it gives its place in the day's count back. */
+async function uncountSend(em: EntityManager, senderId: string, at: Date): Promise<void> {
+  await sql`UPDATE sender_daily_sends SET sent = greatest(sent - 1, 0) WHERE user_id = ${senderId} AND day = ${utcDay(at)}`.execute(em.getKysely());
+}
+
+async function variablesOf(em: EntityManager, table: 'contact_variables' | 'account_variables', column: 'contact_id' | 'account_id', id: string | null) {
+  if (!id) return {};
+  const { rows } = await sql<{ key: string; value: string | null }>`SELECT key, value FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(em.getKysely());
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** The variables a step's subject and body render with: loaded once per step. */
+async function stepVariables(em: EntityManager, row: RunRow, from: { name: string; email: string } | null) {
+  return templateVariables({
+    contact: {
+      first_name: row.first_name, last_name: row.last_name, email: row.email, job_title: row.job_title, company_name: row.company_name ?? row.account_name,
+      company_domain: row.account_domain, linkedin_url: row.linkedin_url, phone: row.phone,
+    },
+    account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
+    accountVariables: await variablesOf(em, 'account_variables', 'account_id', row.contact_account_id),
+    contactVariables: await variablesOf(em, 'contact_variables', 'contact_id', row.contact_id),
+    runVariables: row.variables,
+    sender: from,
+  });
+}
+
+/** Rendered text is well-formed: a filter that cut inside a surrogate pair (e.g. `truncate`) leaves U+FFFD, never a lone surrogate. */
+async function render(template: string, variables: Awaited<ReturnType<typeof stepVariables>>): Promise<string> {
+  return (await renderTemplate(template, variables)).toWellFormed();
+}
+
+function preparedOf(effect: EffectRow<EmailRequest | LinkedinRequest>, messageId: string, senderId: string | null): PreparedSend {
+  const kind = effect.kind as PreparedSend['kind'];
+  if (kind === 'EMAIL') {
+    const email = effect.request as EmailRequest;
+    return { key: effect.key, kind, messageId, senderId, subject: email.subject, body: (email as EmailRequest & { body?: string }).body ?? email.text };
+  }
+  const action = effect.request as LinkedinRequest & { body?: string };
+  return { key: effect.key, kind, messageId, senderId, subject: null, body: action.body ?? action.text ?? '' };
+}
+
+/**
+ * Under the run's lock: decides what the step does. Answers the step's result when it needs no
+ * provider (skipped, ended, paused, a CALL task created...), else the recorded send to deliver.
+ */
+export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow, input: RunStepInput): Promise<RunStepResult | PreparedSend> {
+  const messageId = derivedUuid(`${row.id}:${input.stepNumber}`);
+  if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
+  // An attempt that recorded (and maybe performed) this step's message goes on with it: it is never rendered or counted again.
+  const recorded = await findEffect<EmailRequest | LinkedinRequest>(em, stepEffectKey(row.id, input.stepNumber));
+  if (recorded) return preparedOf(recorded, messageId, (recorded.request as { senderId?: string }).senderId ?? null);
+
+  if (!RUNNING.includes(row.status)) return result('ENDED', row);
+  if (row.status_before_pause !== null) return result('PAUSED', row);
+  if (row.replied_at !== null) return result('HALTED', row);
+  if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
+  if (row.template_status === 'INACTIVE' || row.template_status === 'PENDING_SETUP') return result('HELD', row);
+  const at = new Date(input.at);
+  const verdict = await contactExclusionFor(em, row.organization_id, row.contact_id, at);
+  if (verdict.excluded) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'EXCLUDED'));
+
+  const step = row.steps[input.stepNumber - 1];
+  if (!step) return result('ENDED', row);
+  const email = row.email && !['BOUNCED', 'UNDELIVERABLE'].includes(row.email_status) ? row.email : null;
+  const missing = (step.type === 'EMAIL' && !email) || ((step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE') && !row.linkedin_url);
+  if (missing) return noChannel(em, row, input);
+
+  const from = await sender(em, row);
+  if (from?.removed) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'SENDER_REMOVED'));
+  const variables = await stepVariables(em, row, from);
+  if (step.type === 'CALL') {
+    const taskId = randomUUID();
+    const notes = await render(step.body, variables);
+    const title = truncateText(notes, TASK_TITLE_MAX);
+    await sql`
+      INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, notes, due_date, created_at, updated_at)
+      VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${row.task_assignee_id ?? from?.id ?? null}, ${input.stepNumber},
+              ${title}, ${notes}, ${utcDay(at)}, now(), now())`.execute(em.getKysely());
+    const updated = await update(em, row, { current_step: input.stepNumber, status: 'WAITING_FOR_USER' });
+    await emitEvent(em, sequenceEvent(updated, 'task.created', {
+      resourceType: 'TASK', channel: 'MANUAL', taskId,
+      embeds: { task: { id: taskId, type: 'CALL', status: 'PENDING', title, step_number: input.stepNumber } },
+      fields: { step_number: input.stepNumber },
+    }));
+    return result('TASK', updated, { taskId });
+  }
+
+  const body = await render(step.body, variables);
+  const key = stepEffectKey(row.id, input.stepNumber);
+  if (step.type === 'EMAIL') {
+    if (from && !(await countSend(em, from.id, from.daily_send_limit, at))) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
+    const subject = await render(step.subject ?? '', variables);
+    const url = deps.unsubscribeUrl(row.id);
+    const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
+    const parts = trackedEmail({ baseUrl: deps.baseUrl, secret: deps.secret, messageId, body, unsubscribeUrl: url });
+    const request: EmailRequest & { body: string; senderId: string | null } = {
+      from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
+      to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
+      subject, text: parts.text, html: parts.html, headers: unsubscribeHeaders(url),
+      // The send's key at the transport: a retried send carries the same Message-ID.
+      messageId: `<seq-${row.id}-step-${input.stepNumber}@${domain}>`,
+      body, senderId: from?.id ?? null,
+    };
+    await recordEffect(em, { organizationId: row.organization_id, key, kind: 'EMAIL', sequenceId: row.id, request });
+    return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body };
+  }
+  const invitation = step.type === 'LINKEDIN_INVITATION';
+  const request: LinkedinRequest & { body: string; senderId: string | null } = {
+    action: invitation ? 'INVITATION' : 'MESSAGE', senderUserId: from?.id ?? row.organization_id, linkedinUrl: row.linkedin_url!,
+    text: invitation ? (truncateText(body, LINKEDIN_NOTE_MAX) || null) : body, body, senderId: from?.id ?? null,
+  };
+  const kind = invitation ? 'LINKEDIN_INVITATION' : 'LINKEDIN_MESSAGE';
+  await recordEffect(em, { organizationId: row.organization_id, key, kind, sequenceId: row.id, request });
+  return { key, kind, messageId, senderId: from?.id ?? null, subject: null, body };
+}
+
+/** No way to reach the contact on the step's channel: skip the step or end the run, as the template says. */
+async function noChannel(em: EntityManager, row: RunRow, input: RunStepInput): Promise<RunStepResult> {
+  if (row.on_missing_channel === 'SKIP_STEP') {
+    const running = row.status === 'WAITING_FOR_USER' && row.status_before_pause === null ? 'ACTIVE' : row.status;
+    return result('SKIPPED', await update(em, row, { current_step: input.stepNumber, status: running }));
+  }
+  return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'NO_CHANNEL'));
+}
+
+/** Outside any transaction: performs the step's effect exactly once. */
+export function deliverStep(deps: StepDeps, em: EntityManager, send: PreparedSend): Promise<EffectOutcome> {
+  const provider = send.kind === 'EMAIL' ? emailEffects(deps.providers.mail) : linkedinEffects(deps.providers.linkedin);
+  return performOnce<EmailRequest | LinkedinRequest>(em, send.key, provider as Parameters<typeof performOnce<EmailRequest | LinkedinRequest>>[2], deps.warn);
+}
+
+/**
+ * Under the run's lock again: a performed message becomes the run's message row and event, even
+ * when the run was stopped or paused meanwhile (it did go out); a refused one skips or ends the step.
+ */
+export async function recordStep(em: EntityManager, row: RunRow, input: RunStepInput, send: PreparedSend, outcome: EffectOutcome): Promise<RunStepResult> {
+  if (row.current_step >= input.stepNumber) return result('SENT', row, { messageId: send.messageId });
+  const running = RUNNING.includes(row.status);
+  if (outcome.state === 'CANCELLED') return result(running ? 'SKIPPED' : 'ENDED', row);
+  if (outcome.state === 'REFUSED') {
+    if (send.kind === 'EMAIL' && send.senderId) await uncountSend(em, send.senderId, new Date(input.at));
+    return running ? noChannel(em, row, input) : result('ENDED', row);
+  }
+  const at = new Date(input.at);
+  const channel = send.kind === 'EMAIL' ? 'EMAIL' : 'LINKEDIN';
+  const kind = send.kind === 'LINKEDIN_INVITATION' ? 'INVITATION' : 'MESSAGE';
+  await sql`
+    INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, sent_at, created_at)
+    VALUES (${send.messageId}, ${row.organization_id}, ${row.contact_id}, ${row.id}, ${channel}, 'OUTBOUND', ${kind}, ${send.subject}, ${send.body}, ${input.stepNumber},
+            ${outcome.providerId}, ${at}, now())
+    ON CONFLICT (id) DO NOTHING`.execute(em.getKysely());
+  // A CALL wait is over once the next step runs; a pause or an end that came meanwhile stays.
+  const status = running && row.status === 'WAITING_FOR_USER' && row.status_before_pause === null ? 'ACTIVE' : row.status;
+  const updated = await update(em, row, { current_step: input.stepNumber, status });
+  if (kind === 'INVITATION') {
+    await emitEvent(em, sequenceEvent(updated, 'invitation.sent', { resourceType: 'INVITATION', channel, messageId: send.messageId, fields: { step_number: input.stepNumber } }));
+  } else {
+    const message = { id: send.messageId, subject: send.subject, body: send.body, channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: input.stepNumber };
+    await emitEvent(em, sequenceEvent(updated, 'message.sent', { resourceType: 'MESSAGE', channel, messageId: send.messageId, embeds: { message }, fields: { step_number: input.stepNumber } }));
+  }
+  return result(running ? 'SENT' : 'ENDED', updated, { messageId: send.messageId });
+}

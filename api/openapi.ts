@@ -102,6 +102,9 @@ function operation(route: RouteDef) {
   const validates = route.query || route.body || route.params;
   if (validates) {
     responses['400'] ??= errorResponse('The request does not match the schema (ValidationIssue); `data.errors` names each field.'
+      + (route.body ? ' Also a body that is not a JSON object or array, not UTF-8 (`(body)`), or that does not decompress '
+        + '(`Content-Encoding` gzip, deflate or br)'
+        + (route.bodyTextCheckedByService ? '.' : ', or a string or key with an unpaired surrogate (the field named).') : '')
       + (idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : ''));
   }
   if (route.auth !== 'public') responses['401'] ??= errorResponse('Missing, malformed or invalid API key (UnauthorizedIssue).');
@@ -155,7 +158,9 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
         'Rate limits: authenticated requests spend the API key\'s and the organization\'s budgets per fixed window (enrichment routes, ' +
         '`x-rate-limit-budget: enrichment`, also a lower enrichment budget); every authenticated answer but 401 carries ' +
         '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds), and a spent budget answers 429 ' +
-        '`RateLimitIssue` with `Retry-After` (seconds).',
+        '`RateLimitIssue` with `Retry-After` (seconds). Text is strict UTF-8 and well-formed Unicode: a query parameter that does ' +
+        'not percent-decode to UTF-8, or a body string or key with an unpaired surrogate, is 400 naming it. Request headers over ' +
+        'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),

@@ -1,6 +1,6 @@
 // The API process: opens PostgreSQL and Temporal, listens, and stops gracefully on SIGTERM/SIGINT
 // (stop accepting, finish in-flight requests, flush key usage, close connections).
-import { createServer, type Server } from 'node:http';
+import { createServer, maxHeaderSize, type Server } from 'node:http';
 import { loadConfig, type Config } from '../config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createProviders } from '../providers/index.ts';
@@ -8,6 +8,7 @@ import { createLogger } from '../observability/logging.ts';
 import { setupTracing, tracingClientInterceptors } from '../observability/tracing.ts';
 import { lazyTemporalClient } from '../temporal/client.ts';
 import { createApp } from './app.ts';
+import { answerClientError } from './client-errors.ts';
 import { KeyStore } from './key-store.ts';
 import { PostgresRateLimitStore, RateLimiter } from './rate-limiter.ts';
 
@@ -35,6 +36,12 @@ export async function startApi(config: Config, options: { databaseUrl: string; t
   const { app } = createApp({ config, orm, temporal, logger, keys, providers, limiter, tracing: tracing !== undefined });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  // Requests the HTTP parser refuses before the app (headers over the limit: 431; a malformed request
+  // line: 400) are answered in the error shape too; a peer that reset the connection gets nothing.
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    const issue = answerClientError(error, socket, maxHeaderSize);
+    if (issue) logger.debug({ code: error.code, status: issue.status }, 'request refused by the HTTP parser');
+  });
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -30,9 +30,18 @@ function createAjv(coerceTypes: false | 'array'): Ajv {
 const bodyAjv = createAjv(false);
 const queryAjv = createAjv('array');
 
+/**
+ * A field path one segment deeper, as data.errors names fields: `variables.k`, `steps[0].body`
+ * (an all-digit segment is an array index, `[n]`). The empty path is the root.
+ */
+export function childPath(parent: string, segment: string): string {
+  if (segment === '') return parent;
+  if (/^\d+$/.test(segment)) return `${parent}[${segment}]`;
+  return parent ? `${parent}.${segment}` : segment;
+}
+
 function pathOf(error: ErrorObject): string {
-  const base = error.instancePath.replace(/^\//, '').split('/').filter(Boolean)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+  const base = error.instancePath.split('/').reduce(childPath, '');
   const params = error.params as { missingProperty?: string; additionalProperty?: string; propertyName?: string };
   const child = params.missingProperty ?? params.additionalProperty ?? params.propertyName;
   if (child) return base ? `${base}.${child}` : child;

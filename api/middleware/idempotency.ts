@@ -50,7 +50,7 @@ export interface IdempotencyOptions {
   applies: (ctx: AppContext) => boolean;
   /** Renders a thrown error into ctx.status/body (the app's error handler), so the outcome can be stored. */
   renderErrors: (ctx: AppContext, next: Next) => Promise<void>;
-  /** The request body's exact bytes when a route read them itself; default: the body parser's text. */
+  /** The request body's exact bytes (the app's JSON body reader keeps them); default: the parsed body's text. */
   bodyBytes?: (ctx: AppContext) => Buffer | undefined;
   /**
    * Seals stored response bodies at rest: a stored answer can hold a secret (POST /v1/webhooks and

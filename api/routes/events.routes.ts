@@ -2,15 +2,12 @@
 // the event is committed; the reads return the payload exactly as sent.
 //
 // POST /v1/events needs the request's own bytes (the content hash is SHA-256 of them, and the
-// payload is stored as its exact source text), so `eventsRawBody` reads that one route's body
-// itself, before the shared JSON body parser, and leaves the parsed document where the parser
-// would have (ctx.request.body): validation then runs as on any route.
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { Readable } from 'node:stream';
-import type { Next } from 'koa';
+// payload is stored as its exact source text): the shared JSON body reader (api/middleware/json-body.ts)
+// keeps them for every JSON body, and leaves the parsed document in ctx.request.body, so validation
+// runs as on any route.
 import * as events from '../../domain/events-ingest.service.ts';
 import type { AppContext } from '../context.ts';
-import { ApiIssue, payloadTooLarge, validationIssue } from '../errors.ts';
+import { requestBody } from '../middleware/json-body.ts';
 import { envelopeSchema, envelopeText, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
@@ -18,86 +15,17 @@ import { eventSchema, ingestAcceptedSchema, ingestEventBody, listEventsQuery } f
 
 const tags = ['Events'];
 
-interface RawBody {
-  bytes: Buffer;
-  text: string;
-}
-
-/** The raw body of each POST /v1/events request, read by eventsRawBody. */
-const rawBodies = new WeakMap<object, RawBody>();
-
-/** The exact body bytes eventsRawBody read for this request (POST /v1/events only), e.g. for Idempotency-Key fingerprints. */
-export function eventsRawBytes(ctx: AppContext): Buffer | undefined {
-  return rawBodies.get(ctx.request)?.bytes;
-}
-
 // Matched as the router matches (case-insensitive, optional trailing slash).
 const INGEST_PATH = /^\/v1\/events\/?$/i;
-
-function bodyIssue(message: string, what: string) {
-  return validationIssue(message, [{ path: '(body)', message: what }]);
-}
-
-function decoded(ctx: AppContext): Readable {
-  const encoding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
-  switch (encoding) {
-    case 'identity': return ctx.req;
-    case 'gzip': case 'x-gzip': return ctx.req.pipe(createGunzip());
-    case 'deflate': return ctx.req.pipe(createInflate());
-    case 'br': return ctx.req.pipe(createBrotliDecompress());
-    default: throw bodyIssue(`Unsupported Content-Encoding ${JSON.stringify(encoding)}.`, 'has an unsupported encoding or charset');
-  }
-}
-
-async function readBytes(ctx: AppContext, limitBytes: number): Promise<Buffer> {
-  const declared = Number(ctx.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw payloadTooLarge(limitBytes);
-  const stream = decoded(ctx);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > limitBytes) {
-        stream.destroy();
-        throw payloadTooLarge(limitBytes);
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof ApiIssue) throw error;
-    throw bodyIssue('The request body could not be read.', 'could not be read');
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const VERBATIM: readonly string[] = ['payload'];
 
 /**
- * Middleware for POST /v1/events, mounted after authentication and before the JSON body parser:
- * keeps the body's bytes (after any Content-Encoding) and its text, and parses it as the parser would.
- * Other requests, and bodies not declared JSON (left to the parser, hence to validation), pass through.
+ * The top-level members of this request's body that are kept as their exact source text, not as
+ * parsed values: POST /v1/events' `payload` (escapes included, `\u0000` and unpaired surrogate
+ * escapes too, which it stores and returns as the same text). Nothing for any other request.
  */
-export function eventsRawBody(limitBytes: number) {
-  return async function readEventBody(ctx: AppContext, next: Next): Promise<void> {
-    if (ctx.method !== 'POST' || !INGEST_PATH.test(ctx.path) || !ctx.request.is('json', '+json')) return next();
-    const charset = ctx.request.charset;
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-      throw bodyIssue(`Unsupported charset ${JSON.stringify(charset)}: send UTF-8 JSON.`, 'has an unsupported encoding or charset');
-    }
-    const bytes = await readBytes(ctx, limitBytes);
-    let text: string;
-    let parsed: unknown;
-    try {
-      text = utf8.decode(bytes);
-      parsed = JSON.parse(text);
-    } catch {
-      throw bodyIssue('The request body is not valid JSON (a JSON object or array is expected).', 'is not valid JSON');
-    }
-    rawBodies.set(ctx.request, { bytes, text });
-    (ctx.request as { body?: unknown }).body = parsed;
-    return next();
-  };
+export function eventsVerbatimMembers(ctx: AppContext): readonly string[] {
+  return ctx.method === 'POST' && INGEST_PATH.test(ctx.path) ? VERBATIM : [];
 }
 
 export function eventsRoutes(): RouteDef[] {
@@ -113,9 +41,9 @@ export function eventsRoutes(): RouteDef[] {
       body: ingestEventBody,
       responses: { 202: { description: 'Accepted: durably stored.', schema: ingestAcceptedSchema } },
       handler: async (ctx, { body }) => {
-        const raw = rawBodies.get(ctx.request)
-          // Not read by eventsRawBody (never expected): the parser's own text of the body.
-          ?? (() => { const text = (ctx.request as { rawBody?: string }).rawBody ?? JSON.stringify(body); return { text, bytes: Buffer.from(text, 'utf8') }; })();
+        const raw = requestBody(ctx)
+          // Not read by the JSON body reader (never expected): the body as it was parsed.
+          ?? (() => { const text = JSON.stringify(body); return { text, bytes: Buffer.from(text, 'utf8') }; })();
         const payloadJson = body.payload === undefined ? null : (events.topLevelMemberText(raw.text, 'payload') ?? JSON.stringify(body.payload));
         const { idempotencyKey } = await events.ingestEvent(ctx.state.em, ctx.state.principal.organizationId, body, raw.bytes, payloadJson);
         return { status: 202, body: { accepted: true, idempotency_key: idempotencyKey } };

@@ -1,6 +1,5 @@
-// Answers to requests Node's HTTP parser refuses before the app sees them (headers over the size
-// limit, a malformed request line, a request not received in time): written raw to the socket, in
-// the service's one error shape, with Connection: close (the connection cannot be read further).
+// Answers in the error shape, written raw with Connection: close, to requests Node's HTTP parser
+// refuses before the app sees them (headers over the limit, a malformed request line, a timeout).
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,6 +1,5 @@
-// Well-formed text at the edge: request text must be strict UTF-8 and well-formed Unicode (no
-// unpaired UTF-16 surrogate), so what is stored is exactly what was sent. Pure helpers, used by the
-// JSON body reader and the query-string check (api/middleware/json-body.ts, well-formed-query.ts).
+// Well-formed text at the edge (strict UTF-8, no unpaired surrogate, so what is stored is what was
+// sent): pure helpers of the JSON body reader and the query-string check.
 import type { FieldError } from './errors.ts';
 import { childPath } from './validation.ts';
 

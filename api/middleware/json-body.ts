@@ -1,6 +1,5 @@
-// The one JSON body reader of the authenticated routes: reads the body's bytes (undoing any
-// Content-Encoding), decodes them as strict UTF-8, parses them, and refuses text that is not
-// well-formed Unicode, all before idempotency and route validation, so a refused body writes nothing.
+// The one JSON body reader: bytes (Content-Encoding undone), strict UTF-8, JSON, well-formed text,
+// all checked before idempotency and route validation, so a refused body writes nothing.
 import { brotliDecompress, unzip, type InputType, type ZlibOptions } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { Next } from 'koa';

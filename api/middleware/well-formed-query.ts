@@ -1,6 +1,5 @@
-// Query strings decode as UTF-8 or are refused: Node's query parser would silently turn a
-// percent-encoded byte that is not UTF-8 (`%FF`, an encoded surrogate `%ED%A0%80`) into U+FFFD,
-// so a filter or search would run on text the client never sent.
+// Query strings decode as UTF-8 or are refused: Node's parser would silently turn `%FF` or an
+// encoded surrogate (`%ED%A0%80`) into U+FFFD, and a filter would run on text never sent.
 import type { Next } from 'koa';
 import type { AppContext } from '../context.ts';
 import { validationIssue } from '../errors.ts';

@@ -1,6 +1,5 @@
-// Well-formed text at the edge, over real HTTP: bodies are strict UTF-8 and well-formed Unicode (a lone
-// surrogate anywhere is 400 naming the field, nothing written), compressed bodies that do not decompress
-// are 400, queries decode as UTF-8, and what Node's HTTP parser refuses still answers the error shape.
+// Well-formed text at the edge over real HTTP: strict UTF-8 bodies, lone surrogates named, corrupt
+// compressed bodies, undecodable queries, and the parser's refusals (431, 400) in the error shape.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
@@ -232,6 +231,11 @@ describe('well-formed text at the edge', () => {
         assert.equal(answer.body.type, 'ValidationIssue');
       }
       assert.equal((await send('GET', '/v1/nowhere/%ED%A0%80')).status, 404);
+      for (const path of ['/u/%ED%A0%80', '/t/o/%FF', '/t/c/%ED%A0%80?u=https%3A%2F%2Fx.test']) {
+        const answer = await send('GET', path);
+        assert.ok([400, 404].includes(answer.status), `${path}: ${answer.status} ${answer.text}`);
+        assert.ok(answer.body.type, answer.text);
+      }
       const contactId = await insertContact(stack, org.organizationId, { email: `key-${randomUUID()}@x.test` });
       assert.equal((await send('DELETE', `/v1/contacts/${contactId}/variables/%ED%A0%80?scope=contact`)).status, 400);
     });

@@ -1,5 +1,5 @@
-// The pure helpers of well-formed text at the edge (api/well-formed.ts), the field path rule they share
-// with the validator (api/validation.ts childPath) and the raw answers to HTTP parser errors (api/client-errors.ts).
+// Pure helpers of well-formed text (api/well-formed.ts), the shared field path rule (childPath) and
+// the raw answers to HTTP parser errors (api/client-errors.ts).
 import assert from 'node:assert/strict';
 import { maxHeaderSize } from 'node:http';
 import { clientErrorIssue, rawErrorResponse } from '../../api/client-errors.ts';

@@ -22,6 +22,19 @@ export interface TrackingDeps {
   config: Pick<Config, 'webhookSecretKey'>;
 }
 
+/**
+ * A target as a Location header value: header values are Latin-1 bytes, so a link written with
+ * other characters (`https://exämple.test/€`) goes out in its ASCII form (punycode host,
+ * percent-encoded path and query), which browsers follow to the same place.
+ */
+function locationOf(target: string): string {
+  try {
+    return new URL(target).href;
+  } catch {
+    return encodeURI(target);
+  }
+}
+
 export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
   /** Records with the message's organization; a message deleted meanwhile is nothing to record. */
   async function record(messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
@@ -64,7 +77,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
         const messageId = verifyClickToken(deps.config.webhookSecretKey, params.token, query.u);
         if (!messageId) throw notFound('Tracking link');
         await record(messageId, (organizationId) => recordClick(engagement(), organizationId, messageId, query.u));
-        ctx.set('Location', query.u);
+        ctx.set('Location', locationOf(query.u));
         ctx.set('Cache-Control', 'no-store');
         return { status: 302 };
       },

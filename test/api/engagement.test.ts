@@ -59,6 +59,12 @@ describe('engagement API', function () {
     const elsewhere = await fetch(`${stack.url}${tracked.pathname}?u=${encodeURIComponent('https://evil.example/')}`, { redirect: 'manual' });
     assert.equal(elsewhere.status, 404, 'a URL the token does not sign is refused');
     const tampered = await fetch(`${stack.url}${tracked.pathname.slice(0, -2)}xx${tracked.search}`, { redirect: 'manual' });
+    // A link written with characters outside Latin-1 redirects in its ASCII form (never a 500).
+    const unicode = await emailed([{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'See https://exämple.test/€uro?q=ü' }]);
+    const [unicodeLink] = [...unicode.text.matchAll(/https?:\/\/\S+\/t\/c\/\S+/g)].map((m) => new URL(m[0]));
+    const followed = await fetch(`${stack.url}${unicodeLink.pathname}${unicodeLink.search}`, { redirect: 'manual' });
+    assert.deepEqual([followed.status, followed.headers.get('location')], [302, 'https://xn--exmple-cua.test/%E2%82%ACuro?q=%C3%BC']);
+    await stop(unicode.sequenceId);
     assert.equal(tampered.status, 404);
     assert.equal((await fetch(`${stack.url}/t/o/${run.messageId}.AAAAAAAAAAAAAAAAAAAAAA`)).status, 404);
 

@@ -78,20 +78,25 @@ interface UpdateRequest { objectType: CrmObjectType; externalId: string; propert
 
 const accepted = (record: CrmRecord): ProviderOutcome => ({ accepted: true, providerId: record.externalId, error: null });
 
-/** Records the CRM call as an intent (committed on its own), then performs it once. */
-async function once<Request extends object>(em: EntityManager, organizationId: string, kind: 'CRM_CREATE' | 'CRM_UPDATE', key: string, request: Request, provider: EffectProvider<Request>): Promise<ProviderOutcome> {
-  await em.fork().transactional((tx) => recordEffect(tx, { organizationId, key, kind, request }));
+/**
+ * Records the CRM call as an intent (committed on its own), then performs it once. `recorded`: this
+ * call recorded the intent, so the effect carries this call's request (else an earlier or concurrent
+ * call's, under the same key).
+ */
+async function once<Request extends object>(em: EntityManager, organizationId: string, kind: 'CRM_CREATE' | 'CRM_UPDATE', key: string, request: Request, provider: EffectProvider<Request>): Promise<ProviderOutcome & { recorded: boolean }> {
+  const { created: recorded } = await em.fork().transactional((tx) => recordEffect(tx, { organizationId, key, kind, request }));
   const outcome = await performOnce(em.fork(), key, provider);
-  if (outcome.state === 'REFUSED') return { accepted: false, providerId: outcome.providerId, error: outcome.error };
-  if (outcome.state === 'CANCELLED') return { accepted: false, providerId: key, error: 'cancelled' };
-  return { accepted: true, providerId: outcome.providerId, error: null };
+  if (outcome.state === 'REFUSED') return { accepted: false, providerId: outcome.providerId, error: outcome.error, recorded };
+  if (outcome.state === 'CANCELLED') return { accepted: false, providerId: key, error: 'cancelled', recorded };
+  return { accepted: true, providerId: outcome.providerId, error: null, recorded };
 }
 
 /**
  * Creates the CRM record of a local one, once: the key names the local record and the CRM, so a
- * retried write (a lost answer, a failed link write) finds the record the first create made.
+ * retried write (a lost answer, a failed link write) or a concurrent first write finds the record
+ * the first create made. `withThese`: the record was created with these properties.
  */
-async function createOnce(em: EntityManager, crm: CrmConnector, organizationId: string, objectType: CrmLinkObjectType, localId: string, properties: CrmProperties): Promise<string> {
+async function createOnce(em: EntityManager, crm: CrmConnector, organizationId: string, objectType: CrmLinkObjectType, localId: string, properties: CrmProperties): Promise<{ externalId: string; withThese: boolean }> {
   const key = `crm-create/${organizationId}/${objectType}/${localId}/${crm.type}`;
   const outcome = await once<CreateRequest>(em, organizationId, 'CRM_CREATE', key, { objectType: CRM_OBJECT_TYPE[objectType], properties }, {
     perform: async (request, k) => accepted(await crm.createRecord(organizationId, request.objectType, request.properties, k)),
@@ -100,7 +105,7 @@ async function createOnce(em: EntityManager, crm: CrmConnector, organizationId: 
       return found && accepted(found);
     },
   });
-  return outcome.providerId;
+  return { externalId: outcome.providerId, withThese: outcome.recorded };
 }
 
 /** Merges properties into a CRM record; setting the same values again is harmless, so a lost answer is checked by reading the record. */
@@ -145,10 +150,11 @@ export async function writeCrmFields(
   let written = false;
   if (!externalId) {
     const found = await crm.findByIdentity(organizationId, crmObjectType, local.identity);
-    const candidate = found?.externalId ?? await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
+    const created = found ? null : await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
+    const candidate = found?.externalId ?? created!.externalId;
     externalId = await saveLink(em, organizationId, objectType, localId, crm.type, candidate);
-    // A record created here already holds the fields, unless a concurrent write linked another one.
-    written = !found && externalId === candidate;
+    // A record created here with these fields holds them already, unless a concurrent write linked another one.
+    written = created !== null && created.withThese && externalId === candidate;
   }
   if (!written) {
     const updated = await updateOnce(em, crm, organizationId, { objectType: crmObjectType, externalId, properties: patch });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowIdConflictPolicy, type SearchAttributePair } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
+import { WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Config } from '../config.ts';
 import { Contact } from '../db/entities/contact.entity.ts';
 import { RUNNING_STATUSES, type SequenceStatus } from '../db/entities/sequence.entity.ts';
@@ -318,7 +318,15 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
     status: 202,
     body: { enrollment_run_id: handle.firstExecutionRunId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
   };
-  const result = await waitFor(deps.temporal, () => handle.result() as Promise<EnrollmentResult>, options.waitMs ?? deps.config.enrollmentWaitMs);
+  const result = await waitFor(deps.temporal, () => handle.result() as Promise<EnrollmentResult>, options.waitMs ?? deps.config.enrollmentWaitMs)
+    .catch((error: unknown) => {
+      // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
+      if (error instanceof WorkflowFailedError) {
+        const cause = error.cause?.cause instanceof Error ? error.cause.cause : error.cause;
+        throw DomainError.business(`The enrollment failed: ${cause?.message ?? error.message}`);
+      }
+      throw error;
+    });
   if (!result) return pending;
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {

@@ -4,11 +4,12 @@ import { ActivityFailure, allHandlersFinished, condition, patched, proxyActiviti
 import type { EnrollmentActivities } from '../activities/enrollment.activities.ts';
 import { enrollmentStatusQuery, type EnrollmentInput, type EnrollmentResult, type EnrollmentStatus } from './enrollment.definitions.ts';
 
-// Database steps: retried until the database answers (they are idempotent). They run as local
-// activities (in the worker, inside the workflow task: no activity task round trip through the
-// server, which is most of an enrollment's latency); histories from before the change keep their
-// regular activities (the `enrollment-local-activities` patch).
-const dbRetry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+// Database steps: retried while the database does not answer (they are idempotent), 10 attempts
+// (about 5 minutes); a data error is not retried and fails the enrollment (the API answers 422).
+// They run as local activities (in the worker, inside the workflow task: no activity task round
+// trip through the server, which is most of an enrollment's latency); histories from before the
+// change keep their regular activities (the `enrollment-local-activities` patch).
+const dbRetry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 } as const;
 const remote = proxyActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: dbRetry });
 const local = proxyLocalActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: dbRetry });
 

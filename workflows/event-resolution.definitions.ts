@@ -64,6 +64,8 @@ export interface ResolutionStatus {
   totals: ResolutionTotals;
   /** Batch sizes of the last drain, in order (a full batch is followed by another). */
   lastDrain: number[];
+  /** Why the last drain failed for good, null once a drain works again. */
+  lastError?: string | null;
 }
 
 export const resolutionStatusQuery = defineQuery<ResolutionStatus>('status');

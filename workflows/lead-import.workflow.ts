@@ -23,10 +23,11 @@ export async function leadImportWorkflow(input: LeadImportInput): Promise<LeadIm
   const result: LeadImportResult = { resolved: 0, failed: 0, created: 0, refused: 0, skipped: 0 };
   const status: LeadImportStatus = { phase: 'ENROLLING_KNOWN', result };
   setHandler(leadImportStatusQuery, () => status);
-  // Enrollment writes are idempotent per (run, entry), so they are retried until the database answers.
+  // Enrollment writes are idempotent per (run, entry), so they are retried while the database does
+  // not answer, 20 attempts (about 15 minutes); a data error is not retried.
   const { enrollEntries } = proxyActivities<LeadImportActivities>({
     startToCloseTimeout: input.enrollTimeoutMs,
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
   });
   const { runId } = workflowInfo();
   const enroll = async (ids: string[]) => {

@@ -4,6 +4,7 @@
 import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/schedule-window.ts';
+import { codePointLength } from '../domain/text.ts';
 import {
   RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, VARIABLE_KEY_RE,
   pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
@@ -116,7 +117,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       if (entries.length > RUN_VARIABLE_LIMIT) throw invalid(`at most ${RUN_VARIABLE_LIMIT} variables.`);
       for (const [key, value] of entries) {
         if (!VARIABLE_KEY_RE.test(key)) throw invalid(`variables.${key}: invalid key.`);
-        if (value !== null && (typeof value !== 'string' || value.length > RUN_VARIABLE_VALUE_MAX)) throw invalid(`variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`);
+        if (value !== null && (typeof value !== 'string' || codePointLength(value) > RUN_VARIABLE_VALUE_MAX)) throw invalid(`variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`);
         if (typeof value === 'string' && !value.isWellFormed()) throw invalid(`variables.${key}: holds a lone surrogate (not well-formed Unicode).`);
       }
     },

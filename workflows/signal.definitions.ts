@@ -25,6 +25,8 @@ export interface SignalRunState {
   nextCheckAt: string | null;
   lastCheckAt: string | null;
   checks: number;
+  /** Why the last check failed for good (a data error, or retries spent), null once a check works again. */
+  lastError?: string | null;
 }
 
 export const signalChangedUpdate = defineUpdate<SignalRunState, [SignalChange]>('signalChanged');

@@ -6,7 +6,7 @@
 // stays running idle (no timer, no history growth), so unarchive and resume work; it ends only when
 // its row is gone. Continues-as-new after `checksPerExecution` checks or when Temporal suggests it.
 import {
-  ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo,
+  ActivityFailure, ApplicationFailure, allHandlersFinished, log, condition, continueAsNew, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { SignalActivities } from '../activities/signals.activities.ts';
 import {
@@ -16,14 +16,30 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// A check is idempotent (one feed row per fact, the entry in the same transaction): retried until it
-// works. It heartbeats as it goes, so a check cut off by a dead worker is retried within about 30 s,
-// not after the 10-minute bound.
+// A check is idempotent (one feed row per fact, the entry in the same transaction): a transient
+// failure is retried for about 8 hours (50 attempts, at most 10 minutes apart); a data error is not
+// retried (activities/failures.ts). A check that fails for good is skipped: the state query says
+// why (lastError) and the signal checks again at its next slot. It heartbeats as it goes, so a check
+// cut off by a dead worker is retried within about 30 s, not after the 10-minute bound.
 const acts = proxyActivities<SignalActivities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 50 },
 });
+
+/** The check's result, or FAILED (logged, kept in the state query) when it failed for good. */
+async function checkOnce(input: Parameters<SignalActivities['checkSignal']>[0], state: SignalRunState): Promise<Awaited<ReturnType<SignalActivities['checkSignal']>> | { outcome: 'FAILED' }> {
+  try {
+    const result = await acts.checkSignal(input);
+    state.lastError = null;
+    return result;
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    state.lastError = error.cause?.message ?? error.message;
+    log.error('a signal check failed for good; the signal checks again at its next slot', { signalId: input.signalId, error: state.lastError });
+    return { outcome: 'FAILED' };
+  }
+}
 
 const now = () => new Date().getTime();
 
@@ -95,7 +111,7 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
     if (row === null) break;
     if (due !== null && now() >= due) {
       const at = new Date(now()).toISOString();
-      const result = await acts.checkSignal({ ...ids, at, dayMs });
+      const result = await checkOnce({ ...ids, at, dayMs }, state);
       checksThisExecution++;
       state.checks++;
       if (result.outcome === 'NOT_FOUND') { row = null; break; }

@@ -6,9 +6,10 @@ import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks.activities.ts';
 import { snoozeAgainSignal, type TaskReminderInput, type TaskReminderResult } from './task-reminder.definitions.ts';
 
+// Retried for about a day while the database does not answer (300 attempts, at most 5 minutes apart).
 const acts = proxyActivities<TaskActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 },
 });
 
 export async function taskReminderWorkflow(input: TaskReminderInput): Promise<TaskReminderResult> {

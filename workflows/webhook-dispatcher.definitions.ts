@@ -45,6 +45,8 @@ export interface DispatcherStatus {
   runsThisExecution: number;
   totals: DispatchTotals;
   lastRun: DispatchResult | null;
+  /** Why the last run failed for good, null once a run works again. */
+  lastError?: string | null;
 }
 
 export const dispatcherStatusQuery = defineQuery<DispatcherStatus>('status');

@@ -4,11 +4,11 @@ import { allHandlersFinished, condition, proxyActivities, setHandler, sleep } fr
 import type { WebhookActivities } from '../activities/webhooks.activities.ts';
 import { retryStatusQuery, type RetryInput, type RetryResult, type RetryStatus } from './webhook-retry.definitions.ts';
 
-// Sending never throws (the outcome is a value); a throw is the database, which is retried for as
-// long as it takes. Jitter is computed in the activity: its result is history, so replay is stable.
+// Sending never throws (the outcome is a value); a throw is the database, which is retried for
+// about a day (150 attempts, at most 10 minutes apart). Jitter is computed in the activity: its result is history, so replay is stable.
 const { attemptDelivery, exhaustDelivery } = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 150 },
 });
 
 export async function webhookRetryWorkflow(input: RetryInput): Promise<RetryResult> {

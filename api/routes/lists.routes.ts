@@ -9,6 +9,7 @@ import * as lists from '../../domain/lists.service.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ApiIssue, validationIssue } from '../errors.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { storableStrings } from '../schemas/storable.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
@@ -55,7 +56,8 @@ function checkItems<T>(items: unknown[], schema: JsonSchema) {
 const validators = new Map<JsonSchema, (value: unknown) => unknown>();
 function validatorFor(schema: JsonSchema) {
   let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = bodyValidator(schema)));
+  // Items are validated one by one, so their strings refuse NUL here as defineRoute does for bodies.
+  if (!validate) validators.set(schema, (validate = bodyValidator(storableStrings(schema))));
   return validate;
 }
 

@@ -71,7 +71,7 @@ describe('enrollment', () => {
       const response = await enroll(contactId, emailTemplate);
       assert.equal(response.status, 201, response.text);
       const s = response.body;
-      assert.deepEqual(Object.keys(s).sort(), ['account_id', 'contact_id', 'created_at', 'current_step', 'ended_at', 'id', 'paused_until', 'sequence_template_id',
+      assert.deepEqual(Object.keys(s).sort(), ['account_id', 'contact_id', 'created_at', 'current_step', 'ended_at', 'error', 'id', 'paused_until', 'sequence_template_id',
         'source_contact_entry_id', 'status', 'stopped_reason', 'updated_at', 'variables']);
       assert.deepEqual([s.contact_id, s.sequence_template_id, s.status, s.stopped_reason, s.current_step, s.variables, s.ended_at],
         [contactId, emailTemplate, 'ACTIVE', null, 0, {}, null]);

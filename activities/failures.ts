@@ -7,10 +7,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import { DomainError } from '../domain/errors.ts';
 import { TemplateSyntaxError } from '../domain/render.ts';
 
-/** ApplicationFailure types of errors no retry can fix. */
-export const DATA_ERROR = 'DataError';
-export const INVALID_INPUT = 'InvalidInput';
-export const TEMPLATE_ERROR = 'TemplateError';
+import { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR } from '../workflows/failures.definitions.ts';
+
+export { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR };
 
 /** SQLSTATE classes of the value and its constraints: 22 data exception, 23 integrity constraint violation. */
 const DATA_CLASSES = new Set(['22', '23']);

@@ -6,7 +6,7 @@ import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { conflict, fieldIssue, notFound, unavailable } from '../errors.ts';
-import { DATA_ERROR, INVALID_INPUT } from '../../activities/failures.ts';
+import { DATA_ERROR, INVALID_INPUT } from '../../workflows/failures.definitions.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
 import { variablesMap } from '../schemas/people.schemas.ts';
@@ -24,6 +24,7 @@ const responses = (what: string) => ({
   200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema },
   404: { description: 'No such sequence in the organization.' },
   409: { description: 'The sequence has ended (or never started), or the transition is not allowed (CommitIssue).' },
+  503: { description: 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).' },
 });
 
 /** 404 for another organization's id and 409 for an ended run, before any Update is attempted. */

@@ -1,7 +1,8 @@
 // The one way to emit an outreach event (DESIGN.md flow 2). In the caller's transaction it writes
 // the activity row (the stream and the outbox) and one delivery per webhook subscription that
 // matches at this commit: ACTIVE, subscribed to the type, and for sequence-tied events either
-// all templates or this template; resource events go only to subscriptions for all templates.
+// all templates or this template; resource events, and the task.* events of a standalone to-do
+// (no sequence, so no template), go only to subscriptions for all templates.
 // Nothing is announced that was not committed, and nothing committed is lost.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -35,8 +36,9 @@ export interface SequenceEvent {
   type: SequenceEventType;
   organizationId: string;
   contact: ContactSummary | null;
-  sequenceId: string;
-  sequenceTemplate: { id: string; name: string };
+  /** null only for the task.* events of a standalone to-do (the payload keeps the keys, null). */
+  sequenceId: string | null;
+  sequenceTemplate: { id: string; name: string } | null;
   resourceType: (typeof RESOURCE_TYPES)[number];
   channel: (typeof CHANNELS)[number] | null;
   messageId?: string | null;
@@ -73,14 +75,14 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
     organization_id: event.organizationId,
     contact_id: event.contact?.id ?? null,
     sequence_id: event.sequenceId,
-    sequence_template_id: event.sequenceTemplate.id,
+    sequence_template_id: event.sequenceTemplate?.id ?? null,
     resource_type: event.resourceType,
     channel: event.channel,
     message_id: event.messageId ?? null,
     hot_lead_id: event.hotLeadId ?? null,
     calendar_event_id: event.calendarEventId ?? null,
     task_id: event.taskId ?? null,
-    ...(event.contact ? { contact: event.contact } : {}),
+    contact: event.contact,
     sequence_template: event.sequenceTemplate,
     ...event.embeds,
     ...event.fields,
@@ -115,13 +117,14 @@ export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Pr
     INSERT INTO activities (id, organization_id, type, contact_id, sequence_id, sequence_template_id, resource_type, channel, payload, created_at)
     VALUES ${sql.join(rows.map(({ event, activityId, sequence, payload }) => sql`(
       ${activityId}, ${event.organizationId}, ${event.type}, ${event.contact?.id ?? null}, ${sequence?.sequenceId ?? null},
-      ${sequence?.sequenceTemplate.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null}, ${JSON.stringify(payload)}::jsonb, ${createdAt})`))}`.execute(db);
+      ${sequence?.sequenceTemplate?.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null}, ${JSON.stringify(payload)}::jsonb, ${createdAt})`))}`.execute(db);
   // One delivery per activity and matching subscription: ACTIVE, subscribed to the type, and for
-  // a sequence-tied event all templates or its template (resource events: all templates only).
+  // a sequence-tied event all templates or its template (an event without a template, a resource
+  // event or a to-do's task.*, matches no list: all templates only).
   const queued = await sql`
     INSERT INTO webhook_deliveries (id, organization_id, subscription_id, activity_id, event_type, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
-      FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate.id ?? null}::text)`))})
+      FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate?.id ?? null}::text)`))})
            AS a (id, organization_id, type, template_id)
       JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
                                    AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(db);

@@ -7,9 +7,10 @@
 // playbook and event), made in the drain's own transaction, with the action copied into it (an
 // approver approves what the run says, whatever the playbook becomes later):
 //   - requires_approval: the run waits (AWAITING_APPROVAL) on a PLAYBOOK_APPROVAL task made with
-//     it; execute `playbook_approval` {approved} or complete with completion_source
-//     PLAYBOOK_RESOLUTION decides it (skip rejects it);
-//   - CREATE_TASK: the TODO is created at once (in the same transaction), the run COMPLETED;
+//     it; execute `playbook_approval` {approved} decides it, completing the task (any
+//     completion_source) approves it, skipping it rejects it;
+//   - CREATE_TASK: the TODO is created at once (in the same transaction, with task.created), the
+//     run COMPLETED;
 //   - ENROLL_IN_SEQUENCE: the run is PENDING until the workflow's next activity enrolls the contact
 //     as the enrollment workflow does (eligibility, verification of a never-verified email, then
 //     the sequence row with sequence.created, or a REFUSED row), seconds later.
@@ -23,6 +24,8 @@ import type { Directory } from '../providers/directory/index.ts';
 import type { EmailVerifier } from '../providers/verifier/index.ts';
 import { DomainError } from './errors.ts';
 import * as sequences from './sequences.service.ts';
+// The two services call each other inside one transaction (approval decisions; to-do announcements).
+import { emitTodosCreated } from './tasks.service.ts';
 import { truncateText } from './text.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -255,6 +258,7 @@ interface NewTask {
   dueDate: string;
 }
 
+/** Writes the tasks; the to-dos among them announce themselves (task.created). */
 async function insertTasks(tx: EntityManager, tasks: NewTask[], now: Date): Promise<void> {
   if (!tasks.length) return;
   const col = <T>(pick: (t: NewTask) => T) => tasks.map(pick);
@@ -264,6 +268,7 @@ async function insertTasks(tx: EntityManager, tasks: NewTask[], now: Date): Prom
       FROM unnest(${col((t) => t.id)}::uuid[], ${col((t) => t.organizationId)}::uuid[], ${col((t) => t.type)}::text[], ${col((t) => t.priority)}::text[],
                   ${col((t) => t.contactId)}::uuid[], ${col((t) => t.assigneeId)}::uuid[], ${col((t) => t.title)}::text[], ${col((t) => t.notes)}::text[],
                   ${col((t) => t.dueDate)}::text[]) AS x(id, org, type, priority, contact, assignee, title, notes, due)`.execute(tx.getKysely());
+  await emitTodosCreated(tx, tasks.filter((t) => t.type === 'TODO').map((t) => t.id));
 }
 
 const dateIn = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
@@ -322,7 +327,7 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
           id: randomUUID(), organizationId: e.organizationId, type: 'PLAYBOOK_APPROVAL', priority: 'TODAY', contactId: e.contactId, assigneeId: p.assignee_id,
           title: truncateText(`Approve playbook "${p.name}"`, 200), dueDate: dateIn(now, 0),
           notes: `The event ${e.eventName} (${e.eventId}) resolved to this contact. On approval the playbook will ${what}. `
-            + 'Execute playbook_approval {approved: true|false}, or complete with completion_source PLAYBOOK_RESOLUTION to approve; skip to reject.',
+            + 'Execute playbook_approval {approved: true|false}, or complete this task to approve; skip it to reject.',
         };
         runs.push({ id: randomUUID(), e, p, status: 'AWAITING_APPROVAL', task, approval: true });
       } else if (p.action.type === 'CREATE_TASK') {

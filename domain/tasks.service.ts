@@ -1,9 +1,11 @@
-// Tasks (SPEC 'Task', 'Task status', 'Tasks'; issue 6 items 1-4): reads, standalone to-dos, the
-// state machine (start, complete, skip, reopen, snooze) and execute (reply, call log, lead review).
+// Tasks: reads, standalone to-dos, the state machine (start, complete, skip, reopen, snooze) and
+// execute (reply, call log, lead review, playbook approval).
 //
 // Every change runs in one transaction that locks the task's sequence first (lockRun, the order the
 // sequence code uses: run, then task) and then the task row, writes the task and emits its task.*
-// event (sequence tasks only: SPEC lists task.* as sequence-tied, so a standalone to-do emits none).
+// event: a sequence task's is its run's event; a standalone to-do's (created, completed, skipped,
+// reopened, also by its snooze reminder) has the same shape with the sequence fields null, so it
+// reaches only webhook subscriptions for all templates. A PLAYBOOK_APPROVAL task emits none.
 // Temporal is told after the commit: a CALL task's sequence gets taskCompletedSignal, an approved
 // lead's run is started. A snooze starts its reminder timer before the commit (the timer checks the
 // row when it fires, so a timer whose snooze never committed is a no-op).
@@ -19,7 +21,7 @@ import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type
 import { drainNowSignal, eventResolutionWorkflowId } from '../workflows/event-resolution.definitions.ts';
 import { organizationUser } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
-import { emitEvent, type SequenceEventType } from './events.ts';
+import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } from './events.ts';
 import { getMessage, listMessages, type MessageRecord } from './messages.service.ts';
 import { decideApproval } from './playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from './records.ts';
@@ -227,7 +229,7 @@ async function requireContact(em: EntityManager, organizationId: string, contact
   if (!rows[0]) throw DomainError.invalid('contact_id', 'is not a contact of this organization', 422);
 }
 
-/** A TODO, PENDING; the assignee defaults to the API key's user. No event (see the header). */
+/** A TODO, PENDING, with task.created; the assignee defaults to the API key's user. */
 export async function createTask(em: EntityManager, organizationId: string, keyUserId: string, request: CreateTaskRequest): Promise<TaskRecord> {
   const id = randomUUID();
   await em.transactional(async (tx) => {
@@ -239,8 +241,19 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
       INSERT INTO tasks (id, organization_id, type, priority, status, contact_id, assignee_id, title, notes, due_date, created_at, updated_at)
       VALUES (${id}, ${organizationId}, 'TODO', ${request.priority ?? 'TODAY'}, 'PENDING', ${request.contact_id ?? null}, ${assignee},
               ${request.title.trim()}, ${request.notes ?? null}, ${request.due_date}::date, ${now}, ${now})`.execute(tx.getKysely());
+    await emitTodosCreated(tx, [id]);
   });
   return getTask(em, organizationId, id);
+}
+
+/**
+ * task.created for new to-dos (POST /v1/tasks, a playbook's CREATE_TASK), in the transaction that
+ * wrote them, in the order given; the full record is embedded.
+ */
+export async function emitTodosCreated(tx: EntityManager, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const { rows } = await sql<TaskRow>`${SELECT} WHERE t.id = ANY (${ids}::uuid[]) ORDER BY array_position(${ids}::uuid[], t.id)`.execute(tx.getKysely());
+  await emitEvents(tx, rows.map(toTaskRecord).flatMap((task) => taskEvent(null, 'task.created', task, {}) ?? []));
 }
 
 export interface UpdateTaskRequest {
@@ -354,12 +367,22 @@ function invalidTransition(task: LockedTask, action: string, allowed: readonly s
   return DomainError.conflict(`A ${task.status} task cannot be ${action}; allowed from ${allowed.join(' or ')}.`, { status: task.status });
 }
 
-/** task.* for a sequence task, with the task embedded (standalone to-dos: none; see the header). */
+/**
+ * A task.* event with the task embedded: a sequence task's is its run's event; a to-do's has the
+ * same fields with sequence_id, sequence_template_id and sequence_template null and its contact
+ * (null when none). Null for another task without a run (PLAYBOOK_APPROVAL: no event).
+ */
+function taskEvent(run: RunRow | null, type: SequenceEventType, task: TaskRecord, fields: Record<string, unknown>): SequenceEvent | null {
+  const extra = { resourceType: 'TASK' as const, channel: 'MANUAL' as const, taskId: task.id, messageId: task.message_id, embeds: { task }, fields };
+  if (run) return sequenceEvent(run, type, extra);
+  if (task.type !== 'TODO') return null;
+  return { type, organizationId: task.organization_id, contact: task.contact, sequenceId: null, sequenceTemplate: null, ...extra };
+}
+
+/** task.completed, task.skipped or task.reopened (see taskEvent), with the task's status. */
 async function emitTaskEvent(tx: EntityManager, run: RunRow | null, type: SequenceEventType, task: TaskRecord, fields: Record<string, unknown> = {}): Promise<void> {
-  if (!run) return;
-  await emitEvent(tx, sequenceEvent(run, type, {
-    resourceType: 'TASK', channel: 'MANUAL', taskId: task.id, messageId: task.message_id, embeds: { task }, fields: { status: task.status, ...fields },
-  }));
+  const event = taskEvent(run, type, task, { status: task.status, ...fields });
+  if (event) await emitEvent(tx, event);
 }
 
 async function afterCommit(deps: TaskDeps, organizationId: string, taskId: string, after: AfterCommit): Promise<void> {
@@ -426,8 +449,11 @@ async function completeIn(
 }
 
 /**
- * Records the outcome only (no step is executed, whatever the source; EXTERNAL_CRM says it happened
- * elsewhere). A CALL task's sequence moves on. `disposition` is for CALL tasks.
+ * Records the outcome only (no step is executed, whatever the source, default TASK_EXECUTION;
+ * EXTERNAL_CRM says it happened elsewhere). A CALL task's sequence moves on. `disposition` is for
+ * CALL tasks. Completing a PLAYBOOK_APPROVAL task approves its playbook run, as execute
+ * playbook_approval approved true does (skipping rejects it): a completed approval never leaves
+ * its run waiting on a closed task.
  */
 export async function completeTask(deps: TaskDeps, organizationId: string, id: string, request: CompleteRequest): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task, run) => {
@@ -435,10 +461,6 @@ export async function completeTask(deps: TaskDeps, organizationId: string, id: s
     const extra = request.disposition ? [sql`disposition = ${request.disposition}`] : [];
     let pokePlaybooks = false;
     if (task.type === 'PLAYBOOK_APPROVAL' && OPEN_STATUSES.includes(task.status)) {
-      // Completing an approval approves it; any other source would close it without a decision.
-      if (request.completion_source !== 'PLAYBOOK_RESOLUTION') {
-        throw DomainError.invalid('completion_source', 'must be PLAYBOOK_RESOLUTION to complete (approve) a PLAYBOOK_APPROVAL task; skip it to reject', 422);
-      }
       pokePlaybooks = (await decideApproval(tx, organizationId, task.id, true)).poke;
     }
     await completeIn(tx, organizationId, task, run, request.completion_source ?? 'TASK_EXECUTION', extra);

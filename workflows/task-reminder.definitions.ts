@@ -1,5 +1,5 @@
 // The task reminder (POST /v1/tasks/{id}/snooze): one workflow per task, id derived from the task;
-// a new snooze terminates the running timer and starts another (WorkflowIdConflictPolicy.TERMINATE_EXISTING).
+// a new snooze reaches the running reminder as snoozeAgain (signalWithStart), which moves its timer.
 
 import { defineSignal } from '@temporalio/workflow';
 

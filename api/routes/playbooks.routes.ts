@@ -21,8 +21,8 @@ const RUN_RULES = 'When an ingested event resolves to a contact (GET /v1/events;
   + 'equals the event\'s gets one run for that event (never two), acting on that contact. Without approval, CREATE_TASK creates the TODO in the same '
   + 'transaction as the resolution, and ENROLL_IN_SEQUENCE enrolls within seconds after it (the enrollment checks of POST /v1/sequences apply: an '
   + 'ineligible contact gets a REFUSED sequence and the run records ENROLLMENT_REFUSED). With requires_approval, the run waits on a PLAYBOOK_APPROVAL '
-  + 'task (assigned to the playbook\'s owner): POST /v1/tasks/{id}/execute {payload: {type: "playbook_approval", approved}} or POST /v1/tasks/{id}/complete '
-  + '{completion_source: "PLAYBOOK_RESOLUTION"} (approval) carries the action out; approved false or skipping the task records the run REJECTED. '
+  + 'task (assigned to the playbook\'s owner): POST /v1/tasks/{id}/execute {payload: {type: "playbook_approval", approved: true}} or POST /v1/tasks/{id}/complete '
+  + '(any completion_source, default TASK_EXECUTION) approves it and carries the action out; approved false or skipping the task records the run REJECTED. '
   + 'Events that resolve to an account only, or stay UNRESOLVED, run no playbook.';
 
 export function playbooksRoutes(): RouteDef[] {

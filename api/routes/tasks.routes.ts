@@ -81,7 +81,8 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'createTask',
       summary: 'Create a to-do',
       description: 'A standalone task of type TODO, PENDING. The assignee defaults to the API key\'s user (null: unassigned). '
-        + 'No webhook event: task.* events are sequence-tied and a to-do has no sequence.',
+        + 'Emits task.created with the task embedded, sequence_id, sequence_template_id and sequence_template null, and the contact (null when none); '
+        + 'it reaches webhook subscriptions for all templates (sequence_template_ids null) only.',
       body: createTaskSchema,
       responses: {
         200: { description: 'The new task.', schema: taskSchema },
@@ -125,15 +126,16 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       method: 'POST', path: '/v1/tasks/{task_id}/complete', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'completeTask',
       summary: 'Complete a task',
-      description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (default TASK_EXECUTION) and, for CALL tasks, the disposition. '
-        + 'Records the outcome only: nothing is sent or approved (use execute for that). A CALL step of a sequence moves on. Emits task.completed (sequence tasks). '
-        + 'Exception: a PLAYBOOK_APPROVAL task is completed only with completion_source PLAYBOOK_RESOLUTION, which approves its playbook run and carries the action out '
-        + '(another source: 422; skip the task to reject the run).',
+      description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (optional for every task type, default TASK_EXECUTION) and, '
+        + 'for CALL tasks, the disposition. Records the outcome only: nothing is sent (use execute for that); a NEW_LEAD_REVIEW\'s sequence stays FOUND (execute new_lead_review decides it). '
+        + 'A CALL step of a sequence moves on. Emits task.completed (sequence tasks and to-dos). '
+        + 'Exception: completing a PLAYBOOK_APPROVAL task, with any completion_source, approves its playbook run and carries the action out, as execute '
+        + 'playbook_approval with approved true does (skip the task to reject the run; a run already decided: 409).',
       params,
       body: completeSchema,
       responses: taskResponse('The task, COMPLETED.', {
         409: { description: 'The task is not open, or its playbook run was already decided (CommitIssue).' },
-        422: { description: 'disposition on a task that is not a CALL, or a PLAYBOOK_APPROVAL completed without completion_source PLAYBOOK_RESOLUTION (ValidationIssue naming the field).' },
+        422: { description: 'disposition on a task that is not a CALL (ValidationIssue naming it), or a PLAYBOOK_APPROVAL task whose playbook was deleted (BusinessIssue).' },
       }),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
     }),
@@ -141,7 +143,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       method: 'POST', path: '/v1/tasks/{task_id}/skip', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'skipTask',
       summary: 'Skip a task',
-      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
+      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks and to-dos). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
       params,
       responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
@@ -151,7 +153,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'reopenTask',
       summary: 'Reopen a completed or skipped task',
       description: 'COMPLETED or SKIPPED to PENDING: reopened_at set, reopen_reason null, the outcome (completed_at, skipped_at, completion_source, disposition) cleared. '
-        + 'A sequence that moved on does not go back. Emits task.reopened (sequence tasks).',
+        + 'A sequence that moved on does not go back. Emits task.reopened (sequence tasks and to-dos).',
       params,
       responses: taskResponse('The task, PENDING.', { 409: invalidTransition }),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
@@ -161,7 +163,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'snoozeTask',
       summary: 'Snooze an open task until a time',
       description: 'The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that time the task comes back: '
-        + 'status PENDING, snoozed_until null, reopen_reason REMINDER_RULE, reopened_at set, task.reopened (sequence tasks). A new snooze replaces the previous time; '
+        + 'status PENDING, snoozed_until null, reopen_reason REMINDER_RULE, reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time; '
         + 'completing or skipping cancels it.',
       params,
       body: snoozeSchema,

@@ -104,7 +104,7 @@ export const completeSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    completion_source: { type: 'string', enum: [...COMPLETION_SOURCES], default: 'TASK_EXECUTION' },
+    completion_source: { type: 'string', enum: [...COMPLETION_SOURCES], default: 'TASK_EXECUTION', description: 'Optional for every task type; recorded on the task.' },
     disposition: { type: 'string', enum: [...COMPLETE_DISPOSITIONS], description: 'CALL tasks only.' },
   },
 };

@@ -27,7 +27,8 @@ const fields: Record<string, JsonSchema> = {
   },
   sequence_template_ids: {
     type: ['array', 'null'], minItems: 1, maxItems: TEMPLATE_IDS_MAX, items: uuid,
-    description: 'null (default): events of every sequence template, and resource events. A list: sequence-tied events of these templates only, and no resource events. '
+    description: 'null (default): events of every sequence template, and resource events. A list: sequence-tied events of these templates only, and no resource events '
+      + 'nor the task.* events of a standalone to-do (they have no template). '
       + 'Every id must be a sequence template of the organization (422 ValidationIssue naming sequence_template_ids otherwise).',
   },
   status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES], description: 'ACTIVE: delivered. PAUSED: suspended, events meanwhile are not queued. DISABLED: administratively off.' },

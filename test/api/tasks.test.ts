@@ -61,7 +61,7 @@ describe('tasks API', function () {
   const taskEvents = async (sequenceId: string) => (await eventsOf(stack, sequenceId)).filter((e) => e.type.startsWith('task.') || e.type === 'message.sent' || e.type.startsWith('sequence.'));
 
   describe('to-dos', () => {
-    it('when a to-do is created with title and due date only, then 200 with a PENDING TODO assigned to the key\'s user, no sequence embeds', async () => {
+    it('when a to-do is created with title and due date only, then 200 with a PENDING TODO assigned to the key\'s user, no sequence embeds, and task.created', async () => {
       const created = await api.post('/v1/tasks', { key: org.apiKey, body: { title: '  Call back the CFO ', due_date: '2026-12-01' } });
       assert.equal(created.status, 200, created.text);
       const t = created.body;
@@ -73,8 +73,8 @@ describe('tasks API', function () {
         [null, null, null, null, null, null, null, null, null]);
       const read = await api.get(`/v1/tasks/${t.id}`, { key: org.apiKey });
       assert.deepEqual(read.body, t);
-      const { rows } = await sql`SELECT 1 FROM activities WHERE payload->>'task_id' = ${t.id}`.execute(db());
-      assert.equal(rows.length, 0, 'a standalone to-do emits no task.* event');
+      const { rows } = await sql<{ type: string; sequence_id: string | null }>`SELECT type, sequence_id FROM activities WHERE payload->>'task_id' = ${t.id}`.execute(db());
+      assert.deepEqual(rows, [{ type: 'task.created', sequence_id: null }], 'a to-do announces itself, without a sequence (test/api/todo-events.test.ts)');
     });
 
     it('when a to-do names a contact, another assignee, notes and a priority, then the contact summary and the assignee are embedded', async () => {

@@ -181,6 +181,52 @@ export async function createContactExclusion(
   }
 }
 
+/** EXTENDED: an existing exclusion's until was moved later; KEPT: an existing one already lasted long enough. */
+export type EnsuredExclusion = { record: ContactExclusionRecord; outcome: 'CREATED' | 'EXTENDED' | 'KEPT' };
+
+/** Lasts at least until `target` (null: permanent). */
+const lastsUntil = (row: ContactExclusionRow, target: Date | null) =>
+  row.until === null || (target !== null && new Date(row.until).getTime() >= target.getTime());
+
+/**
+ * A guarantee for the service (unenroll): the person is excluded until at least `input.until`
+ * (null: permanently) when this returns. An exclusion of the person (its email or its LinkedIn
+ * URL) that already lasts that long is kept as it is; otherwise the person's exclusion (email
+ * first) that ends earlier or has lapsed gets `until` moved to `input.until` (`updated_at` moves;
+ * reason and message stay; no event, as for a PATCH); with none, one is created with
+ * `contact_exclusion.created`. Never shortens an exclusion. In the caller's transaction (a
+ * savepoint when it is in one); the person's rows are locked while deciding.
+ */
+export async function ensureContactExclusion(
+  em: EntityManager, organizationId: string, input: ContactExclusionInput & { until: string | null },
+): Promise<EnsuredExclusion> {
+  const { email, linkedinUrl } = contactIdentifiers(input);
+  const target = input.until === null ? null : new Date(input.until);
+  // Twice at most: a concurrent create of the person between our read and our insert is found
+  // by createContactExclusion (created: false) and then extended like any existing one.
+  for (let attempt = 0; ; attempt++) {
+    const ensured = await em.transactional(async (tx): Promise<EnsuredExclusion | null> => {
+      const { rows } = await sql<ContactExclusionRow>`
+        SELECT * FROM contact_exclusions
+         WHERE organization_id = ${organizationId} AND (email = ${email ?? null}::text OR linkedin_url = ${linkedinUrl ?? null}::text)
+         ORDER BY (email IS NOT DISTINCT FROM ${email ?? null}::text) DESC, created_at, id
+         FOR UPDATE`.execute(tx.getKysely());
+      const lasting = rows.find((row) => lastsUntil(row, target));
+      if (lasting) return { record: contactRecord(lasting), outcome: 'KEPT' };
+      if (rows[0]) {
+        const { rows: updated } = await sql<ContactExclusionRow>`
+          UPDATE contact_exclusions SET until = ${target}, updated_at = ${new Date()}
+           WHERE id = ${rows[0].id} RETURNING *`.execute(tx.getKysely());
+        return { record: contactRecord(updated[0]), outcome: 'EXTENDED' };
+      }
+      const created = await createContactExclusion(tx, organizationId, input, { source: 'SERVICE' });
+      return created.created ? { record: created.record, outcome: 'CREATED' } : null;
+    });
+    if (ensured) return ensured;
+    if (attempt >= 1) throw new Error('contact exclusion: a concurrent create kept winning');
+  }
+}
+
 export async function getContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<ContactExclusionRecord> {
   const { rows } = await sql<ContactExclusionRow>`
     SELECT * FROM contact_exclusions WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());

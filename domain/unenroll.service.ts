@@ -1,13 +1,13 @@
 // Ending runs on the contact's request: POST /v1/contacts/unenroll (every non-finished run FAILED with
-// stopped_reason UNENROLLED, plus a three-month CONTACT_REFUSED exclusion) and the one-click
-// unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
+// stopped_reason UNENROLLED, and the person excluded for at least three months from now) and the
+// one-click unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { endRuns, notifyRuns } from './sequence-runs.ts';
 import { RUNNING_STATUSES } from '../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
-import { createContactExclusion } from './exclusions.service.ts';
+import { createContactExclusion, ensureContactExclusion } from './exclusions.service.ts';
 
 export const UNENROLL_EXCLUSION_MONTHS = 3;
 
@@ -16,17 +16,31 @@ export interface UnenrollItem {
   status: 'UNENROLLED' | 'NOT_FOUND';
   /** Runs this call ended (FAILED, stopped_reason UNENROLLED). */
   stopped_sequence_ids: string[];
-  /** The contact exclusion in force for the person (created now, or the existing one kept); null when not found or without email and LinkedIn URL. */
+  /**
+   * The person's contact exclusion, in force for at least three months from now: created now, an
+   * existing one extended to that time, or an existing longer or permanent one kept; null when not
+   * found or without email and LinkedIn URL.
+   */
   exclusion_id: string | null;
 }
 
-async function excludeContact(
-  em: EntityManager, organizationId: string, contact: { email: string | null; linkedin_url: string | null }, reason: ExclusionReason, until: Date | null,
-): Promise<string | null> {
+type Person = { email: string | null; linkedin_url: string | null };
+
+/** Unsubscribe: an exclusion of the person is created; an existing one is kept as it is. */
+async function excludeContact(em: EntityManager, organizationId: string, contact: Person, reason: ExclusionReason, until: Date | null): Promise<string | null> {
   if (!contact.email && !contact.linkedin_url) return null;
   const { record } = await createContactExclusion(em, organizationId, {
     email: contact.email, linkedin_url: contact.linkedin_url, reason, until: until?.toISOString() ?? null,
   }, { source: 'SERVICE' });
+  return record.id;
+}
+
+/** Unenroll: the person is excluded until at least `until` (created, extended, or a longer one kept; never shortened). */
+async function excludeContactUntil(em: EntityManager, organizationId: string, contact: Person, until: Date): Promise<string | null> {
+  if (!contact.email && !contact.linkedin_url) return null;
+  const { record } = await ensureContactExclusion(em, organizationId, {
+    email: contact.email, linkedin_url: contact.linkedin_url, reason: 'CONTACT_REFUSED', until: until.toISOString(),
+  });
   return record.id;
 }
 
@@ -52,7 +66,7 @@ export async function unenrollContacts(
     // their workflows are told. Runs of other templates stop at their next step through the send-time check.
     const { stopped, exclusionId } = await em.fork().transactional(async (tx) => ({
       stopped: await endRuns(tx, running.rows.map((r) => r.id), 'FAILED', 'UNENROLLED'),
-      exclusionId: await excludeContact(tx, organizationId, rows[0], 'CONTACT_REFUSED', until),
+      exclusionId: await excludeContactUntil(tx, organizationId, rows[0], until),
     }));
     await notifyRuns(temporal, stopped);
     items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });

@@ -61,6 +61,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'PATCH', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:write', tags,
       operationId: 'patchContactExclusion',
       summary: 'Change the reason, message or until of a contact exclusion',
+      description: 'Only the fields sent change; `updated_at` moves. Emits no event (only creation emits `contact_exclusion.created`).',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
       responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema } },

@@ -1,5 +1,5 @@
 // POST /v1/contacts/unenroll (scope sequences:write): per contact, every non-finished run FAILED with
-// stopped_reason UNENROLLED and a three-month CONTACT_REFUSED exclusion; answered per contact.
+// stopped_reason UNENROLLED and the person excluded for at least three months; answered per contact.
 import { sql } from 'kysely';
 import type { Client } from '@temporalio/client';
 import * as unenroll from '../../domain/unenroll.service.ts';
@@ -20,7 +20,8 @@ const resultSchema = {
           contact_id: uuid,
           status: { type: 'string', enum: ['UNENROLLED', 'NOT_FOUND'], description: 'NOT_FOUND: no such contact in the organization (nothing done).' },
           stopped_sequence_ids: { type: 'array', items: uuid, description: 'The runs this call ended FAILED with stopped_reason UNENROLLED.' },
-          exclusion_id: { type: ['string', 'null'], format: 'uuid', description: 'The contact exclusion in force (created now, or an existing one kept); null for NOT_FOUND or a contact without email and LinkedIn URL.' },
+          exclusion_id: { type: ['string', 'null'], format: 'uuid', description: 'The person\'s contact exclusion, in force for at least three months from now: created now, an existing shorter or lapsed one extended, '
+            + 'or an existing longer or permanent one kept; null for NOT_FOUND or a contact without email and LinkedIn URL.' },
         },
       },
     },
@@ -35,8 +36,10 @@ export function unenrollRoutes(deps: { temporal: Client }): RouteDef[] {
       summary: 'Unenroll contacts from their sequences',
       description: 'For each contact: every non-finished sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER; only those of '
         + '`sequence_template_id` when given) ends FAILED with stopped_reason UNENROLLED, running ones through their workflow; and in every case '
-        + `the contact is excluded for ${unenroll.UNENROLL_EXCLUSION_MONTHS} months (reason CONTACT_REFUSED; an existing exclusion of the person is kept), `
-        + 'so runs of other templates end at their next step. Unknown ids answer status NOT_FOUND in their item, not a 404.',
+        + `the contact is excluded until at least ${unenroll.UNENROLL_EXCLUSION_MONTHS} months from now: without an exclusion of the person (email or `
+        + 'LinkedIn URL) one is created (reason CONTACT_REFUSED, `contact_exclusion.created`); an existing one that ends sooner or has lapsed gets that '
+        + '`until` (its reason and message stay, `updated_at` moves, no event); a longer or permanent one is kept as it is, never shortened. '
+        + 'So runs of other templates end at their next step. Unknown ids answer status NOT_FOUND in their item, not a 404.',
       body: {
         type: 'object', additionalProperties: false, required: ['contact_ids'],
         properties: {

@@ -23,7 +23,9 @@ const fields: Record<string, JsonSchema> = {
   },
   event_types: {
     type: 'array', minItems: 1, maxItems: EVENT_TYPES_MAX, uniqueItems: true, items: { type: 'string', enum: [...EVENT_TYPES] },
-    description: 'Event types delivered to this subscription.',
+    description: 'Event types delivered to this subscription. Resource events: `contact_entry.resolved`, `event.resolved`, and `contact_exclusion.created` '
+      + '(a contact exclusion created by the API, an unenroll or an unsubscribe; changes to an exclusion, a PATCH or an unenroll extending its `until`, '
+      + 'are not events).',
   },
   sequence_template_ids: {
     type: ['array', 'null'], minItems: 1, maxItems: TEMPLATE_IDS_MAX, items: uuid,

@@ -1,5 +1,6 @@
 // POST /v1/contacts/unenroll on the real stack: running runs end FAILED/UNENROLLED through their
-// workflow, FOUND rows directly; a three-month CONTACT_REFUSED exclusion in every case; NOT_FOUND items.
+// workflow, FOUND rows directly; the person excluded for at least three months in every case
+// (created, extended, or a longer one kept); NOT_FOUND items.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -7,6 +8,7 @@ import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../..
 import type { client } from '../helpers/http.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import { contactExclusionFor } from '../../domain/exclusions.service.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('unenroll API', function () {
@@ -95,6 +97,87 @@ describe('unenroll API', function () {
     const row = await sequenceRow(stack, b);
     assert.deepEqual([row.status, row.stopped_reason], ['STOPPED_EARLY', 'EXCLUDED']);
     assert.equal((await messagesOf(stack, b)).length, 0, 'nothing was sent');
+  });
+
+  describe('the three months are a guarantee', () => {
+    const DAY = 86_400_000;
+    /** The contact's exclusion as it stands, and the contact_exclusion.created events of it. */
+    async function exclusionState(exclusionId: string) {
+      const { rows } = await sql<{ id: string; reason: string; message: string | null; until: Date | null; updated_at: Date }>`
+        SELECT id, reason, message, until, updated_at FROM contact_exclusions WHERE id = ${exclusionId}`.execute(db());
+      const events = await sql<{ id: string }>`
+        SELECT id FROM activities WHERE organization_id = ${org.organizationId} AND type = 'contact_exclusion.created' AND payload ->> 'exclusion_id' = ${exclusionId}`.execute(db());
+      return { row: rows[0], created: events.rows.length };
+    }
+    const threeMonthsAhead = () => {
+      const at = new Date();
+      at.setUTCMonth(at.getUTCMonth() + 3);
+      return at.getTime();
+    };
+
+    // [case, the existing exclusion's until (null: permanent; undefined: none), whether unenroll moves it to three months ahead]
+    const cases: [string, (() => string | null) | undefined, boolean][] = [
+      ['none', undefined, true],
+      ['lapsed yesterday', () => new Date(Date.now() - DAY).toISOString(), true],
+      ['ending next week', () => new Date(Date.now() + 7 * DAY).toISOString(), true],
+      ['ending in a year', () => new Date(Date.now() + 365 * DAY).toISOString(), false],
+      ['permanent', () => null, false],
+    ];
+    for (const [name, existingUntil, extended] of cases) {
+      it(`when the person's existing exclusion is ${name}, then after unenroll the contact is excluded until at least three months from now${extended ? '' : ' and the exclusion is not shortened'}`, async () => {
+        const email = `g-${randomUUID().slice(0, 8)}@example.com`;
+        const linkedinUrl = `https://www.linkedin.com/in/g-${randomUUID().slice(0, 8)}`;
+        const contactId = await insertContact(stack, org.organizationId, { email, linkedinUrl });
+        let existing: { id: string; until: string | null; updated_at: string } | null = null;
+        if (existingUntil) {
+          // On the LinkedIn URL only: the person is matched on either identifier.
+          const made = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { linkedin_url: linkedinUrl, reason: 'BAD_TIMING', message: 'asked us to wait', until: existingUntil() } });
+          assert.equal(made.status, 201, made.text);
+          existing = made.body;
+        }
+        const before = Date.now();
+        const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId] } });
+        assert.equal(response.status, 200, response.text);
+        const exclusionId = response.body.items[0].exclusion_id as string;
+        const { row, created } = await exclusionState(exclusionId);
+
+        if (existing) {
+          assert.equal(exclusionId, existing.id, 'the existing exclusion is answered, not a second one made');
+          assert.deepEqual([row.reason, row.message], ['BAD_TIMING', 'asked us to wait'], 'its reason and message stay');
+          assert.equal(created, 1, 'no second contact_exclusion.created (an extension is an update)');
+        } else {
+          assert.equal(row.reason, 'CONTACT_REFUSED');
+          assert.equal(created, 1, 'contact_exclusion.created for the new one');
+        }
+        const { rows: all } = await sql`SELECT 1 FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND (email = ${email} OR linkedin_url = ${linkedinUrl})`.execute(db());
+        assert.equal(all.length, 1);
+
+        if (extended) {
+          const untilMs = new Date(row.until!).getTime();
+          assert.ok(untilMs >= threeMonthsAhead() - 60_000 && untilMs <= threeMonthsAhead(), `until ${row.until} is three months ahead`);
+          if (existing) assert.ok(new Date(row.updated_at).getTime() >= before - 1_000, 'updated_at records the extension');
+        } else {
+          assert.equal(row.until === null ? null : new Date(row.until).toISOString(), existing!.until, 'a longer or permanent exclusion is kept as it is');
+          assert.equal(new Date(row.updated_at).toISOString(), existing!.updated_at, 'and not touched');
+        }
+        // The contact is excluded three months from now (and a day before that).
+        for (const at of [threeMonthsAhead() - 60_000, Date.now() + 89 * DAY]) {
+          const verdict = await contactExclusionFor(stack.orm.em.fork(), org.organizationId, contactId, new Date(at));
+          assert.equal(verdict.excluded, true, `excluded at ${new Date(at).toISOString()}`);
+        }
+      });
+    }
+
+    it('when an exclusion ending next week is on the email and a permanent one on the LinkedIn URL, then the permanent one answers and nothing changes', async () => {
+      const email = `h-${randomUUID().slice(0, 8)}@example.com`;
+      const linkedinUrl = `https://www.linkedin.com/in/h-${randomUUID().slice(0, 8)}`;
+      const contactId = await insertContact(stack, org.organizationId, { email, linkedinUrl });
+      const short = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { email, reason: 'OUT_OF_OFFICE', until: new Date(Date.now() + 7 * DAY).toISOString() } });
+      const permanent = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { linkedin_url: linkedinUrl, reason: 'UNSUBSCRIBED' } });
+      const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId] } });
+      assert.equal(response.body.items[0].exclusion_id, permanent.body.id);
+      assert.equal(new Date((await exclusionState(short.body.id)).row.until!).toISOString(), short.body.until);
+    });
   });
 
   it('when the body is invalid or the template belongs to another organization, then 400 or 404 and nothing changes', async () => {

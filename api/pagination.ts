@@ -31,11 +31,18 @@ export function listQuerySchema(sortBy: readonly string[], filters: Record<strin
   };
 }
 
-/** Pagination and filters of a list whose order is fixed by the endpoint: no sort_by, no sort_order. */
-export function fixedOrderListQuerySchema(filters: Record<string, JsonSchema> = {}): JsonSchema {
+/**
+ * Pagination and filters of a list ordered by one key the endpoint fixes (no sort_by): sort_order
+ * still turns that order, as on every list (generic paginators send it everywhere), with the
+ * endpoint's own default direction.
+ */
+export function fixedKeyListQuerySchema(key: string, defaultOrder: 'asc' | 'desc', filters: Record<string, JsonSchema> = {}): JsonSchema {
   const schema = listQuerySchema([], filters) as { properties: Record<string, JsonSchema> };
-  const { sort_order: _fixed, ...properties } = schema.properties;
-  return { ...schema, properties };
+  schema.properties.sort_order = {
+    type: 'string', enum: ['asc', 'desc'], default: defaultOrder,
+    description: `Direction of the order by ${key} (ties by id the same way); default \`${defaultOrder}\`.`,
+  };
+  return schema;
 }
 
 /** Past any table: a page far beyond the last one answers an empty page, not an offset PostgreSQL cannot read. */

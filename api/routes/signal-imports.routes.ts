@@ -2,7 +2,7 @@
 // routes so `/v1/signals/{signal_id}` never captures `imports`.
 import { IMPORT_KINDS, IMPORT_STATUSES } from '../../db/entities/signal.entity.ts';
 import * as imports from '../../domain/signals/imports.service.ts';
-import { envelopeSchema, envelopeText, fixedOrderListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
+import { envelopeSchema, envelopeText, fixedKeyListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from '../schemas/common.schemas.ts';
@@ -11,7 +11,7 @@ import { rfc3339Filter } from '../schemas/events.schemas.ts';
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset.';
 const nullableText: JsonSchema = { type: ['string', 'null'] };
 
-export const listSignalImportsQuery: JsonSchema = fixedOrderListQuerySchema({
+export const listSignalImportsQuery: JsonSchema = fixedKeyListQuerySchema('occurred_at', 'desc', {
   signal_id: { ...uuid, description: 'Entries of this signal only (404 when it is not in the workspace).' },
   kind: { type: 'string', enum: [...IMPORT_KINDS] },
   status: { type: 'string', enum: [...IMPORT_STATUSES] },
@@ -41,16 +41,16 @@ export function signalImportsRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/signals/imports', auth: 'key', scope: 'signals:read', tags: ['Signals'],
       operationId: 'listSignalImports',
       summary: 'The signals imports feed',
-      description: 'One entry per fact a signal check looked at (imported, or skipped and why), newest first by when the fact occurred. '
-        + 'Filters combine with AND; occurred bounds are exclusive.',
+      description: 'One entry per fact a signal check looked at (imported, or skipped and why), ordered by when the fact occurred (occurred_at), '
+        + 'newest first; `sort_order=asc` reads oldest first (no `sort_by`: the key is fixed). Filters combine with AND; occurred bounds are exclusive.',
       query: listSignalImportsQuery,
       responses: { 200: { description: 'Envelope of imports feed entries.', schema: envelopeSchema(signalImportSchema) }, 404: { description: 'signal_id is not a signal of the workspace.' } },
       handler: async (ctx, { query }) => {
         const { page, size, signal_id, kind, status, occurred_at_after, occurred_at_before } = query;
         const { items, total } = await imports.listSignalImports(ctx.state.em, ctx.state.principal.organizationId,
-          { signal_id, kind, status, occurred_at_after, occurred_at_before }, pageWindow(query));
+          { signal_id, kind, status, occurred_at_after, occurred_at_before }, { ...pageWindow(query), sortOrder: query.sort_order });
         ctx.type = 'application/json';
-        return { status: 200, body: envelopeText(items, total, { page, size, sort_order: 'desc' }) };
+        return { status: 200, body: envelopeText(items, total, { page, size, sort_order: query.sort_order }) };
       },
     }),
   ];

@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
 import * as signals from '../../domain/signals/signals.service.ts';
 import type { AppContext } from '../context.ts';
-import { envelope, envelopeSchema, fixedOrderListQuerySchema, pageWindow } from '../pagination.ts';
+import { envelope, envelopeSchema, fixedKeyListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
@@ -21,8 +21,8 @@ export interface SignalsRoutesDeps {
 const tags = ['Signals'];
 type Params = { signal_id: string };
 
-/** Pagination and include_archived; the order is fixed (most recently created first), so no sort fields. */
-const listQuery: JsonSchema = fixedOrderListQuerySchema(signalListFilters);
+/** Pagination and include_archived; ordered by created_at (newest first unless sort_order=asc), so no sort_by. */
+const listQuery: JsonSchema = fixedKeyListQuerySchema('created_at', 'desc', signalListFilters);
 
 const createRules = 'Rules (422 ValidationIssue naming each field, all reported at once): name not blank after trimming; search_filters only the preset\'s filter_keys '
   + 'with every required key non-empty; import_search_filters only persona keys (PEOPLE) or firmographic keys (COMPANIES); import_target defaults to the preset\'s '
@@ -76,17 +76,18 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       },
       handler: async (ctx, { body }) => ({ status: 201, body: await signals.createSignal(serviceDeps(ctx), ctx.state.principal.organizationId, body) }),
     }),
-    defineRoute<Record<string, string>, { page: number; size: number; include_archived: boolean }>({
+    defineRoute<Record<string, string>, PageQuery & { include_archived: boolean }>({
       method: 'GET', path: '/v1/signals', auth: 'key', scope: 'signals:read', tags,
       operationId: 'listSignals',
       summary: 'List signals',
-      description: 'Most recently created first. ARCHIVED signals are hidden unless include_archived=true.',
+      description: 'Ordered by created_at, most recently created first; `sort_order=asc` reads oldest first (no `sort_by`: the key is fixed). '
+        + 'ARCHIVED signals are hidden unless include_archived=true.',
       query: listQuery,
       responses: { 200: { description: 'Envelope of signals.', schema: envelopeSchema(signalSchema) } },
       handler: async (ctx, { query }) => {
         const { items, total } = await signals.listSignals(serviceDeps(ctx), ctx.state.principal.organizationId, { include_archived: query.include_archived },
-          pageWindow({ ...query, sort_order: 'desc' }));
-        return { status: 200, body: envelope(items, total, { ...query, sort_order: 'desc' }) };
+          { ...pageWindow(query), sortOrder: query.sort_order });
+        return { status: 200, body: envelope(items, total, query) };
       },
     }),
     defineRoute<Params>({

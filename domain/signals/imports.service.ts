@@ -59,7 +59,7 @@ export function signalImportJson(row: Row): string {
 
 /** A signal_id of another organization (or none) is 404, as reading the signal would be. */
 export async function listSignalImports(
-  em: EntityManager, organizationId: string, filters: SignalImportFilters, page: { limit: number; offset: number },
+  em: EntityManager, organizationId: string, filters: SignalImportFilters, page: { limit: number; offset: number; sortOrder?: 'asc' | 'desc' },
 ): Promise<{ items: string[]; total: number }> {
   const db = em.getKysely();
   const where = [sql`organization_id = ${organizationId}`];
@@ -73,6 +73,8 @@ export async function listSignalImports(
   if (filters.occurred_at_after !== undefined) where.push(sql`occurred_at > ${timestampOrThrow('occurred_at_after', filters.occurred_at_after)}`);
   if (filters.occurred_at_before !== undefined) where.push(sql`occurred_at < ${timestampOrThrow('occurred_at_before', filters.occurred_at_before)}`);
   const condition = sql.join(where, sql` AND `);
+  // occurred_at, newest first unless asked otherwise; id breaks ties the same way.
+  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const [{ rows }, counted] = await Promise.all([
     sql<Row>`
       SELECT id, signal_id, kind, occurred_at, status, first_name, last_name, email, job_title, linkedin_url, company_domain, account_name, account_domain,
@@ -80,7 +82,7 @@ export async function listSignalImports(
              CASE WHEN metadata ? 'payload' AND metadata ? 'event_id' THEN
                (SELECT e.payload_json FROM ingested_events e WHERE e.id = (si.metadata ->> 'event_id')::uuid AND e.organization_id = si.organization_id)
              END AS payload_json
-        FROM signal_imports si WHERE ${condition} ORDER BY occurred_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+        FROM signal_imports si WHERE ${condition} ORDER BY occurred_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
     sql<{ total: string }>`SELECT count(*) AS total FROM signal_imports WHERE ${condition}`.execute(db),
   ]);
   return { items: rows.map(signalImportJson), total: Number(counted.rows[0].total) };

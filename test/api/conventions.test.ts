@@ -1,4 +1,5 @@
-// API conventions every endpoint inherits: request ids, the error shape, 404, 405, JSON errors, 413.
+// API conventions every endpoint inherits: request ids, the error shape, 404, 405, JSON errors, 413,
+// and the list parameters (every list takes sort_order).
 import assert from 'node:assert/strict';
 import type { client } from '../helpers/http.ts';
 import { apiSuite, type TestOrg } from '../helpers/fixtures.ts';
@@ -69,6 +70,32 @@ describe('API conventions', () => {
     assert.equal(response.status, 413);
     assertErrorShape(response.body, 413, 'PayloadTooLargeIssue');
     assert.equal(response.body.data.limit_bytes, stack.config.bodyLimitBytes);
+  });
+
+  it('when any list endpoint (a GET answering the envelope) gets sort_order=asc or desc, then it is a documented parameter and answers 200', async () => {
+    type Operation = { parameters: { name?: string; in?: string; required?: boolean; schema?: { enum?: string[] } }[]; responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> };
+    const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+    const lists = Object.entries(doc.paths).flatMap(([path, ops]) => (ops.get ? [[path, ops.get] as const] : []))
+      .filter(([, op]) => {
+        const properties = op.responses['200']?.content?.['application/json']?.schema?.properties ?? {};
+        return ['items', 'total_count', 'total_pages', 'has_more'].every((name) => name in properties);
+      });
+    assert.ok(lists.length >= 20, `found ${lists.length} lists`);
+    let called = 0;
+    for (const [path, op] of lists) {
+      const sortOrder = op.parameters.find((p) => p.name === 'sort_order' && p.in === 'query');
+      assert.ok(sortOrder, `${path} documents sort_order`);
+      assert.deepEqual(sortOrder.schema?.enum, ['asc', 'desc'], path);
+      // Called where no path or required query parameter needs a record of the organization.
+      if (path.includes('{') || op.parameters.some((p) => p.required)) continue;
+      for (const order of ['asc', 'desc']) {
+        const response = await api.get(`${path}?sort_order=${order}`, { key: org.apiKey });
+        assert.equal(response.status, 200, `${path}?sort_order=${order}: ${response.text}`);
+        assert.ok(Array.isArray(response.body.items), path);
+      }
+      called += 1;
+    }
+    assert.ok(called >= 15, `called ${called} lists`);
   });
 
   it('when an unsupported content encoding is sent, then a 4xx in the error shape, never a 500', async () => {

@@ -1,4 +1,4 @@
-// GET /v1/signals/imports: the feed's filters, its order (newest fact first), the envelope, 404 for
+// GET /v1/signals/imports: the feed's filters, its order (newest fact first; sort_order=asc turns it), the envelope, 404 for
 // another workspace's signal, and isolation between organizations. Rows are written as a check
 // writes them (the checks themselves are covered by test/workflows/signal.test.ts).
 import assert from 'node:assert/strict';
@@ -73,8 +73,19 @@ describe('signals imports feed API', function () {
     assert.equal((await feed('?signal_id=imports')).status, 400);
     assert.equal((await feed('?kind=PERSON')).status, 400);
     assert.equal((await feed('?occurred_at_after=yesterday')).status, 400);
-    assert.equal((await feed('?status=IMPORTED&sort_by=occurred_at')).status, 400);
-    assert.equal((await feed('?sort_order=asc')).status, 400, 'the order is fixed (newest fact first), so sort_order is not a parameter');
+    assert.equal((await feed('?status=IMPORTED&sort_by=occurred_at')).status, 400, 'the key is fixed: no sort_by');
+    assert.equal((await feed('?sort_order=up')).status, 400);
+  });
+
+  it('when sort_order is sent, then it turns the occurred_at order (asc: oldest fact first; desc: the default)', async () => {
+    const asc = await feed('?sort_order=asc');
+    assert.equal(asc.status, 200, asc.text);
+    assert.deepEqual(asc.body.items.map((i: { occurred_at: string }) => i.occurred_at),
+      ['2026-03-01T10:00:00.000Z', '2026-03-02T10:00:00.000Z', '2026-03-03T10:00:00.000Z', '2026-03-04T10:00:00.000Z']);
+    const desc = await feed('?sort_order=desc&size=2&page=2');
+    assert.equal(desc.status, 200, desc.text);
+    assert.deepEqual(desc.body.items.map((i: { occurred_at: string }) => i.occurred_at), ['2026-03-02T10:00:00.000Z', '2026-03-01T10:00:00.000Z']);
+    assert.deepEqual([desc.body.total_count, desc.body.has_more], [4, false]);
   });
 
   it('when another organization reads the feed, then it sees only its own entries; without signals:read, then 403', async () => {

@@ -268,7 +268,7 @@ describe('signals API', function () {
 
   // ------------------------------------------------------------------------------------------
   describe('list and detail', () => {
-    it('when signals are listed, then most recent first, archived hidden unless include_archived, in the envelope', async () => {
+    it('when signals are listed, then most recent first (sort_order=asc: oldest first), archived hidden unless include_archived, in the envelope', async () => {
       const own = await newOrg(stack);
       const a = (await create({ ...NEW_JOB, name: 'A' }, own.apiKey)).body;
       const b = (await create({ ...NEW_JOB, name: 'B' }, own.apiKey)).body;
@@ -286,6 +286,14 @@ describe('signals API', function () {
       assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [c.id, a.id]);
       page = await api.get('/v1/signals?include_archived=true', { key: own.apiKey });
       assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [c.id, b.id, a.id]);
+      // sort_order, which generic paginators send to every list, turns the created_at order.
+      page = await api.get('/v1/signals?include_archived=true&sort_order=asc', { key: own.apiKey });
+      assert.equal(page.status, 200, page.text);
+      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [a.id, b.id, c.id]);
+      page = await api.get('/v1/signals?sort_order=desc&size=1&page=2', { key: own.apiKey });
+      assert.equal(page.status, 200, page.text);
+      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [a.id]);
+      assert.equal((await api.get('/v1/signals?sort_by=created_at', { key: own.apiKey })).status, 400, 'the key is fixed: no sort_by');
     });
 
     it('when another organization reads, patches or acts on a signal, then 404 and nothing changes', async () => {

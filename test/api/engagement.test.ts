@@ -77,6 +77,30 @@ describe('engagement API', function () {
     await stop(run.sequenceId);
   });
 
+  it('when a mail client, scanner or analytics tool appends query parameters to the pixel or a tracked link, then they are ignored: the open and the click are recorded and the redirect is the signed URL alone', async () => {
+    const run = await emailed();
+    const pixel = new URL(/src="([^"]+\/t\/o\/[^"]+)"/.exec(run.html)![1]);
+    const opened = await fetch(`${stack.url}${pixel.pathname}?utm_source=newsletter&utm_medium=email&x=1&x=2`);
+    assert.deepEqual([opened.status, opened.headers.get('content-type')], [200, 'image/gif']);
+    await opened.arrayBuffer();
+
+    const tracked = new URL([...run.text.matchAll(/https?:\/\/\S+\/t\/c\/\S+/g)].map((m) => m[0].replace(/[.,;:!?)]+$/, ''))[0]);
+    const appended = `${tracked.pathname}${tracked.search}&utm_source=x&utm_campaign=spring%20sale&fbclid=abc&u_extra=1`;
+    const click = await fetch(`${stack.url}${appended}`, { redirect: 'manual' });
+    assert.deepEqual([click.status, click.headers.get('location')], [302, 'https://example.com/a?b=1&c=2'], 'nothing appended is forwarded');
+    // Parameters put in front of u are as foreign; the signature still decides.
+    const before = await fetch(`${stack.url}${tracked.pathname}?utm_source=x&${tracked.search.slice(1)}`, { redirect: 'manual' });
+    assert.deepEqual([before.status, before.headers.get('location')], [302, 'https://example.com/a?b=1&c=2']);
+    const forged = await fetch(`${stack.url}${tracked.pathname}?u=${encodeURIComponent('https://evil.example/')}&utm_source=x`, { redirect: 'manual' });
+    assert.equal(forged.status, 404, 'a URL the token does not sign is still refused');
+    const missing = await fetch(`${stack.url}${tracked.pathname}?utm_source=x`, { redirect: 'manual' });
+    assert.equal(missing.status, 400, 'u is still required');
+
+    const message = await api.get(`/v1/messages/${run.messageId}`, { key: org.apiKey });
+    assert.deepEqual([message.body.open_count, message.body.click_count], [1, 2]);
+    await stop(run.sequenceId);
+  });
+
   it('when the test helper replies "not interested", then 200 with the INBOUND message and the run FAILED; a reply to the INBOUND message is 422', async () => {
     const run = await emailed();
     const replied = await api.post(`/v1/test-helpers/messages/${run.messageId}/reply`, { key: org.apiKey, body: { body: 'No thanks, not interested.' } });

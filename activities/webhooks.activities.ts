@@ -13,7 +13,7 @@ import { SecretBox } from '../domain/webhooks/secrets.ts';
 import { liveSecrets } from '../domain/webhooks/subscriptions.service.ts';
 import { sendWebhook, type SendResult } from '../domain/webhooks/send.ts';
 import type { UrlPolicy } from '../domain/webhooks/url-policy.ts';
-import { OrganizationIdKey } from '../temporal/search-attributes.ts';
+import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import type { DispatchInput, DispatchResult, DispatchTotals } from '../workflows/webhook-dispatcher.definitions.ts';
 import {
   WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId,
@@ -52,6 +52,7 @@ const secretsOf = (row: DeliveryRow, box: SecretBox, now: Date) => liveSecrets({
   secretCiphertext: row.secret_ciphertext, previousSecretCiphertext: row.previous_secret_ciphertext, previousSecretExpiresAt: row.previous_secret_expires_at,
 }, box, now);
 
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const inactiveReason = (status: string) => `subscription ${status.toLowerCase()}`;
 const pause = (ms: number, signal: AbortSignal) => new Promise<void>((done) => {
   const wake = () => { clearTimeout(timer); signal.removeEventListener('abort', wake); done(); };
@@ -96,7 +97,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       // replayed (PENDING again), which deserves a new run under the same id.
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      typedSearchAttributes: [{ key: OrganizationIdKey, value: row.organization_id }],
+      // The event's contact and template too, when it has them (a resource event has no template).
+      typedSearchAttributes: organizationSearchAttributes({
+        organizationId: row.organization_id, contactId: stringOrNull(row.payload.contact_id), sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
+      }),
     });
     await sql`
       UPDATE webhook_deliveries SET next_attempt_at = NULL, lease_until = NULL, retry_workflow_id = ${workflowId},

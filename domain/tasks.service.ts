@@ -19,6 +19,7 @@ import type { Providers } from '../providers/index.ts';
 import { sequenceWorkflowId, taskCompletedSignal } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { drainNowSignal, eventResolutionWorkflowId } from '../workflows/event-resolution.definitions.ts';
+import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import { organizationUser } from './accounts.service.ts';
 import { DomainError } from './errors.ts';
 import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } from './events.ts';
@@ -517,6 +518,7 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
     args: [input],
     signal: snoozeAgainSignal,
     signalArgs: [{ snoozedUntil: input.snoozedUntil }],
+    typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id }),
   });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);

@@ -64,7 +64,12 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   let halted = false;
 
   // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
-  setHandler(sequenceStatusQuery, () => status);
+  // A paused run waits for its resume whatever else it was waiting for (a pause that comes during a
+  // step's delay, the window or a task is only acted on when that wait ends): the query says PAUSE,
+  // waking at paused_until (null: until resumed). Computed here, so the workflow's commands stay the same.
+  setHandler(sequenceStatusQuery, (): SequenceRunStatus => (
+    status.paused && !status.ended ? { ...status, waitingFor: 'PAUSE', nextWakeUp: status.pausedUntil } : { ...status }
+  ));
   setHandler(taskCompletedSignal, ({ taskId }) => { completedTasks.push(taskId); });
   setHandler(runChangedSignal, () => { changed = true; });
   const notEnded = () => {

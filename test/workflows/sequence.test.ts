@@ -81,7 +81,7 @@ describe('sequenceWorkflow', function () {
     assert.deepEqual(events[3].payload.sequence_template, { id: run.templateId, name: events[3].payload.sequence_template && (events[3].payload.sequence_template as { name: string }).name });
   });
 
-  it('when paused with paused_until three days ahead, then the status query reports the pause and the next step runs at that time, after sequence.resumed', async () => {
+  it('when paused with paused_until three days ahead during a delay, then the status query says PAUSE waking at paused_until and the next step runs at that time, after sequence.resumed', async () => {
     const run = await setUp([
       { type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' },
       { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' },
@@ -95,6 +95,8 @@ describe('sequenceWorkflow', function () {
     const status = await handle.query(sequenceStatusQuery);
     assert.equal(status.paused, true);
     assert.equal(status.currentStep, 1);
+    // Paused during step 2's one-day delay: the query tells the pause, not the delay underneath.
+    assert.deepEqual([status.waitingFor, status.nextWakeUp, status.pausedUntil], ['PAUSE', pausedUntil.toISOString(), pausedUntil.toISOString()]);
     await handle.result();
     const messages = await messagesOf(ts.stack, run.sequenceId);
     assert.equal(messages.length, 2);
@@ -105,17 +107,23 @@ describe('sequenceWorkflow', function () {
     assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
   });
 
-  it('when paused without a time and resumed, then the previous status returns and a resume of a running sequence is rejected', async () => {
+  it('when paused without a time and resumed, then the query says PAUSE (no wake-up) until the resume, the previous status returns and a resume of a running sequence is rejected', async () => {
     const run = await setUp([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }]);
     const handle = await start(run.sequenceId);
     await sentCount(run.sequenceId, 1);
     await assert.rejects(handle.executeUpdate(resumeUpdate), (error: Error) => (error.cause as { type?: string } | undefined)?.type === 'SequenceNotPaused');
+    const delayed = await handle.query(sequenceStatusQuery);
+    assert.equal(delayed.waitingFor, 'DELAY');
     const paused = await handle.executeUpdate(pauseUpdate, { args: [{}] });
     assert.equal(paused.status, 'WAITING_FOR_USER');
     assert.equal(paused.paused_until, null);
-    assert.equal((await handle.query(sequenceStatusQuery)).waitingFor, 'DELAY');
+    // An open-ended pause during the delay: PAUSE, waking at nothing (until resumed).
+    const status = await handle.query(sequenceStatusQuery);
+    assert.deepEqual([status.waitingFor, status.nextWakeUp, status.paused], ['PAUSE', null, true]);
     const resumed = await handle.executeUpdate(resumeUpdate);
     assert.equal(resumed.status, 'ACTIVE');
+    const after = await handle.query(sequenceStatusQuery);
+    assert.deepEqual([after.waitingFor, after.nextWakeUp, after.paused], ['DELAY', delayed.nextWakeUp, false], 'resumed: the delay underneath again');
     await handle.result();
     assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
   });

@@ -19,9 +19,18 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'POST', path: '/v1/contacts', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'upsertContact',
       summary: 'Create or update a contact',
-      description: 'Matched on normalised email, then LinkedIn URL. 201 for create and update alike. A person erased at a privacy request is refused (422, `data.reason` ERASED).',
+      description: 'Matched on normalised email, then LinkedIn URL. 201 for create and update alike. An email and a LinkedIn URL of two different contacts are refused '
+        + '(409, `data.email_contact_id` and `data.linkedin_url_contact_id`). A person erased at a privacy request is refused (422, `data.reason` ERASED).',
       body: contactUpsertSchema,
-      responses: { 201: { description: 'The contact.', schema: contactSchema }, 409: { description: 'email and linkedin_url belong to two different contacts (CommitIssue).' }, 422: { description: 'Refused (BusinessIssue).' } },
+      responses: {
+        201: { description: 'The contact.', schema: contactSchema },
+        409: {
+          description: 'The email and the linkedin_url belong to two different existing contacts (CommitIssue): `data` is '
+            + '`{"email_contact_id": "<the contact with this email>", "linkedin_url_contact_id": "<the contact with this LinkedIn URL>"}` and nothing is written. '
+            + 'Also: a request with the same `Idempotency-Key` is still being processed (CommitIssue, with `Retry-After`); retry later.',
+        },
+        422: { description: 'Refused (BusinessIssue).' },
+      },
       handler: async (ctx, { body }) => {
         const { record } = await contacts.upsertContact(ctx.state.em, deps.directory, ctx.state.principal.organizationId, body);
         return { status: 201, body: record };

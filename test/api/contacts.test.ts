@@ -104,8 +104,15 @@ describe('contacts', () => {
       const response = await post({ email: 'two-a@split.test', linkedin_url: 'https://www.linkedin.com/in/two-b' });
       assert.equal(response.status, 409);
       assert.equal(response.body.type, 'CommitIssue');
-      assert.equal(response.body.data.email_contact_id, a.body.id);
-      assert.equal(response.body.data.linkedin_url_contact_id, b.body.id);
+      assert.deepEqual(response.body.data, { email_contact_id: a.body.id, linkedin_url_contact_id: b.body.id });
+      // Nothing was written: each contact keeps only its own identifier.
+      const [afterA, afterB] = [await api.get(`/v1/contacts/${a.body.id}`, { key: org.apiKey }), await api.get(`/v1/contacts/${b.body.id}`, { key: org.apiKey })];
+      assert.deepEqual([afterA.body.linkedin_url, afterB.body.email, afterA.body.updated_at, afterB.body.updated_at], [null, null, a.body.updated_at, b.body.updated_at]);
+      // The OpenAPI document says so.
+      const documented = (await api.get('/v1/openapi.json')).body.paths['/v1/contacts'].post.responses['409'];
+      assert.match(documented.description, /two different existing contacts/);
+      for (const field of ['email_contact_id', 'linkedin_url_contact_id', 'Idempotency-Key']) assert.ok(documented.description.includes(field), `409 documents ${field}`);
+      assert.equal(documented.content['application/json'].schema.$ref, '#/components/schemas/Error');
     });
 
     it('when the same new person is upserted concurrently, then one contact results', async () => {

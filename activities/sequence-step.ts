@@ -11,7 +11,7 @@ import { contactExclusionFor } from '../domain/exclusions.service.ts';
 import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest } from '../domain/outbound/channels.ts';
 import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
 import { renderTemplate, templateVariables } from '../domain/render.ts';
-import { RUNNING, end, sequenceEvent, update, type RunRow } from '../domain/sequence-runs.ts';
+import { RUNNING, end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequence-runs.ts';
 import { truncateText } from '../domain/text.ts';
 import { derivedUuid, trackedEmail } from '../domain/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
@@ -203,7 +203,7 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
 /** No way to reach the contact on the step's channel: skip the step or end the run, as the template says. */
 async function noChannel(em: EntityManager, row: RunRow, input: RunStepInput): Promise<RunStepResult> {
   if (row.on_missing_channel === 'SKIP_STEP') {
-    const running = row.status === 'WAITING_FOR_USER' && row.status_before_pause === null ? 'ACTIVE' : row.status;
+    const running = waitsOnCall(row) ? 'ACTIVE' : row.status;
     return result('SKIPPED', await update(em, row, { current_step: input.stepNumber, status: running }));
   }
   return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'NO_CHANNEL'));
@@ -235,8 +235,8 @@ export async function recordStep(em: EntityManager, row: RunRow, input: RunStepI
     VALUES (${send.messageId}, ${row.organization_id}, ${row.contact_id}, ${row.id}, ${channel}, 'OUTBOUND', ${kind}, ${send.subject}, ${send.body}, ${input.stepNumber},
             ${outcome.providerId}, ${at}, now())
     ON CONFLICT (id) DO NOTHING`.execute(em.getKysely());
-  // A CALL wait is over once the next step runs; a pause or an end that came meanwhile stays.
-  const status = running && row.status === 'WAITING_FOR_USER' && row.status_before_pause === null ? 'ACTIVE' : row.status;
+  // A CALL wait is over once the next step runs; a pause, a reply's wait or an end that came meanwhile stays.
+  const status = running && waitsOnCall(row) ? 'ACTIVE' : row.status;
   const updated = await update(em, row, { current_step: input.stepNumber, status });
   if (kind === 'INVITATION') {
     await emitEvent(em, sequenceEvent(updated, 'invitation.sent', { resourceType: 'INVITATION', channel, messageId: send.messageId, fields: { step_number: input.stepNumber } }));

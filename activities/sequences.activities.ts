@@ -8,16 +8,14 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { emitEvent } from '../domain/events.ts';
-import { RUNNING, TERMINAL, end, endRunDirectly, iso, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../domain/sequence-runs.ts';
+import { stopOtherRunsOfAccount } from '../domain/sequence-controls.service.ts';
+import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequence-runs.ts';
 import { truncateText } from '../domain/text.ts';
 import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { whileHeartbeating } from './heartbeat.ts';
 import { deliverStep, prepareStep, recordStep, type StepDeps } from './sequence-step.ts';
-import {
-  sequenceWorkflowId, stopUpdate,
-  type RunStepInput, type RunStepResult, type SequencePlan, type SequenceRecord, type StopInput,
-} from '../workflows/sequence.definitions.ts';
+import type { RunStepInput, RunStepResult, SequencePlan, SequenceRecord, StopInput } from '../workflows/sequence.definitions.ts';
 
 export interface SequenceActivityDeps {
   orm: MikroORM;
@@ -41,24 +39,6 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     unsubscribeUrl: (sequenceId) => `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`,
     warn: (message, fields) => deps.logger.warn(fields, message),
   };
-
-  async function stopOtherRunsOfAccount(row: RunRow, input: StopInput): Promise<void> {
-    const accountId = row.contact_account_id ?? row.account_id;
-    if (!accountId) return;
-    const { rows } = await sql<{ id: string }>`
-      SELECT s.id FROM sequences s JOIN contacts c ON c.id = s.contact_id
-       WHERE s.organization_id = ${row.organization_id} AND (c.account_id = ${accountId} OR s.account_id = ${accountId})
-         AND s.contact_id <> ${row.contact_id} AND s.status IN (${sql.join(RUNNING)})`.execute(deps.orm.em.fork().getKysely());
-    for (const other of rows) {
-      try {
-        await deps.temporal.workflow.getHandle(sequenceWorkflowId(other.id)).executeUpdate(stopUpdate, { args: [{ reason: input.reason, scope: 'CONTACT' }] });
-      } catch (error) {
-        // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
-        deps.logger.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
-        await endRunDirectly(deps.orm.em, other.id, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
-      }
-    }
-  }
 
   return {
     async loadSequencePlan(input: { sequenceId: string }): Promise<SequencePlan> {
@@ -86,7 +66,9 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async taskDone(input: { sequenceId: string; taskId: string }): Promise<void> {
       await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (row.status === 'WAITING_FOR_USER' && row.status_before_pause === null) await update(em, row, { status: 'ACTIVE' });
+        if (waitsOnCall(row)) await update(em, row, { status: 'ACTIVE' });
+        // A reply halted the run during the call: it waits for the team's answer (an open reply task) or for the lead.
+        else if (row.replied_at !== null) await settleWait(em, row);
       });
     },
 
@@ -122,7 +104,10 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
     },
 
-    /** WIN: SUCCEEDED, LOSE: FAILED (stopped_reason as given, default null). Scope ACCOUNT then stops the running sequences of the account's other contacts through their workflows' stop Update. */
+    /**
+     * WIN: SUCCEEDED, LOSE: FAILED (stopped_reason as given, default null). Scope ACCOUNT then stops the
+     * running sequences of the account's other contacts (domain/sequence-controls.service.ts).
+     */
     async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
       const { record, row } = await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
@@ -130,7 +115,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', input.stopped_reason ?? null);
         return { record: toSequenceRecord(stopped), row: stopped };
       });
-      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(row, input);
+      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount({ em: deps.orm.em, temporal: deps.temporal, logger: deps.logger }, row, input.reason);
       return record;
     },
 

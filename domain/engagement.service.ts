@@ -158,15 +158,17 @@ export async function recordReply(
     const original = await lockMessage(tx, organizationId, messageId);
     requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
     const { category, returnDate } = classifyReply(input.body, at);
+    let run = original.sequence_id ? await lockRun(tx, original.sequence_id) : null;
     const reply: MessageRow = {
       ...original, id: randomUUID(), direction: 'INBOUND', kind: 'MESSAGE', body: input.body, sent_at: at,
       subject: original.channel === 'EMAIL' ? (input.subject ?? `Re: ${original.subject ?? ''}`.trim()) : null,
+      // The step of the message answered; for a message stored without one, the run's current step (at least 1).
+      step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
     };
     await sql`
       INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, in_reply_to_id, reply_category, sent_at, created_at)
       VALUES (${reply.id}, ${organizationId}, ${original.contact_id}, ${original.sequence_id}, ${original.channel}, 'INBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
-              ${original.step_number}, ${original.id}, ${category}, ${at}, ${new Date()})`.execute(tx.getKysely());
-    let run = original.sequence_id ? await lockRun(tx, original.sequence_id) : null;
+              ${reply.step_number}, ${original.id}, ${category}, ${at}, ${new Date()})`.execute(tx.getKysely());
     let taskId: string | null = null;
     if (category === 'UNSUBSCRIBE') {
       const contact = await sql<{ email: string | null; linkedin_url: string | null }>`
@@ -193,7 +195,11 @@ export async function recordReply(
           await emitEvent(tx, sequenceEvent(run, 'sequence.paused', { fields: { status: run.status, paused_until: iso(run.paused_until), reason: 'OUT_OF_OFFICE' } }));
         } else {
           if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
-          run = await update(tx, run, { status: 'WAITING_FOR_LEAD', replied_at: at, status_before_pause: null, paused_until: null });
+          // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,
+          // tasks.service). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
+          run = await update(tx, run, run.status_before_pause !== null
+            ? { replied_at: at, status_before_pause: 'WAITING_FOR_USER' }
+            : { status: 'WAITING_FOR_USER', replied_at: at });
           taskId = await replyTask(tx, run, reply, at);
         }
       }

@@ -11,7 +11,7 @@
 //   5. OTHER           anything else
 // The service acts on the category: INTERESTED ends the run SUCCEEDED; NOT_INTERESTED ends it FAILED;
 // UNSUBSCRIBE ends it FAILED and excludes the contact; OUT_OF_OFFICE with a return date pauses it
-// until then; OUT_OF_OFFICE without one and OTHER leave it WAITING_FOR_LEAD with a reply task.
+// until then; OUT_OF_OFFICE without one and OTHER leave it WAITING_FOR_USER with a reply task (WAITING_FOR_LEAD once answered).
 
 export const REPLY_CATEGORIES = ['INTERESTED', 'NOT_INTERESTED', 'UNSUBSCRIBE', 'OUT_OF_OFFICE', 'OTHER'] as const;
 export type ReplyCategory = (typeof REPLY_CATEGORIES)[number];

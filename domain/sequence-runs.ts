@@ -139,6 +139,33 @@ export async function end(tx: EntityManager, row: RunRow, status: string, reason
   return final;
 }
 
+/**
+ * A run waiting on its CALL task: WAITING_FOR_USER, neither paused nor halted by a reply. Only such
+ * a wait ends (ACTIVE) when the task is done or the next step runs; a reply's wait stays with its person.
+ */
+export const waitsOnCall = (row: Pick<RunRow, 'status' | 'status_before_pause' | 'replied_at'>): boolean =>
+  row.status === 'WAITING_FOR_USER' && row.status_before_pause === null && row.replied_at === null;
+
+/** The manual tasks a running run waits on: its CALL steps and the answers to the contact's replies. */
+const WAITED_ON_TASKS = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY'];
+
+/**
+ * A running run's wait once one of its tasks changed (the team answered a reply, a task was closed
+ * or reopened): WAITING_FOR_USER while a CALL or reply task of it is open (`closing`, the task
+ * being closed in this transaction, does not count), else WAITING_FOR_LEAD (the team has spoken;
+ * the contact's turn). A paused run keeps its pause: the status its resume restores changes instead.
+ */
+export async function settleWait(tx: EntityManager, row: RunRow, closing: string | null = null): Promise<RunRow> {
+  if (!RUNNING.includes(row.status) || row.status === 'FOUND') return row;
+  const except = closing ? sql`AND id <> ${closing}` : sql``;
+  const { rows } = await sql`
+    SELECT 1 FROM tasks WHERE sequence_id = ${row.id} AND type = ANY (${WAITED_ON_TASKS}::text[]) AND status IN ('PENDING', 'IN_PROGRESS') ${except}
+     LIMIT 1`.execute(tx.getKysely());
+  const status = rows.length > 0 ? 'WAITING_FOR_USER' : 'WAITING_FOR_LEAD';
+  if (row.status_before_pause !== null) return row.status_before_pause === status ? row : update(tx, row, { status_before_pause: status });
+  return row.status === status ? row : update(tx, row, { status });
+}
+
 export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'STOPPED_EARLY';
 
 /**

@@ -26,7 +26,7 @@ import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } fro
 import { getMessage, listMessages, type MessageRecord } from './messages.service.ts';
 import { decideApproval } from './playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from './records.ts';
-import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, update, type RunRow } from './sequence-runs.ts';
+import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, settleWait, update, type RunRow } from './sequence-runs.ts';
 import { getSequence, startSequenceWorkflow, type SequenceRecord } from './sequences.service.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './task-replies.ts';
 
@@ -340,7 +340,7 @@ interface LockedTask {
 interface AfterCommit {
   /** A CALL task of this run was completed or skipped: taskCompletedSignal. */
   signalSequence?: string;
-  /** The run's row changed (a reply made it WAITING_FOR_LEAD): runChanged. */
+  /** The run's row changed (the team's answer to a reply changed its wait): runChanged. */
   notifySequence?: string;
   /** An approved lead: start its run. */
   startSequence?: { sequenceId: string; contactId: string; sequenceTemplateId: string };
@@ -465,6 +465,7 @@ export async function completeTask(deps: TaskDeps, organizationId: string, id: s
       pokePlaybooks = (await decideApproval(tx, organizationId, task.id, true)).poke;
     }
     await completeIn(tx, organizationId, task, run, request.completion_source ?? 'TASK_EXECUTION', extra);
+    await replyTaskChanged(tx, task, run);
     return { signalSequence: sequenceToSignal(task, run), pokePlaybooks };
   });
 }
@@ -476,6 +477,7 @@ export async function skipTask(deps: TaskDeps, organizationId: string, id: strin
     if (task.type === 'PLAYBOOK_APPROVAL') await decideApproval(tx, organizationId, task.id, false).catch((e: unknown) => { if (!(e instanceof DomainError)) throw e; });
     const record = await writeTask(tx, organizationId, id, [sql`status = 'SKIPPED'`, sql`skipped_at = ${new Date()}`, sql`snoozed_until = NULL`]);
     await emitTaskEvent(tx, run, 'task.skipped', record);
+    await replyTaskChanged(tx, task, run);
     return { signalSequence: sequenceToSignal(task, run) };
   });
 }
@@ -492,6 +494,7 @@ export async function reopenTask(deps: TaskDeps, organizationId: string, id: str
       sql`completion_source = NULL`, sql`disposition = NULL`, sql`started_at = NULL`,
     ]);
     await emitTaskEvent(tx, run, 'task.reopened', record, { reopen_reason: null });
+    await replyTaskChanged(tx, task, run);
     return {};
   });
 }
@@ -581,22 +584,56 @@ export interface ExecuteDeps extends TaskDeps {
   userId: string;
 }
 
+/**
+ * The run's step a task's reply belongs to: the step of the message it answers, else the run's
+ * current step (at least 1); null for a task without a run answering no step's message.
+ */
+async function replyStep(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<number | null> {
+  const { rows } = task.message_id
+    ? await sql<{ step_number: number | null }>`SELECT step_number FROM messages WHERE id = ${task.message_id}`.execute(tx.getKysely())
+    : { rows: [] };
+  return rows[0]?.step_number ?? (run ? Math.max(1, run.current_step) : null);
+}
+
+/**
+ * A reply task of a run that a reply halted was completed, skipped or reopened without execute: the
+ * run waits for the lead once no reply (or CALL) task of it is open, for the user again otherwise.
+ */
+async function replyTaskChanged(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<void> {
+  if (run && run.replied_at !== null && (task.type === 'EMAIL_REPLY' || task.type === 'LINKEDIN_REPLY')) await settleWait(tx, run);
+}
+
+/**
+ * A lead awaiting review whose run was stopped in its row (domain/sequence-controls.service.ts): its
+ * open NEW_LEAD_REVIEW tasks are SKIPPED with task.skipped. Skipped, not completed: nobody approved
+ * or rejected the lead, so the review was not done; the stop decided instead, and a later execute
+ * or complete of the task answers 409. In the caller's transaction, after the run's lock.
+ */
+export async function skipOpenReviewTasks(tx: EntityManager, run: RunRow): Promise<void> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM tasks WHERE sequence_id = ${run.id} AND type = 'NEW_LEAD_REVIEW' AND status = ANY (${[...OPEN_STATUSES]}::text[])
+     ORDER BY created_at, id FOR UPDATE`.execute(tx.getKysely());
+  for (const { id } of rows) {
+    const record = await writeTask(tx, run.organization_id, id, [sql`status = 'SKIPPED'`, sql`skipped_at = ${new Date()}`, sql`snoozed_until = NULL`]);
+    await emitTaskEvent(tx, run, 'task.skipped', record);
+  }
+}
+
 /** Stores the sent reply OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
 async function recordReply(
   tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, reply: PreparedReply, providerMessageId: string,
 ): Promise<AfterCommit & { messageId: string }> {
   const messageId = randomUUID();
   const at = new Date();
+  const stepNumber = await replyStep(tx, task, run);
   await sql`
-    INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, provider_message_id, in_reply_to_id, sent_at, created_at)
+    INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, in_reply_to_id, sent_at, created_at)
     VALUES (${messageId}, ${organizationId}, ${reply.contactId}, ${run?.id ?? null}, ${reply.channel}, 'OUTBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
-            ${providerMessageId}, ${task.message_id}, ${at}, ${at})`.execute(tx.getKysely());
-  let waiting = run;
-  if (run && RUNNING.includes(run.status) && run.status !== 'FOUND' && run.status_before_pause === null && run.status !== 'WAITING_FOR_LEAD') {
-    waiting = await update(tx, run, { status: 'WAITING_FOR_LEAD' });
-  }
+            ${stepNumber}, ${providerMessageId}, ${task.message_id}, ${at}, ${at})`.execute(tx.getKysely());
+  // The team answered: the contact's turn (WAITING_FOR_LEAD), unless another CALL or reply task of the run is still open; a pause stays.
+  const waiting = run ? await settleWait(tx, run, task.id) : null;
   if (waiting) {
-    const message = { id: messageId, subject: reply.subject, body: reply.body, channel: reply.channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: null };
+    const message = { id: messageId, subject: reply.subject, body: reply.body, channel: reply.channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: stepNumber };
     await emitEvent(tx, sequenceEvent(waiting, 'message.sent', {
       resourceType: 'MESSAGE', channel: reply.channel, messageId, taskId: task.id, embeds: { message }, fields: { in_reply_to_message_id: task.message_id },
     }));

@@ -149,7 +149,7 @@ const recordings: Record<string, () => Promise<void>> = {
     await firstSent(sequenceId);
     const [first] = await messagesOf(stack, sequenceId);
     const reply = await recordReply({ em: stack.orm.em.fork(), temporal: env.client }, org.organizationId, first.id, { body: 'Who are you?' });
-    if (reply.reply_category !== 'OTHER' || reply.sequence?.status !== 'WAITING_FOR_LEAD') throw new Error(`unexpected reply ${reply.reply_category}/${reply.sequence?.status}`);
+    if (reply.reply_category !== 'OTHER' || reply.sequence?.status !== 'WAITING_FOR_USER') throw new Error(`unexpected reply ${reply.reply_category}/${reply.sequence?.status}`);
     await waitingFor(handle, 'PERSON');
     await env.sleep(3 * DAY); // past step 2's delay: it does not run while halted
     await handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });

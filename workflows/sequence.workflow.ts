@@ -4,10 +4,9 @@
 import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/schedule-window.ts';
-import { codePointLength } from '../domain/text.ts';
 import {
-  RUN_VARIABLE_LIMIT, RUN_VARIABLE_VALUE_MAX, SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, VARIABLE_KEY_RE,
-  pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
+  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED,
+  pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
   type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
 
@@ -116,15 +115,8 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   setHandler(setVariablesUpdate, async (body) => answering(() => controls.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables })), {
     validator: (body) => {
       notEnded();
-      const variables = body?.variables;
-      if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw invalid('variables must be an object.');
-      const entries = Object.entries(variables);
-      if (entries.length > RUN_VARIABLE_LIMIT) throw invalid(`at most ${RUN_VARIABLE_LIMIT} variables.`);
-      for (const [key, value] of entries) {
-        if (!VARIABLE_KEY_RE.test(key)) throw invalid(`variables.${key}: invalid key.`);
-        if (value !== null && (typeof value !== 'string' || codePointLength(value) > RUN_VARIABLE_VALUE_MAX)) throw invalid(`variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`);
-        if (typeof value === 'string' && !value.isWellFormed()) throw invalid(`variables.${key}: holds a lone surrogate (not well-formed Unicode).`);
-      }
+      const problem = runVariablesProblem(body?.variables);
+      if (problem) throw invalid(problem);
     },
   });
 

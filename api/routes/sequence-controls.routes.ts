@@ -1,11 +1,13 @@
-// Sequence controls (SPEC 'Sequences'): pause, resume, stop and variables of one run, each executed
-// as a Workflow Update on `sequence/<id>`; the answer is the record the Update returned.
+// Sequence controls (SPEC 'Sequences'): pause, resume, stop and variables of one run. A started run
+// changes through a Workflow Update on `sequence/<id>` (the answer is the record the Update
+// returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
+// (domain/sequence-controls.service.ts): stop and variables work, pause and resume answer 409.
 import type { Client } from '@temporalio/client';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { conflict, fieldIssue, notFound, unavailable } from '../errors.ts';
+import { conflict, fieldIssue, unavailable } from '../errors.ts';
+import * as controls from '../../domain/sequence-controls.service.ts';
 import { DATA_ERROR, INVALID_INPUT } from '../../workflows/failures.definitions.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
@@ -17,39 +19,36 @@ import {
 } from '../../workflows/sequence.definitions.ts';
 
 type Params = { sequence_id: string };
+type Handle = ReturnType<Client['workflow']['getHandle']>;
 const tags = ['Sequences'];
-const ENDED = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
+const AWAITING_REVIEW_PAUSE = 'A lead awaiting review (FOUND) has no steps to hold: pause and resume answer 409; approve it (its NEW_LEAD_REVIEW task) or stop it.';
 
-const responses = (what: string) => ({
+const responses = (what: string, conflicts: string) => ({
   200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema },
   404: { description: 'No such sequence in the organization.' },
-  409: { description: 'The sequence has ended (or never started), or the transition is not allowed (CommitIssue).' },
+  409: { description: conflicts },
   503: { description: 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).' },
 });
 
-/** 404 for another organization's id and 409 for an ended run, before any Update is attempted. */
-async function runningSequence(ctx: AppContext, id: string): Promise<void> {
-  const { rows } = await sql<{ status: string }>`SELECT status FROM sequences WHERE id = ${id} AND organization_id = ${ctx.state.principal.organizationId}`
-    .execute(ctx.state.em.getKysely());
-  if (!rows[0]) throw notFound('Sequence');
-  if (ENDED.includes(rows[0].status)) throw conflict(`The sequence is ${rows[0].status}; it can no longer be changed.`, { status: rows[0].status });
-}
-
 /**
- * Checks the row (404, 409), then runs the Update on the sequence's workflow; a validator's refusal
- * maps to 409 (terminal, not paused) or 400, a missing workflow to 409.
+ * Runs the Update on the sequence's workflow; a validator's refusal maps to 409 (terminal, not
+ * paused) or 400. A missing workflow answers `missing()` when given (the change made in the row),
+ * else 409.
  */
-async function control(
-  ctx: AppContext,
+async function update(
   client: Client,
   id: string,
-  run: (workflow: ReturnType<Client['workflow']['getHandle']>) => Promise<SequenceRecord>,
+  run: (workflow: Handle) => Promise<SequenceRecord>,
+  missing?: () => Promise<SequenceRecord | null>,
 ): Promise<{ status: number; body: SequenceRecord }> {
-  await runningSequence(ctx, id);
   try {
     return { status: 200, body: await run(client.workflow.getHandle(sequenceWorkflowId(id))) };
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError) throw conflict('The sequence is not running.');
+    if (error instanceof WorkflowNotFoundError) {
+      const record = missing ? await missing() : null;
+      if (record) return { status: 200, body: record };
+      throw conflict('The sequence is not running.');
+    }
     if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
       const { type, message } = error.cause;
       if (type === SEQUENCE_TERMINAL || type === SEQUENCE_NOT_PAUSED) throw conflict(message);
@@ -66,50 +65,64 @@ async function control(
 }
 
 export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
+  const org = (ctx: AppContext) => ctx.state.principal.organizationId;
+  const controlDeps = (ctx: AppContext): controls.ControlDeps => ({ em: ctx.state.em, temporal: deps.temporal, logger: ctx.state.logger });
   return [
     defineRoute<Params, Record<string, never>, PauseInput>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/pause', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'pauseSequence',
       summary: 'Pause a sequence',
-      description: 'WAITING_FOR_USER. With `paused_until` the run resumes by itself at that time; without it, when resumed. A pause of a paused run replaces its paused_until.',
+      description: 'WAITING_FOR_USER. With `paused_until` the run resumes by itself at that time; without it, when resumed. A pause of a paused run replaces its paused_until. '
+        + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
       body: { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } },
-      responses: responses('pause'),
+      responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
-        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [{ paused_until: body?.paused_until ?? null }] }));
+        await controls.checkPauseOrResume(ctx.state.em, org(ctx), params.sequence_id, 'pause');
+        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [{ paused_until: body?.paused_until ?? null }] }));
       },
     }),
     defineRoute<Params>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/resume', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'resumeSequence',
       summary: 'Resume a paused sequence',
-      description: 'Restores the status held before the pause. A run that is not paused, or has ended, answers 409.',
+      description: 'Restores the status held before the pause. A run that is not paused, or has ended, answers 409. ' + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
-      responses: responses('resume'),
+      responses: responses('resume', 'The sequence is not paused, has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
       handler: async (ctx, { params }) => {
-        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(resumeUpdate));
+        await controls.checkPauseOrResume(ctx.state.em, org(ctx), params.sequence_id, 'resume');
+        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(resumeUpdate));
       },
     }),
     defineRoute<Params, Record<string, never>, StopInput>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/stop', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'stopSequence',
       summary: 'Stop a sequence with an outcome',
-      description: 'WIN: SUCCEEDED, LOSE: FAILED. Scope ACCOUNT also stops the running sequences of the other contacts of the same account (each through its own workflow). The contact stays reachable.',
+      description: 'WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences of the other contacts of the same account '
+        + '(each through its own workflow). The contact stays reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED '
+        + '(task.skipped) and its run never starts (a later approval answers 409).',
       params: idParams('sequence_id'),
       body: {
         type: 'object', additionalProperties: false, required: ['reason', 'scope'],
         properties: { reason: { type: 'string', enum: ['WIN', 'LOSE'] }, scope: { type: 'string', enum: ['CONTACT', 'ACCOUNT'] } },
       },
-      responses: responses('stop'),
+      responses: responses('stop', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
-        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(stopUpdate, { args: [{ reason: body.reason, scope: body.scope }] }));
+        const input: StopInput = { reason: body.reason, scope: body.scope };
+        // 404 / 409 first (in the row's transaction); a lead awaiting review is stopped there.
+        const found = await controls.stopInRow(controlDeps(ctx), org(ctx), params.sequence_id, input, { awaitingReviewOnly: true });
+        if (found) return { status: 200, body: found };
+        // A run approved a moment ago whose workflow has not started yet is stopped in its row; the workflow then ends at once.
+        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(stopUpdate, { args: [input] }),
+          () => controls.stopInRow(controlDeps(ctx), org(ctx), params.sequence_id, input, { awaitingReviewOnly: false }));
       },
     }),
     defineRoute<Params, Record<string, never>, SetVariablesInput>({
       method: 'PATCH', path: '/v1/sequences/{sequence_id}', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'updateSequenceVariables',
       summary: 'Merge variables into a sequence run',
-      description: 'Keys merge into the run\'s variables (a null value clears a key); later steps render with them.',
+      description: 'Keys merge into the run\'s variables (a null value clears a key); later steps render with them. A lead awaiting review (FOUND) takes them '
+        + 'in its row; its run renders with them once approved.',
       params: idParams('sequence_id'),
       body: {
         type: 'object', additionalProperties: false, required: ['variables'],
@@ -117,9 +130,12 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
           variables: variablesMap,
         },
       },
-      responses: responses('update'),
+      responses: responses('update', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
-        return control(ctx, deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [{ variables: body.variables }] }));
+        const found = await controls.setVariablesInRow(ctx.state.em, org(ctx), params.sequence_id, body.variables, { awaitingReviewOnly: true });
+        if (found) return { status: 200, body: found };
+        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [{ variables: body.variables }] }),
+          () => controls.setVariablesInRow(ctx.state.em, org(ctx), params.sequence_id, body.variables, { awaitingReviewOnly: false }));
       },
     }),
   ];

@@ -128,7 +128,8 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       summary: 'Complete a task',
       description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (optional for every task type, default TASK_EXECUTION) and, '
         + 'for CALL tasks, the disposition. Records the outcome only: nothing is sent (use execute for that); a NEW_LEAD_REVIEW\'s sequence stays FOUND (execute new_lead_review decides it). '
-        + 'A CALL step of a sequence moves on. Emits task.completed (sequence tasks and to-dos). '
+        + 'A CALL step of a sequence moves on; a reply task\'s sequence, halted by the reply, waits for the lead (WAITING_FOR_LEAD) once none of its reply or CALL tasks is open. '
+        + 'Emits task.completed (sequence tasks and to-dos). '
         + 'Exception: completing a PLAYBOOK_APPROVAL task, with any completion_source, approves its playbook run and carries the action out, as execute '
         + 'playbook_approval with approved true does (skip the task to reject the run; a run already decided: 409).',
       params,
@@ -143,7 +144,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       method: 'POST', path: '/v1/tasks/{task_id}/skip', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'skipTask',
       summary: 'Skip a task',
-      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on. Emits task.skipped (sequence tasks and to-dos). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
+      description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on; a reply task\'s sequence waits for the lead as on complete. Emits task.skipped (sequence tasks and to-dos). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
       params,
       responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
@@ -153,7 +154,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'reopenTask',
       summary: 'Reopen a completed or skipped task',
       description: 'COMPLETED or SKIPPED to PENDING: reopened_at set, reopen_reason null, the outcome (completed_at, skipped_at, completion_source, disposition) cleared. '
-        + 'A sequence that moved on does not go back. Emits task.reopened (sequence tasks and to-dos).',
+        + 'A sequence that moved on does not go back; a reopened reply task\'s sequence waits for the user again (WAITING_FOR_USER). Emits task.reopened (sequence tasks and to-dos).',
       params,
       responses: taskResponse('The task, PENDING.', { 409: invalidTransition }),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
@@ -175,7 +176,8 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'executeTask',
       summary: 'Execute a task in the service',
       description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, stores it OUTBOUND in the thread '
-        + '(in_reply_to_id: the message answered), emits message.sent, completes the task; the sequence waits for the lead (WAITING_FOR_LEAD). '
+        + '(in_reply_to_id: the message answered), emits message.sent (its step_number the step of the message answered), completes the task; the sequence '
+        + 'waits for the lead (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). '
         + 'call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; '
         + 'false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: approved true carries out the playbook run\'s action (CREATE_TASK: the TODO now; '
         + 'ENROLL_IN_SEQUENCE: the enrollment within seconds, see GET /v1/playbooks/{id}/runs), false records the run REJECTED. '
@@ -185,7 +187,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       responses: {
         200: { description: 'The task, the message sent (replies) and the sequence.', schema: executeResultSchema },
         404: notFound,
-        409: { description: 'The task is not open (COMPLETED or SKIPPED), the lead review\'s sequence is no longer FOUND, or the playbook run was already decided (CommitIssue).' },
+        409: { description: 'The task is not open (COMPLETED or SKIPPED), the lead review\'s sequence is no longer FOUND (approved, rejected or stopped), or the playbook run was already decided (CommitIssue).' },
         422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); the approval\'s playbook was deleted; the contact lacks the channel; the channel refused (BusinessIssue).' },
       },
       handler: async (ctx, { params: p, body }) => {

@@ -55,8 +55,9 @@ export function testHelpersRoutes(deps: { temporal: Client; logger: Logger }): R
       operationId: 'testHelperReply', summary: 'Simulate a reply from the contact',
       description: 'Stores the INBOUND reply (classified: INTERESTED, NOT_INTERESTED, UNSUBSCRIBE, OUT_OF_OFFICE, OTHER; rules in the README) and emits '
         + 'message.replied. On a running run: INTERESTED ends it SUCCEEDED; NOT_INTERESTED ends it FAILED; UNSUBSCRIBE ends it FAILED and excludes the '
-        + 'contact; OUT_OF_OFFICE with a return date pauses it until then; anything else halts automatic steps and leaves it WAITING_FOR_LEAD with '
-        + 'an EMAIL_REPLY or LINKEDIN_REPLY task (`task_id`).',
+        + 'contact; OUT_OF_OFFICE with a return date pauses it until then; anything else halts automatic steps and leaves it WAITING_FOR_USER with '
+        + 'an EMAIL_REPLY or LINKEDIN_REPLY task (`task_id`) until the team answers it (execute: WAITING_FOR_LEAD); a paused run stays paused. '
+        + 'The reply\'s step_number is the step of the message answered.',
       params: messageParams,
       body: {
         type: 'object', additionalProperties: false, required: ['body'],

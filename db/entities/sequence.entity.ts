@@ -51,7 +51,7 @@ const SequenceSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     endedAt: p.datetime().nullable(),
-    /** Set by a reply that halts automatic steps (the run then waits for a person: WAITING_FOR_LEAD). */
+    /** Set by a reply that halts automatic steps (the run then waits for a person: WAITING_FOR_USER until the team answers, then WAITING_FOR_LEAD). */
     repliedAt: p.datetime().nullable(),
     /** Sum of the run's engagement points (domain/engagement.ts); a hot lead at the threshold. */
     engagementScore: p.integer().default(0),

@@ -1,12 +1,15 @@
 // Sequence controls on the real stack (API, worker, Temporal, PostgreSQL): pause, resume, stop and
 // PATCH variables answer with the state the workflow's Update accepted; 409 once ended; 404 across orgs.
+// A lead awaiting review (FOUND, no workflow yet): stop and PATCH change its row, pause and resume 409.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { sql } from 'kysely';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import type { client } from '../helpers/http.ts';
 import type { Stack } from '../helpers/stack.ts';
-import { apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
+import { apiSuite, newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
+import { eventsOf, insertAccount, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('sequence controls API', function () {
   this.timeout(60_000);
@@ -81,5 +84,117 @@ describe('sequence controls API', function () {
     assert.equal((await api.post(`/v1/sequences/${id}/stop`, { key: intruder.apiKey, body: { reason: 'WIN', scope: 'ACCOUNT' } })).status, 404);
     assert.equal((await sequenceRow(stack, id)).status, 'ACTIVE');
     await api.post(`/v1/sequences/${id}/stop`, { key: org.apiKey, body: { reason: 'LOSE', scope: 'CONTACT' } });
+  });
+
+  describe('a lead awaiting review (FOUND)', () => {
+    const db = () => stack.orm.em.fork().getKysely();
+
+    /** A contact enrolled through the API in a template that requires lead review: its FOUND sequence and NEW_LEAD_REVIEW task. */
+    async function awaitingReview(accountId: string | null = null) {
+      const contactId = await insertContact(stack, org.organizationId, { email: `r-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada', accountId });
+      const templateId = await insertTemplate(stack, org.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}, {{offer}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
+      ], { senderUserId: org.userId });
+      await sql`UPDATE sequence_templates SET requires_lead_review = true WHERE id = ${templateId}`.execute(db());
+      const enrolled = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+      assert.deepEqual([enrolled.status, enrolled.body.status], [201, 'FOUND'], enrolled.text);
+      const tasks = await api.get(`/v1/tasks?sequence_id=${enrolled.body.id}&types=NEW_LEAD_REVIEW`, { key: org.apiKey });
+      assert.equal(tasks.body.items.length, 1, tasks.text);
+      return { contactId, sequenceId: enrolled.body.id as string, taskId: tasks.body.items[0].id as string };
+    }
+
+    const taskOf = async (id: string) => (await api.get(`/v1/tasks/${id}`, { key: org.apiKey })).body;
+    const noWorkflow = async (sequenceId: string) => {
+      await assert.rejects(stack.temporal.workflow.getHandle(sequenceWorkflowId(sequenceId)).describe(), WorkflowNotFoundError);
+    };
+
+    it('when it is stopped WIN, then 200 SUCCEEDED with sequence.stopped, its review task SKIPPED with task.skipped, and a later approval answers 409 and starts nothing', async () => {
+      const lead = await awaitingReview();
+      const stopped = await api.post(`/v1/sequences/${lead.sequenceId}/stop`, { key: org.apiKey, body: { reason: 'WIN', scope: 'CONTACT' } });
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.deepEqual([stopped.body.id, stopped.body.status, stopped.body.stopped_reason], [lead.sequenceId, 'SUCCEEDED', null]);
+      assert.ok(stopped.body.ended_at);
+      const task = await taskOf(lead.taskId);
+      assert.deepEqual([task.status, !!task.skipped_at, task.completion_source], ['SKIPPED', true, null]);
+      const events = await eventsOf(stack, lead.sequenceId);
+      assert.deepEqual(events.map((e) => e.type), ['sequence.created', 'task.created', 'sequence.stopped', 'task.skipped']);
+      assert.deepEqual([events[2].payload.status, events[3].payload.task_id, (events[3].payload.task as { status: string }).status], ['SUCCEEDED', lead.taskId, 'SKIPPED']);
+
+      const approval = await api.post(`/v1/tasks/${lead.taskId}/execute`, { key: org.apiKey, body: { payload: { type: 'new_lead_review', approved: true } } });
+      assert.deepEqual([approval.status, approval.body.type], [409, 'CommitIssue'], approval.text);
+      await noWorkflow(lead.sequenceId);
+      assert.equal((await sequenceRow(stack, lead.sequenceId)).status, 'SUCCEEDED');
+      assert.equal((await messagesOf(stack, lead.sequenceId)).length, 0);
+      const again = await api.post(`/v1/sequences/${lead.sequenceId}/stop`, { key: org.apiKey, body: { reason: 'LOSE', scope: 'CONTACT' } });
+      assert.deepEqual([again.status, again.body.type], [409, 'CommitIssue']);
+    });
+
+    it('when it is stopped LOSE with scope ACCOUNT, then FAILED, and the account\'s other running sequence and other lead awaiting review end FAILED too', async () => {
+      const accountId = await insertAccount(stack, org.organizationId, 'Acme', `acme-${randomUUID().slice(0, 8)}.example`);
+      const lead = await awaitingReview(accountId);
+      const otherLead = await awaitingReview(accountId);
+      const colleague = await insertContact(stack, org.organizationId, { email: `k-${randomUUID().slice(0, 8)}@example.com`, accountId });
+      const templateId = await insertTemplate(stack, org.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
+      ], { senderUserId: org.userId });
+      const running = await insertSequence(stack, org.organizationId, { contactId: colleague, templateId, accountId, senderUserId: org.userId });
+      const input: SequenceInput = { sequenceId: running, organizationId: org.organizationId };
+      await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: stack.taskQueue, workflowId: sequenceWorkflowId(running), args: [input] });
+      await until(async () => (await messagesOf(stack, running)).length === 1);
+
+      const stopped = await api.post(`/v1/sequences/${lead.sequenceId}/stop`, { key: org.apiKey, body: { reason: 'LOSE', scope: 'ACCOUNT' } });
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.equal(stopped.body.status, 'FAILED');
+      await stack.temporal.workflow.getHandle(sequenceWorkflowId(running)).result();
+      for (const id of [running, otherLead.sequenceId]) assert.equal((await sequenceRow(stack, id)).status, 'FAILED', id);
+      assert.deepEqual([(await taskOf(lead.taskId)).status, (await taskOf(otherLead.taskId)).status], ['SKIPPED', 'SKIPPED']);
+      await noWorkflow(otherLead.sequenceId);
+    });
+
+    it('when a stop and its approval race, then either the stop wins (approval 409, no workflow, review SKIPPED) or the approval does (its run started, then stopped): the run ends FAILED either way', async () => {
+      const outcomes: number[] = [];
+      for (const delayMs of [0, 10, 25, 50, 100, 1000]) { // the stop sent a little later each time: both orders happen
+        const lead = await awaitingReview();
+        const [stopped, approval] = await Promise.all([
+          sleep(delayMs).then(() => api.post(`/v1/sequences/${lead.sequenceId}/stop`, { key: org.apiKey, body: { reason: 'LOSE', scope: 'CONTACT' } })),
+          api.post(`/v1/tasks/${lead.taskId}/execute`, { key: org.apiKey, body: { payload: { type: 'new_lead_review', approved: true } } }),
+        ]);
+        outcomes.push(approval.status);
+        assert.deepEqual([stopped.status, stopped.body.status], [200, 'FAILED'], stopped.text);
+        assert.equal((await sequenceRow(stack, lead.sequenceId)).status, 'FAILED');
+        const task = await taskOf(lead.taskId);
+        if (approval.status === 409) {
+          assert.equal(task.status, 'SKIPPED');
+          await noWorkflow(lead.sequenceId);
+        } else {
+          assert.equal(approval.status, 200, approval.text);
+          assert.equal(task.status, 'COMPLETED');
+          await stack.temporal.workflow.getHandle(sequenceWorkflowId(lead.sequenceId)).result(); // the started run ended
+        }
+      }
+      assert.ok(outcomes.includes(200), `the approval never came first: ${outcomes.join(', ')}`);
+    });
+
+    it('when it is paused or resumed, then 409 CommitIssue (approve or stop it); PATCH merges variables into its row and the approved run renders with them', async () => {
+      const lead = await awaitingReview();
+      for (const action of ['pause', 'resume']) {
+        const refused = await api.post(`/v1/sequences/${lead.sequenceId}/${action}`, { key: org.apiKey, body: action === 'pause' ? {} : undefined });
+        assert.deepEqual([refused.status, refused.body.type, refused.body.data?.status], [409, 'CommitIssue', 'FOUND'], refused.text);
+        assert.match(refused.body.message, /awaiting review.*approve it.*or stop it/);
+      }
+      const patched = await api.patch(`/v1/sequences/${lead.sequenceId}`, { key: org.apiKey, body: { variables: { offer: 'a demo', gone: null } } });
+      assert.equal(patched.status, 200, patched.text);
+      assert.deepEqual([patched.body.status, patched.body.variables], ['FOUND', { offer: 'a demo', gone: null }]);
+      const bad = await api.patch(`/v1/sequences/${lead.sequenceId}`, { key: org.apiKey, body: { variables: { '1bad': 'x' } } });
+      assert.equal(bad.status, 400);
+      assert.equal((await sequenceRow(stack, lead.sequenceId)).status, 'FOUND', 'nothing else changed');
+
+      const approved = await api.post(`/v1/tasks/${lead.taskId}/execute`, { key: org.apiKey, body: { payload: { type: 'new_lead_review', approved: true } } });
+      assert.equal(approved.status, 200, approved.text);
+      await until(async () => (await messagesOf(stack, lead.sequenceId)).length === 1);
+      assert.equal((await messagesOf(stack, lead.sequenceId))[0].body, 'Hi Ada, a demo');
+      const stopped = await api.post(`/v1/sequences/${lead.sequenceId}/stop`, { key: org.apiKey, body: { reason: 'WIN', scope: 'CONTACT' } });
+      assert.deepEqual([stopped.status, stopped.body.status], [200, 'SUCCEEDED'], stopped.text);
+    });
   });
 });

@@ -36,10 +36,10 @@ describe('tasks API', function () {
     return id;
   }
 
-  async function insertMessage(organizationId: string, m: { contactId: string; sequenceId: string | null; channel: 'EMAIL' | 'LINKEDIN'; direction: 'OUTBOUND' | 'INBOUND'; subject?: string | null; body: string; inReplyTo?: string | null; sentAt: Date }): Promise<string> {
+  async function insertMessage(organizationId: string, m: { contactId: string; sequenceId: string | null; channel: 'EMAIL' | 'LINKEDIN'; direction: 'OUTBOUND' | 'INBOUND'; subject?: string | null; body: string; inReplyTo?: string | null; sentAt: Date; stepNumber?: number | null }): Promise<string> {
     const id = randomUUID();
     await sql`INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, in_reply_to_id, sent_at, created_at)
-              VALUES (${id}, ${organizationId}, ${m.contactId}, ${m.sequenceId}, ${m.channel}, ${m.direction}, 'MESSAGE', ${m.subject ?? null}, ${m.body}, 1,
+              VALUES (${id}, ${organizationId}, ${m.contactId}, ${m.sequenceId}, ${m.channel}, ${m.direction}, 'MESSAGE', ${m.subject ?? null}, ${m.body}, ${m.stepNumber === undefined ? 1 : m.stepNumber},
                       ${`<${id}@mail.example.com>`}, ${m.inReplyTo ?? null}, ${m.sentAt}, now())`.execute(db());
     return id;
   }
@@ -317,6 +317,26 @@ describe('tasks API', function () {
       assert.equal((events[2].payload.task as { status: string }).status, 'SKIPPED');
     });
 
+    it('when a reply task of a run halted by a reply is completed, skipped or reopened without execute, then the run waits for the lead once none is open, for the user while one is', async () => {
+      const run = await sequenceOf(org, { status: 'WAITING_FOR_USER' });
+      await sql`UPDATE sequences SET replied_at = now() WHERE id = ${run.sequenceId}`.execute(db());
+      const first = await insertTask(org.organizationId, { type: 'EMAIL_REPLY', sequenceId: run.sequenceId, contactId: run.contactId });
+      const second = await insertTask(org.organizationId, { type: 'EMAIL_REPLY', sequenceId: run.sequenceId, contactId: run.contactId });
+      const status = async () => (await sequenceRow(stack, run.sequenceId)).status;
+      const post = async (id: string, action: string, body?: unknown) => {
+        const response = await api.post(`/v1/tasks/${id}/${action}`, { key: org.apiKey, body });
+        assert.equal(response.status, 200, `${action}: ${response.text}`);
+      };
+      await post(first, 'complete', { completion_source: 'EXTERNAL_REPLY' });
+      assert.equal(await status(), 'WAITING_FOR_USER', 'the second reply task is still open');
+      await post(second, 'skip');
+      assert.equal(await status(), 'WAITING_FOR_LEAD');
+      await post(first, 'reopen');
+      assert.equal(await status(), 'WAITING_FOR_USER');
+      await post(first, 'complete');
+      assert.equal(await status(), 'WAITING_FOR_LEAD');
+    });
+
     it('when complete takes a default source, a CALL disposition, or a disposition for another type, then TASK_EXECUTION, the disposition, or 422', async () => {
       const todo = (await api.post('/v1/tasks', { key: org.apiKey, body: { title: 'Plain', due_date: '2026-12-01' } })).body;
       const withDisposition = await api.post(`/v1/tasks/${todo.id}/complete`, { key: org.apiKey, body: { disposition: 'ANSWERED' } });
@@ -491,6 +511,28 @@ describe('tasks API', function () {
       assert.equal(refused.body.type, 'BusinessIssue');
       assert.equal((await api.get(`/v1/tasks/${refusedRun.taskId}`, { key: org.apiKey })).body.status, 'PENDING');
       assert.equal((await messagesOf(stack, refusedRun.sequenceId)).length, 3, 'no message stored');
+    });
+
+    it('when a reply task is executed, then the reply\'s record and message.sent embed carry the step of the message answered, else the run\'s current step (at least 1)', async () => {
+      const cases: { currentStep: number; answeredStep: number | null; expected: number }[] = [
+        { currentStep: 3, answeredStep: 2, expected: 2 }, { currentStep: 3, answeredStep: null, expected: 3 }, { currentStep: 0, answeredStep: null, expected: 1 },
+      ];
+      for (const { currentStep, answeredStep, expected } of cases) {
+        const run = await sequenceOf(org, { status: 'WAITING_FOR_USER' });
+        await sql`UPDATE sequences SET current_step = ${currentStep}, replied_at = now() WHERE id = ${run.sequenceId}`.execute(db());
+        const sentAt = new Date(Date.now() - 3_600_000);
+        const outbound = await insertMessage(org.organizationId, { contactId: run.contactId, sequenceId: run.sequenceId, channel: 'EMAIL', direction: 'OUTBOUND', subject: 'Hello', body: 'Hi', sentAt, stepNumber: answeredStep });
+        const inbound = await insertMessage(org.organizationId, {
+          contactId: run.contactId, sequenceId: run.sequenceId, channel: 'EMAIL', direction: 'INBOUND', subject: 'Re: Hello', body: 'And?', inReplyTo: outbound, sentAt: new Date(sentAt.getTime() + 60_000), stepNumber: answeredStep,
+        });
+        const taskId = await insertTask(org.organizationId, { type: 'EMAIL_REPLY', sequenceId: run.sequenceId, contactId: run.contactId, messageId: inbound, assigneeId: org.userId });
+        const executed = await api.post(`/v1/tasks/${taskId}/execute`, { key: org.apiKey, body: { payload: { type: 'email_reply', body: 'This.' } } });
+        assert.equal(executed.status, 200, executed.text);
+        assert.deepEqual([executed.body.message.step_number, executed.body.sequence.status], [expected, 'WAITING_FOR_LEAD'], JSON.stringify({ currentStep, answeredStep }));
+        assert.equal((await api.get(`/v1/messages/${executed.body.message.id}`, { key: org.apiKey })).body.step_number, expected);
+        const sent = (await eventsOf(stack, run.sequenceId)).find((e) => e.type === 'message.sent')!;
+        assert.equal((sent.payload.message as { step_number: unknown }).step_number, expected);
+      }
     });
 
     it('when the payload does not fit the task (a playbook approval included) or is incomplete, then 422 naming both types or 400 naming the field', async () => {

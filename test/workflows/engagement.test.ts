@@ -1,12 +1,15 @@
 // Engagement and outside changes on the time-skipping server, real activities on the stack's
-// database: replies by category (other halts with a reply task, interested, out of office with a
-// return date), bounce, meeting, hot lead from opens and clicks, template INACTIVE/ARCHIVED, and
-// the sender's daily send limit. The engagement service signals the workflows as the API would.
+// database: replies by category (other halts with a reply task: WAITING_FOR_USER until the team
+// answers, then WAITING_FOR_LEAD, also around a CALL wait; interested; out of office with a return
+// date), bounce, meeting, hot lead from opens and clicks, template INACTIVE/ARCHIVED, and the
+// sender's daily send limit. The engagement and task services signal the workflows as the API would.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as engagement from '../../domain/engagement.service.ts';
+import { completeTask, executeTask, type ExecuteDeps } from '../../domain/tasks.service.ts';
 import { updateTemplate } from '../../domain/templates.service.ts';
+import { createProviders } from '../../providers/index.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { serviceActivities, useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../helpers/sequence-fixtures.ts';
@@ -23,6 +26,10 @@ describe('sequence engagement (time-skipping)', function () {
   const db = () => ts.stack.orm.em.fork().getKysely();
 
   const deps = (): engagement.EngagementDeps => ({ em: ts.stack.orm.em.fork(), temporal: ts.env.client });
+  const taskDeps = (): ExecuteDeps => ({
+    em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue: ts.taskQueue, providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
+  });
+  const status = async (sequenceId: string) => (await sequenceRow(ts.stack, sequenceId)).status;
 
   async function running(steps: StepSpec[] = TWO_EMAILS, options: { senderUserId?: string } = {}) {
     const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `e-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
@@ -36,24 +43,51 @@ describe('sequence engagement (time-skipping)', function () {
     return { contactId, templateId, sequenceId, handle, firstMessageId: first.id };
   }
 
-  it('when the contact replies with a question, then automatic steps stop, the run waits WAITING_FOR_LEAD with an EMAIL_REPLY task, and only a stop ends it', async () => {
+  it('when the contact replies with a question, then automatic steps stop, the run is WAITING_FOR_USER with an EMAIL_REPLY task, WAITING_FOR_LEAD once the team answers it, and only a stop ends it', async () => {
     const run = await running();
     const reply = await engagement.recordReply(deps(), ts.org.organizationId, run.firstMessageId, { body: 'Who are you and how did you get my address?' });
     assert.equal(reply.reply_category, 'OTHER');
-    assert.equal(reply.sequence?.status, 'WAITING_FOR_LEAD');
+    assert.equal(reply.sequence?.status, 'WAITING_FOR_USER');
     assert.ok(reply.task_id);
     const { rows: tasks } = await sql<{ type: string; message_id: string; priority: string }>`SELECT type, message_id, priority FROM tasks WHERE id = ${reply.task_id}`.execute(db());
     assert.deepEqual(tasks[0], { type: 'EMAIL_REPLY', message_id: reply.message.id, priority: 'HOT' });
     await until(async () => (await run.handle.query(sequenceStatusQuery)).waitingFor === 'PERSON');
     await ts.env.sleep(5 * DAY);
-    assert.equal((await messagesOf(ts.stack, run.sequenceId)).filter((m) => m.direction === 'OUTBOUND').length, 1, 'step 2 never ran');
+    assert.equal(await status(run.sequenceId), 'WAITING_FOR_USER', 'the reply task is still open');
+    const answered = await executeTask(taskDeps(), ts.org.organizationId, reply.task_id, { type: 'email_reply', body: 'We met at the fair.' });
+    assert.equal(answered.sequence?.status, 'WAITING_FOR_LEAD');
+    await ts.env.sleep(5 * DAY);
+    assert.equal((await run.handle.query(sequenceStatusQuery)).waitingFor, 'PERSON', 'still halted after the answer');
+    assert.equal(await status(run.sequenceId), 'WAITING_FOR_LEAD');
+    assert.equal((await messagesOf(ts.stack, run.sequenceId)).filter((m) => m.direction === 'OUTBOUND').length, 2, 'step 2 never ran; the answer went out');
     await run.handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });
     await run.handle.result();
     const types = (await eventsOf(ts.stack, run.sequenceId)).map((e) => e.type);
-    assert.deepEqual(types, ['message.sent', 'message.replied', 'hot_lead.created', 'task.created', 'sequence.stopped']);
+    assert.deepEqual(types, ['message.sent', 'message.replied', 'hot_lead.created', 'task.created', 'message.sent', 'task.completed', 'sequence.stopped']);
     const replied = (await eventsOf(ts.stack, run.sequenceId)).find((e) => e.type === 'message.replied')!;
     assert.deepEqual([replied.payload.message_id, (replied.payload.message as { direction: string }).direction, replied.payload.reply_category],
       [reply.message.id, 'INBOUND', 'OTHER']);
+  });
+
+  it('when the contact replies while the run waits on a CALL task, then it stays WAITING_FOR_USER until both the answer and the call are done, then WAITING_FOR_LEAD with no further step', async () => {
+    const run = await running([
+      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'CALL', delay_days: 1, body: 'Call Ada' }, { type: 'EMAIL', delay_days: 1, subject: 'Again', body: 'Again' },
+    ]);
+    await ts.env.sleep(DAY + 60_000);
+    await until(async () => (await run.handle.query(sequenceStatusQuery)).waitingFor === 'TASK');
+    const callTaskId = (await run.handle.query(sequenceStatusQuery)).taskId!;
+    assert.equal(await status(run.sequenceId), 'WAITING_FOR_USER');
+    const reply = await engagement.recordReply(deps(), ts.org.organizationId, run.firstMessageId, { body: 'Which day suits you?' });
+    assert.equal(reply.sequence?.status, 'WAITING_FOR_USER');
+    const answered = await executeTask(taskDeps(), ts.org.organizationId, reply.task_id!, { type: 'email_reply', body: 'Thursday.' });
+    assert.equal(answered.sequence?.status, 'WAITING_FOR_USER', 'the CALL task is still open');
+    await completeTask(taskDeps(), ts.org.organizationId, callTaskId, { disposition: 'ANSWERED' });
+    await until(async () => (await run.handle.query(sequenceStatusQuery)).waitingFor === 'PERSON');
+    assert.equal(await status(run.sequenceId), 'WAITING_FOR_LEAD', 'the call done, the run is not ACTIVE again: a reply halted it');
+    await ts.env.sleep(3 * DAY);
+    assert.deepEqual((await messagesOf(ts.stack, run.sequenceId)).filter((m) => m.direction === 'OUTBOUND').map((m) => m.body).sort(), ['Hi', 'Thursday.'], 'step 3 never ran');
+    await run.handle.executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT' }] });
+    await run.handle.result();
   });
 
   it('when the contact replies interested, then the run ends SUCCEEDED (INTERESTED) with a hot lead', async () => {

@@ -15,7 +15,7 @@ import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import { DomainError } from './errors.ts';
 import { emitEvent } from './events.ts';
-import { createContactExclusion } from './exclusions.service.ts';
+import { ensureContactExclusion } from './exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from './text.ts';
@@ -175,7 +175,8 @@ export async function recordReply(
         SELECT email, linkedin_url FROM contacts WHERE id = ${original.contact_id}`.execute(tx.getKysely());
       const c = contact.rows[0];
       if (c && (c.email || c.linkedin_url)) {
-        await createContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { source: 'SERVICE' });
+        // For good: a temporary or lapsed exclusion of the person becomes permanent.
+        await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
       }
     }
     if (run) {

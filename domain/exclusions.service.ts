@@ -193,13 +193,15 @@ const lastsUntil = (row: ContactExclusionRow, target: Date | null) =>
  * (null: permanently) when this returns. An exclusion of the person (its email or its LinkedIn
  * URL) that already lasts that long is kept as it is; otherwise the person's exclusion (email
  * first) that ends earlier or has lapsed gets `until` moved to `input.until` (`updated_at` moves;
- * reason and message stay; no event, as for a PATCH); with none, one is created with
+ * the message stays, and so does the reason unless `options.reason` is 'replace' (an unsubscribe
+ * names itself); no event, as for a PATCH); with none, one is created with
  * `contact_exclusion.created`. Never shortens an exclusion. In the caller's transaction (a
  * savepoint when it is in one); the person's rows are locked while deciding.
  */
 export async function ensureContactExclusion(
-  em: EntityManager, organizationId: string, input: ContactExclusionInput & { until: string | null },
+  em: EntityManager, organizationId: string, input: ContactExclusionInput & { until: string | null }, options: { reason?: 'keep' | 'replace' } = {},
 ): Promise<EnsuredExclusion> {
+  const reason = options.reason === 'replace' ? input.reason : null;
   const { email, linkedinUrl } = contactIdentifiers(input);
   const target = input.until === null ? null : new Date(input.until);
   // Twice at most: a concurrent create of the person between our read and our insert is found
@@ -215,7 +217,7 @@ export async function ensureContactExclusion(
       if (lasting) return { record: contactRecord(lasting), outcome: 'KEPT' };
       if (rows[0]) {
         const { rows: updated } = await sql<ContactExclusionRow>`
-          UPDATE contact_exclusions SET until = ${target}, updated_at = ${new Date()}
+          UPDATE contact_exclusions SET until = ${target}, reason = coalesce(${reason}::text, reason), updated_at = ${new Date()}
            WHERE id = ${rows[0].id} RETURNING *`.execute(tx.getKysely());
         return { record: contactRecord(updated[0]), outcome: 'EXTENDED' };
       }

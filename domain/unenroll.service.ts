@@ -7,7 +7,7 @@ import type { Client } from '@temporalio/client';
 import { endRuns, notifyRuns } from './sequence-runs.ts';
 import { RUNNING_STATUSES } from '../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../db/entities/exclusion.entity.ts';
-import { createContactExclusion, ensureContactExclusion } from './exclusions.service.ts';
+import { ensureContactExclusion } from './exclusions.service.ts';
 
 export const UNENROLL_EXCLUSION_MONTHS = 3;
 
@@ -27,11 +27,13 @@ export interface UnenrollItem {
 type Person = { email: string | null; linkedin_url: string | null };
 
 /** Unsubscribe: an exclusion of the person is created; an existing one is kept as it is. */
-async function excludeContact(em: EntityManager, organizationId: string, contact: Person, reason: ExclusionReason, until: Date | null): Promise<string | null> {
+/**
+ * An unsubscribe excludes the person for good: a temporary or lapsed exclusion becomes permanent
+ * (until null), so an unsubscribed person is never reached again when it would have ended.
+ */
+async function excludeContactForGood(em: EntityManager, organizationId: string, contact: Person, reason: ExclusionReason): Promise<string | null> {
   if (!contact.email && !contact.linkedin_url) return null;
-  const { record } = await createContactExclusion(em, organizationId, {
-    email: contact.email, linkedin_url: contact.linkedin_url, reason, until: until?.toISOString() ?? null,
-  }, { source: 'SERVICE' });
+  const { record } = await ensureContactExclusion(em, organizationId, { email: contact.email, linkedin_url: contact.linkedin_url, reason, until: null }, { reason: 'replace' });
   return record.id;
 }
 
@@ -76,7 +78,7 @@ export async function unenrollContacts(
 
 /**
  * The one-click unsubscribe of a verified token's sequence: exclusion UNSUBSCRIBED (an existing
- * exclusion of the person is kept) and the run FAILED with stopped_reason UNSUBSCRIBED. Idempotent.
+ * temporary exclusion of the person becomes permanent) and the run FAILED with stopped_reason UNSUBSCRIBED. Idempotent.
  * False when the sequence does not exist (any more).
  */
 export async function unsubscribe(em: EntityManager, temporal: Client, sequenceId: string): Promise<boolean> {
@@ -86,7 +88,7 @@ export async function unsubscribe(em: EntityManager, temporal: Client, sequenceI
   const row = rows[0];
   if (!row) return false;
   const stopped = await em.fork().transactional(async (tx) => {
-    await excludeContact(tx, row.organization_id, row, 'UNSUBSCRIBED', null);
+    await excludeContactForGood(tx, row.organization_id, row, 'UNSUBSCRIBED');
     return endRuns(tx, [sequenceId], 'FAILED', 'UNSUBSCRIBED');
   });
   await notifyRuns(temporal, stopped);

@@ -66,6 +66,16 @@ describe('unsubscribe link', function () {
     assert.equal((await eventsOf(stack, sequenceId)).filter((e) => e.type === 'sequence.stopped').length, 1);
   });
 
+  it('when the person already has a temporary exclusion, then the unsubscribe makes it permanent and UNSUBSCRIBED', async () => {
+    const { email, path } = await emailedSequence();
+    await sql`INSERT INTO contact_exclusions (id, organization_id, email, reason, until, created_at, updated_at)
+              VALUES (${randomUUID()}, ${org.organizationId}, ${email}, 'BAD_TIMING', now() + interval '7 days', now(), now())`.execute(db());
+    assert.equal((await api.post(path, oneClick)).status, 200);
+    const exclusions = await sql<{ reason: string; until: Date | null }>`
+      SELECT reason, until FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email = ${email}`.execute(db());
+    assert.deepEqual(exclusions.rows.map((r) => [r.reason, r.until]), [['UNSUBSCRIBED', null]], 'never reachable again when the week is over');
+  });
+
   it('when the token is tampered with or malformed, then 404 in the error shape and nothing changes', async () => {
     const { sequenceId, email, path } = await emailedSequence();
     const mac = path.slice(path.indexOf('.') + 1);

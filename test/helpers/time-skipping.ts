@@ -6,6 +6,8 @@ import { Runtime, DefaultLogger, Worker } from '@temporalio/worker';
 import { pino } from 'pino';
 import { createActivities } from '../../activities/index.ts';
 import { temporalTestServer } from '../../scripts/tools.ts';
+import { SEARCH_ATTRIBUTES } from '../../temporal/search-attributes.ts';
+import proto from '@temporalio/proto';
 import { defaultWorkflowsPath } from '../../worker.ts';
 import { newOrg, type TestOrg } from './fixtures.ts';
 import { getStack, type Stack } from './stack.ts';
@@ -21,9 +23,16 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
       // Already installed by another helper in this process.
     }
   }
-  return TestWorkflowEnvironment.createTimeSkipping({
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: temporalTestServer() } },
   });
+  // The service's search attributes, as the local stack registers them on the dev server: domain code
+  // that starts workflows with them (a task's reminder) runs against this server too.
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: env.namespace ?? 'default',
+    searchAttributes: Object.fromEntries(Object.keys(SEARCH_ATTRIBUTES).map((name) => [name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+  });
+  return env;
 }
 
 /** What a time-skipping suite works with; read it inside hooks and tests (it is filled in by `before`). */

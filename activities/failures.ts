@@ -12,7 +12,7 @@ import { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR } from '../workflows/failures
 export { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR };
 
 /** SQLSTATE classes of the value and its constraints: 22 data exception, 23 integrity constraint violation. */
-const DATA_CLASSES = new Set(['22', '23']);
+const DATA_CLASSES = /^2[23]/;
 
 function sqlState(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
@@ -29,7 +29,7 @@ export function nonRetryableFailure(error: unknown): ApplicationFailure | null {
   if (error instanceof ApplicationFailure) return null; // already says what it is
   if (!(error instanceof Error)) return null;
   const state = sqlState(error);
-  if (state && DATA_CLASSES.has(state.slice(0, 2))) {
+  if (state && DATA_CLASSES.test(state)) {
     return ApplicationFailure.create({ type: DATA_ERROR, message: `The database refused the data (SQLSTATE ${state}): ${error.message}`, nonRetryable: true, cause: error });
   }
   if (error instanceof DomainError) return ApplicationFailure.create({ type: INVALID_INPUT, message: error.message, nonRetryable: true, cause: error });

@@ -30,7 +30,6 @@ const ALLOWED: Allowed[] = [
   { reason: 'an array of preview items', code: /items\.slice\(0, PREVIEW_LIMIT\)/, file: 'domain/signals/preview.service.ts' },
   { reason: 'an array of IPv6 groups (numbers)', code: /groups\.slice\(0, 6\)/, file: 'domain/webhooks/url-policy.ts' },
   { reason: 'an array of words', code: /words\.slice\(0, 2\)/, file: 'providers/directory/generate.ts' },
-  { reason: 'the class (first two characters) of a five-character SQLSTATE code: ASCII', code: /state\.slice\(0, 2\)/, file: 'activities/failures.ts' },
 ];
 
 function sourceFiles(): string[] {

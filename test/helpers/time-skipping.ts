@@ -14,7 +14,7 @@ import { getStack, type Stack } from './stack.ts';
 
 let installed = false;
 
-export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
+export async function createTimeSkippingEnv(options: { searchAttributes?: boolean } = {}): Promise<TestWorkflowEnvironment> {
   if (!installed) {
     installed = true;
     try {
@@ -26,13 +26,20 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
   const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: temporalTestServer() } },
   });
-  // The service's search attributes, as the local stack registers them on the dev server: domain code
-  // that starts workflows with them (a task's reminder) runs against this server too.
+  if (options.searchAttributes) await registerSearchAttributes(env);
+  return env;
+}
+
+/**
+ * The service's search attributes, as the local stack registers them on the dev server, for suites
+ * whose domain code starts workflows with them (a task's reminder). Opt-in: once the test server has
+ * registered them, it no longer skips the time of activity retry backoffs.
+ */
+async function registerSearchAttributes(env: TestWorkflowEnvironment): Promise<void> {
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',
     searchAttributes: Object.fromEntries(Object.keys(SEARCH_ATTRIBUTES).map((name) => [name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
   });
-  return env;
 }
 
 /** What a time-skipping suite works with; read it inside hooks and tests (it is filled in by `before`). */
@@ -52,14 +59,14 @@ export interface TimeSkippingWorkerSuite extends TimeSkippingSuite {
  * Registers `before`/`after` hooks in the calling `describe`: the shared stack, a time-skipping
  * environment and a fresh organization, torn down after the suite.
  */
-export function useTimeSkippingEnv(): TimeSkippingSuite {
+export function useTimeSkippingEnv(options: { searchAttributes?: boolean } = {}): TimeSkippingSuite {
   let env: TestWorkflowEnvironment | undefined;
   let stack: Stack | undefined;
   let org: TestOrg | undefined;
 
   before(async () => {
     stack = await getStack(); // first: it installs the SDK runtime, which createTimeSkippingEnv tolerates
-    env = await createTimeSkippingEnv();
+    env = await createTimeSkippingEnv(options);
     org = await newOrg(stack);
   });
 
@@ -81,8 +88,8 @@ export function useTimeSkippingEnv(): TimeSkippingSuite {
  * As useTimeSkippingEnv, plus a worker running the service workflows with the real activities on
  * a task queue of its own (`${taskQueuePrefix}-<uuid>`) for the whole suite.
  */
-export function useTimeSkippingWorker(taskQueuePrefix: string): TimeSkippingWorkerSuite {
-  const suite = useTimeSkippingEnv();
+export function useTimeSkippingWorker(taskQueuePrefix: string, options: { searchAttributes?: boolean } = {}): TimeSkippingWorkerSuite {
+  const suite = useTimeSkippingEnv(options);
   const taskQueue = `${taskQueuePrefix}-${randomUUID()}`;
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;

@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('task snooze (taskReminderWorkflow)', function () {
   this.timeout(120_000);
-  const ts = useTimeSkippingWorker('task-snooze');
+  const ts = useTimeSkippingWorker('task-snooze', { searchAttributes: true });
 
   const deps = (): TaskDeps => ({ em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue: ts.taskQueue });
   const envNow = async () => new Date(await ts.env.currentTimeMs());

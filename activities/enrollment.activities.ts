@@ -4,7 +4,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import * as sequences from '../domain/sequences.service.ts';
+import * as sequences from '../domain/sequences/sequences.service.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import type { CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput } from '../workflows/enrollment.definitions.ts';
 

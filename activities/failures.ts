@@ -4,8 +4,8 @@
 // the run visibly. Everything else (connections, serialization failures, deadlocks, timeouts, a
 // provider's 5xx or 429) stays retryable under the workflow's bounded retry policy.
 import { ApplicationFailure } from '@temporalio/common';
-import { DomainError } from '../domain/errors.ts';
-import { TemplateSyntaxError } from '../domain/render.ts';
+import { DomainError } from '../domain/shared/errors.ts';
+import { TemplateSyntaxError } from '../domain/sequences/render.ts';
 
 import { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR } from '../workflows/failures.definitions.ts';
 

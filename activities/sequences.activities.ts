@@ -7,11 +7,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { emitEvent } from '../domain/events.ts';
-import { stopOtherRunsOfAccount } from '../domain/sequence-controls.service.ts';
-import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequence-runs.ts';
-import { truncateText } from '../domain/text.ts';
-import { unsubscribeToken } from '../domain/unsubscribe-token.ts';
+import { emitEvent } from '../domain/activity/emit.ts';
+import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
+import { RUNNING, TERMINAL, end, iso, lockRun, sequenceEvent, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { truncateText } from '../domain/shared/text.ts';
+import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { whileHeartbeating } from './heartbeat.ts';
 import { deliverStep, prepareStep, recordStep, type StepDeps } from './sequence-step.ts';
@@ -106,7 +106,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
 
     /**
      * WIN: SUCCEEDED, LOSE: FAILED (stopped_reason as given, default null). Scope ACCOUNT then stops the
-     * running sequences of the account's other contacts (domain/sequence-controls.service.ts).
+     * running sequences of the account's other contacts (domain/sequences/controls.service.ts).
      */
     async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
       const { record, row } = await tx(async (em) => {

@@ -3,7 +3,7 @@
 // last_used_at is collected in memory and written in one batched UPDATE every LAST_USED_FLUSH_MS.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { bearerToken, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../domain/api-keys.ts';
+import { bearerToken, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../domain/admin/api-keys.ts';
 
 export interface Principal {
   keyId: string;

@@ -2,7 +2,7 @@
 // the router (validation + scope check) and describes it in the OpenAPI document. The route table
 // is also what tests walk to check that no route escapes authentication or scopes.
 import type { Router } from '@koa/router';
-import type { Scope } from '../domain/scopes.ts';
+import type { Scope } from '../domain/admin/scopes.ts';
 import type { AppContext, AppState } from './context.ts';
 import { forbidden } from './errors.ts';
 import { bodyValidator, paramsValidator, queryValidator, type JsonSchema } from './validation.ts';

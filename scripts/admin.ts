@@ -19,9 +19,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
-import * as admin from '../domain/admin.service.ts';
-import { notifyRuns } from '../domain/sequence-runs.ts';
-import { parseScopes, SCOPES } from '../domain/scopes.ts';
+import * as admin from '../domain/admin/admin.service.ts';
+import { notifyRuns } from '../domain/sequences/runs.ts';
+import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 
 class UsageError extends Error {}

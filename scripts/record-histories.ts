@@ -15,9 +15,9 @@ import { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createActivities } from '../activities/index.ts';
-import { recordReply } from '../domain/engagement.service.ts';
-import { snoozeTask } from '../domain/tasks.service.ts';
-import { updateTemplate } from '../domain/templates.service.ts';
+import { recordReply } from '../domain/engagement/engagement.service.ts';
+import { snoozeTask } from '../domain/tasks/tasks.service.ts';
+import { updateTemplate } from '../domain/sequences/templates.service.ts';
 import { generateWebhookSecret } from '../domain/webhooks/secrets.ts';
 import { FIXTURES } from '../providers/directory/generate.ts';
 import { defaultWorkflowsPath } from '../worker.ts';
@@ -29,7 +29,7 @@ import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type Dispatch
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,
 } from '../workflows/event-resolution.definitions.ts';
-import { createPlaybook } from '../domain/playbooks.service.ts';
+import { createPlaybook } from '../domain/playbooks/playbooks.service.ts';
 import { insertEvents } from '../test/helpers/ingested-events.ts';
 import { WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId, type RetryInput } from '../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';

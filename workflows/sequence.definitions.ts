@@ -1,7 +1,7 @@
 // The sequence workflow (one per sequence, issue 5 items 4-5): its derived id, input, the plan and
 // step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import { codePointLength } from '../domain/text.ts';
+import { codePointLength } from '../domain/shared/text.ts';
 
 export const SEQUENCE_WORKFLOW = 'sequenceWorkflow';
 

@@ -3,7 +3,7 @@
 // All reads and writes of the row (and its events) happen in activities; the row holds the status.
 import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
-import { nextAllowedTime } from '../domain/schedule-window.ts';
+import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
 import {
   SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED,
   pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,

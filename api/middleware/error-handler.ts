@@ -5,7 +5,7 @@ import type { Next } from 'koa';
 import { ServiceError } from '@temporalio/client';
 import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AppContext } from '../context.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { ApiIssue, businessIssue, conflict, errorBody, internal, notFound, payloadTooLarge, unavailable, validationIssue } from '../errors.ts';
 
 interface HttpLikeError {

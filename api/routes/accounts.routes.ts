@@ -1,7 +1,7 @@
 // Accounts: upsert on domain, read, list, owner and variables (SPEC 'Accounts').
 import type { Directory } from '../../providers/directory/index.ts';
-import * as accounts from '../../domain/accounts.service.ts';
-import * as variables from '../../domain/variables.service.ts';
+import * as accounts from '../../domain/people/accounts.service.ts';
+import * as variables from '../../domain/people/variables.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';

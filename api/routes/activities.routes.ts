@@ -1,5 +1,5 @@
 // The activity stream (SPEC 'Activities'): one activity, and the filtered list, newest first.
-import * as activities from '../../domain/activities.service.ts';
+import * as activities from '../../domain/activity/stream.service.ts';
 import { envelope, envelopeSchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { activityListQuery, activitySchema } from '../schemas/activities.schemas.ts';

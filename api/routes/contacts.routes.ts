@@ -1,7 +1,7 @@
 // Contacts: upsert, read, list, owner, variables and erasure (SPEC 'Contacts').
 import type { Directory } from '../../providers/directory/index.ts';
-import * as contacts from '../../domain/contacts.service.ts';
-import * as variables from '../../domain/variables.service.ts';
+import * as contacts from '../../domain/people/contacts.service.ts';
+import * as variables from '../../domain/people/variables.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';

@@ -3,7 +3,7 @@
 import { defineRoute, type RouteDef } from '../route.ts';
 import { errorSchema, idParams } from '../schemas/common.schemas.ts';
 import { crmWriteBodySchema, crmWriteResultSchema, type CrmWriteBody } from '../schemas/crm.schemas.ts';
-import { writeCrmFields } from '../../domain/crm.service.ts';
+import { writeCrmFields } from '../../domain/crm/crm.service.ts';
 import type { CrmLinkObjectType } from '../../db/entities/crm.entity.ts';
 import type { CrmConnector } from '../../providers/crm/index.ts';
 

@@ -1,7 +1,7 @@
 // POST /v1/contacts/enrich and POST /v1/contacts/get-and-enrich (contacts:write): the enrichment
 // provider, paid with organization credits (SPEC 'Enrich rules').
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
-import { enrichPerson, getAndEnrich, type EnrichRequest, type LocateRequest } from '../../domain/enrichment.service.ts';
+import { enrichPerson, getAndEnrich, type EnrichRequest, type LocateRequest } from '../../domain/people/enrichment.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { errorSchema } from '../schemas/common.schemas.ts';
 import { enrichBodySchema, enrichResponseSchema, getAndEnrichBodySchema, getAndEnrichResponseSchema } from '../schemas/enrichment.schemas.ts';

@@ -5,7 +5,7 @@
 // payload is stored as its exact source text): the shared JSON body reader (api/middleware/json-body.ts)
 // keeps them for every JSON body, and leaves the parsed document in ctx.request.body, so validation
 // runs as on any route.
-import * as events from '../../domain/events-ingest.service.ts';
+import * as events from '../../domain/events/ingest.service.ts';
 import type { AppContext } from '../context.ts';
 import { requestBody } from '../middleware/json-body.ts';
 import { envelopeSchema, envelopeText, pageWindow, type PageQuery } from '../pagination.ts';

@@ -1,6 +1,6 @@
 // Contact and account exclusions: create, read, list, patch, delete (SPEC 'Exclusions').
 import type { Directory } from '../../providers/directory/index.ts';
-import * as exclusions from '../../domain/exclusions.service.ts';
+import * as exclusions from '../../domain/exclusions/exclusions.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';

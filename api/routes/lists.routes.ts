@@ -3,9 +3,9 @@
 // summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
-import * as accountEntries from '../../domain/account-entries.service.ts';
-import * as contactEntries from '../../domain/contact-entries.service.ts';
-import * as lists from '../../domain/lists.service.ts';
+import * as accountEntries from '../../domain/lists/account-entries.service.ts';
+import * as contactEntries from '../../domain/lists/contact-entries.service.ts';
+import * as lists from '../../domain/lists/lists.service.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ApiIssue, validationIssue } from '../errors.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';

@@ -1,7 +1,7 @@
 // Messages (scope messages:read): the list with its filters, newest first, and one message.
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/sequence.entity.ts';
-import * as messages from '../../domain/messages.service.ts';
-import { REPLY_CATEGORIES } from '../../domain/reply-classifier.ts';
+import * as messages from '../../domain/engagement/messages.service.ts';
+import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';

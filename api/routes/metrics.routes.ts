@@ -2,7 +2,7 @@
 // the health checks (no API key: scrapers have none); when METRICS_TOKEN is set it requires
 // `Authorization: Bearer <METRICS_TOKEN>` instead, compared in constant time.
 import type { Registry } from 'prom-client';
-import { hashApiKey, hashesEqual } from '../../domain/api-keys.ts';
+import { hashApiKey, hashesEqual } from '../../domain/admin/api-keys.ts';
 import { unauthorized } from '../errors.ts';
 import { defineRoute, type RouteDef, type RouteResponse } from '../route.ts';
 

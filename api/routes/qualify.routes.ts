@@ -1,8 +1,8 @@
 // GET /v1/icp-profile and POST /v1/contacts/qualify (contacts:read): scoring contacts against the
 // workspace's ideal customer profile. Free: no enrichment credits.
 import type { Directory } from '../../providers/directory/index.ts';
-import { getIcpProfile, qualifyContact, type QualifyInput } from '../../domain/qualify.service.ts';
-import { QUALIFY_RULE } from '../../domain/qualify.ts';
+import { getIcpProfile, qualifyContact, type QualifyInput } from '../../domain/people/qualify.service.ts';
+import { QUALIFY_RULE } from '../../domain/people/icp-score.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { errorSchema } from '../schemas/common.schemas.ts';
 import { icpProfileSchema, qualifyBodySchema, qualifyResultSchema } from '../schemas/qualify.schemas.ts';

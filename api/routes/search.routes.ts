@@ -1,6 +1,6 @@
 // GET /v1/search and GET /v1/fetch: any valid key; kinds the key cannot read are dropped (search)
 // or not found (fetch), never refused.
-import * as searchService from '../../domain/search.service.ts';
+import * as searchService from '../../domain/search/search.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 
 const tags = ['Search'];

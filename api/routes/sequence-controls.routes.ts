@@ -1,13 +1,13 @@
 // Sequence controls (SPEC 'Sequences'): pause, resume, stop and variables of one run. A started run
 // changes through a Workflow Update on `sequence/<id>` (the answer is the record the Update
 // returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
-// (domain/sequence-controls.service.ts): stop and variables work, pause and resume answer 409.
+// (domain/sequences/controls.service.ts): stop and variables work, pause and resume answer 409.
 import type { Client } from '@temporalio/client';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { AppContext } from '../context.ts';
 import { conflict, fieldIssue, unavailable } from '../errors.ts';
-import * as controls from '../../domain/sequence-controls.service.ts';
+import * as controls from '../../domain/sequences/controls.service.ts';
 import { DATA_ERROR, INVALID_INPUT } from '../../workflows/failures.definitions.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';

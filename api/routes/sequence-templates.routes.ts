@@ -1,6 +1,6 @@
 // Sequence templates: list, read, and (no dashboard exists) create and patch in the same shape.
 import type { Client } from '@temporalio/client';
-import * as templates from '../../domain/templates.service.ts';
+import * as templates from '../../domain/sequences/templates.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';

@@ -1,7 +1,7 @@
 // Sequences: enrollment (POST /v1/sequences, through the enrollment workflow) and the reads.
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
-import * as sequences from '../../domain/sequences.service.ts';
+import * as sequences from '../../domain/sequences/sequences.service.ts';
 import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

@@ -3,8 +3,8 @@
 // and execute.
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
-import type { MessageSort } from '../../domain/messages.service.ts';
-import * as tasks from '../../domain/tasks.service.ts';
+import type { MessageSort } from '../../domain/engagement/messages.service.ts';
+import * as tasks from '../../domain/tasks/tasks.service.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { AppContext } from '../context.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';

@@ -1,10 +1,10 @@
 // Sandbox test helpers (SANDBOX_MODE only; scope sequences:write; tag "Test helpers"): simulate what
 // the outside world does with a run's messages, since no real mailbox, LinkedIn account or calendar
-// is connected. Each goes through the same engagement code a real signal would (domain/engagement.service.ts).
+// is connected. Each goes through the same engagement code a real signal would (domain/engagement/engagement.service.ts).
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
-import * as engagement from '../../domain/engagement.service.ts';
-import { REPLY_CATEGORIES } from '../../domain/reply-classifier.ts';
+import * as engagement from '../../domain/engagement/engagement.service.ts';
+import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';

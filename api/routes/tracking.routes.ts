@@ -1,13 +1,13 @@
 // Open and click tracking of sequence emails (public; the links carry signed tokens, see
-// domain/tracking.ts). The pixel always answers the image and the click always redirects once the
+// domain/engagement/tracking.ts). The pixel always answers the image and the click always redirects once the
 // token is genuine; recording the engagement never blocks the reader (a failure is logged).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import { recordClick, recordOpen } from '../../domain/engagement.service.ts';
-import { verifyClickToken, verifyOpenToken } from '../../domain/tracking.ts';
+import { recordClick, recordOpen } from '../../domain/engagement/engagement.service.ts';
+import { verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 

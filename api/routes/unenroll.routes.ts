@@ -2,7 +2,7 @@
 // stopped_reason UNENROLLED and the person excluded for at least three months; answered per contact.
 import { sql } from 'kysely';
 import type { Client } from '@temporalio/client';
-import * as unenroll from '../../domain/unenroll.service.ts';
+import * as unenroll from '../../domain/sequences/unenroll.service.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { uuid } from '../schemas/common.schemas.ts';

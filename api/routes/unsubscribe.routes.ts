@@ -3,8 +3,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
-import { unsubscribe } from '../../domain/unenroll.service.ts';
-import { verifyUnsubscribeToken } from '../../domain/unsubscribe-token.ts';
+import { unsubscribe } from '../../domain/sequences/unenroll.service.ts';
+import { verifyUnsubscribeToken } from '../../domain/sequences/unsubscribe-token.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 

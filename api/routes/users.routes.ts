@@ -4,8 +4,8 @@ import type { KeyStore } from '../key-store.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { meSchema, USER_SORT_FIELDS, userSchema } from '../schemas/users.schemas.ts';
-import { listUsers, type UserSort } from '../../domain/users.service.ts';
-import { creditBalance } from '../../domain/enrichment.service.ts';
+import { listUsers, type UserSort } from '../../domain/admin/users.service.ts';
+import { creditBalance } from '../../domain/people/enrichment.service.ts';
 
 export function usersRoutes(keys: KeyStore): RouteDef[] {
   return [

@@ -1,7 +1,7 @@
 // Shapes of the activities endpoints. The payload is described loosely on purpose: its variants
 // are SPEC's event types, new ones may appear within /v1, and clients must ignore unknown fields.
-import { CHANNELS, EVENT_TYPES, RESOURCE_TYPES } from '../../domain/events.ts';
-import { ACTIVITY_SORT_FIELDS } from '../../domain/activities.service.ts';
+import { CHANNELS, EVENT_TYPES, RESOURCE_TYPES } from '../../domain/activity/emit.ts';
+import { ACTIVITY_SORT_FIELDS } from '../../domain/activity/stream.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { timestamp, uuid } from './common.schemas.ts';

@@ -1,18 +1,18 @@
 // Schemas of the first-party event ingestion routes (SPEC 'Events (first-party ingestion)').
 import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts';
-import { SUBJECT_FIELDS } from '../../domain/events-ingest.service.ts';
+import { SUBJECT_FIELDS } from '../../domain/events/ingest.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NO_NUL_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES, WHITE_SPACE } from './identifiers.schemas.ts';
 
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset (`±hh:mm`); naive and date-only values are refused.';
-/** A timestamp filter as the service reads it (domain/events-ingest.service.ts parseRfc3339): RFC 3339 with a zone. */
+/** A timestamp filter as the service reads it (domain/events/ingest.service.ts parseRfc3339): RFC 3339 with a zone. */
 export const rfc3339Filter: JsonSchema = {
   type: 'string', format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$',
 };
 
-// Text PostgreSQL stores as given (domain/events-ingest.service.ts storableText): no NUL; a subject
+// Text PostgreSQL stores as given (domain/events/ingest.service.ts storableText): no NUL; a subject
 // identifier also has a character other than white space. (The service also refuses unpaired
 // surrogates, which a pattern cannot name portably: ECMAScript and Rust regexes read \\ud800 apart.)
 const NOT_BLANK_STORABLE = `^[^\\u0000]*[^\\u0000${WHITE_SPACE}][^\\u0000]*$`;

@@ -1,7 +1,7 @@
 // Shapes of the contact and account exclusion endpoints (SPEC 'Exclusions'); the limits written
 // here are the ones enforced.
 import { EXCLUSION_REASONS } from '../../db/entities/exclusion.entity.ts';
-import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions.service.ts';
+import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions/exclusions.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';

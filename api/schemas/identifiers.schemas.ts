@@ -1,9 +1,9 @@
 // The identifiers people and companies are matched on, as JSON Schema patterns that accept exactly
-// what domain/normalize.ts turns into an identifier (surrounding spaces, any case, the usual URL
+// what domain/people/identifiers.ts turns into an identifier (surrounding spaces, any case, the usual URL
 // forms), so the document states the real rule and the fuzzer's valid values are valid. ASCII
 // classes only and no lookarounds: the same text is an ECMAScript regex for Ajv and a Python one
 // for Schemathesis. api/validation.ts names a failure in words instead of quoting the pattern.
-import { LIMITS } from '../../domain/normalize.ts';
+import { LIMITS } from '../../domain/people/identifiers.ts';
 import type { JsonSchema } from '../validation.ts';
 
 const WS = '[ \\t]*';

@@ -1,6 +1,6 @@
 // Shapes of the contact, account and variables endpoints. Length limits are documented here and
 // enforced by the same schemas.
-import { VARIABLE_KEY_PATTERN, VARIABLE_LIMIT, VARIABLE_VALUE_MAX } from '../../domain/variables.service.ts';
+import { VARIABLE_KEY_PATTERN, VARIABLE_LIMIT, VARIABLE_VALUE_MAX } from '../../domain/people/variables.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';

@@ -1,5 +1,5 @@
 // Shapes of the qualification endpoints: the ICP profile, the contact to score and the verdict.
-import { ICP_FIELDS, ICP_LIMITS } from '../../domain/qualify.ts';
+import { ICP_FIELDS, ICP_LIMITS } from '../../domain/people/icp-score.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from './common.schemas.ts';
 import { domainField } from './identifiers.schemas.ts';

@@ -1,5 +1,5 @@
 // The activity stream, which is also the outbox of webhooks: every event is one row written in the
-// transaction of the state change that causes it (domain/events.ts). `payload` is the webhook
+// transaction of the state change that causes it (domain/activity/emit.ts). `payload` is the webhook
 // body (snake_case, with embeds); the activities API serves it camelCased.
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';

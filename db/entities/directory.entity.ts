@@ -58,7 +58,7 @@ const DirectoryPersonSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     firstName: p.text(),
     lastName: p.text(),
-    /** Normalised (domain/normalize.ts). */
+    /** Normalised (domain/people/identifiers.ts). */
     email: p.text().nullable().unique(),
     /** Canonical https://www.linkedin.com/in/<slug>. */
     linkedinUrl: p.text().nullable().unique(),

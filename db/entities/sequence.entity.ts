@@ -88,7 +88,7 @@ const MessageSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     /** An INBOUND reply: the OUTBOUND message it answers; an OUTBOUND reply (reply task): the INBOUND one. */
     inReplyTo: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
-    /** INBOUND replies: the classifier's verdict (domain/reply-classifier.ts). */
+    /** INBOUND replies: the classifier's verdict (domain/engagement/reply-classifier.ts). */
     replyCategory: p.text().nullable(),
     openCount: p.integer().default(0),
     openedAt: p.datetime().nullable(),

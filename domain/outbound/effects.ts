@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { OutboundEffectKind, OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
-import { truncateText } from '../text.ts';
+import { truncateText } from '../shared/text.ts';
 
 /** What a provider answered for one effect. */
 export interface ProviderOutcome {

@@ -4,8 +4,8 @@
 // non-empty, and enumerated keys (sizes, company types, seniorities, rounds...) take known values
 // only. Every refusal is a 422 naming the field, e.g. `search_filters.job_title_or`.
 import { COMPANY_TYPES, SENIORITIES, SIZE_BANDS } from '../../providers/directory/generate.ts';
-import { DomainError } from '../errors.ts';
-import { unstorableReason } from '../normalize.ts';
+import { DomainError } from '../shared/errors.ts';
+import { unstorableReason } from '../people/identifiers.ts';
 import type { SignalPreset } from './presets.types.ts';
 
 export type SignalFilters = Record<string, string[]>;

@@ -4,8 +4,8 @@
 // size rule: copied "unchanged"), since the jsonb copy reorders keys and respells numbers.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError } from '../errors.ts';
-import { timestampOrThrow } from '../events-ingest.service.ts';
+import { DomainError } from '../shared/errors.ts';
+import { timestampOrThrow } from '../events/ingest.service.ts';
 
 export interface SignalImportRecord {
   id: string;

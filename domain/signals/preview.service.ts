@@ -2,7 +2,7 @@
 // newest first, with the provider's count over the window. No import filters, no dedup against
 // lists, no cap; creates nothing.
 import type { SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../shared/errors.ts';
 import { validateFilters } from './filters.ts';
 import { isSignalType, presetOf } from './presets.ts';
 

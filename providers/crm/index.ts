@@ -18,7 +18,7 @@ export interface CrmRecord {
   properties: CrmProperties;
 }
 
-/** Identifiers to look a record up by; normalised (domain/normalize.ts) by the caller. */
+/** Identifiers to look a record up by; normalised (domain/people/identifiers.ts) by the caller. */
 export interface CrmIdentity {
   email?: string;
   linkedinUrl?: string;

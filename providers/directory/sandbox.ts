@@ -3,7 +3,7 @@
 // number of API and worker processes can share one database.
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { Directory, DirectoryCompany, DirectoryJob, DirectoryPerson } from './index.ts';
 
 interface CompanyRow {

@@ -1,7 +1,7 @@
 // The enrichment provider behind a small interface: given what is known of a person, it answers
 // who they are and where they work. sandbox.ts is the offline stand-in; a paid vendor plugs in here.
 
-/** What the caller knows; identifiers normalised (domain/normalize.ts) by the caller. */
+/** What the caller knows; identifiers normalised (domain/people/identifiers.ts) by the caller. */
 export interface EnrichmentInput {
   email?: string;
   linkedin_url?: string;

@@ -1,7 +1,7 @@
 // The sandbox enrichment provider: offline and deterministic, it answers from the sandbox directory
 // and plays an asynchronous vendor for emails at async-enrich.test.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { Directory, DirectoryPerson } from '../directory/index.ts';
 import type { EnrichedPerson, EnrichmentInput, EnrichmentProvider, EnrichmentResult } from './index.ts';
 

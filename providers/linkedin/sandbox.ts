@@ -4,7 +4,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SandboxLinkedinAction, type LinkedinActionKind } from '../../db/entities/channels.entity.ts';
-import { normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { LinkedinChannel, LinkedinInvitation, LinkedinMessage, LinkedinResult } from './index.ts';
 
 /** Profiles whose slug starts with this are refused (PROFILE_UNREACHABLE): the workflows' failure path. */

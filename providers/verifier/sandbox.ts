@@ -1,6 +1,6 @@
 // The sandbox email verifier: offline and deterministic, so tests and local runs can reach every
 // outcome of enrollment by choosing the address's domain.
-import { emailDomain, normalizeEmail } from '../../domain/normalize.ts';
+import { emailDomain, normalizeEmail } from '../../domain/people/identifiers.ts';
 import type { EmailVerifier, VerificationResult } from './index.ts';
 
 export const SANDBOX_VERIFIER = 'sandbox';

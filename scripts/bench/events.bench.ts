@@ -4,7 +4,7 @@
 // rounds. Prints req/s and p99 of each (medians of rounds), the ratio, and whether every event the
 // API answered 202 for is in the database.
 import { sql } from 'kysely';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 const NAMES = ['demo_requested', 'pricing_viewed', 'trial_started', 'invoice_paid', 'seat_added'];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { freePort, startEmbeddedPostgres, stopChild, type RunningPostgres } from '../local-stack.ts';
 import { projectRoot } from '../tools.ts';
 

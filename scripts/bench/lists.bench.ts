@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';

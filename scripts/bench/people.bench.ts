@@ -4,7 +4,7 @@
 // `search`: with 100,000 contacts in one organization, GET /v1/contacts?email= and
 //   GET /v1/search?query= (3+ characters) latency at 10 connections.
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { benchDatabase, envNumber, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 

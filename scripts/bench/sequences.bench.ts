@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';

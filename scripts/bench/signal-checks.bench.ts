@@ -34,7 +34,7 @@ import proto from '@temporalio/proto';
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { DAILY_RATES, SandboxSignalProvider, SLOT_COUNT } from '../../providers/signals/sandbox.ts';
 import { SIGNAL_WORKFLOW, signalWorkflowId, type SignalWorkflowInput, type SignalWorkflowOptions } from '../../workflows/signal.definitions.ts';

@@ -25,7 +25,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { checkSignal, type SignalCheckDeps } from '../../domain/signals/checks.service.ts';
 import { presetOf } from '../../domain/signals/presets.ts';
 import type { SignalType } from '../../domain/signals/presets.types.ts';

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { emitEvent, type OutboundEvent } from '../../domain/events.ts';
-import type { ContactSummary } from '../../domain/records.ts';
+import { emitEvent, type OutboundEvent } from '../../domain/activity/emit.ts';
+import type { ContactSummary } from '../../domain/people/records.ts';
 import { client } from '../helpers/http.ts';
 import { newKey, newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';

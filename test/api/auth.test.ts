@@ -1,7 +1,7 @@
 // Authentication and scopes over HTTP on the real stack (SPEC 'Authentication').
 import assert from 'node:assert/strict';
 import { ApiKey } from '../../db/entities/index.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import type { client } from '../helpers/http.ts';
 import { newKey, apiSuite, sleep, type TestOrg } from '../helpers/fixtures.ts';
 import type { Stack } from '../helpers/stack.ts';

@@ -1,8 +1,8 @@
 // Contacts over HTTP on the real stack: upsert rules, reads, filters, sorting, owner, erasure,
 // bad input and tenant isolation (SPEC 'Contacts').
 import assert from 'node:assert/strict';
-import * as admin from '../../domain/admin.service.ts';
-import { emitEvent } from '../../domain/events.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
+import { emitEvent } from '../../domain/activity/emit.ts';
 import { client } from '../helpers/http.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';

@@ -3,7 +3,7 @@
 // and qualify with stored, inline and overriding input, and tenant isolation.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { client } from '../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import * as sequences from '../../domain/sequences.service.ts';
+import * as sequences from '../../domain/sequences/sequences.service.ts';
 import { ContactIdKey, OrganizationIdKey, SequenceTemplateIdKey } from '../../temporal/search-attributes.ts';
 import { enrollmentStatusQuery, enrollmentWorkflowId, sequenceWorkflowId } from '../../workflows/enrollment.definitions.ts';
 import { client } from '../helpers/http.ts';

@@ -1,11 +1,11 @@
 // Subject resolution of ingested events (SPEC 'Events (first-party ingestion)' rules 1-4) on the
-// real stack: the drain's batch (domain/event-resolution.service.ts, the workflow's activity) run
+// real stack: the drain's batch (domain/events/resolution.service.ts, the workflow's activity) run
 // against the real database, sandbox directory and sandbox CRM, scoped to each test's organization.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { resolveEventBatch } from '../../domain/event-resolution.service.ts';
-import { identityHash } from '../../domain/contacts.service.ts';
+import { resolveEventBatch } from '../../domain/events/resolution.service.ts';
+import { identityHash } from '../../domain/people/contacts.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { FIXTURES } from '../../providers/directory/generate.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';

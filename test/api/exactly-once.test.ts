@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import { writeCrmFields } from '../../domain/crm.service.ts';
+import { writeCrmFields } from '../../domain/crm/crm.service.ts';
 import { SandboxCrm } from '../../providers/crm/sandbox.ts';
 import type { CrmConnector } from '../../providers/crm/index.ts';
 import { freePort, startServer, stopChild } from '../../scripts/bench/harness.ts';

@@ -2,8 +2,8 @@
 // until semantics, tenant isolation, the contact_exclusion.created activity and exclusionFor.
 import assert from 'node:assert/strict';
 import { createProviders } from '../../providers/index.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { contactExclusionFor, createContactExclusion, exclusionFor } from '../../domain/exclusions.service.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { contactExclusionFor, createContactExclusion, exclusionFor } from '../../domain/exclusions/exclusions.service.ts';
 import { client } from '../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { freePort, startServer, stopChild } from '../../scripts/bench/harness.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
 import { getStack } from '../helpers/stack.ts';

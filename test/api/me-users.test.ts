@@ -1,7 +1,7 @@
 // GET /v1/me and GET /v1/users: fields, pagination, sorting and tenant isolation.
 import assert from 'node:assert/strict';
-import * as admin from '../../domain/admin.service.ts';
-import { SCOPES } from '../../domain/scopes.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
+import { SCOPES } from '../../domain/admin/scopes.ts';
 import { client } from '../helpers/http.ts';
 import { newKey, newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Client } from '@temporalio/client';
-import { eraseContact } from '../../domain/contacts.service.ts';
+import { eraseContact } from '../../domain/people/contacts.service.ts';
 import { checkSignal, type CheckResult, type SignalCheckDeps } from '../../domain/signals/checks.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import type { FactCompany, FactPerson, FactQuery, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';

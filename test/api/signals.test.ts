@@ -11,7 +11,7 @@ import { Client, Connection, ServiceError } from '@temporalio/client';
 import { pino } from 'pino';
 import { createApp } from '../../api/app.ts';
 import { KeyStore } from '../../api/key-store.ts';
-import * as admin from '../../domain/admin.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { freePort } from '../../scripts/local-stack.ts';
 import { signalStateQuery, signalWorkflowId } from '../../workflows/signal.definitions.ts';

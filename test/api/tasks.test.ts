@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import * as admin from '../../domain/admin.service.ts';
-import { startSequenceWorkflow } from '../../domain/sequences.service.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
+import { startSequenceWorkflow } from '../../domain/sequences/sequences.service.ts';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../providers/linkedin/sandbox.ts';
 import type { client } from '../helpers/http.ts';

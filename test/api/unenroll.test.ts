@@ -8,7 +8,7 @@ import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../..
 import type { client } from '../helpers/http.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { apiSuite, newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { contactExclusionFor } from '../../domain/exclusions.service.ts';
+import { contactExclusionFor } from '../../domain/exclusions/exclusions.service.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
 describe('unenroll API', function () {

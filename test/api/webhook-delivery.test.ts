@@ -3,7 +3,7 @@
 // worker restarted mid-stream. Duplicates are tolerated only under the same webhook-id.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { emitEvent } from '../../domain/events.ts';
+import { emitEvent } from '../../domain/activity/emit.ts';
 import { generateWebhookSecret } from '../../domain/webhooks/secrets.ts';
 import { Webhook } from 'standardwebhooks';
 import { client } from '../helpers/http.ts';

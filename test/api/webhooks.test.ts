@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { emitEvent, type OutboundEvent } from '../../domain/events.ts';
+import { emitEvent, type OutboundEvent } from '../../domain/activity/emit.ts';
 import { SecretBox } from '../../domain/webhooks/secrets.ts';
 import { liveSecrets } from '../../domain/webhooks/subscriptions.service.ts';
 import { client } from '../helpers/http.ts';

@@ -1,6 +1,6 @@
 // Test fixtures made through the same domain services the admin CLI uses.
-import type { Scope } from '../../domain/scopes.ts';
-import * as admin from '../../domain/admin.service.ts';
+import type { Scope } from '../../domain/admin/scopes.ts';
+import * as admin from '../../domain/admin/admin.service.ts';
 import { client } from './http.ts';
 import { getStack, type Stack } from './stack.ts';
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { emitEvent } from '../../domain/events.ts';
+import { emitEvent } from '../../domain/activity/emit.ts';
 import { generateWebhookSecret, SecretBox, secretPrefix } from '../../domain/webhooks/secrets.ts';
 import type { Stack } from './stack.ts';
 

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/common';
 import { DATA_ERROR, INVALID_INPUT, TEMPLATE_ERROR, classifyFailures, nonRetryableFailure } from '../../activities/failures.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { renderTemplate } from '../../domain/render.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { renderTemplate } from '../../domain/sequences/render.ts';
 
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
 

@@ -1,6 +1,6 @@
-// Key format, hashing and header parsing (domain/api-keys.ts).
+// Key format, hashing and header parsing (domain/admin/api-keys.ts).
 import assert from 'node:assert/strict';
-import { bearerToken, generateApiKey, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../../domain/api-keys.ts';
+import { bearerToken, generateApiKey, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../../domain/admin/api-keys.ts';
 
 describe('API keys', () => {
   it('when generated, then the key is ows_ plus 32 base62 characters (>= 128 bits) and the prefix leads it', () => {

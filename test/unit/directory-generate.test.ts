@@ -1,7 +1,7 @@
 // The sandbox directory generator (providers/directory/generate.ts): same seed, same data; every
 // identifier valid and unique; the fixed records always there.
 import assert from 'node:assert/strict';
-import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import {
   COMPANY_TYPES, FIXTURES, INDUSTRIES, SENIORITIES, SIZE_BANDS, TECHNOLOGIES, generateCompanies, generateDirectory, generatePeople,
   type GeneratedDirectory,

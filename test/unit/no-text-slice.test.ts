@@ -1,4 +1,4 @@
-// Guard: text is shortened with truncateText (domain/text.ts), never with a fixed-length
+// Guard: text is shortened with truncateText (domain/shared/text.ts), never with a fixed-length
 // .slice(0, N) / .substring / .substr / Buffer byte cut, which can split an emoji into a lone surrogate that
 // PostgreSQL refuses in jsonb. The few fixed-length cuts of values that are not user text are
 // allowlisted below, each with its reason.
@@ -25,7 +25,7 @@ const ALLOWED: Allowed[] = [
   { reason: '32 hex digits laid out as a UUID: ASCII', code: /\b(\w+)\.slice\(0, 8\)\}-\$\{\1\.slice\(8, 12\)/ },
   { reason: 'the first characters of a UUID, for a unique test name: ASCII', code: /randomUUID\(\)\.slice\(0, 8\)/, file: 'scripts/record-histories.ts' },
   { reason: 'the first characters of an entity id (a UUID): ASCII', code: /entityId\.slice\(0, 8\)/, file: 'providers/signals/sandbox.ts' },
-  { reason: 'the shown prefix of a generated API key: ASCII', code: /raw\.slice\(0, PREFIX_LENGTH\)/, file: 'domain/api-keys.ts' },
+  { reason: 'the shown prefix of a generated API key: ASCII', code: /raw\.slice\(0, PREFIX_LENGTH\)/, file: 'domain/admin/api-keys.ts' },
   { reason: 'the shown prefix of a generated whsec_ secret: ASCII', code: /secret\.slice\(0, 12\)/, file: 'domain/webhooks/secrets.ts' },
   { reason: 'an array of preview items', code: /items\.slice\(0, PREVIEW_LIMIT\)/, file: 'domain/signals/preview.service.ts' },
   { reason: 'an array of IPv6 groups (numbers)', code: /groups\.slice\(0, 6\)/, file: 'domain/webhooks/url-policy.ts' },
@@ -58,7 +58,7 @@ describe('no fixed-length cut of text', () => {
         }
       });
     }
-    assert.deepEqual(offending, [], `cut with truncateText from domain/text.ts instead:\n${offending.join('\n')}`);
+    assert.deepEqual(offending, [], `cut with truncateText from domain/shared/text.ts instead:\n${offending.join('\n')}`);
     const stale = ALLOWED.filter((a) => a.file && !used.has(a)).map((a) => `${a.file}: ${a.code}`);
     assert.deepEqual(stale, [], 'allowlist entries that no longer match anything');
   });

@@ -1,6 +1,6 @@
-// Identifier normalisation (domain/normalize.ts).
+// Identifier normalisation (domain/people/identifiers.ts).
 import assert from 'node:assert/strict';
-import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 
 describe('normalisation', () => {
   it('when emails differ only in case and spaces, then they normalise alike; junk is refused', () => {

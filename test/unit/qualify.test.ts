@@ -1,9 +1,9 @@
-// The qualification rule (domain/qualify.ts): each criterion, the weights, the verdict thresholds,
+// The qualification rule (domain/people/icp-score.ts): each criterion, the weights, the verdict thresholds,
 // unknown facts, determinism, the empty ICP, and the ICP shape check the CLI relies on.
 import assert from 'node:assert/strict';
 import {
   containsPhrase, emptyIcp, icpFromStored, parseIcpProfile, qualify, QUALIFY_WEIGHTS, seniorityFromTitle, type IcpProfile, type QualifyFacts,
-} from '../../domain/qualify.ts';
+} from '../../domain/people/icp-score.ts';
 
 // Ada of the sandbox directory: VP Engineering at Acme Corp (Software, 201-500, US).
 const ada: QualifyFacts = {

@@ -1,7 +1,7 @@
-// The template rules of domain/render.ts: substitution, fallbacks, missing variables, variable
+// The template rules of domain/sequences/render.ts: substitution, fallbacks, missing variables, variable
 // precedence, no HTML escaping, and no file access through include/render.
 import assert from 'node:assert/strict';
-import { missingVariables, parseTemplate, renderTemplate, templateVariables, TemplateSyntaxError } from '../../domain/render.ts';
+import { missingVariables, parseTemplate, renderTemplate, templateVariables, TemplateSyntaxError } from '../../domain/sequences/render.ts';
 
 describe('render', () => {
   const vars = templateVariables({

@@ -1,7 +1,7 @@
-// Unit tests of the sending-window computation (domain/schedule-window.ts) the sequence workflow
+// Unit tests of the sending-window computation (domain/sequences/schedule-window.ts) the sequence workflow
 // uses after a step's delay: inside, before, after and across days, and in a non-UTC timezone.
 import assert from 'node:assert/strict';
-import { nextAllowedTime } from '../../domain/schedule-window.ts';
+import { nextAllowedTime } from '../../domain/sequences/schedule-window.ts';
 import type { SendingSchedule } from '../../db/entities/sequence-template.entity.ts';
 
 const weekdays9to17: SendingSchedule = { days: ['MON', 'TUE', 'WED', 'THU', 'FRI'], start_hour: 9, end_hour: 17 };

@@ -1,5 +1,5 @@
 // The schema rules the OpenAPI document states so that Schemathesis (test/api/fuzz.test.ts) finds
-// the service doing what it says: identifier patterns agree with domain/normalize.ts, declared
+// the service doing what it says: identifier patterns agree with domain/people/identifiers.ts, declared
 // strings refuse NUL, exactly-one and per-type rules name their fields, huge pages stay readable.
 import assert from 'node:assert/strict';
 import { pageWindow } from '../../api/pagination.ts';
@@ -11,7 +11,7 @@ import { storableStrings } from '../../api/schemas/storable.ts';
 import { webhookUrlPattern } from '../../api/schemas/webhooks.schemas.ts';
 import { bodyValidator } from '../../api/validation.ts';
 import { ApiIssue } from '../../api/errors.ts';
-import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/normalize.ts';
+import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import { urlProblem } from '../../domain/webhooks/url-policy.ts';
 
 const matches = (pattern: string, value: string) => new RegExp(pattern, 'u').test(value);

@@ -1,6 +1,6 @@
-// The scope catalogue matches SPEC 'Authentication' (domain/scopes.ts).
+// The scope catalogue matches SPEC 'Authentication' (domain/admin/scopes.ts).
 import assert from 'node:assert/strict';
-import { isScope, parseScopes, SCOPES } from '../../domain/scopes.ts';
+import { isScope, parseScopes, SCOPES } from '../../domain/admin/scopes.ts';
 
 describe('scopes', () => {
   it('when compared with SPEC.md, then every scope of its table and enum exists', () => {

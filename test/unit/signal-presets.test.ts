@@ -1,7 +1,7 @@
 // The preset catalogue's invariants (SPEC 'Signal': preset record) and the filter validation that
 // preview, create and patch share.
 import assert from 'node:assert/strict';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
 import { FILTER_KEYS, validateFilters, validateImportFilters } from '../../domain/signals/filters.ts';
 import { openPresets, presetOf, presetRecord, PRESETS } from '../../domain/signals/presets.ts';
 import { FACT_FAMILIES, SIGNAL_TYPES } from '../../domain/signals/presets.types.ts';

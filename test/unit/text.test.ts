@@ -1,8 +1,8 @@
-// Shortening user text (domain/text.ts): code-point limits, no split surrogate pair, grapheme
+// Shortening user text (domain/shared/text.ts): code-point limits, no split surrogate pair, grapheme
 // boundaries preferred, the ellipsis counted within the limit.
 import assert from 'node:assert/strict';
-import { codePointLength, truncateText } from '../../domain/text.ts';
-import type * as TextModule from '../../domain/text.ts';
+import { codePointLength, truncateText } from '../../domain/shared/text.ts';
+import type * as TextModule from '../../domain/shared/text.ts';
 
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'; // man ZWJ woman ZWJ girl: 5 code points, 8 UTF-16 units
 const FRANCE = '\u{1F1EB}\u{1F1F7}'; // two regional indicators: 2 code points
@@ -115,7 +115,7 @@ describe('truncateText', () => {
     delete intl.Segmenter;
     try {
       // A fresh instance of the module, evaluated without the segmenter.
-      const bare = (await import(`../../domain/text.ts?no-segmenter=${Date.now()}`)) as typeof TextModule;
+      const bare = (await import(`../../domain/shared/text.ts?no-segmenter=${Date.now()}`)) as typeof TextModule;
       assert.equal(bare.truncateText(`ab${SMILE}c`, 3), `ab${SMILE}`);
       assert.equal(bare.truncateText(`a${SMILE}`, 1), 'a');
       assert.equal(bare.truncateText(`Hi ${FAMILY}`, 5), `Hi \u{1F468}\u200D`);

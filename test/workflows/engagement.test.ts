@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import * as engagement from '../../domain/engagement.service.ts';
-import { completeTask, executeTask, type ExecuteDeps } from '../../domain/tasks.service.ts';
-import { updateTemplate } from '../../domain/templates.service.ts';
+import * as engagement from '../../domain/engagement/engagement.service.ts';
+import { completeTask, executeTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
+import { updateTemplate } from '../../domain/sequences/templates.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { serviceActivities, useTimeSkippingWorker } from '../helpers/time-skipping.ts';

@@ -10,8 +10,8 @@ import type { Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createEventResolutionActivities } from '../../activities/event-resolution.activities.ts';
-import { createPlaybook, listRuns, type PlaybookRunRecord } from '../../domain/playbooks.service.ts';
-import { completeTask, executeTask, getTask, skipTask, type ExecuteDeps } from '../../domain/tasks.service.ts';
+import { createPlaybook, listRuns, type PlaybookRunRecord } from '../../domain/playbooks/playbooks.service.ts';
+import { completeTask, executeTask, getTask, skipTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { completeTask, getTask, snoozeTask, type TaskDeps } from '../../domain/tasks.service.ts';
+import { completeTask, getTask, snoozeTask, type TaskDeps } from '../../domain/tasks/tasks.service.ts';
 import { taskReminderWorkflowId, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate } from '../helpers/sequence-fixtures.ts';

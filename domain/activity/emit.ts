@@ -1,0 +1,132 @@
+// The one way to emit an outreach event (DESIGN.md flow 2). In the caller's transaction it writes
+// the activity row (the stream and the outbox) and one delivery per webhook subscription that
+// matches at this commit: ACTIVE, subscribed to the type, and for sequence-tied events either
+// all templates or this template; resource events, and the task.* events of a standalone to-do
+// (no sequence, so no template), go only to subscriptions for all templates.
+// Nothing is announced that was not committed, and nothing committed is lost.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ContactSummary } from '../people/records.ts';
+
+export const SEQUENCE_EVENT_TYPES = [
+  'message.sent', 'message.opened', 'message.link_clicked', 'message.replied', 'invitation.sent', 'invitation.accepted',
+  'hot_lead.created', 'meeting.created', 'sequence.created', 'sequence.paused', 'sequence.resumed', 'sequence.stopped',
+  'sequence.completed', 'task.created', 'task.completed', 'task.skipped', 'task.reopened',
+] as const;
+export const RESOURCE_EVENT_TYPES = ['contact_entry.resolved', 'event.resolved', 'contact_exclusion.created'] as const;
+export const EVENT_TYPES = [...SEQUENCE_EVENT_TYPES, ...RESOURCE_EVENT_TYPES] as const;
+export type SequenceEventType = (typeof SEQUENCE_EVENT_TYPES)[number];
+export type ResourceEventType = (typeof RESOURCE_EVENT_TYPES)[number];
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const RESOURCE_TYPES = ['MESSAGE', 'INVITATION', 'HOT_LEAD', 'MEETING', 'SEQUENCE_STEP', 'SEQUENCE', 'TASK'] as const;
+export const CHANNELS = ['EMAIL', 'LINKEDIN', 'MANUAL'] as const;
+
+export interface ResourceEvent {
+  type: ResourceEventType;
+  organizationId: string;
+  /** The contact, when one is known (its id becomes contact_id). */
+  contact: ContactSummary | null;
+  /** The type's extra fields (SPEC 'Payload shape'), snake_case. */
+  fields: Record<string, unknown>;
+}
+
+export interface SequenceEvent {
+  type: SequenceEventType;
+  organizationId: string;
+  contact: ContactSummary | null;
+  /** null only for the task.* events of a standalone to-do (the payload keeps the keys, null). */
+  sequenceId: string | null;
+  sequenceTemplate: { id: string; name: string } | null;
+  resourceType: (typeof RESOURCE_TYPES)[number];
+  channel: (typeof CHANNELS)[number] | null;
+  messageId?: string | null;
+  hotLeadId?: string | null;
+  calendarEventId?: string | null;
+  taskId?: string | null;
+  /** Event-specific embeds: message, meeting, task, hot_lead. */
+  embeds?: Record<string, unknown>;
+  /** Further fields of the type (e.g. final status, stopped_reason, step_number). */
+  fields?: Record<string, unknown>;
+}
+
+export type OutboundEvent = ResourceEvent | SequenceEvent;
+
+function isSequenceEvent(event: OutboundEvent): event is SequenceEvent {
+  return 'sequenceId' in event;
+}
+
+/** The webhook body: SPEC's flat snake_case payload, plus the activity id and time. */
+export function payloadOf(event: OutboundEvent, activityId: string, createdAt: Date): Record<string, unknown> {
+  const base = { activity_id: activityId, created_at: createdAt.toISOString() };
+  if (!isSequenceEvent(event)) {
+    return {
+      type: event.type,
+      organization_id: event.organizationId,
+      contact_id: event.contact?.id ?? null,
+      ...(event.contact ? { contact: event.contact } : {}),
+      ...event.fields,
+      ...base,
+    };
+  }
+  return {
+    type: event.type,
+    organization_id: event.organizationId,
+    contact_id: event.contact?.id ?? null,
+    sequence_id: event.sequenceId,
+    sequence_template_id: event.sequenceTemplate?.id ?? null,
+    resource_type: event.resourceType,
+    channel: event.channel,
+    message_id: event.messageId ?? null,
+    hot_lead_id: event.hotLeadId ?? null,
+    calendar_event_id: event.calendarEventId ?? null,
+    task_id: event.taskId ?? null,
+    contact: event.contact,
+    sequence_template: event.sequenceTemplate,
+    ...event.embeds,
+    ...event.fields,
+    ...base,
+  };
+}
+
+/**
+ * Emits an event inside the caller's transaction (`em` must be the transactional one). Returns
+ * the activity id and how many deliveries were queued.
+ */
+export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
+  const { activityIds, deliveries } = await emitEvents(em, [event]);
+  return { activityId: activityIds[0], deliveries };
+}
+
+/**
+ * Emits several events in two statements (their activity rows, then their deliveries), inside
+ * the caller's transaction: the batch form of emitEvent for writers that emit one event per row
+ * of a batch (a signal check's page of imports). The events share one created_at.
+ */
+export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Promise<{ activityIds: string[]; deliveries: number }> {
+  if (!events.length) return { activityIds: [], deliveries: 0 };
+  const db = em.getKysely();
+  const createdAt = new Date();
+  const rows = events.map((event) => {
+    const activityId = randomUUID();
+    const sequence = isSequenceEvent(event) ? event : null;
+    return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
+  });
+  await sql`
+    INSERT INTO activities (id, organization_id, type, contact_id, sequence_id, sequence_template_id, resource_type, channel, payload, created_at)
+    VALUES ${sql.join(rows.map(({ event, activityId, sequence, payload }) => sql`(
+      ${activityId}, ${event.organizationId}, ${event.type}, ${event.contact?.id ?? null}, ${sequence?.sequenceId ?? null},
+      ${sequence?.sequenceTemplate?.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null}, ${JSON.stringify(payload)}::jsonb, ${createdAt})`))}`.execute(db);
+  // One delivery per activity and matching subscription: ACTIVE, subscribed to the type, and for
+  // a sequence-tied event all templates or its template (an event without a template, a resource
+  // event or a to-do's task.*, matches no list: all templates only).
+  const queued = await sql`
+    INSERT INTO webhook_deliveries (id, organization_id, subscription_id, activity_id, event_type, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
+      FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate?.id ?? null}::text)`))})
+           AS a (id, organization_id, type, template_id)
+      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
+                                   AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(db);
+  return { activityIds: rows.map((r) => r.activityId), deliveries: Number(queued.numAffectedRows ?? 0) };
+}

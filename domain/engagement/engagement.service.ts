@@ -1,0 +1,337 @@
+// Engagement: what the outside world does with a run's messages (opens, clicks, replies, bounces,
+// LinkedIn acceptances, meetings), each recorded in one transaction with its event and its effect
+// on the run, under the message's and the run's locks; the run's workflow is told after the commit.
+//
+// Engagement score (per run): first open of an email +1, first click of an email +2, LinkedIn
+// invitation accepted +2, a reply that is neither negative nor out of office +3, an INTERESTED
+// reply +5. When a run's score reaches HOT_LEAD_THRESHOLD (3) its contact becomes a hot lead, once
+// per run: a hot_leads row and hot_lead.created with the hot_lead embed {id, engagement_score}.
+// Opens and clicks after the first count (open_count, click_count) without adding points; every
+// click emits message.link_clicked (with its url), only the first open emits message.opened.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
+import { DomainError } from '../shared/errors.ts';
+import { emitEvent } from '../activity/emit.ts';
+import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
+import { getMessage, type MessageRecord } from './messages.service.ts';
+import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
+import { truncateText } from '../shared/text.ts';
+import { RUNNING, end, endRuns, iso, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
+
+export const HOT_LEAD_THRESHOLD = 3;
+export const ENGAGEMENT_POINTS = { open: 1, click: 2, invitationAccepted: 2, reply: 3, interestedReply: 5 } as const;
+
+export interface EngagementDeps {
+  em: EntityManager;
+  temporal: Client;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+interface MessageRow {
+  id: string;
+  organization_id: string;
+  contact_id: string;
+  sequence_id: string | null;
+  channel: 'EMAIL' | 'LINKEDIN' | 'CALENDAR' | 'MANUAL';
+  direction: 'OUTBOUND' | 'INBOUND';
+  kind: string;
+  subject: string | null;
+  body: string;
+  step_number: number | null;
+  sent_at: Date;
+  opened_at: Date | null;
+  clicked_at: Date | null;
+  bounced_at: Date | null;
+  accepted_at: Date | null;
+}
+
+export interface EngagementResult {
+  message: MessageRecord;
+  /** The run as it now is, or null for a message without a run. */
+  sequence: SequenceRecord | null;
+}
+
+async function lockMessage(tx: EntityManager, organizationId: string, messageId: string): Promise<MessageRow> {
+  const { rows } = await sql<MessageRow>`
+    SELECT id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, opened_at, clicked_at, bounced_at, accepted_at
+      FROM messages WHERE id = ${messageId} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Message');
+  return rows[0];
+}
+
+function requireOutbound(message: MessageRow, channels: MessageRow['channel'][], what: string): void {
+  if (message.direction !== 'OUTBOUND' || !channels.includes(message.channel) || message.kind === 'INVITATION') {
+    throw DomainError.business(`Only an outbound ${channels.join(' or ')} message can be ${what}; this one is ${message.direction} ${message.channel} ${message.kind}.`, {
+      message_id: message.id, direction: message.direction, channel: message.channel, kind: message.kind,
+    });
+  }
+}
+
+const messageEmbed = (m: Pick<MessageRow, 'id' | 'subject' | 'body' | 'channel' | 'direction' | 'sent_at' | 'step_number'>) => ({
+  id: m.id, subject: m.channel === 'EMAIL' ? m.subject : null, body: m.body, channel: m.channel, direction: m.direction,
+  sent_at: iso(m.sent_at), step_number: m.step_number,
+});
+
+const eventChannel = (channel: MessageRow['channel']) => (channel === 'EMAIL' || channel === 'LINKEDIN' ? channel : 'MANUAL');
+
+/** Adds points to the run; at the threshold, the run's hot lead (once) and hot_lead.created. */
+async function score(tx: EntityManager, run: RunRow, points: number, channel: MessageRow['channel'] | null): Promise<RunRow> {
+  if (points <= 0) return run;
+  const scored = await update(tx, run, { engagement_score: run.engagement_score + points });
+  if (scored.engagement_score < HOT_LEAD_THRESHOLD) return scored;
+  const hotLeadId = randomUUID();
+  const inserted = await sql`
+    INSERT INTO hot_leads (id, organization_id, contact_id, sequence_id, engagement_score, created_at)
+    VALUES (${hotLeadId}, ${run.organization_id}, ${run.contact_id}, ${run.id}, ${scored.engagement_score}, ${new Date()})
+    ON CONFLICT (sequence_id) DO NOTHING`.execute(tx.getKysely());
+  if (Number(inserted.numAffectedRows ?? 0) === 1) {
+    await emitEvent(tx, sequenceEvent(scored, 'hot_lead.created', {
+      resourceType: 'HOT_LEAD', channel: channel ? eventChannel(channel) : null, hotLeadId,
+      embeds: { hot_lead: { id: hotLeadId, engagement_score: scored.engagement_score } },
+    }));
+  }
+  return scored;
+}
+
+/** Runs `work` in one transaction, then tells the workflows of the runs it changed. */
+async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
+  const changed: string[] = [];
+  const result = await deps.em.fork().transactional((tx) => work(tx, changed));
+  if (changed.length > 0) await notifyRuns(deps.temporal, changed, deps.logger);
+  return result;
+}
+
+async function resultOf(tx: EntityManager, organizationId: string, messageId: string, run: RunRow | null): Promise<EngagementResult> {
+  return { message: await getMessage(tx, organizationId, messageId), sequence: run ? toSequenceRecord(run) : null };
+}
+
+/** An email was opened (the tracking pixel, or the test helper). */
+export async function recordOpen(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
+  return recorded(deps, async (tx) => {
+    const message = await lockMessage(tx, organizationId, messageId);
+    requireOutbound(message, ['EMAIL'], 'opened');
+    await sql`UPDATE messages SET open_count = open_count + 1, opened_at = coalesce(opened_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
+    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
+    if (run && message.opened_at === null) {
+      await emitEvent(tx, sequenceEvent(run, 'message.opened', { resourceType: 'MESSAGE', channel: 'EMAIL', messageId: message.id, embeds: { message: messageEmbed(message) } }));
+      run = await score(tx, run, ENGAGEMENT_POINTS.open, 'EMAIL');
+    }
+    return resultOf(tx, organizationId, message.id, run);
+  });
+}
+
+/** A tracked link of an email was clicked. */
+export async function recordClick(deps: EngagementDeps, organizationId: string, messageId: string, url: string | null, at = new Date()): Promise<EngagementResult> {
+  return recorded(deps, async (tx) => {
+    const message = await lockMessage(tx, organizationId, messageId);
+    requireOutbound(message, ['EMAIL'], 'clicked');
+    await sql`UPDATE messages SET click_count = click_count + 1, clicked_at = coalesce(clicked_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
+    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
+    if (run) {
+      await emitEvent(tx, sequenceEvent(run, 'message.link_clicked', {
+        resourceType: 'MESSAGE', channel: 'EMAIL', messageId: message.id, embeds: { message: messageEmbed(message) }, fields: { url },
+      }));
+      if (message.clicked_at === null) run = await score(tx, run, ENGAGEMENT_POINTS.click, 'EMAIL');
+    }
+    return resultOf(tx, organizationId, message.id, run);
+  });
+}
+
+export interface ReplyResult extends EngagementResult {
+  reply_category: ReplyCategory;
+  /** The EMAIL_REPLY / LINKEDIN_REPLY task created for a person, or null. */
+  task_id: string | null;
+}
+
+/**
+ * The contact replied to an outbound email or LinkedIn message: the INBOUND message (classified),
+ * message.replied, and the category's effect on a running run (see domain/engagement/reply-classifier.ts).
+ */
+export async function recordReply(
+  deps: EngagementDeps, organizationId: string, messageId: string, input: { body: string; subject?: string | null }, at = new Date(),
+): Promise<ReplyResult> {
+  return recorded(deps, async (tx, changed) => {
+    const original = await lockMessage(tx, organizationId, messageId);
+    requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
+    const { category, returnDate } = classifyReply(input.body, at);
+    let run = original.sequence_id ? await lockRun(tx, original.sequence_id) : null;
+    const reply: MessageRow = {
+      ...original, id: randomUUID(), direction: 'INBOUND', kind: 'MESSAGE', body: input.body, sent_at: at,
+      subject: original.channel === 'EMAIL' ? (input.subject ?? `Re: ${original.subject ?? ''}`.trim()) : null,
+      // The step of the message answered; for a message stored without one, the run's current step (at least 1).
+      step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
+    };
+    await sql`
+      INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, in_reply_to_id, reply_category, sent_at, created_at)
+      VALUES (${reply.id}, ${organizationId}, ${original.contact_id}, ${original.sequence_id}, ${original.channel}, 'INBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
+              ${reply.step_number}, ${original.id}, ${category}, ${at}, ${new Date()})`.execute(tx.getKysely());
+    let taskId: string | null = null;
+    if (category === 'UNSUBSCRIBE') {
+      const contact = await sql<{ email: string | null; linkedin_url: string | null }>`
+        SELECT email, linkedin_url FROM contacts WHERE id = ${original.contact_id}`.execute(tx.getKysely());
+      const c = contact.rows[0];
+      if (c && (c.email || c.linkedin_url)) {
+        // For good: a temporary or lapsed exclusion of the person becomes permanent.
+        await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
+      }
+    }
+    if (run) {
+      await emitEvent(tx, sequenceEvent(run, 'message.replied', {
+        resourceType: 'MESSAGE', channel: eventChannel(original.channel), messageId: reply.id, embeds: { message: messageEmbed(reply) },
+        fields: { reply_category: category, in_reply_to_message_id: original.id },
+      }));
+      if (RUNNING.includes(run.status)) {
+        changed.push(run.id);
+        if (category === 'INTERESTED') {
+          run = await score(tx, run, ENGAGEMENT_POINTS.interestedReply, original.channel);
+          run = await end(tx, run, 'SUCCEEDED', 'INTERESTED');
+        } else if (category === 'NOT_INTERESTED' || category === 'UNSUBSCRIBE') {
+          run = await end(tx, run, 'FAILED', category === 'UNSUBSCRIBE' ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
+        } else if (category === 'OUT_OF_OFFICE' && returnDate && returnDate.getTime() > at.getTime()) {
+          run = await update(tx, run, { status: 'WAITING_FOR_USER', status_before_pause: run.status_before_pause ?? run.status, paused_until: returnDate });
+          await emitEvent(tx, sequenceEvent(run, 'sequence.paused', { fields: { status: run.status, paused_until: iso(run.paused_until), reason: 'OUT_OF_OFFICE' } }));
+        } else {
+          if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
+          // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,
+          // tasks.service). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
+          run = await update(tx, run, run.status_before_pause !== null
+            ? { replied_at: at, status_before_pause: 'WAITING_FOR_USER' }
+            : { status: 'WAITING_FOR_USER', replied_at: at });
+          taskId = await replyTask(tx, run, reply, at);
+        }
+      }
+    }
+    return { ...(await resultOf(tx, organizationId, reply.id, run)), reply_category: category, task_id: taskId };
+  });
+}
+
+/** The EMAIL_REPLY / LINKEDIN_REPLY task a reply creates for the run's sender, with task.created. */
+async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: Date): Promise<string> {
+  const taskId = randomUUID();
+  const type = reply.channel === 'LINKEDIN' ? 'LINKEDIN_REPLY' : 'EMAIL_REPLY';
+  const name = [run.first_name, run.last_name].filter(Boolean).join(' ') || run.email || run.linkedin_url || 'the contact';
+  const title = truncateText(`Reply to ${name}`, 200);
+  await sql`
+    INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, due_date, message_id, created_at, updated_at)
+    VALUES (${taskId}, ${run.organization_id}, ${type}, 'HOT', 'PENDING', ${run.id}, ${run.contact_id}, ${taskAssignee(run)},
+            ${reply.step_number}, ${title}, ${at.toISOString().slice(0, 10)}, ${reply.id}, ${at}, ${at})`.execute(tx.getKysely());
+  await emitEvent(tx, sequenceEvent(run, 'task.created', {
+    resourceType: 'TASK', channel: 'MANUAL', taskId, messageId: reply.id,
+    embeds: { task: { id: taskId, type, status: 'PENDING', priority: 'HOT', title, step_number: reply.step_number } },
+  }));
+  return taskId;
+}
+
+/** An email bounced: the message and the contact's email are marked BOUNCED and a running run fails (stopped_reason BOUNCED). */
+export async function recordBounce(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
+  return recorded(deps, async (tx, changed) => {
+    const message = await lockMessage(tx, organizationId, messageId);
+    requireOutbound(message, ['EMAIL'], 'bounced');
+    await sql`UPDATE messages SET bounced_at = coalesce(bounced_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
+    await sql`UPDATE contacts SET email_status = 'BOUNCED', updated_at = ${at} WHERE id = ${message.contact_id}`.execute(tx.getKysely());
+    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
+    if (run && RUNNING.includes(run.status)) {
+      run = await end(tx, run, 'FAILED', 'BOUNCED');
+      changed.push(run.id);
+    }
+    return resultOf(tx, organizationId, message.id, run);
+  });
+}
+
+/** The contact accepted the run's LinkedIn invitation (their latest one): invitation.accepted, once. */
+export async function recordInvitationAccepted(deps: EngagementDeps, organizationId: string, contactId: string, at = new Date()): Promise<EngagementResult> {
+  return recorded(deps, async (tx) => {
+    await requireContact(tx, organizationId, contactId);
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM messages WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND channel = 'LINKEDIN'
+         AND direction = 'OUTBOUND' AND kind = 'INVITATION' ORDER BY sent_at DESC, id DESC LIMIT 1`.execute(tx.getKysely());
+    if (!rows[0]) throw DomainError.business('No LinkedIn invitation was sent to this contact.', { contact_id: contactId });
+    const invitation = await lockMessage(tx, organizationId, rows[0].id);
+    let run = invitation.sequence_id ? await lockRun(tx, invitation.sequence_id) : null;
+    if (invitation.accepted_at === null) {
+      await sql`UPDATE messages SET accepted_at = ${at} WHERE id = ${invitation.id}`.execute(tx.getKysely());
+      if (run) {
+        await emitEvent(tx, sequenceEvent(run, 'invitation.accepted', {
+          resourceType: 'INVITATION', channel: 'LINKEDIN', messageId: invitation.id, fields: { step_number: invitation.step_number },
+        }));
+        run = await score(tx, run, ENGAGEMENT_POINTS.invitationAccepted, 'LINKEDIN');
+      }
+    }
+    return resultOf(tx, organizationId, invitation.id, run);
+  });
+}
+
+async function requireContact(tx: EntityManager, organizationId: string, contactId: string): Promise<void> {
+  const { rows } = await sql`SELECT 1 FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(tx.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Contact');
+}
+
+export interface MeetingInput {
+  title?: string;
+  start_time?: string;
+  end_time?: string;
+  timezone?: string;
+}
+
+export interface MeetingRecord {
+  id: string;
+  contact_id: string;
+  sequence_id: string | null;
+  title: string;
+  start_time: string;
+  end_time: string;
+  timezone: string;
+  created_at: string;
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A meeting was booked with the contact: the meeting row, meeting.created on the contact's latest
+ * running run (else latest run; no event without any run), and every running run of the contact
+ * ends SUCCEEDED with stopped_reason MEETING_BOOKED.
+ */
+export async function recordMeeting(
+  deps: EngagementDeps, organizationId: string, contactId: string, input: MeetingInput, at = new Date(),
+): Promise<{ meeting: MeetingRecord; stopped_sequence_ids: string[] }> {
+  const timezone = input.timezone ?? 'UTC';
+  if (!isTimeZone(timezone)) throw DomainError.invalid('timezone', 'must be an IANA time zone name (e.g. Europe/Paris)', 422);
+  const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / 3_600_000) * 3_600_000 + 86_400_000);
+  const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
+  if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
+  return recorded(deps, async (tx, changed) => {
+    await requireContact(tx, organizationId, contactId);
+    const { rows } = await sql<{ id: string; status: string }>`
+      SELECT id, status FROM sequences WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status <> 'REFUSED'
+       ORDER BY (status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')) DESC, created_at DESC, id DESC`.execute(tx.getKysely());
+    const anchor = rows[0] ? await lockRun(tx, rows[0].id) : null;
+    const name = anchor ? ([anchor.first_name, anchor.last_name].filter(Boolean).join(' ') || anchor.email) : null;
+    const meeting: MeetingRecord = {
+      id: randomUUID(), contact_id: contactId, sequence_id: anchor?.id ?? null, title: input.title ?? `Meeting with ${name ?? 'contact'}`,
+      start_time: start.toISOString(), end_time: endTime.toISOString(), timezone, created_at: at.toISOString(),
+    };
+    await sql`
+      INSERT INTO meetings (id, organization_id, contact_id, sequence_id, title, start_time, end_time, timezone, created_at)
+      VALUES (${meeting.id}, ${organizationId}, ${contactId}, ${meeting.sequence_id}, ${meeting.title}, ${start}, ${endTime}, ${timezone}, ${at})`.execute(tx.getKysely());
+    if (anchor) {
+      await emitEvent(tx, sequenceEvent(anchor, 'meeting.created', {
+        resourceType: 'MEETING', channel: 'MANUAL', calendarEventId: meeting.id,
+        embeds: { meeting: { id: meeting.id, title: meeting.title, start_time: meeting.start_time, end_time: meeting.end_time, timezone } },
+      }));
+    }
+    const stopped = await endRuns(tx, rows.filter((r) => RUNNING.includes(r.status)).map((r) => r.id), 'SUCCEEDED', 'MEETING_BOOKED');
+    changed.push(...stopped);
+    return { meeting, stopped_sequence_ids: stopped };
+  });
+}

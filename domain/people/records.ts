@@ -1,0 +1,141 @@
+// The public shapes of contacts, accounts and their owner embed: one place maps entities to the
+// snake_case records the API serves, webhooks embed and search renders.
+import type { Account, Contact, User } from '../../db/entities/index.ts';
+
+export interface OwnerEmbed {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface AccountRecord {
+  id: string;
+  name: string;
+  domain: string;
+  owner_user_id: string | null;
+  owner: OwnerEmbed | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactSummary {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  linkedin_url: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  company_domain: string | null;
+}
+
+export interface ContactRecord extends ContactSummary {
+  account_id: string | null;
+  phone: string | null;
+  owner_user_id: string | null;
+  owner: OwnerEmbed | null;
+  email_status: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function owner(user: User | null | undefined): OwnerEmbed | null {
+  return user ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
+/** Needs `owner` populated. */
+export function toAccountRecord(account: Account): AccountRecord {
+  const ownerUser = account.owner?.isInitialized() ? account.owner.getEntity() : null;
+  return {
+    id: account.id,
+    name: account.name,
+    domain: account.domain,
+    owner_user_id: account.owner?.id ?? null,
+    owner: owner(ownerUser),
+    first_seen_at: account.firstSeenAt.toISOString(),
+    last_seen_at: account.lastSeenAt.toISOString(),
+    created_at: account.createdAt.toISOString(),
+    updated_at: account.updatedAt.toISOString(),
+  };
+}
+
+/** Needs `account` populated. */
+export function toContactSummary(contact: Contact): ContactSummary {
+  const account = contact.account?.isInitialized() ? contact.account.getEntity() : null;
+  return {
+    id: contact.id,
+    first_name: contact.firstName ?? null,
+    last_name: contact.lastName ?? null,
+    email: contact.email ?? null,
+    linkedin_url: contact.linkedinUrl ?? null,
+    job_title: contact.jobTitle ?? null,
+    company_name: contact.companyName ?? account?.name ?? null,
+    company_domain: account?.domain ?? null,
+  };
+}
+
+/** Needs `account` and `owner` populated. */
+export function toContactRecord(contact: Contact): ContactRecord {
+  const ownerUser = contact.owner?.isInitialized() ? contact.owner.getEntity() : null;
+  return {
+    ...toContactSummary(contact),
+    account_id: contact.account?.id ?? null,
+    phone: contact.phone ?? null,
+    owner_user_id: contact.owner?.id ?? null,
+    owner: owner(ownerUser),
+    email_status: contact.emailStatus,
+    first_seen_at: contact.firstSeenAt.toISOString(),
+    last_seen_at: contact.lastSeenAt.toISOString(),
+    created_at: contact.createdAt.toISOString(),
+    updated_at: contact.updatedAt.toISOString(),
+  };
+}
+
+/** A contacts row joined with its account and owner, as the upsert's SQL returns it. */
+export interface ContactRow {
+  id: string;
+  account_id: string | null;
+  email: string | null;
+  linkedin_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  phone: string | null;
+  owner_id: string | null;
+  email_status: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  account_name: string | null;
+  account_domain: string | null;
+  owner_email: string | null;
+  owner_name: string | null;
+}
+
+export function contactRecordFromRow(row: ContactRow): ContactRecord {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    linkedin_url: row.linkedin_url,
+    job_title: row.job_title,
+    company_name: row.company_name ?? row.account_name,
+    company_domain: row.account_domain,
+    account_id: row.account_id,
+    phone: row.phone,
+    owner_user_id: row.owner_id,
+    owner: row.owner_id && row.owner_email !== null ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' } : null,
+    email_status: row.email_status,
+    first_seen_at: new Date(row.first_seen_at).toISOString(),
+    last_seen_at: new Date(row.last_seen_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}

@@ -1,0 +1,123 @@
+// The API's side of a run's controls (pause, resume, stop, variables): the row's checks, and the
+// controls that change the row itself, in one transaction under its lock: those of a lead awaiting
+// review (FOUND: its workflow starts only once the lead is approved) and a stop or variables change
+// of a running row whose workflow cannot be found. A started run is changed by its workflow's
+// Updates (api/routes/sequence-controls.routes.ts); scope ACCOUNT stops the account's other runs.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { DomainError } from '../shared/errors.ts';
+import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, notifyRuns, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { skipOpenReviewTasks } from '../tasks/tasks.service.ts';
+import { runVariablesProblem, sequenceWorkflowId, stopUpdate, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
+
+export interface ControlDeps {
+  em: EntityManager;
+  temporal: Client;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+
+const ended = (status: string) => TERMINAL.includes(status);
+
+function endedConflict(status: string): DomainError {
+  return DomainError.conflict(`The sequence is ${status}; it can no longer be changed.`, { status });
+}
+
+/**
+ * Before a pause or resume Update: 404 for another organization's id, 409 for an ended run, and 409
+ * for a lead awaiting review (it has no steps to hold before its approval: approve or stop it).
+ */
+export async function checkPauseOrResume(em: EntityManager, organizationId: string, id: string, control: 'pause' | 'resume'): Promise<void> {
+  const { rows } = await sql<{ status: string }>`SELECT status FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Sequence');
+  const { status } = rows[0];
+  if (ended(status)) throw endedConflict(status);
+  if (status === 'FOUND') {
+    const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
+    throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status });
+  }
+}
+
+/** Locks the organization's run: 404 for another organization's id, 409 once ended. */
+async function lockOwnRun(tx: EntityManager, organizationId: string, id: string): Promise<RunRow> {
+  const { rows } = await sql`SELECT 1 FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(tx.getKysely());
+  if (!rows[0]) throw DomainError.notFound('Sequence');
+  const row = await lockRun(tx, id);
+  if (ended(row.status)) throw endedConflict(row.status);
+  return row;
+}
+
+/**
+ * Stops the run in its row: WIN SUCCEEDED, LOSE FAILED, sequence.stopped. One transaction, the run
+ * locked first and then its tasks (the order of the tasks service), so a concurrent lead approval
+ * either finds the run ended (409) or made it ACTIVE first.
+ * - FOUND: the lead's open NEW_LEAD_REVIEW task is SKIPPED with task.skipped (the stop decided
+ *   instead of the review; see skipOpenReviewTasks); no workflow ever starts for it.
+ * - Another running row: only when `awaitingReviewOnly` is false (its workflow cannot be found: not
+ *   started yet after an approval, or gone); the row is ended and a workflow that starts or wakes
+ *   later reads it and ends. With `awaitingReviewOnly` it answers null: stop it through its workflow.
+ * Scope ACCOUNT then stops the running sequences of the account's other contacts.
+ */
+export async function stopInRow(
+  deps: ControlDeps, organizationId: string, id: string, input: StopInput, options: { awaitingReviewOnly: boolean },
+): Promise<SequenceRecord | null> {
+  const status = input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED';
+  const stopped = await deps.em.fork().transactional(async (tx) => {
+    const row = await lockOwnRun(tx, organizationId, id);
+    if (row.status !== 'FOUND' && options.awaitingReviewOnly) return null;
+    const final = await end(tx, row, status, input.stopped_reason ?? null);
+    if (row.status === 'FOUND') await skipOpenReviewTasks(tx, final);
+    return { row: final, wasFound: row.status === 'FOUND' };
+  });
+  if (!stopped) return null;
+  if (!stopped.wasFound) await notifyRuns(deps.temporal, [id], deps.logger);
+  if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(deps, stopped.row, input.reason);
+  return toSequenceRecord(stopped.row);
+}
+
+/**
+ * Merges `variables` into the row (a null value clears a key) of a lead awaiting review, or, when
+ * `awaitingReviewOnly` is false, of any running row (its workflow cannot be found); the run renders
+ * its steps with the row's variables once it runs. Null when the row is running and
+ * `awaitingReviewOnly`: change it through its workflow. 400 for variables the run refuses.
+ */
+export async function setVariablesInRow(
+  em: EntityManager, organizationId: string, id: string, variables: Record<string, string | null>, options: { awaitingReviewOnly: boolean },
+): Promise<SequenceRecord | null> {
+  const problem = runVariablesProblem(variables);
+  if (problem) throw DomainError.invalid('body', problem);
+  return em.fork().transactional(async (tx) => {
+    const row = await lockOwnRun(tx, organizationId, id);
+    if (row.status !== 'FOUND' && options.awaitingReviewOnly) return null;
+    return toSequenceRecord(await update(tx, row, { variables: { ...row.variables, ...variables } }));
+  });
+}
+
+/**
+ * Scope ACCOUNT: stops every running sequence of the other contacts of the run's account with the
+ * same outcome. A lead awaiting review is stopped in its row (its review task skipped); a started
+ * run through its workflow's stop Update (scope CONTACT), or in its row when that fails.
+ */
+export async function stopOtherRunsOfAccount(deps: ControlDeps, row: RunRow, reason: StopInput['reason']): Promise<void> {
+  const accountId = row.contact_account_id ?? row.account_id;
+  if (!accountId) return;
+  const { rows } = await sql<{ id: string; status: string }>`
+    SELECT s.id, s.status FROM sequences s JOIN contacts c ON c.id = s.contact_id
+     WHERE s.organization_id = ${row.organization_id} AND (c.account_id = ${accountId} OR s.account_id = ${accountId})
+       AND s.contact_id <> ${row.contact_id} AND s.status = ANY (${RUNNING}::text[])
+     ORDER BY s.id`.execute(deps.em.fork().getKysely());
+  const contactScope: StopInput = { reason, scope: 'CONTACT' };
+  for (const other of rows) {
+    try {
+      if (other.status === 'FOUND' && await stopInRow(deps, row.organization_id, other.id, contactScope, { awaitingReviewOnly: true })) continue;
+      await deps.temporal.workflow.getHandle(sequenceWorkflowId(other.id)).executeUpdate(stopUpdate, { args: [contactScope] });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'conflict') continue; // it ended meanwhile
+      // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
+      deps.logger?.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
+      await endRunDirectly(deps.em, other.id, reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
+    }
+  }
+}

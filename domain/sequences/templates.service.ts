@@ -1,0 +1,233 @@
+// Sequence template use cases: create, patch, read and list. Checks what a JSON schema cannot:
+// the timezone (Intl), the sender (an active user of the organization), that subjects and bodies
+// parse as Liquid, that EMAIL steps have a subject, and that an ACTIVE template has a step.
+import { sql } from 'kysely';
+import { LockMode } from '@mikro-orm/core';
+import { ref, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { SequenceTemplate } from '../../db/entities/index.ts';
+import type { MissingChannelRule, SendingSchedule, TemplateStatus, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
+import { escapeLike, organizationUser } from '../people/accounts.service.ts';
+import { DomainError } from '../shared/errors.ts';
+import { parseTemplate, TemplateSyntaxError } from './render.ts';
+import { endRuns, notifyRuns } from './runs.ts';
+
+export interface TemplateInput {
+  name: string;
+  summary?: string | null;
+  status?: TemplateStatus;
+  language?: string;
+  timezone?: string;
+  steps?: TemplateStep[];
+  on_missing_channel?: MissingChannelRule;
+  schedule?: SendingSchedule | null;
+  sender_user_id?: string;
+  requires_lead_review?: boolean;
+}
+
+export type TemplatePatch = Partial<TemplateInput>;
+
+export interface TemplateRecord {
+  id: string;
+  name: string;
+  summary: string | null;
+  status: TemplateStatus;
+  step_count: number;
+  language: string;
+  timezone: string;
+  activated_at: string | null;
+  created_at: string;
+  updated_at: string;
+  steps: TemplateStep[];
+  on_missing_channel: MissingChannelRule;
+  schedule: SendingSchedule | null;
+  sender_user_id: string | null;
+  requires_lead_review: boolean;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
+  return {
+    id: t.id,
+    name: t.name,
+    summary: t.summary ?? null,
+    status: t.status,
+    step_count: t.steps.length,
+    language: t.language,
+    timezone: t.timezone,
+    activated_at: iso(t.activatedAt ?? null),
+    created_at: iso(t.createdAt)!,
+    updated_at: iso(t.updatedAt)!,
+    steps: t.steps,
+    on_missing_channel: t.onMissingChannel,
+    schedule: t.schedule ?? null,
+    sender_user_id: t.senderUser?.id ?? null,
+    requires_lead_review: t.requiresLeadReview,
+  };
+}
+
+function checkTimezone(timezone: string): void {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+  } catch {
+    throw DomainError.invalid('timezone', 'is not an IANA time zone (for example Europe/Paris)');
+  }
+}
+
+/** Steps as stored: subject only on EMAIL (required there); every text must parse as Liquid. */
+function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
+  const errors: { path: string; message: string }[] = [];
+  const cleaned = steps.map((step, i) => {
+    if (step.type === 'EMAIL' && !step.subject?.trim()) errors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
+    if (step.type !== 'EMAIL' && step.subject) errors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
+    for (const field of ['subject', 'body'] as const) {
+      const text = step[field];
+      if (!text) continue;
+      try {
+        parseTemplate(text);
+      } catch (error) {
+        if (!(error instanceof TemplateSyntaxError)) throw error;
+        errors.push({ path: `steps[${i}].${field}`, message: `is not a valid Liquid template: ${error.message}` });
+      }
+    }
+    return step.type === 'EMAIL' ? { type: step.type, delay_days: step.delay_days, subject: step.subject!, body: step.body } : { type: step.type, delay_days: step.delay_days, body: step.body };
+  });
+  if (errors.length) throw DomainError.invalidFields(`Invalid ${errors.map((e) => e.path).join(', ')}.`, errors);
+  return cleaned;
+}
+
+function checkSchedule(schedule: SendingSchedule | null | undefined): void {
+  if (schedule && schedule.end_hour <= schedule.start_hour) throw DomainError.invalid('schedule.end_hour', 'must be greater than start_hour');
+}
+
+function checkActiveHasSteps(status: TemplateStatus, steps: TemplateStep[]): void {
+  if (status === 'ACTIVE' && steps.length === 0) throw DomainError.invalid('steps', 'an ACTIVE template needs at least one step', 422);
+}
+
+export async function createTemplate(em: EntityManager, organizationId: string, principalUserId: string, input: TemplateInput): Promise<TemplateRecord> {
+  const timezone = input.timezone ?? 'UTC';
+  checkTimezone(timezone);
+  const steps = checkedSteps(input.steps ?? []);
+  checkSchedule(input.schedule);
+  const status = input.status ?? 'PENDING_SETUP';
+  checkActiveHasSteps(status, steps);
+  const sender = await organizationUser(em, organizationId, input.sender_user_id ?? principalUserId, 'sender_user_id');
+  const now = new Date();
+  const template = em.create(SequenceTemplate, {
+    organization: organizationId,
+    name: input.name.trim(),
+    summary: input.summary ?? null,
+    status,
+    language: input.language ?? 'en',
+    timezone,
+    activatedAt: status === 'ACTIVE' ? now : null,
+    steps,
+    onMissingChannel: input.on_missing_channel ?? 'STOP',
+    schedule: input.schedule ?? null,
+    senderUser: ref(sender),
+    requiresLeadReview: input.requires_lead_review ?? false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  return toTemplateRecord(template);
+}
+
+async function loadTemplate(em: EntityManager, organizationId: string, id: string): Promise<SequenceTemplate> {
+  const found = await em.findOne(SequenceTemplate, { id, organization: organizationId });
+  if (!found) throw DomainError.notFound('Sequence template');
+  return found;
+}
+
+export async function getTemplate(em: EntityManager, organizationId: string, id: string): Promise<TemplateRecord> {
+  return toTemplateRecord(await loadTemplate(em, organizationId, id));
+}
+
+/**
+ * Status effects on running sequences: ARCHIVED ends them STOPPED_EARLY (TEMPLATE_STOPPED) in the
+ * same transaction; INACTIVE (or back to PENDING_SETUP) holds them at their next step; ACTIVE or
+ * FINISHING again releases held runs. Their workflows are told after the commit (`temporal`).
+ */
+export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, temporal?: Client): Promise<TemplateRecord> {
+  if (patch.timezone !== undefined) checkTimezone(patch.timezone);
+  const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
+  checkSchedule(patch.schedule);
+  let notify: string[] = [];
+  const record = await em.transactional(async (tx) => {
+    const template = await tx.findOne(SequenceTemplate, { id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!template) throw DomainError.notFound('Sequence template');
+    const status = patch.status ?? template.status;
+    checkActiveHasSteps(status, steps ?? template.steps);
+    if (patch.sender_user_id !== undefined) template.senderUser = ref(await organizationUser(tx, organizationId, patch.sender_user_id, 'sender_user_id'));
+    if (patch.name !== undefined) template.name = patch.name.trim();
+    if (patch.summary !== undefined) template.summary = patch.summary;
+    if (patch.language !== undefined) template.language = patch.language;
+    if (patch.timezone !== undefined) template.timezone = patch.timezone;
+    if (steps !== undefined) template.steps = steps;
+    if (patch.on_missing_channel !== undefined) template.onMissingChannel = patch.on_missing_channel;
+    if (patch.schedule !== undefined) template.schedule = patch.schedule;
+    if (patch.requires_lead_review !== undefined) template.requiresLeadReview = patch.requires_lead_review;
+    const now = new Date();
+    if (status === 'ACTIVE' && !template.activatedAt) template.activatedAt = now;
+    const before = template.status;
+    template.status = status;
+    template.updatedAt = now;
+    await tx.flush();
+    if (status !== before) {
+      const { rows } = await sql<{ id: string }>`
+        SELECT id FROM sequences WHERE organization_id = ${organizationId} AND sequence_template_id = ${id}
+           AND status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+      const running = rows.map((r) => r.id);
+      if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
+      else if (status === 'ACTIVE' || status === 'FINISHING') notify = running; // held runs go on
+    }
+    return toTemplateRecord(template);
+  });
+  if (temporal && notify.length > 0) await notifyRuns(temporal, notify);
+  return record;
+}
+
+export const TEMPLATE_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
+export type TemplateSort = (typeof TEMPLATE_SORT_FIELDS)[number];
+
+export interface TemplateFilters {
+  name?: string;
+  status?: TemplateStatus;
+  created_at_before?: string;
+  created_at_after?: string;
+}
+
+export async function listTemplates(
+  em: EntityManager,
+  organizationId: string,
+  filters: TemplateFilters,
+  page: { limit: number; offset: number; sortBy?: TemplateSort; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: TemplateRecord[]; total: number }> {
+  const where = [sql`organization_id = ${organizationId}`];
+  if (filters.name) where.push(sql`lower(name) LIKE ${`%${escapeLike(filters.name.toLowerCase())}%`}`);
+  if (filters.status) where.push(sql`status = ${filters.status}`);
+  if (filters.created_at_before) where.push(sql`created_at < ${new Date(filters.created_at_before)}`);
+  if (filters.created_at_after) where.push(sql`created_at > ${new Date(filters.created_at_after)}`);
+  const column = page.sortBy === 'name' ? sql`lower(name)` : sql.ref(page.sortBy ?? 'created_at');
+  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const { rows } = await sql<{ id: string; total: string }>`
+    SELECT id, count(*) OVER () AS total FROM sequence_templates WHERE ${sql.join(where, sql` AND `)}
+     ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(em.getKysely());
+  if (!rows.length) {
+    const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM sequence_templates WHERE ${sql.join(where, sql` AND `)}`.execute(em.getKysely());
+    return { items: [], total: Number(counted.rows[0].total) };
+  }
+  const found = await em.find(SequenceTemplate, { id: { $in: rows.map((r) => r.id) }, organization: organizationId });
+  const byId = new Map(found.map((t) => [t.id, t]));
+  return { items: rows.map((r) => toTemplateRecord(byId.get(r.id)!)), total: Number(rows[0].total) };
+}
+
+/** Ids among `ids` that are not templates of the organization (for references such as webhook filters). */
+export async function unknownTemplateIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM sequence_templates WHERE organization_id = ${organizationId} AND id = ANY (${ids}::uuid[])`.execute(em.getKysely());
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id.toLowerCase()));
+}

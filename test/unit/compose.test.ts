@@ -22,7 +22,7 @@ interface ComposeFile {
   services: Record<string, ComposeService>;
 }
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 // `merge: true` resolves the `<<: *anchor` keys the file uses, as Compose does.

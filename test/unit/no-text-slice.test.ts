@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const FOLDERS = ['api', 'domain', 'activities', 'workflows', 'providers', 'observability', 'scripts'];
 const SKIPPED = ['scripts/bench/']; // benchmark output for the console, never stored
 

@@ -1,7 +1,7 @@
 // A lead awaiting review (FOUND) on the time-skipping server, real activities on the stack's
 // database: stopped in its row (the stop endpoint's domain function) it never gets a workflow, not
 // even when its approval is tried after the stop, however much time passes. The race of a stop and
-// an approval is in test/api/sequence-controls.test.ts (the real server).
+// an approval is in test/api/sequences/controls.test.ts (the real server).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';

@@ -14,7 +14,7 @@ import { TRACING_WORKFLOW_MODULE } from '../../observability/worker.ts';
 import { defaultWorkflowsPath } from '../../worker.ts';
 import { getStack } from '../helpers/stack.ts';
 
-const dir = fileURLToPath(new URL('./histories/', import.meta.url));
+const dir = fileURLToPath(new URL('./histories', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 
 const loadHistory = (file: string) =>

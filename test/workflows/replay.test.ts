@@ -11,7 +11,7 @@ import proto from '@temporalio/proto';
 import { defaultWorkflowsPath } from '../../worker.ts';
 import { getStack } from '../helpers/stack.ts';
 
-const dir = fileURLToPath(new URL('./histories/', import.meta.url));
+const dir = fileURLToPath(new URL('./histories', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 
 /**

@@ -19,7 +19,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { ENGAGEMENT_TYPES, FUNDING_ROUNDS, NEWS_TOPICS } from '../../domain/signals/filters.ts';
 import { PRESETS } from '../../domain/signals/presets.ts';
 import type { FactFamily, SignalType } from '../../domain/signals/presets.types.ts';
-import { mulberry32, SENIORITIES, SIZE_BANDS } from '../directory/generate.ts';
+import { mulberry32 } from '../directory/generator/random.ts';
+import { SENIORITIES, SIZE_BANDS } from '../directory/generator/taxonomy.ts';
 import type { FactPage, FactPerson, FactQuery, SignalDataProvider, SignalFact } from './index.ts';
 
 /** Slots of the directory tables (the expression of the slot indexes: hashtext(id::text) & 4095). */

@@ -1,4 +1,4 @@
-// Idempotency-Key on authenticated POSTs (issue 9 item 2, README 'Idempotency keys'): replays of the
+// Idempotency-Key on authenticated POSTs (docs/api/idempotency.md): replays of the
 // same request, 422 for another body or endpoint, 409 while the first runs, per-organization keys,
 // expiry and abandoned claims on the real stack; and the middleware itself behind a fake handler
 // (thrown 5xx and refusals release the key, 4xx outcomes are stored, an in-flight request answers 409).

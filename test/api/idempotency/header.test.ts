@@ -1,6 +1,6 @@
-// Idempotency-Key on authenticated POSTs on the real stack: replays of the same request, 422 for
-// another body or endpoint, 409 while the first runs, per-organization keys, expiry and abandoned
-// claims, POST /v1/events, and the OpenAPI document declaring the header.
+// Idempotency-Key on authenticated POSTs on the real stack (docs/api/idempotency.md): replays of
+// the same request, 422 for another body or endpoint, 409 while the first runs, per-organization
+// keys, expiry and abandoned claims, POST /v1/events, and the OpenAPI document declaring the header.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
-import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/list.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers, upsertContact } from '../people/contacts.service.ts';
@@ -14,7 +13,7 @@ import { emitEvent } from '../activity/emit.ts';
 import { failed, itemError, runItems, sourcedRunningSequences, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { endRunDirectly, endRuns, notifyRuns } from '../sequences/runs.ts';
-import * as sequences from '../sequences/sequences.service.ts';
+import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 
 export const ENTRY_BATCH_MAX = 100;
 
@@ -432,21 +431,13 @@ export async function failEntries(em: EntityManager, organizationId: string, ent
   return Number(result.numAffectedRows ?? 0);
 }
 
-export interface EnrollEntriesDeps {
-  directory: Directory;
-  verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
-}
-
 /**
- * Enrolls resolved entries in their list's current default template, as the enrollment workflow
- * does (eligibility, a verification of a never-verified email, re-check, then the row and its
- * sequence.created, or a REFUSED row with the reason), with source_contact_entry_id set. An entry
- * is enrolled at most once per template; an entry deleted meanwhile has its new run stopped.
+ * Enrolls resolved entries in their list's current default template through the one enrollment
+ * path (domain/sequences/enrollment), with source_contact_entry_id set. An entry is enrolled at
+ * most once per template; an entry deleted meanwhile has its new run stopped instead of started.
  * Idempotent per (run, entry): a retried chunk finds the rows it wrote.
  */
-export async function enrollEntries(em: EntityManager, deps: EnrollEntriesDeps, organizationId: string, entryIds: string[], runId: string) {
+export async function enrollEntries(em: EntityManager, deps: EnrollmentDeps, organizationId: string, entryIds: string[], runId: string) {
   const { rows } = await sql<{ id: string; contact_id: string; template_id: string; enrolled: boolean }>`
     SELECT e.id, e.contact_id, l.default_sequence_template_id AS template_id,
            EXISTS (SELECT 1 FROM sequences s WHERE s.organization_id = e.organization_id AND s.contact_id = e.contact_id
@@ -457,27 +448,18 @@ export async function enrollEntries(em: EntityManager, deps: EnrollEntriesDeps, 
        AND e.contact_id IS NOT NULL AND l.default_sequence_template_id IS NOT NULL`.execute(em.getKysely());
   const counts = { created: 0, refused: 0, skipped: entryIds.length - rows.length };
   await runItems(rows.filter((r) => !r.enrolled), (r) => [r.contact_id], 16, async (row) => {
-    const base = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id };
-    let check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: false });
-    if (!check.refusal && check.needsVerification) {
-      let verified = true;
-      try {
-        await sequences.verifyContactEmail(em.fork(), deps.verifier, organizationId, row.contact_id);
-      } catch {
-        verified = false; // as the enrollment workflow: an unreachable verifier leaves the email usable
-      }
-      check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: !verified });
-    }
-    const written = await sequences.writeEnrollment(em.fork(), { ...base, enrollmentRunId: `${runId}/${row.id}`, refusal: check.refusal, sourceContactEntryId: row.id });
-    if (written.result.outcome === 'DUPLICATE') { counts.skipped++; return; }
-    if (written.result.outcome === 'REFUSED') { counts.refused++; return; }
-    counts.created++;
-    const still = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${row.id}`.execute(em.getKysely());
-    if (!still.rows[0]) {
-      await endRunDirectly(em, written.result.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
-      return;
-    }
-    if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, written.start);
+    const input = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id, enrollmentRunId: `${runId}/${row.id}`, sourceContactEntryId: row.id };
+    const result = await enrollContact(em, deps, input, {
+      onCreated: async (created) => {
+        const still = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${row.id}`.execute(em.getKysely());
+        if (still.rows[0]) return true;
+        await endRunDirectly(em, created.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
+        return false;
+      },
+    });
+    if (result.outcome === 'DUPLICATE') counts.skipped++;
+    else if (result.outcome === 'REFUSED') counts.refused++;
+    else counts.created++;
   });
   counts.skipped += rows.filter((r) => r.enrolled).length;
   return counts;

@@ -27,7 +27,8 @@ import { getMessage, listMessages, type MessageRecord } from '../engagement/mess
 import { decideApproval } from '../playbooks/playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
 import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
-import { getSequence, startSequenceWorkflow, type SequenceRecord } from '../sequences/sequences.service.ts';
+import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
+import { startSequenceWorkflow } from '../sequences/enrollment/start.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './replies.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];

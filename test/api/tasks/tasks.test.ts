@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as admin from '../../../domain/admin/admin.service.ts';
-import { startSequenceWorkflow } from '../../../domain/sequences/sequences.service.ts';
+import { startSequenceWorkflow } from '../../../domain/sequences/enrollment/start.ts';
 import { sandboxOutboundEmails } from '../../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../../providers/linkedin/sandbox.ts';
 import type { client } from '../../helpers/http.ts';

@@ -44,6 +44,9 @@ import { OutboundEffect } from './outbound-effect.entity.ts';
 
 export { RateLimit };
 export { OutboundEffect };
+import { WorkflowCommand } from './workflow-command.entity.ts';
+
+export { WorkflowCommand };
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,
@@ -58,4 +61,5 @@ export const entities = [
   IdempotencyKey,
   RateLimit,
   OutboundEffect,
+  WorkflowCommand,
 ];

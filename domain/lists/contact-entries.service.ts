@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
-import type { EnrichmentStatus } from '../../db/entities/list.entity.ts';
+import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers, upsertContact } from '../people/contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';

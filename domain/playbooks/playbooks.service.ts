@@ -17,7 +17,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PlaybookAction, PlaybookRunOutcome, PlaybookRunStatus, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
+import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
+import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 // The two services call each other inside one transaction (approval decisions; to-do announcements).

@@ -15,7 +15,9 @@ import { createLogger } from './observability/logging.ts';
 import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
 import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
+import { DRAIN_POLL_MS, WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId } from './workflows/workflow-commands.definitions.ts';
 import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
+import type { workflowCommandsWorkflow } from './workflows/workflow-commands.workflow.ts';
 import { EVENT_RESOLUTION_WORKFLOW, eventResolutionWorkflowId } from './workflows/event-resolution.definitions.ts';
 import type { eventResolutionWorkflow } from './workflows/event-resolution.workflow.ts';
 
@@ -80,7 +82,18 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
   });
   if (deps.startDispatcher !== false) await ensureWebhookDispatcher(deps.temporal, deps.taskQueue, deps.config.webhookPollMs);
   if (deps.startEventResolution !== false) await ensureEventResolution(deps.temporal, deps.taskQueue, deps.config);
+  if (deps.startDispatcher !== false) await ensureWorkflowCommandsDrain(deps.temporal, deps.taskQueue);
   return worker;
+}
+
+/** As the webhook dispatcher: every worker asks for the one outbox drain of its task queue. */
+export async function ensureWorkflowCommandsDrain(client: Client, taskQueue: string): Promise<void> {
+  await client.workflow.start<typeof workflowCommandsWorkflow>(WORKFLOW_COMMANDS_WORKFLOW, {
+    taskQueue,
+    workflowId: workflowCommandsWorkflowId(taskQueue),
+    args: [{ pollMs: DRAIN_POLL_MS }],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
 }
 
 /** As the dispatcher: every worker asks for the one event-resolution workflow of its task queue. */

@@ -32,7 +32,8 @@ export function createEventResolutionActivities(deps: EventResolutionActivityDep
 
     async runPendingPlaybooks(input: RunPlaybooksInput): Promise<RunPlaybooksResult> {
       return runPendingPlaybooks(deps.orm.em.fork(), {
-        directory: providers.directory, verifier: providers.verifier, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, logger: deps.logger,
+        directory: providers.directory, verifier: providers.verifier, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
       }, input.limit, input.organizationIds);
     },
   };

@@ -13,6 +13,7 @@ import { createSequenceActivities } from './sequences.activities.ts';
 import { createSignalActivities } from './signals.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
+import { createWorkflowCommandActivities } from './workflow-commands.activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTaskActivities(deps),
     ...createEventResolutionActivities(deps),
     ...createSignalActivities(deps),
+    ...createWorkflowCommandActivities(deps),
   }, (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
 }
 

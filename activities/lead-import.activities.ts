@@ -37,6 +37,7 @@ export function createLeadImportActivities(deps: LeadImportActivityDeps) {
     async enrollEntries(input: EnrollEntriesInput): Promise<EnrollEntriesResult> {
       return entries.enrollEntries(em(), {
         directory: providers.directory, verifier: providers.verifier, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
       }, input.organizationId, input.entryIds, input.runId);
     },
   };

@@ -34,6 +34,7 @@ export function createSignalActivities(deps: SignalActivityDeps) {
     built = {
       directory: p.directory, enrichment: p.enrichment, verifier: p.verifier, signals: p.signals,
       scopeOf: deps.scopeOf ?? presetScope, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+      slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
     };
     return built;
   };

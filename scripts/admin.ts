@@ -13,6 +13,7 @@
 //   npm run --silent admin -- org credits --org ORG_ID --add N [--json]        (remove with --add=-N; the balance stays >= 0)
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
 //   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
+//   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -20,6 +21,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
+import { reconcile } from '../domain/admin/reconcile.ts';
 import { notifyRuns } from '../domain/sequences/runs.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
@@ -44,6 +46,7 @@ const options = {
   'json-value': { type: 'string' },
   'mailbox-email': { type: 'string' },
   'daily-send-limit': { type: 'string' },
+  fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -134,10 +137,24 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.setLeadLimit(em, need(flags, 'org'), Number(need(flags, 'set')));
     case 'org icp':
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
+    case 'reconcile':
+      return withTemporal(config, (temporal) => reconcile({ em, temporal, taskQueue: config.temporalTaskQueue }, { organizationId: flags.org, fix: flags.fix ?? false }));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
 }
+
+/** Runs `work` with a client of the configured Temporal (the dev server's port by default). */
+async function withTemporal<T>(config: Config, work: (temporal: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address: temporalAddress(config), connectTimeout: 5000 });
+  try {
+    return await work(new Client({ connection, namespace: config.temporalNamespace }));
+  } finally {
+    await connection.close();
+  }
+}
+
+const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
  * Tells the workflows of runs the CLI ended (their rows already say so) to close now. Best effort
@@ -145,7 +162,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
  */
 async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise<void> {
   if (sequenceIds.length === 0) return;
-  const address = config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
+  const address = temporalAddress(config);
   try {
     const connection = await Promise.race([
       Connection.connect({ address, connectTimeout: 3000 }),

@@ -26,6 +26,7 @@ import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput, type 
 import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type DispatcherInput } from '../workflows/webhook-dispatcher.definitions.ts';
+import { WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId, type WorkflowCommandsInput } from '../workflows/workflow-commands.definitions.ts';
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,
 } from '../workflows/event-resolution.definitions.ts';
@@ -215,6 +216,15 @@ const recordings: Record<string, () => Promise<void>> = {
     await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
     await started.terminate('replay history recorded');
     await save('webhook-dispatcher-continued', handle);
+  },
+  'workflow-commands-continued': async () => {
+    // Two drain passes over an empty outbox, then continue-as-new: the first run's history (the chain is terminated after).
+    const input: WorkflowCommandsInput = { pollMs: 50, passesPerExecution: 2 };
+    const started = await env.client.workflow.start(WORKFLOW_COMMANDS_WORKFLOW, { taskQueue, workflowId: workflowCommandsWorkflowId(`replay-${randomUUID()}`), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+    await started.terminate('replay history recorded');
+    await save('workflow-commands-continued', handle);
   },
   'event-resolution-continued': async () => {
     // One organization's backlog of 5 in batches of 2 (2, 2, 1) with an enrolling playbook (its run

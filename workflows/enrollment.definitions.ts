@@ -28,7 +28,7 @@ export interface EnrollmentInput {
   organizationId: string;
   contactId: string;
   sequenceTemplateId: string;
-  /** Start-to-close timeout of the verification activity (the verifier's slowest answer plus a margin). */
+  /** One verification attempt's timeout (the verifier's slowest answer plus a margin); the activity's is the policy's budget of all attempts. */
   verifyTimeoutMs: number;
   /** The contact-list entry this enrollment comes from (list auto-enrollment); absent or null otherwise. */
   sourceContactEntryId?: string | null;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { accountEntryItemSchema, accountListItemSchema, contactEntryItemSchema, contactListItemSchema } from '../../api/schemas/lists.schemas.ts';
-import { startSequenceWorkflow } from '../../domain/sequences/sequences.service.ts';
+import { startSequenceWorkflow } from '../../domain/sequences/enrollment/start.ts';
 import { SandboxCrm } from '../../providers/crm/sandbox.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { newOrg, type TestOrg } from './fixtures.ts';

@@ -8,7 +8,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { stopInRow } from '../../domain/sequences/controls.service.ts';
-import { writeEnrollment } from '../../domain/sequences/sequences.service.ts';
+import { writeEnrollment } from '../../domain/sequences/enrollment/write.ts';
 import { executeTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import * as sequences from '../../../domain/sequences/sequences.service.ts';
+import { checkEligibility } from '../../../domain/sequences/enrollment/eligibility.ts';
 import { ContactIdKey, OrganizationIdKey, SequenceTemplateIdKey } from '../../../temporal/search-attributes.ts';
 import { enrollmentStatusQuery, enrollmentWorkflowId, sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
 import { client } from '../../helpers/http.ts';
@@ -219,7 +220,7 @@ describe('enrollment', () => {
     it('when the contact has neither email nor LinkedIn URL, then NO_IDENTIFIER (the API cannot create such a contact)', async () => {
       const contactId = await newContact();
       await sql`UPDATE contacts SET email = NULL, linkedin_url = NULL WHERE id = ${contactId}`.execute(db());
-      const result = await sequences.checkEligibility(stack.orm.em.fork(), { findCompanyByDomain: async () => null } as never, {
+      const result = await checkEligibility(stack.orm.em.fork(), { findCompanyByDomain: async () => null } as never, {
         organizationId: org.organizationId, contactId, sequenceTemplateId: emailTemplate, verificationDone: false,
       });
       assert.deepEqual(result, { refusal: 'NO_IDENTIFIER', needsVerification: false });

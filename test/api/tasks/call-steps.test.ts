@@ -1,7 +1,7 @@
 // Tasks of CALL steps: call logs moving a waiting sequence on.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startSequenceWorkflow } from '../../../domain/sequences/sequences.service.ts';
+import { startSequenceWorkflow } from '../../../domain/sequences/enrollment/start.ts';
 import type { client } from '../../helpers/http.ts';
 import type { TestOrg } from '../../helpers/fixtures.ts';
 import type { Stack } from '../../helpers/stack.ts';

@@ -92,7 +92,7 @@ export function signalCheckFixture() {
     const providers = createProviders({ orm: stack.orm, config: stack.config });
     // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
     const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
-    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, temporal, taskQueue: 'signal-checks' };
+    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, temporal, taskQueue: 'signal-checks', slowVerifyMs: stack.config.slowVerifyMs };
   });
 
   /** A scripted provider and the check's dependencies around it, with every preset of the given scope. */

@@ -38,6 +38,7 @@ function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
       case 'not_found': return new ApiIssue(404, 'NotFoundIssue', error.message);
       case 'conflict': return conflict(error.message, error.data);
       case 'business': return businessIssue(error.message, error.data);
+      case 'unavailable': return unavailable(error.message, error.data);
     }
   }
   const http = error as HttpLikeError;

@@ -34,7 +34,7 @@ export interface BatchResult<R> {
   summary: { total: number; succeeded: number; failed: number };
 }
 
-const ISSUE_OF_KIND = { invalid: 'ValidationIssue', not_found: 'NotFoundIssue', conflict: 'CommitIssue', business: 'BusinessIssue' } as const;
+const ISSUE_OF_KIND = { invalid: 'ValidationIssue', not_found: 'NotFoundIssue', conflict: 'CommitIssue', business: 'BusinessIssue', unavailable: 'UnavailableIssue' } as const;
 
 /** The item error of a thrown error: a DomainError keeps its type and message; anything else is an InternalIssue. */
 export function itemError(error: unknown): BatchItemError {

@@ -1,0 +1,37 @@
+// The workflow client modules built from the one Temporal Client: what createApp(deps) and
+// createActivities(deps) hand to the domain. Only process entry points open the Client itself.
+import type { Client } from '@temporalio/client';
+import { createEnrollmentClient, type EnrollmentClient } from './enrollment.client.ts';
+import { createEventResolutionClient, type EventResolutionClient } from './event-resolution.client.ts';
+import { createLeadImportClient, type LeadImportClient } from './lead-import.client.ts';
+import { createSequenceClient, type SequenceClient } from './sequence.client.ts';
+import { createSignalClient, type SignalClient } from './signal.client.ts';
+import { createTaskReminderClient, type TaskReminderClient } from './task-reminder.client.ts';
+import { createWebhookClient, type WebhookClient } from './webhook.client.ts';
+
+export interface WorkflowClients {
+  sequence: SequenceClient;
+  enrollment: EnrollmentClient;
+  signal: SignalClient;
+  leadImport: LeadImportClient;
+  taskReminder: TaskReminderClient;
+  webhook: WebhookClient;
+  eventResolution: EventResolutionClient;
+  /** Resolves when the Temporal frontend answers (readiness), else rejects; the caller bounds the wait. */
+  ping(): Promise<void>;
+}
+
+export function createWorkflowClients(temporal: Client, taskQueue: string): WorkflowClients {
+  return {
+    sequence: createSequenceClient(temporal, taskQueue),
+    enrollment: createEnrollmentClient(temporal, taskQueue),
+    signal: createSignalClient(temporal, taskQueue),
+    leadImport: createLeadImportClient(temporal, taskQueue),
+    taskReminder: createTaskReminderClient(temporal, taskQueue),
+    webhook: createWebhookClient(temporal, taskQueue),
+    eventResolution: createEventResolutionClient(temporal, taskQueue),
+    async ping() {
+      await temporal.connection.workflowService.getSystemInfo({});
+    },
+  };
+}

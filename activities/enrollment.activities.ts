@@ -1,6 +1,6 @@
 // Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
 // transaction that writes the sequence and its event, then the sequence workflow's start).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -13,7 +13,7 @@ export interface EnrollmentActivityDeps {
   logger: Logger;
   config: Config;
   /** Starts sequence workflows (a client, not the worker's NativeConnection). */
-  temporal: Client;
+  workflows: WorkflowClients;
   /** Defaults to the configured providers (the sandbox ones offline). */
   providers?: Pick<Providers, 'directory' | 'verifier'>;
 }
@@ -36,7 +36,7 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
     /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
     async createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
       const written = await sequences.writeEnrollment(em(), input);
-      if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.config.temporalTaskQueue, input.organizationId, written.start);
+      if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
       return written.result;
     },
   };

@@ -20,9 +20,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
-import { notifyRuns } from '../domain/sequences/runs.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
+import { createSequenceClient } from '../workflows/sequence.client.ts';
 
 class UsageError extends Error {}
 
@@ -152,7 +152,7 @@ async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
     ]);
     try {
-      await notifyRuns(new Client({ connection, namespace: config.temporalNamespace }), sequenceIds);
+      await createSequenceClient(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue).notifyChanged(sequenceIds);
     } finally {
       await connection.close();
     }

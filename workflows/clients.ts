@@ -9,6 +9,9 @@ import { createSignalClient, type SignalClient } from './signal.client.ts';
 import { createTaskReminderClient, type TaskReminderClient } from './task-reminder.client.ts';
 import { createWebhookClient, type WebhookClient } from './webhook.client.ts';
 
+/** The one Temporal client the modules are built on, named for the process entry points that hand it in. */
+export type TemporalClient = Client;
+
 export interface WorkflowClients {
   sequence: SequenceClient;
   enrollment: EnrollmentClient;

@@ -3,7 +3,7 @@
 // directory, failure, enrollment with source_contact_entry_id).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/list.entity.ts';
@@ -13,7 +13,7 @@ import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { failed, itemError, runItems, sourcedRunningSequences, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { endRunDirectly, endRuns, notifyRuns } from '../sequences/runs.ts';
+import { endRunDirectly, endRuns } from '../sequences/runs.ts';
 import * as sequences from '../sequences/sequences.service.ts';
 
 export const ENTRY_BATCH_MAX = 100;
@@ -332,7 +332,7 @@ export async function listContactEntries(
 // DELETE /v1/contact-entries/{id}
 
 /** Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST); other runs of the contact stay. */
-export async function deleteContactEntry(em: EntityManager, temporal: Client, organizationId: string, id: string): Promise<ContactEntryRecord> {
+export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
     const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
     if (!locked.rows[0]) throw DomainError.notFound('Contact entry');
@@ -341,7 +341,7 @@ export async function deleteContactEntry(em: EntityManager, temporal: Client, or
     await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
     return { record, stopped };
   });
-  await notifyRuns(temporal, stopped);
+  await workflows.sequence.notifyChanged(stopped);
   return record;
 }
 
@@ -435,8 +435,7 @@ export async function failEntries(em: EntityManager, organizationId: string, ent
 export interface EnrollEntriesDeps {
   directory: Directory;
   verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
 }
 
 /**
@@ -477,7 +476,7 @@ export async function enrollEntries(em: EntityManager, deps: EnrollEntriesDeps, 
       await endRunDirectly(em, written.result.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
       return;
     }
-    if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, written.start);
+    if (written.start) await deps.workflows.sequence.start(organizationId, written.start);
   });
   counts.skipped += rows.filter((r) => r.enrolled).length;
   return counts;

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { PlaybookAction, PlaybookRunOutcome, PlaybookRunStatus, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import type { Directory } from '../../providers/directory/index.ts';
@@ -396,8 +396,7 @@ export async function decideApproval(tx: EntityManager, organizationId: string, 
 export interface RunPlaybooksDeps {
   directory: Directory;
   verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -476,7 +475,7 @@ async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: { id: st
     check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: !verified });
   }
   const written = await sequences.writeEnrollment(em.fork(), { ...base, enrollmentRunId: `playbook-run/${run.id}`, refusal: check.refusal });
-  if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, written.start);
+  if (written.start) await deps.workflows.sequence.start(organizationId, written.start);
   const outcome: PlaybookRunOutcome = written.result.outcome === 'DUPLICATE' ? 'ALREADY_ENROLLED' : written.result.outcome === 'REFUSED' ? 'ENROLLMENT_REFUSED' : 'ENROLLED';
   const error = written.result.outcome === 'REFUSED' ? `The contact cannot be enrolled: ${written.result.reason}.` : null;
   await sql`

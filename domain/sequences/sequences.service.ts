@@ -4,20 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowIdConflictPolicy, type SearchAttributePair } from '@temporalio/common';
-import { WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
 import { Contact } from '../../db/entities/contact.entity.ts';
 import { RUNNING_STATUSES, type SequenceStatus } from '../../db/entities/sequence.entity.ts';
 import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
-import { ContactIdKey, OrganizationIdKey, SequenceTemplateIdKey } from '../../temporal/search-attributes.ts';
-import {
-  ENROLLMENT_WORKFLOW, SEQUENCE_WORKFLOW, enrollmentWorkflowId, sequenceWorkflowId,
-  type CreateSequenceInput, type EligibilityInput, type EligibilityResult, type EnrollmentInput, type EnrollmentResult, type RefusalReason,
-  type SequenceWorkflowInput,
+import type {
+  CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentInput, EnrollmentResult, RefusalReason,
 } from '../../workflows/enrollment.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { SequenceRecord as WorkflowSequenceRecord } from '../../workflows/sequence.definitions.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
@@ -236,28 +232,6 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
   }
 }
 
-/** Starts the sequence workflow of an ACTIVE sequence; a second start finds the first. */
-export async function startSequenceWorkflow(
-  temporal: Client, taskQueue: string, organizationId: string, start: NonNullable<WrittenEnrollment['start']>,
-): Promise<void> {
-  const args: [SequenceWorkflowInput] = [{ sequenceId: start.sequenceId, organizationId }];
-  await temporal.workflow.start(SEQUENCE_WORKFLOW, {
-    taskQueue,
-    workflowId: sequenceWorkflowId(start.sequenceId),
-    args,
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    typedSearchAttributes: searchAttributes(organizationId, start.contactId, start.sequenceTemplateId),
-  });
-}
-
-function searchAttributes(organizationId: string, contactId: string, sequenceTemplateId: string): SearchAttributePair[] {
-  return [
-    { key: OrganizationIdKey, value: organizationId },
-    { key: ContactIdKey, value: contactId },
-    { key: SequenceTemplateIdKey, value: sequenceTemplateId },
-  ];
-}
-
 // ---------------------------------------------------------------------------------------------
 // The API side of POST /v1/sequences
 
@@ -276,8 +250,8 @@ export type EnrollResponse = { status: 201; body: SequenceRecord } | { status: 2
 
 export interface EnrollDeps {
   em: EntityManager;
-  temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'enrollmentWaitMs' | 'slowVerifyMs'>;
+  workflows: Pick<WorkflowClients, 'enrollment'>;
+  config: Pick<Config, 'enrollmentWaitMs' | 'slowVerifyMs'>;
 }
 
 /** Margin above the verifier's slowest answer for the verification activity's timeout. */
@@ -304,49 +278,18 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   const running = await runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id);
   if (running) throw duplicateError(running);
 
-  const args: [EnrollmentInput] = [{
+  const input: EnrollmentInput = {
     organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id, verifyTimeoutMs: deps.config.slowVerifyMs + VERIFY_MARGIN_MS,
-  }];
-  const handle = await deps.temporal.workflow.start(ENROLLMENT_WORKFLOW, {
-    taskQueue: deps.config.temporalTaskQueue,
-    workflowId: enrollmentWorkflowId(organizationId, request.contact_id, request.sequence_template_id),
-    args,
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    typedSearchAttributes: searchAttributes(organizationId, request.contact_id, request.sequence_template_id),
-  });
+  };
+  const { runId, result } = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
   const pending: EnrollResponse = {
     status: 202,
-    body: { enrollment_run_id: handle.firstExecutionRunId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
+    body: { enrollment_run_id: runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
   };
-  const result = await waitFor(deps.temporal, () => handle.result() as Promise<EnrollmentResult>, options.waitMs ?? deps.config.enrollmentWaitMs)
-    .catch((error: unknown) => {
-      // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
-      if (error instanceof WorkflowFailedError) {
-        const cause = error.cause?.cause instanceof Error ? error.cause.cause : error.cause;
-        throw DomainError.business(`The enrollment failed: ${cause?.message ?? error.message}`);
-      }
-      throw error;
-    });
   if (!result) return pending;
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
   }
   return { status: 201, body: await getSequence(em, organizationId, result.sequenceId) };
-}
-
-/** The result, or null when `ms` pass first (the pending long poll is then abandoned). */
-async function waitFor<T>(temporal: Client, fn: () => Promise<T>, ms: number): Promise<T | null> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => { controller.abort(); resolve(null); }, ms);
-  });
-  const work = temporal.withAbortSignal(controller.signal, fn);
-  work.catch(() => {}); // after a timeout its rejection (the abort) is expected and unobserved
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

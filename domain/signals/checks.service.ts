@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { FactPerson, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
@@ -42,8 +42,7 @@ export interface SignalCheckDeps {
   signals: SignalDataProvider;
   /** COMPANY or PEOPLE scope of a preset (domain/signals/presets.ts presetOf). */
   scopeOf: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
   heartbeat?: () => void;
 }
@@ -214,7 +213,7 @@ async function enroll(em: EntityManager, deps: SignalCheckDeps, signal: SignalRo
   const written = await sequences.writeEnrollment(em.fork(), {
     ...base, enrollmentRunId: `signal/${signal.id}/${entryId}`, refusal: check.refusal, sourceContactEntryId: entryId,
   });
-  if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, signal.organization_id, written.start);
+  if (written.start) await deps.workflows.sequence.start(signal.organization_id, written.start);
 }
 
 /** Fills the contact's email and phone gaps from the enrichment provider, one credit per answer; no credits (or no answer): left as is. */

@@ -12,22 +12,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { Providers } from '../../providers/index.ts';
-import { sequenceWorkflowId, taskCompletedSignal } from '../../workflows/sequence.definitions.ts';
-import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
-import { drainNowSignal, eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
-import { organizationSearchAttributes } from '../../temporal/search-attributes.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { organizationUser } from '../people/accounts.service.ts';
-import { DomainError } from '../shared/errors.ts';
+import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
 import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } from '../activity/emit.ts';
 import { getMessage, listMessages, type MessageRecord } from '../engagement/messages.service.ts';
 import { decideApproval } from '../playbooks/playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
-import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
-import { getSequence, startSequenceWorkflow, type SequenceRecord } from '../sequences/sequences.service.ts';
+import { RUNNING, end, lockRun, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
+import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './replies.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];
@@ -319,8 +316,7 @@ export async function reassignTask(em: EntityManager, organizationId: string, id
 
 export interface TaskDeps {
   em: EntityManager;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -389,17 +385,17 @@ async function emitTaskEvent(tx: EntityManager, run: RunRow | null, type: Sequen
 async function afterCommit(deps: TaskDeps, organizationId: string, taskId: string, after: AfterCommit): Promise<void> {
   if (after.signalSequence) {
     try {
-      await deps.temporal.workflow.getHandle(sequenceWorkflowId(after.signalSequence)).signal(taskCompletedSignal, { taskId });
+      await deps.workflows.sequence.taskCompleted(after.signalSequence, taskId);
     } catch (error) {
       // A run without a workflow reads its row at its next step; anything else leaves the run waiting: log it (reopen + complete signals again).
-      if (!(error instanceof WorkflowNotFoundError)) deps.logger?.warn({ err: error, sequenceId: after.signalSequence }, 'could not signal the sequence of a completed task');
+      if (!(error instanceof WorkflowNotRunningError)) deps.logger?.warn({ err: error, sequenceId: after.signalSequence }, 'could not signal the sequence of a completed task');
     }
   }
-  if (after.notifySequence) await notifyRuns(deps.temporal, [after.notifySequence], deps.logger);
-  if (after.startSequence) await startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, after.startSequence);
+  if (after.notifySequence) await deps.workflows.sequence.notifyChanged([after.notifySequence], deps.logger);
+  if (after.startSequence) await deps.workflows.sequence.start(organizationId, after.startSequence);
   if (after.pokePlaybooks) {
     // Its next drain carries the run out anyway (within the interval); the signal only makes it seconds.
-    await deps.temporal.workflow.getHandle(eventResolutionWorkflowId(deps.taskQueue)).signal(drainNowSignal)
+    await deps.workflows.eventResolution.drainNow()
       .catch((error: unknown) => deps.logger?.warn({ err: error }, 'could not wake the event-resolution workflow'));
   }
 }
@@ -515,14 +511,7 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
   // The timer first: if the commit below fails, the timer finds another snoozed_until and does nothing.
   const input: TaskReminderInput = { taskId: id, organizationId, snoozedUntil: until.toISOString() };
   // One reminder per task: a running one gets the new time as a Signal; otherwise a new run starts.
-  await deps.temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
-    taskQueue: deps.taskQueue,
-    workflowId: taskReminderWorkflowId(id),
-    args: [input],
-    signal: snoozeAgainSignal,
-    signalArgs: [{ snoozedUntil: input.snoozedUntil }],
-    typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id }),
-  });
+  await deps.workflows.taskReminder.snooze(input, { contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);
     await writeTask(tx, organizationId, id, [sql`snoozed_until = ${until}`]);

@@ -26,6 +26,7 @@ import { insertAccount, insertContact, insertContactExclusion, insertTemplate } 
 import { insertEvents } from '../../helpers/ingested-events.ts';
 import { insertSignal, type ImportRow, type SignalSpec } from '../../helpers/signal-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +100,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     const providers = createProviders({ orm: stack.orm, config: stack.config });
     // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
     const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
-    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, temporal, taskQueue: 'signal-checks' };
+    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, workflows: createWorkflowClients(temporal, 'signal-checks') };
   });
 
   /** A scripted provider and the check's dependencies around it, with every preset of the given scope. */
@@ -120,7 +121,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
       }
       started.push(start.workflowId);
     } } } as unknown as Client;
-    return { temporal, started };
+    return { workflows: createWorkflowClients(temporal, 'signal-checks'), started };
   }
 
   /** An ACTIVE signal whose window ends at `at` and starts a day before (last_checked_at). */
@@ -533,11 +534,11 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     ]);
     const template = await insertTemplate(stack, own.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await insertSignal(stack, own.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), maxPerDay: 2, enrich: true, sequenceTemplateId: template });
-    const { temporal, started } = workflowStarts({ failFirst: false });
+    const { workflows, started } = workflowStarts({ failFirst: false });
     const credits = async () => (await sql<{ c: number }>`SELECT enrichment_credits AS c FROM organizations WHERE id = ${own.organizationId}`.execute(db())).rows[0].c;
     const before = await credits();
 
-    const result = await checkSignal(stack.orm.em.fork(), { ...deps, temporal }, own.organizationId, signal.id, at);
+    const result = await checkSignal(stack.orm.em.fork(), { ...deps, workflows }, own.organizationId, signal.id, at);
 
     assert.deepEqual(result, { outcome: 'CHECKED', imported: 2, skipped: 1, read: 3 });
     const { rows: contacts } = await sql<{ id: string; linkedin_url: string; email: string | null; phone: string | null }>`
@@ -562,12 +563,12 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await newSignal(at, { maxPerDay: 10, sequenceTemplateId: template });
     // The sequence workflow starts the check asks for: the first one fails, as a dying worker's would.
-    const { temporal, started } = workflowStarts({ failFirst: true });
+    const { workflows, started } = workflowStarts({ failFirst: true });
 
-    await assert.rejects(check({ ...deps, temporal }, signal.id, at), /worker died/);
+    await assert.rejects(check({ ...deps, workflows }, signal.id, at), /worker died/);
     assert.equal((await importsOf(signal.id)).filter((r) => r.status === 'IMPORTED').length, 3, 'the page committed before the enrollments');
 
-    const retry = await check({ ...deps, temporal }, signal.id, at);
+    const retry = await check({ ...deps, workflows }, signal.id, at);
 
     assert.deepEqual(retry, { outcome: 'CHECKED', imported: 0, skipped: 0, read: 3 }, 'no fact looked at twice');
     const { rows: sequences } = await sql<{ id: string; contact_id: string; status: string; enrollment_run_id: string }>`
@@ -579,7 +580,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     assert.deepEqual(new Set(started).size, 3, 'every sequence workflow started once after the failure');
 
     // A later retry of the same check changes nothing: enrollment is idempotent per entry.
-    await check({ ...deps, temporal }, signal.id, at);
+    await check({ ...deps, workflows }, signal.id, at);
     assert.equal((await sql`SELECT 1 FROM sequences WHERE sequence_template_id = ${template}`.execute(db())).rows.length, 3);
   });
 
@@ -749,8 +750,8 @@ describe('checkSignal (provider-backed signals, one check)', function () {
       await resolvedEvents(eventName, people);
       const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }]);
       const signal = await insertSignal(stack, org.organizationId, { eventName, eventSubject: 'PEOPLE', sequenceTemplateId: template });
-      const { temporal, started } = workflowStarts({ failFirst: true });
-      const deps = { ...scripted('PEOPLE').deps, temporal };
+      const { workflows, started } = workflowStarts({ failFirst: true });
+      const deps = { ...scripted('PEOPLE').deps, workflows };
       const at = new Date();
 
       await assert.rejects(check(deps, signal.id, at), /worker died/);

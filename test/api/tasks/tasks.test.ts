@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as admin from '../../../domain/admin/admin.service.ts';
-import { startSequenceWorkflow } from '../../../domain/sequences/sequences.service.ts';
+import { createSequenceClient } from '../../../workflows/sequence.client.ts';
 import { sandboxOutboundEmails } from '../../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../../providers/linkedin/sandbox.ts';
 import type { client } from '../../helpers/http.ts';
@@ -402,7 +402,7 @@ describe('tasks API', function () {
         { type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }, { type: 'EMAIL', delay_days: 0, subject: 'After the call', body: 'As discussed' },
       ], { senderUserId: org.userId });
       const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
-      await startSequenceWorkflow(stack.temporal, stack.taskQueue, org.organizationId, { sequenceId, contactId, sequenceTemplateId: templateId });
+      await createSequenceClient(stack.temporal, stack.taskQueue).start(org.organizationId, { sequenceId, contactId, sequenceTemplateId: templateId });
       let taskId = '';
       await until(async () => {
         const listed = await api.get(`/v1/tasks?sequence_id=${sequenceId}&types=CALL`, { key: org.apiKey });

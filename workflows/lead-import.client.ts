@@ -9,8 +9,6 @@ import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput } from
 
 /** Enrollment chunks verify never-verified emails: a slow verifier answer per contact is allowed for. */
 const ENROLL_CHUNK_TIMEOUT_MS = 10 * 60_000;
-/** Hex digits of the entry ids' digest in the workflow id. */
-const KEY_LENGTH = 40;
 
 export interface LeadImportClient {
   /** Starts one import for these entries (none: nothing started, null); answers its workflow id. */
@@ -21,7 +19,7 @@ export function createLeadImportClient(temporal: Client, taskQueue: string): Lea
   return {
     async start(organizationId, importEntryIds, enrollEntryIds) {
       if (!importEntryIds.length && !enrollEntryIds.length) return null;
-      const key = createHash('sha256').update(JSON.stringify([[...importEntryIds].sort(), [...enrollEntryIds].sort()])).digest('hex').slice(0, KEY_LENGTH);
+      const key = createHash('sha256').update(JSON.stringify([[...importEntryIds].sort(), [...enrollEntryIds].sort()])).digest('hex').slice(0, 40);
       const workflowId = leadImportWorkflowId(organizationId, key);
       const args: [LeadImportInput] = [{ organizationId, importEntryIds, enrollEntryIds, enrollTimeoutMs: ENROLL_CHUNK_TIMEOUT_MS }];
       await temporalCall(() => temporal.workflow.start(LEAD_IMPORT_WORKFLOW, {

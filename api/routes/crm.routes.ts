@@ -4,7 +4,7 @@ import { defineRoute, type RouteDef } from '../route.ts';
 import { errorSchema, idParams } from '../schemas/common.schemas.ts';
 import { crmWriteBodySchema, crmWriteResultSchema, type CrmWriteBody } from '../schemas/crm.schemas.ts';
 import { writeCrmFields } from '../../domain/crm/crm.service.ts';
-import type { CrmLinkObjectType } from '../../db/entities/crm.entity.ts';
+import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
 import type { CrmConnector } from '../../providers/crm/index.ts';
 
 const LINKING = 'A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, '

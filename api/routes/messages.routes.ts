@@ -1,5 +1,5 @@
 // Messages (scope messages:read): the list with its filters, newest first, and one message.
-import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/sequence.entity.ts';
+import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import * as messages from '../../domain/engagement/messages.service.ts';
 import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';

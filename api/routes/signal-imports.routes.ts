@@ -1,6 +1,6 @@
 // GET /v1/signals/imports (scope signals:read): the imports feed. Mounted before the signals
 // routes so `/v1/signals/{signal_id}` never captures `imports`.
-import { IMPORT_KINDS, IMPORT_STATUSES } from '../../db/entities/signal.entity.ts';
+import { IMPORT_KINDS, IMPORT_STATUSES } from '../../db/entities/signal-import.entity.ts';
 import * as imports from '../../domain/signals/imports.service.ts';
 import { envelopeSchema, envelopeText, fixedKeyListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

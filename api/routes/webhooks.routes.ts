@@ -1,7 +1,8 @@
 // Webhook subscriptions (SPEC 'Webhook subscription', 'Events'): CRUD, secret rotation, the
 // connectivity test, the deliveries of a subscription and their replay.
 import type { Config } from '../../config.ts';
-import type { DeliveryStatus, SubscriptionStatus } from '../../db/entities/webhook.entity.ts';
+import type { DeliveryStatus } from '../../db/entities/webhook-delivery.entity.ts';
+import type { SubscriptionStatus } from '../../db/entities/webhook-subscription.entity.ts';
 import * as webhooks from '../../domain/webhooks/subscriptions.service.ts';
 import { envelope, envelopeSchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

@@ -1,6 +1,6 @@
 // Shapes of the contact and account exclusion endpoints (SPEC 'Exclusions'); the limits written
 // here are the ones enforced.
-import { EXCLUSION_REASONS } from '../../db/entities/exclusion.entity.ts';
+import { EXCLUSION_REASONS } from '../../db/entities/contact-exclusion.entity.ts';
 import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions/exclusions.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';

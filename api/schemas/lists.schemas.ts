@@ -1,7 +1,7 @@
 // Shapes of the contact-list, account-list and entry endpoints, and of the batch result every
 // list and entry batch answers. Batch bodies are checked item by item (an item that does not fit
 // its schema is a FAILED item, not a failed request), so the body schema only requires the array.
-import { ENRICHMENT_STATUSES } from '../../db/entities/list.entity.ts';
+import { ENRICHMENT_STATUSES } from '../../db/entities/contact-entry.entity.ts';
 import { ENTRY_BATCH_MAX } from '../../domain/lists/contact-entries.service.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';

@@ -1,5 +1,6 @@
 // Playbooks (issue 7 item 5): request and response schemas.
-import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES, PLAYBOOK_STATUSES } from '../../db/entities/playbook.entity.ts';
+import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_STATUSES } from '../../db/entities/playbook.entity.ts';
+import { PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES } from '../../db/entities/playbook-run.entity.ts';
 import { TASK_PRIORITIES } from '../../db/entities/task.entity.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';

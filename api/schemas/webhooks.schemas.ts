@@ -1,6 +1,7 @@
 // Shapes of the webhook subscription endpoints (SPEC leaves them open; these follow its
 // conventions: snake_case, the envelope, webhooks:read / webhooks:write).
-import { DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from '../../db/entities/webhook.entity.ts';
+import { DELIVERY_STATUSES } from '../../db/entities/webhook-delivery.entity.ts';
+import { SUBSCRIPTION_STATUSES } from '../../db/entities/webhook-subscription.entity.ts';
 import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';

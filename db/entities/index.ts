@@ -1,49 +1,55 @@
-// Every entity the ORM knows; the config and migrations read this list.
+// Every entity the ORM knows, one per file; the config and migrations read this list.
+import { AccountEntry } from './account-entry.entity.ts';
+import { AccountExclusion } from './account-exclusion.entity.ts';
+import { AccountList } from './account-list.entity.ts';
+import { AccountVariable } from './account-variable.entity.ts';
 import { Account } from './account.entity.ts';
 import { Activity } from './activity.entity.ts';
 import { ApiKey } from './api-key.entity.ts';
-import { SandboxLinkedinAction, SandboxOutboundEmail } from './channels.entity.ts';
+import { ContactEntry } from './contact-entry.entity.ts';
+import { ContactExclusion } from './contact-exclusion.entity.ts';
+import { ContactList } from './contact-list.entity.ts';
+import { ContactVariable } from './contact-variable.entity.ts';
 import { Contact } from './contact.entity.ts';
-import { CrmLink, SandboxCrmRecord } from './crm.entity.ts';
-import { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson } from './directory.entity.ts';
+import { CrmLink } from './crm-link.entity.ts';
+import { DirectoryCompanyDomain } from './directory-company-domain.entity.ts';
+import { DirectoryCompany } from './directory-company.entity.ts';
+import { DirectoryMeta } from './directory-meta.entity.ts';
+import { DirectoryPerson } from './directory-person.entity.ts';
 import { SandboxEnrichmentJob } from './enrichment.entity.ts';
-import { AccountExclusion, ContactExclusion } from './exclusion.entity.ts';
-import { Organization } from './organization.entity.ts';
-import { SequenceTemplate } from './sequence-template.entity.ts';
-import { Suppression } from './suppression.entity.ts';
-import { User } from './user.entity.ts';
-import { AccountVariable, ContactVariable } from './variable.entity.ts';
-import { WebhookDelivery, WebhookSubscription } from './webhook.entity.ts';
-import { HotLead, Meeting, Message, SenderDailySends, Sequence } from './sequence.entity.ts';
-import { Task } from './task.entity.ts';
-
-import { AccountEntry, AccountList, ContactEntry, ContactList } from './list.entity.ts';
-
-export { Account, AccountVariable, ApiKey, Contact, ContactVariable, Organization, Suppression, User };
-export { DirectoryCompany, DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson };
-export { CrmLink, SandboxCrmRecord };
-export { SandboxEnrichmentJob };
-export { AccountExclusion, Activity, ContactExclusion, WebhookDelivery, WebhookSubscription };
-export { SequenceTemplate };
-export { SandboxLinkedinAction, SandboxOutboundEmail };
-export { HotLead, Meeting, Message, SenderDailySends, Sequence, Task };
-export { AccountEntry, AccountList, ContactEntry, ContactList };
-import { IngestedEvent } from './ingested-event.entity.ts';
-import { Playbook, PlaybookRun } from './playbook.entity.ts';
-
-export { IngestedEvent };
-export { Playbook, PlaybookRun };
-import { Signal, SignalImport } from './signal.entity.ts';
-
-export { Signal, SignalImport };
+import { HotLead } from './hot-lead.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
-
-export { IdempotencyKey };
-import { RateLimit } from './rate-limit.entity.ts';
+import { IngestedEvent } from './ingested-event.entity.ts';
+import { Meeting } from './meeting.entity.ts';
+import { Message } from './message.entity.ts';
+import { Organization } from './organization.entity.ts';
 import { OutboundEffect } from './outbound-effect.entity.ts';
+import { PlaybookRun } from './playbook-run.entity.ts';
+import { Playbook } from './playbook.entity.ts';
+import { RateLimit } from './rate-limit.entity.ts';
+import { SandboxCrmRecord } from './sandbox-crm-record.entity.ts';
+import { SandboxLinkedinAction } from './sandbox-linkedin-action.entity.ts';
+import { SandboxOutboundEmail } from './sandbox-outbound-email.entity.ts';
+import { SenderDailySends } from './sender-daily-sends.entity.ts';
+import { SequenceTemplate } from './sequence-template.entity.ts';
+import { Sequence } from './sequence.entity.ts';
+import { SignalImport } from './signal-import.entity.ts';
+import { Signal } from './signal.entity.ts';
+import { Suppression } from './suppression.entity.ts';
+import { Task } from './task.entity.ts';
+import { User } from './user.entity.ts';
+import { WebhookDelivery } from './webhook-delivery.entity.ts';
+import { WebhookSubscription } from './webhook-subscription.entity.ts';
 
-export { RateLimit };
-export { OutboundEffect };
+export {
+  Account, AccountEntry, AccountExclusion, AccountList, AccountVariable, Activity, ApiKey, Contact,
+  ContactEntry, ContactExclusion, ContactList, ContactVariable, CrmLink, DirectoryCompany,
+  DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson, HotLead, IdempotencyKey, IngestedEvent, Meeting,
+  Message, Organization, OutboundEffect, Playbook, PlaybookRun, RateLimit, SandboxCrmRecord,
+  SandboxEnrichmentJob, SandboxLinkedinAction, SandboxOutboundEmail, SenderDailySends, Sequence,
+  SequenceTemplate, Signal, SignalImport, Suppression, Task, User, WebhookDelivery, WebhookSubscription,
+};
+
 export const entities = [
   Organization, User, ApiKey, Account, Contact, ContactVariable, AccountVariable, Suppression,
   DirectoryCompany, DirectoryCompanyDomain, DirectoryPerson, DirectoryMeta, SandboxCrmRecord, CrmLink, SandboxEnrichmentJob,

@@ -5,7 +5,8 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
-import { Message, Sequence } from './sequence.entity.ts';
+import { Message } from './message.entity.ts';
+import { Sequence } from './sequence.entity.ts';
 import { User } from './user.entity.ts';
 
 export const TASK_TYPES = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY', 'NEW_LEAD_REVIEW', 'PLAYBOOK_APPROVAL', 'TODO'] as const;

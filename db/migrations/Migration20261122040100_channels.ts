@@ -1,5 +1,5 @@
 // The sandbox outreach channels' stores: emails the sandbox mail transport would have sent and the
-// sandbox LinkedIn channel's invitations and messages (db/entities/channels.entity.ts).
+// sandbox LinkedIn channel's invitations and messages (db/entities/sandbox-linkedin-action.entity.ts).
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122040100_channels extends Migration {

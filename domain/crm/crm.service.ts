@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact, CrmLink } from '../../db/entities/index.ts';
-import type { CrmLinkObjectType } from '../../db/entities/crm.entity.ts';
+import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
 import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from '../../providers/crm/index.ts';
 import { performOnce, recordEffect, type EffectProvider, type ProviderOutcome } from '../outbound/effects.ts';
 import { DomainError } from '../shared/errors.ts';

@@ -2,7 +2,7 @@
 // scoped to the organization; newest first by sent_at unless asked otherwise.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/sequence.entity.ts';
+import type { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 
 export interface MessageRecord {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ExclusionReason } from '../../db/entities/exclusion.entity.ts';
+import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers } from '../people/contacts.service.ts';

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
-import type { EnrichmentStatus } from '../../db/entities/list.entity.ts';
+import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers, upsertContact } from '../people/contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { endRuns } from './runs.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
-import type { ExclusionReason } from '../../db/entities/exclusion.entity.ts';
+import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { DomainError } from '../shared/errors.ts';
 

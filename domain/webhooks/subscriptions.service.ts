@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DeliveryStatus, SubscriptionStatus } from '../../db/entities/webhook.entity.ts';
-import { newDeliveryId } from '../../db/entities/webhook.entity.ts';
+import type { SubscriptionStatus } from '../../db/entities/webhook-subscription.entity.ts';
+import { newDeliveryId, type DeliveryStatus } from '../../db/entities/webhook-delivery.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { unknownTemplateIds } from '../sequences/templates.service.ts';
 import type { EventType } from '../activity/emit.ts';

@@ -3,7 +3,7 @@
 // Like a vendor's API it takes an idempotency key: a retried call with the same key is recorded once.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { SandboxLinkedinAction, type LinkedinActionKind } from '../../db/entities/channels.entity.ts';
+import { SandboxLinkedinAction, type LinkedinActionKind } from '../../db/entities/sandbox-linkedin-action.entity.ts';
 import { normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { LinkedinChannel, LinkedinInvitation, LinkedinMessage, LinkedinResult } from './index.ts';
 

@@ -2,7 +2,7 @@
 // and local runs can read what would have gone out (sandboxOutboundEmails).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { SandboxOutboundEmail } from '../../db/entities/channels.entity.ts';
+import { SandboxOutboundEmail } from '../../db/entities/sandbox-outbound-email.entity.ts';
 import { messageIdHeader, type MailTransport, type OutboundEmail, type SendResult } from './index.ts';
 
 /**

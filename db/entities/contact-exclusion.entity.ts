@@ -1,6 +1,6 @@
-// Exclusions: people (by normalised email or canonical LinkedIn URL) and companies (by primary
-// domain) kept out of outreach, permanently or until a time. An exclusion whose `until` has
-// passed is simply not in force: nothing flips it.
+// Contact exclusions: people (by normalised email or canonical LinkedIn URL) kept out of outreach,
+// permanently or until a time. An exclusion whose `until` has passed is simply not in force:
+// nothing flips it.
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
@@ -9,6 +9,7 @@ export const EXCLUSION_REASONS = [
   'UNSUBSCRIBED', 'CONTACT_REFUSED', 'BOUNCED', 'WRONG_PERSON', 'LEFT_COMPANY', 'BAD_TIMING', 'OUT_OF_OFFICE', 'MEETING',
   'INTERESTED', 'COMPETITOR', 'REFERRAL', 'EXCLUDE_FROM_SEARCH', 'EXCLUDE_FROM_CRM', 'OTHER', 'UNKNOWN',
 ] as const;
+
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 const ContactExclusionSchema = defineEntity({
@@ -34,23 +35,3 @@ const ContactExclusionSchema = defineEntity({
 
 export class ContactExclusion extends ContactExclusionSchema.class {}
 ContactExclusionSchema.setClass(ContactExclusion);
-
-const AccountExclusionSchema = defineEntity({
-  name: 'AccountExclusion',
-  tableName: 'account_exclusions',
-  uniques: [{ name: 'account_exclusions_organization_domain_unique', properties: ['organization', 'domain'] }],
-  indexes: [{ name: 'account_exclusions_organization_created_index', properties: ['organization', 'createdAt', 'id'] }],
-  properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(Organization).ref(),
-    domain: p.text(),
-    reason: p.enum(EXCLUSION_REASONS),
-    message: p.text().nullable(),
-    until: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
-  },
-});
-
-export class AccountExclusion extends AccountExclusionSchema.class {}
-AccountExclusionSchema.setClass(AccountExclusion);

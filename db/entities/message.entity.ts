@@ -1,0 +1,50 @@
+// Messages a sequence (or a person) sends and receives on one channel, with their engagement
+// counters (opens, clicks, bounces, accepted invitations).
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Contact } from './contact.entity.ts';
+import { Organization } from './organization.entity.ts';
+import { Sequence } from './sequence.entity.ts';
+
+export const MESSAGE_CHANNELS = ['EMAIL', 'LINKEDIN', 'CALENDAR', 'MANUAL'] as const;
+
+export const MESSAGE_DIRECTIONS = ['OUTBOUND', 'INBOUND'] as const;
+
+const MessageSchema = defineEntity({
+  name: 'Message',
+  tableName: 'messages',
+  indexes: [
+    { name: 'messages_organization_contact_index', properties: ['organization', 'contact', 'sentAt'] },
+    { name: 'messages_sequence_index', properties: ['sequence', 'sentAt'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(Organization).ref(),
+    contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
+    sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('cascade'),
+    channel: p.enum(MESSAGE_CHANNELS),
+    direction: p.enum(MESSAGE_DIRECTIONS),
+    /** LINKEDIN_INVITATION steps are LINKEDIN messages of this kind. */
+    kind: p.text().default('MESSAGE'),
+    subject: p.text().nullable(),
+    body: p.text(),
+    stepNumber: p.integer().nullable(),
+    providerMessageId: p.text().nullable(),
+    sentAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    /** An INBOUND reply: the OUTBOUND message it answers; an OUTBOUND reply (reply task): the INBOUND one. */
+    inReplyTo: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
+    /** INBOUND replies: the classifier's verdict (domain/engagement/reply-classifier.ts). */
+    replyCategory: p.text().nullable(),
+    openCount: p.integer().default(0),
+    openedAt: p.datetime().nullable(),
+    clickCount: p.integer().default(0),
+    clickedAt: p.datetime().nullable(),
+    bouncedAt: p.datetime().nullable(),
+    /** LINKEDIN invitations: when the contact accepted. */
+    acceptedAt: p.datetime().nullable(),
+  },
+});
+
+export class Message extends MessageSchema.class {}
+MessageSchema.setClass(Message);

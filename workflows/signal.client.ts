@@ -8,9 +8,8 @@
 // UnavailableIssue); callers undo their row change first, so a 503 leaves nothing half-written, and
 // then ask the workflow to re-read the restored row (in case the Update was applied and only its
 // answer was lost).
-import { WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
-import { DomainError } from '../domain/shared/errors.ts';
 import { temporalCall, toDomainError } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import { SIGNAL_WORKFLOW, signalChangedUpdate, signalWorkflowId, type SignalChange, type SignalWorkflowInput } from './signal.definitions.ts';
@@ -53,9 +52,7 @@ export function createSignalClient(temporal: Client, taskQueue: string): SignalC
           await start(organizationId, signalId);
           return;
         }
-        if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-          throw DomainError.unavailable(`The signal workflow did not take the ${change} change within ${timeoutMs} ms.`, { cause: error });
-        }
+        // An Update not taken up in time (no worker polling) is answered as an unreachable Temporal is.
         throw toDomainError(error);
       }
     },

@@ -1,12 +1,11 @@
 // Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
 // transaction that writes the sequence and its event, then the sequence workflow's start).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { checkEligibility } from '../domain/sequences/enrollment/eligibility.ts';
-import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment/policy.ts';
-import { startSequenceWorkflow } from '../domain/sequences/enrollment/start.ts';
+import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment-policy.ts';
 import { verifyContactEmail, type VerificationOutcome } from '../domain/sequences/enrollment/verification.ts';
 import { writeEnrollment } from '../domain/sequences/enrollment/write.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
@@ -17,7 +16,7 @@ export interface EnrollmentActivityDeps {
   logger: Logger;
   config: Config;
   /** Starts sequence workflows (a client, not the worker's NativeConnection). */
-  temporal: Client;
+  workflows: WorkflowClients;
   /** Defaults to the configured providers (the sandbox ones offline). */
   providers?: Pick<Providers, 'directory' | 'verifier'>;
 }
@@ -44,7 +43,7 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
     /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
     async createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
       const written = await writeEnrollment(em(), input);
-      if (written.start) await startSequenceWorkflow(deps.temporal, deps.config.temporalTaskQueue, input.organizationId, written.start);
+      if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
       return written.result;
     },
   };

@@ -22,9 +22,10 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
 import { reconcile } from '../domain/admin/reconcile.ts';
-import { notifyRuns } from '../domain/sequences/runs.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
+import { createWorkflowClients } from '../workflows/clients.ts';
+import { createSequenceClient } from '../workflows/sequence.client.ts';
 
 class UsageError extends Error {}
 
@@ -138,7 +139,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
     case 'org icp':
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
     case 'reconcile':
-      return withTemporal(config, (temporal) => reconcile({ em, temporal, taskQueue: config.temporalTaskQueue }, { organizationId: flags.org, fix: flags.fix ?? false }));
+      return withTemporal(config, (temporal) => reconcile({ em, workflows: createWorkflowClients(temporal, config.temporalTaskQueue) }, { organizationId: flags.org, fix: flags.fix ?? false }));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
@@ -169,7 +170,7 @@ async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
     ]);
     try {
-      await notifyRuns(new Client({ connection, namespace: config.temporalNamespace }), sequenceIds);
+      await createSequenceClient(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue).notifyChanged(sequenceIds);
     } finally {
       await connection.close();
     }

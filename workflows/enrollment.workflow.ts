@@ -2,10 +2,10 @@
 // was never verified, then one transaction writing the sequence (or its REFUSED row) and its event.
 import { ActivityFailure, allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { EnrollmentActivities } from '../activities/enrollment.activities.ts';
-import { STEP_RETRY, verifyBudgetMs } from '../domain/sequences/enrollment/policy.ts';
+import { STEP_RETRY, verifyBudgetMs } from '../domain/sequences/enrollment-policy.ts';
 import { enrollmentStatusQuery, type EnrollmentInput, type EnrollmentResult, type EnrollmentStatus } from './enrollment.definitions.ts';
 
-// The enrollment policy (domain/sequences/enrollment/policy.ts): database steps are retried while
+// The enrollment policy (domain/sequences/enrollment-policy.ts): database steps are retried while
 // the database does not answer (they are idempotent); a data error is not retried and fails the
 // enrollment (the API answers 422). The verification retries the verifier itself and reports a
 // verifier that stayed down. The database steps run as local activities (in the worker, inside the workflow task: no activity task round

@@ -1,7 +1,7 @@
 // Buying signals (SPEC 'Signals'): create, list, detail, patch, duplicate, pause, resume, archive,
 // unarchive. The presets, preview and imports routes live elsewhere; app.ts mounts them before
 // these, so that `/v1/signals/presets` and `/v1/signals/imports` never reach `/v1/signals/{signal_id}`.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as signals from '../../domain/signals/signals.service.ts';
 import type { AppContext } from '../context.ts';
@@ -14,7 +14,7 @@ import {
 import type { JsonSchema } from '../validation.ts';
 
 export interface SignalsRoutesDeps {
-  temporal: Client;
+  workflows: WorkflowClients;
   config: Pick<Config, 'temporalTaskQueue' | 'dashboardBaseUrl'>;
 }
 
@@ -37,7 +37,7 @@ const unavailable = { description: 'The workflow service is unavailable (Unavail
 
 export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
   const serviceDeps = (ctx: AppContext): signals.SignalsDeps => ({
-    em: ctx.state.em, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, dashboardBaseUrl: deps.config.dashboardBaseUrl,
+    em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl,
   });
   const lifecycle = (action: signals.SignalAction, summary: string, description: string, conflict: string) => defineRoute<Params>({
     method: 'POST', path: `/v1/signals/{signal_id}/${action}`, auth: 'key', scope: 'signals:write', tags,

@@ -1,7 +1,7 @@
 // Sandbox test helpers (SANDBOX_MODE only; scope sequences:write; tag "Test helpers"): simulate what
 // the outside world does with a run's messages, since no real mailbox, LinkedIn account or calendar
 // is connected. Each goes through the same engagement code a real signal would (domain/engagement/engagement.service.ts).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
 import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
@@ -27,8 +27,8 @@ const meetingSchema: JsonSchema = {
 };
 const notEngageable = 'The message cannot take this engagement (BusinessIssue): e.g. an INBOUND message, or an open/click/bounce of a LinkedIn message.';
 
-export function testHelpersRoutes(deps: { temporal: Client; logger: Logger }): RouteDef[] {
-  const with_ = (ctx: AppContext): engagement.EngagementDeps => ({ em: ctx.state.em, temporal: deps.temporal, logger: deps.logger });
+export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Logger }): RouteDef[] {
+  const with_ = (ctx: AppContext): engagement.EngagementDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: deps.logger });
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
   const messageParams = idParams('message_id');
   const contactParams = idParams('contact_id');

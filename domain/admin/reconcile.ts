@@ -5,11 +5,9 @@
 // orphan workflow is terminated (its row is gone or ended, so nothing of it is lost).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { SIGNAL_WORKFLOW, signalWorkflowId } from '../../workflows/signal.definitions.ts';
-import { startSequenceWorkflow } from '../sequences/enrollment/start.ts';
-import { startSignalWorkflow } from '../signals/workflow-client.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { drainCommands } from '../workflow-commands/deliver.ts';
 import { pendingWorkflowIds } from '../workflow-commands/outbox.ts';
 
@@ -18,8 +16,7 @@ const WITH_WORKFLOW = ['ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
 
 export interface ReconcileDeps {
   em: EntityManager;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
 }
 
 export interface Disagreement {
@@ -46,26 +43,6 @@ export interface ReconcileReport {
 
 interface Row { id: string; organization_id: string; status: string; contact_id?: string; sequence_template_id?: string }
 
-async function runningWorkflows(temporal: Client, type: string, organizationId?: string): Promise<Map<string, string | null>> {
-  const org = organizationId ? ` AND OrganizationId = '${organizationId.replace(/'/g, '')}'` : '';
-  const running = new Map<string, string | null>();
-  for await (const w of temporal.workflow.list({ query: `WorkflowType = '${type}' AND ExecutionStatus = 'Running'${org}` })) {
-    const value = w.searchAttributes?.OrganizationId;
-    running.set(w.workflowId, Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null);
-  }
-  return running;
-}
-
-/** Whether the workflow runs now (visibility can lag a fresh start: the workflow itself is asked). */
-async function isRunning(temporal: Client, workflowId: string): Promise<boolean> {
-  try {
-    return (await temporal.workflow.getHandle(workflowId).describe()).status.name === 'RUNNING';
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return false;
-    throw error;
-  }
-}
-
 async function repair(fix: boolean, action: () => Promise<string>): Promise<string | null> {
   if (!fix) return null;
   try {
@@ -76,7 +53,8 @@ async function repair(fix: boolean, action: () => Promise<string>): Promise<stri
 }
 
 export async function reconcile(deps: ReconcileDeps, options: { organizationId?: string; fix?: boolean } = {}): Promise<ReconcileReport> {
-  const { em, temporal } = deps;
+  const { em, workflows } = deps;
+  const { inventory } = workflows;
   const fix = options.fix ?? false;
   const organizationId = options.organizationId;
   let delivered = 0;
@@ -94,26 +72,26 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   const { rows: signals } = await sql<Row>`SELECT id, organization_id, status FROM signals WHERE true ${org}`.execute(db);
   const out: Disagreement[] = [];
 
-  const runningSequences = await runningWorkflows(temporal, SEQUENCE_WORKFLOW, organizationId);
+  const runningSequences = await inventory.listRunning(SEQUENCE_WORKFLOW, organizationId);
   for (const row of sequences) {
     const workflowId = sequenceWorkflowId(row.id);
-    if (runningSequences.has(workflowId) || pending.has(workflowId) || await isRunning(temporal, workflowId)) continue;
+    if (runningSequences.has(workflowId) || pending.has(workflowId) || await inventory.isRunning(workflowId)) continue;
     out.push({
       kind: 'ROW_WITHOUT_WORKFLOW', resource: 'SEQUENCE', id: row.id, organization_id: row.organization_id, workflow_id: workflowId, row_status: row.status,
       repair: await repair(fix, async () => {
-        await startSequenceWorkflow(temporal, deps.taskQueue, row.organization_id, { sequenceId: row.id, contactId: row.contact_id!, sequenceTemplateId: row.sequence_template_id! });
+        await workflows.sequence.start(row.organization_id, { sequenceId: row.id, contactId: row.contact_id!, sequenceTemplateId: row.sequence_template_id! });
         return 'STARTED';
       }),
     });
   }
-  const runningSignals = await runningWorkflows(temporal, SIGNAL_WORKFLOW, organizationId);
+  const runningSignals = await inventory.listRunning(SIGNAL_WORKFLOW, organizationId);
   for (const row of signals) {
     const workflowId = signalWorkflowId(row.id);
-    if (runningSignals.has(workflowId) || pending.has(workflowId) || await isRunning(temporal, workflowId)) continue;
+    if (runningSignals.has(workflowId) || pending.has(workflowId) || await inventory.isRunning(workflowId)) continue;
     out.push({
       kind: 'ROW_WITHOUT_WORKFLOW', resource: 'SIGNAL', id: row.id, organization_id: row.organization_id, workflow_id: workflowId, row_status: row.status,
       repair: await repair(fix, async () => {
-        await startSignalWorkflow(deps, row.organization_id, row.id);
+        await workflows.signal.start(row.organization_id, row.id);
         return 'STARTED';
       }),
     });
@@ -132,7 +110,7 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
       out.push({
         kind: 'ORPHAN_WORKFLOW', resource, id, organization_id: running.get(workflowId) ?? null, workflow_id: workflowId, row_status: status,
         repair: await repair(fix, async () => {
-          await temporal.workflow.getHandle(workflowId).terminate(status === null ? 'reconcile: its row is gone' : `reconcile: its row is ${status}`);
+          await inventory.terminate(workflowId, status === null ? 'reconcile: its row is gone' : `reconcile: its row is ${status}`);
           return 'TERMINATED';
         }),
       });

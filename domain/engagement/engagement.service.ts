@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
@@ -19,7 +19,7 @@ import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
-import { RUNNING, end, endRuns, iso, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { RUNNING, end, endRuns, iso, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -27,7 +27,7 @@ export const ENGAGEMENT_POINTS = { open: 1, click: 2, invitationAccepted: 2, rep
 
 export interface EngagementDeps {
   em: EntityManager;
-  temporal: Client;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -101,8 +101,31 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
 async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
   const changed: string[] = [];
   const result = await deps.em.fork().transactional((tx) => work(tx, changed));
-  if (changed.length > 0) await notifyRuns(deps.temporal, changed, deps.logger);
+  if (changed.length > 0) await deps.workflows.sequence.notifyChanged(changed, deps.logger);
   return result;
+}
+
+/**
+ * An open or click from a tracking link, recorded under the message's organization; a message
+ * deleted meanwhile is nothing to record. Never fails the reader: a failure is logged.
+ */
+async function recordTracked(deps: EngagementDeps, messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
+  try {
+    const { rows } = await sql<{ organization_id: string }>`SELECT organization_id FROM messages WHERE id = ${messageId}`.execute(deps.em.fork().getKysely());
+    if (rows[0]) await work(rows[0].organization_id);
+  } catch (error) {
+    deps.logger?.warn({ err: error, messageId }, 'engagement not recorded');
+  }
+}
+
+/** The tracking pixel of a message loaded: recordOpen() under its organization, never failing the reader. */
+export function recordTrackedOpen(deps: EngagementDeps, messageId: string): Promise<void> {
+  return recordTracked(deps, messageId, (organizationId) => recordOpen(deps, organizationId, messageId));
+}
+
+/** A tracked link of a message followed: recordClick() under its organization, never failing the reader. */
+export function recordTrackedClick(deps: EngagementDeps, messageId: string, url: string): Promise<void> {
+  return recordTracked(deps, messageId, (organizationId) => recordClick(deps, organizationId, messageId, url));
 }
 
 async function resultOf(tx: EntityManager, organizationId: string, messageId: string, run: RunRow | null): Promise<EngagementResult> {

@@ -3,7 +3,7 @@
 // directory, failure, enrollment with source_contact_entry_id).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
@@ -12,7 +12,7 @@ import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { failed, itemError, runItems, sourcedRunningSequences, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { endRunDirectly, endRuns, notifyRuns } from '../sequences/runs.ts';
+import { endRunDirectly, endRuns } from '../sequences/runs.ts';
 import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
 import { FAST_PATH_GRACE_MS, claimCommandsById, markDone, markEntryCommandsDone } from '../workflow-commands/outbox.ts';
@@ -359,7 +359,7 @@ export async function listContactEntries(
 // DELETE /v1/contact-entries/{id}
 
 /** Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST); other runs of the contact stay. */
-export async function deleteContactEntry(em: EntityManager, temporal: Client, organizationId: string, id: string): Promise<ContactEntryRecord> {
+export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
     const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
     if (!locked.rows[0]) throw DomainError.notFound('Contact entry');
@@ -368,7 +368,7 @@ export async function deleteContactEntry(em: EntityManager, temporal: Client, or
     await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
     return { record, stopped };
   });
-  await notifyRuns(temporal, stopped);
+  await workflows.sequence.notifyChanged(stopped);
   return record;
 }
 

@@ -3,17 +3,15 @@
 // sequence workflow.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import { WorkflowFailedError, type Client } from '@temporalio/client';
 import type { Config } from '../../config.ts';
 import type { SequenceStatus } from '../../db/entities/sequence.entity.ts';
-import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput, type EnrollmentResult } from '../../workflows/enrollment.definitions.ts';
+import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { SequenceRecord as WorkflowSequenceRecord } from '../../workflows/sequence.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
 import { toSequenceRecord as toRunRecord } from './runs.ts';
 import { enrollable, templateRow } from './enrollment/eligibility.ts';
-import { verifyAttemptTimeoutMs } from './enrollment/policy.ts';
-import { searchAttributes } from './enrollment/start.ts';
+import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
 import { runningSequenceId } from './enrollment/write.ts';
 
 /** The record the API serves, as the sequence workflow's definitions describe it, with its status typed. */
@@ -95,8 +93,8 @@ export type EnrollResponse = { status: 201; body: SequenceRecord } | { status: 2
 
 export interface EnrollDeps {
   em: EntityManager;
-  temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'enrollmentWaitMs' | 'slowVerifyMs'>;
+  workflows: Pick<WorkflowClients, 'enrollment'>;
+  config: Pick<Config, 'enrollmentWaitMs' | 'slowVerifyMs'>;
 }
 
 function duplicateError(sequenceId: string): DomainError {
@@ -120,49 +118,18 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   const running = await runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id);
   if (running) throw duplicateError(running);
 
-  const args: [EnrollmentInput] = [{
+  const input: EnrollmentInput = {
     organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs),
-  }];
-  const handle = await deps.temporal.workflow.start(ENROLLMENT_WORKFLOW, {
-    taskQueue: deps.config.temporalTaskQueue,
-    workflowId: enrollmentWorkflowId(organizationId, request.contact_id, request.sequence_template_id),
-    args,
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    typedSearchAttributes: searchAttributes(organizationId, request.contact_id, request.sequence_template_id),
-  });
+  };
+  const { runId, result } = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
   const pending: EnrollResponse = {
     status: 202,
-    body: { enrollment_run_id: handle.firstExecutionRunId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
+    body: { enrollment_run_id: runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
   };
-  const result = await waitFor(deps.temporal, () => handle.result() as Promise<EnrollmentResult>, options.waitMs ?? deps.config.enrollmentWaitMs)
-    .catch((error: unknown) => {
-      // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
-      if (error instanceof WorkflowFailedError) {
-        const cause = error.cause?.cause instanceof Error ? error.cause.cause : error.cause;
-        throw DomainError.business(`The enrollment failed: ${cause?.message ?? error.message}`);
-      }
-      throw error;
-    });
   if (!result) return pending;
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
   }
   return { status: 201, body: await getSequence(em, organizationId, result.sequenceId) };
-}
-
-/** The result, or null when `ms` pass first (the pending long poll is then abandoned). */
-async function waitFor<T>(temporal: Client, fn: () => Promise<T>, ms: number): Promise<T | null> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => { controller.abort(); resolve(null); }, ms);
-  });
-  const work = temporal.withAbortSignal(controller.signal, fn);
-  work.catch(() => {}); // after a timeout its rejection (the abort) is expected and unobserved
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
@@ -45,8 +45,7 @@ export interface SignalCheckDeps {
   signals: SignalDataProvider;
   /** COMPANY or PEOPLE scope of a preset (domain/signals/presets.ts presetOf). */
   scopeOf: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
   heartbeat?: () => void;
   /** Where an enrollment's dead verifier is reported. */

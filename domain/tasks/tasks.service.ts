@@ -12,12 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { Providers } from '../../providers/index.ts';
-import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
-import { organizationSearchAttributes } from '../../temporal/search-attributes.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } from '../activity/emit.ts';
@@ -320,8 +319,7 @@ export async function reassignTask(em: EntityManager, organizationId: string, id
 
 export interface TaskDeps {
   em: EntityManager;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -408,7 +406,7 @@ async function change(
   work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<AfterCommit>,
 ): Promise<TaskRecord> {
   const commandIds = await withLockedTask(deps.em, organizationId, id, async (tx, task, run) =>
-    recordCommands(tx, deps.taskQueue, commandsAfter(organizationId, id, await work(tx, task, run))));
+    recordCommands(tx, deps.workflows.taskQueue, commandsAfter(organizationId, id, await work(tx, task, run))));
   await deliverNow(deps.em, deps, commandIds);
   return getTask(deps.em, organizationId, id);
 }
@@ -514,14 +512,7 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
   // The timer first: if the commit below fails, the timer finds another snoozed_until and does nothing.
   const input: TaskReminderInput = { taskId: id, organizationId, snoozedUntil: until.toISOString() };
   // One reminder per task: a running one gets the new time as a Signal; otherwise a new run starts.
-  await deps.temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
-    taskQueue: deps.taskQueue,
-    workflowId: taskReminderWorkflowId(id),
-    args: [input],
-    signal: snoozeAgainSignal,
-    signalArgs: [{ snoozedUntil: input.snoozedUntil }],
-    typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id }),
-  });
+  await deps.workflows.taskReminder.snooze(input, { contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);
     await writeTask(tx, organizationId, id, [sql`snoozed_until = ${until}`]);

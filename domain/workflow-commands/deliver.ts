@@ -4,20 +4,15 @@
 // at its next step, and reconcile starts a missing one). Lead-import entries claimed together start
 // one lead-import workflow per organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Logger } from 'pino';
-import { sequenceWorkflowId, taskCompletedSignal, runChangedSignal } from '../../workflows/sequence.definitions.ts';
-import { drainNowSignal, eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
-import { startSequenceWorkflow } from '../sequences/enrollment/start.ts';
-import { startLeadImport } from '../lists/lists.service.ts';
-import { notifySignalChanged, startSignalWorkflow } from '../signals/workflow-client.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { WorkflowNotRunningError } from '../shared/errors.ts';
 import { truncateText } from '../shared/text.ts';
 import type { StoredCommand, WorkflowCommand } from './commands.ts';
 import { claimCommandsById, claimDueCommands, markDone, markFailed, type ClaimOptions } from './outbox.ts';
 
 export interface CommandDeliveryDeps {
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -25,24 +20,23 @@ async function ignoringMissing(signal: () => Promise<void>): Promise<void> {
   try {
     await signal();
   } catch (error) {
-    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    if (!(error instanceof WorkflowNotRunningError)) throw error;
   }
 }
 
-async function deliverOne(deps: CommandDeliveryDeps, command: Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>): Promise<void> {
-  const workflow = deps.temporal.workflow;
+async function deliverOne({ workflows }: CommandDeliveryDeps, command: Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>): Promise<void> {
   switch (command.kind) {
     case 'START_SEQUENCE':
-      return startSequenceWorkflow(deps.temporal, deps.taskQueue, command.organizationId, command);
+      return workflows.sequence.start(command.organizationId, command);
     case 'TASK_COMPLETED':
-      return ignoringMissing(() => workflow.getHandle(sequenceWorkflowId(command.sequenceId)).signal(taskCompletedSignal, { taskId: command.taskId }));
+      return ignoringMissing(() => workflows.sequence.taskCompleted(command.sequenceId, command.taskId));
     case 'RUN_CHANGED':
-      return ignoringMissing(() => workflow.getHandle(sequenceWorkflowId(command.sequenceId)).signal(runChangedSignal));
+      return ignoringMissing(() => workflows.sequence.runChanged(command.sequenceId));
     case 'WAKE_PLAYBOOKS':
-      return ignoringMissing(() => workflow.getHandle(eventResolutionWorkflowId(deps.taskQueue)).signal(drainNowSignal));
+      return ignoringMissing(() => workflows.eventResolution.drainNow());
     case 'SIGNAL_CHANGED':
-      if (command.change === 'CREATE') return startSignalWorkflow(deps, command.organizationId, command.signalId);
-      return notifySignalChanged(deps, command.organizationId, command.signalId, command.change);
+      if (command.change === 'CREATE') return workflows.signal.start(command.organizationId, command.signalId);
+      return workflows.signal.changed(command.organizationId, command.signalId, command.change);
   }
 }
 
@@ -68,7 +62,7 @@ async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]):
   for (const [organizationId, group] of imports) {
     const entries = group.map((g) => g.command as Extract<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
     try {
-      await startLeadImport(deps, organizationId, entries.filter((e) => e.import).map((e) => e.entryId), entries.filter((e) => !e.import).map((e) => e.entryId));
+      await deps.workflows.leadImport.start(organizationId, entries.filter((e) => e.import).map((e) => e.entryId), entries.filter((e) => !e.import).map((e) => e.entryId));
       done.push(...group.map((g) => g.id));
     } catch (error) {
       for (const command of group) failed.push({ command, error: message(error) });

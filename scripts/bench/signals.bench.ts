@@ -33,6 +33,7 @@ import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { createProviders } from '../../providers/index.ts';
 import { SandboxSignalProvider } from '../../providers/signals/sandbox.ts';
 import { benchDatabase, envNumber, median, percentile } from './harness.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -117,7 +118,7 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   const temporal = new Proxy({}, { get: () => { throw new Error('the full-checks bench has no Temporal: a check tried to start a workflow'); } }) as Client;
   const deps: SignalCheckDeps = {
     directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, signals: providers.signals,
-    scopeOf: async (type) => presetOf(type).scope, temporal, taskQueue: 'bench-signals', slowVerifyMs: 0,
+    scopeOf: async (type) => presetOf(type).scope, workflows: createWorkflowClients(temporal, 'bench-signals'), slowVerifyMs: 0,
   };
 
   const cases: CheckCase[] = [

@@ -3,22 +3,20 @@
 // enrollment policy, a second look at eligibility, the one transaction, then the sequence
 // workflow's start. The API's enrollment workflow runs the same steps as its activities.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Directory } from '../../../providers/directory/index.ts';
 import type { EmailVerifier } from '../../../providers/verifier/index.ts';
+import type { WorkflowClients } from '../../../workflows/clients.ts';
 import type { EnrollmentResult, RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { checkEligibility } from './eligibility.ts';
-import { verifyAttemptTimeoutMs } from './policy.ts';
-import { startSequenceWorkflow } from './start.ts';
+import { verifyAttemptTimeoutMs } from '../enrollment-policy.ts';
 import { verifyContactEmail, type VerifyOptions } from './verification.ts';
 import { writeEnrollment } from './write.ts';
 
 export interface EnrollmentDeps {
   directory: Directory;
   verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   /** The verifier's slowest answer (config.slowVerifyMs): one attempt's timeout adds the policy's margin. */
   slowVerifyMs: number;
   /** Where a verifier that stayed down is reported. */
@@ -64,6 +62,6 @@ export async function enrollContact(em: EntityManager, deps: EnrollmentDeps, inp
   const refusal = await decideEnrollment(em, deps, input);
   const written = await writeEnrollment(em.fork(), { ...input, refusal });
   const goOn = written.result.outcome !== 'CREATED' || !options.onCreated || await options.onCreated(written.result);
-  if (goOn && written.start) await startSequenceWorkflow(deps.temporal, deps.taskQueue, input.organizationId, written.start);
+  if (goOn && written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
   return written.result;
 }

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailVerifier, VerificationResult } from '../../../providers/verifier/index.ts';
-import { VERIFY_POLICY, verifyBackoffMs } from './policy.ts';
+import { VERIFY_POLICY, verifyBackoffMs } from '../enrollment-policy.ts';
 
 export type VerificationOutcome =
   /** The verifier answered; its status is stored on the contact. */

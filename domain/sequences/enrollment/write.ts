@@ -12,7 +12,7 @@ import { emitEvent } from '../../activity/emit.ts';
 import { toContactSummary } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
 import { templateRow } from './eligibility.ts';
-import type { SequenceStart } from './start.ts';
+import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
 /** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
 export async function runningSequenceId(em: EntityManager, organizationId: string, contactId: string, sequenceTemplateId: string): Promise<string | null> {
@@ -28,7 +28,7 @@ export async function runningSequenceId(em: EntityManager, organizationId: strin
 export interface WrittenEnrollment {
   result: EnrollmentResult;
   /** Set when an ACTIVE row exists that needs its sequence workflow. */
-  start: SequenceStart | null;
+  start: SequenceRunStart | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { reconcile } from '../../../domain/admin/reconcile.ts';
 import { recordCommands } from '../../../domain/workflow-commands/outbox.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { OrganizationIdKey } from '../../../temporal/search-attributes.ts';
 import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { newOrg } from '../../helpers/fixtures.ts';
@@ -19,7 +20,7 @@ describe('admin reconcile', function () {
   it('when a run lost its start (crash after commit, or never recorded) and a workflow outlived its row, then reconcile reports them and --fix repairs all of it', async () => {
     const stack = await getStack();
     const org = await newOrg(stack);
-    const deps = { em: stack.orm.em.fork(), temporal: stack.temporal, taskQueue: stack.taskQueue };
+    const deps = { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) };
     const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 5, subject: 'Hi', body: 'Hello' }], { senderUserId: org.userId });
     const contact = async (n: string) => insertContact(stack, org.organizationId, { email: `reconcile-${n}-${org.organizationId.slice(0, 8)}@example.com` });
     const [a, b, c] = [await contact('a'), await contact('b'), await contact('c')];

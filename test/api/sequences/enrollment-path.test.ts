@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Client } from '@temporalio/client';
 import { enrollContact, type EnrollmentDeps } from '../../../domain/sequences/enrollment/enroll-contact.ts';
-import { VERIFY_POLICY, verifyBackoffMs } from '../../../domain/sequences/enrollment/policy.ts';
+import { VERIFY_POLICY, verifyBackoffMs } from '../../../domain/sequences/enrollment-policy.ts';
 import type { EmailVerifier } from '../../../providers/verifier/index.ts';
 import { createProviders } from '../../../providers/index.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { client } from '../../helpers/http.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -23,14 +24,14 @@ describe('the enrollment path', () => {
   const db = () => stack.orm.em.fork().getKysely();
 
   /** Records the sequence workflows the path would start (no worker runs them here). */
-  function recordingTemporal(started: string[]): Client {
-    const workflow = { start: async (_type: string, options: { workflowId: string }) => { started.push(options.workflowId); return {}; } };
-    return { workflow } as unknown as Client;
+  function recordingWorkflows(started: string[]): EnrollmentDeps['workflows'] {
+    const workflows = createWorkflowClients(stack.temporal, 'enrollment-path');
+    return { ...workflows, sequence: { ...workflows.sequence, start: async (_organizationId, run) => { started.push(sequenceWorkflowId(run.sequenceId)); } } };
   }
 
   function deps(verifier: EmailVerifier, started: string[], extra: Partial<EnrollmentDeps> = {}): EnrollmentDeps {
     const providers = createProviders({ orm: stack.orm, config: stack.config });
-    return { directory: providers.directory, verifier, temporal: recordingTemporal(started), taskQueue: 'enrollment-path', slowVerifyMs: 10, ...extra };
+    return { directory: providers.directory, verifier, workflows: recordingWorkflows(started), slowVerifyMs: 10, ...extra };
   }
 
   async function newContact(email: string): Promise<string> {

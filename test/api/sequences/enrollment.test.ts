@@ -11,6 +11,7 @@ import { enrollmentStatusQuery, enrollmentWorkflowId, sequenceWorkflowId } from 
 import { client } from '../../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
 
 describe('enrollment', () => {
   let stack: Stack;
@@ -182,7 +183,7 @@ describe('enrollment', () => {
     it('when the check outlasts the wait (slow-verify.test), then 202 and the sequence appears in the list once the run ends', async () => {
       const contactId = await newContact({ email: `slow${++counter}@slow-verify.test` });
       const started = Date.now();
-      const answer = await sequences.enroll({ em: stack.orm.em.fork(), temporal: stack.temporal, config: stack.config }, org.organizationId,
+      const answer = await sequences.enroll({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.config.temporalTaskQueue), config: stack.config }, org.organizationId,
         { contact_id: contactId, sequence_template_id: emailTemplate }, { waitMs: 300 });
       assert.ok(Date.now() - started < stack.config.slowVerifyMs, 'answered before the verification ended');
       assert.equal(answer.status, 202);

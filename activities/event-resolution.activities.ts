@@ -1,12 +1,12 @@
 // Event-resolution activities: one batch of subject resolution (domain/events/resolution.service.ts)
-// and the PENDING playbook runs (domain/playbooks/playbooks.service.ts). Both are safe to retry: a batch
+// and the PENDING playbook runs (domain/playbooks/pending-runs.ts). Both are safe to retry: a batch
 // claims with FOR UPDATE SKIP LOCKED and commits whole; an enrollment is named by its run.
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { resolveEventBatch } from '../domain/events/resolution.service.ts';
-import { runPendingPlaybooks } from '../domain/playbooks/playbooks.service.ts';
+import { runPendingPlaybooks } from '../domain/playbooks/pending-runs.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import type { ResolveBatchInput, ResolveBatchResult, RunPlaybooksInput, RunPlaybooksResult } from '../workflows/event-resolution.definitions.ts';
 

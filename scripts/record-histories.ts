@@ -30,7 +30,7 @@ import { WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId, type WorkflowCo
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,
 } from '../workflows/event-resolution.definitions.ts';
-import { createPlaybook } from '../domain/playbooks/playbooks.service.ts';
+import { createPlaybook } from '../domain/playbooks/playbook-crud.ts';
 import { insertEvents } from '../test/helpers/ingested-events.ts';
 import { WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId, type RetryInput } from '../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';

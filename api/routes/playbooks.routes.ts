@@ -1,6 +1,10 @@
 // Playbooks (issue 7 item 5; scopes playbooks:read / playbooks:write): event-triggered actions on
 // the contact an ingested event resolves to, and their runs.
-import * as playbooks from '../../domain/playbooks/playbooks.service.ts';
+import {
+  createPlaybook, deletePlaybook, getPlaybook, listPlaybooks, PLAYBOOK_SORT_FIELDS, updatePlaybook,
+  type CreatePlaybookRequest, type PlaybookFilters, type PlaybookSort, type UpdatePlaybookRequest,
+} from '../../domain/playbooks/playbook-crud.ts';
+import { listRuns, PLAYBOOK_RUN_SORT_FIELDS, type PlaybookRunFilters, type PlaybookRunSort } from '../../domain/playbooks/run-reads.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
@@ -27,7 +31,7 @@ const RUN_RULES = 'When an ingested event resolves to a contact (GET /v1/events;
 
 export function playbooksRoutes(): RouteDef[] {
   return [
-    defineRoute<Record<string, string>, Record<string, never>, playbooks.CreatePlaybookRequest>({
+    defineRoute<Record<string, string>, Record<string, never>, CreatePlaybookRequest>({
       method: 'POST', path: '/v1/playbooks', auth: 'key', scope: 'playbooks:write', tags,
       operationId: 'createPlaybook',
       summary: 'Create a playbook',
@@ -36,19 +40,19 @@ export function playbooksRoutes(): RouteDef[] {
       responses: { 201: { description: 'The playbook.', schema: playbookSchema }, ...invalid },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        return { status: 201, body: await playbooks.createPlaybook(em, principal.organizationId, principal.userId, body) };
+        return { status: 201, body: await createPlaybook(em, principal.organizationId, principal.userId, body) };
       },
     }),
-    defineRoute<Record<string, string>, PageQuery<playbooks.PlaybookSort> & playbooks.PlaybookFilters>({
+    defineRoute<Record<string, string>, PageQuery<PlaybookSort> & PlaybookFilters>({
       method: 'GET', path: '/v1/playbooks', auth: 'key', scope: 'playbooks:read', tags,
       operationId: 'listPlaybooks',
       summary: 'List playbooks',
       description: 'Default order: created_at ascending. Filters: event_name (exact), status.',
-      query: listQuerySchema(playbooks.PLAYBOOK_SORT_FIELDS, playbookListFilters),
+      query: listQuerySchema(PLAYBOOK_SORT_FIELDS, playbookListFilters),
       responses: { 200: { description: 'Envelope of playbooks.', schema: envelopeSchema(playbookSchema) } },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await playbooks.listPlaybooks(ctx.state.em, ctx.state.principal.organizationId, filters, {
+        const { items, total } = await listPlaybooks(ctx.state.em, ctx.state.principal.organizationId, filters, {
           ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
         });
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
@@ -60,9 +64,9 @@ export function playbooksRoutes(): RouteDef[] {
       summary: 'A playbook',
       params,
       responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound },
-      handler: async (ctx, { params: p }) => ({ status: 200, body: await playbooks.getPlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id) }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await getPlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id) }),
     }),
-    defineRoute<Params, Record<string, never>, playbooks.UpdatePlaybookRequest>({
+    defineRoute<Params, Record<string, never>, UpdatePlaybookRequest>({
       method: 'PATCH', path: '/v1/playbooks/{playbook_id}', auth: 'key', scope: 'playbooks:write', tags,
       operationId: 'updatePlaybook',
       summary: 'Update a playbook',
@@ -72,7 +76,7 @@ export function playbooksRoutes(): RouteDef[] {
       body: updatePlaybookSchema,
       responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound, ...invalid },
       handler: async (ctx, { params: p, body }) => ({
-        status: 200, body: await playbooks.updatePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, body),
+        status: 200, body: await updatePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, body),
       }),
     }),
     defineRoute<Params>({
@@ -83,21 +87,21 @@ export function playbooksRoutes(): RouteDef[] {
       params,
       responses: { 204: { description: 'Deleted.' }, 404: notFound },
       handler: async (ctx, { params: p }) => {
-        await playbooks.deletePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id);
+        await deletePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id);
         return { status: 204 };
       },
     }),
-    defineRoute<Params, PageQuery<playbooks.PlaybookRunSort> & playbooks.PlaybookRunFilters>({
+    defineRoute<Params, PageQuery<PlaybookRunSort> & PlaybookRunFilters>({
       method: 'GET', path: '/v1/playbooks/{playbook_id}/runs', auth: 'key', scope: 'playbooks:read', tags,
       operationId: 'listPlaybookRuns',
       summary: 'The runs of a playbook',
       description: 'One run per (playbook, ingested event). Default order: created_at ascending. Filters: status, event_id, contact_id.',
       params,
-      query: listQuerySchema(playbooks.PLAYBOOK_RUN_SORT_FIELDS, playbookRunFilters),
+      query: listQuerySchema(PLAYBOOK_RUN_SORT_FIELDS, playbookRunFilters),
       responses: { 200: { description: 'Envelope of runs.', schema: envelopeSchema(playbookRunSchema) }, 404: notFound },
       handler: async (ctx, { params: p, query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await playbooks.listRuns(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, filters, {
+        const { items, total } = await listRuns(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, filters, {
           ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
         });
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };

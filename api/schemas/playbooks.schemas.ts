@@ -21,7 +21,7 @@ const actionInput: JsonSchema = {
     priority: { type: 'string', enum: [...TASK_PRIORITIES], description: 'CREATE_TASK: default TODAY.' },
     due_in_days: { type: 'integer', minimum: 0, maximum: 365, description: 'CREATE_TASK: the due date is the resolution day plus this (default 0).' },
   },
-  // Each type's own fields, and none of the other's (domain/playbooks/playbooks.service.ts actionOf).
+  // Each type's own fields, and none of the other's (domain/playbooks/playbook-crud.ts actionOf).
   allOf: [
     {
       if: { type: 'object', required: ['type'], properties: { type: { const: 'ENROLL_IN_SEQUENCE' } } },

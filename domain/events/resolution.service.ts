@@ -26,7 +26,7 @@ import type { Directory, DirectoryPerson } from '../../providers/directory/index
 import { identityHash } from '../people/contacts.service.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
-import { createRunsForResolvedEvents } from '../playbooks/playbooks.service.ts';
+import { createRunsForResolvedEvents } from '../playbooks/triggered-runs.ts';
 import type { ContactSummary } from '../people/records.ts';
 
 export interface ResolveBatchOptions {

@@ -8,7 +8,7 @@ import type { Providers } from '../../providers/index.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { getMessage, type MessageRecord } from '../engagement/messages.service.ts';
-import { decideApproval } from '../playbooks/playbooks.service.ts';
+import { decideApproval } from '../playbooks/approval.ts';
 import { end, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
 import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
 import { getTask } from './reads.ts';

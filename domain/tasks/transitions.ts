@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
-import { decideApproval } from '../playbooks/playbooks.service.ts';
+import { decideApproval } from '../playbooks/approval.ts';
 import { settleWait, type RunRow } from '../sequences/runs.ts';
 import { emitTaskEvent } from './task-events.ts';
 import { OPEN_STATUSES, type CompletionSource, type Disposition, type TaskRecord } from './task-record.ts';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
-import { createPlaybook } from '../../domain/playbooks/playbooks.service.ts';
+import { createPlaybook } from '../../domain/playbooks/playbook-crud.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';

@@ -1,0 +1,61 @@
+// A playbook and a playbook run as the API answers them, and the rows they are read from.
+import { sql } from 'kysely';
+import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
+import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export interface PlaybookRecord {
+  id: string;
+  name: string;
+  event_name: string;
+  action: PlaybookAction;
+  requires_approval: boolean;
+  status: PlaybookStatus;
+  owner_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaybookRow extends Omit<PlaybookRecord, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const PLAYBOOK_COLUMNS = sql.raw('id, name, event_name, action, requires_approval, status, owner_user_id, created_at, updated_at');
+
+export function toPlaybook(r: PlaybookRow): PlaybookRecord {
+  return {
+    id: r.id, name: r.name, event_name: r.event_name, action: r.action, requires_approval: r.requires_approval, status: r.status,
+    owner_user_id: r.owner_user_id, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
+  };
+}
+
+export interface PlaybookRunRecord {
+  id: string;
+  playbook_id: string;
+  event_id: string;
+  contact_id: string;
+  status: PlaybookRunStatus;
+  action: PlaybookAction;
+  approval_task_id: string | null;
+  outcome: PlaybookRunOutcome | null;
+  sequence_id: string | null;
+  created_task_id: string | null;
+  error: string | null;
+  decided_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RunRow = Omit<PlaybookRunRecord, 'decided_at' | 'completed_at' | 'created_at' | 'updated_at'> & {
+  decided_at: Date | null; completed_at: Date | null; created_at: Date; updated_at: Date;
+};
+
+export const RUN_COLUMNS = sql.raw(`id, playbook_id, event_id, contact_id, status, action, approval_task_id, outcome, sequence_id, created_task_id, error,
+  decided_at, completed_at, created_at, updated_at`);
+
+export function toRun(r: RunRow): PlaybookRunRecord {
+  return { ...r, decided_at: iso(r.decided_at), completed_at: iso(r.completed_at), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! };
+}

@@ -1,5 +1,5 @@
-// Playbooks (issue 7 item 5; scopes playbooks:read / playbooks:write): event-triggered actions on
-// the contact an ingested event resolves to, and their runs.
+// Playbooks (docs/api/playbooks.md; scopes playbooks:read / playbooks:write): event-triggered
+// actions on the contact an ingested event resolves to, and their runs.
 import {
   createPlaybook, deletePlaybook, getPlaybook, listPlaybooks, PLAYBOOK_SORT_FIELDS, updatePlaybook,
   type CreatePlaybookRequest, type PlaybookFilters, type PlaybookSort, type UpdatePlaybookRequest,

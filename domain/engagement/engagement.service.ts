@@ -220,7 +220,7 @@ export async function recordReply(
         } else {
           if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
           // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,
-          // tasks.service). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
+          // domain/tasks/). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
           run = await update(tx, run, run.status_before_pause !== null
             ? { replied_at: at, status_before_pause: 'WAITING_FOR_USER' }
             : { status: 'WAITING_FOR_USER', replied_at: at });

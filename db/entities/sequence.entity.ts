@@ -19,7 +19,7 @@ export const RUNNING_STATUSES = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING
 
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
 
-const SequenceSchema = defineEntity({
+export const SequenceSchema = defineEntity({
   name: 'Sequence',
   tableName: 'sequences',
   indexes: [

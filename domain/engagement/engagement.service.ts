@@ -19,7 +19,8 @@ import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
-import { RUNNING, end, endRuns, iso, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
+import { RUNNING, end, endRuns, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -307,7 +308,7 @@ export async function recordMeeting(
 ): Promise<{ meeting: MeetingRecord; stopped_sequence_ids: string[] }> {
   const timezone = input.timezone ?? 'UTC';
   if (!isTimeZone(timezone)) throw DomainError.invalid('timezone', 'must be an IANA time zone name (e.g. Europe/Paris)', 422);
-  const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / 3_600_000) * 3_600_000 + 86_400_000);
+  const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS + DAY_MS);
   const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
   if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
   return recorded(deps, async (tx, changed) => {

@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
+import { iso } from '../shared/time.ts';
 
 export const SUBJECT_FIELDS = ['email', 'linkedin_url', 'company_domain', 'external_contact_id', 'external_company_id'] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
@@ -222,7 +223,6 @@ interface EventRow {
 const COLUMNS = sql.raw(`id, idempotency_key, event_name, occurred_at, external_event_id, subject, payload_json, resolution_status,
   contact_id, account_id, received_at, resolved_at`);
 
-const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /**
  * The record's JSON text. The payload is spliced in as stored (its source text), so it is not

@@ -11,6 +11,7 @@ import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { distinctPresent, emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import type { ContactSummary } from '../people/records.ts';
+import { iso } from '../shared/time.ts';
 
 export const EXCLUSION_MESSAGE_MAX = 2000;
 
@@ -79,7 +80,6 @@ interface AccountExclusionRow {
   updated_at: Date;
 }
 
-const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
 function contactRecord(row: ContactExclusionRow): ContactExclusionRecord {
   return {

@@ -15,6 +15,7 @@ import { failed, itemError, runItems, sourcedRunningSequences, startLeadImport, 
 import type { ContactSummary } from '../people/records.ts';
 import { endRunDirectly, endRuns, notifyRuns } from '../sequences/runs.ts';
 import * as sequences from '../sequences/sequences.service.ts';
+import { iso } from '../shared/time.ts';
 
 export const ENTRY_BATCH_MAX = 100;
 
@@ -63,7 +64,6 @@ interface EntryRow extends ContactEntryFields<Date> {
   sequence_stopped_reason: string | null;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function toRecord(row: EntryRow): ContactEntryRecord {
   return {

@@ -11,6 +11,7 @@ import { OrganizationIdKey } from '../../temporal/search-attributes.ts';
 import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput } from '../../workflows/lead-import.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
 import { endRuns, notifyRuns } from '../sequences/runs.ts';
+import { iso } from '../shared/time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Batch results
@@ -137,7 +138,6 @@ interface ListRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function contactListRecord(row: ListRow): ContactListRecord {
   return {

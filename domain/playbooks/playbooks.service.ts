@@ -28,9 +28,8 @@ import * as sequences from '../sequences/sequences.service.ts';
 // The two services call each other inside one transaction (approval decisions; to-do announcements).
 import { emitTodosCreated } from '../tasks/tasks.service.ts';
 import { truncateText } from '../shared/text.ts';
+import { DAY_MS, iso } from '../shared/time.ts';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const DAY_MS = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------
 // Records

@@ -23,8 +23,8 @@ import { exclusionsFor } from '../exclusions/exclusions.service.ts';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import * as sequences from '../sequences/sequences.service.ts';
 import { DEFAULT_CONTACTS_PER_COMPANY } from './signals.service.ts';
+import { DAY_MS } from '../shared/time.ts';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** SPEC Limits: events read per poll. */
 export const EVENTS_PER_POLL = 500;
 /** SPEC payload size rule: the copy is left out above 32 KB of serialized JSON. */

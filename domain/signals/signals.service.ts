@@ -25,6 +25,7 @@ import { validateFilters, validateImportFilters } from './filters.ts';
 import type { SignalPreset } from './presets.types.ts';
 import { SIGNAL_RESYNC_TIMEOUT_MS, notifySignalChanged, startSignalWorkflow, type SignalWorkflowDeps } from './workflow-client.ts';
 import type { SignalChange } from '../../workflows/signal.definitions.ts';
+import { iso } from '../shared/time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Documented defaults (README 'Signals')
@@ -110,7 +111,6 @@ const COLUMNS = sql.raw(`id, organization_id, name, signal_type, status, cadence
   event_name, sequence_template_id, enrich_email, enrich_phones, max_per_run, max_companies_per_run, max_contacts_per_company, max_per_day,
   imported_count, contact_list_id, account_list_id, last_checked_at, created_at, updated_at, archived_at`);
 
-const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 export interface SignalsDeps extends SignalWorkflowDeps {
   em: EntityManager;

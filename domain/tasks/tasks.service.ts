@@ -29,6 +29,7 @@ import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
 import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
 import { getSequence, startSequenceWorkflow, type SequenceRecord } from '../sequences/sequences.service.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './replies.ts';
+import { iso } from '../shared/time.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
@@ -83,7 +84,6 @@ interface TaskRow extends TaskFields<Date>, Omit<ContactSummary, 'id'> {
   assignee_name: string | null;
 }
 
-const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 function toTaskRecord(r: TaskRow): TaskRecord {
   return {

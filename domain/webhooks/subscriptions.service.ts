@@ -12,6 +12,7 @@ import type { EventType } from '../activity/emit.ts';
 import { generateWebhookSecret, SecretBox, secretPrefix } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import { urlProblem, type UrlPolicy } from './url-policy.ts';
+import { iso } from '../shared/time.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -109,7 +110,6 @@ export function liveSecrets(subscription: SecretFields, box: SecretBox, now: Dat
   return secrets;
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function toRecord(row: SubscriptionRow): SubscriptionRecord {
   return {

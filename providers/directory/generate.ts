@@ -1,6 +1,7 @@
 // The sandbox directory's data: companies and people generated from a fixed seed, so every machine,
 // test run and replica holds the same records. Pure (no I/O, no clock, no Math.random).
 import type { DirectoryCompany, DirectoryJob, DirectoryPerson } from './index.ts';
+import { DAY_MS } from '../../domain/shared/time.ts';
 
 /** A person as stored: the company by id. */
 export type DirectoryPersonRecord = Omit<DirectoryPerson, 'company'> & { companyId: string | null };
@@ -429,7 +430,6 @@ export function generateCompanies(count: number, seed = DIRECTORY_SEED): Directo
 // ---------------------------------------------------------------------------------------------
 // People
 
-const DAY_MS = 86_400_000;
 const HISTORY_START = Date.UTC(2004, 0, 1) / DAY_MS;
 const CURRENT_JOB_EARLIEST = Date.UTC(2012, 0, 1) / DAY_MS;
 const CURRENT_JOB_LATEST = Date.UTC(2025, 9, 1) / DAY_MS;

@@ -21,10 +21,10 @@ import { PRESETS } from '../../domain/signals/presets.ts';
 import type { FactFamily, SignalType } from '../../domain/signals/presets.types.ts';
 import { mulberry32, SENIORITIES, SIZE_BANDS } from '../directory/generate.ts';
 import type { FactPage, FactPerson, FactQuery, SignalDataProvider, SignalFact } from './index.ts';
+import { DAY_MS } from '../../domain/shared/time.ts';
 
 /** Slots of the directory tables (the expression of the slot indexes: hashtext(id::text) & 4095). */
 export const SLOT_COUNT = 4096;
-const DAY_MS = 86_400_000;
 /** The longest window one search reads (a wider one is cut to its newest days). */
 const MAX_WINDOW_DAYS = 400;
 

@@ -6,7 +6,7 @@
 //   PATH=$PWD/node_modules/.bin:$PATH node scripts/record-histories.ts [name ...]
 //
 // Re-record only after an intentional change to workflow code that no running workflow will meet
-// (otherwise put the change behind `patched()` and keep the old histories). See the README.
+// (otherwise put the change behind `patched()` and keep the old histories). See docs/testing.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';

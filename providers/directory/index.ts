@@ -44,6 +44,9 @@ export interface DirectoryPerson {
   jobHistory: DirectoryJob[];
 }
 
+/** A person as stored: the company by id. */
+export type DirectoryPersonRecord = Omit<DirectoryPerson, 'company'> & { companyId: string | null };
+
 export interface Directory {
   /** A company by primary or alias domain (normalised input). */
   findCompanyByDomain(domain: string): Promise<DirectoryCompany | null>;

@@ -2,8 +2,10 @@
 // that finds the same data recorded in directory_meta returns after one small query.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { setImmediate } from 'node:timers/promises';
-import type { DirectoryCompany } from './index.ts';
-import { DIRECTORY_SEED_VERSION, generateCompanies, generatePeople, type DirectoryPersonRecord } from './generate.ts';
+import { generateCompanies } from './generator/companies.ts';
+import { generatePeople } from './generator/people.ts';
+import { DIRECTORY_SEED_VERSION } from './generator/seed.ts';
+import type { DirectoryCompany, DirectoryPersonRecord } from './index.ts';
 
 export interface DirectoryLoadOptions {
   /** Generated companies and people; the fixed records come on top. */

@@ -5,7 +5,7 @@
 // and Allow, use after free, resource availability) against /v1/openapi.json of the shared stack,
 // with a bootstrap key of an organization of its own. Per-operation tuning lives in
 // test/api/fuzz.schemathesis.toml, each entry with its reason; test/api/fuzz.hooks.py keeps
-// Idempotency-Key values unique. README 'Tests' says how to run it alone and replay a failure.
+// Idempotency-Key values unique. docs/testing.md says how to run it alone and replay a failure.
 // No operation is excluded: the sandbox-only Test helpers behave under fuzzing too, and what is
 // destructive (DELETE contacts, archive signals, pause sequences, rotate webhook secrets) acts on
 // the fuzzing organization alone; webhook URLs must be public https names (SSRF policy).
@@ -19,7 +19,7 @@ import { schemathesisCli } from '../../scripts/tools.ts';
 import { newOrg } from '../helpers/fixtures.ts';
 import { getStack } from '../helpers/stack.ts';
 
-/** Test cases per operation and phase: ~11 000 requests, 1.5 to 4 minutes on 2 busy cores (README 'Tests'). */
+/** Test cases per operation and phase: ~11 000 requests, 1.5 to 4 minutes on 2 busy cores (docs/testing.md). */
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
 /** A fixed seed keeps `npm test` repeatable; FUZZ_SEED=<n> explores elsewhere (or replays a printed one). */
 const SEED = process.env.FUZZ_SEED ?? '20261122';

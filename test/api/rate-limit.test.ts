@@ -1,4 +1,4 @@
-// Rate limits (README 'Rate limits'): apps of this file's own, with tiny budgets, on the stack's
+// Rate limits (docs/api/rate-limits.md): apps of this file's own, with tiny budgets, on the stack's
 // database (the shared store), plus the stack's own API for the wiring of api/server.ts and the
 // OpenAPI document. Budgets are fresh per test: every test makes its own organization and keys.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Security review regressions on the real stack (SECURITY.md): an Idempotency-Key replay must not
+// Security review regressions on the real stack (docs/security-review.md): an Idempotency-Key replay must not
 // hand a stored response (here a webhook signing secret) to a key of the same organization that
 // lacks the route's scope, nor keep it in plaintext at rest; and webhook URLs that hide an internal
 // address are refused.

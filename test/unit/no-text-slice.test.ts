@@ -24,12 +24,12 @@ const ALLOWED: Allowed[] = [
   { reason: 'a hex or base64url digest: ASCII', code: /\.digest\('(?:hex|base64url)'\)\.slice\(0, \d+\)/ },
   { reason: '32 hex digits laid out as a UUID: ASCII', code: /\b(\w+)\.slice\(0, 8\)\}-\$\{\1\.slice\(8, 12\)/ },
   { reason: 'the first characters of a UUID, for a unique test name: ASCII', code: /randomUUID\(\)\.slice\(0, 8\)/, file: 'scripts/record-histories.ts' },
-  { reason: 'the first characters of an entity id (a UUID): ASCII', code: /entityId\.slice\(0, 8\)/, file: 'providers/signals/sandbox.ts' },
+  { reason: 'the first characters of an entity id (a UUID): ASCII', code: /entityId\.slice\(0, 8\)/, file: 'providers/signals/sandbox/to-fact.ts' },
   { reason: 'the shown prefix of a generated API key: ASCII', code: /raw\.slice\(0, PREFIX_LENGTH\)/, file: 'domain/admin/api-keys.ts' },
   { reason: 'the shown prefix of a generated whsec_ secret: ASCII', code: /secret\.slice\(0, 12\)/, file: 'domain/webhooks/secrets.ts' },
   { reason: 'an array of preview items', code: /items\.slice\(0, PREVIEW_LIMIT\)/, file: 'domain/signals/preview.service.ts' },
   { reason: 'an array of IPv6 groups (numbers)', code: /groups\.slice\(0, 6\)/, file: 'domain/webhooks/url-policy.ts' },
-  { reason: 'an array of words', code: /words\.slice\(0, 2\)/, file: 'providers/directory/generate.ts' },
+  { reason: 'an array of words', code: /words\.slice\(0, 2\)/, file: 'providers/directory/generator/domains.ts' },
 ];
 
 function sourceFiles(): string[] {

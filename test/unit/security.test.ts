@@ -1,4 +1,4 @@
-// Security review regressions (SECURITY.md): the webhook URL policy against the address spellings
+// Security review regressions (docs/security-review.md): the webhook URL policy against the address spellings
 // an SSRF attempt uses, and the refusal of the development WEBHOOK_SECRET_KEY outside sandbox mode.
 import assert from 'node:assert/strict';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY, loadConfig } from '../../config.ts';

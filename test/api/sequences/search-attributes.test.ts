@@ -1,8 +1,8 @@
 // The search attributes an operator finds workflows by: every workflow of an organization, started
 // the way the service starts it (enrollment and its sequence, a list's auto-enrollment, a task's
 // reminder, a signal and its continue-as-new, a lead import, a webhook retry), carries
-// OrganizationId, and ContactId / SequenceTemplateId where it has them (README "Finding a stuck
-// enrollment" tables them); and a 202's enrollment_run_id finds its run with `RunId = "…"`.
+// OrganizationId, and ContactId / SequenceTemplateId where it has them (docs/operations.md "Finding a
+// stuck enrollment" tables them); and a 202's enrollment_run_id finds its run with `RunId = "…"`.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -95,7 +95,7 @@ describe('workflow search attributes', function () {
     assert.equal(sequence.description.type, 'sequenceWorkflow');
     assert.deepEqual(sequence.ids, [org.organizationId, contactId, templateId]);
 
-    // A 202 answers enrollment_run_id (the enrollment's first run id): the README's query finds it.
+    // A 202 answers enrollment_run_id (the enrollment's first run id): the query docs/operations.md gives finds it.
     const runId = response.status === 202 ? response.body.enrollment_run_id : rows[0].enrollment_run_id;
     assert.equal(runId, enrollment.description.runId);
     const found = await listed(`RunId = "${runId}"`);

@@ -1,0 +1,104 @@
+// When the signal workflow cannot be reached, or an Update is applied but its answer is lost: a 503
+// that leaves nothing half-written, and a retry that finds the change made.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { Client, Connection, ServiceError } from '@temporalio/client';
+import { pino } from 'pino';
+import { createApp } from '../../../api/app.ts';
+import { KeyStore } from '../../../api/key-store.ts';
+import { createProviders } from '../../../providers/index.ts';
+import { freePort } from '../../../scripts/local-stack.ts';
+import { signalStateQuery, signalWorkflowId } from '../../../workflows/signal.definitions.ts';
+import { client } from '../../helpers/http.ts';
+import { newOrg } from '../../helpers/fixtures.ts';
+import type { Stack } from '../../helpers/stack.ts';
+import { NEW_JOB, signalsApiFixture } from './fixtures.ts';
+
+describe('signals API', function () {
+  this.timeout(120_000);
+  const fx = signalsApiFixture();
+  const { create, detail, count } = fx;
+  let stack: Stack;
+  let api: ReturnType<typeof client>;
+  before(() => ({ stack, api } = fx));
+
+  describe('when Temporal is unreachable', () => {
+    it('then create and pause answer 503 UnavailableIssue and nothing is written or changed', async () => {
+      const own = await newOrg(stack);
+      const existing = (await create({ ...NEW_JOB }, own.apiKey)).body;
+      // No retry interceptor: each call fails at once instead of retrying for seconds.
+      const connection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500, interceptors: [] });
+      const logger = pino({ level: 'silent' });
+      const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
+      const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: new Client({ connection }), logger, keys, providers: createProviders({ orm: stack.orm }) });
+      const server = createServer(app.callback());
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const broken = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+        const [signals, lists] = [await count('signals', own.organizationId), await count('contact_lists', own.organizationId)];
+        const created = await broken.post('/v1/signals', { key: own.apiKey, body: { ...NEW_JOB, name: 'Unreachable' } });
+        assert.equal(created.status, 503, created.text);
+        assert.equal(created.body.type, 'UnavailableIssue');
+        assert.equal(await count('signals', own.organizationId), signals);
+        assert.equal(await count('contact_lists', own.organizationId), lists);
+        const paused = await broken.post(`/v1/signals/${existing.id}/pause`, { key: own.apiKey });
+        assert.equal(paused.status, 503, paused.text);
+        assert.equal((await detail(existing.id, own.apiKey)).body.status, 'ACTIVE');
+        const patched = await broken.patch(`/v1/signals/${existing.id}`, { key: own.apiKey, body: { name: 'Unreachable rename' } });
+        assert.equal(patched.status, 503, patched.text);
+        assert.equal((await detail(existing.id, own.apiKey)).body.name, existing.name);
+        assert.equal((await api.get(`/v1/contact-lists/${existing.contact_list_id}`, { key: own.apiKey })).body.name, existing.name);
+      } finally {
+        await new Promise((r) => server.close(r));
+        await keys.close();
+        connection.close().catch(() => {});
+      }
+    });
+  });
+
+  describe('when an Update is applied but its answer is lost', () => {
+    it('then the API answers 503, undoes the row and has the workflow re-read it, so the workflow does not keep the undone state (needs the signal workflow)', async () => {
+      const own = await newOrg(stack);
+      const signal = (await create({ ...NEW_JOB }, own.apiKey)).body;
+      const real = stack.temporal;
+      // A client whose first Update reaches the workflow and is applied, but whose answer is lost (as on a timeout after the workflow took it).
+      let lose = true;
+      const handleOf = (id: string) => {
+        const handle = real.workflow.getHandle(id);
+        return Object.assign(Object.create(handle) as typeof handle, {
+          executeUpdate: async (...args: Parameters<typeof handle.executeUpdate>) => {
+            const answer = await handle.executeUpdate(...args);
+            if (lose) {
+              lose = false;
+              throw new ServiceError('the answer was lost');
+            }
+            return answer;
+          },
+        });
+      };
+      const lossy = new Proxy(real, {
+        get: (target, prop) => (prop === 'workflow'
+          ? new Proxy(target.workflow, { get: (w, p) => (p === 'getHandle' ? handleOf : Reflect.get(w, p)) })
+          : Reflect.get(target, prop)),
+      });
+      const logger = pino({ level: 'silent' });
+      const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
+      const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: lossy, logger, keys, providers: createProviders({ orm: stack.orm }) });
+      const server = createServer(app.callback());
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const lossyApi = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+        const paused = await lossyApi.post(`/v1/signals/${signal.id}/pause`, { key: own.apiKey });
+        assert.equal(paused.status, 503, paused.text);
+        assert.equal(lose, false, 'the pause reached the workflow');
+        assert.equal((await detail(signal.id, own.apiKey)).body.status, 'ACTIVE', 'the refused pause was undone');
+        const state = await real.workflow.getHandle(signalWorkflowId(signal.id)).query(signalStateQuery);
+        assert.equal(state.status, 'ACTIVE', 'the workflow re-read the restored row');
+        assert.ok(state.nextCheckAt, 'and keeps checking');
+      } finally {
+        await new Promise((r) => server.close(r));
+        await keys.close();
+      }
+    });
+  });
+});

@@ -7,7 +7,8 @@ import type { Directory } from '../../providers/directory/index.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { accountRecord, duplicate, patchColumns, type AccountExclusionInput, type AccountExclusionRecord, type ExclusionPatch } from './records.ts';
-import { pageTotal, type AccountExclusionFilters, type ListPage } from './listing.ts';
+import { pageTotal } from '../shared/pagination.ts';
+import { type AccountExclusionFilters, type ListPage } from './listing.ts';
 
 async function existingAccountExclusion(em: EntityManager, organizationId: string, domain: string) {
   const row = await typedKysely(em)

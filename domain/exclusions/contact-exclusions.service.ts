@@ -11,7 +11,8 @@ import {
   contactRecord, duplicate, patchColumns,
   type ContactExclusionInput, type ContactExclusionRecord, type ContactExclusionRow, type ExclusionPatch,
 } from './records.ts';
-import { pageTotal, type ContactExclusionFilters, type ListPage } from './listing.ts';
+import { pageTotal } from '../shared/pagination.ts';
+import { type ContactExclusionFilters, type ListPage } from './listing.ts';
 
 /** The person's exclusions (by email or LinkedIn URL), those of the email first, then oldest first. */
 async function personExclusions(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null, forUpdate = false) {

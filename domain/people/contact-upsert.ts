@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Suppression } from '../../db/entities/index.ts';
 import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
-import { primaryDomain } from './accounts.service.ts';
+import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { TEXT_FIELDS, cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
@@ -71,16 +71,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     let accountId: string | null | undefined;
     if (company) {
       const companyName = cleanText(input.company_name) ?? existing?.company_name ?? company.companyName ?? company.domain;
-      const account = await db
-        .insertInto('accounts')
-        .values({
-          id: randomUUID(), organization_id: organizationId, name: companyName, domain: company.domain,
-          first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      accountId = account.id;
+      accountId = (await ensureAccounts(tx, organizationId, new Map([[company.domain, companyName]]))).get(company.domain);
     } else if (input.company_domain === null) {
       accountId = null;
     }

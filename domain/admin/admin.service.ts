@@ -1,7 +1,8 @@
 // Administration use cases behind the admin CLI (the dashboard's stand-in): organizations, users
 // and API keys. Deps in (an EntityManager), plain data out; each call is one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
+import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { ApiKey, Organization, User } from '../../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
 import { icpFromStored, parseIcpProfile, type IcpProfile } from '../people/icp-score.ts';
@@ -169,10 +170,14 @@ export async function removeUser(em: EntityManager, userId: string): Promise<Use
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     await tx.flush();
-    const { rows } = await sql<{ id: string }>`
-      SELECT s.id FROM sequences s JOIN sequence_templates t ON t.id = s.sequence_template_id
-       WHERE s.organization_id = ${user.organization.id} AND coalesce(s.sender_id, t.sender_user_id) = ${user.id}
-         AND s.status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+    const rows = await typedKysely(tx)
+      .selectFrom('sequences as s')
+      .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
+      .select('s.id')
+      .where('s.organization_id', '=', user.organization.id)
+      .where((eb) => eb(eb.fn.coalesce('s.sender_id', 't.sender_user_id'), '=', user.id))
+      .where('s.status', 'in', RUNNING_STATUSES)
+      .execute();
     const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
     return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped };
   });

@@ -94,6 +94,7 @@ export class SandboxSignalProvider implements SignalDataProvider {
     const lim = Math.max(0, Math.min(1000, Math.floor(limit)));
     if (!normalized || lim === 0) return [];
     const conds = persona(filters ?? {}, 'p');
+    // SQL: the persona conditions are fragments over the alias p, and the order is array_position over a constant list.
     const where = conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``;
     const { rows } = await sql<{ first_name: string; last_name: string; job_title: string; linkedin_url: string | null; email: string | null; domain: string }>`
       select p.first_name, p.last_name, p.job_title, p.linkedin_url, p.email, c.domain

@@ -230,15 +230,19 @@ export async function showOrganization(em: EntityManager, organizationId: string
 export async function addCredits(em: EntityManager, organizationId: string, amount: number): Promise<OrganizationSettings> {
   if (!Number.isInteger(amount)) throw new AdminError('--add must be an integer');
   const org = await organization(em, organizationId);
-  const rows = await em.execute<{ enrichment_credits: number }[]>(
-    'update "organizations" set "enrichment_credits" = "enrichment_credits" + ?, "updated_at" = now() where "id" = ? and "enrichment_credits" + ? >= 0 returning "enrichment_credits"',
-    [amount, organizationId, amount],
-  );
-  if (!rows.length) {
-    const [row] = await em.execute<{ enrichment_credits: number }[]>('select "enrichment_credits" from "organizations" where "id" = ?', [organizationId]);
+  const db = typedKysely(em);
+  const updated = await db
+    .updateTable('organizations')
+    .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '+', amount), updated_at: eb.fn<Date>('now') }))
+    .where('id', '=', organizationId)
+    .where((eb) => eb(eb('enrichment_credits', '+', amount), '>=', 0))
+    .returning('enrichment_credits')
+    .executeTakeFirst();
+  if (!updated) {
+    const row = await db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId).executeTakeFirst();
     throw new AdminError(`cannot remove ${-amount} credits: the balance is ${row?.enrichment_credits ?? 0} and must stay >= 0`);
   }
-  return { ...settings(org), enrichment_credits: rows[0].enrichment_credits };
+  return { ...settings(org), enrichment_credits: updated.enrichment_credits };
 }
 
 export async function setLeadLimit(em: EntityManager, organizationId: string, limit: number): Promise<OrganizationSettings> {

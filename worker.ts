@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
@@ -14,10 +13,9 @@ import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
 import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
 import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
-import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId } from './workflows/webhook-dispatcher.definitions.ts';
-import type { webhookDispatcherWorkflow } from './workflows/webhook-dispatcher.workflow.ts';
-import { EVENT_RESOLUTION_WORKFLOW, eventResolutionWorkflowId } from './workflows/event-resolution.definitions.ts';
-import type { eventResolutionWorkflow } from './workflows/event-resolution.workflow.ts';
+import { createEventResolutionClient } from './workflows/event-resolution.client.ts';
+import { createWebhookClient } from './workflows/webhook.client.ts';
+import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -78,29 +76,11 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     bundlerOptions: { ignoreModules: [] },
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
   });
-  if (deps.startDispatcher !== false) await ensureWebhookDispatcher(deps.temporal, deps.taskQueue, deps.config.webhookPollMs);
-  if (deps.startEventResolution !== false) await ensureEventResolution(deps.temporal, deps.taskQueue, deps.config);
+  // Every worker asks for the one dispatcher, event-resolution workflow and outbox drain of its task queue; all but the first find them running.
+  if (deps.startDispatcher !== false) await createWebhookClient(deps.temporal, deps.taskQueue).ensureDispatcher(deps.config.webhookPollMs);
+  if (deps.startEventResolution !== false) await createEventResolutionClient(deps.temporal, deps.taskQueue).ensure(deps.config);
+  if (deps.startDispatcher !== false) await createWorkflowCommandsClient(deps.temporal, deps.taskQueue).ensureDrain();
   return worker;
-}
-
-/** As the dispatcher: every worker asks for the one event-resolution workflow of its task queue. */
-export async function ensureEventResolution(client: Client, taskQueue: string, config: Pick<Config, 'eventResolutionIntervalMs' | 'eventResolutionBatch'>): Promise<void> {
-  await client.workflow.start<typeof eventResolutionWorkflow>(EVENT_RESOLUTION_WORKFLOW, {
-    taskQueue,
-    workflowId: eventResolutionWorkflowId(taskQueue),
-    args: [{ intervalMs: config.eventResolutionIntervalMs, batchSize: config.eventResolutionBatch }],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
-}
-
-/** Every worker asks for the one dispatcher of its task queue; all but the first find it running. */
-export async function ensureWebhookDispatcher(client: Client, taskQueue: string, pollMs: number): Promise<void> {
-  await client.workflow.start<typeof webhookDispatcherWorkflow>(WEBHOOK_DISPATCHER_WORKFLOW, {
-    taskQueue,
-    workflowId: webhookDispatcherWorkflowId(taskQueue),
-    args: [{ pollMs }],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,10 +1,13 @@
 // Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
 // transaction that writes the sequence and its event, then the sequence workflow's start).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import * as sequences from '../domain/sequences/sequences.service.ts';
+import { checkEligibility } from '../domain/sequences/enrollment/eligibility.ts';
+import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment-policy.ts';
+import { verifyContactEmail, type VerificationOutcome } from '../domain/sequences/enrollment/verification.ts';
+import { writeEnrollment } from '../domain/sequences/enrollment/write.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import type { CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput } from '../workflows/enrollment.definitions.ts';
 
@@ -13,7 +16,7 @@ export interface EnrollmentActivityDeps {
   logger: Logger;
   config: Config;
   /** Starts sequence workflows (a client, not the worker's NativeConnection). */
-  temporal: Client;
+  workflows: WorkflowClients;
   /** Defaults to the configured providers (the sandbox ones offline). */
   providers?: Pick<Providers, 'directory' | 'verifier'>;
 }
@@ -24,19 +27,23 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
 
   return {
     async checkEligibility(input: EligibilityInput): Promise<EligibilityResult> {
-      return sequences.checkEligibility(em(), providers.directory, input);
+      return checkEligibility(em(), providers.directory, input);
     },
 
-    /** Stores the verifier's answer on the contact; a no-op when the email was verified meanwhile. */
-    async verifyEmail(input: VerifyInput): Promise<void> {
-      const status = await sequences.verifyContactEmail(em(), providers.verifier, input.organizationId, input.contactId);
-      deps.logger.debug({ contactId: input.contactId, status }, 'email verified for enrollment');
+    /** Asks the verifier under the enrollment policy and stores its answer; a no-op when the email was verified meanwhile. */
+    async verifyEmail(input: VerifyInput): Promise<VerificationOutcome> {
+      const answer = await verifyContactEmail(em(), providers.verifier, input.organizationId, input.contactId, {
+        attemptTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs),
+      });
+      if (answer.outcome === 'VERIFIER_DOWN') deps.logger.warn({ contactId: input.contactId, error: answer.error }, 'the email verifier stayed down: the email stays UNVERIFIED and is used');
+      else deps.logger.debug({ contactId: input.contactId, ...answer }, 'email verified for enrollment');
+      return answer;
     },
 
     /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
     async createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
-      const written = await sequences.writeEnrollment(em(), input);
-      if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.config.temporalTaskQueue, input.organizationId, written.start);
+      const written = await writeEnrollment(em(), input);
+      if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
       return written.result;
     },
   };

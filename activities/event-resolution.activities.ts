@@ -1,7 +1,7 @@
 // Event-resolution activities: one batch of subject resolution (domain/events/resolution.service.ts)
 // and the PENDING playbook runs (domain/playbooks/playbooks.service.ts). Both are safe to retry: a batch
 // claims with FOR UPDATE SKIP LOCKED and commits whole; an enrollment is named by its run.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -15,7 +15,7 @@ export interface EventResolutionActivityDeps {
   logger: Logger;
   config: Config;
   /** Starts the sequence workflows of enrolled contacts. */
-  temporal: Client;
+  workflows: WorkflowClients;
   providers?: Pick<Providers, 'directory' | 'crm' | 'verifier'>;
 }
 
@@ -32,7 +32,8 @@ export function createEventResolutionActivities(deps: EventResolutionActivityDep
 
     async runPendingPlaybooks(input: RunPlaybooksInput): Promise<RunPlaybooksResult> {
       return runPendingPlaybooks(deps.orm.em.fork(), {
-        directory: providers.directory, verifier: providers.verifier, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, logger: deps.logger,
+        directory: providers.directory, verifier: providers.verifier, workflows: deps.workflows,
+        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
       }, input.limit, input.organizationIds);
     },
   };

@@ -3,6 +3,7 @@
 // classified (activities/failures.ts) so that only what a retry can fix is retried.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
+import { createWorkflowClients } from '../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
@@ -13,16 +14,18 @@ import { createSequenceActivities } from './sequences.activities.ts';
 import { createSignalActivities } from './signals.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
+import { createWorkflowCommandActivities } from './workflow-commands.activities.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  /** A client (not the worker's NativeConnection): activities that start workflows use it. */
+  /** A client (not the worker's NativeConnection): the workflow client modules activities start and signal workflows with are built on it. */
   temporal: Client;
 }
 
-export function createActivities(deps: ActivityDeps) {
+export function createActivities({ temporal, ...rest }: ActivityDeps) {
+  const deps = { ...rest, workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue) };
   return classifyFailures({
     ...createWebhookActivities(deps),
     ...createEnrollmentActivities(deps),
@@ -31,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTaskActivities(deps),
     ...createEventResolutionActivities(deps),
     ...createSignalActivities(deps),
+    ...createWorkflowCommandActivities(deps),
   }, (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
 }
 

@@ -1,6 +1,6 @@
 // Lead-import activities: the lead-import workflow's steps (profile completion from the directory
 // with contact_entry.resolved, FAILED marking, and enrollment of resolved entries).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -15,7 +15,7 @@ export interface LeadImportActivityDeps {
   logger: Logger;
   config: Config;
   /** Starts sequence workflows. */
-  temporal: Client;
+  workflows: WorkflowClients;
   providers?: Pick<Providers, 'directory' | 'verifier'>;
 }
 
@@ -36,7 +36,8 @@ export function createLeadImportActivities(deps: LeadImportActivityDeps) {
 
     async enrollEntries(input: EnrollEntriesInput): Promise<EnrollEntriesResult> {
       return entries.enrollEntries(em(), {
-        directory: providers.directory, verifier: providers.verifier, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+        directory: providers.directory, verifier: providers.verifier, workflows: deps.workflows,
+        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
       }, input.organizationId, input.entryIds, input.runId);
     },
   };

@@ -2,7 +2,7 @@
 // render, the message sent exactly once, its row and event), the controls' writes, and the end of a
 // run that failed. Each change of the row and its event commit in one transaction under the row
 // lock, so a step and a stop or pause never interleave; no provider is called under that lock.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -22,7 +22,7 @@ export interface SequenceActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  temporal: Client;
+  workflows: WorkflowClients;
   /** Mail and LinkedIn; built from the ORM and config when absent. */
   providers?: Pick<Providers, 'mail' | 'linkedin'>;
 }
@@ -116,7 +116,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', input.stopped_reason ?? null);
         return { record: toSequenceRecord(stopped), row: stopped };
       });
-      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount({ em: deps.orm.em, temporal: deps.temporal, logger: deps.logger }, row, input.reason);
+      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount({ em: deps.orm.em, workflows: deps.workflows, logger: deps.logger }, row, input.reason);
       return record;
     },
 

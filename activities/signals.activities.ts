@@ -1,6 +1,6 @@
 // Signal activities: the signal workflow's reads of its row and its checks (domain/signals/checks.service.ts).
 import { activityContext } from './heartbeat.ts';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -15,7 +15,7 @@ export interface SignalActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  temporal: Client;
+  workflows: WorkflowClients;
   providers?: Partial<Pick<Providers, 'directory' | 'enrichment' | 'verifier'>> & { signals?: SignalDataProvider };
   /** The preset's scope; default: domain/signals/presets.ts presetOf(type).scope. */
   scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
@@ -33,7 +33,8 @@ export function createSignalActivities(deps: SignalActivityDeps) {
     const p = { ...createProviders({ orm: deps.orm, config: deps.config }), ...deps.providers };
     built = {
       directory: p.directory, enrichment: p.enrichment, verifier: p.verifier, signals: p.signals,
-      scopeOf: deps.scopeOf ?? presetScope, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue,
+      scopeOf: deps.scopeOf ?? presetScope, workflows: deps.workflows,
+      slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
     };
     return built;
   };

@@ -2,8 +2,7 @@
 // (a lease, so a crashed worker's claims come back) and hands failures to one retry workflow per
 // delivery; the retry workflow's attempts and its final give-up are the other two activities.
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -13,20 +12,18 @@ import { SecretBox } from '../domain/webhooks/secrets.ts';
 import { liveSecrets } from '../domain/webhooks/subscriptions.service.ts';
 import { sendWebhook, type SendResult } from '../domain/webhooks/send.ts';
 import type { UrlPolicy } from '../domain/webhooks/url-policy.ts';
-import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import type { DispatchInput, DispatchResult, DispatchTotals } from '../workflows/webhook-dispatcher.definitions.ts';
 import {
-  WEBHOOK_RETRY_WORKFLOW, webhookRetryWorkflowId,
+  webhookRetryWorkflowId,
   type AttemptInput, type AttemptResult, type ExhaustInput, type ExhaustResult, type RetryInput,
 } from '../workflows/webhook-retry.definitions.ts';
-import type { webhookRetryWorkflow } from '../workflows/webhook-retry.workflow.ts';
 
 export interface WebhookActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Pick<Config, 'webhookSecretKey' | 'webhookTimeoutMs' | 'webhookAllowHttpLoopback' | 'webhookAllowPrivate'>;
   /** Starts retry workflows (a client, not the worker's NativeConnection). */
-  temporal: Client;
+  workflows: WorkflowClients;
 }
 
 export const GONE_REASON = 'receiver answered 410 Gone';
@@ -87,21 +84,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 
   /** Starts (or finds) the retry workflow first, then lets go of the row: a crash in between costs a duplicate, never a loss. */
   async function handToRetry(row: DeliveryRow, result: SendResult, taskQueue: string): Promise<void> {
-    const workflowId = webhookRetryWorkflowId(row.id);
     const input: RetryInput = { deliveryId: row.id, organizationId: row.organization_id, failedAttempt: 1, delayMs: nextDelayMs(1, result.retryAfterMs, Math.random()) ?? 0 };
-    await deps.temporal.workflow.start<typeof webhookRetryWorkflow>(WEBHOOK_RETRY_WORKFLOW, {
-      taskQueue,
-      workflowId,
-      args: [input],
-      // A retried activity finds the running workflow; a closed one means the delivery was
-      // replayed (PENDING again), which deserves a new run under the same id.
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-      // The event's contact and template too, when it has them (a resource event has no template).
-      typedSearchAttributes: organizationSearchAttributes({
-        organizationId: row.organization_id, contactId: stringOrNull(row.payload.contact_id), sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
-      }),
-    });
+    const workflowId = await deps.workflows.webhook.startRetry(input, {
+      contactId: stringOrNull(row.payload.contact_id), sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
+    }, taskQueue);
     await sql`
       UPDATE webhook_deliveries SET next_attempt_at = NULL, lease_until = NULL, retry_workflow_id = ${workflowId},
              last_response_code = ${result.status}, last_error = ${result.error}, updated_at = now()

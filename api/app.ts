@@ -6,7 +6,7 @@
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import { createWorkflowClients, type TemporalClient } from '../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Providers } from '../providers/index.ts';
@@ -55,9 +55,10 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl' | 'idempotencyTtlMs' | 'idempotencyLockTimeoutMs'> & Partial<Pick<Config, 'metricsToken'>> & WebhooksConfig & SequencesDeps['config'];
+  config: Pick<Config, 'temporalTaskQueue' | 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl' | 'idempotencyTtlMs' | 'idempotencyLockTimeoutMs'> & Partial<Pick<Config, 'metricsToken'>> & WebhooksConfig & SequencesDeps['config'];
   orm: MikroORM;
-  temporal: Client;
+  /** The workflow client modules are built on it; nothing else in the API calls Temporal. */
+  temporal: TemporalClient;
   logger: Logger;
   keys: KeyStore;
   providers: Providers;
@@ -65,7 +66,7 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** One server span per request (observability/tracing.ts must have set up a provider). */
   tracing?: boolean;
-  /** Rate limits of authenticated requests (README 'Rate limits'); absent or null: none (RATE_LIMIT_ENABLED=false). */
+  /** Rate limits of authenticated requests (docs/api/rate-limits.md); absent or null: none (RATE_LIMIT_ENABLED=false). */
   limiter?: RateLimiter | null;
 }
 
@@ -76,6 +77,7 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
+  const workflows = createWorkflowClients(deps.temporal, deps.config.temporalTaskQueue);
   const authenticated: RouteDef[] = [
     ...usersRoutes(deps.keys),
     ...contactsRoutes({ directory: deps.providers.directory }),
@@ -87,13 +89,13 @@ export function createApp(deps: AppDeps): App {
     ...activitiesRoutes(),
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
-    ...sequenceTemplatesRoutes({ temporal: deps.temporal }),
-    ...sequencesRoutes({ temporal: deps.temporal, config: deps.config }),
-    ...sequenceControlsRoutes({ temporal: deps.temporal }),
-    ...unenrollRoutes({ temporal: deps.temporal }),
+    ...sequenceTemplatesRoutes({ workflows }),
+    ...sequencesRoutes({ workflows, config: deps.config }),
+    ...sequenceControlsRoutes({ workflows }),
+    ...unenrollRoutes({ workflows }),
     ...messagesRoutes(),
-    ...listsRoutes({ temporal: deps.temporal, directory: deps.providers.directory, config: deps.config }),
-    ...tasksRoutes({ temporal: deps.temporal, providers: deps.providers, config: deps.config }),
+    ...listsRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
+    ...tasksRoutes({ workflows, providers: deps.providers, config: deps.config }),
     ...playbooksRoutes(),
     ...eventsRoutes(),
     // Before the signals routes: /v1/signals/presets and /v1/signals/preview are not signal ids.
@@ -103,20 +105,20 @@ export function createApp(deps: AppDeps): App {
     // Signals: the static /v1/signals/* routes (presets, preview, imports) must be mounted before
     // signalsRoutes, whose /v1/signals/{signal_id} would otherwise take them (@koa/router runs the
     // first matching route).
-    ...signalsRoutes({ temporal: deps.temporal, config: deps.config }),
+    ...signalsRoutes({ workflows, config: deps.config }),
     // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
-    ...(deps.config.sandboxMode ? testHelpersRoutes({ temporal: deps.temporal, logger: deps.logger }) : []),
+    ...(deps.config.sandboxMode ? testHelpersRoutes({ workflows, logger: deps.logger }) : []),
   ];
   let openapi: Record<string, unknown> | undefined;
   const metrics = deps.metrics ?? createApiMetrics();
   const publicList: RouteDef[] = [
     ...publicRoutes({
       orm: deps.orm,
-      temporal: deps.temporal,
+      workflows,
       openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
     }),
-    ...unsubscribeRoutes({ orm: deps.orm, temporal: deps.temporal, config: deps.config }),
-    ...trackingRoutes({ orm: deps.orm, temporal: deps.temporal, logger: deps.logger, config: deps.config }),
+    ...unsubscribeRoutes({ orm: deps.orm, workflows, config: deps.config }),
+    ...trackingRoutes({ orm: deps.orm, workflows, logger: deps.logger, config: deps.config }),
     ...metricsRoutes({ registry: metrics.registry, token: deps.config.metricsToken }),
   ];
 
@@ -155,7 +157,7 @@ export function createApp(deps: AppDeps): App {
     verbatimMembers: eventsVerbatimMembers,
     textIssueStatus: (ctx) => (findRoute(ctx.method, ctx.path)?.bodyTextCheckedByService ? 422 : 400),
   }));
-  // Idempotency-Key on authenticated POST routes (README 'Idempotency keys'): after the body is read
+  // Idempotency-Key on authenticated POST routes (docs/api/idempotency.md): after the body is read
   // (its bytes are the request's fingerprint) and the key is known (keys are per organization).
   app.use(idempotency({
     orm: deps.orm,

@@ -13,6 +13,7 @@
 //   npm run --silent admin -- org credits --org ORG_ID --add N [--json]        (remove with --add=-N; the balance stays >= 0)
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
 //   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
+//   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -20,9 +21,11 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
-import { notifyRuns } from '../domain/sequences/runs.ts';
+import { reconcile } from '../domain/admin/reconcile.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
+import { createWorkflowClients } from '../workflows/clients.ts';
+import { createSequenceClient } from '../workflows/sequence.client.ts';
 
 class UsageError extends Error {}
 
@@ -44,6 +47,7 @@ const options = {
   'json-value': { type: 'string' },
   'mailbox-email': { type: 'string' },
   'daily-send-limit': { type: 'string' },
+  fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -134,10 +138,24 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.setLeadLimit(em, need(flags, 'org'), Number(need(flags, 'set')));
     case 'org icp':
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
+    case 'reconcile':
+      return withTemporal(config, (temporal) => reconcile({ em, workflows: createWorkflowClients(temporal, config.temporalTaskQueue) }, { organizationId: flags.org, fix: flags.fix ?? false }));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
 }
+
+/** Runs `work` with a client of the configured Temporal (the dev server's port by default). */
+async function withTemporal<T>(config: Config, work: (temporal: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address: temporalAddress(config), connectTimeout: 5000 });
+  try {
+    return await work(new Client({ connection, namespace: config.temporalNamespace }));
+  } finally {
+    await connection.close();
+  }
+}
+
+const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
  * Tells the workflows of runs the CLI ended (their rows already say so) to close now. Best effort
@@ -145,14 +163,14 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
  */
 async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise<void> {
   if (sequenceIds.length === 0) return;
-  const address = config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
+  const address = temporalAddress(config);
   try {
     const connection = await Promise.race([
       Connection.connect({ address, connectTimeout: 3000 }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
     ]);
     try {
-      await notifyRuns(new Client({ connection, namespace: config.temporalNamespace }), sequenceIds);
+      await createSequenceClient(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue).notifyChanged(sequenceIds);
     } finally {
       await connection.close();
     }

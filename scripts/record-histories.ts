@@ -26,6 +26,7 @@ import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput, type 
 import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
 import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type DispatcherInput } from '../workflows/webhook-dispatcher.definitions.ts';
+import { WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId, type WorkflowCommandsInput } from '../workflows/workflow-commands.definitions.ts';
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,
 } from '../workflows/event-resolution.definitions.ts';
@@ -40,6 +41,7 @@ import { newOrg } from '../test/helpers/fixtures.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../test/helpers/sequence-fixtures.ts';
 import { createTestSubscription, deliveriesOf, emitExclusionEvent, startTarget, type Target } from '../test/helpers/webhook-target.ts';
 import { projectRoot } from './tools.ts';
+import { createWorkflowClients } from '../workflows/clients.ts';
 
 const historiesDir = join(projectRoot, 'test', 'workflows', 'histories');
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,6 +52,7 @@ const org = await newOrg(stack, 'Replay histories');
 const activities = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
 // The stack's task queue: enrollment starts its sequence workflow there (on this test server).
 const taskQueue = stack.config.temporalTaskQueue;
+const workflows = createWorkflowClients(env.client, taskQueue);
 const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: defaultWorkflowsPath, activities });
 const targets: Target[] = [];
 
@@ -148,7 +151,7 @@ const recordings: Record<string, () => Promise<void>> = {
     const { sequenceId, handle } = await sequence(twoEmails);
     await firstSent(sequenceId);
     const [first] = await messagesOf(stack, sequenceId);
-    const reply = await recordReply({ em: stack.orm.em.fork(), temporal: env.client }, org.organizationId, first.id, { body: 'Who are you?' });
+    const reply = await recordReply({ em: stack.orm.em.fork(), workflows }, org.organizationId, first.id, { body: 'Who are you?' });
     if (reply.reply_category !== 'OTHER' || reply.sequence?.status !== 'WAITING_FOR_USER') throw new Error(`unexpected reply ${reply.reply_category}/${reply.sequence?.status}`);
     await waitingFor(handle, 'PERSON');
     await env.sleep(3 * DAY); // past step 2's delay: it does not run while halted
@@ -164,11 +167,11 @@ const recordings: Record<string, () => Promise<void>> = {
     await firstSent(sequenceId);
     const [first] = await messagesOf(stack, sequenceId);
     const templateId = (await sql<{ sequence_template_id: string }>`SELECT sequence_template_id FROM sequences WHERE id = ${sequenceId}`.execute(db())).rows[0].sequence_template_id;
-    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'INACTIVE' }, env.client);
+    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'INACTIVE' }, workflows);
     await env.sleep(2 * DAY);
     await waitingFor(handle, 'TEMPLATE');
     if ((await messagesOf(stack, sequenceId)).length !== 1) throw new Error(`step 2 ran on an INACTIVE template (first ${first.id})`);
-    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'ACTIVE' }, env.client);
+    await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'ACTIVE' }, workflows);
     await handle.result();
     await expectStatus(sequenceId, 'COMPLETED');
     await save('sequence-template-held', handle);
@@ -182,7 +185,7 @@ const recordings: Record<string, () => Promise<void>> = {
     await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, started_at, created_at, updated_at)
               VALUES (${taskId}, ${org.organizationId}, 'CALL', 'TODAY', 'IN_PROGRESS', ${sequenceId}, ${contactId}, 'Call', now(), now(), now())`.execute(db());
     const now = new Date(await env.currentTimeMs());
-    await snoozeTask({ em: stack.orm.em.fork(), temporal: env.client, taskQueue }, org.organizationId, taskId, new Date(now.getTime() + 3 * DAY).toISOString(), now);
+    await snoozeTask({ em: stack.orm.em.fork(), workflows }, org.organizationId, taskId, new Date(now.getTime() + 3 * DAY).toISOString(), now);
     const handle = env.client.workflow.getHandle(taskReminderWorkflowId(taskId));
     const result = await handle.result() as TaskReminderResult;
     if (result.outcome !== 'REOPENED') throw new Error(`unexpected reminder result ${JSON.stringify(result)}`);
@@ -215,6 +218,15 @@ const recordings: Record<string, () => Promise<void>> = {
     await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
     await started.terminate('replay history recorded');
     await save('webhook-dispatcher-continued', handle);
+  },
+  'workflow-commands-continued': async () => {
+    // Two drain passes over an empty outbox, then continue-as-new: the first run's history (the chain is terminated after).
+    const input: WorkflowCommandsInput = { pollMs: 50, passesPerExecution: 2 };
+    const started = await env.client.workflow.start(WORKFLOW_COMMANDS_WORKFLOW, { taskQueue, workflowId: workflowCommandsWorkflowId(`replay-${randomUUID()}`), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+    await started.terminate('replay history recorded');
+    await save('workflow-commands-continued', handle);
   },
   'event-resolution-continued': async () => {
     // One organization's backlog of 5 in batches of 2 (2, 2, 1) with an enrolling playbook (its run

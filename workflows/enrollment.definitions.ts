@@ -1,4 +1,4 @@
-// The enrollment workflow of one contact in one template (issue 5 item 2): its derived id, input,
+// The enrollment workflow of one contact in one template: its derived id, input,
 // result, the refusal reasons the API documents, the activity shapes and the `status` query.
 import { defineQuery } from '@temporalio/workflow';
 
@@ -28,7 +28,7 @@ export interface EnrollmentInput {
   organizationId: string;
   contactId: string;
   sequenceTemplateId: string;
-  /** Start-to-close timeout of the verification activity (the verifier's slowest answer plus a margin). */
+  /** One verification attempt's timeout (the verifier's slowest answer plus a margin); the activity's is the policy's budget of all attempts. */
   verifyTimeoutMs: number;
   /** The contact-list entry this enrollment comes from (list auto-enrollment); absent or null otherwise. */
   sourceContactEntryId?: string | null;

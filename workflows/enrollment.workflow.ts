@@ -2,23 +2,24 @@
 // was never verified, then one transaction writing the sequence (or its REFUSED row) and its event.
 import { ActivityFailure, allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { EnrollmentActivities } from '../activities/enrollment.activities.ts';
+import { STEP_RETRY, verifyBudgetMs } from '../domain/sequences/enrollment-policy.ts';
 import { enrollmentStatusQuery, type EnrollmentInput, type EnrollmentResult, type EnrollmentStatus } from './enrollment.definitions.ts';
 
-// Database steps: retried while the database does not answer (they are idempotent), 10 attempts
-// (about 5 minutes); a data error is not retried and fails the enrollment (the API answers 422).
-// They run as local activities (in the worker, inside the workflow task: no activity task round
+// The enrollment policy (domain/sequences/enrollment-policy.ts): database steps are retried while
+// the database does not answer (they are idempotent); a data error is not retried and fails the
+// enrollment (the API answers 422). The verification retries the verifier itself and reports a
+// verifier that stayed down. The database steps run as local activities (in the worker, inside the workflow task: no activity task round
 // trip through the server, which is most of an enrollment's latency); histories from before the
 // change keep their regular activities (the `enrollment-local-activities` patch).
-const dbRetry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 } as const;
-const remote = proxyActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: dbRetry });
-const local = proxyLocalActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: dbRetry });
+const remote = proxyActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: STEP_RETRY });
+const local = proxyLocalActivities<EnrollmentActivities>({ startToCloseTimeout: '1 minute', retry: STEP_RETRY });
 
 export async function enrollmentWorkflow(input: EnrollmentInput): Promise<EnrollmentResult> {
   const status: EnrollmentStatus = { phase: 'CHECKING', outcome: null, sequenceId: null, reason: null };
   setHandler(enrollmentStatusQuery, () => status);
   const { verifyEmail } = proxyActivities<EnrollmentActivities>({
-    startToCloseTimeout: input.verifyTimeoutMs,
-    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+    startToCloseTimeout: verifyBudgetMs(input.verifyTimeoutMs),
+    retry: STEP_RETRY,
   });
   const base = { organizationId: input.organizationId, contactId: input.contactId, sequenceTemplateId: input.sequenceTemplateId };
   const { checkEligibility, createSequence } = patched('enrollment-local-activities') ? local : remote;
@@ -28,11 +29,14 @@ export async function enrollmentWorkflow(input: EnrollmentInput): Promise<Enroll
     status.phase = 'VERIFYING';
     let verified = true;
     try {
-      await verifyEmail({ organizationId: input.organizationId, contactId: input.contactId });
+      // A verifier that stayed down leaves the email UNVERIFIED and usable; a bounce at send time is the backstop.
+      const answer = await verifyEmail({ organizationId: input.organizationId, contactId: input.contactId });
+      if (answer?.outcome === 'VERIFIER_DOWN') verified = false;
     } catch (error) {
-      // The verifier is down for good: the email stays UNVERIFIED and counts as usable; a bounce
-      // at send time is the backstop. Anything else is a bug and fails the run.
       if (!(error instanceof ActivityFailure)) throw error;
+      // Runs from before the policy took any failure of the step for a dead verifier; since, the
+      // step reports a dead verifier itself and its failure is the database's: the run fails.
+      if (patched('enrollment-verifier-outcome')) throw error;
       verified = false;
     }
     status.phase = 'CHECKING';

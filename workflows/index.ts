@@ -10,3 +10,4 @@ export { signalWorkflow } from './signal.workflow.ts';
 export { taskReminderWorkflow } from './task-reminder.workflow.ts';
 export { webhookDispatcherWorkflow } from './webhook-dispatcher.workflow.ts';
 export { webhookRetryWorkflow } from './webhook-retry.workflow.ts';
+export { workflowCommandsWorkflow } from './workflow-commands.workflow.ts';

@@ -1,4 +1,4 @@
-// The sequence workflow (one per sequence, issue 5 items 4-5): its derived id, input, the plan and
+// The sequence workflow (one per sequence): its derived id, input, the plan and
 // step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { SequenceRecord } from '../domain/sequences/record.ts';

@@ -1,8 +1,8 @@
 // The one error handler: every failure leaves as {status_code, type, message, data, request_id}.
-// Typed ApiIssues pass through; body-parser, ORM and Temporal errors are mapped; anything else is
-// a 500 InternalIssue whose details go to the log, never to the client.
+// Typed ApiIssues and domain errors pass through (Temporal's own failures reach here as domain
+// errors: the workflow client modules map them); body-parser and ORM errors are mapped; anything
+// else is a 500 InternalIssue whose details go to the log, never to the client.
 import type { Next } from 'koa';
-import { ServiceError } from '@temporalio/client';
 import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
@@ -38,6 +38,7 @@ function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
       case 'not_found': return new ApiIssue(404, 'NotFoundIssue', error.message);
       case 'conflict': return conflict(error.message, error.data);
       case 'business': return businessIssue(error.message, error.data);
+      case 'unavailable': return unavailable(error.message, error.data);
     }
   }
   const http = error as HttpLikeError;
@@ -54,7 +55,6 @@ function toIssue(error: unknown, bodyLimitBytes: number): ApiIssue {
   }
   if (error instanceof NotFoundError) return notFound('Resource');
   if (error instanceof UniqueConstraintViolationException) return conflict('The request conflicts with an existing record.');
-  if (error instanceof ServiceError) return unavailable('The workflow service is unavailable; try again shortly.');
   if (isDatabaseUnavailable(error)) return unavailable('The database is unavailable; try again shortly.');
   return internal();
 }

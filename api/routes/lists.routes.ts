@@ -1,7 +1,6 @@
-// Contact lists, account lists and their entries (SPEC 'Account lists and entries', 'Contact lists
-// and entries'; issue 6 items 5-7). Batches answer {items: [{index, status, resource, error}],
-// summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
-import type { Client } from '@temporalio/client';
+// Contact lists, account lists and their entries (docs/api/lists.md). Batches answer
+// {items: [{index, status, resource, error}], summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as accountEntries from '../../domain/lists/account-entries.service.ts';
 import * as contactEntries from '../../domain/lists/contact-entries.service.ts';
@@ -20,7 +19,7 @@ import {
 import { bodyValidator, type JsonSchema } from '../validation.ts';
 
 export interface ListsDeps {
-  temporal: Client;
+  workflows: WorkflowClients;
   directory: Directory;
   config: Pick<Config, 'temporalTaskQueue'>;
 }
@@ -66,7 +65,7 @@ type ListParams = { contact_list_id: string };
 type AccountListParams = { account_list_id: string };
 
 export function listsRoutes(deps: ListsDeps): RouteDef[] {
-  const leadImport: lists.LeadImportDeps = { temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue };
+  const leadImport: lists.LeadImportDeps = { workflows: deps.workflows };
   const templateRule = 'A template of another organization is a NotFoundIssue (404 on PATCH, a FAILED item in a batch); an inactive or stepless one a ValidationIssue (422 on PATCH with the list unchanged, a FAILED item in a batch).';
   return [
     // ----- contact lists
@@ -131,7 +130,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       responses: { 200: { description: 'The deleted list (entries_count as before the delete).', schema: contactListSchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await lists.deleteList(ctx.state.em, 'contact', deps.temporal, ctx.state.principal.organizationId, params.contact_list_id),
+        body: await lists.deleteList(ctx.state.em, 'contact', deps.workflows, ctx.state.principal.organizationId, params.contact_list_id),
       }),
     }),
 
@@ -188,7 +187,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       responses: { 200: { description: 'The deleted entry.', schema: contactEntrySchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await contactEntries.deleteContactEntry(ctx.state.em, deps.temporal, ctx.state.principal.organizationId, params.contact_entry_id),
+        body: await contactEntries.deleteContactEntry(ctx.state.em, deps.workflows, ctx.state.principal.organizationId, params.contact_entry_id),
       }),
     }),
 
@@ -244,7 +243,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       responses: { 200: { description: 'The deleted list (entries_count as before the delete).', schema: accountListSchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await lists.deleteList(ctx.state.em, 'account', deps.temporal, ctx.state.principal.organizationId, params.account_list_id),
+        body: await lists.deleteList(ctx.state.em, 'account', deps.workflows, ctx.state.principal.organizationId, params.account_list_id),
       }),
     }),
 

@@ -5,7 +5,8 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { readiness } from '../../domain/admin/readiness.ts';
 import { unavailable } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 
@@ -38,18 +39,9 @@ const healthSchema = {
   properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
 };
 
-async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out`)), ms); })]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export interface PublicRouteDeps {
   orm: MikroORM;
-  temporal: Client;
+  workflows: WorkflowClients;
   openapi: () => Record<string, unknown>;
 }
 
@@ -76,14 +68,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
         503: { description: 'A dependency is unreachable (UnavailableIssue); `data.checks` says which.' },
       },
       handler: async () => {
-        const checks: Record<string, string> = {};
-        const [database, temporal] = await Promise.allSettled([
-          withTimeout(deps.orm.em.fork().getConnection().execute('SELECT 1'), 2000, 'database'),
-          withTimeout(deps.temporal.connection.workflowService.getSystemInfo({}), 2000, 'temporal'),
-        ]);
-        checks.database = database.status === 'fulfilled' ? 'ok' : 'unreachable';
-        checks.temporal = temporal.status === 'fulfilled' ? 'ok' : 'unreachable';
-        if (Object.values(checks).some((c) => c !== 'ok')) throw unavailable('Not ready: a dependency is unreachable.', { checks });
+        const { ready, checks } = await readiness({ em: deps.orm.em.fork(), workflows: deps.workflows });
+        if (!ready) throw unavailable('Not ready: a dependency is unreachable.', { checks });
         return { status: 200, body: { status: 'ok', checks } };
       },
     }),

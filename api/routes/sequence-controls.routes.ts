@@ -1,25 +1,17 @@
-// Sequence controls (SPEC 'Sequences'): pause, resume, stop and variables of one run. A started run
-// changes through a Workflow Update on `sequence/<id>` (the answer is the record the Update
-// returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
+// Sequence controls (docs/api/sequences.md, 'Sequence runs'): pause, resume, stop and variables
+// of one run. A started run changes through a Workflow Update on `sequence/<id>` (the answer is
+// the record the Update returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
 // (domain/sequences/controls.service.ts): stop and variables work, pause and resume answer 409.
-import type { Client } from '@temporalio/client';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import type { AppContext } from '../context.ts';
-import { conflict, fieldIssue, unavailable } from '../errors.ts';
 import * as controls from '../../domain/sequences/controls.service.ts';
-import { DATA_ERROR, INVALID_INPUT } from '../../workflows/failures.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
 import { variablesMap } from '../schemas/people.schemas.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
-import {
-  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, pauseUpdate, resumeUpdate, sequenceWorkflowId, setVariablesUpdate, stopUpdate,
-  type PauseInput, type SequenceRecord, type SetVariablesInput, type StopInput,
-} from '../../workflows/sequence.definitions.ts';
+import type { PauseInput, SetVariablesInput, StopInput } from '../../workflows/sequence.definitions.ts';
 
 type Params = { sequence_id: string };
-type Handle = ReturnType<Client['workflow']['getHandle']>;
 const tags = ['Sequences'];
 const AWAITING_REVIEW_PAUSE = 'A lead awaiting review (FOUND) has no steps to hold: pause and resume answer 409; approve it (its NEW_LEAD_REVIEW task) or stop it.';
 
@@ -30,43 +22,9 @@ const responses = (what: string, conflicts: string) => ({
   503: { description: 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).' },
 });
 
-/**
- * Runs the Update on the sequence's workflow; a validator's refusal maps to 409 (terminal, not
- * paused) or 400. A missing workflow answers `missing()` when given (the change made in the row),
- * else 409.
- */
-async function update(
-  client: Client,
-  id: string,
-  run: (workflow: Handle) => Promise<SequenceRecord>,
-  missing?: () => Promise<SequenceRecord | null>,
-): Promise<{ status: number; body: SequenceRecord }> {
-  try {
-    return { status: 200, body: await run(client.workflow.getHandle(sequenceWorkflowId(id))) };
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) {
-      const record = missing ? await missing() : null;
-      if (record) return { status: 200, body: record };
-      throw conflict('The sequence is not running.');
-    }
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-      const { type, message } = error.cause;
-      if (type === SEQUENCE_TERMINAL || type === SEQUENCE_NOT_PAUSED) throw conflict(message);
-      if (type === SEQUENCE_INVALID_INPUT) throw fieldIssue('body', message);
-      if (type === SEQUENCE_UPDATE_FAILED) {
-        // The run refused the data for good (400), or could not write it in a few quick attempts (503: retry).
-        const cause = error.cause.details?.[0];
-        if (cause === DATA_ERROR || cause === INVALID_INPUT) throw fieldIssue('body', message);
-        throw unavailable(`The sequence could not apply the change now: ${message}`);
-      }
-    }
-    throw error;
-  }
-}
-
-export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
+export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
-  const controlDeps = (ctx: AppContext): controls.ControlDeps => ({ em: ctx.state.em, temporal: deps.temporal, logger: ctx.state.logger });
+  const controlDeps = (ctx: AppContext): controls.ControlDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
   return [
     defineRoute<Params, Record<string, never>, PauseInput>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/pause', auth: 'key', scope: 'sequences:write', tags,
@@ -78,8 +36,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       body: { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } },
       responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
-        await controls.checkPauseOrResume(ctx.state.em, org(ctx), params.sequence_id, 'pause');
-        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [{ paused_until: body?.paused_until ?? null }] }));
+        return { status: 200, body: await controls.pauseRun(controlDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
       },
     }),
     defineRoute<Params>({
@@ -90,8 +47,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       params: idParams('sequence_id'),
       responses: responses('resume', 'The sequence is not paused, has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
       handler: async (ctx, { params }) => {
-        await controls.checkPauseOrResume(ctx.state.em, org(ctx), params.sequence_id, 'resume');
-        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(resumeUpdate));
+        return { status: 200, body: await controls.resumeRun(controlDeps(ctx), org(ctx), params.sequence_id) };
       },
     }),
     defineRoute<Params, Record<string, never>, StopInput>({
@@ -109,12 +65,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       responses: responses('stop', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
         const input: StopInput = { reason: body.reason, scope: body.scope };
-        // 404 / 409 first (in the row's transaction); a lead awaiting review is stopped there.
-        const found = await controls.stopInRow(controlDeps(ctx), org(ctx), params.sequence_id, input, { awaitingReviewOnly: true });
-        if (found) return { status: 200, body: found };
-        // A run approved a moment ago whose workflow has not started yet is stopped in its row; the workflow then ends at once.
-        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(stopUpdate, { args: [input] }),
-          () => controls.stopInRow(controlDeps(ctx), org(ctx), params.sequence_id, input, { awaitingReviewOnly: false }));
+        return { status: 200, body: await controls.stopRun(controlDeps(ctx), org(ctx), params.sequence_id, input) };
       },
     }),
     defineRoute<Params, Record<string, never>, SetVariablesInput>({
@@ -132,10 +83,7 @@ export function sequenceControlsRoutes(deps: { temporal: Client }): RouteDef[] {
       },
       responses: responses('update', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
-        const found = await controls.setVariablesInRow(ctx.state.em, org(ctx), params.sequence_id, body.variables, { awaitingReviewOnly: true });
-        if (found) return { status: 200, body: found };
-        return update(deps.temporal, params.sequence_id, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [{ variables: body.variables }] }),
-          () => controls.setVariablesInRow(ctx.state.em, org(ctx), params.sequence_id, body.variables, { awaitingReviewOnly: false }));
+        return { status: 200, body: await controls.setRunVariables(controlDeps(ctx), org(ctx), params.sequence_id, body.variables) };
       },
     }),
   ];

@@ -1,5 +1,5 @@
 // Sequence templates: list, read, and (no dashboard exists) create and patch in the same shape.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import * as templates from '../../domain/sequences/templates.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
@@ -11,7 +11,7 @@ const tags = ['Sequence templates'];
 const invalid = '400: schema mismatch, unknown timezone, EMAIL step without subject, or a subject/body that is not valid Liquid (ValidationIssue naming `steps[i].body` etc.).';
 const refused = 'ACTIVE without steps (naming steps), or sender_user_id not an active user of the organization (ValidationIssue).';
 
-export function sequenceTemplatesRoutes(deps: { temporal: Client }): RouteDef[] {
+export function sequenceTemplatesRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   return [
     defineRoute<Record<string, string>, PageQuery<templates.TemplateSort> & templates.TemplateFilters>({
       method: 'GET', path: '/v1/sequence-templates', auth: 'key', scope: 'sequences:read', tags,
@@ -60,7 +60,7 @@ export function sequenceTemplatesRoutes(deps: { temporal: Client }): RouteDef[] 
       responses: { 200: { description: 'The template.', schema: templateSchema }, 400: { description: invalid }, 422: { description: refused } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
-        body: await templates.updateTemplate(ctx.state.em, ctx.state.principal.organizationId, params.sequence_template_id, body, deps.temporal),
+        body: await templates.updateTemplate(ctx.state.em, ctx.state.principal.organizationId, params.sequence_template_id, body, deps.workflows),
       }),
     }),
   ];

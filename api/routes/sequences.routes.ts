@@ -1,5 +1,5 @@
 // Sequences: enrollment (POST /v1/sequences, through the enrollment workflow) and the reads.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as sequences from '../../domain/sequences/sequences.service.ts';
 import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
@@ -9,7 +9,7 @@ import { idParams } from '../schemas/common.schemas.ts';
 import { enrollmentPendingSchema, enrollSchema, sequenceListFilters, sequenceSchema } from '../schemas/sequences.schemas.ts';
 
 export interface SequencesDeps {
-  temporal: Client;
+  workflows: WorkflowClients;
   config: Pick<Config, 'temporalTaskQueue' | 'enrollmentWaitMs' | 'slowVerifyMs'>;
 }
 
@@ -35,7 +35,8 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        return sequences.enroll({ em, temporal: deps.temporal, config: deps.config }, principal.organizationId, body);
+        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, config: deps.config }, principal.organizationId, body);
+        return enrolled.outcome === 'CREATED' ? { status: 201, body: enrolled.sequence } : { status: 202, body: enrolled.pending };
       },
     }),
     defineRoute<Record<string, string>, PageQuery<sequences.SequenceSort> & sequences.SequenceFilters>({

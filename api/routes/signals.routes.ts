@@ -1,7 +1,7 @@
-// Buying signals (SPEC 'Signals'): create, list, detail, patch, duplicate, pause, resume, archive,
+// Buying signals (docs/api/signals.md): create, list, detail, patch, duplicate, pause, resume, archive,
 // unarchive. The presets, preview and imports routes live elsewhere; app.ts mounts them before
 // these, so that `/v1/signals/presets` and `/v1/signals/imports` never reach `/v1/signals/{signal_id}`.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as signals from '../../domain/signals/signals.service.ts';
 import type { AppContext } from '../context.ts';
@@ -14,7 +14,7 @@ import {
 import type { JsonSchema } from '../validation.ts';
 
 export interface SignalsRoutesDeps {
-  temporal: Client;
+  workflows: WorkflowClients;
   config: Pick<Config, 'temporalTaskQueue' | 'dashboardBaseUrl'>;
 }
 
@@ -37,7 +37,7 @@ const unavailable = { description: 'The workflow service is unavailable (Unavail
 
 export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
   const serviceDeps = (ctx: AppContext): signals.SignalsDeps => ({
-    em: ctx.state.em, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, dashboardBaseUrl: deps.config.dashboardBaseUrl,
+    em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl,
   });
   const lifecycle = (action: signals.SignalAction, summary: string, description: string, conflict: string) => defineRoute<Params>({
     method: 'POST', path: `/v1/signals/{signal_id}/${action}`, auth: 'key', scope: 'signals:write', tags,
@@ -65,7 +65,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'the signal enrolls its own imports in sequence_template_id), starts ACTIVE and checks at once (a custom-event signal polls within the hour). '
         + `${createRules} A custom-event signal for an event_name another signal of the organization holds (archived ones included): 409.`,
       body: signalCreateSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The signal.', schema: signalSchema },
@@ -110,7 +110,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'one already set is 422: clear the other with null). CUSTOM_EVENT: first_party_event_name is fixed (422). Any refusal leaves the signal unchanged.',
       params: idParams('signal_id'),
       body: signalPatchSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         200: { description: 'The full signal detail.', schema: signalDetailSchema },
@@ -132,7 +132,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'needs another first_party_event_name (the same one: 409).',
       params: idParams('signal_id'),
       body: signalDuplicateSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The new signal.', schema: signalSchema },

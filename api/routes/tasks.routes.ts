@@ -1,7 +1,7 @@
-// Tasks (SPEC 'Tasks'; scopes tasks:read / tasks:write): the list and reads, the thread of a reply
+// Tasks (docs/api/tasks.md; scopes tasks:read / tasks:write): the list and reads, the thread of a reply
 // task, standalone to-dos, reassignment, the state machine (start, complete, skip, reopen, snooze)
 // and execute.
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import type { MessageSort } from '../../domain/engagement/messages.service.ts';
 import * as tasks from '../../domain/tasks/tasks.service.ts';
@@ -16,7 +16,7 @@ import {
 } from '../schemas/tasks.schemas.ts';
 
 export interface TasksDeps {
-  temporal: Client;
+  workflows: WorkflowClients;
   providers: Pick<Providers, 'mail' | 'linkedin'>;
   config: Pick<Config, 'temporalTaskQueue'>;
 }
@@ -32,7 +32,7 @@ const threadQuery = listQuerySchema([]);
 (threadQuery.properties as Record<string, unknown>).sort_order = { type: 'string', enum: ['asc', 'desc'], default: 'asc', description: 'By sent_at; default `asc` (oldest first).' };
 
 export function tasksRoutes(deps: TasksDeps): RouteDef[] {
-  const taskDeps = (ctx: AppContext): tasks.TaskDeps => ({ em: ctx.state.em, temporal: deps.temporal, taskQueue: deps.config.temporalTaskQueue, logger: ctx.state.logger });
+  const taskDeps = (ctx: AppContext): tasks.TaskDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
   const taskResponse = (what: string, extra: Record<number, { description: string }> = {}) => ({
     200: { description: what, schema: taskSchema }, 404: notFound, ...extra,
   });

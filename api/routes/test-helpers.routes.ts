@@ -1,7 +1,7 @@
 // Sandbox test helpers (SANDBOX_MODE only; scope sequences:write; tag "Test helpers"): simulate what
 // the outside world does with a run's messages, since no real mailbox, LinkedIn account or calendar
 // is connected. Each goes through the same engagement code a real signal would (domain/engagement/engagement.service.ts).
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
 import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
@@ -27,8 +27,8 @@ const meetingSchema: JsonSchema = {
 };
 const notEngageable = 'The message cannot take this engagement (BusinessIssue): e.g. an INBOUND message, or an open/click/bounce of a LinkedIn message.';
 
-export function testHelpersRoutes(deps: { temporal: Client; logger: Logger }): RouteDef[] {
-  const with_ = (ctx: AppContext): engagement.EngagementDeps => ({ em: ctx.state.em, temporal: deps.temporal, logger: deps.logger });
+export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Logger }): RouteDef[] {
+  const with_ = (ctx: AppContext): engagement.EngagementDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: deps.logger });
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
   const messageParams = idParams('message_id');
   const contactParams = idParams('contact_id');
@@ -53,7 +53,7 @@ export function testHelpersRoutes(deps: { temporal: Client; logger: Logger }): R
     defineRoute<{ message_id: string }, Record<string, never>, { body: string; subject?: string }>({
       method: 'POST', path: '/v1/test-helpers/messages/{message_id}/reply', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'testHelperReply', summary: 'Simulate a reply from the contact',
-      description: 'Stores the INBOUND reply (classified: INTERESTED, NOT_INTERESTED, UNSUBSCRIBE, OUT_OF_OFFICE, OTHER; rules in the README) and emits '
+      description: 'Stores the INBOUND reply (classified: INTERESTED, NOT_INTERESTED, UNSUBSCRIBE, OUT_OF_OFFICE, OTHER; rules in docs/api/engagement.md) and emits '
         + 'message.replied. On a running run: INTERESTED ends it SUCCEEDED; NOT_INTERESTED ends it FAILED; UNSUBSCRIBE ends it FAILED and excludes the '
         + 'contact; OUT_OF_OFFICE with a return date pauses it until then; anything else halts automatic steps and leaves it WAITING_FOR_USER with '
         + 'an EMAIL_REPLY or LINKEDIN_REPLY task (`task_id`) until the team answers it (execute: WAITING_FOR_LEAD); a paused run stays paused. '

@@ -2,11 +2,10 @@
 // domain/engagement/tracking.ts). The pixel always answers the image and the click always redirects once the
 // token is genuine; recording the engagement never blocks the reader (a failure is logged).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
-import { sql } from 'kysely';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import { recordClick, recordOpen } from '../../domain/engagement/engagement.service.ts';
+import { recordTrackedClick, recordTrackedOpen } from '../../domain/engagement/engagement.service.ts';
 import { verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
@@ -28,7 +27,7 @@ const clickQuery = {
 
 export interface TrackingDeps {
   orm: MikroORM;
-  temporal: Client;
+  workflows: WorkflowClients;
   logger: Logger;
   config: Pick<Config, 'webhookSecretKey'>;
 }
@@ -47,17 +46,7 @@ function locationOf(target: string): string {
 }
 
 export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
-  /** Records with the message's organization; a message deleted meanwhile is nothing to record. */
-  async function record(messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
-    try {
-      const em = deps.orm.em.fork();
-      const { rows } = await sql<{ organization_id: string }>`SELECT organization_id FROM messages WHERE id = ${messageId}`.execute(em.getKysely());
-      if (rows[0]) await work(rows[0].organization_id);
-    } catch (error) {
-      deps.logger.warn({ err: error, messageId }, 'engagement not recorded');
-    }
-  }
-  const engagement = () => ({ em: deps.orm.em.fork(), temporal: deps.temporal, logger: deps.logger });
+  const engagement = () => ({ em: deps.orm.em.fork(), workflows: deps.workflows, logger: deps.logger });
   return [
     defineRoute<{ token: string }>({
       method: 'GET', path: '/t/o/{token}', auth: 'public', scope: null, tags: ['Service'],
@@ -70,7 +59,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const messageId = verifyOpenToken(deps.config.webhookSecretKey, params.token);
         if (!messageId) throw notFound('Tracking link');
-        await record(messageId, (organizationId) => recordOpen(engagement(), organizationId, messageId));
+        await recordTrackedOpen(engagement(), messageId);
         ctx.type = 'image/gif';
         ctx.set('Cache-Control', 'no-store, max-age=0');
         return { status: 200, body: PIXEL };
@@ -89,7 +78,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
       handler: async (ctx, { params, query }) => {
         const messageId = verifyClickToken(deps.config.webhookSecretKey, params.token, query.u);
         if (!messageId) throw notFound('Tracking link');
-        await record(messageId, (organizationId) => recordClick(engagement(), organizationId, messageId, query.u));
+        await recordTrackedClick(engagement(), messageId, query.u);
         ctx.set('Location', locationOf(query.u));
         ctx.set('Cache-Control', 'no-store');
         return { status: 302 };

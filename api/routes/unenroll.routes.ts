@@ -1,9 +1,7 @@
 // POST /v1/contacts/unenroll (scope sequences:write): per contact, every non-finished run FAILED with
 // stopped_reason UNENROLLED and the person excluded for at least three months; answered per contact.
-import { sql } from 'kysely';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import * as unenroll from '../../domain/sequences/unenroll.service.ts';
-import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { uuid } from '../schemas/common.schemas.ts';
 
@@ -28,7 +26,7 @@ const resultSchema = {
   },
 };
 
-export function unenrollRoutes(deps: { temporal: Client }): RouteDef[] {
+export function unenrollRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   return [
     defineRoute<Record<string, string>, Record<string, never>, { contact_ids: string[]; sequence_template_id?: string }>({
       method: 'POST', path: '/v1/contacts/unenroll', auth: 'key', scope: 'sequences:write', tags: ['Sequences'],
@@ -52,13 +50,7 @@ export function unenrollRoutes(deps: { temporal: Client }): RouteDef[] {
         404: { description: 'sequence_template_id is not a template of the organization.' },
       },
       handler: async (ctx, { body }) => {
-        const organizationId = ctx.state.principal.organizationId;
-        if (body.sequence_template_id) {
-          const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${body.sequence_template_id} AND organization_id = ${organizationId}`
-            .execute(ctx.state.em.getKysely());
-          if (!rows[0]) throw notFound('Sequence template');
-        }
-        return { status: 200, body: await unenroll.unenrollContacts(ctx.state.em, deps.temporal, organizationId, body) };
+        return { status: 200, body: await unenroll.unenrollContacts(ctx.state.em, deps.workflows, ctx.state.principal.organizationId, body) };
       },
     }),
   ];

@@ -1,7 +1,7 @@
 // The unsubscribe link of every email (public, signed token): GET shows a confirmation form; POST
 // (RFC 8058 one-click, `List-Unsubscribe=One-Click`) excludes the contact and fails the run.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import { unsubscribe } from '../../domain/sequences/unenroll.service.ts';
 import { verifyUnsubscribeToken } from '../../domain/sequences/unsubscribe-token.ts';
@@ -14,7 +14,7 @@ const html = (body: string) => `<!doctype html>
 <body>${body}</body></html>
 `;
 
-export function unsubscribeRoutes(deps: { orm: MikroORM; temporal: Client; config: Pick<Config, 'webhookSecretKey'> }): RouteDef[] {
+export function unsubscribeRoutes(deps: { orm: MikroORM; workflows: WorkflowClients; config: Pick<Config, 'webhookSecretKey'> }): RouteDef[] {
   const common = { auth: 'public' as const, scope: null, tags: ['Service'], path: '/u/{token}', params };
   const verified = (token: string): string => {
     const sequenceId = verifyUnsubscribeToken(deps.config.webhookSecretKey, token);
@@ -50,7 +50,7 @@ export function unsubscribeRoutes(deps: { orm: MikroORM; temporal: Client; confi
       responses: { 200: { description: 'Unsubscribed (HTML).', contentType: 'text/html', schema: { type: 'string' } }, 404: { description: 'Invalid link (NotFoundIssue).' } },
       handler: async (ctx, input) => {
         const sequenceId = verified(input.params.token);
-        if (!(await unsubscribe(deps.orm.em.fork(), deps.temporal, sequenceId))) throw notFound('Unsubscribe link');
+        if (!(await unsubscribe(deps.orm.em.fork(), deps.workflows, sequenceId))) throw notFound('Unsubscribe link');
         ctx.type = 'text/html';
         return { status: 200, body: html('<h1>Unsubscribed</h1><p>You will not receive these emails any more.</p>') };
       },

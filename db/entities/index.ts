@@ -40,6 +40,7 @@ import { Task } from './task.entity.ts';
 import { User } from './user.entity.ts';
 import { WebhookDelivery } from './webhook-delivery.entity.ts';
 import { WebhookSubscription } from './webhook-subscription.entity.ts';
+import { WorkflowCommand } from './workflow-command.entity.ts';
 
 export {
   Account, AccountEntry, AccountExclusion, AccountList, AccountVariable, Activity, ApiKey, Contact,
@@ -47,7 +48,7 @@ export {
   DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson, HotLead, IdempotencyKey, IngestedEvent, Meeting,
   Message, Organization, OutboundEffect, Playbook, PlaybookRun, RateLimit, SandboxCrmRecord,
   SandboxEnrichmentJob, SandboxLinkedinAction, SandboxOutboundEmail, SenderDailySends, Sequence,
-  SequenceTemplate, Signal, SignalImport, Suppression, Task, User, WebhookDelivery, WebhookSubscription,
+  SequenceTemplate, Signal, SignalImport, Suppression, Task, User, WebhookDelivery, WebhookSubscription, WorkflowCommand,
 };
 
 export const entities = [
@@ -64,4 +65,5 @@ export const entities = [
   IdempotencyKey,
   RateLimit,
   OutboundEffect,
+  WorkflowCommand,
 ];

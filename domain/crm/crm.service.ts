@@ -6,9 +6,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import { Account, Contact, CrmLink } from '../../db/entities/index.ts';
 import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
-import { businessIssue, fieldIssue, notFound } from '../../api/errors.ts';
 import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from '../../providers/crm/index.ts';
 import { performOnce, recordEffect, type EffectProvider, type ProviderOutcome } from '../outbound/effects.ts';
+import { DomainError } from '../shared/errors.ts';
 
 export interface CrmField {
   property: string;
@@ -38,11 +38,11 @@ function defined(entries: [string, string | null | undefined][]): CrmProperties 
 async function loadLocal(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, id: string): Promise<LocalRecord> {
   if (objectType === 'account') {
     const account = await em.findOne(Account, { id, organization: organizationId });
-    if (!account) throw notFound('Account');
+    if (!account) throw DomainError.notFound('Account');
     return { identity: { domain: account.domain }, properties: { domain: account.domain, name: account.name } };
   }
   const contact = await em.findOne(Contact, { id, organization: organizationId }, { populate: ['account'] });
-  if (!contact) throw notFound('Contact');
+  if (!contact) throw DomainError.notFound('Contact');
   return {
     identity: { email: contact.email ?? undefined, linkedinUrl: contact.linkedinUrl ?? undefined },
     properties: defined([
@@ -143,7 +143,7 @@ export async function writeCrmFields(
   const firstIndex = new Map<string, number>();
   fields.forEach((field, i) => {
     const first = firstIndex.get(field.property);
-    if (first !== undefined) throw fieldIssue(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`);
+    if (first !== undefined) throw DomainError.invalid(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`);
     firstIndex.set(field.property, i);
   });
   const patch: CrmProperties = Object.fromEntries(fields.map((f) => [f.property, f.value]));
@@ -163,7 +163,7 @@ export async function writeCrmFields(
   }
   if (!written) {
     const updated = await updateOnce(em, crm, organizationId, { objectType: crmObjectType, externalId, properties: patch });
-    if (!updated) throw businessIssue(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, { external_id: externalId });
+    if (!updated) throw DomainError.business(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, { external_id: externalId });
   }
   return {
     object_type: objectType,

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
 import { RUNNING_STATUSES } from '../sequences/statuses.ts';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
@@ -21,7 +21,7 @@ import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
 import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
-import { RUNNING, end, endRuns, lockRun, notifyRuns, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { RUNNING, end, endRuns, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -29,7 +29,7 @@ export const ENGAGEMENT_POINTS = { open: 1, click: 2, invitationAccepted: 2, rep
 
 export interface EngagementDeps {
   em: EntityManager;
-  temporal: Client;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -94,8 +94,31 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
 async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
   const changed: string[] = [];
   const result = await deps.em.fork().transactional((tx) => work(tx, changed));
-  if (changed.length > 0) await notifyRuns(deps.temporal, changed, deps.logger);
+  if (changed.length > 0) await deps.workflows.sequence.notifyChanged(changed, deps.logger);
   return result;
+}
+
+/**
+ * An open or click from a tracking link, recorded under the message's organization; a message
+ * deleted meanwhile is nothing to record. Never fails the reader: a failure is logged.
+ */
+async function recordTracked(deps: EngagementDeps, messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
+  try {
+    const message = await typedKysely(deps.em.fork()).selectFrom('messages').select('organization_id').where('id', '=', messageId).executeTakeFirst();
+    if (message) await work(message.organization_id);
+  } catch (error) {
+    deps.logger?.warn({ err: error, messageId }, 'engagement not recorded');
+  }
+}
+
+/** The tracking pixel of a message loaded: recordOpen() under its organization, never failing the reader. */
+export function recordTrackedOpen(deps: EngagementDeps, messageId: string): Promise<void> {
+  return recordTracked(deps, messageId, (organizationId) => recordOpen(deps, organizationId, messageId));
+}
+
+/** A tracked link of a message followed: recordClick() under its organization, never failing the reader. */
+export function recordTrackedClick(deps: EngagementDeps, messageId: string, url: string): Promise<void> {
+  return recordTracked(deps, messageId, (organizationId) => recordClick(deps, organizationId, messageId, url));
 }
 
 async function resultOf(tx: EntityManager, organizationId: string, messageId: string, run: RunRow | null): Promise<EngagementResult> {

@@ -3,9 +3,8 @@
 // directory, failure, enrollment with source_contact_entry_id).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
-import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers, upsertContact } from '../people/contacts.service.ts';
@@ -13,8 +12,10 @@ import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { failed, itemError, runItems, sourcedRunningSequences, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { endRunDirectly, endRuns, notifyRuns } from '../sequences/runs.ts';
-import * as sequences from '../sequences/sequences.service.ts';
+import { endRunDirectly, endRuns } from '../sequences/runs.ts';
+import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
+import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
+import { FAST_PATH_GRACE_MS, claimCommandsById, markDone, markEntryCommandsDone } from '../workflow-commands/outbox.ts';
 import { iso } from '../shared/time.ts';
 
 export const ENTRY_BATCH_MAX = 100;
@@ -155,6 +156,8 @@ interface Written {
   importId: string | null;
   /** A resolved entry of a list with a default template: enrolled (at most once per template). */
   enrollId: string | null;
+  /** The outbox command that carries the entry to its lead import, when it has one. */
+  commandId: string | null;
 }
 
 /**
@@ -198,25 +201,40 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
     // A FAILED entry sent again goes back to its lead import.
     updates.push(sql`enrichment_status = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN 'PENDING' ELSE contact_entries.enrichment_status END`);
     updates.push(sql`enrichment_error = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN NULL ELSE contact_entries.enrichment_error END`);
-    const { rows } = await sql<EntryRow & { inserted: boolean; was_failed: boolean }>`
-      WITH before AS (SELECT enrichment_status FROM contact_entries WHERE contact_list_id = ${p.input.contact_list_id} AND contact_id = ${contactId})
+    // The entry and, when it needs the lead import (a new person, a FAILED entry sent again, or a
+    // resolved entry of a list with a default template), its outbox command: one statement.
+    const hasTemplate = !!templateOf.get(p.input.contact_list_id);
+    const { rows } = await sql<EntryRow & { inserted: boolean; was_failed: boolean; command_id: string | null }>`
+      WITH before AS (SELECT enrichment_status FROM contact_entries WHERE contact_list_id = ${p.input.contact_list_id} AND contact_id = ${contactId}),
+      e AS (
       INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, external_contact_id, first_name, last_name,
                                    company_name, company_domain, job_title, phone, enrichment_status, resolved_at, created_at, updated_at)
       VALUES (gen_random_uuid(), ${organizationId}, ${p.input.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedinUrl}, ${text.external_contact_id ?? null},
               ${text.first_name ?? null}, ${text.last_name ?? null}, ${text.company_name ?? null}, ${p.companyDomain ?? null}, ${text.job_title ?? null},
               ${text.phone ?? null}, ${status}, ${known ? now : null}, ${now}, ${now})
       ON CONFLICT (contact_list_id, contact_id) DO UPDATE SET ${sql.join(updates)}
-      RETURNING *, NULL AS sequence_id, (xmax = 0) AS inserted, COALESCE((SELECT enrichment_status = 'FAILED' FROM before), false) AS was_failed`.execute(tx.getKysely());
+      RETURNING *, NULL AS sequence_id, (xmax = 0) AS inserted, COALESCE((SELECT enrichment_status = 'FAILED' FROM before), false) AS was_failed),
+      x AS (SELECT e.id, CASE WHEN e.inserted THEN ${!known} ELSE e.was_failed END AS reimport, e.enrichment_status FROM e),
+      cmd AS (
+        INSERT INTO workflow_commands (id, organization_id, kind, workflow_id, payload, next_attempt_at, created_at)
+        SELECT gen_random_uuid(), ${organizationId}, 'LEAD_IMPORT', ${LEAD_IMPORT_ENTRY_PREFIX} || x.id::text,
+               jsonb_build_object('kind', 'LEAD_IMPORT', 'organizationId', ${organizationId}::text, 'entryId', x.id::text, 'import', x.reimport),
+               ${new Date(now.getTime() + FAST_PATH_GRACE_MS)}, ${now}
+          FROM x WHERE x.reimport OR (x.enrichment_status = 'DONE' AND ${hasTemplate})
+        RETURNING id)
+      SELECT e.*, (SELECT id FROM cmd) AS command_id FROM e`.execute(tx.getKysely());
     const row = rows[0];
     if (row.inserted && known) await emitResolved(tx, organizationId, { ...row, contact_id: contactId });
     // A new entry sourced nothing yet; an updated one may have.
-    const record = row.inserted ? toRecord(row) : (await entryRecord(tx, organizationId, row.id))!;
+    const { command_id: commandId, ...entry } = row;
+    const record = row.inserted ? toRecord(entry) : (await entryRecord(tx, organizationId, row.id))!;
     const reimport = row.inserted ? !known : row.was_failed;
-    const enroll = !reimport && row.enrichment_status === 'DONE' && !!templateOf.get(p.input.contact_list_id);
+    const enroll = !reimport && row.enrichment_status === 'DONE' && hasTemplate;
     return {
       item: { index: p.index, status: row.inserted ? 'CREATED' : 'UPDATED', resource: record, error: null },
       importId: reimport ? row.id : null,
       enrollId: enroll ? row.id : null,
+      commandId,
     };
   };
   return known ? em.fork().transactional(write) : write(em);
@@ -251,6 +269,7 @@ export async function addContactEntries(
   }
   const imports: string[] = [];
   const enrolls: string[] = [];
+  const commandIds: string[] = [];
   const keysOf = (p: Prepared) => [p.email ? `e:${p.email}` : null, p.linkedinUrl ? `l:${p.linkedinUrl}` : null].filter((k): k is string => !!k);
   await runItems(ready, keysOf, ITEM_CONCURRENCY, async (p) => {
     try {
@@ -258,16 +277,24 @@ export async function addContactEntries(
       out.push(written.item);
       if (written.importId) imports.push(written.importId);
       if (written.enrollId) enrolls.push(written.enrollId);
+      if (written.commandId) commandIds.push(written.commandId);
     } catch (error) {
       out.push(failed(p.index, itemError(error)));
     }
   });
 
+  // The fast path of the batch's outbox commands: one lead import for the batch, as recorded.
+  await claimCommandsById(em.fork(), commandIds);
   try {
     await startLeadImport(deps, organizationId, imports, enrolls);
+    await markDone(em.fork(), commandIds);
   } catch {
+    // The entries to import are FAILED (sending them again retries); the ones to enroll stay with the drain.
     const reason = 'The lead import could not be started (the workflow service is unavailable); send the entry again to retry.';
-    await failEntries(em.fork(), organizationId, imports, reason);
+    await em.fork().transactional(async (tx) => {
+      await failEntries(tx, organizationId, imports, reason);
+      await markEntryCommandsDone(tx, imports);
+    });
     for (const item of out) {
       if (item.resource && imports.includes(item.resource.id)) Object.assign(item.resource, { enrichment_status: 'FAILED', enrichment_error: reason });
     }
@@ -332,7 +359,7 @@ export async function listContactEntries(
 // DELETE /v1/contact-entries/{id}
 
 /** Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST); other runs of the contact stay. */
-export async function deleteContactEntry(em: EntityManager, temporal: Client, organizationId: string, id: string): Promise<ContactEntryRecord> {
+export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
     const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
     if (!locked.rows[0]) throw DomainError.notFound('Contact entry');
@@ -341,7 +368,7 @@ export async function deleteContactEntry(em: EntityManager, temporal: Client, or
     await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
     return { record, stopped };
   });
-  await notifyRuns(temporal, stopped);
+  await workflows.sequence.notifyChanged(stopped);
   return record;
 }
 
@@ -432,21 +459,13 @@ export async function failEntries(em: EntityManager, organizationId: string, ent
   return Number(result.numAffectedRows ?? 0);
 }
 
-export interface EnrollEntriesDeps {
-  directory: Directory;
-  verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
-}
-
 /**
- * Enrolls resolved entries in their list's current default template, as the enrollment workflow
- * does (eligibility, a verification of a never-verified email, re-check, then the row and its
- * sequence.created, or a REFUSED row with the reason), with source_contact_entry_id set. An entry
- * is enrolled at most once per template; an entry deleted meanwhile has its new run stopped.
+ * Enrolls resolved entries in their list's current default template through the one enrollment
+ * path (domain/sequences/enrollment), with source_contact_entry_id set. An entry is enrolled at
+ * most once per template; an entry deleted meanwhile has its new run stopped instead of started.
  * Idempotent per (run, entry): a retried chunk finds the rows it wrote.
  */
-export async function enrollEntries(em: EntityManager, deps: EnrollEntriesDeps, organizationId: string, entryIds: string[], runId: string) {
+export async function enrollEntries(em: EntityManager, deps: EnrollmentDeps, organizationId: string, entryIds: string[], runId: string) {
   const { rows } = await sql<{ id: string; contact_id: string; template_id: string; enrolled: boolean }>`
     SELECT e.id, e.contact_id, l.default_sequence_template_id AS template_id,
            EXISTS (SELECT 1 FROM sequences s WHERE s.organization_id = e.organization_id AND s.contact_id = e.contact_id
@@ -457,27 +476,18 @@ export async function enrollEntries(em: EntityManager, deps: EnrollEntriesDeps, 
        AND e.contact_id IS NOT NULL AND l.default_sequence_template_id IS NOT NULL`.execute(em.getKysely());
   const counts = { created: 0, refused: 0, skipped: entryIds.length - rows.length };
   await runItems(rows.filter((r) => !r.enrolled), (r) => [r.contact_id], 16, async (row) => {
-    const base = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id };
-    let check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: false });
-    if (!check.refusal && check.needsVerification) {
-      let verified = true;
-      try {
-        await sequences.verifyContactEmail(em.fork(), deps.verifier, organizationId, row.contact_id);
-      } catch {
-        verified = false; // as the enrollment workflow: an unreachable verifier leaves the email usable
-      }
-      check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: !verified });
-    }
-    const written = await sequences.writeEnrollment(em.fork(), { ...base, enrollmentRunId: `${runId}/${row.id}`, refusal: check.refusal, sourceContactEntryId: row.id });
-    if (written.result.outcome === 'DUPLICATE') { counts.skipped++; return; }
-    if (written.result.outcome === 'REFUSED') { counts.refused++; return; }
-    counts.created++;
-    const still = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${row.id}`.execute(em.getKysely());
-    if (!still.rows[0]) {
-      await endRunDirectly(em, written.result.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
-      return;
-    }
-    if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, written.start);
+    const input = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id, enrollmentRunId: `${runId}/${row.id}`, sourceContactEntryId: row.id };
+    const result = await enrollContact(em, deps, input, {
+      onCreated: async (created) => {
+        const still = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${row.id}`.execute(em.getKysely());
+        if (still.rows[0]) return true;
+        await endRunDirectly(em, created.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
+        return false;
+      },
+    });
+    if (result.outcome === 'DUPLICATE') counts.skipped++;
+    else if (result.outcome === 'REFUSED') counts.refused++;
+    else counts.created++;
   });
   counts.skipped += rows.filter((r) => r.enrolled).length;
   return counts;

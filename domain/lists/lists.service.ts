@@ -1,16 +1,13 @@
 // Contact lists and account lists (issue 6 item 5): batch create, read, list, patch and delete,
 // the default template rules of SPEC 'Contact lists and entries', the batch result shape every
 // list and entry batch answers, and the start of the lead-import workflow (one per batch).
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
-import { OrganizationIdKey } from '../../temporal/search-attributes.ts';
-import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput } from '../../workflows/lead-import.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
-import { endRuns, notifyRuns } from '../sequences/runs.ts';
+import { endRuns } from '../sequences/runs.ts';
 import { iso } from '../shared/time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -35,7 +32,7 @@ export interface BatchResult<R> {
   summary: { total: number; succeeded: number; failed: number };
 }
 
-const ISSUE_OF_KIND = { invalid: 'ValidationIssue', not_found: 'NotFoundIssue', conflict: 'CommitIssue', business: 'BusinessIssue' } as const;
+const ISSUE_OF_KIND = { invalid: 'ValidationIssue', not_found: 'NotFoundIssue', conflict: 'CommitIssue', business: 'BusinessIssue', unavailable: 'UnavailableIssue' } as const;
 
 /** The item error of a thrown error: a DomainError keeps its type and message; anything else is an InternalIssue. */
 export function itemError(error: unknown): BatchItemError {
@@ -86,27 +83,12 @@ export async function runItems<T>(items: T[], keysOf: (item: T) => string[], con
 // The lead-import workflow
 
 export interface LeadImportDeps {
-  temporal: Client;
-  taskQueue: string;
+  workflows: Pick<WorkflowClients, 'leadImport'>;
 }
-
-/** Enrollment chunks verify never-verified emails: a slow verifier answer per contact is allowed for. */
-const ENROLL_CHUNK_TIMEOUT_MS = 10 * 60_000;
 
 /** Starts one lead-import workflow for these entries (none: nothing started). Its id is derived from the ids. */
 export async function startLeadImport(deps: LeadImportDeps, organizationId: string, importEntryIds: string[], enrollEntryIds: string[]): Promise<string | null> {
-  if (!importEntryIds.length && !enrollEntryIds.length) return null;
-  const key = createHash('sha256').update(JSON.stringify([[...importEntryIds].sort(), [...enrollEntryIds].sort()])).digest('hex').slice(0, 40);
-  const workflowId = leadImportWorkflowId(organizationId, key);
-  const args: [LeadImportInput] = [{ organizationId, importEntryIds, enrollEntryIds, enrollTimeoutMs: ENROLL_CHUNK_TIMEOUT_MS }];
-  await deps.temporal.workflow.start(LEAD_IMPORT_WORKFLOW, {
-    taskQueue: deps.taskQueue,
-    workflowId,
-    args,
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    typedSearchAttributes: [{ key: OrganizationIdKey, value: organizationId }],
-  });
-  return workflowId;
+  return deps.workflows.leadImport.start(organizationId, importEntryIds, enrollEntryIds);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,7 +314,7 @@ export async function sourcedRunningSequences(tx: EntityManager, organizationId:
  * sequence one of its entries sourced ends STOPPED_EARLY with REMOVED_FROM_SOURCE_LIST in the same
  * transaction; their workflows are told after the commit.
  */
-export async function deleteList(em: EntityManager, kind: ListKind, temporal: Client, organizationId: string, id: string): Promise<ContactListRecord | AccountListRecord> {
+export async function deleteList(em: EntityManager, kind: ListKind, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactListRecord | AccountListRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
     const row = await listRow(tx, kind, organizationId, id, true);
     if (!row) throw notFound(kind);
@@ -345,6 +327,6 @@ export async function deleteList(em: EntityManager, kind: ListKind, temporal: Cl
     }
     return { record: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), stopped };
   });
-  await notifyRuns(temporal, stopped);
+  await workflows.sequence.notifyChanged(stopped);
   return record;
 }

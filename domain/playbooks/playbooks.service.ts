@@ -12,19 +12,15 @@
 //   - CREATE_TASK: the TODO is created at once (in the same transaction, with task.created), the
 //     run COMPLETED;
 //   - ENROLL_IN_SEQUENCE: the run is PENDING until the workflow's next activity enrolls the contact
-//     as the enrollment workflow does (eligibility, verification of a never-verified email, then
-//     the sequence row with sequence.created, or a REFUSED row), seconds later.
+//     through the one enrollment path (domain/sequences/enrollment: eligibility, verification of a
+//     never-verified email, then the sequence row with sequence.created, or a REFUSED row), seconds later.
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
-import type { Logger } from 'pino';
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
-import type { Directory } from '../../providers/directory/index.ts';
-import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import { DomainError } from '../shared/errors.ts';
-import * as sequences from '../sequences/sequences.service.ts';
+import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 // The two services call each other inside one transaction (approval decisions; to-do announcements).
 import { emitTodosCreated } from '../tasks/tasks.service.ts';
 import { truncateText } from '../shared/text.ts';
@@ -393,13 +389,7 @@ export async function decideApproval(tx: EntityManager, organizationId: string, 
 // ---------------------------------------------------------------------------------------------
 // PENDING runs: enrollment (the resolution workflow's follow-up activity)
 
-export interface RunPlaybooksDeps {
-  directory: Directory;
-  verifier: EmailVerifier;
-  temporal: Client;
-  taskQueue: string;
-  logger?: Pick<Logger, 'warn'>;
-}
+export type RunPlaybooksDeps = EnrollmentDeps;
 
 export interface RunPlaybooksResult {
   /** Runs taken from the queue. */
@@ -411,8 +401,8 @@ export interface RunPlaybooksResult {
 }
 
 /**
- * Carries out up to `limit` PENDING runs, oldest first, 8 at a time. ENROLL_IN_SEQUENCE enrolls as
- * the enrollment workflow does, named `playbook-run/<run id>` so a retried call finds the row it
+ * Carries out up to `limit` PENDING runs, oldest first, 8 at a time. ENROLL_IN_SEQUENCE enrolls
+ * through the one enrollment path, named `playbook-run/<run id>` so a retried call finds the row it
  * wrote; the sequence workflow is started before the run is marked COMPLETED. A contact or
  * template that is gone fails the run with the reason.
  */
@@ -464,22 +454,12 @@ async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: { id: st
     });
     return;
   }
-  const base = { organizationId, contactId: run.contact_id, sequenceTemplateId: run.action.sequence_template_id };
-  let check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: false });
-  if (!check.refusal && check.needsVerification) {
-    let verified = true;
-    try {
-      await sequences.verifyContactEmail(em.fork(), deps.verifier, organizationId, run.contact_id);
-    } catch {
-      verified = false; // as the enrollment workflow: an unreachable verifier leaves the email usable
-    }
-    check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: !verified });
-  }
-  const written = await sequences.writeEnrollment(em.fork(), { ...base, enrollmentRunId: `playbook-run/${run.id}`, refusal: check.refusal });
-  if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, written.start);
-  const outcome: PlaybookRunOutcome = written.result.outcome === 'DUPLICATE' ? 'ALREADY_ENROLLED' : written.result.outcome === 'REFUSED' ? 'ENROLLMENT_REFUSED' : 'ENROLLED';
-  const error = written.result.outcome === 'REFUSED' ? `The contact cannot be enrolled: ${written.result.reason}.` : null;
+  const result = await enrollContact(em, deps, {
+    organizationId, contactId: run.contact_id, sequenceTemplateId: run.action.sequence_template_id, enrollmentRunId: `playbook-run/${run.id}`,
+  });
+  const outcome: PlaybookRunOutcome = result.outcome === 'DUPLICATE' ? 'ALREADY_ENROLLED' : result.outcome === 'REFUSED' ? 'ENROLLMENT_REFUSED' : 'ENROLLED';
+  const error = result.outcome === 'REFUSED' ? `The contact cannot be enrolled: ${result.reason}.` : null;
   await sql`
-    UPDATE playbook_runs SET status = 'COMPLETED', outcome = ${outcome}, sequence_id = ${written.result.sequenceId}, error = ${error}, completed_at = now(), updated_at = now()
+    UPDATE playbook_runs SET status = 'COMPLETED', outcome = ${outcome}, sequence_id = ${result.sequenceId}, error = ${error}, completed_at = now(), updated_at = now()
      WHERE id = ${run.id} AND status = 'PENDING'`.execute(em.fork().getKysely());
 }

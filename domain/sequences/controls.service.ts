@@ -2,19 +2,20 @@
 // controls that change the row itself, in one transaction under its lock: those of a lead awaiting
 // review (FOUND: its workflow starts only once the lead is approved) and a stop or variables change
 // of a running row whose workflow cannot be found. A started run is changed by its workflow's
-// Updates (api/routes/sequence-controls.routes.ts); scope ACCOUNT stops the account's other runs.
+// Updates (the sequence client: the answer is the record the Update returned); scope ACCOUNT stops
+// the account's other runs.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { DomainError } from '../shared/errors.ts';
-import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, notifyRuns, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
+import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
 import { skipOpenReviewTasks } from '../tasks/tasks.service.ts';
-import { runVariablesProblem, sequenceWorkflowId, stopUpdate, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { runVariablesProblem, type PauseInput, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
 
 export interface ControlDeps {
   em: EntityManager;
-  temporal: Client;
+  workflows: Pick<WorkflowClients, 'sequence'>;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -72,7 +73,7 @@ export async function stopInRow(
     return { row: final, wasFound: row.status === 'FOUND' };
   });
   if (!stopped) return null;
-  if (!stopped.wasFound) await notifyRuns(deps.temporal, [id], deps.logger);
+  if (!stopped.wasFound) await deps.workflows.sequence.notifyChanged([id], deps.logger);
   if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(deps, stopped.row, input.reason);
   return toSequenceRecord(stopped.row);
 }
@@ -112,12 +113,60 @@ export async function stopOtherRunsOfAccount(deps: ControlDeps, row: RunRow, rea
   for (const other of rows) {
     try {
       if (other.status === 'FOUND' && await stopInRow(deps, row.organization_id, other.id, contactScope, { awaitingReviewOnly: true })) continue;
-      await deps.temporal.workflow.getHandle(sequenceWorkflowId(other.id)).executeUpdate(stopUpdate, { args: [contactScope] });
+      await deps.workflows.sequence.stop(other.id, contactScope);
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'conflict') continue; // it ended meanwhile
+      // It ended meanwhile (in its row, or its workflow refused the stop as terminal).
+      if (error instanceof DomainError && error.kind === 'conflict' && !(error instanceof WorkflowNotRunningError)) continue;
       // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
       deps.logger?.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
       await endRunDirectly(deps.em, other.id, reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
     }
   }
+}
+
+/**
+ * The change a started run's workflow makes (an Update); a run whose workflow is not running takes
+ * `inRow()` instead when given (the change made in its row), else 409.
+ */
+async function throughWorkflow(change: () => Promise<SequenceRecord>, inRow?: () => Promise<SequenceRecord | null>): Promise<SequenceRecord> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof WorkflowNotRunningError) || !inRow) throw error;
+    const record = await inRow();
+    if (!record) throw error;
+    return record;
+  }
+}
+
+/** Pauses a started run (WAITING_FOR_USER, optionally until a time): 404, 409 (ended, awaiting review, not running). */
+export async function pauseRun(deps: ControlDeps, organizationId: string, id: string, input: PauseInput): Promise<SequenceRecord> {
+  await checkPauseOrResume(deps.em, organizationId, id, 'pause');
+  return deps.workflows.sequence.pause(id, { paused_until: input.paused_until ?? null });
+}
+
+/** Resumes a paused run: 404, 409 (not paused, ended, awaiting review, not running). */
+export async function resumeRun(deps: ControlDeps, organizationId: string, id: string): Promise<SequenceRecord> {
+  await checkPauseOrResume(deps.em, organizationId, id, 'resume');
+  return deps.workflows.sequence.resume(id);
+}
+
+/**
+ * Stops a run with an outcome: 404 / 409 first (in the row's transaction), where a lead awaiting
+ * review is stopped; a started run through its workflow; a run approved a moment ago whose workflow
+ * has not started yet in its row (the workflow then ends at once).
+ */
+export async function stopRun(deps: ControlDeps, organizationId: string, id: string, input: StopInput): Promise<SequenceRecord> {
+  const found = await stopInRow(deps, organizationId, id, input, { awaitingReviewOnly: true });
+  if (found) return found;
+  return throughWorkflow(() => deps.workflows.sequence.stop(id, input),
+    () => stopInRow(deps, organizationId, id, input, { awaitingReviewOnly: false }));
+}
+
+/** Merges variables into a run: in the row of a lead awaiting review or a run without its workflow, else through the workflow. */
+export async function setRunVariables(deps: ControlDeps, organizationId: string, id: string, variables: Record<string, string | null>): Promise<SequenceRecord> {
+  const found = await setVariablesInRow(deps.em, organizationId, id, variables, { awaitingReviewOnly: true });
+  if (found) return found;
+  return throughWorkflow(() => deps.workflows.sequence.setVariables(id, { variables }),
+    () => setVariablesInRow(deps.em, organizationId, id, variables, { awaitingReviewOnly: false }));
 }

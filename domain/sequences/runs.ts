@@ -2,16 +2,12 @@
 // and the few writes every path shares: lock it, update it, end it with its event. The sequence
 // activities, the engagement service, template and sender changes and list entries all go through
 // here, under the row lock, so a step and any other change of the run never interleave.
-// A change made here outside the run's workflow is announced to it with notifyRuns().
-import type { Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/client';
+// A change made here outside the run's workflow is announced to it with its client's notifyChanged() (workflows/sequence.client.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
 import type { SendingSchedule, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { runChangedSignal, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { ENDED_STATUSES, RUNNING_STATUSES } from './statuses.ts';
 
 /** Ended and running statuses as plain lists for includes() checks on a row's status. */
@@ -154,7 +150,7 @@ export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'STOPPED_EARLY';
 /**
  * Ends still-running rows in the caller's transaction (each under its lock) with a final status,
  * emitting sequence.stopped for each; answers the ids this call ended (ended ones are left alone).
- * The caller commits, then tells the workflows with notifyRuns().
+ * The caller commits, then tells the workflows with its client's notifyChanged() (workflows/sequence.client.ts).
  */
 export async function endRuns(tx: EntityManager, sequenceIds: string[], status: FinalStatus, stoppedReason: string | null): Promise<string[]> {
   const endedNow: string[] = [];
@@ -170,23 +166,4 @@ export async function endRuns(tx: EntityManager, sequenceIds: string[], status: 
 /** endRuns() for one run in its own transaction; true when this call ended it. */
 export async function endRunDirectly(em: EntityManager, sequenceId: string, status: FinalStatus, stoppedReason: string | null): Promise<boolean> {
   return (await em.fork().transactional((tx) => endRuns(tx, [sequenceId], status, stoppedReason))).length === 1;
-}
-
-/**
- * Tells the runs' workflows that their row changed outside them (ended, paused, halted by a reply,
- * template held or released), so they re-read it now instead of at their next step. Best effort:
- * a workflow that is gone or unreachable reads the row at its next step anyway.
- */
-export async function notifyRuns(temporal: Client, sequenceIds: string[], logger?: Pick<Logger, 'warn'>): Promise<void> {
-  const queue = [...sequenceIds];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      try {
-        await temporal.workflow.getHandle(sequenceWorkflowId(id)).signal(runChangedSignal);
-      } catch (error) {
-        if (!(error instanceof WorkflowNotFoundError)) logger?.warn({ err: error, sequenceId: id }, 'could not notify a sequence workflow; it reads its row at its next step');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(16, queue.length) }, worker));
 }

@@ -4,13 +4,13 @@
 import { sql } from 'kysely';
 import { LockMode } from '@mikro-orm/core';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { SequenceTemplate } from '../../db/entities/index.ts';
 import type { MissingChannelRule, SendingSchedule, TemplateStatus, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import { escapeLike, organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
-import { endRuns, notifyRuns } from './runs.ts';
+import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
 
 export interface TemplateInput {
@@ -147,9 +147,9 @@ export async function getTemplate(em: EntityManager, organizationId: string, id:
 /**
  * Status effects on running sequences: ARCHIVED ends them STOPPED_EARLY (TEMPLATE_STOPPED) in the
  * same transaction; INACTIVE (or back to PENDING_SETUP) holds them at their next step; ACTIVE or
- * FINISHING again releases held runs. Their workflows are told after the commit (`temporal`).
+ * FINISHING again releases held runs. Their workflows are told after the commit (`workflows`).
  */
-export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, temporal?: Client): Promise<TemplateRecord> {
+export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, workflows?: Pick<WorkflowClients, 'sequence'>): Promise<TemplateRecord> {
   if (patch.timezone !== undefined) checkTimezone(patch.timezone);
   const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
   checkSchedule(patch.schedule);
@@ -184,7 +184,7 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     }
     return toTemplateRecord(template);
   });
-  if (temporal && notify.length > 0) await notifyRuns(temporal, notify);
+  if (workflows && notify.length > 0) await workflows.sequence.notifyChanged(notify);
   return record;
 }
 

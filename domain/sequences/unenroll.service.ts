@@ -3,11 +3,12 @@
 // one-click unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
-import { endRuns, notifyRuns } from './runs.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { endRuns } from './runs.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
+import { DomainError } from '../shared/errors.ts';
 
 export const UNENROLL_EXCLUSION_MONTHS = 3;
 
@@ -47,8 +48,13 @@ async function excludeContactUntil(em: EntityManager, organizationId: string, co
 }
 
 export async function unenrollContacts(
-  em: EntityManager, temporal: Client, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
+  em: EntityManager, workflows: WorkflowClients, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
 ): Promise<{ items: UnenrollItem[] }> {
+  if (request.sequence_template_id) {
+    const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${request.sequence_template_id} AND organization_id = ${organizationId}`
+      .execute(em.getKysely());
+    if (!rows[0]) throw DomainError.notFound('Sequence template');
+  }
   const items: UnenrollItem[] = [];
   const until = new Date();
   until.setUTCMonth(until.getUTCMonth() + UNENROLL_EXCLUSION_MONTHS);
@@ -70,7 +76,7 @@ export async function unenrollContacts(
       stopped: await endRuns(tx, running.rows.map((r) => r.id), 'FAILED', 'UNENROLLED'),
       exclusionId: await excludeContactUntil(tx, organizationId, rows[0], until),
     }));
-    await notifyRuns(temporal, stopped);
+    await workflows.sequence.notifyChanged(stopped);
     items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
   }
   return { items };
@@ -81,7 +87,7 @@ export async function unenrollContacts(
  * temporary exclusion of the person becomes permanent) and the run FAILED with stopped_reason UNSUBSCRIBED. Idempotent.
  * False when the sequence does not exist (any more).
  */
-export async function unsubscribe(em: EntityManager, temporal: Client, sequenceId: string): Promise<boolean> {
+export async function unsubscribe(em: EntityManager, workflows: WorkflowClients, sequenceId: string): Promise<boolean> {
   const { rows } = await sql<{ organization_id: string; status: string; email: string | null; linkedin_url: string | null }>`
     SELECT s.organization_id, s.status, c.email, c.linkedin_url
       FROM sequences s JOIN contacts c ON c.id = s.contact_id WHERE s.id = ${sequenceId}`.execute(em.getKysely());
@@ -91,6 +97,6 @@ export async function unsubscribe(em: EntityManager, temporal: Client, sequenceI
     await excludeContactForGood(tx, row.organization_id, row, 'UNSUBSCRIBED');
     return endRuns(tx, [sequenceId], 'FAILED', 'UNSUBSCRIBED');
   });
-  await notifyRuns(temporal, stopped);
+  await workflows.sequence.notifyChanged(stopped);
   return true;
 }

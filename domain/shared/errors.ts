@@ -1,10 +1,11 @@
 // Errors domain services throw. They carry what the API needs to answer (status, type, field)
 // without the domain importing the HTTP layer; the error handler maps them to the error shape.
+// Workflow client modules (workflows/*.client.ts) turn Temporal's own failures into these.
 // Also the two database errors services retry on: a unique violation (a concurrent first insert
 // of the same row) and a deadlock.
 import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
 
-export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business';
+export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business' | 'unavailable';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -12,8 +13,11 @@ export class DomainError extends Error {
   readonly fields: { path: string; message: string }[];
   readonly data: Record<string, unknown> | null;
 
-  constructor(kind: DomainErrorKind, status: number, message: string, fields: { path: string; message: string }[] = [], data: Record<string, unknown> | null = null) {
-    super(message);
+  constructor(
+    kind: DomainErrorKind, status: number, message: string, fields: { path: string; message: string }[] = [], data: Record<string, unknown> | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
     this.kind = kind;
     this.status = status;
     this.fields = fields;
@@ -39,6 +43,21 @@ export class DomainError extends Error {
 
   static business(message: string, data: Record<string, unknown> | null = null): DomainError {
     return new DomainError('business', 422, message, [], data);
+  }
+
+  /** A dependency (the workflow service) cannot take the request now; nothing changed, send it again. */
+  static unavailable(message: string, options?: { cause?: unknown }): DomainError {
+    return new DomainError('unavailable', 503, message, [], null, options);
+  }
+}
+
+/**
+ * The workflow a call was meant for is not running (never started, or ended). A 409 when nobody
+ * handles it; callers that can make the change another way (in the row) catch it.
+ */
+export class WorkflowNotRunningError extends DomainError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('conflict', 409, message, [], null, options);
   }
 }
 

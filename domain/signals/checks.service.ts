@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import type { Logger } from 'pino';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { FactPerson, SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';
@@ -21,7 +22,7 @@ import { DomainError, isDeadlock, isUniqueViolation } from '../shared/errors.ts'
 import { emitEvents } from '../activity/emit.ts';
 import { exclusionsFor } from '../exclusions/exclusions.service.ts';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
-import * as sequences from '../sequences/sequences.service.ts';
+import { enrollContact } from '../sequences/enrollment/enroll-contact.ts';
 import { DEFAULT_CONTACTS_PER_COMPANY } from './signals.service.ts';
 import { DAY_MS } from '../shared/time.ts';
 
@@ -39,13 +40,16 @@ export interface SignalCheckDeps {
   directory: Directory;
   enrichment: EnrichmentProvider;
   verifier: EmailVerifier;
+  /** The verifier's slowest answer (config.slowVerifyMs), for the enrollment policy's attempt timeout. */
+  slowVerifyMs: number;
   signals: SignalDataProvider;
   /** COMPANY or PEOPLE scope of a preset (domain/signals/presets.ts presetOf). */
   scopeOf: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
   heartbeat?: () => void;
+  /** Where an enrollment's dead verifier is reported. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface SignalRow {
@@ -200,21 +204,10 @@ async function recordImports(tx: EntityManager, signal: SignalRow, rows: ImportR
 /** Enrolls an imported contact in the signal's template (eligibility includes exclusions: an excluded person is REFUSED). */
 async function enroll(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, contactId: string, entryId: string): Promise<void> {
   if (!signal.sequence_template_id) return;
-  const base = { organizationId: signal.organization_id, contactId, sequenceTemplateId: signal.sequence_template_id };
-  let check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: false });
-  if (!check.refusal && check.needsVerification) {
-    let verified = true;
-    try {
-      await sequences.verifyContactEmail(em.fork(), deps.verifier, signal.organization_id, contactId);
-    } catch {
-      verified = false;
-    }
-    check = await sequences.checkEligibility(em.fork(), deps.directory, { ...base, verificationDone: !verified });
-  }
-  const written = await sequences.writeEnrollment(em.fork(), {
-    ...base, enrollmentRunId: `signal/${signal.id}/${entryId}`, refusal: check.refusal, sourceContactEntryId: entryId,
+  await enrollContact(em, deps, {
+    organizationId: signal.organization_id, contactId, sequenceTemplateId: signal.sequence_template_id,
+    enrollmentRunId: `signal/${signal.id}/${entryId}`, sourceContactEntryId: entryId,
   });
-  if (written.start) await sequences.startSequenceWorkflow(deps.temporal, deps.taskQueue, signal.organization_id, written.start);
 }
 
 /** Fills the contact's email and phone gaps from the enrichment provider, one credit per answer; no credits (or no answer): left as is. */

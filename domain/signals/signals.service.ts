@@ -2,7 +2,7 @@
 // custom-event rules 1-2): create, list, detail, patch, duplicate, pause, resume, archive, unarchive.
 //
 // Every write commits the row (and its destination list) first, then tells the signal's workflow
-// (domain/signals/workflow-client.ts): create and duplicate start it, every other change is the
+// (workflows/signal.client.ts): create and duplicate start it, every other change is the
 // `signalChanged` Update. When that call fails (Temporal unreachable: 503) the row change is undone,
 // so a refused request leaves nothing half-written.
 //
@@ -23,7 +23,8 @@ import { codePointLength, truncateText } from '../shared/text.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
 import type { SignalPreset } from './presets.types.ts';
-import { SIGNAL_RESYNC_TIMEOUT_MS, notifySignalChanged, startSignalWorkflow, type SignalWorkflowDeps } from './workflow-client.ts';
+import { SIGNAL_RESYNC_TIMEOUT_MS } from '../../workflows/signal.client.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { SignalChange } from '../../workflows/signal.definitions.ts';
 import { iso } from '../shared/time.ts';
 
@@ -112,7 +113,8 @@ const COLUMNS = sql.raw(`id, organization_id, name, signal_type, status, cadence
   imported_count, contact_list_id, account_list_id, last_checked_at, created_at, updated_at, archived_at`);
 
 
-export interface SignalsDeps extends SignalWorkflowDeps {
+export interface SignalsDeps {
+  workflows: Pick<WorkflowClients, 'signal'>;
   em: EntityManager;
   /** Dashboard origin the deep links start with (config DASHBOARD_BASE_URL), without a trailing slash. */
   dashboardBaseUrl: string;
@@ -400,7 +402,7 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
     throw error;
   }
   try {
-    await startSignalWorkflow(deps, organizationId, id);
+    await deps.workflows.signal.start(organizationId, id);
   } catch (error) {
     // No workflow, no signal: the row and its list go, and the caller gets the 503.
     await em.fork().transactional(async (tx) => {
@@ -572,10 +574,10 @@ export async function patchSignal(deps: SignalsDeps, organizationId: string, id:
  */
 async function notifyOrUndo(deps: SignalsDeps, organizationId: string, row: SignalRow, change: SignalChange['change'], undo: (tx: EntityManager) => Promise<void>) {
   try {
-    await notifySignalChanged(deps, organizationId, row.id, change);
+    await deps.workflows.signal.changed(organizationId, row.id, change);
   } catch (error) {
     await deps.em.fork().transactional(undo);
-    await notifySignalChanged(deps, organizationId, row.id, 'EDIT', SIGNAL_RESYNC_TIMEOUT_MS).catch(() => {});
+    await deps.workflows.signal.changed(organizationId, row.id, 'EDIT', SIGNAL_RESYNC_TIMEOUT_MS).catch(() => {});
     throw error;
   }
 }

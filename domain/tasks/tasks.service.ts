@@ -12,22 +12,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { Providers } from '../../providers/index.ts';
-import { sequenceWorkflowId, taskCompletedSignal } from '../../workflows/sequence.definitions.ts';
-import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
-import { drainNowSignal, eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
-import { organizationSearchAttributes } from '../../temporal/search-attributes.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
+import type { WorkflowClients } from '../../workflows/clients.ts';
 import { organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent, emitEvents, type SequenceEvent, type SequenceEventType } from '../activity/emit.ts';
 import { getMessage, listMessages, type MessageRecord } from '../engagement/messages.service.ts';
 import { decideApproval } from '../playbooks/playbooks.service.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
-import { RUNNING, end, lockRun, notifyRuns, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
-import { getSequence, startSequenceWorkflow, type SequenceRecord } from '../sequences/sequences.service.ts';
+import { RUNNING, end, lockRun, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
+import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
+import type { WorkflowCommand } from '../workflow-commands/commands.ts';
+import { deliverNow } from '../workflow-commands/deliver.ts';
+import { recordCommands } from '../workflow-commands/outbox.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './replies.ts';
 import { iso } from '../shared/time.ts';
 
@@ -319,8 +319,7 @@ export async function reassignTask(em: EntityManager, organizationId: string, id
 
 export interface TaskDeps {
   em: EntityManager;
-  temporal: Client;
-  taskQueue: string;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -386,31 +385,29 @@ async function emitTaskEvent(tx: EntityManager, run: RunRow | null, type: Sequen
   if (event) await emitEvent(tx, event);
 }
 
-async function afterCommit(deps: TaskDeps, organizationId: string, taskId: string, after: AfterCommit): Promise<void> {
-  if (after.signalSequence) {
-    try {
-      await deps.temporal.workflow.getHandle(sequenceWorkflowId(after.signalSequence)).signal(taskCompletedSignal, { taskId });
-    } catch (error) {
-      // A run without a workflow reads its row at its next step; anything else leaves the run waiting: log it (reopen + complete signals again).
-      if (!(error instanceof WorkflowNotFoundError)) deps.logger?.warn({ err: error, sequenceId: after.signalSequence }, 'could not signal the sequence of a completed task');
-    }
-  }
-  if (after.notifySequence) await notifyRuns(deps.temporal, [after.notifySequence], deps.logger);
-  if (after.startSequence) await startSequenceWorkflow(deps.temporal, deps.taskQueue, organizationId, after.startSequence);
-  if (after.pokePlaybooks) {
-    // Its next drain carries the run out anyway (within the interval); the signal only makes it seconds.
-    await deps.temporal.workflow.getHandle(eventResolutionWorkflowId(deps.taskQueue)).signal(drainNowSignal)
-      .catch((error: unknown) => deps.logger?.warn({ err: error }, 'could not wake the event-resolution workflow'));
-  }
+/** What Temporal must hear after a change, as outbox commands recorded in the change's transaction. */
+function commandsAfter(organizationId: string, taskId: string, after: AfterCommit): WorkflowCommand[] {
+  const commands: WorkflowCommand[] = [];
+  if (after.signalSequence) commands.push({ kind: 'TASK_COMPLETED', organizationId, sequenceId: after.signalSequence, taskId });
+  if (after.notifySequence) commands.push({ kind: 'RUN_CHANGED', organizationId, sequenceId: after.notifySequence });
+  if (after.startSequence) commands.push({ kind: 'START_SEQUENCE', organizationId, ...after.startSequence });
+  // Its next drain carries an approved playbook run out anyway (within the interval); the nudge only makes it seconds.
+  if (after.pokePlaybooks) commands.push({ kind: 'WAKE_PLAYBOOKS', organizationId });
+  return commands;
 }
 
-/** Runs a change under the locks, then tells Temporal; answers the task as committed. */
+/**
+ * Runs a change under the locks with the commands it leaves for workflows recorded in the same
+ * transaction, delivers them after the commit (the outbox drain delivers what this misses), and
+ * answers the task as committed.
+ */
 async function change(
   deps: TaskDeps, organizationId: string, id: string,
   work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<AfterCommit>,
 ): Promise<TaskRecord> {
-  const after = await withLockedTask(deps.em, organizationId, id, work);
-  await afterCommit(deps, organizationId, id, after);
+  const commandIds = await withLockedTask(deps.em, organizationId, id, async (tx, task, run) =>
+    recordCommands(tx, deps.workflows.taskQueue, commandsAfter(organizationId, id, await work(tx, task, run))));
+  await deliverNow(deps.em, deps, commandIds);
   return getTask(deps.em, organizationId, id);
 }
 
@@ -515,14 +512,7 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
   // The timer first: if the commit below fails, the timer finds another snoozed_until and does nothing.
   const input: TaskReminderInput = { taskId: id, organizationId, snoozedUntil: until.toISOString() };
   // One reminder per task: a running one gets the new time as a Signal; otherwise a new run starts.
-  await deps.temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
-    taskQueue: deps.taskQueue,
-    workflowId: taskReminderWorkflowId(id),
-    args: [input],
-    signal: snoozeAgainSignal,
-    signalArgs: [{ snoozedUntil: input.snoozedUntil }],
-    typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id }),
-  });
+  await deps.workflows.taskReminder.snooze(input, { contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);
     await writeTask(tx, organizationId, id, [sql`snoozed_until = ${until}`]);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { accountEntryItemSchema, accountListItemSchema, contactEntryItemSchema, contactListItemSchema } from '../../api/schemas/lists.schemas.ts';
-import { startSequenceWorkflow } from '../../domain/sequences/sequences.service.ts';
+import { createSequenceClient } from '../../workflows/sequence.client.ts';
 import { SandboxCrm } from '../../providers/crm/sandbox.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { newOrg, type TestOrg } from './fixtures.ts';
@@ -85,7 +85,7 @@ export function textCorpusFixture() {
   async function runningSequence(): Promise<string> {
     const contactId = await insertContact(stack, org.organizationId, { email: email(), firstName: 'Seq' });
     const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId: base.slowTemplate, senderUserId: org.userId });
-    await startSequenceWorkflow(stack.temporal, stack.taskQueue, org.organizationId, { sequenceId, contactId, sequenceTemplateId: base.slowTemplate });
+    await createSequenceClient(stack.temporal, stack.taskQueue).start(org.organizationId, { sequenceId, contactId, sequenceTemplateId: base.slowTemplate });
     started.push(sequenceWorkflowId(sequenceId));
     return sequenceId;
   }

@@ -13,6 +13,7 @@ import { createProviders } from '../../providers/index.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { serviceActivities, useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../helpers/sequence-fixtures.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TWO_EMAILS: StepSpec[] = [
@@ -25,9 +26,9 @@ describe('sequence engagement (time-skipping)', function () {
   const ts = useTimeSkippingWorker('engagement');
   const db = () => ts.stack.orm.em.fork().getKysely();
 
-  const deps = (): engagement.EngagementDeps => ({ em: ts.stack.orm.em.fork(), temporal: ts.env.client });
+  const deps = (): engagement.EngagementDeps => ({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) });
   const taskDeps = (): ExecuteDeps => ({
-    em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue: ts.taskQueue, providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
+    em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue), providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
   });
   const status = async (sequenceId: string) => (await sequenceRow(ts.stack, sequenceId)).status;
 
@@ -154,16 +155,16 @@ describe('sequence engagement (time-skipping)', function () {
   it('when the template goes INACTIVE, then the next step waits; ACTIVE again lets it run; ARCHIVED ends a run STOPPED_EARLY (TEMPLATE_STOPPED)', async () => {
     const run = await running();
     const em = () => ts.stack.orm.em.fork();
-    await updateTemplate(em(), ts.org.organizationId, run.templateId, { status: 'INACTIVE' }, ts.env.client);
+    await updateTemplate(em(), ts.org.organizationId, run.templateId, { status: 'INACTIVE' }, createWorkflowClients(ts.env.client, ts.taskQueue));
     await ts.env.sleep(3 * DAY);
     await until(async () => (await run.handle.query(sequenceStatusQuery)).waitingFor === 'TEMPLATE');
     assert.equal((await messagesOf(ts.stack, run.sequenceId)).length, 1, 'held');
-    await updateTemplate(em(), ts.org.organizationId, run.templateId, { status: 'ACTIVE' }, ts.env.client);
+    await updateTemplate(em(), ts.org.organizationId, run.templateId, { status: 'ACTIVE' }, createWorkflowClients(ts.env.client, ts.taskQueue));
     await run.handle.result();
     assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
 
     const other = await running();
-    await updateTemplate(em(), ts.org.organizationId, other.templateId, { status: 'ARCHIVED' }, ts.env.client);
+    await updateTemplate(em(), ts.org.organizationId, other.templateId, { status: 'ARCHIVED' }, createWorkflowClients(ts.env.client, ts.taskQueue));
     await other.handle.result();
     const row = await sequenceRow(ts.stack, other.sequenceId);
     assert.deepEqual([row.status, row.stopped_reason], ['STOPPED_EARLY', 'TEMPLATE_STOPPED']);

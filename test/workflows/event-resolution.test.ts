@@ -19,6 +19,7 @@ import {
 import { eventRows, insertEvent, insertEvents } from '../helpers/ingested-events.ts';
 import { insertContact, insertTemplate, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 import { createServiceWorker, useTimeSkippingEnv } from '../helpers/time-skipping.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const INTERVAL = 2 * 60_000;
 
@@ -33,7 +34,7 @@ describe('event resolution (eventResolutionWorkflow)', function () {
   before(async () => {
     // The real activities; enrollments start their sequence workflow on the stack's dev server (the
     // time-skipping server has no custom search attributes), where the stack's worker runs it.
-    const real = createEventResolutionActivities({ orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, temporal: ts.stack.temporal });
+    const real = createEventResolutionActivities({ orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, workflows: createWorkflowClients(ts.stack.temporal, ts.stack.config.temporalTaskQueue) });
     worker = await createServiceWorker(ts, taskQueue, { runPendingPlaybooks: real.runPendingPlaybooks });
     workerRun = worker.run();
     const input: EventResolutionInput = { intervalMs: INTERVAL, batchSize: 3, organizationIds: [ts.org.organizationId] };
@@ -82,7 +83,7 @@ describe('event resolution (eventResolutionWorkflow)', function () {
 
   describe('playbook approval', () => {
     const deps = (): ExecuteDeps => ({
-      em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue,
+      em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, taskQueue),
       providers: createProviders({ orm: ts.stack.orm, config: ts.stack.config }), userId: ts.org.userId,
     });
     const runsOf = async (playbookId: string): Promise<PlaybookRunRecord[]> =>

@@ -8,12 +8,13 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { stopInRow } from '../../domain/sequences/controls.service.ts';
-import { writeEnrollment } from '../../domain/sequences/sequences.service.ts';
+import { writeEnrollment } from '../../domain/sequences/enrollment/write.ts';
 import { executeTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
 import { createProviders } from '../../providers/index.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertTemplate, messagesOf, sequenceRow } from '../helpers/sequence-fixtures.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -23,9 +24,9 @@ describe('a lead awaiting review (time-skipping)', function () {
   const db = () => ts.stack.orm.em.fork().getKysely();
 
   const taskDeps = (): ExecuteDeps => ({
-    em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue: ts.taskQueue, providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
+    em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue), providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
   });
-  const controlDeps = () => ({ em: ts.stack.orm.em.fork(), temporal: ts.env.client });
+  const controlDeps = () => ({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) });
 
   /** A FOUND sequence and its NEW_LEAD_REVIEW task, written as enrollment writes them. */
   async function awaitingReview() {

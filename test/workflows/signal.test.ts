@@ -13,6 +13,7 @@ import { insertAccount, insertContact, insertContactExclusion, until } from '../
 import { insertEvents } from '../helpers/ingested-events.ts';
 import { FakeSignals, importsOf, insertSignal, setSignalStatus } from '../helpers/signal-fixtures.ts';
 import { sql } from 'kysely';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,7 @@ describe('signalWorkflow', function () {
 
   before(async () => {
     acts = createSignalActivities({
-      orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, temporal: ts.env.client,
+      orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, workflows: createWorkflowClients(ts.env.client, ts.stack.config.temporalTaskQueue),
       providers: { signals: provider }, scopeOf: async () => 'PEOPLE',
     });
     worker = await createServiceWorker(ts, taskQueue, acts);

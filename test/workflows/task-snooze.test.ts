@@ -8,6 +8,7 @@ import { completeTask, getTask, snoozeTask, type TaskDeps } from '../../domain/t
 import { taskReminderWorkflowId, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate } from '../helpers/sequence-fixtures.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -15,7 +16,7 @@ describe('task snooze (taskReminderWorkflow)', function () {
   this.timeout(120_000);
   const ts = useTimeSkippingWorker('task-snooze', { searchAttributes: true });
 
-  const deps = (): TaskDeps => ({ em: ts.stack.orm.em.fork(), temporal: ts.env.client, taskQueue: ts.taskQueue });
+  const deps = (): TaskDeps => ({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) });
   const envNow = async () => new Date(await ts.env.currentTimeMs());
 
   /** An IN_PROGRESS CALL task of a running sequence. */

@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import * as sequences from '../../../domain/sequences/sequences.service.ts';
+import { checkEligibility } from '../../../domain/sequences/enrollment/eligibility.ts';
 import { ContactIdKey, OrganizationIdKey, SequenceTemplateIdKey } from '../../../temporal/search-attributes.ts';
 import { enrollmentStatusQuery, enrollmentWorkflowId, sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
 import { client } from '../../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
 
 describe('enrollment', () => {
   let stack: Stack;
@@ -181,14 +183,15 @@ describe('enrollment', () => {
     it('when the check outlasts the wait (slow-verify.test), then 202 and the sequence appears in the list once the run ends', async () => {
       const contactId = await newContact({ email: `slow${++counter}@slow-verify.test` });
       const started = Date.now();
-      const answer = await sequences.enroll({ em: stack.orm.em.fork(), temporal: stack.temporal, config: stack.config }, org.organizationId,
+      const answer = await sequences.enroll({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.config.temporalTaskQueue), config: stack.config }, org.organizationId,
         { contact_id: contactId, sequence_template_id: emailTemplate }, { waitMs: 300 });
       assert.ok(Date.now() - started < stack.config.slowVerifyMs, 'answered before the verification ended');
-      assert.equal(answer.status, 202);
+      assert.equal(answer.outcome, 'PENDING', 'the use case answers PENDING (the route answers it as 202)');
+      if (answer.outcome !== 'PENDING') return;
       const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE contact_id = ${contactId}`.execute(db());
       assert.equal(rows.length, 0, 'nothing written yet');
       const enrollment = stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate));
-      assert.deepEqual(answer.body, { enrollment_run_id: (await enrollment.describe()).runId, contact_id: contactId, sequence_template_id: emailTemplate });
+      assert.deepEqual(answer.pending, { enrollment_run_id: (await enrollment.describe()).runId, contact_id: contactId, sequence_template_id: emailTemplate });
       assert.equal((await enrollment.query(enrollmentStatusQuery)).phase, 'VERIFYING');
       let items: { status: string }[] = [];
       for (let i = 0; i < 100 && items.length === 0; i++) {
@@ -219,7 +222,7 @@ describe('enrollment', () => {
     it('when the contact has neither email nor LinkedIn URL, then NO_IDENTIFIER (the API cannot create such a contact)', async () => {
       const contactId = await newContact();
       await sql`UPDATE contacts SET email = NULL, linkedin_url = NULL WHERE id = ${contactId}`.execute(db());
-      const result = await sequences.checkEligibility(stack.orm.em.fork(), { findCompanyByDomain: async () => null } as never, {
+      const result = await checkEligibility(stack.orm.em.fork(), { findCompanyByDomain: async () => null } as never, {
         organizationId: org.organizationId, contactId, sequenceTemplateId: emailTemplate, verificationDone: false,
       });
       assert.deepEqual(result, { refusal: 'NO_IDENTIFIER', needsVerification: false });

@@ -1,7 +1,7 @@
 // Tasks of CALL steps: call logs moving a waiting sequence on.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startSequenceWorkflow } from '../../../domain/sequences/sequences.service.ts';
+import { createSequenceClient } from '../../../workflows/sequence.client.ts';
 import type { client } from '../../helpers/http.ts';
 import type { TestOrg } from '../../helpers/fixtures.ts';
 import type { Stack } from '../../helpers/stack.ts';
@@ -25,7 +25,7 @@ describe('tasks API', function () {
         { type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }, { type: 'EMAIL', delay_days: 0, subject: 'After the call', body: 'As discussed' },
       ], { senderUserId: org.userId });
       const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
-      await startSequenceWorkflow(stack.temporal, stack.taskQueue, org.organizationId, { sequenceId, contactId, sequenceTemplateId: templateId });
+      await createSequenceClient(stack.temporal, stack.taskQueue).start(org.organizationId, { sequenceId, contactId, sequenceTemplateId: templateId });
       let taskId = '';
       await until(async () => {
         const listed = await api.get(`/v1/tasks?sequence_id=${sequenceId}&types=CALL`, { key: org.apiKey });

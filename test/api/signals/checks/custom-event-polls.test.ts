@@ -55,8 +55,8 @@ describe('checkSignal (provider-backed signals, one check)', function () {
       await resolvedEvents(eventName, people);
       const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }]);
       const signal = await insertSignal(stack, org.organizationId, { eventName, eventSubject: 'PEOPLE', sequenceTemplateId: template });
-      const { temporal, started } = workflowStarts({ failFirst: true });
-      const deps = { ...scripted('PEOPLE').deps, temporal };
+      const { workflows, started } = workflowStarts({ failFirst: true });
+      const deps = { ...scripted('PEOPLE').deps, workflows };
       const at = new Date();
 
       await assert.rejects(check(deps, signal.id, at), /worker died/);

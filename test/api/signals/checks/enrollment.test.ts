@@ -31,11 +31,11 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     ]);
     const template = await insertTemplate(stack, own.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await insertSignal(stack, own.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), maxPerDay: 2, enrich: true, sequenceTemplateId: template });
-    const { temporal, started } = workflowStarts({ failFirst: false });
+    const { workflows, started } = workflowStarts({ failFirst: false });
     const credits = async () => (await sql<{ c: number }>`SELECT enrichment_credits AS c FROM organizations WHERE id = ${own.organizationId}`.execute(db())).rows[0].c;
     const before = await credits();
 
-    const result = await checkSignal(stack.orm.em.fork(), { ...deps, temporal }, own.organizationId, signal.id, at);
+    const result = await checkSignal(stack.orm.em.fork(), { ...deps, workflows }, own.organizationId, signal.id, at);
 
     assert.deepEqual(result, { outcome: 'CHECKED', imported: 2, skipped: 1, read: 3 });
     const { rows: contacts } = await sql<{ id: string; linkedin_url: string; email: string | null; phone: string | null }>`
@@ -60,12 +60,12 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await newSignal(at, { maxPerDay: 10, sequenceTemplateId: template });
     // The sequence workflow starts the check asks for: the first one fails, as a dying worker's would.
-    const { temporal, started } = workflowStarts({ failFirst: true });
+    const { workflows, started } = workflowStarts({ failFirst: true });
 
-    await assert.rejects(check({ ...deps, temporal }, signal.id, at), /worker died/);
+    await assert.rejects(check({ ...deps, workflows }, signal.id, at), /worker died/);
     assert.equal((await importsOf(signal.id)).filter((r) => r.status === 'IMPORTED').length, 3, 'the page committed before the enrollments');
 
-    const retry = await check({ ...deps, temporal }, signal.id, at);
+    const retry = await check({ ...deps, workflows }, signal.id, at);
 
     assert.deepEqual(retry, { outcome: 'CHECKED', imported: 0, skipped: 0, read: 3 }, 'no fact looked at twice');
     const { rows: sequences } = await sql<{ id: string; contact_id: string; status: string; enrollment_run_id: string }>`
@@ -77,7 +77,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     assert.deepEqual(new Set(started).size, 3, 'every sequence workflow started once after the failure');
 
     // A later retry of the same check changes nothing: enrollment is idempotent per entry.
-    await check({ ...deps, temporal }, signal.id, at);
+    await check({ ...deps, workflows }, signal.id, at);
     assert.equal((await sql`SELECT 1 FROM sequences WHERE sequence_template_id = ${template}`.execute(db())).rows.length, 3);
   });
 });

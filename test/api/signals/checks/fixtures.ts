@@ -16,6 +16,7 @@ import type { FactCompany, FactPerson, FactQuery, SignalDataProvider, SignalFact
 import { newOrg, type TestOrg } from '../../../helpers/fixtures.ts';
 import { insertSignal, type ImportRow, type SignalSpec } from '../../../helpers/signal-fixtures.ts';
 import { getStack, type Stack } from '../../../helpers/stack.ts';
+import { createWorkflowClients } from '../../../../workflows/clients.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -92,7 +93,7 @@ export function signalCheckFixture() {
     const providers = createProviders({ orm: stack.orm, config: stack.config });
     // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
     const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
-    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, temporal, taskQueue: 'signal-checks' };
+    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, workflows: createWorkflowClients(temporal, 'signal-checks'), slowVerifyMs: stack.config.slowVerifyMs };
   });
 
   /** A scripted provider and the check's dependencies around it, with every preset of the given scope. */
@@ -113,7 +114,7 @@ export function signalCheckFixture() {
       }
       started.push(start.workflowId);
     } } } as unknown as Client;
-    return { temporal, started };
+    return { workflows: createWorkflowClients(temporal, 'signal-checks'), started };
   }
 
   /** An ACTIVE signal whose window ends at `at` and starts a day before (last_checked_at). */

@@ -1,0 +1,96 @@
+// The one transaction of an enrollment: the sequence row (ACTIVE, FOUND awaiting a lead review, or
+// REFUSED with its reason), its sequence.created event and a lead review's task. Idempotent by the
+// enrollment run id, and a concurrent enrollment of the same contact and template is a DUPLICATE.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Contact } from '../../../db/entities/contact.entity.ts';
+import { RUNNING_STATUSES, type SequenceStatus } from '../../../db/entities/sequence.entity.ts';
+import type { CreateSequenceInput, EnrollmentResult, RefusalReason } from '../../../workflows/enrollment.definitions.ts';
+import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
+import { emitEvent } from '../../activity/emit.ts';
+import { toContactSummary } from '../../people/records.ts';
+import { truncateText } from '../../shared/text.ts';
+import { templateRow } from './eligibility.ts';
+import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
+
+/** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
+export async function runningSequenceId(em: EntityManager, organizationId: string, contactId: string, sequenceTemplateId: string): Promise<string | null> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM sequences
+     WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND sequence_template_id = ${sequenceTemplateId}
+       AND status = ANY (${[...RUNNING_STATUSES]}::text[])`.execute(em.getKysely());
+  return rows[0]?.id ?? null;
+}
+
+
+/** The sequence to start, or null; plus the result. */
+export interface WrittenEnrollment {
+  result: EnrollmentResult;
+  /** Set when an ACTIVE row exists that needs its sequence workflow. */
+  start: SequenceRunStart | null;
+}
+
+/**
+ * One transaction: refuse a duplicate, write the ACTIVE row (FOUND when the template requires lead
+ * review) and emit sequence.created; or, for a refusal, write the REFUSED row with stopped_reason
+ * (no event: nothing was enrolled). Idempotent: a retry finds the row of its enrollment run.
+ */
+export async function writeEnrollment(em: EntityManager, input: CreateSequenceInput): Promise<WrittenEnrollment> {
+  const { organizationId, contactId, sequenceTemplateId } = input;
+  const written = (id: string, status: string, reason: RefusalReason | null): WrittenEnrollment => ({
+    result: { outcome: status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: id, reason },
+    start: status === 'ACTIVE' ? { sequenceId: id, contactId, sequenceTemplateId } : null,
+  });
+  const own = await sql<{ id: string; status: string; stopped_reason: RefusalReason | null }>`
+    SELECT id, status, stopped_reason FROM sequences WHERE organization_id = ${organizationId} AND enrollment_run_id = ${input.enrollmentRunId}`.execute(em.getKysely());
+  if (own.rows[0]) return written(own.rows[0].id, own.rows[0].status, own.rows[0].status === 'REFUSED' ? own.rows[0].stopped_reason : null);
+  const duplicate = async (): Promise<WrittenEnrollment | null> => {
+    const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
+    return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null } : null;
+  };
+  if (!input.refusal) {
+    const existing = await duplicate();
+    if (existing) return existing;
+  }
+  try {
+    return await em.transactional(async (tx) => {
+      const template = await templateRow(tx, organizationId, sequenceTemplateId);
+      const contact = await tx.findOne(Contact, { id: contactId, organization: organizationId }, { populate: ['account'] });
+      if (!template || !contact) throw DomainError.notFound(template ? 'Contact' : 'Sequence template');
+      const status: SequenceStatus = input.refusal ? 'REFUSED' : template.requires_lead_review ? 'FOUND' : 'ACTIVE';
+      const id = randomUUID();
+      const now = new Date();
+      await sql`
+        INSERT INTO sequences (id, organization_id, contact_id, account_id, sequence_template_id, status, stopped_reason, current_step, variables,
+                               sender_id, enrollment_run_id, source_contact_entry_id, created_at, updated_at)
+        VALUES (${id}, ${organizationId}, ${contactId}, ${contact.account?.id ?? null}, ${sequenceTemplateId}, ${status}, ${input.refusal},
+                0, '{}'::jsonb, ${template.sender_user_id}, ${input.enrollmentRunId}, ${input.sourceContactEntryId ?? null}, ${now}, ${now})`.execute(tx.getKysely());
+      if (!input.refusal) {
+        const base = { organizationId, contact: toContactSummary(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
+        await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
+        if (status === 'FOUND') {
+          // The lead waits for a person's approval (the task's new_lead_review execute starts the run).
+          const taskId = randomUUID();
+          const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.email || contact.linkedinUrl || 'lead';
+          const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
+          await sql`
+            INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, title, due_date, created_at, updated_at)
+            VALUES (${taskId}, ${organizationId}, 'NEW_LEAD_REVIEW', 'TODAY', 'PENDING', ${id}, ${contactId}, ${template.sender_user_id}, ${title},
+                    ${now.toISOString().slice(0, 10)}, ${now}, ${now})`.execute(tx.getKysely());
+          await emitEvent(tx, {
+            ...base, type: 'task.created', resourceType: 'TASK', channel: 'MANUAL', taskId,
+            embeds: { task: { id: taskId, type: 'NEW_LEAD_REVIEW', status: 'PENDING', title } },
+          });
+        }
+      }
+      return written(id, status, input.refusal);
+    });
+  } catch (error) {
+    // A concurrent enrollment wrote the running row first; the partial unique index caught it.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await duplicate();
+    if (!existing) throw error;
+    return existing;
+  }
+}

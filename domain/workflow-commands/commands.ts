@@ -1,0 +1,46 @@
+// The commands a committed change leaves for a workflow, with the workflow each is for (its id
+// derived from the business key, so delivering a command twice reaches the same run).
+import type { WorkflowCommandKind } from '../../db/entities/workflow-command.entity.ts';
+import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
+import { signalWorkflowId, type SignalChange } from '../../workflows/signal.definitions.ts';
+import { eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
+
+export type WorkflowCommand =
+  | { kind: 'START_SEQUENCE'; organizationId: string; sequenceId: string; contactId: string; sequenceTemplateId: string }
+  | { kind: 'TASK_COMPLETED'; organizationId: string; sequenceId: string; taskId: string }
+  | { kind: 'RUN_CHANGED'; organizationId: string; sequenceId: string }
+  | { kind: 'WAKE_PLAYBOOKS'; organizationId: string }
+  /** One entry for the lead import: `import` completes its profile first, else it is only enrolled. */
+  | { kind: 'LEAD_IMPORT'; organizationId: string; entryId: string; import: boolean }
+  | { kind: 'SIGNAL_CHANGED'; organizationId: string; signalId: string; change: SignalChange['change'] | 'CREATE' };
+
+/** A command as the outbox holds it. */
+export interface StoredCommand {
+  id: string;
+  kind: WorkflowCommandKind;
+  workflowId: string;
+  command: WorkflowCommand;
+  attempts: number;
+}
+
+/** A LEAD_IMPORT command's key: its entry (SQL that records one builds the same string). */
+export const LEAD_IMPORT_ENTRY_PREFIX = 'lead-import-entry/';
+
+/**
+ * The workflow a command is for. Lead imports are started per batch of entries (their id derived
+ * from the entries), so a LEAD_IMPORT command names its entry instead.
+ */
+export function commandWorkflowId(command: WorkflowCommand, taskQueue: string): string {
+  switch (command.kind) {
+    case 'START_SEQUENCE':
+    case 'TASK_COMPLETED':
+    case 'RUN_CHANGED':
+      return sequenceWorkflowId(command.sequenceId);
+    case 'WAKE_PLAYBOOKS':
+      return eventResolutionWorkflowId(taskQueue);
+    case 'LEAD_IMPORT':
+      return `${LEAD_IMPORT_ENTRY_PREFIX}${command.entryId}`;
+    case 'SIGNAL_CHANGED':
+      return signalWorkflowId(command.signalId);
+  }
+}

@@ -1,0 +1,98 @@
+// Delivering outbox commands to Temporal, idempotently by workflow id: a start that finds the
+// workflow running is success (USE_EXISTING); signals and the signal's re-read are nudges that are
+// safe to repeat; a signal to a sequence run whose workflow is gone is done (the run reads its row
+// at its next step, and reconcile starts a missing one). Lead-import entries claimed together start
+// one lead-import workflow per organization.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { WorkflowNotRunningError } from '../shared/errors.ts';
+import { truncateText } from '../shared/text.ts';
+import type { StoredCommand, WorkflowCommand } from './commands.ts';
+import { claimCommandsById, claimDueCommands, markDone, markFailed, type ClaimOptions } from './outbox.ts';
+
+export interface CommandDeliveryDeps {
+  workflows: WorkflowClients;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+async function ignoringMissing(signal: () => Promise<void>): Promise<void> {
+  try {
+    await signal();
+  } catch (error) {
+    if (!(error instanceof WorkflowNotRunningError)) throw error;
+  }
+}
+
+async function deliverOne({ workflows }: CommandDeliveryDeps, command: Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>): Promise<void> {
+  switch (command.kind) {
+    case 'START_SEQUENCE':
+      return workflows.sequence.start(command.organizationId, command);
+    case 'TASK_COMPLETED':
+      return ignoringMissing(() => workflows.sequence.taskCompleted(command.sequenceId, command.taskId));
+    case 'RUN_CHANGED':
+      return ignoringMissing(() => workflows.sequence.runChanged(command.sequenceId));
+    case 'WAKE_PLAYBOOKS':
+      return ignoringMissing(() => workflows.eventResolution.drainNow());
+    case 'SIGNAL_CHANGED':
+      if (command.change === 'CREATE') return workflows.signal.start(command.organizationId, command.signalId);
+      return workflows.signal.changed(command.organizationId, command.signalId, command.change);
+  }
+}
+
+/** Delivers claimed commands; answers the ids delivered and the failures with their errors. */
+async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
+  const done: string[] = [];
+  const failed: { command: StoredCommand; error: string }[] = [];
+  const message = (error: unknown) => truncateText(error instanceof Error ? error.message : String(error), 500);
+  const imports = new Map<string, StoredCommand[]>();
+  for (const stored of commands) {
+    const command = stored.command;
+    if (command.kind === 'LEAD_IMPORT') {
+      imports.set(command.organizationId, [...(imports.get(command.organizationId) ?? []), stored]);
+      continue;
+    }
+    try {
+      await deliverOne(deps, command);
+      done.push(stored.id);
+    } catch (error) {
+      failed.push({ command: stored, error: message(error) });
+    }
+  }
+  for (const [organizationId, group] of imports) {
+    const entries = group.map((g) => g.command as Extract<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
+    try {
+      await deps.workflows.leadImport.start(organizationId, entries.filter((e) => e.import).map((e) => e.entryId), entries.filter((e) => !e.import).map((e) => e.entryId));
+      done.push(...group.map((g) => g.id));
+    } catch (error) {
+      for (const command of group) failed.push({ command, error: message(error) });
+    }
+  }
+  return { done, failed };
+}
+
+/** Delivers, then records each outcome: done, or pending again with the error (reported). */
+async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<{ delivered: number; failed: string[] }> {
+  const { done, failed } = await deliverAll(deps, commands);
+  await markDone(em, done);
+  for (const f of failed) {
+    deps.logger?.warn({ commandId: f.command.id, kind: f.command.kind, workflowId: f.command.workflowId, error: f.error }, 'a workflow command was not delivered; the drain retries it');
+    await markFailed(em, f.command, f.error);
+  }
+  return { delivered: done.length, failed: failed.map((f) => f.command.id) };
+}
+
+/**
+ * The fast path: delivers the commands a request just committed. Never throws for a delivery that
+ * failed (the drain delivers it later); answers the ids still pending.
+ */
+export async function deliverNow(em: EntityManager, deps: CommandDeliveryDeps, ids: string[]): Promise<string[]> {
+  return (await settle(em, deps, await claimCommandsById(em, ids))).failed;
+}
+
+/** The durable path: one pass over due commands, `limit` at most. */
+export async function drainCommands(em: EntityManager, deps: CommandDeliveryDeps, limit: number, options: ClaimOptions = {}): Promise<{ claimed: number; delivered: number; failed: number }> {
+  const claimed = await claimDueCommands(em, limit, options);
+  const settled = await settle(em, deps, claimed);
+  return { claimed: claimed.length, delivered: settled.delivered, failed: settled.failed.length };
+}

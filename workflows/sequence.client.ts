@@ -1,0 +1,109 @@
+// The calls to a run's workflow (`sequence/<id>`): start it, the pause/resume/stop/variables
+// Updates, the runChanged and taskCompleted Signals and the status Query, with Temporal's failures
+// mapped to the domain's errors (a refused Update: 409 or 400; a write it could not make in time
+// or an unreachable Temporal: 503; a missing workflow: WorkflowNotRunningError).
+import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure, WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
+import type { Logger } from 'pino';
+import { DomainError } from '../domain/shared/errors.ts';
+import { temporalCall, toDomainError } from '../temporal/failures.ts';
+import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
+import { SEQUENCE_WORKFLOW, type SequenceWorkflowInput } from './enrollment.definitions.ts';
+import { DATA_ERROR, INVALID_INPUT } from './failures.definitions.ts';
+import {
+  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery,
+  sequenceWorkflowId, setVariablesUpdate, stopUpdate, taskCompletedSignal,
+  type PauseInput, type SequenceRecord, type SequenceRunStatus, type SetVariablesInput, type StopInput,
+} from './sequence.definitions.ts';
+
+/** The run a start is for: its id and the ids its search attributes carry. */
+export interface SequenceRunStart {
+  sequenceId: string;
+  contactId: string;
+  sequenceTemplateId: string;
+}
+
+export interface SequenceClient {
+  /** Starts the run's workflow; a second start finds the first (USE_EXISTING). */
+  start(organizationId: string, run: SequenceRunStart): Promise<void>;
+  pause(sequenceId: string, input: PauseInput): Promise<SequenceRecord>;
+  resume(sequenceId: string): Promise<SequenceRecord>;
+  stop(sequenceId: string, input: StopInput): Promise<SequenceRecord>;
+  setVariables(sequenceId: string, input: SetVariablesInput): Promise<SequenceRecord>;
+  /** taskCompletedSignal: a CALL task of the run was completed or skipped. */
+  taskCompleted(sequenceId: string, taskId: string): Promise<void>;
+  /**
+   * runChangedSignal to each run: its row changed outside the workflow, re-read it now. Best
+   * effort: a workflow that is gone or unreachable reads the row at its next step anyway.
+   */
+  notifyChanged(sequenceIds: string[], logger?: Pick<Logger, 'warn'>): Promise<void>;
+  /** runChangedSignal to one run, failures included (the outbox retries it; a missing workflow: WorkflowNotRunningError). */
+  runChanged(sequenceId: string): Promise<void>;
+  status(sequenceId: string): Promise<SequenceRunStatus>;
+}
+
+const NOT_RUNNING = 'The sequence is not running.';
+/** Signals of notifyChanged in flight at once. */
+const NOTIFY_CONCURRENCY = 16;
+
+/** A refused or failed Update as the domain's error: 409 (terminal, not paused), 400 (the data), 503 (not written in time). */
+function updateFailure(error: unknown): unknown {
+  if (!(error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure)) return toDomainError(error, NOT_RUNNING);
+  const { type, message } = error.cause;
+  if (type === SEQUENCE_TERMINAL || type === SEQUENCE_NOT_PAUSED) return DomainError.conflict(message);
+  if (type === SEQUENCE_INVALID_INPUT) return DomainError.invalid('body', message);
+  if (type === SEQUENCE_UPDATE_FAILED) {
+    // The run refused the data for good (400), or could not write it in a few quick attempts (503: retry).
+    const cause = error.cause.details?.[0];
+    if (cause === DATA_ERROR || cause === INVALID_INPUT) return DomainError.invalid('body', message);
+    return DomainError.unavailable(`The sequence could not apply the change now: ${message}`, { cause: error });
+  }
+  return error;
+}
+
+export function createSequenceClient(temporal: Client, taskQueue: string): SequenceClient {
+  const handle = (sequenceId: string): WorkflowHandle => temporal.workflow.getHandle(sequenceWorkflowId(sequenceId));
+  async function update(sequenceId: string, run: (workflow: WorkflowHandle) => Promise<SequenceRecord>): Promise<SequenceRecord> {
+    try {
+      return await run(handle(sequenceId));
+    } catch (error) {
+      throw updateFailure(error);
+    }
+  }
+  return {
+    async start(organizationId, run) {
+      const args: [SequenceWorkflowInput] = [{ sequenceId: run.sequenceId, organizationId }];
+      await temporalCall(() => temporal.workflow.start(SEQUENCE_WORKFLOW, {
+        taskQueue,
+        workflowId: sequenceWorkflowId(run.sequenceId),
+        args,
+        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: run.contactId, sequenceTemplateId: run.sequenceTemplateId }),
+      }));
+    },
+    pause: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [input] })),
+    resume: (sequenceId) => update(sequenceId, (workflow) => workflow.executeUpdate(resumeUpdate)),
+    stop: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(stopUpdate, { args: [input] })),
+    setVariables: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [input] })),
+    async taskCompleted(sequenceId, taskId) {
+      await temporalCall(() => handle(sequenceId).signal(taskCompletedSignal, { taskId }), NOT_RUNNING);
+    },
+    async notifyChanged(sequenceIds, logger) {
+      const queue = [...sequenceIds];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          try {
+            await handle(id).signal(runChangedSignal);
+          } catch (error) {
+            if (!(error instanceof WorkflowNotFoundError)) logger?.warn({ err: error, sequenceId: id }, 'could not notify a sequence workflow; it reads its row at its next step');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(NOTIFY_CONCURRENCY, queue.length) }, worker));
+    },
+    async runChanged(sequenceId) {
+      await temporalCall(() => handle(sequenceId).signal(runChangedSignal), NOT_RUNNING);
+    },
+    status: (sequenceId) => temporalCall(() => handle(sequenceId).query(sequenceStatusQuery), NOT_RUNNING),
+  };
+}

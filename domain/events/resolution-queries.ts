@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import type { ResolveBatchResult } from '../../workflows/event-resolution.definitions.ts';
 import type { ContactSummary } from '../people/records.ts';
+import { contactSummaryQuery } from '../people/contact-summaries.ts';
 import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resolution-subjects.ts';
 
 /** Up to `limit` PENDING events, oldest received first, locked so concurrent drains never take the same one. */
@@ -140,13 +141,7 @@ export async function writeOutcomes(tx: EntityManager, outcomes: { eventId: stri
 /** Contact summaries (as events embed them) of many contacts in one statement. */
 export async function contactSummaries(em: EntityManager, ids: string[]): Promise<Map<string, ContactSummary>> {
   if (!ids.length) return new Map();
-  const rows = await typedKysely(em)
-    .selectFrom('contacts as c')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select((eb) => [
-      'c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title',
-      eb.fn.coalesce('c.company_name', 'a.name').as('company_name'), 'a.domain as company_domain',
-    ])
+  const rows = await contactSummaryQuery(em)
     .where((eb) => eb('c.id', '=', eb.fn.any(eb.val([...new Set(ids)]))))
     .execute();
   return new Map(rows.map((r) => [r.id, r]));

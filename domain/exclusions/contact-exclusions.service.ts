@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import { contactIdentifiers } from '../people/contacts.service.ts';
 import type { ContactSummary } from '../people/records.ts';
+import { contactSummaryQuery } from '../people/contact-summaries.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import {
@@ -44,13 +45,7 @@ async function existingContactExclusion(em: EntityManager, organizationId: strin
 /** The workspace contact with this email (preferred) or LinkedIn URL, as the event embeds it. */
 async function contactSummaryFor(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null): Promise<ContactSummary | null> {
   if (!email && !linkedinUrl) return null;
-  const rows = await typedKysely(em)
-    .selectFrom('contacts as c')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select((eb) => [
-      'c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title',
-      eb.fn.coalesce('c.company_name', 'a.name').as('company_name'), 'a.domain as company_domain',
-    ])
+  const rows = await contactSummaryQuery(em)
     .where('c.organization_id', '=', organizationId)
     .where((eb) => eb.or([
       ...(email ? [eb('c.email', '=', email)] : []),

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Suppression } from '../../db/entities/index.ts';
-import { typedKysely } from '../../db/kysely.ts';
+import type { QueryCreator } from 'kysely';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
@@ -29,6 +30,17 @@ async function suppressed(em: EntityManager, organizationId: string, email: stri
   ];
   if (!hashes.length) return false;
   return (await em.count(Suppression, { organization: organizationId, $or: hashes })) > 0;
+}
+
+/** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
+function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
+  return db
+    .selectFrom('written as c')
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .leftJoin('users as u', 'u.id', 'c.owner_id')
+    .selectAll('c')
+    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name'])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -79,7 +91,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     let written;
     if (!existing) {
       const text = (field: (typeof TEXT_FIELDS)[number]) => cleanText(input[field]) ?? null;
-      written = await db
+      written = await readWritten(db
         .with('written', (w) => w
           .insertInto('contacts')
           .values({
@@ -87,13 +99,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
             first_name: text('first_name'), last_name: text('last_name'), job_title: text('job_title'), company_name: text('company_name'), phone: text('phone'),
             email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
           })
-          .returningAll())
-        .selectFrom('written as c')
-        .leftJoin('accounts as a', 'a.id', 'c.account_id')
-        .leftJoin('users as u', 'u.id', 'c.owner_id')
-        .selectAll('c')
-        .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name'])
-        .executeTakeFirstOrThrow();
+          .returningAll()));
     } else {
       const nextEmail = email !== undefined ? email : existing.email;
       const nextLinkedin = linkedinUrl !== undefined ? linkedinUrl : existing.linkedin_url;
@@ -104,7 +110,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
         ]);
       }
       const sent = Object.fromEntries(TEXT_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, cleanText(input[field]) ?? null]));
-      written = await db
+      written = await readWritten(db
         .with('written', (w) => w
           .updateTable('contacts')
           .set({
@@ -112,13 +118,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
             ...(accountId !== undefined ? { account_id: accountId } : {}),
           })
           .where('id', '=', existing.id)
-          .returningAll())
-        .selectFrom('written as c')
-        .leftJoin('accounts as a', 'a.id', 'c.account_id')
-        .leftJoin('users as u', 'u.id', 'c.owner_id')
-        .selectAll('c')
-        .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name'])
-        .executeTakeFirstOrThrow();
+          .returningAll()));
     }
     return { record: contactRecordFromRow(written), created: !existing };
   });

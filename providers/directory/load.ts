@@ -91,6 +91,7 @@ function personRow(p: DirectoryPersonRecord): Record<string, unknown> {
  * them up to date row by row, and reading the definitions keeps this in step with the migrations.
  */
 async function secondaryIndexes(em: Em, table: string): Promise<{ drop: string; create: string }[]> {
+  // SQL: the system catalogs, which no entity describes.
   const rows = await em.execute<{ index_name: string; index_def: string; constraint_name: string | null; constraint_def: string | null }[]>(
     `select i.relname as index_name, pg_get_indexdef(i.oid) as index_def, c.conname as constraint_name, pg_get_constraintdef(c.oid) as constraint_def
      from pg_index x

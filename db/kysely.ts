@@ -2,7 +2,7 @@
 // names as PostgreSQL has them: tables by their tableName, columns snake_case, many-to-one columns
 // as <name>_id), so queries and their rows are typed from the entities instead of by hand.
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import type { Kysely, Selectable } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { AccountEntrySchema } from './entities/account-entry.entity.ts';
 import type { AccountExclusionSchema } from './entities/account-exclusion.entity.ts';
 import type { AccountListSchema } from './entities/account-list.entity.ts';
@@ -88,17 +88,28 @@ type Schemas =
   | typeof WebhookDeliverySchema
   | typeof WebhookSubscriptionSchema;
 
+/**
+ * A timestamp as the driver hands it over: the ORM's connection leaves timestamps as text, so a
+ * row's timestamp is typed Date | string (domain/shared/time.ts iso() reads either); a Date or
+ * text goes in.
+ */
+type Wire<T> = T extends Date ? Date | string : T;
+type WireColumn<C> = C extends ColumnType<infer S, infer I, infer U>
+  ? ([NonNullable<S>] extends [Date] ? ColumnType<Wire<S>, Wire<I>, Wire<U>> : C)
+  : ([NonNullable<C>] extends [Date] ? Wire<C> : C);
+type Inferred = InferKyselyDB<Schemas>;
+
 /** Every table the entities define, keyed by its real name (`sequences`, `contact_entries`, ...). */
-export type DB = InferKyselyDB<Schemas>;
+export type DB = { [T in keyof Inferred]: { [K in keyof Inferred[T]]: WireColumn<Inferred[T][K]> } };
 export type Table = keyof DB;
 /** A row of one table as a SELECT returns it. */
 export type Row<T extends Table> = Selectable<DB[T]>;
 
 /**
  * The entity manager's Kysely instance, typed with DB: inside a transaction it runs on the
- * transaction's connection (the ORM pins it), otherwise on the pool. convertValues makes the rows
- * match their types (the driver hands timestamps over as text; the plugin turns them into Dates).
+ * transaction's connection (the ORM pins it), otherwise on the pool. No plugin: names in queries
+ * are the real ones and values pass as they are, so the typing costs nothing at run time.
  */
 export function typedKysely(em: EntityManager): Kysely<DB> {
-  return em.getKysely<DB>({ convertValues: true });
+  return em.getKysely<DB>();
 }

@@ -39,6 +39,8 @@ export class PostgresRateLimitStore implements RateLimitStore {
   async lease(bucket: string, want: number, limit: number, windowMs: number): Promise<LeaseGrant> {
     // `granted` is computed from the row's old values inside the row lock, so concurrent leases
     // from several replicas serialise and each reads back its own grant.
+    // SQL: an upsert whose SET branches (CASE) on the old row against EXCLUDED, with window arithmetic on
+    // PostgreSQL's clock; the builder would only wrap the same fragments.
     const nowMs = sql`(floor(extract(epoch from now()) * 1000))::bigint`;
     const grant = sql`least(${want}::int, greatest(${limit}::int - r.used, 0))`;
     const { rows } = await sql<{ granted: number; used: number; window_start: string | number; reset_in_ms: string | number }>`

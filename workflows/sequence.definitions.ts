@@ -1,6 +1,7 @@
 // The sequence workflow (one per sequence): its derived id, input, the plan and
 // step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { SequenceRecord } from '../domain/sequences/record.ts';
 import { codePointLength } from '../domain/shared/text.ts';
 
 export const SEQUENCE_WORKFLOW = 'sequenceWorkflow';
@@ -14,26 +15,7 @@ export interface SequenceInput {
   organizationId: string;
 }
 
-export const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
-
-/** The sequence record the API serves (docs/api/sequences.md), snake_case. */
-export interface SequenceRecord {
-  id: string;
-  contact_id: string;
-  account_id: string | null;
-  sequence_template_id: string;
-  status: string;
-  stopped_reason: string | null;
-  paused_until: string | null;
-  current_step: number;
-  variables: Record<string, string | null>;
-  source_contact_entry_id: string | null;
-  created_at: string;
-  updated_at: string;
-  ended_at: string | null;
-  /** Why a run that ended with stopped_reason ERROR failed (a step no retry could fix), else null. */
-  error: string | null;
-}
+export type { SequenceRecord } from '../domain/sequences/record.ts';
 
 /** A template step and sending window as stored (db/entities/sequence-template.entity.ts), repeated here for workflow code. */
 export interface TemplateStep {

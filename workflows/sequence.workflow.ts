@@ -4,13 +4,14 @@
 import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
+import { isEndedStatus } from '../domain/sequences/statuses.ts';
+import { DAY_MS } from '../domain/shared/time.ts';
 import {
   SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED,
   pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
   type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The run's own steps. A transient failure (the database, a provider) is retried for about a day
 // (300 attempts, at most 5 minutes apart); a data or input error is non-retryable (activities/
@@ -125,10 +126,9 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     status.nextWakeUp = untilMs === null ? null : new Date(untilMs).toISOString();
   };
 
-  const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
   /** Takes the row's view of the run: ended, paused (until), halted by a reply. */
   function applyPlan(plan: SequencePlan): void {
-    if (TERMINAL_STATUSES.includes(plan.status)) status.ended = true;
+    if (isEndedStatus(plan.status)) status.ended = true;
     status.paused = plan.paused;
     status.pausedUntil = plan.pausedUntil;
     halted = plan.halted === true;

@@ -13,8 +13,8 @@ import {
   SIGNAL_CHANGES, SIGNAL_INVALID_CHANGE, firstPollOffsetMs, signalChangedUpdate, signalStateQuery,
   type SignalRowState, type SignalRunState, type SignalWorkflowInput, type SignalWorkflowOptions,
 } from './signal.definitions.ts';
+import { DAY_MS } from '../domain/shared/time.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // A check is idempotent (one feed row per fact, the entry in the same transaction): a transient
 // failure is retried for about 8 hours (50 attempts, at most 10 minutes apart); a data error is not

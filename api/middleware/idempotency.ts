@@ -21,6 +21,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import { sql, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { SecretBox } from '../../domain/webhooks/secrets.ts';
 import type { AppContext } from '../context.ts';
 import type { RouteDef } from '../route.ts';
@@ -63,17 +64,14 @@ export interface IdempotencyOptions {
   purgeIntervalMs?: number;
 }
 
-interface StoredRow {
-  method: string;
-  path: string;
-  fingerprint: string;
-  state: 'IN_PROGRESS' | 'COMPLETED';
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
+type StoredRow = Pick<Row<'idempotency_keys'>, 'method' | 'path' | 'fingerprint' | 'state' | 'response_status' | 'response_headers' | 'response_body'> & {
   expired: boolean;
   abandoned: boolean;
-}
+};
+
+/** PostgreSQL's clock (now, or `ms` milliseconds from now): expiry and lock age follow the database, so replicas agree. */
+const dbNow = () => sql<Date>`now()`;
+const nowPlusMs = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
 
 /** 409 CommitIssue: the key's first request is still running; Retry-After suggests when to ask again. */
 function inFlight(message: string) {
@@ -122,11 +120,16 @@ function carriedOut(ctx: AppContext): boolean {
 }
 
 /** Deletes up to `batch` expired keys; returns how many. Concurrent purges skip each other's rows. */
-export async function purgeExpiredIdempotencyKeys(db: Kysely<unknown>, batch = 1000): Promise<number> {
-  const result = await sql`
-    DELETE FROM idempotency_keys WHERE id IN (
-      SELECT id FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+export async function purgeExpiredIdempotencyKeys(db: Kysely<DB>, batch = 1000): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('id', 'in', (eb) => eb
+      .selectFrom('idempotency_keys').select('id')
+      .where('expires_at', '<=', dbNow())
+      .orderBy('expires_at').limit(batch)
+      .forUpdate().skipLocked())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function idempotency(options: IdempotencyOptions) {
@@ -134,7 +137,7 @@ export function idempotency(options: IdempotencyOptions) {
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   let lastPurge = 0;
   let purging = false;
-  const db = () => options.orm.em.getKysely() as unknown as Kysely<unknown>;
+  const db = () => typedKysely(options.orm.em);
 
   function maybePurge(ctx: AppContext): void {
     const now = Date.now();
@@ -150,30 +153,45 @@ export function idempotency(options: IdempotencyOptions) {
 
   /** Claims the key: a new row, an expired one, or an abandoned claim of the same request. False: taken. */
   async function claim(organizationId: string, key: string, method: string, path: string, fingerprint: string, token: string): Promise<boolean> {
-    const rows = await sql<{ claim_token: string }>`
-      INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, expires_at)
-      VALUES (${randomUUID()}, ${organizationId}, ${key}, ${method}, ${path}, ${fingerprint}, 'IN_PROGRESS', ${token}, now(),
-              now() + ${options.ttlMs} * interval '1 millisecond')
-      ON CONFLICT (organization_id, key) DO UPDATE SET
-        method = excluded.method, path = excluded.path, fingerprint = excluded.fingerprint, state = 'IN_PROGRESS',
-        claim_token = excluded.claim_token, response_status = NULL, response_headers = NULL, response_body = NULL,
-        created_at = excluded.created_at, completed_at = NULL, expires_at = excluded.expires_at
-      WHERE idempotency_keys.expires_at <= now()
-         OR (idempotency_keys.state = 'IN_PROGRESS'
-             AND idempotency_keys.created_at <= now() - ${options.lockTimeoutMs} * interval '1 millisecond'
-             AND idempotency_keys.method = excluded.method AND idempotency_keys.path = excluded.path
-             AND idempotency_keys.fingerprint = excluded.fingerprint)
-      RETURNING claim_token`.execute(db());
-    return rows.rows.length === 1;
+    // A conflicting row is taken over only when expired, or when it is an abandoned claim of the same request.
+    const rows = await db()
+      .insertInto('idempotency_keys')
+      .values({
+        id: randomUUID(), organization_id: organizationId, key, method, path, fingerprint, state: 'IN_PROGRESS', claim_token: token,
+        created_at: dbNow(), expires_at: nowPlusMs(options.ttlMs),
+      })
+      .onConflict((oc) => oc
+        .columns(['organization_id', 'key'])
+        .doUpdateSet((eb) => ({
+          method: eb.ref('excluded.method'), path: eb.ref('excluded.path'), fingerprint: eb.ref('excluded.fingerprint'), state: 'IN_PROGRESS',
+          claim_token: eb.ref('excluded.claim_token'), response_status: null, response_headers: null, response_body: null,
+          created_at: eb.ref('excluded.created_at'), completed_at: null, expires_at: eb.ref('excluded.expires_at'),
+        }))
+        .where((eb) => eb.or([
+          eb('idempotency_keys.expires_at', '<=', dbNow()),
+          eb.and([
+            eb('idempotency_keys.state', '=', 'IN_PROGRESS'),
+            eb('idempotency_keys.created_at', '<=', nowPlusMs(-options.lockTimeoutMs)),
+            eb('idempotency_keys.method', '=', eb.ref('excluded.method')),
+            eb('idempotency_keys.path', '=', eb.ref('excluded.path')),
+            eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
+          ]),
+        ])))
+      .returning('claim_token')
+      .execute();
+    return rows.length === 1;
   }
 
   async function existing(organizationId: string, key: string): Promise<StoredRow | undefined> {
-    const rows = await sql<StoredRow>`
-      SELECT method, path, fingerprint, state, response_status, response_headers, response_body,
-             expires_at <= now() AS expired,
-             created_at <= now() - ${options.lockTimeoutMs} * interval '1 millisecond' AS abandoned
-        FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${key}`.execute(db());
-    return rows.rows[0];
+    return db()
+      .selectFrom('idempotency_keys')
+      .select((eb) => [
+        'method', 'path', 'fingerprint', 'state', 'response_status', 'response_headers', 'response_body',
+        eb('expires_at', '<=', dbNow()).$castTo<boolean>().as('expired'),
+        eb('created_at', '<=', nowPlusMs(-options.lockTimeoutMs)).$castTo<boolean>().as('abandoned'),
+      ])
+      .where('organization_id', '=', organizationId).where('key', '=', key)
+      .executeTakeFirst();
   }
 
   return async function idempotentPost(ctx: AppContext, next: Next): Promise<void> {
@@ -219,8 +237,10 @@ export function idempotency(options: IdempotencyOptions) {
       throw inFlight(`A request with this ${IDEMPOTENCY_HEADER} is being processed; retry shortly.`);
     }
 
-    const release = () => sql`
-      DELETE FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${key} AND claim_token = ${token}`.execute(db());
+    const release = () => db()
+      .deleteFrom('idempotency_keys')
+      .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token)
+      .execute();
     try {
       await options.renderErrors(ctx, next);
     } catch (error) {
@@ -239,10 +259,14 @@ export function idempotency(options: IdempotencyOptions) {
         const value = ctx.response.get(name);
         if (value) headers[name] = String(value);
       }
-      await sql`
-        UPDATE idempotency_keys SET state = 'COMPLETED', response_status = ${ctx.status}, response_headers = ${JSON.stringify(headers)}::jsonb,
-               response_body = ${text !== null && options.seal ? options.seal.encrypt(text) : text}, completed_at = now()
-         WHERE organization_id = ${organizationId} AND key = ${key} AND claim_token = ${token}`.execute(db());
+      await db()
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'COMPLETED', response_status: ctx.status, response_headers: headers,
+          response_body: text !== null && options.seal ? options.seal.encrypt(text) : text, completed_at: dbNow(),
+        })
+        .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token)
+        .execute();
       // Send exactly the stored text, so the first response and its replays are the same bytes.
       if (text !== null && typeof ctx.body !== 'string') ctx.body = text;
     } catch (error) {

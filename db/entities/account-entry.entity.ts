@@ -5,7 +5,7 @@ import { Account } from './account.entity.ts';
 import { AccountList } from './account-list.entity.ts';
 import { Organization } from './organization.entity.ts';
 
-const AccountEntrySchema = defineEntity({
+export const AccountEntrySchema = defineEntity({
   name: 'AccountEntry',
   tableName: 'account_entries',
   indexes: [

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { EXCLUSION_REASONS } from './contact-exclusion.entity.ts';
 import { Organization } from './organization.entity.ts';
 
-const AccountExclusionSchema = defineEntity({
+export const AccountExclusionSchema = defineEntity({
   name: 'AccountExclusion',
   tableName: 'account_exclusions',
   uniques: [{ name: 'account_exclusions_organization_domain_unique', properties: ['organization', 'domain'] }],

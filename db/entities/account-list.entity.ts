@@ -3,7 +3,7 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 
-const AccountListSchema = defineEntity({
+export const AccountListSchema = defineEntity({
   name: 'AccountList',
   tableName: 'account_lists',
   indexes: [

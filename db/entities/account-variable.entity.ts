@@ -3,7 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { Account } from './account.entity.ts';
 
-const AccountVariableSchema = defineEntity({
+export const AccountVariableSchema = defineEntity({
   name: 'AccountVariable',
   tableName: 'account_variables',
   properties: {

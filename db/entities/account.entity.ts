@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 import { User } from './user.entity.ts';
 
-const AccountSchema = defineEntity({
+export const AccountSchema = defineEntity({
   name: 'Account',
   tableName: 'accounts',
   indexes: [

@@ -5,7 +5,7 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 
-const ActivitySchema = defineEntity({
+export const ActivitySchema = defineEntity({
   name: 'Activity',
   tableName: 'activities',
   indexes: [

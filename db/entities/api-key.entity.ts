@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 import { User } from './user.entity.ts';
 
-const ApiKeySchema = defineEntity({
+export const ApiKeySchema = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
   properties: {

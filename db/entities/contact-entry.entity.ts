@@ -9,7 +9,7 @@ import { Organization } from './organization.entity.ts';
 export const ENRICHMENT_STATUSES = ['PENDING', 'DONE', 'FAILED'] as const;
 export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
 
-const ContactEntrySchema = defineEntity({
+export const ContactEntrySchema = defineEntity({
   name: 'ContactEntry',
   tableName: 'contact_entries',
   indexes: [

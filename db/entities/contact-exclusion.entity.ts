@@ -12,7 +12,7 @@ export const EXCLUSION_REASONS = [
 
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
-const ContactExclusionSchema = defineEntity({
+export const ContactExclusionSchema = defineEntity({
   name: 'ContactExclusion',
   tableName: 'contact_exclusions',
   indexes: [

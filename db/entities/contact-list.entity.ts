@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 
-const ContactListSchema = defineEntity({
+export const ContactListSchema = defineEntity({
   name: 'ContactList',
   tableName: 'contact_lists',
   indexes: [

@@ -3,7 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { Contact } from './contact.entity.ts';
 
-const ContactVariableSchema = defineEntity({
+export const ContactVariableSchema = defineEntity({
   name: 'ContactVariable',
   tableName: 'contact_variables',
   properties: {

@@ -10,7 +10,7 @@ import { User } from './user.entity.ts';
 export const EMAIL_STATUSES = ['UNVERIFIED', 'DELIVERABLE', 'UNDELIVERABLE', 'RISKY', 'BOUNCED'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-const ContactSchema = defineEntity({
+export const ContactSchema = defineEntity({
   name: 'Contact',
   tableName: 'contacts',
   // Declared here (with the SQL of the migration) so the schema diff knows them.

@@ -6,7 +6,7 @@ import { Organization } from './organization.entity.ts';
 export const CRM_LINK_OBJECT_TYPES = ['account', 'contact'] as const;
 export type CrmLinkObjectType = (typeof CRM_LINK_OBJECT_TYPES)[number];
 
-const CrmLinkSchema = defineEntity({
+export const CrmLinkSchema = defineEntity({
   name: 'CrmLink',
   tableName: 'crm_links',
   // From a CRM id back to the workspace record (events name contacts by external_contact_id).

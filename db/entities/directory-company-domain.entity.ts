@@ -5,7 +5,7 @@ import { DirectoryCompany } from './directory-company.entity.ts';
 
 // Primary and alias domains in one table, so any domain resolves to its company with one
 // primary-key lookup.
-const DirectoryCompanyDomainSchema = defineEntity({
+export const DirectoryCompanyDomainSchema = defineEntity({
   name: 'DirectoryCompanyDomain',
   tableName: 'directory_company_domains',
   indexes: [{ name: 'directory_company_domains_company_index', properties: ['company'] }],

@@ -3,7 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 
-const DirectoryCompanySchema = defineEntity({
+export const DirectoryCompanySchema = defineEntity({
   name: 'DirectoryCompany',
   tableName: 'directory_companies',
   // The signal slot of a company (providers/signals/sandbox.ts): which days it has facts.

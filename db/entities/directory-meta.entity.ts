@@ -2,7 +2,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 
 // What the directory tables hold (seed version and sizes), so a start skips an identical reload.
-const DirectoryMetaSchema = defineEntity({
+export const DirectoryMetaSchema = defineEntity({
   name: 'DirectoryMeta',
   tableName: 'directory_meta',
   properties: {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DirectoryJob } from '../../providers/directory/index.ts';
 import { DirectoryCompany } from './directory-company.entity.ts';
 
-const DirectoryPersonSchema = defineEntity({
+export const DirectoryPersonSchema = defineEntity({
   name: 'DirectoryPerson',
   tableName: 'directory_people',
   // Declared here (with the SQL of the migration) so the schema diff knows them.

@@ -3,7 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import type { EnrichedPerson } from '../../providers/enrichment/index.ts';
 
-const SandboxEnrichmentJobSchema = defineEntity({
+export const SandboxEnrichmentJobSchema = defineEntity({
   name: 'SandboxEnrichmentJob',
   tableName: 'sandbox_enrichment_jobs',
   properties: {

@@ -5,7 +5,7 @@ import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 
-const HotLeadSchema = defineEntity({
+export const HotLeadSchema = defineEntity({
   name: 'HotLead',
   tableName: 'hot_leads',
   indexes: [{ name: 'hot_leads_sequence_unique', expression: 'create unique index "hot_leads_sequence_unique" on "hot_leads" ("sequence_id")' }],

@@ -9,7 +9,7 @@ import { Organization } from './organization.entity.ts';
 export const IDEMPOTENCY_STATES = ['IN_PROGRESS', 'COMPLETED'] as const;
 export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
 
-const IdempotencyKeySchema = defineEntity({
+export const IdempotencyKeySchema = defineEntity({
   name: 'IdempotencyKey',
   tableName: 'idempotency_keys',
   uniques: [{ name: 'idempotency_keys_organization_key_unique', properties: ['organization', 'key'] }],

@@ -9,7 +9,7 @@ import { Organization } from './organization.entity.ts';
 export const RESOLUTION_STATUSES = ['PENDING', 'RESOLVED', 'UNRESOLVED'] as const;
 export type ResolutionStatus = (typeof RESOLUTION_STATUSES)[number];
 
-const IngestedEventSchema = defineEntity({
+export const IngestedEventSchema = defineEntity({
   name: 'IngestedEvent',
   tableName: 'ingested_events',
   indexes: [

@@ -5,7 +5,7 @@ import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 
-const MeetingSchema = defineEntity({
+export const MeetingSchema = defineEntity({
   name: 'Meeting',
   tableName: 'meetings',
   indexes: [{ name: 'meetings_organization_contact_index', properties: ['organization', 'contact'] }],

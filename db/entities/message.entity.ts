@@ -10,7 +10,7 @@ export const MESSAGE_CHANNELS = ['EMAIL', 'LINKEDIN', 'CALENDAR', 'MANUAL'] as c
 
 export const MESSAGE_DIRECTIONS = ['OUTBOUND', 'INBOUND'] as const;
 
-const MessageSchema = defineEntity({
+export const MessageSchema = defineEntity({
   name: 'Message',
   tableName: 'messages',
   indexes: [

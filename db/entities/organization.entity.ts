@@ -2,7 +2,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 
-const OrganizationSchema = defineEntity({
+export const OrganizationSchema = defineEntity({
   name: 'Organization',
   tableName: 'organizations',
   properties: {

@@ -20,7 +20,7 @@ export type OutboundEffectKind = (typeof OUTBOUND_EFFECT_KINDS)[number];
 export const OUTBOUND_EFFECT_STATES = ['PENDING', 'IN_FLIGHT', 'DONE', 'REFUSED', 'CANCELLED', 'UNCONFIRMED'] as const;
 export type OutboundEffectState = (typeof OUTBOUND_EFFECT_STATES)[number];
 
-const OutboundEffectSchema = defineEntity({
+export const OutboundEffectSchema = defineEntity({
   name: 'OutboundEffect',
   tableName: 'outbound_effects',
   uniques: [{ name: 'outbound_effects_key_unique', properties: ['key'] }],

@@ -19,7 +19,7 @@ export type PlaybookRunStatus = (typeof PLAYBOOK_RUN_STATUSES)[number];
 export const PLAYBOOK_RUN_OUTCOMES = ['ENROLLED', 'ENROLLMENT_REFUSED', 'ALREADY_ENROLLED', 'TASK_CREATED'] as const;
 export type PlaybookRunOutcome = (typeof PLAYBOOK_RUN_OUTCOMES)[number];
 
-const PlaybookRunSchema = defineEntity({
+export const PlaybookRunSchema = defineEntity({
   name: 'PlaybookRun',
   tableName: 'playbook_runs',
   indexes: [

@@ -14,7 +14,7 @@ export type PlaybookAction =
   | { type: 'ENROLL_IN_SEQUENCE'; sequence_template_id: string }
   | { type: 'CREATE_TASK'; title: string; priority: 'HOT' | 'TODAY' | 'EXTRA'; due_in_days: number };
 
-const PlaybookSchema = defineEntity({
+export const PlaybookSchema = defineEntity({
   name: 'Playbook',
   tableName: 'playbooks',
   indexes: [

@@ -5,7 +5,7 @@
 // `granted` is what the latest lease received (read back by that lease's RETURNING).
 import { defineEntity, p } from '@mikro-orm/postgresql';
 
-const RateLimitSchema = defineEntity({
+export const RateLimitSchema = defineEntity({
   name: 'RateLimit',
   tableName: 'rate_limits',
   properties: {

@@ -3,7 +3,7 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CRM_OBJECT_TYPES } from '../../providers/crm/index.ts';
 
-const SandboxCrmRecordSchema = defineEntity({
+export const SandboxCrmRecordSchema = defineEntity({
   name: 'SandboxCrmRecord',
   tableName: 'crm_records',
   // A null organization_id is a seeded record every organization sees; an organization's own

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 export const LINKEDIN_ACTION_KINDS = ['INVITATION', 'MESSAGE'] as const;
 export type LinkedinActionKind = (typeof LINKEDIN_ACTION_KINDS)[number];
 
-const SandboxLinkedinActionSchema = defineEntity({
+export const SandboxLinkedinActionSchema = defineEntity({
   name: 'SandboxLinkedinAction',
   tableName: 'sandbox_linkedin_actions',
   indexes: [{ name: 'sandbox_linkedin_actions_url_created_index', properties: ['linkedinUrl', 'createdAt'] }],

@@ -3,7 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 
-const SandboxOutboundEmailSchema = defineEntity({
+export const SandboxOutboundEmailSchema = defineEntity({
   name: 'SandboxOutboundEmail',
   tableName: 'sandbox_outbound_emails',
   // message_id is unique so that a retried send (same Message-ID) stores the email once.

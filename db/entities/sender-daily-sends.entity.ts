@@ -3,7 +3,7 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { User } from './user.entity.ts';
 
 /** Emails a sender's mailbox sent per UTC day (the daily send limit's counter). */
-const SenderDailySendsSchema = defineEntity({
+export const SenderDailySendsSchema = defineEntity({
   name: 'SenderDailySends',
   tableName: 'sender_daily_sends',
   properties: {

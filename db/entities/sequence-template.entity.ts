@@ -28,7 +28,7 @@ export interface SendingSchedule {
   end_hour: number;
 }
 
-const SequenceTemplateSchema = defineEntity({
+export const SequenceTemplateSchema = defineEntity({
   name: 'SequenceTemplate',
   tableName: 'sequence_templates',
   indexes: [

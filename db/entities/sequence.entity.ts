@@ -7,19 +7,11 @@ import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 import { User } from './user.entity.ts';
+import { SEQUENCE_STATUSES } from '../../domain/sequences/statuses.ts';
 
-export const SEQUENCE_STATUSES = [
-  'FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER', 'SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED',
-] as const;
+export { RUNNING_STATUSES, SEQUENCE_STATUSES, type SequenceStatus } from '../../domain/sequences/statuses.ts';
 
-export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
-
-/** A contact runs a template at most once at a time in these. */
-export const RUNNING_STATUSES = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'] as const;
-
-export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
-
-const SequenceSchema = defineEntity({
+export const SequenceSchema = defineEntity({
   name: 'Sequence',
   tableName: 'sequences',
   indexes: [

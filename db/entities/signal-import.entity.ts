@@ -8,7 +8,7 @@ export const IMPORT_KINDS = ['CONTACT', 'ACCOUNT'] as const;
 
 export const IMPORT_STATUSES = ['IMPORTED', 'SKIPPED_DUPLICATE', 'SKIPPED_EXCLUDED', 'SKIPPED_CAP'] as const;
 
-const SignalImportSchema = defineEntity({
+export const SignalImportSchema = defineEntity({
   name: 'SignalImport',
   tableName: 'signal_imports',
   indexes: [

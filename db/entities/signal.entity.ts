@@ -10,7 +10,7 @@ export const SIGNAL_CADENCES = ['DAILY', 'WEEKLY'] as const;
 
 export const IMPORT_TARGETS = ['PEOPLE', 'COMPANIES'] as const;
 
-const SignalSchema = defineEntity({
+export const SignalSchema = defineEntity({
   name: 'Signal',
   tableName: 'signals',
   indexes: [

@@ -5,7 +5,7 @@ import { Organization } from './organization.entity.ts';
 
 export const SUPPRESSION_KINDS = ['EMAIL', 'LINKEDIN_URL'] as const;
 
-const SuppressionSchema = defineEntity({
+export const SuppressionSchema = defineEntity({
   name: 'Suppression',
   tableName: 'suppressions',
   properties: {

@@ -20,7 +20,7 @@ export const REOPEN_REASONS = ['REMINDER_RULE'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-const TaskSchema = defineEntity({
+export const TaskSchema = defineEntity({
   name: 'Task',
   tableName: 'tasks',
   indexes: [

@@ -7,7 +7,7 @@ import { Organization } from './organization.entity.ts';
 export const USER_ROLES = ['owner', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-const UserSchema = defineEntity({
+export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {

@@ -10,7 +10,7 @@ import { WebhookSubscription } from './webhook-subscription.entity.ts';
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-const WebhookDeliverySchema = defineEntity({
+export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_deliveries',
   uniques: [{ name: 'webhook_deliveries_subscription_activity_unique', properties: ['subscription', 'activity'] }],

@@ -6,7 +6,7 @@ import { Organization } from './organization.entity.ts';
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'DISABLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-const WebhookSubscriptionSchema = defineEntity({
+export const WebhookSubscriptionSchema = defineEntity({
   name: 'WebhookSubscription',
   tableName: 'webhook_subscriptions',
   indexes: [{ name: 'webhook_subscriptions_organization_status_index', properties: ['organization', 'status'] }],

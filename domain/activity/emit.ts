@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { ContactSummary } from '../people/records.ts';
 
 export const SEQUENCE_EVENT_TYPES = [
@@ -106,27 +107,30 @@ export async function emitEvent(em: EntityManager, event: OutboundEvent): Promis
  */
 export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Promise<{ activityIds: string[]; deliveries: number }> {
   if (!events.length) return { activityIds: [], deliveries: 0 };
-  const db = em.getKysely();
   const createdAt = new Date();
   const rows = events.map((event) => {
     const activityId = randomUUID();
     const sequence = isSequenceEvent(event) ? event : null;
     return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
   });
-  await sql`
-    INSERT INTO activities (id, organization_id, type, contact_id, sequence_id, sequence_template_id, resource_type, channel, payload, created_at)
-    VALUES ${sql.join(rows.map(({ event, activityId, sequence, payload }) => sql`(
-      ${activityId}, ${event.organizationId}, ${event.type}, ${event.contact?.id ?? null}, ${sequence?.sequenceId ?? null},
-      ${sequence?.sequenceTemplate?.id ?? null}, ${sequence?.resourceType ?? null}, ${sequence?.channel ?? null}, ${JSON.stringify(payload)}::jsonb, ${createdAt})`))}`.execute(db);
+  await typedKysely(em)
+    .insertInto('activities')
+    .values(rows.map(({ event, activityId, sequence, payload }) => ({
+      id: activityId, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
+      sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
+      payload, created_at: createdAt,
+    })))
+    .execute();
   // One delivery per activity and matching subscription: ACTIVE, subscribed to the type, and for
   // a sequence-tied event all templates or its template (an event without a template, a resource
   // event or a to-do's task.*, matches no list: all templates only).
+  // SQL: INSERT ... SELECT from a VALUES relation joined to the subscriptions, which the builder cannot type.
   const queued = await sql`
     INSERT INTO webhook_deliveries (id, organization_id, subscription_id, activity_id, event_type, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
       FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate?.id ?? null}::text)`))})
            AS a (id, organization_id, type, template_id)
       JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
-                                   AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(db);
+                                   AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(em.getKysely());
   return { activityIds: rows.map((r) => r.activityId), deliveries: Number(queued.numAffectedRows ?? 0) };
 }

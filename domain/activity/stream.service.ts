@@ -1,8 +1,10 @@
 // The activity stream read side: one activity and the filtered list. Rows hold the snake_case
 // webhook body (domain/activity/emit.ts); the API serves it camelCased, as SPEC's single-activity example.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
+import { pageTotal } from '../shared/pagination.ts';
+import { iso } from '../shared/time.ts';
 import type { CHANNELS, EventType, RESOURCE_TYPES } from './emit.ts';
 
 export const ACTIVITY_SORT_FIELDS = ['created_at'] as const;
@@ -25,11 +27,7 @@ export interface ActivityFilters {
   created_before?: string;
 }
 
-interface ActivityRow {
-  id: string;
-  created_at: Date | string;
-  payload: Record<string, unknown>;
-}
+type ActivityRow = Pick<Row<'activities'>, 'id' | 'created_at' | 'payload'>;
 
 function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -45,14 +43,16 @@ export function camelCaseKeys(value: unknown): unknown {
 }
 
 function toRecord(row: ActivityRow): ActivityRecord {
-  return { id: row.id, created_at: new Date(row.created_at).toISOString(), payload: camelCaseKeys(row.payload) as Record<string, unknown> };
+  return { id: row.id, created_at: iso(row.created_at), payload: camelCaseKeys(row.payload) as Record<string, unknown> };
 }
 
 export async function getActivity(em: EntityManager, organizationId: string, id: string): Promise<ActivityRecord> {
-  const { rows } = await sql<ActivityRow>`
-    SELECT id, created_at, payload FROM activities WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows.length) throw DomainError.notFound('Activity');
-  return toRecord(rows[0]);
+  const row = await typedKysely(em)
+    .selectFrom('activities').select(['id', 'created_at', 'payload'])
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Activity');
+  return toRecord(row);
 }
 
 export async function listActivities(
@@ -61,27 +61,25 @@ export async function listActivities(
   filters: ActivityFilters,
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ActivityRecord[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.contact_id) where.push(sql`contact_id = ${filters.contact_id}`);
-  if (filters.sequence_id) where.push(sql`sequence_id = ${filters.sequence_id}`);
-  if (filters.sequence_template_id) where.push(sql`sequence_template_id = ${filters.sequence_template_id}`);
-  if (filters.resource_type) where.push(sql`resource_type = ${filters.resource_type}`);
-  if (filters.channel) where.push(sql`channel = ${filters.channel}`);
-  if (filters.types?.length) where.push(sql`type = ANY (${[...new Set(filters.types)]}::text[])`);
-  if (filters.created_after) where.push(sql`created_at > ${new Date(filters.created_after)}`);
-  if (filters.created_before) where.push(sql`created_at < ${new Date(filters.created_before)}`);
-  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const db = em.getKysely();
-  const { rows } = await sql<ActivityRow & { total: string }>`
-    SELECT id, created_at, payload, count(*) OVER () AS total FROM activities
-     WHERE ${sql.join(where, sql` AND `)}
-     ORDER BY created_at ${direction}, id ${direction}
-     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && page.offset > 0) {
-    // Past the last page the window count has no row to ride on.
-    const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM activities WHERE ${sql.join(where, sql` AND `)}`.execute(db);
-    total = Number(counted.rows[0].total);
-  }
+  const matching = typedKysely(em)
+    .selectFrom('activities')
+    .where('organization_id', '=', organizationId)
+    .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!))
+    .$if(!!filters.sequence_id, (q) => q.where('sequence_id', '=', filters.sequence_id!))
+    .$if(!!filters.sequence_template_id, (q) => q.where('sequence_template_id', '=', filters.sequence_template_id!))
+    .$if(!!filters.resource_type, (q) => q.where('resource_type', '=', filters.resource_type!))
+    .$if(!!filters.channel, (q) => q.where('channel', '=', filters.channel!))
+    .$if(!!filters.types?.length, (q) => q.where((eb) => eb('type', '=', eb.fn.any(eb.val([...new Set(filters.types)])))))
+    .$if(!!filters.created_after, (q) => q.where('created_at', '>', new Date(filters.created_after!)))
+    .$if(!!filters.created_before, (q) => q.where('created_at', '<', new Date(filters.created_before!)));
+  const rows = await matching
+    .select((eb) => ['id', 'created_at', 'payload', eb.fn.countAll().over().as('total')])
+    .orderBy('created_at', page.sortOrder)
+    .orderBy('id', page.sortOrder)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  // Past the last page the window count has no row to ride on.
+  const total = await pageTotal(rows, page.offset, async () => (await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total);
   return { items: rows.map(toRecord), total };
 }

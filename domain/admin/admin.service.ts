@@ -1,7 +1,8 @@
 // Administration use cases behind the admin CLI (the dashboard's stand-in): organizations, users
 // and API keys. Deps in (an EntityManager), plain data out; each call is one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
+import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { ApiKey, Organization, User } from '../../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
 import { icpFromStored, parseIcpProfile, type IcpProfile } from '../people/icp-score.ts';
@@ -169,10 +170,14 @@ export async function removeUser(em: EntityManager, userId: string): Promise<Use
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     await tx.flush();
-    const { rows } = await sql<{ id: string }>`
-      SELECT s.id FROM sequences s JOIN sequence_templates t ON t.id = s.sequence_template_id
-       WHERE s.organization_id = ${user.organization.id} AND coalesce(s.sender_id, t.sender_user_id) = ${user.id}
-         AND s.status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+    const rows = await typedKysely(tx)
+      .selectFrom('sequences as s')
+      .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
+      .select('s.id')
+      .where('s.organization_id', '=', user.organization.id)
+      .where((eb) => eb(eb.fn.coalesce('s.sender_id', 't.sender_user_id'), '=', user.id))
+      .where('s.status', 'in', RUNNING_STATUSES)
+      .execute();
     const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
     return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped };
   });
@@ -225,15 +230,19 @@ export async function showOrganization(em: EntityManager, organizationId: string
 export async function addCredits(em: EntityManager, organizationId: string, amount: number): Promise<OrganizationSettings> {
   if (!Number.isInteger(amount)) throw new AdminError('--add must be an integer');
   const org = await organization(em, organizationId);
-  const rows = await em.execute<{ enrichment_credits: number }[]>(
-    'update "organizations" set "enrichment_credits" = "enrichment_credits" + ?, "updated_at" = now() where "id" = ? and "enrichment_credits" + ? >= 0 returning "enrichment_credits"',
-    [amount, organizationId, amount],
-  );
-  if (!rows.length) {
-    const [row] = await em.execute<{ enrichment_credits: number }[]>('select "enrichment_credits" from "organizations" where "id" = ?', [organizationId]);
+  const db = typedKysely(em);
+  const updated = await db
+    .updateTable('organizations')
+    .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '+', amount), updated_at: eb.fn<Date>('now') }))
+    .where('id', '=', organizationId)
+    .where((eb) => eb(eb('enrichment_credits', '+', amount), '>=', 0))
+    .returning('enrichment_credits')
+    .executeTakeFirst();
+  if (!updated) {
+    const row = await db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId).executeTakeFirst();
     throw new AdminError(`cannot remove ${-amount} credits: the balance is ${row?.enrichment_credits ?? 0} and must stay >= 0`);
   }
-  return { ...settings(org), enrichment_credits: rows[0].enrichment_credits };
+  return { ...settings(org), enrichment_credits: updated.enrichment_credits };
 }
 
 export async function setLeadLimit(em: EntityManager, organizationId: string, limit: number): Promise<OrganizationSettings> {

@@ -3,6 +3,7 @@
 // changes it is an outbound effect (domain/outbound/effects.ts): recorded before the call, done once.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import { Account, Contact, CrmLink } from '../../db/entities/index.ts';
 import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
 import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from '../../providers/crm/index.ts';
@@ -60,16 +61,20 @@ async function loadLocal(em: EntityManager, organizationId: string, objectType: 
  * Two first writes racing both reach here; the one that committed first keeps its link.
  */
 async function saveLink(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, localId: string, crmType: string, externalId: string): Promise<string> {
-  const [row] = await em.execute<{ external_id: string }[]>(
-    `insert into "crm_links" ("organization_id", "object_type", "local_id", "crm_type", "external_id", "created_at")
-     values (?, ?, ?, ?, ?, now())
-     on conflict ("organization_id", "object_type", "local_id") do update set
-       "external_id" = case when "crm_links"."crm_type" = excluded."crm_type" then "crm_links"."external_id" else excluded."external_id" end,
-       "created_at" = case when "crm_links"."crm_type" = excluded."crm_type" then "crm_links"."created_at" else excluded."created_at" end,
-       "crm_type" = excluded."crm_type"
-     returning "external_id"`,
-    [organizationId, objectType, localId, crmType, externalId],
-  );
+  const row = await typedKysely(em)
+    .insertInto('crm_links')
+    .values((eb) => ({ organization_id: organizationId, object_type: objectType, local_id: localId, crm_type: crmType, external_id: externalId, created_at: eb.fn<Date>('now') }))
+    .onConflict((oc) => oc.columns(['organization_id', 'object_type', 'local_id']).doUpdateSet((eb) => {
+      // The same CRM keeps its link; another CRM's link is replaced.
+      const sameCrm = eb('crm_links.crm_type', '=', eb.ref('excluded.crm_type'));
+      return {
+        external_id: eb.case().when(sameCrm).then(eb.ref('crm_links.external_id')).else(eb.ref('excluded.external_id')).end(),
+        created_at: eb.case().when(sameCrm).then(eb.ref('crm_links.created_at')).else(eb.ref('excluded.created_at')).end(),
+        crm_type: eb.ref('excluded.crm_type'),
+      };
+    }))
+    .returning('external_id')
+    .executeTakeFirstOrThrow();
   return row.external_id;
 }
 

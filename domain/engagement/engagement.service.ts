@@ -9,8 +9,9 @@
 // Opens and clicks after the first count (open_count, click_count) without adding points; every
 // click emits message.link_clicked (with its url), only the first open emits message.opened.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
+import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import { DomainError } from '../shared/errors.ts';
@@ -19,7 +20,8 @@ import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
-import { RUNNING, end, endRuns, iso, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
+import { RUNNING, end, endRuns, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -31,23 +33,11 @@ export interface EngagementDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
-interface MessageRow {
-  id: string;
-  organization_id: string;
-  contact_id: string;
-  sequence_id: string | null;
-  channel: 'EMAIL' | 'LINKEDIN' | 'CALENDAR' | 'MANUAL';
-  direction: 'OUTBOUND' | 'INBOUND';
-  kind: string;
-  subject: string | null;
-  body: string;
-  step_number: number | null;
-  sent_at: Date;
-  opened_at: Date | null;
-  clicked_at: Date | null;
-  bounced_at: Date | null;
-  accepted_at: Date | null;
-}
+const MESSAGE_COLUMNS = [
+  'id', 'organization_id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at',
+  'opened_at', 'clicked_at', 'bounced_at', 'accepted_at',
+] as const;
+type MessageRow = Pick<Row<'messages'>, (typeof MESSAGE_COLUMNS)[number]>;
 
 export interface EngagementResult {
   message: MessageRecord;
@@ -56,11 +46,13 @@ export interface EngagementResult {
 }
 
 async function lockMessage(tx: EntityManager, organizationId: string, messageId: string): Promise<MessageRow> {
-  const { rows } = await sql<MessageRow>`
-    SELECT id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, opened_at, clicked_at, bounced_at, accepted_at
-      FROM messages WHERE id = ${messageId} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Message');
-  return rows[0];
+  const row = await typedKysely(tx)
+    .selectFrom('messages').select(MESSAGE_COLUMNS)
+    .where('id', '=', messageId).where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Message');
+  return row;
 }
 
 function requireOutbound(message: MessageRow, channels: MessageRow['channel'][], what: string): void {
@@ -84,11 +76,12 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
   const scored = await update(tx, run, { engagement_score: run.engagement_score + points });
   if (scored.engagement_score < HOT_LEAD_THRESHOLD) return scored;
   const hotLeadId = randomUUID();
-  const inserted = await sql`
-    INSERT INTO hot_leads (id, organization_id, contact_id, sequence_id, engagement_score, created_at)
-    VALUES (${hotLeadId}, ${run.organization_id}, ${run.contact_id}, ${run.id}, ${scored.engagement_score}, ${new Date()})
-    ON CONFLICT (sequence_id) DO NOTHING`.execute(tx.getKysely());
-  if (Number(inserted.numAffectedRows ?? 0) === 1) {
+  const inserted = await typedKysely(tx)
+    .insertInto('hot_leads')
+    .values({ id: hotLeadId, organization_id: run.organization_id, contact_id: run.contact_id, sequence_id: run.id, engagement_score: scored.engagement_score, created_at: new Date() })
+    .onConflict((oc) => oc.column('sequence_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
     await emitEvent(tx, sequenceEvent(scored, 'hot_lead.created', {
       resourceType: 'HOT_LEAD', channel: channel ? eventChannel(channel) : null, hotLeadId,
       embeds: { hot_lead: { id: hotLeadId, engagement_score: scored.engagement_score } },
@@ -111,8 +104,8 @@ async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, chang
  */
 async function recordTracked(deps: EngagementDeps, messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
   try {
-    const { rows } = await sql<{ organization_id: string }>`SELECT organization_id FROM messages WHERE id = ${messageId}`.execute(deps.em.fork().getKysely());
-    if (rows[0]) await work(rows[0].organization_id);
+    const message = await typedKysely(deps.em.fork()).selectFrom('messages').select('organization_id').where('id', '=', messageId).executeTakeFirst();
+    if (message) await work(message.organization_id);
   } catch (error) {
     deps.logger?.warn({ err: error, messageId }, 'engagement not recorded');
   }
@@ -137,7 +130,9 @@ export async function recordOpen(deps: EngagementDeps, organizationId: string, m
   return recorded(deps, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'opened');
-    await sql`UPDATE messages SET open_count = open_count + 1, opened_at = coalesce(opened_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('messages')
+      .set((eb) => ({ open_count: eb('open_count', '+', 1), opened_at: eb.fn.coalesce('opened_at', eb.val(at)) }))
+      .where('id', '=', message.id).execute();
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run && message.opened_at === null) {
       await emitEvent(tx, sequenceEvent(run, 'message.opened', { resourceType: 'MESSAGE', channel: 'EMAIL', messageId: message.id, embeds: { message: messageEmbed(message) } }));
@@ -152,7 +147,9 @@ export async function recordClick(deps: EngagementDeps, organizationId: string, 
   return recorded(deps, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'clicked');
-    await sql`UPDATE messages SET click_count = click_count + 1, clicked_at = coalesce(clicked_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('messages')
+      .set((eb) => ({ click_count: eb('click_count', '+', 1), clicked_at: eb.fn.coalesce('clicked_at', eb.val(at)) }))
+      .where('id', '=', message.id).execute();
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run) {
       await emitEvent(tx, sequenceEvent(run, 'message.link_clicked', {
@@ -188,15 +185,14 @@ export async function recordReply(
       // The step of the message answered; for a message stored without one, the run's current step (at least 1).
       step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
     };
-    await sql`
-      INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, in_reply_to_id, reply_category, sent_at, created_at)
-      VALUES (${reply.id}, ${organizationId}, ${original.contact_id}, ${original.sequence_id}, ${original.channel}, 'INBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
-              ${reply.step_number}, ${original.id}, ${category}, ${at}, ${new Date()})`.execute(tx.getKysely());
+    await typedKysely(tx).insertInto('messages').values({
+      id: reply.id, organization_id: organizationId, contact_id: original.contact_id, sequence_id: original.sequence_id, channel: original.channel,
+      direction: 'INBOUND', kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: reply.step_number, in_reply_to_id: original.id,
+      reply_category: category, sent_at: at, created_at: new Date(),
+    }).execute();
     let taskId: string | null = null;
     if (category === 'UNSUBSCRIBE') {
-      const contact = await sql<{ email: string | null; linkedin_url: string | null }>`
-        SELECT email, linkedin_url FROM contacts WHERE id = ${original.contact_id}`.execute(tx.getKysely());
-      const c = contact.rows[0];
+      const c = await typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', original.contact_id).executeTakeFirst();
       if (c && (c.email || c.linkedin_url)) {
         // For good: a temporary or lapsed exclusion of the person becomes permanent.
         await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
@@ -238,10 +234,10 @@ async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: 
   const type = reply.channel === 'LINKEDIN' ? 'LINKEDIN_REPLY' : 'EMAIL_REPLY';
   const name = [run.first_name, run.last_name].filter(Boolean).join(' ') || run.email || run.linkedin_url || 'the contact';
   const title = truncateText(`Reply to ${name}`, 200);
-  await sql`
-    INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, due_date, message_id, created_at, updated_at)
-    VALUES (${taskId}, ${run.organization_id}, ${type}, 'HOT', 'PENDING', ${run.id}, ${run.contact_id}, ${taskAssignee(run)},
-            ${reply.step_number}, ${title}, ${at.toISOString().slice(0, 10)}, ${reply.id}, ${at}, ${at})`.execute(tx.getKysely());
+  await typedKysely(tx).insertInto('tasks').values({
+    id: taskId, organization_id: run.organization_id, type, priority: 'HOT', status: 'PENDING', sequence_id: run.id, contact_id: run.contact_id,
+    assignee_id: taskAssignee(run), step_number: reply.step_number, title, due_date: at.toISOString().slice(0, 10), message_id: reply.id, created_at: at, updated_at: at,
+  }).execute();
   await emitEvent(tx, sequenceEvent(run, 'task.created', {
     resourceType: 'TASK', channel: 'MANUAL', taskId, messageId: reply.id,
     embeds: { task: { id: taskId, type, status: 'PENDING', priority: 'HOT', title, step_number: reply.step_number } },
@@ -254,8 +250,8 @@ export async function recordBounce(deps: EngagementDeps, organizationId: string,
   return recorded(deps, async (tx, changed) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'bounced');
-    await sql`UPDATE messages SET bounced_at = coalesce(bounced_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
-    await sql`UPDATE contacts SET email_status = 'BOUNCED', updated_at = ${at} WHERE id = ${message.contact_id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
+    await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', message.contact_id).execute();
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run && RUNNING.includes(run.status)) {
       run = await end(tx, run, 'FAILED', 'BOUNCED');
@@ -269,14 +265,17 @@ export async function recordBounce(deps: EngagementDeps, organizationId: string,
 export async function recordInvitationAccepted(deps: EngagementDeps, organizationId: string, contactId: string, at = new Date()): Promise<EngagementResult> {
   return recorded(deps, async (tx) => {
     await requireContact(tx, organizationId, contactId);
-    const { rows } = await sql<{ id: string }>`
-      SELECT id FROM messages WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND channel = 'LINKEDIN'
-         AND direction = 'OUTBOUND' AND kind = 'INVITATION' ORDER BY sent_at DESC, id DESC LIMIT 1`.execute(tx.getKysely());
-    if (!rows[0]) throw DomainError.business('No LinkedIn invitation was sent to this contact.', { contact_id: contactId });
-    const invitation = await lockMessage(tx, organizationId, rows[0].id);
+    const latest = await typedKysely(tx)
+      .selectFrom('messages').select('id')
+      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('channel', '=', 'LINKEDIN')
+      .where('direction', '=', 'OUTBOUND').where('kind', '=', 'INVITATION')
+      .orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(1)
+      .executeTakeFirst();
+    if (!latest) throw DomainError.business('No LinkedIn invitation was sent to this contact.', { contact_id: contactId });
+    const invitation = await lockMessage(tx, organizationId, latest.id);
     let run = invitation.sequence_id ? await lockRun(tx, invitation.sequence_id) : null;
     if (invitation.accepted_at === null) {
-      await sql`UPDATE messages SET accepted_at = ${at} WHERE id = ${invitation.id}`.execute(tx.getKysely());
+      await typedKysely(tx).updateTable('messages').set({ accepted_at: at }).where('id', '=', invitation.id).execute();
       if (run) {
         await emitEvent(tx, sequenceEvent(run, 'invitation.accepted', {
           resourceType: 'INVITATION', channel: 'LINKEDIN', messageId: invitation.id, fields: { step_number: invitation.step_number },
@@ -289,8 +288,8 @@ export async function recordInvitationAccepted(deps: EngagementDeps, organizatio
 }
 
 async function requireContact(tx: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  const { rows } = await sql`SELECT 1 FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(tx.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Contact');
+  const found = await typedKysely(tx).selectFrom('contacts').select('id').where('id', '=', contactId).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!found) throw DomainError.notFound('Contact');
 }
 
 export interface MeetingInput {
@@ -330,23 +329,27 @@ export async function recordMeeting(
 ): Promise<{ meeting: MeetingRecord; stopped_sequence_ids: string[] }> {
   const timezone = input.timezone ?? 'UTC';
   if (!isTimeZone(timezone)) throw DomainError.invalid('timezone', 'must be an IANA time zone name (e.g. Europe/Paris)', 422);
-  const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / 3_600_000) * 3_600_000 + 86_400_000);
+  const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS + DAY_MS);
   const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
   if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
   return recorded(deps, async (tx, changed) => {
     await requireContact(tx, organizationId, contactId);
-    const { rows } = await sql<{ id: string; status: string }>`
-      SELECT id, status FROM sequences WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status <> 'REFUSED'
-       ORDER BY (status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')) DESC, created_at DESC, id DESC`.execute(tx.getKysely());
+    // Running runs first, then the newest.
+    const rows = await typedKysely(tx)
+      .selectFrom('sequences').select(['id', 'status'])
+      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('status', '<>', 'REFUSED')
+      .orderBy((eb) => eb('status', 'in', RUNNING_STATUSES), 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .execute();
     const anchor = rows[0] ? await lockRun(tx, rows[0].id) : null;
     const name = anchor ? ([anchor.first_name, anchor.last_name].filter(Boolean).join(' ') || anchor.email) : null;
     const meeting: MeetingRecord = {
       id: randomUUID(), contact_id: contactId, sequence_id: anchor?.id ?? null, title: input.title ?? `Meeting with ${name ?? 'contact'}`,
       start_time: start.toISOString(), end_time: endTime.toISOString(), timezone, created_at: at.toISOString(),
     };
-    await sql`
-      INSERT INTO meetings (id, organization_id, contact_id, sequence_id, title, start_time, end_time, timezone, created_at)
-      VALUES (${meeting.id}, ${organizationId}, ${contactId}, ${meeting.sequence_id}, ${meeting.title}, ${start}, ${endTime}, ${timezone}, ${at})`.execute(tx.getKysely());
+    await typedKysely(tx).insertInto('meetings').values({
+      id: meeting.id, organization_id: organizationId, contact_id: contactId, sequence_id: meeting.sequence_id, title: meeting.title,
+      start_time: start, end_time: endTime, timezone, created_at: at,
+    }).execute();
     if (anchor) {
       await emitEvent(tx, sequenceEvent(anchor, 'meeting.created', {
         resourceType: 'MEETING', channel: 'MANUAL', calendarEventId: meeting.id,

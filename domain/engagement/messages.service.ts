@@ -1,7 +1,8 @@
 // Messages (SPEC 'Message embed', issue 5 item 8): the reads of the messages runs send and receive,
 // scoped to the organization; newest first by sent_at unless asked otherwise.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
+import { iso } from '../shared/time.ts';
 import type { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 
@@ -30,22 +31,24 @@ export interface MessageRecord {
   accepted_at: string | null;
 }
 
-const TIMESTAMPS = ['sent_at', 'created_at', 'opened_at', 'clicked_at', 'bounced_at', 'accepted_at'] as const;
-type MessageRow = Omit<MessageRecord, (typeof TIMESTAMPS)[number]> & Record<(typeof TIMESTAMPS)[number], Date | null>;
-
-const COLUMNS = sql.raw(`id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at,
-  in_reply_to_id, reply_category, open_count, opened_at, click_count, clicked_at, bounced_at, accepted_at`);
+const COLUMNS = [
+  'id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at',
+  'in_reply_to_id', 'reply_category', 'open_count', 'opened_at', 'click_count', 'clicked_at', 'bounced_at', 'accepted_at',
+] as const;
+type MessageRow = Pick<Row<'messages'>, (typeof COLUMNS)[number]>;
 
 function toRecord(row: MessageRow): MessageRecord {
-  const record = { ...row } as unknown as MessageRecord;
-  for (const key of TIMESTAMPS) (record as unknown as Record<string, string | null>)[key] = row[key] === null ? null : new Date(row[key]).toISOString();
-  return record;
+  return {
+    ...row,
+    sent_at: iso(row.sent_at), created_at: iso(row.created_at), opened_at: iso(row.opened_at), clicked_at: iso(row.clicked_at),
+    bounced_at: iso(row.bounced_at), accepted_at: iso(row.accepted_at),
+  };
 }
 
 export async function getMessage(em: EntityManager, organizationId: string, id: string): Promise<MessageRecord> {
-  const { rows } = await sql<MessageRow>`SELECT ${COLUMNS} FROM messages WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Message');
-  return toRecord(rows[0]);
+  const row = await typedKysely(em).selectFrom('messages').select(COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!row) throw DomainError.notFound('Message');
+  return toRecord(row);
 }
 
 export const MESSAGE_SORT_FIELDS = ['sent_at', 'created_at'] as const;
@@ -64,18 +67,16 @@ export async function listMessages(
   filters: MessageFilters,
   page: { limit: number; offset: number; sortBy?: MessageSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: MessageRecord[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.contact_id) where.push(sql`contact_id = ${filters.contact_id}`);
-  if (filters.sequence_id) where.push(sql`sequence_id = ${filters.sequence_id}`);
-  if (filters.channel) where.push(sql`channel = ${filters.channel}`);
-  if (filters.direction) where.push(sql`direction = ${filters.direction}`);
-  const condition = sql.join(where, sql` AND `);
-  const column = sql.ref(page.sortBy ?? 'sent_at');
-  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const [{ rows }, counted] = await Promise.all([
-    sql<MessageRow>`SELECT ${COLUMNS} FROM messages WHERE ${condition} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`
-      .execute(em.getKysely()),
-    sql<{ total: string }>`SELECT count(*) AS total FROM messages WHERE ${condition}`.execute(em.getKysely()),
+  const matching = typedKysely(em)
+    .selectFrom('messages')
+    .where('organization_id', '=', organizationId)
+    .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!))
+    .$if(!!filters.sequence_id, (q) => q.where('sequence_id', '=', filters.sequence_id!))
+    .$if(!!filters.channel, (q) => q.where('channel', '=', filters.channel!))
+    .$if(!!filters.direction, (q) => q.where('direction', '=', filters.direction!));
+  const [rows, counted] = await Promise.all([
+    matching.select(COLUMNS).orderBy(page.sortBy ?? 'sent_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toRecord), total: Number(counted.rows[0].total) };
+  return { items: rows.map(toRecord), total: Number(counted.total) };
 }

@@ -3,11 +3,12 @@
 // text the client sent (`payload_json`), never re-serialised, and reads splice that text back into
 // the response, so keys, key order and number spellings come back exactly as sent.
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
+import { iso } from '../shared/time.ts';
 
 export const SUBJECT_FIELDS = ['email', 'linkedin_url', 'company_domain', 'external_contact_id', 'external_company_id'] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
@@ -193,36 +194,26 @@ export async function ingestEvent(
 ): Promise<{ idempotencyKey: string; stored: boolean }> {
   const { occurredAt, subject } = checkIngest(input);
   const key = idempotencyKey(organizationId, input.external_event_id, body);
-  const result = await sql`
-    INSERT INTO ingested_events (id, organization_id, idempotency_key, event_name, occurred_at, external_event_id, subject, payload_json, resolution_status, received_at)
-    VALUES (${randomUUID()}, ${organizationId}, ${key}, ${input.event_name}, ${occurredAt}, ${input.external_event_id ?? null},
-            ${JSON.stringify(subject)}::jsonb, ${payloadJson}, 'PENDING', ${new Date()})
-    ON CONFLICT (organization_id, idempotency_key) DO NOTHING`.execute(em.getKysely());
-  return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
+  const result = await typedKysely(em)
+    .insertInto('ingested_events')
+    .values({
+      id: randomUUID(), organization_id: organizationId, idempotency_key: key, event_name: input.event_name, occurred_at: occurredAt,
+      external_event_id: input.external_event_id ?? null, subject: { ...subject }, payload_json: payloadJson, resolution_status: 'PENDING', received_at: new Date(),
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing())
+    .executeTakeFirst();
+  return { idempotencyKey: key, stored: Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-interface EventRow {
-  id: string;
-  idempotency_key: string;
-  event_name: string;
-  occurred_at: Date;
-  external_event_id: string | null;
-  subject: Subject;
-  payload_json: string | null;
-  resolution_status: ResolutionStatus;
-  contact_id: string | null;
-  account_id: string | null;
-  received_at: Date;
-  resolved_at: Date | null;
-}
+const COLUMNS = [
+  'id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload_json', 'resolution_status',
+  'contact_id', 'account_id', 'received_at', 'resolved_at',
+] as const;
+type EventRow = Pick<Row<'ingested_events'>, (typeof COLUMNS)[number]>;
 
-const COLUMNS = sql.raw(`id, idempotency_key, event_name, occurred_at, external_event_id, subject, payload_json, resolution_status,
-  contact_id, account_id, received_at, resolved_at`);
-
-const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /**
  * The record's JSON text. The payload is spliced in as stored (its source text), so it is not
@@ -249,10 +240,9 @@ export function eventJson(row: EventRow): string {
 }
 
 export async function getEventJson(em: EntityManager, organizationId: string, id: string): Promise<string> {
-  const { rows } = await sql<EventRow>`SELECT ${COLUMNS} FROM ingested_events WHERE id = ${id} AND organization_id = ${organizationId}`
-    .execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Event');
-  return eventJson(rows[0]);
+  const row = await typedKysely(em).selectFrom('ingested_events').select(COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!row) throw DomainError.notFound('Event');
+  return eventJson(row);
 }
 
 export const EVENT_SORT_FIELDS = ['occurred_at'] as const;
@@ -273,21 +263,22 @@ export async function listEventJson(
   filters: EventFilters,
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: string[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.event_name !== undefined) where.push(sql`event_name = ${filters.event_name}`);
-  if (filters.resolution_status !== undefined) where.push(sql`resolution_status = ${filters.resolution_status}`);
-  if (filters.external_event_id !== undefined) where.push(sql`external_event_id = ${filters.external_event_id}`);
-  if (filters.occurred_at_after !== undefined) where.push(sql`occurred_at > ${timestampOrThrow('occurred_at_after', filters.occurred_at_after)}`);
-  if (filters.occurred_at_before !== undefined) where.push(sql`occurred_at < ${timestampOrThrow('occurred_at_before', filters.occurred_at_before)}`);
+  const after = filters.occurred_at_after !== undefined ? timestampOrThrow('occurred_at_after', filters.occurred_at_after) : undefined;
+  const before = filters.occurred_at_before !== undefined ? timestampOrThrow('occurred_at_before', filters.occurred_at_before) : undefined;
   for (const name of ['event_name', 'external_event_id'] as const) {
     if (filters[name] !== undefined) storableText(name, filters[name]);
   }
-  const condition = sql.join(where, sql` AND `);
-  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const [{ rows }, counted] = await Promise.all([
-    sql<EventRow>`SELECT ${COLUMNS} FROM ingested_events WHERE ${condition}
-                  ORDER BY occurred_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(em.getKysely()),
-    sql<{ total: string }>`SELECT count(*) AS total FROM ingested_events WHERE ${condition}`.execute(em.getKysely()),
+  const matching = typedKysely(em)
+    .selectFrom('ingested_events')
+    .where('organization_id', '=', organizationId)
+    .$if(filters.event_name !== undefined, (q) => q.where('event_name', '=', filters.event_name!))
+    .$if(filters.resolution_status !== undefined, (q) => q.where('resolution_status', '=', filters.resolution_status!))
+    .$if(filters.external_event_id !== undefined, (q) => q.where('external_event_id', '=', filters.external_event_id!))
+    .$if(after !== undefined, (q) => q.where('occurred_at', '>', after!))
+    .$if(before !== undefined, (q) => q.where('occurred_at', '<', before!));
+  const [rows, counted] = await Promise.all([
+    matching.select(COLUMNS).orderBy('occurred_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(eventJson), total: Number(counted.rows[0].total) };
+  return { items: rows.map(eventJson), total: Number(counted.total) };
 }

@@ -9,6 +9,7 @@ import { escapeLike, primaryDomain } from '../people/accounts.service.ts';
 import { normalizeDomain } from '../people/identifiers.ts';
 import { DomainError } from '../shared/errors.ts';
 import { failed, itemError, runItems, type BatchItem } from './lists.service.ts';
+import { iso } from '../shared/time.ts';
 
 export interface AccountEntryInput {
   account_list_id: string;
@@ -47,7 +48,6 @@ export type AccountEntryRecord = AccountEntryFields<string>;
 
 type EntryRow = AccountEntryFields<Date>;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toRecord(row: EntryRow): AccountEntryRecord {
   return {

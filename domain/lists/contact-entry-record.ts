@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
+import { iso } from '../shared/time.ts';
 
 /** The entry's fields, with its times as `Time` (ISO strings in the record, Dates in the row). */
 interface ContactEntryFields<Time> {
@@ -35,7 +36,6 @@ export interface EntryRow extends ContactEntryFields<Date> {
   sequence_stopped_reason: string | null;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toRecord(row: EntryRow): ContactEntryRecord {
   return {

@@ -8,6 +8,7 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { endRuns } from '../sequences/runs.ts';
+import { iso } from '../shared/time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Batch results
@@ -119,7 +120,6 @@ interface ListRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function contactListRecord(row: ListRow): ContactListRecord {
   return {

@@ -4,9 +4,10 @@
 // outcome. A retry finds the row: a done effect is never performed again, and a call whose outcome
 // was lost (the process died, the answer never came) is reconciled by asking the provider for the
 // key; a provider that cannot be asked (plain SMTP) has the effect counted as done, never repeated.
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { OutboundEffectKind, OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import { truncateText } from '../shared/text.ts';
 
 /** What a provider answered for one effect. */
@@ -56,6 +57,13 @@ export class EffectBusyError extends Error {
   override name = 'EffectBusyError';
 }
 
+const EFFECT_COLUMNS = ['key', 'kind', 'state', 'request', 'result', 'attempts'] as const;
+
+/** The row as the code reads it: the JSON columns hold what recordEffect and finish wrote. */
+function effectRow<Request>(row: Pick<Row<'outbound_effects'>, (typeof EFFECT_COLUMNS)[number]>): EffectRow<Request> {
+  return { ...row, request: row.request as Request, result: row.result as ProviderOutcome | null };
+}
+
 const ERROR_MAX = 1000;
 const errorText = (error: unknown) => truncateText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), ERROR_MAX);
 
@@ -64,19 +72,22 @@ const errorText = (error: unknown) => truncateText(error instanceof Error ? `${e
  * key (a retry). `created` tells which: only a new intent may count against a budget.
  */
 export async function recordEffect<Request extends object>(tx: EntityManager, intent: EffectIntent<Request>): Promise<{ effect: EffectRow<Request>; created: boolean }> {
-  const db = tx.getKysely();
-  const { rows } = await sql<EffectRow<Request>>`
-    INSERT INTO outbound_effects (id, organization_id, key, kind, state, sequence_id, request, attempts, created_at)
-    VALUES (gen_random_uuid(), ${intent.organizationId}, ${intent.key}, ${intent.kind}, 'PENDING', ${intent.sequenceId ?? null}, ${JSON.stringify(intent.request)}::jsonb, 0, now())
-    ON CONFLICT (key) DO NOTHING
-    RETURNING key, kind, state, request, result, attempts`.execute(db);
-  if (rows[0]) return { effect: rows[0], created: true };
+  const row = await typedKysely(tx)
+    .insertInto('outbound_effects')
+    .values((eb) => ({
+      id: randomUUID(), organization_id: intent.organizationId, key: intent.key, kind: intent.kind, state: 'PENDING', sequence_id: intent.sequenceId ?? null,
+      request: Object.fromEntries(Object.entries(intent.request)), attempts: 0, created_at: eb.fn<Date>('now'),
+    }))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning(EFFECT_COLUMNS)
+    .executeTakeFirst();
+  if (row) return { effect: effectRow<Request>(row), created: true };
   return { effect: await findEffectOrFail<Request>(tx, intent.key), created: false };
 }
 
 export async function findEffect<Request>(em: EntityManager, key: string): Promise<EffectRow<Request> | null> {
-  const { rows } = await sql<EffectRow<Request>>`SELECT key, kind, state, request, result, attempts FROM outbound_effects WHERE key = ${key}`.execute(em.getKysely());
-  return rows[0] ?? null;
+  const row = await typedKysely(em).selectFrom('outbound_effects').select(EFFECT_COLUMNS).where('key', '=', key).executeTakeFirst();
+  return row ? effectRow<Request>(row) : null;
 }
 
 async function findEffectOrFail<Request>(em: EntityManager, key: string): Promise<EffectRow<Request>> {
@@ -87,8 +98,12 @@ async function findEffectOrFail<Request>(em: EntityManager, key: string): Promis
 
 /** Drops an effect that was never attempted (its reason to exist went away); false when a call already started. */
 export async function cancelEffect(em: EntityManager, key: string): Promise<boolean> {
-  const { rows } = await sql<{ key: string }>`
-    UPDATE outbound_effects SET state = 'CANCELLED', completed_at = now() WHERE key = ${key} AND state = 'PENDING' AND attempts = 0 RETURNING key`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .updateTable('outbound_effects')
+    .set((eb) => ({ state: 'CANCELLED', completed_at: eb.fn<Date>('now') }))
+    .where('key', '=', key).where('state', '=', 'PENDING').where('attempts', '=', 0)
+    .returning('key')
+    .execute();
   return rows.length === 1;
 }
 
@@ -109,21 +124,26 @@ function outcomeOf(row: Pick<EffectRow<unknown>, 'state' | 'result' | 'key'>): E
 /** Records the provider's answer (an attempt that lost its claim to a reconciliation may still confirm it). */
 async function finish(em: EntityManager, key: string, outcome: ProviderOutcome): Promise<EffectOutcome> {
   const state = outcome.accepted ? 'DONE' : 'REFUSED';
-  const { rows } = await sql<EffectRow<unknown>>`
-    UPDATE outbound_effects SET state = ${state}, result = ${JSON.stringify(outcome)}::jsonb, last_error = ${outcome.error}, completed_at = now()
-     WHERE key = ${key} AND state IN ('IN_FLIGHT', 'UNCONFIRMED')
-     RETURNING key, kind, state, request, result, attempts`.execute(em.getKysely());
-  return outcomeOf(rows[0] ?? await findEffectOrFail(em, key))!;
+  const row = await typedKysely(em)
+    .updateTable('outbound_effects')
+    .set((eb) => ({ state, result: { ...outcome }, last_error: outcome.error, completed_at: eb.fn<Date>('now') }))
+    .where('key', '=', key).where('state', 'in', ['IN_FLIGHT', 'UNCONFIRMED'])
+    .returning(EFFECT_COLUMNS)
+    .executeTakeFirst();
+  return outcomeOf(row ? effectRow(row) : await findEffectOrFail(em, key))!;
 }
 
 /** Takes the effect for one provider call: PENDING, or IN_FLIGHT as last seen (`attempts`) after a reconciliation found nothing. */
 async function claim<Request>(em: EntityManager, key: string, from: { state: 'PENDING' } | { state: 'IN_FLIGHT'; attempts: number }): Promise<EffectRow<Request> | null> {
   const inFlightAt = from.state === 'IN_FLIGHT' ? from.attempts : -1;
-  const { rows } = await sql<EffectRow<Request>>`
-    UPDATE outbound_effects SET state = 'IN_FLIGHT', attempts = attempts + 1, attempted_at = now()
-     WHERE key = ${key} AND (state = 'PENDING' OR (state = 'IN_FLIGHT' AND attempts = ${inFlightAt}))
-     RETURNING key, kind, state, request, result, attempts`.execute(em.getKysely());
-  return rows[0] ?? null;
+  const row = await typedKysely(em)
+    .updateTable('outbound_effects')
+    .set((eb) => ({ state: 'IN_FLIGHT', attempts: eb('attempts', '+', 1), attempted_at: eb.fn<Date>('now') }))
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('state', '=', 'PENDING'), eb.and([eb('state', '=', 'IN_FLIGHT'), eb('attempts', '=', inFlightAt)])]))
+    .returning(EFFECT_COLUMNS)
+    .executeTakeFirst();
+  return row ? effectRow<Request>(row) : null;
 }
 
 /**
@@ -140,12 +160,14 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
     if (row.state === 'PENDING') throw new EffectBusyError(`the effect ${key} was claimed meanwhile`);
     // IN_FLIGHT: an earlier call's outcome is unknown. Ask the provider, else count it as done.
     if (!provider.lookup) {
-      const { rows } = await sql<EffectRow<unknown>>`
-        UPDATE outbound_effects SET state = 'UNCONFIRMED', result = ${JSON.stringify({ accepted: true, providerId: key, error: null })}::jsonb, completed_at = now()
-         WHERE key = ${key} AND state = 'IN_FLIGHT' AND attempts = ${row.attempts}
-         RETURNING key, kind, state, request, result, attempts`.execute(em.getKysely());
+      const unconfirmed = await typedKysely(em)
+        .updateTable('outbound_effects')
+        .set((eb) => ({ state: 'UNCONFIRMED', result: { accepted: true, providerId: key, error: null }, completed_at: eb.fn<Date>('now') }))
+        .where('key', '=', key).where('state', '=', 'IN_FLIGHT').where('attempts', '=', row.attempts)
+        .returning(EFFECT_COLUMNS)
+        .executeTakeFirst();
       log?.('an outside effect whose outcome was lost is counted as done, not repeated', { key, kind: row.kind, attempts: row.attempts });
-      return outcomeOf(rows[0] ?? await findEffectOrFail(em, key)) ?? Promise.reject(new EffectBusyError(`the effect ${key} is in flight elsewhere`));
+      return outcomeOf(unconfirmed ? effectRow(unconfirmed) : await findEffectOrFail(em, key)) ?? Promise.reject(new EffectBusyError(`the effect ${key} is in flight elsewhere`));
     }
     const found = await provider.lookup(row.request, key);
     if (found) return finish(em, key, found);
@@ -158,9 +180,11 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
   } catch (error) {
     // Known not performed: back to PENDING, so the retry calls again. Otherwise it stays IN_FLIGHT and the retry reconciles.
     const release = provider.notPerformed?.(error) === true;
-    await sql`
-      UPDATE outbound_effects SET last_error = ${errorText(error)}, state = CASE WHEN ${release} THEN 'PENDING' ELSE state END
-       WHERE key = ${key} AND state = 'IN_FLIGHT' AND attempts = ${claimed.attempts}`.execute(em.getKysely());
+    await typedKysely(em)
+      .updateTable('outbound_effects')
+      .set({ last_error: errorText(error), ...(release ? { state: 'PENDING' as const } : {}) })
+      .where('key', '=', key).where('state', '=', 'IN_FLIGHT').where('attempts', '=', claimed.attempts)
+      .execute();
     throw error;
   }
   return finish(em, key, outcome);

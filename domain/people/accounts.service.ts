@@ -1,8 +1,9 @@
 // Account use cases: upsert on the normalised primary domain (aliases from the directory resolve
 // to it), reads, listing and owner reassignment.
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Account, User } from '../../db/entities/index.ts';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { normalizeDomain } from './identifiers.ts';
 import { toAccountRecord, type AccountRecord } from './records.ts';
@@ -21,15 +22,7 @@ export async function primaryDomain(directory: Directory, raw: string, field: st
  * makes concurrent first uses of a domain converge on one row.
  */
 export async function ensureAccount(em: EntityManager, organizationId: string, domain: string, name: string): Promise<Account> {
-  const now = new Date();
-  await em.getConnection().execute(
-    `INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-     VALUES (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
-    [organizationId, name, domain, now, now, now, now],
-    'run',
-    em.getTransactionContext(),
-  );
+  await upsertAccountRows(em, organizationId, [[domain, name]]);
   return em.findOneOrFail(Account, { organization: organizationId, domain }, { populate: ['owner'], refresh: true });
 }
 
@@ -39,13 +32,21 @@ export async function ensureAccount(em: EntityManager, organizationId: string, d
  */
 export async function ensureAccounts(em: EntityManager, organizationId: string, names: Map<string, string>): Promise<Map<string, string>> {
   if (!names.size) return new Map();
-  const now = new Date();
-  const { rows } = await sql<{ id: string; domain: string }>`
-    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-    VALUES ${sql.join([...names.keys()].sort().map((d) => sql`(gen_random_uuid(), ${organizationId}, ${names.get(d)}, ${d}, ${now}, ${now}, ${now}, ${now})`))}
-    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
-    RETURNING id, domain`.execute(em.getKysely());
+  const rows = await upsertAccountRows(em, organizationId, [...names.keys()].sort().map((d) => [d, names.get(d)!]));
   return new Map(rows.map((r) => [r.domain, r.id]));
+}
+
+/** Inserts the (domain, name) accounts, or moves last_seen_at of those the organization has; their ids. */
+async function upsertAccountRows(em: EntityManager, organizationId: string, accounts: [string, string][]) {
+  const now = new Date();
+  return typedKysely(em)
+    .insertInto('accounts')
+    .values(accounts.map(([domain, name]) => ({
+      id: randomUUID(), organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
+    })))
+    .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
+    .returning(['id', 'domain'])
+    .execute();
 }
 
 export async function upsertAccount(em: EntityManager, directory: Directory, organizationId: string, input: { domain: string; name?: string }): Promise<AccountRecord> {

@@ -1,6 +1,7 @@
 // Enrichment use cases: enrich a described person, or a workspace contact's gaps, through the
 // enrichment provider, paying one organization credit per answer that carries data.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EnrichedPerson, EnrichmentInput, EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import { Contact } from '../../db/entities/index.ts';
 import { contactIdentifiers, loadContact } from './contacts.service.ts';
@@ -46,7 +47,7 @@ export interface GetAndEnrichResponse {
 
 /** The organization's enrichment credit balance (one primary-key read). */
 export async function creditBalance(em: EntityManager, organizationId: string): Promise<number> {
-  const [row] = await em.execute<{ enrichment_credits: number }[]>('select "enrichment_credits" from "organizations" where "id" = ?', [organizationId]);
+  const row = await typedKysely(em).selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId).executeTakeFirst();
   if (!row) throw DomainError.notFound('Organization');
   return row.enrichment_credits;
 }
@@ -57,11 +58,13 @@ function noCredits(): DomainError {
 
 /** Takes one credit if any is left; the new balance, or null when there was none. */
 async function spendCredit(em: EntityManager, organizationId: string): Promise<number | null> {
-  const rows = await em.execute<{ enrichment_credits: number }[]>(
-    'update "organizations" set "enrichment_credits" = "enrichment_credits" - 1 where "id" = ? and "enrichment_credits" > 0 returning "enrichment_credits"',
-    [organizationId],
-  );
-  return rows.length ? rows[0].enrichment_credits : null;
+  const row = await typedKysely(em)
+    .updateTable('organizations')
+    .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '-', 1) }))
+    .where('id', '=', organizationId).where('enrichment_credits', '>', 0)
+    .returning('enrichment_credits')
+    .executeTakeFirst();
+  return row ? row.enrichment_credits : null;
 }
 
 type Paid = { pending: string | null; data: EnrichedPerson | null; spent: 0 | 1; remaining: number };

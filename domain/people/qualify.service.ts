@@ -1,6 +1,7 @@
 // Qualification use cases: the workspace ICP profile, and scoring a stored or described contact
 // against it (domain/people/icp-score.ts holds the rule). Reads only; spends no credits.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { loadContact } from './contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -30,7 +31,7 @@ export interface QualifyInput {
 }
 
 export async function getIcpProfile(em: EntityManager, organizationId: string): Promise<IcpProfile> {
-  const [row] = await em.execute<{ icp_profile: unknown }[]>('select "icp_profile" from "organizations" where "id" = ?', [organizationId]);
+  const row = await typedKysely(em).selectFrom('organizations').select('icp_profile').where('id', '=', organizationId).executeTakeFirst();
   return icpFromStored(row?.icp_profile ?? null);
 }
 

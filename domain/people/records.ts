@@ -1,6 +1,8 @@
 // The public shapes of contacts, accounts and their owner embed: one place maps entities to the
 // snake_case records the API serves, webhooks embed and search renders.
 import type { Account, Contact, User } from '../../db/entities/index.ts';
+import type { Row } from '../../db/kysely.ts';
+import { iso } from '../shared/time.ts';
 
 export interface OwnerEmbed {
   id: string;
@@ -96,27 +98,13 @@ export function toContactRecord(contact: Contact): ContactRecord {
 }
 
 /** A contacts row joined with its account and owner, as the upsert's SQL returns it. */
-export interface ContactRow {
-  id: string;
-  account_id: string | null;
-  email: string | null;
-  linkedin_url: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  job_title: string | null;
-  company_name: string | null;
-  phone: string | null;
-  owner_id: string | null;
-  email_status: string;
-  first_seen_at: Date;
-  last_seen_at: Date;
-  created_at: Date;
-  updated_at: Date;
+/** A contacts row joined with its account's name and domain and its owner's email and name. */
+export type ContactRow = Row<'contacts'> & {
   account_name: string | null;
   account_domain: string | null;
   owner_email: string | null;
   owner_name: string | null;
-}
+};
 
 export function contactRecordFromRow(row: ContactRow): ContactRecord {
   return {
@@ -133,9 +121,9 @@ export function contactRecordFromRow(row: ContactRow): ContactRecord {
     owner_user_id: row.owner_id,
     owner: row.owner_id && row.owner_email !== null ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' } : null,
     email_status: row.email_status,
-    first_seen_at: new Date(row.first_seen_at).toISOString(),
-    last_seen_at: new Date(row.last_seen_at).toISOString(),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    first_seen_at: iso(row.first_seen_at),
+    last_seen_at: iso(row.last_seen_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }

@@ -4,6 +4,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, AccountVariable, Contact, ContactVariable } from '../../db/entities/index.ts';
+import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
 
 export const VARIABLE_LIMIT = 200;
@@ -12,21 +13,17 @@ export const VARIABLE_VALUE_MAX = 10_000;
 
 export type Variables = Record<string, string | null>;
 
-// Variables are written with set-based SQL (merge below), so they are read the same way: through
-// the identity map a merge would be invisible to entities loaded before it.
-async function readVariables(em: EntityManager, table: 'contact_variables' | 'account_variables', column: string, ownerId: string): Promise<Variables> {
-  const rows: { key: string; value: string | null }[] = await em.getConnection().execute(
-    `SELECT key, value FROM ${table} WHERE ${column} = ? ORDER BY key`, [ownerId], 'all', em.getTransactionContext(),
-  );
+// Variables are written set-based (merge below), so they are read the same way: through the
+// identity map a merge would be invisible to entities loaded before it.
+async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
+  const rows = await typedKysely(em).selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key').execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
-  return readVariables(em, 'contact_variables', 'contact_id', contactId);
-}
-
 async function accountVariables(em: EntityManager, accountId: string | null): Promise<Variables> {
-  return accountId ? readVariables(em, 'account_variables', 'account_id', accountId) : {};
+  if (!accountId) return {};
+  const rows = await typedKysely(em).selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key').execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 async function lockedContact(em: EntityManager, organizationId: string, contactId: string): Promise<Contact> {
@@ -53,16 +50,18 @@ function checkLimit(scope: string, field: string, existing: Variables, incoming:
 async function merge(em: EntityManager, kind: 'contact' | 'account', ownerId: string, incoming: Variables): Promise<void> {
   const entries = Object.entries(incoming);
   if (!entries.length) return;
-  const table = kind === 'contact' ? 'contact_variables' : 'account_variables';
-  const column = kind === 'contact' ? 'contact_id' : 'account_id';
-  await em.getConnection().execute(
-    `INSERT INTO ${table} (${column}, key, value, updated_at)
-     SELECT ?, v.key, v.value, now() FROM jsonb_to_recordset(?::jsonb) AS v(key text, value text)
-     ON CONFLICT (${column}, key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-    [ownerId, JSON.stringify(entries.map(([key, value]) => ({ key, value })))],
-    'run',
-    em.getTransactionContext(),
-  );
+  const db = typedKysely(em);
+  const now = new Date();
+  const rows = entries.map(([key, value]) => ({ key, value, updated_at: now }));
+  if (kind === 'contact') {
+    await db.insertInto('contact_variables').values(rows.map((row) => ({ ...row, contact_id: ownerId })))
+      .onConflict((oc) => oc.columns(['contact_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+      .execute();
+  } else {
+    await db.insertInto('account_variables').values(rows.map((row) => ({ ...row, account_id: ownerId })))
+      .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+      .execute();
+  }
 }
 
 export interface ContactVariablesView {

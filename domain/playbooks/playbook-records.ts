@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
+import { iso } from '../shared/time.ts';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export interface PlaybookRecord {
   id: string;

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlaybookAction } from '../../db/entities/playbook.entity.ts';
 import { emitTodosCreated } from '../tasks/todos.ts';
+import { DAY_MS } from '../shared/time.ts';
 
-const DAY_MS = 86_400_000;
 
 export interface NewTask {
   id: string;

@@ -5,11 +5,12 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact, SequenceTemplate } from '../../db/entities/index.ts';
+import { typedKysely } from '../../db/kysely.ts';
 import { escapeLike } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { getTask } from '../tasks/reads.ts';
 import { toTemplateRecord } from '../sequences/templates.service.ts';
-import { toAccountRecord, toContactRecord, type AccountRecord, type ContactRecord, type ContactSummary } from '../people/records.ts';
+import { toAccountRecord, toContactRecord, type AccountRecord, type ContactRecord } from '../people/records.ts';
 
 export interface SearchItem {
   id: string;
@@ -57,20 +58,24 @@ function lines(pairs: [string, unknown][]): string {
   return pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
 }
 
-type LeadRow = Omit<ContactSummary, 'company_domain'>;
-
 const lead: Kind = {
   scope: 'contacts:read',
   async search(em, organizationId, query, limit) {
     const { pattern, prefix } = likePattern(query);
-    const where = prefix
-      ? sql`(lower(c.first_name) LIKE ${pattern} OR lower(c.last_name) LIKE ${pattern} OR c.email LIKE ${pattern} OR lower(c.company_name) LIKE ${pattern})`
-      : sql`contact_search_text(c.first_name, c.last_name, c.email, c.company_name, c.job_title) LIKE ${pattern}`;
-    const { rows } = await sql<LeadRow>`
-      SELECT c.id, c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title, coalesce(c.company_name, a.name) AS company_name
-        FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
-       WHERE c.organization_id = ${organizationId} AND ${where}
-       LIMIT ${limit}`.execute(em.getKysely());
+    // The expressions are the indexed ones (lower(...), contact_search_text(...)), so the trigram indexes serve them.
+    const rows = await typedKysely(em)
+      .selectFrom('contacts as c')
+      .leftJoin('accounts as a', 'a.id', 'c.account_id')
+      .select((eb) => ['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title', eb.fn.coalesce('c.company_name', 'a.name').as('company_name')])
+      .where('c.organization_id', '=', organizationId)
+      .where((eb) => (prefix
+        ? eb.or([
+          eb(eb.fn('lower', ['c.first_name']), 'like', pattern), eb(eb.fn('lower', ['c.last_name']), 'like', pattern),
+          eb('c.email', 'like', pattern), eb(eb.fn('lower', ['c.company_name']), 'like', pattern),
+        ])
+        : eb(eb.fn('contact_search_text', ['c.first_name', 'c.last_name', 'c.email', 'c.company_name', 'c.job_title']), 'like', pattern)))
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({
       id: `lead:${r.id}`,
       type: 'lead',
@@ -101,9 +106,16 @@ const account: Kind = {
   scope: 'accounts:read',
   async search(em, organizationId, query, limit) {
     const { pattern, prefix } = likePattern(query);
-    const where = prefix ? sql`(lower(name) LIKE ${pattern} OR domain LIKE ${pattern})` : sql`lower(name || ' ' || domain) LIKE ${pattern}`;
-    const { rows } = await sql<{ id: string; name: string; domain: string }>`
-      SELECT id, name, domain FROM accounts WHERE organization_id = ${organizationId} AND ${where} LIMIT ${limit}`.execute(em.getKysely());
+    // lower(name || ' ' || domain) is the indexed expression: the space stays a literal, not a parameter, so the index matches.
+    const rows = await typedKysely(em)
+      .selectFrom('accounts')
+      .select(['id', 'name', 'domain'])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => (prefix
+        ? eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb('domain', 'like', pattern)])
+        : eb(eb.fn('lower', [eb(eb(eb.ref('name'), '||', sql.lit(' ')), '||', eb.ref('domain'))]), 'like', pattern)))
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ id: `account:${r.id}`, type: 'account', title: r.name, subtitle: r.domain }));
   },
   async fetch(em, organizationId, id) {
@@ -128,8 +140,13 @@ const sequenceTemplate: Kind = {
   async search(em, organizationId, query, limit) {
     // Few templates per workspace: a plain LIKE over the organization's rows.
     const { pattern } = likePattern(query);
-    const { rows } = await sql<{ id: string; name: string; status: string; steps: unknown[] }>`
-      SELECT id, name, status, steps FROM sequence_templates WHERE organization_id = ${organizationId} AND lower(name) LIKE ${pattern} LIMIT ${limit}`.execute(em.getKysely());
+    const rows = await typedKysely(em)
+      .selectFrom('sequence_templates')
+      .select(['id', 'name', 'status', 'steps'])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb(eb.fn('lower', ['name']), 'like', pattern))
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ id: `sequence_template:${r.id}`, type: 'sequence_template', title: r.name, subtitle: `${r.status} · ${r.steps.length} steps` }));
   },
   async fetch(em, organizationId, id) {
@@ -154,9 +171,13 @@ const task: Kind = {
   scope: 'tasks:read',
   async search(em, organizationId, query, limit) {
     const { pattern } = likePattern(query);
-    const { rows } = await sql<{ id: string; type: string; status: string; title: string | null; due_date: string | null }>`
-      SELECT id, type, status, title, to_char(due_date, 'YYYY-MM-DD') AS due_date
-        FROM tasks WHERE organization_id = ${organizationId} AND lower(title) LIKE ${pattern} LIMIT ${limit}`.execute(em.getKysely());
+    const rows = await typedKysely(em)
+      .selectFrom('tasks')
+      .select((eb) => ['id', 'type', 'status', 'title', eb.fn<string | null>('to_char', ['due_date', sql.lit('YYYY-MM-DD')]).as('due_date')])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb(eb.fn('lower', ['title']), 'like', pattern))
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({
       id: `task:${r.id}`, type: 'task', title: r.title ?? `${r.type} task`, subtitle: [r.type, r.status, r.due_date ? `due ${r.due_date}` : null].filter(Boolean).join(' · '),
     }));

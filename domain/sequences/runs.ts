@@ -8,10 +8,11 @@ import { sql } from 'kysely';
 import type { SendingSchedule, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import type { ContactSummary } from '../people/records.ts';
-import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
+import { ENDED_STATUSES, RUNNING_STATUSES } from './statuses.ts';
 
-export const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
-export const RUNNING = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
+/** Ended and running statuses as plain lists for includes() checks on a row's status. */
+export const TERMINAL: readonly string[] = ENDED_STATUSES;
+export const RUNNING: readonly string[] = RUNNING_STATUSES;
 
 /** A sequence row with what its events and steps need (one query under FOR UPDATE of the sequence). */
 export interface RunRow {
@@ -57,26 +58,7 @@ export interface RunRow {
   account_domain: string | null;
 }
 
-export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-export function toSequenceRecord(row: Pick<RunRow, 'id' | 'contact_id' | 'account_id' | 'sequence_template_id' | 'status' | 'stopped_reason' | 'paused_until' | 'current_step' | 'variables' | 'source_contact_entry_id' | 'created_at' | 'updated_at' | 'ended_at'> & { error?: string | null }): SequenceRecord {
-  return {
-    id: row.id,
-    contact_id: row.contact_id,
-    account_id: row.account_id,
-    sequence_template_id: row.sequence_template_id,
-    status: row.status,
-    stopped_reason: row.stopped_reason,
-    paused_until: iso(row.paused_until),
-    current_step: row.current_step,
-    variables: row.variables ?? {},
-    source_contact_entry_id: row.source_contact_entry_id,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-    ended_at: iso(row.ended_at),
-    error: row.error ?? null,
-  };
-}
+export { toSequenceRecord } from './record.ts';
 
 export async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
   const { rows } = await sql<RunRow>`

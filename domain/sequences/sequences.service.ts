@@ -4,29 +4,16 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
-import type { SequenceStatus } from '../../db/entities/sequence.entity.ts';
 import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
-import type { SequenceRecord as WorkflowSequenceRecord } from '../../workflows/sequence.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
-import { toSequenceRecord as toRunRecord } from './runs.ts';
+import { toSequenceRecord, type SequenceRecord, type SequenceRecordRow } from './record.ts';
+import type { SequenceStatus } from './statuses.ts';
 import { enrollable, templateRow } from './enrollment/eligibility.ts';
 import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
 import { runningSequenceId } from './enrollment/write.ts';
 
-/** The record the API serves, as the sequence workflow's definitions describe it, with its status typed. */
-export type SequenceRecord = Omit<WorkflowSequenceRecord, 'status'> & { status: SequenceStatus };
-
-interface SequenceRow extends Omit<SequenceRecord, 'paused_until' | 'created_at' | 'updated_at' | 'ended_at'> {
-  paused_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  ended_at: Date | null;
-}
-
-function toSequenceRecord(row: SequenceRow): SequenceRecord {
-  return toRunRecord(row) as SequenceRecord;
-}
+export type { SequenceRecord } from './record.ts';
 
 const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, status, stopped_reason, paused_until, current_step, variables,
   source_contact_entry_id, created_at, updated_at, ended_at, error`);
@@ -36,7 +23,7 @@ const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, statu
 // Reads
 
 export async function getSequence(em: EntityManager, organizationId: string, id: string): Promise<SequenceRecord> {
-  const { rows } = await sql<SequenceRow>`SELECT ${COLUMNS} FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
+  const { rows } = await sql<SequenceRecordRow>`SELECT ${COLUMNS} FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
   if (!rows[0]) throw DomainError.notFound('Sequence');
   return toSequenceRecord(rows[0]);
 }
@@ -68,7 +55,7 @@ export async function listSequences(
   const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
   const condition = sql.join(where, sql` AND `);
   const [{ rows }, counted] = await Promise.all([
-    sql<SequenceRow>`SELECT ${COLUMNS} FROM sequences WHERE ${condition} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`
+    sql<SequenceRecordRow>`SELECT ${COLUMNS} FROM sequences WHERE ${condition} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`
       .execute(em.getKysely()),
     sql<{ total: string }>`SELECT count(*) AS total FROM sequences WHERE ${condition}`.execute(em.getKysely()),
   ]);

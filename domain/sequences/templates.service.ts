@@ -11,6 +11,7 @@ import { escapeLike, organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
 import { endRuns } from './runs.ts';
+import { iso } from '../shared/time.ts';
 
 export interface TemplateInput {
   name: string;
@@ -45,7 +46,6 @@ export interface TemplateRecord {
   requires_lead_review: boolean;
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
   return {

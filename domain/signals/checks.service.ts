@@ -13,7 +13,8 @@ import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { SignalDataProvider } from '../../providers/signals/index.ts';
 import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { SignalType } from './presets.types.ts';
-import { DAY_MS, isCustom, loadSignal } from './signal-row.ts';
+import { isCustom, loadSignal } from './signal-row.ts';
+import { DAY_MS } from '../shared/time.ts';
 import { checkFacts } from './fact-check.ts';
 import { pollEvents } from './event-poll.ts';
 

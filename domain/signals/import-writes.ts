@@ -2,7 +2,7 @@
 // and the retry of a transaction that met a concurrent writer.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { contactSummariesOf } from '../lists/contact-summaries.ts';
+import { contactSummariesOf } from '../people/contact-summaries.ts';
 import { emitEvents } from '../activity/emit.ts';
 import { isDeadlock, isUniqueViolation } from '../shared/errors.ts';
 import type { SignalRow } from './signal-row.ts';

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
 import { timestampOrThrow } from '../events/ingest.service.ts';
+import { iso } from '../shared/time.ts';
 
 export interface SignalImportRecord {
   id: string;
@@ -46,7 +47,6 @@ type Row = Omit<SignalImportRecord, 'occurred_at' | 'created_at'> & {
 /** One entry's JSON text, the payload copy (when there is one) spliced in as the event stored it. */
 export function signalImportJson(row: Row): string {
   const { payload_json: payloadJson, has_payload: hasPayload, metadata, occurred_at: occurredAt, created_at: createdAt, ...fields } = row;
-  const iso = (d: Date) => new Date(d).toISOString();
   const { payload: copy, ...rest } = metadata;
   let metadataText = JSON.stringify(rest);
   if (hasPayload) {

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Filters, ImportTarget, SignalCadence, SignalStatus } from './settings.ts';
+import { iso } from '../shared/time.ts';
 
 export interface SignalRecord {
   id: string;
@@ -68,7 +69,6 @@ export const COLUMNS = sql.raw(`id, organization_id, name, signal_type, status, 
   event_name, sequence_template_id, enrich_email, enrich_phones, max_per_run, max_companies_per_run, max_contacts_per_company, max_per_day,
   imported_count, contact_list_id, account_list_id, last_checked_at, created_at, updated_at, archived_at`);
 
-const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 export interface SignalsDeps {
   workflows: Pick<WorkflowClients, 'signal'>;

@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SignalType } from './presets.types.ts';
+import { DAY_MS } from '../shared/time.ts';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SignalRow {
   id: string;

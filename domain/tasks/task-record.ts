@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
+import { iso } from '../shared/time.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
@@ -56,7 +57,6 @@ export interface TaskRow extends TaskFields<Date>, Omit<ContactSummary, 'id'> {
   assignee_name: string | null;
 }
 
-const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toTaskRecord(r: TaskRow): TaskRecord {
   return {

@@ -1,9 +1,9 @@
 // Webhook subscription use cases: create (the secret is shown once, stored encrypted), read, list,
 // patch, delete, secret rotation with a 24 h overlap, the connectivity test, deliveries and replay.
-// SQL through the ORM's Kysely inside its transactions, like the contacts service.
+// Queries through the typed Kysely of the ORM's entity manager, inside its transactions.
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { SubscriptionStatus } from '../../db/entities/webhook-subscription.entity.ts';
 import { newDeliveryId, type DeliveryStatus } from '../../db/entities/webhook-delivery.entity.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -12,9 +12,10 @@ import type { EventType } from '../activity/emit.ts';
 import { generateWebhookSecret, SecretBox, secretPrefix } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import { urlProblem, type UrlPolicy } from './url-policy.ts';
+import { DAY_MS, iso } from '../shared/time.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export const ROTATION_OVERLAP_MS = DAY_MS;
 
 export const SUBSCRIPTION_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
 export type SubscriptionSort = (typeof SUBSCRIPTION_SORT_FIELDS)[number];
@@ -70,24 +71,8 @@ export interface TestResult {
   status_code: number | null;
 }
 
-/** Timestamps arrive as the driver gives them (a Date or its text); records always serialise ISO. */
-type Timestamp = Date | string;
-
-interface SubscriptionRow extends Omit<SubscriptionRecord, 'created_at' | 'updated_at'> {
-  organization_id: string;
-  secret_ciphertext: string;
-  previous_secret_ciphertext: string | null;
-  previous_secret_expires_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-interface DeliveryRow extends Omit<DeliveryRecord, 'next_attempt_at' | 'delivered_at' | 'created_at' | 'updated_at'> {
-  next_attempt_at: Timestamp | null;
-  delivered_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
+type SubscriptionRow = Row<'webhook_subscriptions'>;
+type DeliveryRow = Row<'webhook_deliveries'>;
 
 /** The secret fields of a subscription: the entity has them, and so can a raw row mapped to these names. */
 export interface SecretFields {
@@ -109,7 +94,6 @@ export function liveSecrets(subscription: SecretFields, box: SecretBox, now: Dat
   return secrets;
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function toRecord(row: SubscriptionRow): SubscriptionRecord {
   return {
@@ -122,8 +106,8 @@ function toRecord(row: SubscriptionRow): SubscriptionRecord {
     status: row.status,
     status_reason: row.status_reason,
     secret_prefix: row.secret_prefix,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -138,8 +122,8 @@ function toDelivery(row: DeliveryRow): DeliveryRecord {
     last_error: row.last_error,
     next_attempt_at: iso(row.next_attempt_at),
     delivered_at: iso(row.delivered_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -158,10 +142,13 @@ async function checkTemplates(em: EntityManager, organizationId: string, ids: st
 }
 
 async function loadRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SubscriptionRow> {
-  const { rows } = await sql<SubscriptionRow>`
-    SELECT * FROM webhook_subscriptions WHERE id = ${id} AND organization_id = ${organizationId} ${lock ? sql`FOR UPDATE` : sql``}`.execute(em.getKysely());
-  if (!rows.length) throw DomainError.notFound('Webhook subscription');
-  return rows[0];
+  const row = await typedKysely(em)
+    .selectFrom('webhook_subscriptions').selectAll()
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Webhook subscription');
+  return row;
 }
 
 export async function createSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, input: SubscriptionInput): Promise<SubscriptionRecord & { secret: string }> {
@@ -173,13 +160,16 @@ export async function createSubscription(em: EntityManager, settings: WebhookSet
   return em.transactional(async (tx) => {
     // JS time, not now(): the API serialises milliseconds.
     const now = new Date();
-    const { rows } = await sql<SubscriptionRow>`
-      INSERT INTO webhook_subscriptions (id, organization_id, name, description, url, event_types, sequence_template_ids, status, status_reason,
-                                         status_changed_at, secret_ciphertext, secret_prefix, created_at, updated_at)
-      VALUES (${randomUUID()}, ${organizationId}, ${input.name.trim()}, ${input.description ?? null}, ${url}, ${unique(input.event_types)}::text[],
-              ${templates}::text[], ${input.status ?? 'ACTIVE'}, NULL, ${now}, ${ciphertext}, ${secretPrefix(secret)}, ${now}, ${now})
-      RETURNING *`.execute(tx.getKysely());
-    return { ...toRecord(rows[0]), secret };
+    const row = await typedKysely(tx)
+      .insertInto('webhook_subscriptions')
+      .values({
+        id: randomUUID(), organization_id: organizationId, name: input.name.trim(), description: input.description ?? null, url,
+        event_types: unique(input.event_types), sequence_template_ids: templates, status: input.status ?? 'ACTIVE', status_reason: null,
+        status_changed_at: now, secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), created_at: now, updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...toRecord(row), secret };
   });
 }
 
@@ -193,45 +183,49 @@ export async function listSubscriptions(
   filters: { status?: SubscriptionStatus },
   page: { limit: number; offset: number; sortBy?: SubscriptionSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SubscriptionRecord[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  const column = sql.ref(page.sortBy ?? 'created_at');
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const db = em.getKysely();
-  const { rows } = await sql<SubscriptionRow>`
-    SELECT * FROM webhook_subscriptions WHERE ${sql.join(where, sql` AND `)}
-     ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM webhook_subscriptions WHERE ${sql.join(where, sql` AND `)}`.execute(db);
-  return { items: rows.map(toRecord), total: Number(counted.rows[0].total) };
+  const matching = typedKysely(em)
+    .selectFrom('webhook_subscriptions')
+    .where('organization_id', '=', organizationId)
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
+  const rows = await matching.selectAll()
+    .orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder)
+    .limit(page.limit).offset(page.offset)
+    .execute();
+  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  return { items: rows.map(toRecord), total: Number(counted.total) };
 }
 
 export async function updateSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string, patch: SubscriptionPatch): Promise<SubscriptionRecord> {
   return em.transactional(async (tx) => {
-    const db = tx.getKysely();
     const current = await loadRow(tx, organizationId, id, true);
     const now = new Date();
-    const sets: RawBuilder<unknown>[] = [sql`updated_at = ${now}`];
-    if (patch.name !== undefined) sets.push(sql`name = ${patch.name.trim()}`);
-    if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
-    if (patch.url !== undefined) sets.push(sql`url = ${checkedUrl(patch.url, settings.policy)}`);
-    if (patch.event_types !== undefined) sets.push(sql`event_types = ${unique(patch.event_types)}::text[]`);
-    if (patch.sequence_template_ids !== undefined) {
-      await checkTemplates(tx, organizationId, patch.sequence_template_ids);
-      sets.push(sql`sequence_template_ids = ${patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null}::text[]`);
-    }
-    // A status set by a client replaces whatever the service decided, and its reason with it.
-    if (patch.status !== undefined && patch.status !== current.status) {
-      sets.push(sql`status = ${patch.status}`, sql`status_reason = NULL`, sql`status_changed_at = ${now}`);
-    }
-    const { rows } = await sql<SubscriptionRow>`
-      UPDATE webhook_subscriptions SET ${sql.join(sets)} WHERE id = ${current.id} RETURNING *`.execute(db);
-    return toRecord(rows[0]);
+    const url = patch.url !== undefined ? checkedUrl(patch.url, settings.policy) : undefined;
+    if (patch.sequence_template_ids !== undefined) await checkTemplates(tx, organizationId, patch.sequence_template_ids);
+    const row = await typedKysely(tx)
+      .updateTable('webhook_subscriptions')
+      .set({
+        updated_at: now,
+        ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(url !== undefined ? { url } : {}),
+        ...(patch.event_types !== undefined ? { event_types: unique(patch.event_types) } : {}),
+        ...(patch.sequence_template_ids !== undefined ? { sequence_template_ids: patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null } : {}),
+        // A status set by a client replaces whatever the service decided, and its reason with it.
+        ...(patch.status !== undefined && patch.status !== current.status ? { status: patch.status, status_reason: null, status_changed_at: now } : {}),
+      })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
   });
 }
 
 export async function deleteSubscription(em: EntityManager, organizationId: string, id: string): Promise<void> {
-  const result = await sql`DELETE FROM webhook_subscriptions WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!Number(result.numAffectedRows ?? 0)) throw DomainError.notFound('Webhook subscription');
+  const result = await typedKysely(em)
+    .deleteFrom('webhook_subscriptions')
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!Number(result.numDeletedRows)) throw DomainError.notFound('Webhook subscription');
 }
 
 /** A new secret; the current one becomes the previous one and keeps signing for ROTATION_OVERLAP_MS. */
@@ -239,15 +233,18 @@ export async function rotateSecret(em: EntityManager, settings: WebhookSettings,
   const secret = generateWebhookSecret();
   const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
   return em.transactional(async (tx) => {
-    const db = tx.getKysely();
     const current = await loadRow(tx, organizationId, id, true);
     const now = new Date();
-    const { rows } = await sql<SubscriptionRow>`
-      UPDATE webhook_subscriptions
-         SET previous_secret_ciphertext = ${current.secret_ciphertext}, previous_secret_expires_at = ${new Date(now.getTime() + ROTATION_OVERLAP_MS)},
-             secret_ciphertext = ${ciphertext}, secret_prefix = ${secretPrefix(secret)}, updated_at = ${now}
-       WHERE id = ${current.id} RETURNING *`.execute(db);
-    return { ...toRecord(rows[0]), secret };
+    const row = await typedKysely(tx)
+      .updateTable('webhook_subscriptions')
+      .set({
+        previous_secret_ciphertext: current.secret_ciphertext, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+        secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), updated_at: now,
+      })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...toRecord(row), secret };
   });
 }
 
@@ -273,15 +270,16 @@ export async function listDeliveries(
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: DeliveryRecord[]; total: number }> {
   await loadRow(em, organizationId, subscriptionId);
-  const db = em.getKysely();
-  const where = [sql`organization_id = ${organizationId}`, sql`subscription_id = ${subscriptionId}`];
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await sql<DeliveryRow>`
-    SELECT * FROM webhook_deliveries WHERE ${sql.join(where, sql` AND `)}
-     ORDER BY created_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM webhook_deliveries WHERE ${sql.join(where, sql` AND `)}`.execute(db);
-  return { items: rows.map(toDelivery), total: Number(counted.rows[0].total) };
+  const matching = typedKysely(em)
+    .selectFrom('webhook_deliveries')
+    .where('organization_id', '=', organizationId).where('subscription_id', '=', subscriptionId)
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
+  const rows = await matching.selectAll()
+    .orderBy('created_at', page.sortOrder).orderBy('id', page.sortOrder)
+    .limit(page.limit).offset(page.offset)
+    .execute();
+  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  return { items: rows.map(toDelivery), total: Number(counted.total) };
 }
 
 /**
@@ -290,19 +288,23 @@ export async function listDeliveries(
  */
 export async function replayDelivery(em: EntityManager, organizationId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryRecord> {
   return em.transactional(async (tx) => {
-    const db = tx.getKysely();
-    const { rows: found } = await sql<DeliveryRow>`
-      SELECT * FROM webhook_deliveries
-       WHERE id = ${deliveryId} AND subscription_id = ${subscriptionId} AND organization_id = ${organizationId} FOR UPDATE`.execute(db);
-    if (!found.length) throw DomainError.notFound('Webhook delivery');
-    if (found[0].status === 'PENDING') {
+    const db = typedKysely(tx);
+    const found = await db
+      .selectFrom('webhook_deliveries').select('status')
+      .where('id', '=', deliveryId).where('subscription_id', '=', subscriptionId).where('organization_id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!found) throw DomainError.notFound('Webhook delivery');
+    if (found.status === 'PENDING') {
       throw DomainError.conflict('The delivery is still pending; only a DELIVERED or FAILED delivery can be replayed.', { status: 'PENDING' });
     }
     const now = new Date();
-    const { rows } = await sql<DeliveryRow>`
-      UPDATE webhook_deliveries
-         SET status = 'PENDING', attempts = 0, next_attempt_at = ${now}, lease_until = NULL, retry_workflow_id = NULL, updated_at = ${now}
-       WHERE id = ${deliveryId} RETURNING *`.execute(db);
-    return toDelivery(rows[0]);
+    const row = await db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'PENDING', attempts: 0, next_attempt_at: now, lease_until: null, retry_workflow_id: null, updated_at: now })
+      .where('id', '=', deliveryId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toDelivery(row);
   });
 }

@@ -9,14 +9,13 @@
 // A write to a seeded record copies it into the organization's own record with the same external
 // id (copy-on-write), which then shadows the seeded one for that organization only.
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from './index.ts';
 
-interface RecordRow {
-  object_type: CrmObjectType;
-  external_id: string;
-  properties: CrmProperties;
-}
+const RECORD_COLUMNS = ['object_type', 'external_id', 'properties'] as const;
+type RecordRow = Pick<Row<'crm_records'>, (typeof RECORD_COLUMNS)[number]>;
 
 const RETURNING = 'returning "object_type", "external_id", "properties"';
 
@@ -40,13 +39,19 @@ export class SandboxCrm implements CrmConnector {
     return this.orm.em.fork().execute<RecordRow[]>(sql, params);
   }
 
+  private db(): Kysely<DB> {
+    return typedKysely(this.orm.em.fork());
+  }
+
+  /** The organization's own record of this external id, else the seeded one. */
   async findRecord(organizationId: string, objectType: CrmObjectType, externalId: string): Promise<CrmRecord | null> {
-    const [row] = await this.query(
-      `select "object_type", "external_id", "properties" from "crm_records"
-        where "object_type" = ? and "external_id" = ? and ("organization_id" = ? or "organization_id" is null)
-        order by "organization_id" nulls last limit 1`,
-      [objectType, externalId, organizationId],
-    );
+    const row = await this.db()
+      .selectFrom('crm_records').select(RECORD_COLUMNS)
+      .where('object_type', '=', objectType).where('external_id', '=', externalId)
+      .where((eb) => eb.or([eb('organization_id', '=', organizationId), eb('organization_id', 'is', null)]))
+      .orderBy('organization_id', (ob) => ob.asc().nullsLast())
+      .limit(1)
+      .executeTakeFirst();
     return row ? toRecord(row) : null;
   }
 
@@ -55,7 +60,8 @@ export class SandboxCrm implements CrmConnector {
       const value = identity[field];
       if (!value) continue;
       // A seeded record counts only while the organization has no copy of it: the copy may have
-      // changed the very property looked up.
+      // changed the very property looked up. SQL: the property key must be a literal of the
+      // statement (not a parameter) for the expression indexes to serve it.
       const [row] = await this.query(
         `select r."object_type", r."external_id", r."properties" from "crm_records" r
           where r."object_type" = ? and lower(r."properties" ->> '${property}') = lower(?)
@@ -72,25 +78,29 @@ export class SandboxCrm implements CrmConnector {
 
   async createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties, idempotencyKey: string): Promise<CrmRecord> {
     // ON CONFLICT rather than a read first: two concurrent creates with one key still make one record.
-    const [row] = await this.query(
-      `insert into "crm_records" ("id", "organization_id", "object_type", "external_id", "properties", "creation_key", "created_at", "updated_at")
-       values (?, ?, ?, ?, ?::jsonb, ?, now(), now())
-       on conflict ("creation_key") where "creation_key" is not null do nothing ${RETURNING}`,
-      [randomUUID(), organizationId, objectType, `crm-${objectType}-${randomUUID()}`, JSON.stringify(properties), idempotencyKey],
-    );
+    const row = await this.db()
+      .insertInto('crm_records')
+      .values((eb) => ({
+        id: randomUUID(), organization_id: organizationId, object_type: objectType, external_id: `crm-${objectType}-${randomUUID()}`,
+        properties: { ...properties }, creation_key: idempotencyKey, created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+      }))
+      .onConflict((oc) => oc.column('creation_key').where('creation_key', 'is not', null).doNothing())
+      .returning(RECORD_COLUMNS)
+      .executeTakeFirst();
     return row ? toRecord(row) : (await this.findCreated(organizationId, idempotencyKey))!;
   }
 
   async findCreated(organizationId: string, idempotencyKey: string): Promise<CrmRecord | null> {
-    const [row] = await this.query(
-      `select "object_type", "external_id", "properties" from "crm_records" where "creation_key" = ? and "organization_id" = ?`,
-      [idempotencyKey, organizationId],
-    );
+    const row = await this.db()
+      .selectFrom('crm_records').select(RECORD_COLUMNS)
+      .where('creation_key', '=', idempotencyKey).where('organization_id', '=', organizationId)
+      .executeTakeFirst();
     return row ? toRecord(row) : null;
   }
 
   async updateRecord(organizationId: string, objectType: CrmObjectType, externalId: string, properties: CrmProperties): Promise<CrmRecord | null> {
     const patch = JSON.stringify(properties);
+    // SQL: a jsonb merge (||) of a parameter, and below a copy-on-write INSERT ... SELECT whose conflict branch merges again.
     const [own] = await this.query(
       `update "crm_records" set "properties" = "properties" || ?::jsonb, "updated_at" = now()
         where "organization_id" = ? and "object_type" = ? and "external_id" = ? ${RETURNING}`,

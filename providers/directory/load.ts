@@ -1,6 +1,7 @@
 // Loads the generated sandbox directory into its tables, once per seed version and size: a start
 // that finds the same data recorded in directory_meta returns after one small query.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import { setImmediate } from 'node:timers/promises';
 import { generateCompanies } from './generator/companies.ts';
 import { generatePeople } from './generator/people.ts';
@@ -44,7 +45,7 @@ function expectedMeta(options: DirectoryLoadOptions): Record<string, string> {
 }
 
 async function isLoaded(em: Em, expected: Record<string, string>): Promise<boolean> {
-  const rows = await em.execute<{ key: string; value: string }[]>('select "key", "value" from "directory_meta"');
+  const rows = await typedKysely(em).selectFrom('directory_meta').select(['key', 'value']).execute();
   const meta = new Map(rows.map((row) => [row.key, row.value]));
   return Object.entries(expected).every(([key, value]) => meta.get(key) === value);
 }
@@ -90,6 +91,7 @@ function personRow(p: DirectoryPersonRecord): Record<string, unknown> {
  * them up to date row by row, and reading the definitions keeps this in step with the migrations.
  */
 async function secondaryIndexes(em: Em, table: string): Promise<{ drop: string; create: string }[]> {
+  // SQL: the system catalogs, which no entity describes.
   const rows = await em.execute<{ index_name: string; index_def: string; constraint_name: string | null; constraint_def: string | null }[]>(
     `select i.relname as index_name, pg_get_indexdef(i.oid) as index_def, c.conname as constraint_name, pg_get_constraintdef(c.oid) as constraint_def
      from pg_index x
@@ -110,6 +112,7 @@ async function secondaryIndexes(em: Em, table: string): Promise<{ drop: string; 
  */
 async function insertAll<T>(em: Em, table: string, columns: Column[], rows: Iterable<T>, toRow: (item: T) => Record<string, unknown>): Promise<void> {
   const indexes = await secondaryIndexes(em, table);
+  // SQL: DDL (the secondary indexes are dropped during the load and rebuilt after it).
   for (const index of indexes) await em.execute(index.drop, [], 'run');
   let batch: Record<string, unknown>[] = [];
   let inFlight: Promise<void> = Promise.resolve();
@@ -132,6 +135,7 @@ async function insertAll<T>(em: Em, table: string, columns: Column[], rows: Iter
 async function load(em: Em, options: DirectoryLoadOptions): Promise<void> {
   // Every table the load owns, listed: with CASCADE a future foreign key from workspace data
   // would silently wipe that data; without it such a key makes the load fail loudly instead.
+  // SQL: TRUNCATE, which neither the builder nor the ORM issues.
   await em.execute('truncate table "directory_people", "directory_company_domains", "directory_companies", "directory_meta"', [], 'run');
   const companies = generateCompanies(options.companies);
   await insertAll(em, 'directory_companies', COMPANY_COLUMNS, companies, companyRow);
@@ -156,13 +160,14 @@ export async function ensureDirectoryLoaded(orm: MikroORM, options: DirectoryLoa
   if (await isLoaded(orm.em.fork(), expected)) return { loaded: false, durationMs: performance.now() - started };
 
   const loaded = await orm.em.fork().transactional(async (em) => {
+    // SQL: an advisory lock.
     await em.execute('select pg_advisory_xact_lock(?)', [LOAD_LOCK_KEY]);
     if (await isLoaded(em, expected)) return false;
     options.log?.(`loading the sandbox directory (${options.companies} companies, ${options.people} people, ${DIRECTORY_SEED_VERSION})...`);
     await load(em, options);
     return true;
   });
-  // Fresh statistics, so the first lookups already plan on the indexes.
+  // Fresh statistics, so the first lookups already plan on the indexes (SQL: ANALYZE).
   if (loaded) await orm.em.fork().execute('analyze "directory_companies", "directory_company_domains", "directory_people"', [], 'run');
   return { loaded, durationMs: performance.now() - started };
 }

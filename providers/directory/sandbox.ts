@@ -1,45 +1,39 @@
 // The sandbox Directory: answers from the generated tables that load.ts fills, one indexed query
 // per lookup (one per batch of domains). Stateless but for a cache of company answers, so any
 // number of API and worker processes can share one database.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
-import type { Directory, DirectoryCompany, DirectoryJob, DirectoryPerson } from './index.ts';
+import type { Directory, DirectoryCompany, DirectoryPerson } from './index.ts';
 
-interface CompanyRow {
-  id: string;
-  name: string;
-  domain: string;
-  alias_domains: string[];
-  industry: string;
-  size_band: string;
-  employee_count: number;
-  country_code: string;
-  company_type: string;
-  technologies: string[];
+const COMPANY_COLUMNS = ['c.id', 'c.name', 'c.domain', 'c.industry', 'c.size_band', 'c.employee_count', 'c.country_code', 'c.company_type', 'c.technologies'] as const;
+type CompanyRow = Pick<Row<'directory_companies'>, 'id' | 'name' | 'domain' | 'industry' | 'size_band' | 'employee_count' | 'country_code' | 'company_type' | 'technologies'>
+  & { alias_domains: string[] };
+type PersonRow = Pick<Row<'directory_people'>, 'id' | 'first_name' | 'last_name' | 'email' | 'linkedin_url' | 'job_title' | 'seniority' | 'phone' | 'country_code' | 'job_history'>
+  & { company: CompanyRow | null };
+
+/**
+ * A company's alias domains in code-point order, as the generator sorts them. SQL: an array()
+ * constructor over a subquery ordered with COLLATE "C", which the builder has no words for.
+ */
+const aliasDomains = sql<string[]>`array(select a."domain" from "directory_company_domains" a where a."company_id" = c."id" and not a."is_primary" order by a."domain" collate "C")`;
+
+/** The company with its aliases, as columns for company lookups. */
+function companies(db: Kysely<DB>) {
+  return db.selectFrom('directory_companies as c').select([...COMPANY_COLUMNS, aliasDomains.as('alias_domains')]);
 }
 
-interface PersonRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  linkedin_url: string | null;
-  job_title: string;
-  seniority: string;
-  phone: string | null;
-  country_code: string;
-  job_history: DirectoryJob[];
-  company: CompanyRow | null;
+/** People with their company as one JSON object. */
+function people(db: Kysely<DB>) {
+  return db
+    .selectFrom('directory_people as p')
+    .select((eb) => [
+      'p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.linkedin_url', 'p.job_title', 'p.seniority', 'p.phone', 'p.country_code', 'p.job_history',
+      jsonObjectFrom(companies(db).whereRef('c.id', '=', eb.ref('p.company_id'))).$castTo<CompanyRow | null>().as('company'),
+    ]);
 }
-
-// The company with its aliases (in code-point order, as the generator sorts them), as columns for
-// company lookups or as one JSON object for person lookups.
-const COMPANY_COLUMNS = `c."id", c."name", c."domain", c."industry", c."size_band", c."employee_count", c."country_code", c."company_type", c."technologies",
-  array(select a."domain" from "directory_company_domains" a where a."company_id" = c."id" and not a."is_primary" order by a."domain" collate "C") as "alias_domains"`;
-const PERSON_QUERY = `select p."id", p."first_name", p."last_name", p."email", p."linkedin_url", p."job_title", p."seniority", p."phone", p."country_code", p."job_history",
-  (select to_json(x) from (select ${COMPANY_COLUMNS} from "directory_companies" c where c."id" = p."company_id") x) as "company"
-  from "directory_people" p`;
 
 function toCompany(row: CompanyRow): DirectoryCompany {
   return {
@@ -87,8 +81,8 @@ export class SandboxDirectory implements Directory {
     this.orm = orm;
   }
 
-  private async rows<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.orm.em.fork().execute<T[]>(sql, params);
+  private db(): Kysely<DB> {
+    return typedKysely(this.orm.em.fork());
   }
 
   async findCompanyByDomain(domain: string): Promise<DirectoryCompany | null> {
@@ -105,10 +99,11 @@ export class SandboxDirectory implements Directory {
       else missing.push(domain);
     }
     if (!missing.length) return found;
-    // Kysely's sql, not rows(): MikroORM's execute expands an array parameter into a list.
-    const { rows } = await sql<CompanyRow & { asked: string }>`
-      select d."domain" as asked, ${sql.raw(COMPANY_COLUMNS)} from "directory_company_domains" d join "directory_companies" c on c."id" = d."company_id"
-       where d."domain" = any(${missing}::text[])`.execute(this.orm.em.fork().getKysely());
+    const rows = await companies(this.db())
+      .innerJoin('directory_company_domains as d', 'd.company_id', 'c.id')
+      .select('d.domain as asked')
+      .where((eb) => eb('d.domain', '=', eb.fn.any(eb.val(missing))))
+      .execute();
     const byDomain = new Map(rows.map((row) => [row.asked, toCompany(row)]));
     if (this.companies.size + missing.length > COMPANY_CACHE_MAX) this.companies.clear();
     for (const domain of missing) {
@@ -122,14 +117,14 @@ export class SandboxDirectory implements Directory {
   async findPersonByEmail(email: string): Promise<DirectoryPerson | null> {
     const normalized = normalizeEmail(email);
     if (!normalized) return null;
-    const [row] = await this.rows<PersonRow>(`${PERSON_QUERY} where p."email" = ?`, [normalized]);
+    const row = await people(this.db()).where('p.email', '=', normalized).executeTakeFirst();
     return row ? toPerson(row) : null;
   }
 
   async findPersonByLinkedinUrl(linkedinUrl: string): Promise<DirectoryPerson | null> {
     const normalized = normalizeLinkedinUrl(linkedinUrl);
     if (!normalized) return null;
-    const [row] = await this.rows<PersonRow>(`${PERSON_QUERY} where p."linkedin_url" = ?`, [normalized]);
+    const row = await people(this.db()).where('p.linkedin_url', '=', normalized).executeTakeFirst();
     return row ? toPerson(row) : null;
   }
 
@@ -139,11 +134,12 @@ export class SandboxDirectory implements Directory {
     const lastName = input.lastName.trim();
     if (!domain || !firstName || !lastName) return null;
     // Two rows are enough to tell "exactly one" from "ambiguous".
-    const rows = await this.rows<PersonRow>(
-      `${PERSON_QUERY} where lower(p."first_name") = lower(?) and lower(p."last_name") = lower(?)
-        and p."company_id" = (select d."company_id" from "directory_company_domains" d where d."domain" = ?) limit 2`,
-      [firstName, lastName, domain],
-    );
+    const rows = await people(this.db())
+      .where((eb) => eb(eb.fn('lower', ['p.first_name']), '=', eb.fn('lower', [eb.val(firstName)])))
+      .where((eb) => eb(eb.fn('lower', ['p.last_name']), '=', eb.fn('lower', [eb.val(lastName)])))
+      .where('p.company_id', '=', (eb) => eb.selectFrom('directory_company_domains as d').select('d.company_id').where('d.domain', '=', domain))
+      .limit(2)
+      .execute();
     return rows.length === 1 ? toPerson(rows[0]) : null;
   }
 }

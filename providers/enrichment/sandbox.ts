@@ -1,6 +1,8 @@
 // The sandbox enrichment provider: offline and deterministic, it answers from the sandbox directory
 // and plays an asynchronous vendor for emails at async-enrich.test.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import { emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { Directory, DirectoryPerson } from '../directory/index.ts';
 import type { EnrichedPerson, EnrichmentInput, EnrichmentProvider, EnrichmentResult } from './index.ts';
@@ -94,17 +96,21 @@ export class SandboxEnrichment implements EnrichmentProvider {
   private async asyncJob(email: string): Promise<EnrichmentResult> {
     const em = this.orm.em.fork();
     const key = `email:${email}`;
-    const opened = await em.execute<{ request_key: string }[]>(
-      `insert into "sandbox_enrichment_jobs" ("request_key", "ready_at", "result", "created_at")
-       values (?, now() + (? * interval '1 millisecond'), ?::jsonb, now())
-       on conflict ("request_key") do nothing returning "request_key"`,
-      [key, this.asyncDelayMs, JSON.stringify(asyncPerson(email))],
-    );
+    const db = typedKysely(em);
+    const opened = await db
+      .insertInto('sandbox_enrichment_jobs')
+      .values((eb) => ({
+        request_key: key, ready_at: sql<Date>`now() + (${this.asyncDelayMs} * interval '1 millisecond')`, result: asyncPerson(email), created_at: eb.fn<Date>('now'),
+      }))
+      .onConflict((oc) => oc.column('request_key').doNothing())
+      .returning('request_key')
+      .execute();
     if (opened.length > 0) return { status: 'pending', provider: SANDBOX_ASYNC_PROVIDER };
-    const [job] = await em.execute<{ ready: boolean; result: EnrichedPerson | null }[]>(
-      `select ("ready_at" <= now()) as "ready", "result" from "sandbox_enrichment_jobs" where "request_key" = ?`,
-      [key],
-    );
+    const job = await db
+      .selectFrom('sandbox_enrichment_jobs')
+      .select((eb) => [eb('ready_at', '<=', sql<Date>`now()`).$castTo<boolean>().as('ready'), 'result'])
+      .where('request_key', '=', key)
+      .executeTakeFirst();
     return job?.ready ? { status: 'completed', data: job.result } : { status: 'pending', provider: SANDBOX_ASYNC_PROVIDER };
   }
 }

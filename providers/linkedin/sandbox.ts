@@ -4,6 +4,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SandboxLinkedinAction, type LinkedinActionKind } from '../../db/entities/sandbox-linkedin-action.entity.ts';
+import { typedKysely } from '../../db/kysely.ts';
 import { normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { LinkedinChannel, LinkedinInvitation, LinkedinMessage, LinkedinResult } from './index.ts';
 
@@ -59,11 +60,15 @@ export class SandboxLinkedin implements LinkedinChannel {
     const error = refusal(canonical);
     const em = this.orm.em.fork();
     // ON CONFLICT rather than a read first: two concurrent calls with one key still record one action.
-    const [inserted] = await em.execute<{ id: string }[]>(
-      `insert into "sandbox_linkedin_actions" ("id", "key", "kind", "sender_user_id", "linkedin_url", "text", "accepted", "error", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict ("key") do nothing returning "id"`,
-      [randomUUID(), key, kind, senderUserId, canonical ?? linkedinUrl, text, error === null, error],
-    );
+    const inserted = await typedKysely(em)
+      .insertInto('sandbox_linkedin_actions')
+      .values((eb) => ({
+        id: randomUUID(), key, kind, sender_user_id: senderUserId, linkedin_url: canonical ?? linkedinUrl, text, accepted: error === null, error,
+        created_at: eb.fn<Date>('now'),
+      }))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (inserted && slugOf(canonical)?.startsWith(LOST_ANSWER_SLUG_PREFIX)) throw new LinkedinAnswerLostError(`the channel's answer for ${key} was lost`);
     return (await this.lookup(key))!;
   }

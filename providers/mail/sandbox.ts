@@ -2,6 +2,7 @@
 // and local runs can read what would have gone out (sandboxOutboundEmails).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import { SandboxOutboundEmail } from '../../db/entities/sandbox-outbound-email.entity.ts';
 import { messageIdHeader, type MailTransport, type OutboundEmail, type SendResult } from './index.ts';
 
@@ -20,12 +21,15 @@ export class SandboxMailTransport implements MailTransport {
     const em = this.orm.em.fork();
     const messageId = messageIdHeader(message.messageId);
     // ON CONFLICT rather than a read first: two concurrent attempts of one send still store one row.
-    await em.execute(
-      `insert into "sandbox_outbound_emails" ("id", "message_id", "from_name", "from_email", "to_name", "to_email", "subject", "text", "html", "headers", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, now()) on conflict ("message_id") do nothing`,
-      [randomUUID(), messageId, message.from.name, message.from.email, message.to.name ?? null, message.to.email, message.subject, message.text,
-        message.html ?? null, JSON.stringify(message.headers)],
-    );
+    await typedKysely(em)
+      .insertInto('sandbox_outbound_emails')
+      .values((eb) => ({
+        id: randomUUID(), message_id: messageId, from_name: message.from.name, from_email: message.from.email, to_name: message.to.name ?? null,
+        to_email: message.to.email, subject: message.subject, text: message.text, html: message.html ?? null, headers: { ...message.headers },
+        created_at: eb.fn<Date>('now'),
+      }))
+      .onConflict((oc) => oc.column('message_id').doNothing())
+      .execute();
     const stored = await em.findOneOrFail(SandboxOutboundEmail, { messageId });
     return { accepted: true, providerMessageId: `sandbox-${stored.id}`, error: null };
   }

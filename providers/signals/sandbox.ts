@@ -26,8 +26,8 @@ import { factQuery, type FactRow } from './sandbox/fact-query.ts';
 import { COMPANY_FAMILIES, PEOPLE_FAMILIES, SOURCES } from './sandbox/families.ts';
 import { slotsOf } from './sandbox/slots.ts';
 import { toFact } from './sandbox/to-fact.ts';
+import { DAY_MS } from '../../domain/shared/time.ts';
 
-const DAY_MS = 86_400_000;
 /** The longest window one search reads (a wider one is cut to its newest days). */
 const MAX_WINDOW_DAYS = 400;
 
@@ -94,6 +94,7 @@ export class SandboxSignalProvider implements SignalDataProvider {
     const lim = Math.max(0, Math.min(1000, Math.floor(limit)));
     if (!normalized || lim === 0) return [];
     const conds = persona(filters ?? {}, 'p');
+    // SQL: the persona conditions are fragments over the alias p, and the order is array_position over a constant list.
     const where = conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``;
     const { rows } = await sql<{ first_name: string; last_name: string; job_title: string; linkedin_url: string | null; email: string | null; domain: string }>`
       select p.first_name, p.last_name, p.job_title, p.linkedin_url, p.email, c.domain

@@ -42,6 +42,7 @@ import { SIGNAL_WORKFLOW, signalWorkflowId, type SignalWorkflowInput, type Signa
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
+import { DAY_MS } from '../../domain/shared/time.ts';
 
 export async function benchSignalChecks(): Promise<void> {
   const total = envNumber('BENCH_SIGNALS', 1000);
@@ -196,7 +197,6 @@ export async function benchSignalChecks(): Promise<void> {
  */
 async function printExpectedFacts(orm: MikroORM, directory: { companies: number; people: number }, windowMs: number,
   hiringFilters: Record<string, string[]>, slots: number[], people: boolean[]): Promise<number> {
-  const DAY_MS = 86_400_000;
   const provider = new SandboxSignalProvider(orm);
   const to = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
   const from = new Date(to.getTime() - DAY_MS);

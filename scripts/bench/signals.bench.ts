@@ -33,9 +33,9 @@ import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { createProviders } from '../../providers/index.ts';
 import { SandboxSignalProvider } from '../../providers/signals/sandbox.ts';
 import { benchDatabase, envNumber, median, percentile } from './harness.ts';
+import { DAY_MS } from '../../domain/shared/time.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
 
-const DAY_MS = 86_400_000;
 
 export async function benchSignals(): Promise<void> {
   const companies = envNumber('BENCH_DIRECTORY_COMPANIES', 20_000);

@@ -11,8 +11,8 @@ import { Rng, weights } from './random.ts';
 import { DIRECTORY_SEED } from './seed.ts';
 import { nameSlug, slugify } from './slugs.ts';
 import { INDUSTRIES } from './taxonomy.ts';
+import { DAY_MS } from '../../../domain/shared/time.ts';
 
-const DAY_MS = 86_400_000;
 const HISTORY_START = Date.UTC(2004, 0, 1) / DAY_MS;
 const CURRENT_JOB_EARLIEST = Date.UTC(2012, 0, 1) / DAY_MS;
 const CURRENT_JOB_LATEST = Date.UTC(2025, 9, 1) / DAY_MS;

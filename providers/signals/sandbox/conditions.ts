@@ -1,5 +1,6 @@
 // SQL conditions shared by the fact query and the people-at-a-company query: text matching,
-// firmographic filters on company columns, persona filters on person columns.
+// firmographic filters on company columns, persona filters on person columns. SQL fragments:
+// they apply to whichever alias the calling query gives its tables, including computed ones.
 import { sql, type RawBuilder } from 'kysely';
 
 export function likeAny(values: string[]): string[] {

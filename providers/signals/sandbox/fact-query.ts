@@ -1,6 +1,8 @@
 // The one SQL query that answers a window: the picked (day, slot, source) triples join the slot
 // index, the family's details are computed from a hash of the entity and day, every filter key
-// narrows, newest first, with the count of the whole window alongside.
+// narrows, newest first, with the count of the whole window alongside. It stays SQL: a join
+// against unnest() of parallel arrays, columns computed from hashes, and conditions composed per
+// filter key over computed aliases, none of which the typed builder can express.
 import { sql, type RawBuilder } from 'kysely';
 import { ENGAGEMENT_TYPES, FUNDING_ROUNDS, NEWS_TOPICS } from '../../../domain/signals/filters.ts';
 import type { FactFamily } from '../../../domain/signals/presets.types.ts';

@@ -1,0 +1,148 @@
+// The statements of one resolution batch. Set-based lookups and writes join against unnest() of
+// parallel arrays (one statement for the whole batch, matched by organization and value), which
+// the typed builder cannot express; those stay SQL, each saying so. The rest is typed.
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
+import type { ResolveBatchResult } from '../../workflows/event-resolution.definitions.ts';
+import type { ContactSummary } from '../people/records.ts';
+import { contactSummaryQuery } from '../people/contact-summaries.ts';
+import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resolution-subjects.ts';
+
+/** Up to `limit` PENDING events, oldest received first, locked so concurrent drains never take the same one. */
+export async function claimPending(tx: EntityManager, limit: number, organizationIds?: string[]): Promise<ClaimedEvent[]> {
+  return typedKysely(tx)
+    .selectFrom('ingested_events')
+    .select(['id', 'organization_id', 'event_name', 'external_event_id', 'subject'])
+    .where('resolution_status', '=', 'PENDING')
+    .$if(organizationIds !== undefined, (q) => q.where((eb) => eb('organization_id', '=', eb.fn.any(eb.val(organizationIds!)))))
+    .orderBy('received_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+function uniquePairs(pairs: [string, string][]): [string, string][] {
+  return [...new Map(pairs.map((p) => [key(p[0], p[1]), p])).values()];
+}
+
+function keyed(rows: ContactHit[]): Map<string, ContactHit> {
+  return new Map(rows.map((row) => [key(row.organization_id, row.v), row]));
+}
+
+/** Workspace contacts matching (organization, value) pairs on email or linkedin_url, keyed `org|value`. */
+export async function contactsBy(tx: EntityManager, column: 'email' | 'linkedin_url', pairs: [string, string][]): Promise<Map<string, ContactHit>> {
+  if (!pairs.length) return new Map();
+  const unique = uniquePairs(pairs);
+  // SQL: a join against unnest() of two parallel arrays.
+  const { rows } = await sql<ContactHit>`
+    SELECT c.id, c.organization_id, c.${sql.ref(column)} AS v, c.account_id FROM contacts c
+      JOIN unnest(${unique.map((p) => p[0])}::uuid[], ${unique.map((p) => p[1])}::text[]) AS x(org, v) ON c.organization_id = x.org AND c.${sql.ref(column)} = x.v`
+    .execute(tx.getKysely());
+  return keyed(rows);
+}
+
+/** Workspace contacts or accounts linked to these CRM records of the connected CRM, keyed `org|external id`. */
+export async function linkedBy(tx: EntityManager, crmType: string, objectType: 'contact' | 'account', pairs: [string, string][]): Promise<Map<string, ContactHit>> {
+  if (!pairs.length) return new Map();
+  const unique = uniquePairs(pairs);
+  // SQL: a join against unnest() of two parallel arrays.
+  const { rows } = await sql<ContactHit>`
+    SELECT l.local_id AS id, l.organization_id, l.external_id AS v, ${objectType === 'contact' ? sql`c.account_id` : sql`NULL::uuid`} AS account_id
+      FROM crm_links l JOIN unnest(${unique.map((p) => p[0])}::uuid[], ${unique.map((p) => p[1])}::text[]) AS x(org, v)
+        ON l.organization_id = x.org AND l.object_type = ${objectType} AND l.external_id = x.v AND l.crm_type = ${crmType}
+      ${objectType === 'contact' ? sql`JOIN contacts c ON c.id = l.local_id` : sql`JOIN accounts c ON c.id = l.local_id`}`.execute(tx.getKysely());
+  return keyed(rows);
+}
+
+/** Which (organization, kind, identity hash) triples were erased at a privacy request, keyed `org|hash`. */
+export async function erasedIdentities(tx: EntityManager, hashes: [string, string, string][]): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  // SQL: a join against unnest() of three parallel arrays.
+  const { rows } = await sql<{ organization_id: string; value_hash: string }>`
+    SELECT s.organization_id, s.value_hash FROM suppressions s
+      JOIN unnest(${hashes.map((h) => h[0])}::uuid[], ${hashes.map((h) => h[1])}::text[], ${hashes.map((h) => h[2])}::text[]) AS x(org, kind, h)
+        ON s.organization_id = x.org AND s.kind = x.kind AND s.value_hash = x.h`.execute(tx.getKysely());
+  return new Set(rows.map((r) => key(r.organization_id, r.value_hash)));
+}
+
+/** Workspace accounts of (organization, primary domain) pairs: ids keyed `org|domain`. */
+export async function accountsByDomain(tx: EntityManager, wanted: { org: string; domain: string }[]): Promise<Map<string, string>> {
+  // SQL: a join against unnest() of two parallel arrays.
+  const { rows } = await sql<{ id: string; organization_id: string; domain: string }>`
+    SELECT a.id, a.organization_id, a.domain FROM accounts a
+      JOIN unnest(${wanted.map((w) => w.org)}::uuid[], ${wanted.map((w) => w.domain)}::text[]) AS x(org, d) ON a.organization_id = x.org AND a.domain = x.d`
+    .execute(tx.getKysely());
+  return new Map(rows.map((r) => [key(r.organization_id, r.domain), r.id]));
+}
+
+/**
+ * Creates the accounts (in this order) or touches the existing ones; answers every id and whether
+ * this statement inserted it.
+ */
+export async function upsertAccounts(tx: EntityManager, create: { org: string; domain: string; name: string | null }[], now: Date) {
+  // SQL: INSERT ... SELECT FROM unnest() of parallel arrays, and xmax = 0 tells an insert from an update.
+  const { rows } = await sql<{ id: string; organization_id: string; domain: string; inserted: boolean }>`
+    INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
+    SELECT gen_random_uuid(), x.org, x.name, x.d, ${now}, ${now}, ${now}, ${now}
+      FROM unnest(${create.map((c) => c.org)}::uuid[], ${create.map((c) => c.name ?? c.domain)}::text[], ${create.map((c) => c.domain)}::text[]) AS x(org, name, d)
+    ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+    RETURNING id, organization_id, domain, (xmax = 0) AS inserted`.execute(tx.getKysely());
+  return rows;
+}
+
+/** One account (created when missing), counted in the batch's result when this call created it. */
+export async function ensureAccount(tx: EntityManager, org: string, domain: string, name: string | null, now: Date, result: ResolveBatchResult): Promise<string> {
+  const [row] = await upsertAccounts(tx, [{ org, domain, name }], now);
+  if (row.inserted) result.accountsCreated++;
+  return row.id;
+}
+
+/** Inserts new contacts (a concurrent write of the same person wins: skipped); answers the ids inserted. */
+export async function insertContacts(tx: EntityManager, created: { id: string; org: string; person: NewPerson; accountId: string | null }[], now: Date): Promise<Set<string>> {
+  const col = <T>(pick: (c: (typeof created)[number]) => T) => created.map(pick);
+  // SQL: INSERT ... SELECT FROM unnest() of parallel arrays.
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, last_name, job_title, company_name, phone,
+                          email_status, first_seen_at, last_seen_at, created_at, updated_at)
+    SELECT x.id, x.org, x.account, x.email, x.linkedin, x.first_name, x.last_name, x.job_title, x.company_name, x.phone, 'UNVERIFIED', ${now}, ${now}, ${now}, ${now}
+      FROM unnest(${col((c) => c.id)}::uuid[], ${col((c) => c.org)}::uuid[], ${col((c) => c.accountId)}::uuid[], ${col((c) => c.person.email)}::text[],
+                  ${col((c) => c.person.linkedinUrl)}::text[], ${col((c) => c.person.firstName)}::text[], ${col((c) => c.person.lastName)}::text[],
+                  ${col((c) => c.person.jobTitle)}::text[], ${col((c) => c.person.companyName)}::text[], ${col((c) => c.person.phone)}::text[])
+        AS x(id, org, account, email, linkedin, first_name, last_name, job_title, company_name, phone)
+    ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
+  return new Set(rows.map((r) => r.id));
+}
+
+/** CRM links for what was found through the CRM (a contact or account keeps a link it already has). */
+export async function insertCrmLinks(tx: EntityManager, crmType: string, links: [string, 'contact' | 'account', string, string][], now: Date): Promise<void> {
+  if (!links.length) return;
+  await typedKysely(tx)
+    .insertInto('crm_links')
+    .values(links.map(([org, objectType, localId, externalId]) => ({
+      organization_id: org, object_type: objectType, local_id: localId, crm_type: crmType, external_id: externalId, created_at: now,
+    })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Every event's outcome in one statement (an event another drain already settled stays as it is). */
+export async function writeOutcomes(tx: EntityManager, outcomes: { eventId: string; status: 'RESOLVED' | 'UNRESOLVED'; contactId: string | null; accountId: string | null }[], now: Date): Promise<void> {
+  // SQL: UPDATE ... FROM unnest() of parallel arrays (one statement for the batch).
+  await sql`
+    UPDATE ingested_events e SET resolution_status = x.status, contact_id = x.contact_id, account_id = x.account_id, resolved_at = ${now}
+      FROM unnest(${outcomes.map((o) => o.eventId)}::uuid[], ${outcomes.map((o) => o.status)}::text[], ${outcomes.map((o) => o.contactId)}::uuid[],
+                  ${outcomes.map((o) => o.accountId)}::uuid[]) AS x(id, status, contact_id, account_id)
+     WHERE e.id = x.id AND e.resolution_status = 'PENDING'`.execute(tx.getKysely());
+}
+
+/** Contact summaries (as events embed them) of many contacts in one statement. */
+export async function contactSummaries(em: EntityManager, ids: string[]): Promise<Map<string, ContactSummary>> {
+  if (!ids.length) return new Map();
+  const rows = await contactSummaryQuery(em)
+    .where((eb) => eb('c.id', '=', eb.fn.any(eb.val([...new Set(ids)]))))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

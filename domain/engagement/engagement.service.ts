@@ -19,6 +19,8 @@ import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { RUNNING, end, endRuns, iso, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
@@ -97,11 +99,18 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
   return scored;
 }
 
-/** Runs `work` in one transaction, then tells the workflows of the runs it changed. */
-async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction with a RUN_CHANGED command for each run it changed (`changed`),
+ * then delivers them: the workflows hear of it even when the process dies after the commit.
+ */
+async function recorded<T>(deps: EngagementDeps, organizationId: string, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
   const changed: string[] = [];
-  const result = await deps.em.fork().transactional((tx) => work(tx, changed));
-  if (changed.length > 0) await deps.workflows.sequence.notifyChanged(changed, deps.logger);
+  const result = await deps.em.fork().transactional(async (tx) => {
+    const done = await work(tx, changed);
+    await recordRunsChanged(tx, changed.map((id) => ({ id, organizationId })));
+    return done;
+  });
+  await deliverRunsChanged(deps.em, deps, changed);
   return result;
 }
 
@@ -134,7 +143,7 @@ async function resultOf(tx: EntityManager, organizationId: string, messageId: st
 
 /** An email was opened (the tracking pixel, or the test helper). */
 export async function recordOpen(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'opened');
     await sql`UPDATE messages SET open_count = open_count + 1, opened_at = coalesce(opened_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
@@ -149,7 +158,7 @@ export async function recordOpen(deps: EngagementDeps, organizationId: string, m
 
 /** A tracked link of an email was clicked. */
 export async function recordClick(deps: EngagementDeps, organizationId: string, messageId: string, url: string | null, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'clicked');
     await sql`UPDATE messages SET click_count = click_count + 1, clicked_at = coalesce(clicked_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
@@ -177,7 +186,7 @@ export interface ReplyResult extends EngagementResult {
 export async function recordReply(
   deps: EngagementDeps, organizationId: string, messageId: string, input: { body: string; subject?: string | null }, at = new Date(),
 ): Promise<ReplyResult> {
-  return recorded(deps, async (tx, changed) => {
+  return recorded(deps, organizationId, async (tx, changed) => {
     const original = await lockMessage(tx, organizationId, messageId);
     requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
     const { category, returnDate } = classifyReply(input.body, at);
@@ -251,7 +260,7 @@ async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: 
 
 /** An email bounced: the message and the contact's email are marked BOUNCED and a running run fails (stopped_reason BOUNCED). */
 export async function recordBounce(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx, changed) => {
+  return recorded(deps, organizationId, async (tx, changed) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'bounced');
     await sql`UPDATE messages SET bounced_at = coalesce(bounced_at, ${at}) WHERE id = ${message.id}`.execute(tx.getKysely());
@@ -267,7 +276,7 @@ export async function recordBounce(deps: EngagementDeps, organizationId: string,
 
 /** The contact accepted the run's LinkedIn invitation (their latest one): invitation.accepted, once. */
 export async function recordInvitationAccepted(deps: EngagementDeps, organizationId: string, contactId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
     const { rows } = await sql<{ id: string }>`
       SELECT id FROM messages WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND channel = 'LINKEDIN'
@@ -333,7 +342,8 @@ export async function recordMeeting(
   const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / 3_600_000) * 3_600_000 + 86_400_000);
   const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
   if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
-  return recorded(deps, async (tx, changed) => {
+  // endRuns records the RUN_CHANGED commands of the runs it ends; they are delivered after the commit.
+  const booked = await recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
     const { rows } = await sql<{ id: string; status: string }>`
       SELECT id, status FROM sequences WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status <> 'REFUSED'
@@ -354,7 +364,8 @@ export async function recordMeeting(
       }));
     }
     const stopped = await endRuns(tx, rows.filter((r) => RUNNING.includes(r.status)).map((r) => r.id), 'SUCCEEDED', 'MEETING_BOOKED');
-    changed.push(...stopped);
     return { meeting, stopped_sequence_ids: stopped };
   });
+  await deliverRunsChanged(deps.em, deps, booked.stopped_sequence_ids);
+  return booked;
 }

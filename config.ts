@@ -50,13 +50,13 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often the dispatcher looks for due deliveries when idle. */
   webhookPollMs: number;
-  /** How often the event-resolution workflow drains PENDING ingested events (SPEC: about two minutes). */
+  /** How often the event-resolution workflow drains PENDING ingested events (about two minutes by default). */
   eventResolutionIntervalMs: number;
   /** Events claimed per resolution batch (one transaction); a full batch is followed by another at once. */
   eventResolutionBatch: number;
   /** Dashboard origin of the deep links in API answers (signals' url and list_url). */
   dashboardBaseUrl: string;
-  /** Rate limiting (README 'Rate limits'): on by default; fixed windows of rateLimitWindowMs. */
+  /** Rate limiting (docs/api/rate-limits.md): on by default; fixed windows of rateLimitWindowMs. */
   rateLimitEnabled: boolean;
   rateLimitWindowMs: number;
   /** Requests one API key may make per window. */
@@ -65,7 +65,7 @@ export interface Config {
   rateLimitPerOrg: number;
   /** Calls of enrichment routes (those that spend credits) one organization may make per window. */
   rateLimitEnrichmentPerOrg: number;
-  /** How long an Idempotency-Key and its stored response are kept (README 'Idempotency keys'). */
+  /** How long an Idempotency-Key and its stored response are kept (docs/api/idempotency.md). */
   idempotencyTtlMs: number;
   /** How long a claimed Idempotency-Key whose request has not finished blocks retries before it counts as abandoned. */
   idempotencyLockTimeoutMs: number;

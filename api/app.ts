@@ -66,7 +66,7 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** One server span per request (observability/tracing.ts must have set up a provider). */
   tracing?: boolean;
-  /** Rate limits of authenticated requests (README 'Rate limits'); absent or null: none (RATE_LIMIT_ENABLED=false). */
+  /** Rate limits of authenticated requests (docs/api/rate-limits.md); absent or null: none (RATE_LIMIT_ENABLED=false). */
   limiter?: RateLimiter | null;
 }
 
@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps): App {
     verbatimMembers: eventsVerbatimMembers,
     textIssueStatus: (ctx) => (findRoute(ctx.method, ctx.path)?.bodyTextCheckedByService ? 422 : 400),
   }));
-  // Idempotency-Key on authenticated POST routes (README 'Idempotency keys'): after the body is read
+  // Idempotency-Key on authenticated POST routes (docs/api/idempotency.md): after the body is read
   // (its bytes are the request's fingerprint) and the key is known (keys are per organization).
   app.use(idempotency({
     orm: deps.orm,

@@ -1,4 +1,4 @@
-// The service's one error shape and its types (DESIGN.md 'Rules for code'). Route code throws
+// The service's one error shape and its types (docs/api/conventions.md). Route code throws
 // these; the error handler turns them, and the ORM's and Temporal's own errors, into the body
 // {status_code, type, message, data, request_id}.
 

@@ -23,7 +23,7 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query') 
   }));
 }
 
-/** Rate-limit headers of every authenticated answer but 401 (api/middleware/rate-limit.ts, README 'Rate limits'). */
+/** Rate-limit headers of every authenticated answer but 401 (api/middleware/rate-limit.ts, docs/api/rate-limits.md). */
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed per window by the tightest budget that applies (the API key\'s, the organization\'s, or on enrichment routes the organization\'s enrichment budget). Sent when rate limiting is on (the default).',
@@ -61,7 +61,7 @@ function addHeaders(responses: Record<string, unknown>, applies: (status: string
   }
 }
 
-/** Authenticated POSTs take an Idempotency-Key (api/middleware/idempotency.ts, README 'Idempotency keys'). */
+/** Authenticated POSTs take an Idempotency-Key (api/middleware/idempotency.ts, docs/api/idempotency.md). */
 const idempotent = (route: RouteDef) => route.method === 'POST' && route.auth !== 'public';
 
 const idempotencyKeyParameter = {

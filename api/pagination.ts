@@ -1,4 +1,4 @@
-// The one pagination helper of every list endpoint: its query schema, the page window and SPEC's
+// The one pagination helper of every list endpoint: its query schema, the page window and the
 // envelope {items, total_count, total_pages, has_more}.
 import type { JsonSchema } from './validation.ts';
 

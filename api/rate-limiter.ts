@@ -1,4 +1,4 @@
-// Rate limiting shared by every API replica (README 'Rate limits'). The truth is a counter per
+// Rate limiting shared by every API replica (docs/api/rate-limits.md). The truth is a counter per
 // budget in PostgreSQL (`rate_limits`), counted in fixed windows of PostgreSQL's clock. A replica
 // does not ask the database per request: it leases a chunk of tokens with one atomic
 // INSERT ... ON CONFLICT DO UPDATE ... RETURNING and spends them locally; the store never leases

@@ -27,7 +27,7 @@ export interface RouteResult {
   body?: unknown;
 }
 
-/** An extra rate-limit budget a route spends on top of the key's and the organization's (README 'Rate limits'). */
+/** An extra rate-limit budget a route spends on top of the key's and the organization's (docs/api/rate-limits.md). */
 export type RateBudget = 'enrichment';
 
 export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {

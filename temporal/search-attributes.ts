@@ -1,6 +1,6 @@
 // Custom search attributes the workflows of an organization carry, so an operator can find a run
 // in the Temporal UI (for example `OrganizationId = "<org>" AND ContactId = "<contact>"`); which
-// workflow carries which is tabled in the README ("Finding a stuck enrollment"). The dev server
+// workflow carries which is tabled in docs/operations.md ('Finding a stuck enrollment'). The dev server
 // registers them at start (scripts/local-stack.ts); docker-compose's setup and production register
 // them once with the CLI.
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';

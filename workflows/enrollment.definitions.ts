@@ -1,4 +1,4 @@
-// The enrollment workflow of one contact in one template (issue 5 item 2): its derived id, input,
+// The enrollment workflow of one contact in one template: its derived id, input,
 // result, the refusal reasons the API documents, the activity shapes and the `status` query.
 import { defineQuery } from '@temporalio/workflow';
 

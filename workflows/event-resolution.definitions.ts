@@ -1,6 +1,6 @@
-// The event-resolution workflow's contract (issue 7 item 4): one singleton workflow per task queue
-// that drains PENDING ingested events in batches every EVENT_RESOLUTION_INTERVAL_MS (SPEC: about
-// two minutes) and then carries out the PENDING playbook runs those events made.
+// The event-resolution workflow's contract: one singleton workflow per task queue
+// that drains PENDING ingested events in batches every EVENT_RESOLUTION_INTERVAL_MS (about two
+// minutes by default) and then carries out the PENDING playbook runs those events made.
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 
 export const EVENT_RESOLUTION_WORKFLOW = 'eventResolutionWorkflow';

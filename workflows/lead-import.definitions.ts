@@ -1,4 +1,4 @@
-// The lead import of one contact-entry batch (issue 6 item 6): its derived id, input, result and
+// The lead import of one contact-entry batch: its derived id, input, result and
 // the activity shapes. One workflow per batch (or per default-template change of a list), never
 // one per entry: it completes the profiles of new people from the directory, then enrolls the
 // entries of lists with a default template and emits contact_entry.resolved.

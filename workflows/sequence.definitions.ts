@@ -1,4 +1,4 @@
-// The sequence workflow (one per sequence, issue 5 items 4-5): its derived id, input, the plan and
+// The sequence workflow (one per sequence): its derived id, input, the plan and
 // step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { codePointLength } from '../domain/shared/text.ts';
@@ -16,7 +16,7 @@ export interface SequenceInput {
 
 export const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED'] as const;
 
-/** The sequence record the API serves (SPEC 'Sequence'), snake_case. */
+/** The sequence record the API serves (docs/api/sequences.md), snake_case. */
 export interface SequenceRecord {
   id: string;
   contact_id: string;

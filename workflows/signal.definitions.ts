@@ -33,8 +33,8 @@ export const signalChangedUpdate = defineUpdate<SignalRunState, [SignalChange]>(
 export const signalStateQuery = defineQuery<SignalRunState>('state');
 
 // ---------------------------------------------------------------------------------------------
-// Added by the workflow's part of issue 8 (additive): the optional scheduling inputs, the state
-// carried over continue-as-new, and the activities' shapes.
+// The scheduling side of the contract, added without changing anything above: the optional
+// scheduling inputs, the state carried over continue-as-new, and the activities' shapes.
 
 /** Optional inputs of signalWorkflow (all absent when the API starts it). */
 export interface SignalWorkflowOptions {
@@ -78,7 +78,7 @@ export const SIGNAL_CHANGES = ['EDIT', 'PAUSE', 'RESUME', 'ARCHIVE', 'UNARCHIVE'
 
 /**
  * A custom-event signal's first poll: creation + an offset under the hour derived from its id
- * (SPEC: due signals are checked hourly, so the first poll happens within an hour of creation);
+ * (due signals are checked hourly, so the first poll happens within an hour of creation);
  * the offset spreads a batch of signals created together over the hour.
  */
 export function firstPollOffsetMs(signalId: string, dayMs = 24 * 60 * 60 * 1000): number {

@@ -1,4 +1,4 @@
-// Idempotency keys (README 'Idempotency keys'; the IETF httpapi `Idempotency-Key` draft, as Stripe
+// Idempotency keys (docs/api/idempotency.md; the IETF httpapi `Idempotency-Key` draft, as Stripe
 // does it): an authenticated POST that carries `Idempotency-Key` runs at most once per organization
 // and key; a retry with the same request replays the stored response for 24 h.
 //

@@ -1,4 +1,4 @@
-// Rate limiting of authenticated requests (README 'Rate limits'): right after auth, before the
+// Rate limiting of authenticated requests (docs/api/rate-limits.md): right after auth, before the
 // body is read, so a refused request costs neither parsing nor a query. Sets X-RateLimit-Limit,
 // X-RateLimit-Remaining and X-RateLimit-Reset (seconds) on every authenticated response, errors,
 // 404 and 405 included; over budget: 429 RateLimitIssue with Retry-After.

@@ -1,4 +1,4 @@
-// Accounts: upsert on domain, read, list, owner and variables (SPEC 'Accounts').
+// Accounts: upsert on domain, read, list, owner and variables (docs/api/people.md).
 import type { Directory } from '../../providers/directory/index.ts';
 import * as accounts from '../../domain/people/accounts.service.ts';
 import * as variables from '../../domain/people/variables.service.ts';

@@ -1,4 +1,4 @@
-// The activity stream (SPEC 'Activities'): one activity, and the filtered list, newest first.
+// The activity stream (docs/api/activity.md): one activity, and the filtered list, newest first.
 import * as activities from '../../domain/activity/stream.service.ts';
 import { envelope, envelopeSchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

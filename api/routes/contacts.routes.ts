@@ -1,4 +1,4 @@
-// Contacts: upsert, read, list, owner, variables and erasure (SPEC 'Contacts').
+// Contacts: upsert, read, list, owner, variables and erasure (docs/api/people.md).
 import type { Directory } from '../../providers/directory/index.ts';
 import * as contacts from '../../domain/people/contacts.service.ts';
 import * as variables from '../../domain/people/variables.service.ts';

@@ -1,5 +1,5 @@
 // POST /v1/contacts/enrich and POST /v1/contacts/get-and-enrich (contacts:write): the enrichment
-// provider, paid with organization credits (SPEC 'Enrich rules').
+// provider, paid with organization credits (docs/api/people.md, 'Enrichment and qualification').
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import { enrichPerson, getAndEnrich, type EnrichRequest, type LocateRequest } from '../../domain/people/enrichment.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

@@ -1,4 +1,4 @@
-// Contact and account exclusions: create, read, list, patch, delete (SPEC 'Exclusions').
+// Contact and account exclusions: create, read, list, patch, delete (docs/api/exclusions.md).
 import type { Directory } from '../../providers/directory/index.ts';
 import * as exclusions from '../../domain/exclusions/exclusions.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';

@@ -1,6 +1,5 @@
-// Contact lists, account lists and their entries (SPEC 'Account lists and entries', 'Contact lists
-// and entries'; issue 6 items 5-7). Batches answer {items: [{index, status, resource, error}],
-// summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
+// Contact lists, account lists and their entries (docs/api/lists.md). Batches answer
+// {items: [{index, status, resource, error}], summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as accountEntries from '../../domain/lists/account-entries.service.ts';

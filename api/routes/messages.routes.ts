@@ -28,7 +28,7 @@ export const messageSchema: JsonSchema = {
     in_reply_to_id: { type: ['string', 'null'], format: 'uuid', description: 'A reply: the message it answers.' },
     reply_category: {
       type: ['string', 'null'], enum: [...REPLY_CATEGORIES, null],
-      description: 'INBOUND replies: the classifier\'s category (README, "Engagement"); null otherwise.',
+      description: 'INBOUND replies: the classifier\'s category (docs/api/engagement.md); null otherwise.',
     },
     open_count: { type: 'integer', minimum: 0, description: 'Emails: times the tracking pixel was loaded.' },
     opened_at: { ...nullableTimestamp, description: 'First open.' },

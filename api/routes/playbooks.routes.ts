@@ -1,5 +1,5 @@
-// Playbooks (issue 7 item 5; scopes playbooks:read / playbooks:write): event-triggered actions on
-// the contact an ingested event resolves to, and their runs.
+// Playbooks (docs/api/playbooks.md; scopes playbooks:read / playbooks:write): event-triggered
+// actions on the contact an ingested event resolves to, and their runs.
 import * as playbooks from '../../domain/playbooks/playbooks.service.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

@@ -1,6 +1,6 @@
-// Sequence controls (SPEC 'Sequences'): pause, resume, stop and variables of one run. A started run
-// changes through a Workflow Update on `sequence/<id>` (the answer is the record the Update
-// returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
+// Sequence controls (docs/api/sequences.md, 'Sequence runs'): pause, resume, stop and variables
+// of one run. A started run changes through a Workflow Update on `sequence/<id>` (the answer is
+// the record the Update returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
 // (domain/sequences/controls.service.ts): stop and variables work, pause and resume answer 409.
 import type { AppContext } from '../context.ts';
 import * as controls from '../../domain/sequences/controls.service.ts';

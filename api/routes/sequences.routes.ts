@@ -35,7 +35,8 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        return sequences.enroll({ em, workflows: deps.workflows, config: deps.config }, principal.organizationId, body);
+        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, config: deps.config }, principal.organizationId, body);
+        return enrolled.outcome === 'CREATED' ? { status: 201, body: enrolled.sequence } : { status: 202, body: enrolled.pending };
       },
     }),
     defineRoute<Record<string, string>, PageQuery<sequences.SequenceSort> & sequences.SequenceFilters>({

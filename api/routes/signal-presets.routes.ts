@@ -1,6 +1,7 @@
 // Signal presets and preview (scope signals:read): GET /v1/signals/presets lists the presets open
-// for creation; POST /v1/signals/preview samples a preset's recent matches (SPEC 'Signals': preview
-// rules). Mounted before the signal routes so that /v1/signals/{signal_id} does not take these paths.
+// for creation; POST /v1/signals/preview samples a preset's recent matches (docs/api/signals.md,
+// 'Presets and preview'). Mounted before the signal routes so that /v1/signals/{signal_id} does
+// not take these paths.
 import { previewSignal, PREVIEW_LIMIT, PREVIEW_WINDOW_DAYS } from '../../domain/signals/preview.service.ts';
 import { openPresets, presetRecord } from '../../domain/signals/presets.ts';
 import { SIGNAL_TYPES } from '../../domain/signals/presets.types.ts';

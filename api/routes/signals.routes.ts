@@ -1,4 +1,4 @@
-// Buying signals (SPEC 'Signals'): create, list, detail, patch, duplicate, pause, resume, archive,
+// Buying signals (docs/api/signals.md): create, list, detail, patch, duplicate, pause, resume, archive,
 // unarchive. The presets, preview and imports routes live elsewhere; app.ts mounts them before
 // these, so that `/v1/signals/presets` and `/v1/signals/imports` never reach `/v1/signals/{signal_id}`.
 import type { WorkflowClients } from '../../workflows/clients.ts';
@@ -65,7 +65,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'the signal enrolls its own imports in sequence_template_id), starts ACTIVE and checks at once (a custom-event signal polls within the hour). '
         + `${createRules} A custom-event signal for an event_name another signal of the organization holds (archived ones included): 409.`,
       body: signalCreateSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The signal.', schema: signalSchema },
@@ -110,7 +110,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'one already set is 422: clear the other with null). CUSTOM_EVENT: first_party_event_name is fixed (422). Any refusal leaves the signal unchanged.',
       params: idParams('signal_id'),
       body: signalPatchSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         200: { description: 'The full signal detail.', schema: signalDetailSchema },
@@ -132,7 +132,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         + 'needs another first_party_event_name (the same one: 409).',
       params: idParams('signal_id'),
       body: signalDuplicateSchema,
-      // Text PostgreSQL cannot store is SPEC's 422 here (the service names the field).
+      // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
         201: { description: 'The new signal.', schema: signalSchema },

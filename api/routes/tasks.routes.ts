@@ -1,4 +1,4 @@
-// Tasks (SPEC 'Tasks'; scopes tasks:read / tasks:write): the list and reads, the thread of a reply
+// Tasks (docs/api/tasks.md; scopes tasks:read / tasks:write): the list and reads, the thread of a reply
 // task, standalone to-dos, reassignment, the state machine (start, complete, skip, reopen, snooze)
 // and execute.
 import type { WorkflowClients } from '../../workflows/clients.ts';

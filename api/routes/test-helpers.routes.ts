@@ -53,7 +53,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
     defineRoute<{ message_id: string }, Record<string, never>, { body: string; subject?: string }>({
       method: 'POST', path: '/v1/test-helpers/messages/{message_id}/reply', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'testHelperReply', summary: 'Simulate a reply from the contact',
-      description: 'Stores the INBOUND reply (classified: INTERESTED, NOT_INTERESTED, UNSUBSCRIBE, OUT_OF_OFFICE, OTHER; rules in the README) and emits '
+      description: 'Stores the INBOUND reply (classified: INTERESTED, NOT_INTERESTED, UNSUBSCRIBE, OUT_OF_OFFICE, OTHER; rules in docs/api/engagement.md) and emits '
         + 'message.replied. On a running run: INTERESTED ends it SUCCEEDED; NOT_INTERESTED ends it FAILED; UNSUBSCRIBE ends it FAILED and excludes the '
         + 'contact; OUT_OF_OFFICE with a return date pauses it until then; anything else halts automatic steps and leaves it WAITING_FOR_USER with '
         + 'an EMAIL_REPLY or LINKEDIN_REPLY task (`task_id`) until the team answers it (execute: WAITING_FOR_LEAD); a paused run stays paused. '

@@ -1,4 +1,4 @@
-// Webhook subscriptions (SPEC 'Webhook subscription', 'Events'): CRUD, secret rotation, the
+// Webhook subscriptions (docs/api/webhooks.md): CRUD, secret rotation, the
 // connectivity test, the deliveries of a subscription and their replay.
 import type { Config } from '../../config.ts';
 import type { DeliveryStatus } from '../../db/entities/webhook-delivery.entity.ts';

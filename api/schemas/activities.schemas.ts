@@ -1,5 +1,6 @@
 // Shapes of the activities endpoints. The payload is described loosely on purpose: its variants
-// are SPEC's event types, new ones may appear within /v1, and clients must ignore unknown fields.
+// are the documented event types (docs/api/activity.md), new ones may appear within /v1, and
+// clients must ignore unknown fields.
 import { CHANNELS, EVENT_TYPES, RESOURCE_TYPES } from '../../domain/activity/emit.ts';
 import { ACTIVITY_SORT_FIELDS } from '../../domain/activity/stream.service.ts';
 import { listQuerySchema } from '../pagination.ts';

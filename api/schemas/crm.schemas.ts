@@ -1,4 +1,4 @@
-// Shapes of the CRM write endpoints (SPEC 'CRM write' and 'CRM write result').
+// Shapes of the CRM write endpoints and their result (docs/api/crm.md).
 import type { JsonSchema } from '../validation.ts';
 
 export interface CrmWriteBody {

@@ -1,5 +1,5 @@
-// Shapes of the enrichment endpoints (SPEC 'Enrich rules'): the person described or located, and
-// the answer with its credit accounting.
+// Shapes of the enrichment endpoints (docs/api/people.md, 'Enrichment and qualification'): the
+// person described or located, and the answer with its credit accounting.
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField, NOT_BLANK_PATTERN } from './identifiers.schemas.ts';

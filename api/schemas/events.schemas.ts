@@ -1,4 +1,4 @@
-// Schemas of the first-party event ingestion routes (SPEC 'Events (first-party ingestion)').
+// Schemas of the first-party event ingestion routes (docs/api/events.md).
 import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts';
 import { SUBJECT_FIELDS } from '../../domain/events/ingest.service.ts';
 import { listQuerySchema } from '../pagination.ts';

@@ -1,4 +1,4 @@
-// Shapes of the contact and account exclusion endpoints (SPEC 'Exclusions'); the limits written
+// Shapes of the contact and account exclusion endpoints (docs/api/exclusions.md); the limits written
 // here are the ones enforced.
 import { EXCLUSION_REASONS } from '../../db/entities/contact-exclusion.entity.ts';
 import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions/exclusions.service.ts';

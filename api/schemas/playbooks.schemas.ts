@@ -1,4 +1,4 @@
-// Playbooks (issue 7 item 5): request and response schemas.
+// Playbooks: request and response schemas (docs/api/playbooks.md).
 import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_STATUSES } from '../../db/entities/playbook.entity.ts';
 import { PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES } from '../../db/entities/playbook-run.entity.ts';
 import { TASK_PRIORITIES } from '../../db/entities/task.entity.ts';

@@ -1,5 +1,5 @@
-// Request and response schemas of the signal endpoints (SPEC 'Signal', 'Signals'). Shapes are
-// checked here (400 ValidationIssue); the rules of SPEC's create table and patch rules are the
+// Request and response schemas of the signal endpoints (docs/api/signals.md). Shapes are
+// checked here (400 ValidationIssue); the create and patch rules are the
 // service's (422 naming the field), so that every rule answers one way whether it is a create, a
 // patch or a duplicate's override.
 import { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
@@ -77,7 +77,7 @@ const recordProperties: Record<string, JsonSchema> = {
   max_per_run: { type: ['integer', 'null'] },
   max_companies_per_run: { type: ['integer', 'null'] },
   max_contacts_per_company: { type: ['integer', 'null'] },
-  max_per_day: { type: 'integer', description: 'The ceiling a check enforces, resolved from the caps (README \'Signals\').' },
+  max_per_day: { type: 'integer', description: 'The ceiling a check enforces, resolved from the caps (docs/api/signals.md).' },
   enrich_email: { type: 'boolean' },
   enrich_phones: { type: 'boolean' },
   imported_count: { type: 'integer', minimum: 0 },

@@ -1,5 +1,5 @@
-// Shapes of the webhook subscription endpoints (SPEC leaves them open; these follow its
-// conventions: snake_case, the envelope, webhooks:read / webhooks:write).
+// Shapes of the webhook subscription endpoints (docs/api/webhooks.md); they follow the API's
+// conventions: snake_case, the envelope, webhooks:read / webhooks:write.
 import { DELIVERY_STATUSES } from '../../db/entities/webhook-delivery.entity.ts';
 import { SUBSCRIPTION_STATUSES } from '../../db/entities/webhook-subscription.entity.ts';
 import { EVENT_TYPES } from '../../domain/activity/emit.ts';

@@ -1,4 +1,4 @@
-// Idempotency keys of authenticated POSTs (api/middleware/idempotency.ts, README 'Idempotency keys').
+// Idempotency keys of authenticated POSTs (api/middleware/idempotency.ts, docs/api/idempotency.md).
 // A row is claimed IN_PROGRESS (claim_token names the claim) before the handler runs; COMPLETED rows
 // hold the response that replays answer. Written only with SQL by the middleware; this entity keeps
 // the table in the ORM's schema (test/api/schema.test.ts).

@@ -1,4 +1,4 @@
-// First-party events clients ingest (SPEC 'Ingested event'), stored before the 202 and resolved to
+// First-party events clients ingest (docs/api/events.md), stored before the 202 and resolved to
 // a contact and account later by the resolution workflow. `payload_json` is the payload exactly as
 // sent (the request's own bytes of that JSON value), so reads return the same keys, order and
 // number spellings. Playbooks (event-triggered actions) and their runs live here too.

@@ -1,4 +1,4 @@
-// A rate-limit budget's shared counter (README 'Rate limits'). `bucket` is `key:<api key id>`,
+// A rate-limit budget's shared counter (docs/api/rate-limits.md). `bucket` is `key:<api key id>`,
 // `organization:<organization id>` or `enrichment:<organization id>`; `window_start` is the epoch
 // millisecond at which the current fixed window began (PostgreSQL's clock, so replicas agree);
 // `used` counts the tokens leased to API replicas in that window, never more than the limit;

@@ -1,4 +1,4 @@
-// Tasks (SPEC 'Task'): manual action items of sequences (CALL steps, replies to answer, leads to
+// Tasks (docs/api/tasks.md): manual action items of sequences (CALL steps, replies to answer, leads to
 // review, playbook approvals) and standalone to-dos. The tasks API (domain/tasks/tasks.service.ts) owns
 // their state machine; sequence code only inserts them.
 import { defineEntity, p } from '@mikro-orm/postgresql';

@@ -1,4 +1,4 @@
-// Tasks API (issue 6 items 1-4): the task state machine's columns (start, skip, reopen, snooze,
+// Tasks API: the task state machine's columns (start, skip, reopen, snooze,
 // completion source, call disposition and phone), the indexes of the list filters and search, and
 // the per-run assignee of later tasks (a SEQUENCE-scope reassignment).
 import { Migration } from '@mikro-orm/migrations';

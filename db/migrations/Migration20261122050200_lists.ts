@@ -1,4 +1,4 @@
-// Contact lists and account lists with their entries (issue 6 items 5-7). A contact list may name a
+// Contact lists and account lists with their entries. A contact list may name a
 // default sequence template (entries added to it are enrolled); an entry links one contact (or
 // account) per list, and carries the fields it was sent with and its lead import's state.
 import { Migration } from '@mikro-orm/migrations';

@@ -1,4 +1,4 @@
-// First-party ingested events (SPEC 'Events (first-party ingestion)').
+// First-party ingested events (docs/api/events.md).
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122060000_ingested_events extends Migration {

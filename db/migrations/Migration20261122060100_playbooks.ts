@@ -1,4 +1,4 @@
-// Playbooks and their runs (issue 7 item 5): event-triggered actions on resolved contacts.
+// Playbooks and their runs: event-triggered actions on resolved contacts.
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122060100_playbooks extends Migration {

@@ -1,5 +1,5 @@
 // Custom-event signals at COMPANIES level keep an unresolved event's raw domain on the entry,
-// unlinked (SPEC custom event rule 6): account_id becomes nullable, one unlinked entry per domain.
+// unlinked and never linked later: account_id becomes nullable, one unlinked entry per domain.
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122070200_unresolved_account_entries extends Migration {

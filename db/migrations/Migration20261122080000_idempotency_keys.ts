@@ -1,4 +1,4 @@
-// Idempotency keys (README 'Idempotency keys'): one row per (organization, Idempotency-Key header
+// Idempotency keys (docs/api/idempotency.md): one row per (organization, Idempotency-Key header
 // value) of an authenticated POST. The row is claimed (IN_PROGRESS) before the handler runs and holds
 // the stored response once it has (COMPLETED); it expires 24 h after the claim and is then purged.
 import { Migration } from '@mikro-orm/migrations';

@@ -1,4 +1,4 @@
-// Shared rate-limit counters (README 'Rate limits'): one row per budget (API key, organization,
+// Shared rate-limit counters (docs/api/rate-limits.md): one row per budget (API key, organization,
 // organization's enrichment budget), overwritten when its fixed window rolls over. API replicas
 // lease chunks of tokens from these rows with one INSERT ... ON CONFLICT DO UPDATE each.
 import { Migration } from '@mikro-orm/migrations';

@@ -1,4 +1,4 @@
-// The scope catalogue of SPEC 'Authentication'. Keys are granted a subset; every route names one.
+// The scope catalogue (docs/api/conventions.md, 'Scopes'). Keys are granted a subset; every route names one.
 
 export const SCOPES = [
   'contacts:read', 'contacts:write',
@@ -17,7 +17,7 @@ export const SCOPES = [
   'crm:read', 'crm:write',
   'signals:read', 'signals:write',
   'playbooks:read', 'playbooks:write',
-  // Declared by the enum of SPEC but gating no /v1 REST endpoint.
+  // Part of the published catalogue but gating no /v1 REST endpoint.
   'tools:execute', 'exclusions:read', 'exclusions:write',
 ] as const;
 

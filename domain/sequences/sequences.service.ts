@@ -89,7 +89,8 @@ export interface EnrollmentPending {
   sequence_template_id: string;
 }
 
-export type EnrollResponse = { status: 201; body: SequenceRecord } | { status: 202; body: EnrollmentPending };
+/** The enrollment's outcome within the wait: the new sequence, or still running (the enrollment run to poll). */
+export type EnrollResponse = { outcome: 'CREATED'; sequence: SequenceRecord } | { outcome: 'PENDING'; pending: EnrollmentPending };
 
 export interface EnrollDeps {
   em: EntityManager;
@@ -123,13 +124,13 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   };
   const { runId, result } = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
   const pending: EnrollResponse = {
-    status: 202,
-    body: { enrollment_run_id: runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
+    outcome: 'PENDING',
+    pending: { enrollment_run_id: runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
   };
   if (!result) return pending;
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
   }
-  return { status: 201, body: await getSequence(em, organizationId, result.sequenceId) };
+  return { outcome: 'CREATED', sequence: await getSequence(em, organizationId, result.sequenceId) };
 }

@@ -6,7 +6,7 @@
 // event is signed and delivered to a local webhook receiver. Printed: per endpoint the count,
 // errors and p50/p95/p99/max; webhook deliveries (received, signature failures, duplicates,
 // left undelivered); resident memory of the API and the worker at the start, every minute and at
-// the end. Goal (issue 9): zero errors, memory flat. BENCH_MIXED_SECONDS (300) sets the length.
+// the end. Goal: zero errors, memory flat. BENCH_MIXED_SECONDS (300) sets the length.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';

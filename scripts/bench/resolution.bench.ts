@@ -5,7 +5,7 @@
 // contact and account are created), company domains only, CRM ids, and unknown people
 // (UNRESOLVED); a tenth of the events trigger a CREATE_TASK playbook. Reported: time from the
 // worker's start until no event is PENDING, the rate, the outcome counts, and a check that every
-// event got exactly one event.resolved. Goal (issue 7): 100,000 in under 10 minutes.
+// event got exactly one event.resolved. Goal: 100,000 in under 10 minutes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
 // server, `node worker.ts` as a child with its default concurrency) whose check slots are spread
 // evenly over a window. Reported: the lag from each slot to its check (started: the workflow's
 // timer fired and the activity began, = last_checked_at; done: the check committed, = updated_at),
-// p50/p95/p99/max, and how many finished within a minute of their slot. Goal (issue 8): every due
+// p50/p95/p99/max, and how many finished within a minute of their slot. Goal: every due
 // check within a minute of its slot.
 //
 // What is scaled: the day. Each workflow is started with dayMs = BENCH_WINDOW_MS (default 10

@@ -5,7 +5,7 @@
 // check) and a 30-day window (a preview, or a first check), limit 100. Each search is repeated
 // BENCH_REPEATS times (default 40), each time ending on another day so that other slots are read.
 // Reported per case: median, p99 and max in ms, and the window's match count.
-// Goal (issue 8): median under 100 ms, never over 1 s.
+// Goal: median under 100 ms, never over 1 s.
 //
 // Second phase, "full checks": the whole check the signal workflow's activity runs,
 // domain/signals/checks.service.ts checkSignal (provider search page by page, dedup against the

@@ -1,4 +1,4 @@
-// Schemathesis against our own OpenAPI document (issue 9, item 3): the pinned CLI from PyPI
+// Schemathesis against our own OpenAPI document: the pinned CLI from PyPI
 // (scripts/tools.ts) runs every phase (examples, coverage, fuzzing, stateful) with every check it
 // has on (the default: server errors, status codes, content types, response schemas and headers,
 // negative data rejected, positive data accepted, missing Authorization 401, ignored auth, methods

@@ -1,5 +1,5 @@
 // The activity stream over HTTP: events written with emitEvent are read back camelCased, filtered,
-// newest first, and never across organizations (SPEC 'Activity', 'Activities').
+// newest first, and never across organizations (docs/api/activity.md).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

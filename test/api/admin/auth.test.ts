@@ -1,4 +1,4 @@
-// Authentication and scopes over HTTP on the real stack (SPEC 'Authentication').
+// Authentication and scopes over HTTP on the real stack (docs/api/conventions.md).
 import assert from 'node:assert/strict';
 import { ApiKey } from '../../../db/entities/index.ts';
 import * as admin from '../../../domain/admin/admin.service.ts';

@@ -15,7 +15,7 @@ describe('GET /v1/me', () => {
     api = client(stack.url);
   });
 
-  it('when called with the bootstrap key, then 200 with SPEC fields and the added user_id and enrichment_credits', async () => {
+  it('when called with the bootstrap key, then 200 with the documented fields and the added user_id and enrichment_credits', async () => {
     const org = await newOrg(stack);
     const response = await api.get('/v1/me', { key: org.apiKey });
     assert.equal(response.status, 200);

@@ -52,7 +52,7 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
     org = await newOrg(stack, 'CRM Org');
   });
 
-  it('when an unlinked account of acme.test is written, then it links the seeded crm-company-acme and answers the SPEC result', async () => {
+  it('when an unlinked account of acme.test is written, then it links the seeded crm-company-acme and answers the documented result', async () => {
     const accountId = await createAccount(org, 'acme.test', 'Acme');
     const response = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['lifecycle_stage', 'customer'], ['tier', 'gold']) });
     assert.equal(response.status, 200, response.text);

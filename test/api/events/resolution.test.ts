@@ -1,4 +1,4 @@
-// Subject resolution of ingested events (SPEC 'Events (first-party ingestion)' rules 1-4) on the
+// Subject resolution of ingested events (the rules of docs/api/events.md, 'Event resolution') on the
 // real stack: the drain's batch (domain/events/resolution.service.ts, the workflow's activity) run
 // against the real database, sandbox directory and sandbox CRM, scoped to each test's organization.
 import assert from 'node:assert/strict';

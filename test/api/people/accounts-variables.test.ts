@@ -1,4 +1,4 @@
-// Accounts and variables over HTTP on the real stack (SPEC 'Accounts', variable rules).
+// Accounts and variables over HTTP on the real stack (docs/api/people.md: accounts and the variable rules).
 import assert from 'node:assert/strict';
 import { client } from '../../helpers/http.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 // Contacts over HTTP on the real stack: upsert rules, reads, filters, sorting, owner, erasure,
-// bad input and tenant isolation (SPEC 'Contacts').
+// bad input and tenant isolation (docs/api/people.md).
 import assert from 'node:assert/strict';
 import * as admin from '../../../domain/admin/admin.service.ts';
 import { emitEvent } from '../../../domain/activity/emit.ts';

@@ -1,4 +1,4 @@
-// Playbooks on the real stack (issue 7 item 5): CRUD and validation, isolation between
+// Playbooks on the real stack: CRUD and validation, isolation between
 // organizations, and runs end to end: events (inserted PENDING) drained by the stack's own
 // event-resolution workflow (woken with drainNow), immediate to-dos, enrollments within seconds,
 // approval through execute and through complete, rejection, deletion.

@@ -186,11 +186,12 @@ describe('enrollment', () => {
       const answer = await sequences.enroll({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.config.temporalTaskQueue), config: stack.config }, org.organizationId,
         { contact_id: contactId, sequence_template_id: emailTemplate }, { waitMs: 300 });
       assert.ok(Date.now() - started < stack.config.slowVerifyMs, 'answered before the verification ended');
-      assert.equal(answer.status, 202);
+      assert.equal(answer.outcome, 'PENDING', 'the use case answers PENDING (the route answers it as 202)');
+      if (answer.outcome !== 'PENDING') return;
       const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE contact_id = ${contactId}`.execute(db());
       assert.equal(rows.length, 0, 'nothing written yet');
       const enrollment = stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate));
-      assert.deepEqual(answer.body, { enrollment_run_id: (await enrollment.describe()).runId, contact_id: contactId, sequence_template_id: emailTemplate });
+      assert.deepEqual(answer.pending, { enrollment_run_id: (await enrollment.describe()).runId, contact_id: contactId, sequence_template_id: emailTemplate });
       assert.equal((await enrollment.query(enrollmentStatusQuery)).phase, 'VERIFYING');
       let items: { status: string }[] = [];
       for (let i = 0; i < 100 && items.length === 0; i++) {

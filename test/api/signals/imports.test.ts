@@ -95,7 +95,7 @@ describe('signals imports feed API', function () {
     assert.equal((await feed('', key.api_key)).status, 403);
   });
 
-  it('when a custom event signal imports an event, then the feed entry carries the payload exactly as it was sent (SPEC payload size rule: unchanged)', async () => {
+  it('when a custom event signal imports an event, then the feed entry carries the payload exactly as it was sent (payload size rule: unchanged)', async () => {
     const eventName = `exact-${randomUUID()}`;
     const { id } = await insertSignal(stack, org.organizationId, { eventName, eventSubject: 'PEOPLE' });
     const payload = '{ "z": 1.0, "a": 1e3, "10": -0, "2": 1E+2, "big": 12345678901234567890123, "nested": {"b": [1.50, 2e-0], "a": null} }';

@@ -18,7 +18,7 @@ describe('signals API', function () {
 
   // Every case below sends an Update to the signal workflow (workflows/signal.workflow.ts).
   describe('lifecycle (needs the signal workflow)', () => {
-    it('when a signal goes through pause, resume, archive and unarchive, then each transition of SPEC and 200 unchanged for the no-op ones', async () => {
+    it('when a signal goes through pause, resume, archive and unarchive, then each documented transition and 200 unchanged for the no-op ones', async () => {
       const s = (await create({ ...NEW_JOB })).body;
       let res = await action(s.id, 'pause');
       assert.equal(res.status, 200, res.text);

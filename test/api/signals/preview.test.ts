@@ -1,6 +1,6 @@
 // Signal presets and preview on the real stack (directory of 2,000 companies / 20,000 people), and
 // the sandbox signal-data provider behind them: shapes per scope, every filter narrowing, the same
-// answer twice, new facts on new days, and the 404/422 cases of SPEC's preview rules.
+// answer twice, new facts on new days, and the 404/422 cases of the preview rules (docs/api/signals.md).
 import assert from 'node:assert/strict';
 import { openPresets, presetRecord } from '../../../domain/signals/presets.ts';
 import type { SignalType } from '../../../domain/signals/presets.types.ts';

@@ -1,5 +1,5 @@
 // Webhook delivery on the real stack (dispatcher workflow, retry workflows, worker, PostgreSQL):
-// signed deliveries with SPEC's fields, a receiver that was down, paused subscriptions and a
+// signed deliveries with the documented fields, a receiver that was down, paused subscriptions and a
 // worker restarted mid-stream. Duplicates are tolerated only under the same webhook-id.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -58,7 +58,7 @@ describe('webhook delivery', function () {
     return { org, target, subscriptionId: id };
   }
 
-  it('when a subscription is made through the API and contact exclusions are created, then a receiver gets each contact_exclusion.created, signed, with SPEC fields', async () => {
+  it('when a subscription is made through the API and contact exclusions are created, then a receiver gets each contact_exclusion.created, signed, with the documented fields', async () => {
     const org = await newOrg(stack);
     const api = client(stack.url);
     const receiver = await startReceiver(200);

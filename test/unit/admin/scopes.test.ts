@@ -1,10 +1,11 @@
-// The scope catalogue matches SPEC 'Authentication' (domain/admin/scopes.ts).
+// The scope catalogue (domain/admin/scopes.ts) holds every scope of the published API contract.
 import assert from 'node:assert/strict';
 import { isScope, parseScopes, SCOPES } from '../../../domain/admin/scopes.ts';
 
 describe('scopes', () => {
-  it('when compared with SPEC.md, then every scope of its table and enum exists', () => {
-    // Transcribed from SPEC 'Authentication' (the table, then the enum's extra scopes).
+  it('when compared with the published contract, then every scope of its table and enum exists', () => {
+    // Transcribed from the published contract's authentication section (the table, then the enum's
+    // extra scopes).
     const spec = [
       'contacts:read', 'contacts:write', 'accounts:read', 'accounts:write', 'contact_lists:read', 'contact_lists:write',
       'account_lists:read', 'account_lists:write', 'sequences:read', 'sequences:write', 'tasks:read', 'tasks:write',

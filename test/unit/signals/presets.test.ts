@@ -1,4 +1,4 @@
-// The preset catalogue's invariants (SPEC 'Signal': preset record) and the filter validation that
+// The preset catalogue's invariants (the preset record of docs/api/signals.md) and the filter validation that
 // preview, create and patch share.
 import assert from 'node:assert/strict';
 import { DomainError } from '../../../domain/shared/errors.ts';
@@ -34,7 +34,7 @@ describe('signal preset catalogue', () => {
     }
   });
 
-  it('when HIRING_SIGNALS is read, then it has exactly SPEC\'s filter keys, job_title_or required', () => {
+  it('when HIRING_SIGNALS is read, then it has exactly the documented filter keys, job_title_or required', () => {
     const hiring = presetOf('HIRING_SIGNALS');
     assert.deepEqual([...hiring.filter_keys].sort(), ['company_country_code_or', 'company_size', 'company_type', 'industry_not', 'industry_or',
       'job_description_contains_or', 'job_location_pattern_or', 'job_title_or']);
@@ -63,7 +63,7 @@ describe('signal preset catalogue', () => {
     }
   });
 
-  it('when a preset becomes an API record, then it carries exactly the SPEC fields', () => {
+  it('when a preset becomes an API record, then it carries exactly the documented fields', () => {
     assert.deepEqual(Object.keys(presetRecord(presetOf('NEW_JOB'))).sort(), ['category_label', 'description', 'filter_keys', 'preview_supported', 'required_filter_keys',
       'requires_event_subject', 'scope', 'scope_selectable_at_creation', 'signal_type', 'title']);
   });

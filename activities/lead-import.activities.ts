@@ -4,7 +4,7 @@ import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import * as entries from '../domain/lists/contact-entries.service.ts';
+import * as entries from '../domain/lists/lead-import-steps.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import type {
   EnrollEntriesInput, EnrollEntriesResult, FailEntriesInput, ImportLeadsInput, ImportLeadsResult,

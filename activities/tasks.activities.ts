@@ -1,7 +1,7 @@
-// Task activities: the snooze reminder's wake-up (domain/tasks/tasks.service.ts reminderDue): the task
+// Task activities: the snooze reminder's wake-up (domain/tasks/snooze.ts reminderDue): the task
 // comes back PENDING with task.reopened (reopen_reason REMINDER_RULE), a to-do's as a sequence task's.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { reminderDue } from '../domain/tasks/tasks.service.ts';
+import { reminderDue } from '../domain/tasks/snooze.ts';
 import type { TaskReminderInput, TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
 
 export function createTaskActivities(deps: { orm: MikroORM }) {

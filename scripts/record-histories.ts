@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createActivities } from '../activities/index.ts';
 import { recordReply } from '../domain/engagement/engagement.service.ts';
-import { snoozeTask } from '../domain/tasks/tasks.service.ts';
+import { snoozeTask } from '../domain/tasks/snooze.ts';
 import { updateTemplate } from '../domain/sequences/templates.service.ts';
 import { generateWebhookSecret } from '../domain/webhooks/secrets.ts';
 import { FIXTURES } from '../providers/directory/generate.ts';

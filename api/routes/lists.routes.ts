@@ -3,7 +3,9 @@
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import * as accountEntries from '../../domain/lists/account-entries.service.ts';
-import * as contactEntries from '../../domain/lists/contact-entries.service.ts';
+import { addContactEntries, ENTRY_BATCH_MAX, type ContactEntryInput } from '../../domain/lists/add-contact-entries.ts';
+import { CONTACT_ENTRY_SORT_FIELDS, getContactEntry, listContactEntries, type ContactEntryFilters, type ContactEntrySort } from '../../domain/lists/contact-entry-reads.ts';
+import { deleteContactEntry } from '../../domain/lists/delete-contact-entry.ts';
 import * as lists from '../../domain/lists/lists.service.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ApiIssue, validationIssue } from '../errors.ts';
@@ -32,9 +34,9 @@ const accountTags = ['Account lists'];
  * the others (ValidationIssue naming the field). More than the batch limit is a 422 for the request.
  */
 function checkItems<T>(items: unknown[], schema: JsonSchema) {
-  if (items.length > contactEntries.ENTRY_BATCH_MAX) {
-    throw validationIssue(`items: at most ${contactEntries.ENTRY_BATCH_MAX} per request (got ${items.length}).`,
-      [{ path: 'items', message: `must have at most ${contactEntries.ENTRY_BATCH_MAX} items` }], 422);
+  if (items.length > ENTRY_BATCH_MAX) {
+    throw validationIssue(`items: at most ${ENTRY_BATCH_MAX} per request (got ${items.length}).`,
+      [{ path: 'items', message: `must have at most ${ENTRY_BATCH_MAX} items` }], 422);
   }
   const validate = validatorFor(schema);
   const valid: { index: number; input: T }[] = [];
@@ -147,24 +149,24 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       body: batchBodySchema(contactEntryItemSchema, 'entries'),
       responses: { 200: { description: 'Per-item results.', schema: batchResultSchema(contactEntrySchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
-        const { valid, invalid } = checkItems<contactEntries.ContactEntryInput>(body.items, contactEntryItemSchema);
-        const written = valid.length ? await contactEntries.addContactEntries(ctx.state.em, deps.directory, leadImport, ctx.state.principal.organizationId, valid) : [];
+        const { valid, invalid } = checkItems<ContactEntryInput>(body.items, contactEntryItemSchema);
+        const written = valid.length ? await addContactEntries(ctx.state.em, deps.directory, leadImport, ctx.state.principal.organizationId, valid) : [];
         return { status: 200, body: lists.batchResult([...invalid, ...written]) };
       },
     }),
-    defineRoute<Record<string, string>, PageQuery<contactEntries.ContactEntrySort> & contactEntries.ContactEntryFilters>({
+    defineRoute<Record<string, string>, PageQuery<ContactEntrySort> & ContactEntryFilters>({
       method: 'GET', path: '/v1/contact-entries', auth: 'key', scope: 'contact_lists:read', tags: contactTags,
       operationId: 'listContactEntries',
       summary: 'List the entries of a contact list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
-      query: { ...listQuerySchema(contactEntries.CONTACT_ENTRY_SORT_FIELDS, contactEntryListFilters), required: ['contact_list_id'] },
+      query: { ...listQuerySchema(CONTACT_ENTRY_SORT_FIELDS, contactEntryListFilters), required: ['contact_list_id'] },
       responses: {
         200: { description: 'Envelope of entries.', schema: envelopeSchema(contactEntrySchema) },
         404: { description: 'The contact list is not of this organization (NotFoundIssue).' },
       },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await contactEntries.listContactEntries(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {
+        const { items, total } = await listContactEntries(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {
           ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
         });
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
@@ -176,7 +178,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       summary: 'A contact entry (poll its enrichment_status)',
       params: idParams('contact_entry_id'),
       responses: { 200: { description: 'The entry.', schema: contactEntrySchema } },
-      handler: async (ctx, { params }) => ({ status: 200, body: await contactEntries.getContactEntry(ctx.state.em, ctx.state.principal.organizationId, params.contact_entry_id) }),
+      handler: async (ctx, { params }) => ({ status: 200, body: await getContactEntry(ctx.state.em, ctx.state.principal.organizationId, params.contact_entry_id) }),
     }),
     defineRoute<{ contact_entry_id: string }>({
       method: 'DELETE', path: '/v1/contact-entries/{contact_entry_id}', auth: 'key', scope: 'contact_lists:write', tags: contactTags,
@@ -187,7 +189,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       responses: { 200: { description: 'The deleted entry.', schema: contactEntrySchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await contactEntries.deleteContactEntry(ctx.state.em, deps.workflows, ctx.state.principal.organizationId, params.contact_entry_id),
+        body: await deleteContactEntry(ctx.state.em, deps.workflows, ctx.state.principal.organizationId, params.contact_entry_id),
       }),
     }),
 

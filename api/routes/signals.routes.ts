@@ -3,7 +3,13 @@
 // these, so that `/v1/signals/presets` and `/v1/signals/imports` never reach `/v1/signals/{signal_id}`.
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
-import * as signals from '../../domain/signals/signals.service.ts';
+import { createSignal, duplicateSignal, type DuplicateInput } from '../../domain/signals/create.ts';
+import { transitionSignal, type SignalAction } from '../../domain/signals/lifecycle.ts';
+import { patchSignal } from '../../domain/signals/patch.ts';
+import { getSignal, listSignals } from '../../domain/signals/reads.ts';
+import type { SignalCreateInput, SignalPatch } from '../../domain/signals/resolve-input.ts';
+import { CUSTOM_EVENT_MAX_PER_DAY, DEFAULT_CONTACTS_PER_COMPANY, DEFAULT_MAX_PER_DAY } from '../../domain/signals/settings.ts';
+import type { SignalsDeps } from '../../domain/signals/signal-records.ts';
 import type { AppContext } from '../context.ts';
 import { envelope, envelopeSchema, fixedKeyListQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
@@ -30,16 +36,16 @@ const createRules = 'Rules (422 ValidationIssue naming each field, all reported 
   + 'for CUSTOM_EVENT (import_target follows it) and rejected otherwise; sequence_template_id only for PEOPLE; max_per_run 1 to the organization\'s lead limit and '
   + 'not with max_companies_per_run; max_companies_per_run only on a COMPANY-scope preset importing PEOPLE; max_contacts_per_company requires '
   + 'max_companies_per_run; CUSTOM_EVENT takes no caps and exactly one search_filters.first_party_event_name. max_per_day: max_per_run; else '
-  + `max_companies_per_run × (max_contacts_per_company or ${signals.DEFAULT_CONTACTS_PER_COMPANY}), within the lead limit; else min(${signals.DEFAULT_MAX_PER_DAY}, lead limit); `
-  + `CUSTOM_EVENT ${signals.CUSTOM_EVENT_MAX_PER_DAY}.`;
+  + `max_companies_per_run × (max_contacts_per_company or ${DEFAULT_CONTACTS_PER_COMPANY}), within the lead limit; else min(${DEFAULT_MAX_PER_DAY}, lead limit); `
+  + `CUSTOM_EVENT ${CUSTOM_EVENT_MAX_PER_DAY}.`;
 
 const unavailable = { description: 'The workflow service is unavailable (UnavailableIssue); nothing was changed.' };
 
 export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
-  const serviceDeps = (ctx: AppContext): signals.SignalsDeps => ({
+  const serviceDeps = (ctx: AppContext): SignalsDeps => ({
     em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl,
   });
-  const lifecycle = (action: signals.SignalAction, summary: string, description: string, conflict: string) => defineRoute<Params>({
+  const lifecycle = (action: SignalAction, summary: string, description: string, conflict: string) => defineRoute<Params>({
     method: 'POST', path: `/v1/signals/{signal_id}/${action}`, auth: 'key', scope: 'signals:write', tags,
     operationId: `${action}Signal`,
     summary,
@@ -52,12 +58,12 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       503: unavailable,
     },
     handler: async (ctx, { params }) => ({
-      status: 200, body: await signals.transitionSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, action),
+      status: 200, body: await transitionSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, action),
     }),
   });
 
   return [
-    defineRoute<Record<string, string>, Record<string, never>, signals.SignalCreateInput>({
+    defineRoute<Record<string, string>, Record<string, never>, SignalCreateInput>({
       method: 'POST', path: '/v1/signals', auth: 'key', scope: 'signals:write', tags,
       operationId: 'createSignal',
       summary: 'Create a signal',
@@ -74,7 +80,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         422: { description: 'A create rule (ValidationIssue naming the fields).' },
         503: unavailable,
       },
-      handler: async (ctx, { body }) => ({ status: 201, body: await signals.createSignal(serviceDeps(ctx), ctx.state.principal.organizationId, body) }),
+      handler: async (ctx, { body }) => ({ status: 201, body: await createSignal(serviceDeps(ctx), ctx.state.principal.organizationId, body) }),
     }),
     defineRoute<Record<string, string>, PageQuery & { include_archived: boolean }>({
       method: 'GET', path: '/v1/signals', auth: 'key', scope: 'signals:read', tags,
@@ -85,7 +91,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       query: listQuery,
       responses: { 200: { description: 'Envelope of signals.', schema: envelopeSchema(signalSchema) } },
       handler: async (ctx, { query }) => {
-        const { items, total } = await signals.listSignals(serviceDeps(ctx), ctx.state.principal.organizationId, { include_archived: query.include_archived },
+        const { items, total } = await listSignals(serviceDeps(ctx), ctx.state.principal.organizationId, { include_archived: query.include_archived },
           { ...pageWindow(query), sortOrder: query.sort_order });
         return { status: 200, body: envelope(items, total, query) };
       },
@@ -97,9 +103,9 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       description: 'Adds search_filters, import_search_filters, sequence_template_id, import_target and event_subject to the record; filters in the shape create and patch accept.',
       params: idParams('signal_id'),
       responses: { 200: { description: 'The signal detail.', schema: signalDetailSchema }, 404: { description: 'No such signal in the organization.' } },
-      handler: async (ctx, { params }) => ({ status: 200, body: await signals.getSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id) }),
+      handler: async (ctx, { params }) => ({ status: 200, body: await getSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id) }),
     }),
-    defineRoute<Params, Record<string, never>, signals.SignalPatch>({
+    defineRoute<Params, Record<string, never>, SignalPatch>({
       method: 'PATCH', path: '/v1/signals/{signal_id}', auth: 'key', scope: 'signals:write', tags,
       operationId: 'patchSignal',
       summary: 'Edit a signal',
@@ -119,10 +125,10 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         503: unavailable,
       },
       handler: async (ctx, { params, body }) => ({
-        status: 200, body: await signals.patchSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body),
+        status: 200, body: await patchSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body),
       }),
     }),
-    defineRoute<Params, Record<string, never>, signals.DuplicateInput>({
+    defineRoute<Params, Record<string, never>, DuplicateInput>({
       method: 'POST', path: '/v1/signals/{signal_id}/duplicate', auth: 'key', scope: 'signals:write', tags,
       operationId: 'duplicateSignal',
       summary: 'Duplicate a signal',
@@ -142,7 +148,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         503: unavailable,
       },
       handler: async (ctx, { params, body }) => ({
-        status: 201, body: await signals.duplicateSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body ?? {}),
+        status: 201, body: await duplicateSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body ?? {}),
       }),
     }),
     lifecycle('pause', 'Pause a signal', 'ACTIVE → PAUSED: no checks until resumed. A PAUSED signal answers 200 unchanged.', 'The signal is ARCHIVED'),

@@ -4,7 +4,12 @@
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import type { MessageSort } from '../../domain/engagement/messages.service.ts';
-import * as tasks from '../../domain/tasks/tasks.service.ts';
+import { executeTask, type ExecutePayload } from '../../domain/tasks/execute.ts';
+import { getTask, listTasks, taskThread, TASK_SORT_FIELDS, type TaskFilters, type TaskSort } from '../../domain/tasks/reads.ts';
+import { snoozeTask } from '../../domain/tasks/snooze.ts';
+import type { TaskDeps } from '../../domain/tasks/task-changes.ts';
+import { createTask, reassignTask, updateTask, type CreateTaskRequest, type ReassignRequest, type UpdateTaskRequest } from '../../domain/tasks/todos.ts';
+import { completeTask, reopenTask, skipTask, startTask, type CompleteRequest } from '../../domain/tasks/transitions.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { AppContext } from '../context.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
@@ -32,22 +37,22 @@ const threadQuery = listQuerySchema([]);
 (threadQuery.properties as Record<string, unknown>).sort_order = { type: 'string', enum: ['asc', 'desc'], default: 'asc', description: 'By sent_at; default `asc` (oldest first).' };
 
 export function tasksRoutes(deps: TasksDeps): RouteDef[] {
-  const taskDeps = (ctx: AppContext): tasks.TaskDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
+  const taskDeps = (ctx: AppContext): TaskDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
   const taskResponse = (what: string, extra: Record<number, { description: string }> = {}) => ({
     200: { description: what, schema: taskSchema }, 404: notFound, ...extra,
   });
   return [
-    defineRoute<Record<string, string>, PageQuery<tasks.TaskSort> & tasks.TaskFilters>({
+    defineRoute<Record<string, string>, PageQuery<TaskSort> & TaskFilters>({
       method: 'GET', path: '/v1/tasks', auth: 'key', scope: 'tasks:read', tags,
       operationId: 'listTasks',
       summary: 'List tasks',
       description: 'Default order: created_at ascending. Filters combine with AND; the repeatable ones (types, priorities, sequence_template_ids) match any of their values. '
         + '`contact_id` matches the task\'s contact or its sequence\'s. created_after/created_before and the due-date bounds are strict.',
-      query: listQuerySchema(tasks.TASK_SORT_FIELDS, taskListFilters),
+      query: listQuerySchema(TASK_SORT_FIELDS, taskListFilters),
       responses: { 200: { description: 'Envelope of tasks.', schema: envelopeSchema(taskSchema) } },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await tasks.listTasks(ctx.state.em, ctx.state.principal.organizationId, filters, {
+        const { items, total } = await listTasks(ctx.state.em, ctx.state.principal.organizationId, filters, {
           ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
         });
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
@@ -59,7 +64,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       summary: 'A task',
       params,
       responses: taskResponse('The task.'),
-      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.getTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id) }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await getTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params, PageQuery<MessageSort>>({
       method: 'GET', path: '/v1/tasks/{task_id}/messages', auth: 'key', scope: 'tasks:read', tags,
@@ -72,11 +77,11 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       query: threadQuery,
       responses: { 200: { description: 'Envelope of messages.', schema: envelopeSchema(messageSchema) }, 404: notFound },
       handler: async (ctx, { params: p, query }) => {
-        const { items, total } = await tasks.taskThread(ctx.state.em, ctx.state.principal.organizationId, p.task_id, { ...pageWindow(query), sortOrder: query.sort_order });
+        const { items, total } = await taskThread(ctx.state.em, ctx.state.principal.organizationId, p.task_id, { ...pageWindow(query), sortOrder: query.sort_order });
         return { status: 200, body: envelope(items, total, query) };
       },
     }),
-    defineRoute<Record<string, string>, Record<string, never>, tasks.CreateTaskRequest>({
+    defineRoute<Record<string, string>, Record<string, never>, CreateTaskRequest>({
       method: 'POST', path: '/v1/tasks', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'createTask',
       summary: 'Create a to-do',
@@ -90,10 +95,10 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        return { status: 200, body: await tasks.createTask(em, principal.organizationId, principal.userId, body) };
+        return { status: 200, body: await createTask(em, principal.organizationId, principal.userId, body) };
       },
     }),
-    defineRoute<Params, Record<string, never>, tasks.UpdateTaskRequest>({
+    defineRoute<Params, Record<string, never>, UpdateTaskRequest>({
       method: 'PATCH', path: '/v1/tasks/{task_id}', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'updateTask',
       summary: 'Edit a to-do',
@@ -101,9 +106,9 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       params,
       body: updateTaskSchema,
       responses: taskResponse('The task.', { 422: { description: 'Not a TODO (BusinessIssue), or the assignee is not an active user of the organization (ValidationIssue).' } }),
-      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.updateTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await updateTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
     }),
-    defineRoute<Params, Record<string, never>, tasks.ReassignRequest>({
+    defineRoute<Params, Record<string, never>, ReassignRequest>({
       method: 'PATCH', path: '/v1/tasks/{task_id}/assignee', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'reassignTask',
       summary: 'Reassign a task',
@@ -111,7 +116,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       params,
       body: reassignSchema,
       responses: taskResponse('The task.', { 422: { description: 'The user is not an active user of the organization, or SEQUENCE for a standalone task (ValidationIssue).' } }),
-      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.reassignTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await reassignTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
     }),
     defineRoute<Params>({
       method: 'POST', path: '/v1/tasks/{task_id}/start', auth: 'key', scope: 'tasks:write', tags,
@@ -120,9 +125,9 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'PENDING to IN_PROGRESS, started_at set. Any other status: 409.',
       params,
       responses: taskResponse('The task, IN_PROGRESS.', { 409: invalidTransition }),
-      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.startTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await startTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
-    defineRoute<Params, Record<string, never>, tasks.CompleteRequest>({
+    defineRoute<Params, Record<string, never>, CompleteRequest>({
       method: 'POST', path: '/v1/tasks/{task_id}/complete', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'completeTask',
       summary: 'Complete a task',
@@ -138,7 +143,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
         409: { description: 'The task is not open, or its playbook run was already decided (CommitIssue).' },
         422: { description: 'disposition on a task that is not a CALL (ValidationIssue naming it), or a PLAYBOOK_APPROVAL task whose playbook was deleted (BusinessIssue).' },
       }),
-      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
     }),
     defineRoute<Params>({
       method: 'POST', path: '/v1/tasks/{task_id}/skip', auth: 'key', scope: 'tasks:write', tags,
@@ -147,7 +152,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on; a reply task\'s sequence waits for the lead as on complete. Emits task.skipped (sequence tasks and to-dos). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
       params,
       responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
-      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params>({
       method: 'POST', path: '/v1/tasks/{task_id}/reopen', auth: 'key', scope: 'tasks:write', tags,
@@ -157,7 +162,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
         + 'A sequence that moved on does not go back; a reopened reply task\'s sequence waits for the user again (WAITING_FOR_USER). Emits task.reopened (sequence tasks and to-dos).',
       params,
       responses: taskResponse('The task, PENDING.', { 409: invalidTransition }),
-      handler: async (ctx, { params: p }) => ({ status: 200, body: await tasks.reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
+      handler: async (ctx, { params: p }) => ({ status: 200, body: await reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params, Record<string, never>, { snoozed_until: string }>({
       method: 'POST', path: '/v1/tasks/{task_id}/snooze', auth: 'key', scope: 'tasks:write', tags,
@@ -169,9 +174,9 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       params,
       body: snoozeSchema,
       responses: taskResponse('The task, snoozed.', { 409: invalidTransition, 422: { description: 'snoozed_until not in the future or too far ahead (ValidationIssue).' } }),
-      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await tasks.snoozeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body.snoozed_until) }),
+      handler: async (ctx, { params: p, body }) => ({ status: 200, body: await snoozeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body.snoozed_until) }),
     }),
-    defineRoute<Params, Record<string, never>, { payload: tasks.ExecutePayload }>({
+    defineRoute<Params, Record<string, never>, { payload: ExecutePayload }>({
       method: 'POST', path: '/v1/tasks/{task_id}/execute', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'executeTask',
       summary: 'Execute a task in the service',
@@ -194,7 +199,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
         const { principal } = ctx.state;
         return {
           status: 200,
-          body: await tasks.executeTask({ ...taskDeps(ctx), providers: deps.providers, userId: principal.userId }, principal.organizationId, p.task_id, body.payload),
+          body: await executeTask({ ...taskDeps(ctx), providers: deps.providers, userId: principal.userId }, principal.organizationId, p.task_id, body.payload),
         };
       },
     }),

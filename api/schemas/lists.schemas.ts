@@ -2,7 +2,7 @@
 // list and entry batch answers. Batch bodies are checked item by item (an item that does not fit
 // its schema is a FAILED item, not a failed request), so the body schema only requires the array.
 import { ENRICHMENT_STATUSES } from '../../db/entities/contact-entry.entity.ts';
-import { ENTRY_BATCH_MAX } from '../../domain/lists/contact-entries.service.ts';
+import { ENTRY_BATCH_MAX } from '../../domain/lists/add-contact-entries.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';

@@ -3,7 +3,8 @@
 import {
   COMPLETE_DISPOSITIONS, COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES,
 } from '../../db/entities/task.entity.ts';
-import { MAX_SNOOZE_DAYS, PAYLOAD_TASK_TYPES } from '../../domain/tasks/tasks.service.ts';
+import { MAX_SNOOZE_DAYS } from '../../domain/tasks/snooze.ts';
+import { PAYLOAD_TASK_TYPES } from '../../domain/tasks/execute.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { contactSummarySchema } from './people.schemas.ts';

@@ -1,5 +1,5 @@
 // Tasks (docs/api/tasks.md): manual action items of sequences (CALL steps, replies to answer, leads to
-// review, playbook approvals) and standalone to-dos. The tasks API (domain/tasks/tasks.service.ts) owns
+// review, playbook approvals) and standalone to-dos. The tasks API (domain/tasks/) owns
 // their state machine; sequence code only inserts them.
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';

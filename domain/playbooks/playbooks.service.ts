@@ -22,7 +22,7 @@ import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/pl
 import { DomainError } from '../shared/errors.ts';
 import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 // The two services call each other inside one transaction (approval decisions; to-do announcements).
-import { emitTodosCreated } from '../tasks/tasks.service.ts';
+import { emitTodosCreated } from '../tasks/todos.ts';
 import { truncateText } from '../shared/text.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

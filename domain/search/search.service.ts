@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Contact, SequenceTemplate } from '../../db/entities/index.ts';
 import { escapeLike } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
-import { getTask } from '../tasks/tasks.service.ts';
+import { getTask } from '../tasks/reads.ts';
 import { toTemplateRecord } from '../sequences/templates.service.ts';
 import { toAccountRecord, toContactRecord, type AccountRecord, type ContactRecord, type ContactSummary } from '../people/records.ts';
 

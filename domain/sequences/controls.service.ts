@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
 import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
-import { skipOpenReviewTasks } from '../tasks/tasks.service.ts';
+import { skipOpenReviewTasks } from '../tasks/transitions.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';

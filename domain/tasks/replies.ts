@@ -1,6 +1,6 @@
 // The reply a reply task sends (execute with email_reply / linkedin_reply), exactly once: the reply
 // is recorded as an outbound effect under the task's lock (prepareReply), performed with no lock
-// held (deliverReply), and only then stored in the thread by the task's completion (tasks.service).
+// held (deliverReply), and only then stored in the thread by the task's completion (execute.ts).
 // A retried request for the same opening of the task finds the effect and never sends twice.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';

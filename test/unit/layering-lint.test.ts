@@ -53,7 +53,7 @@ describe('layering lint rules', () => {
     },
     {
       file: 'workflows/sample.workflow.ts',
-      fires: ['./sequence.client.ts', './clients.ts', '../temporal/client.ts', '../domain/sequences/runs.ts', '../domain/tasks/tasks.service.ts', '@temporalio/client'],
+      fires: ['./sequence.client.ts', './clients.ts', '../temporal/client.ts', '../domain/sequences/runs.ts', '../domain/tasks/reads.ts', '@temporalio/client'],
       silent: ['@temporalio/workflow', './sequence.definitions.ts', '../domain/shared/text.ts', '../domain/sequences/schedule-window.ts'],
       silentTypes: ['../activities/sequences.activities.ts'],
     },

@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createEventResolutionActivities } from '../../activities/event-resolution.activities.ts';
 import { createPlaybook, listRuns, type PlaybookRunRecord } from '../../domain/playbooks/playbooks.service.ts';
-import { completeTask, executeTask, getTask, skipTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
+import { completeTask, skipTask } from '../../domain/tasks/transitions.ts';
+import { executeTask, type ExecuteDeps } from '../../domain/tasks/execute.ts';
+import { getTask } from '../../domain/tasks/reads.ts';
 import { createProviders } from '../../providers/index.ts';
 import {
   EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, resolutionStatusQuery, type EventResolutionInput,

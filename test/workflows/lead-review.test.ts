@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.ts';
 import { stopInRow } from '../../domain/sequences/controls.service.ts';
 import { writeEnrollment } from '../../domain/sequences/enrollment/write.ts';
-import { executeTask, type ExecuteDeps } from '../../domain/tasks/tasks.service.ts';
+import { executeTask, type ExecuteDeps } from '../../domain/tasks/execute.ts';
 import { createProviders } from '../../providers/index.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { completeTask, getTask, snoozeTask, type TaskDeps } from '../../domain/tasks/tasks.service.ts';
+import { completeTask } from '../../domain/tasks/transitions.ts';
+import { getTask } from '../../domain/tasks/reads.ts';
+import { snoozeTask } from '../../domain/tasks/snooze.ts';
+import type { TaskDeps } from '../../domain/tasks/task-changes.ts';
 import { taskReminderWorkflowId, type TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate } from '../helpers/sequence-fixtures.ts';

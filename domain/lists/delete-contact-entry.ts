@@ -1,0 +1,22 @@
+// DELETE /v1/contact-entries/{id}.
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WorkflowClients } from '../../workflows/clients.ts';
+import { DomainError } from '../shared/errors.ts';
+import { sourcedRunningSequences } from './lists.service.ts';
+import { endRuns } from '../sequences/runs.ts';
+import { entryRecord, type ContactEntryRecord } from './contact-entry-record.ts';
+
+/** Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST); other runs of the contact stay. */
+export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
+  const { record, stopped } = await em.transactional(async (tx) => {
+    const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
+    if (!locked.rows[0]) throw DomainError.notFound('Contact entry');
+    const stopped = await endRuns(tx, await sourcedRunningSequences(tx, organizationId, { entryId: id }), 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
+    const record = (await entryRecord(tx, organizationId, id))!;
+    await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
+    return { record, stopped };
+  });
+  await workflows.sequence.notifyChanged(stopped);
+  return record;
+}

@@ -1,0 +1,172 @@
+// Custom event signals: a poll of the organization's ingested events after the signal's
+// watermark, one transaction for its rows, entries, events and watermark, enrollments after it.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
+import type { CheckResult, SignalCheckDeps } from './checks.service.ts';
+import { enroll, resumeEnrollments } from './after-import.ts';
+import { insertAccountEntries, insertContactEntries, lockSignal, recordImports, retryConcurrentWrites, type ImportRow, type PersonFields } from './import-writes.ts';
+import type { SignalRow } from './signal-row.ts';
+
+/** SPEC Limits: events read per poll. */
+export const EVENTS_PER_POLL = 500;
+/** SPEC payload size rule: the copy is left out above 32 KB of serialized JSON. */
+export const PAYLOAD_COPY_MAX_BYTES = 32 * 1024;
+
+interface EventRow {
+  id: string;
+  occurred_at: Date;
+  received_at: Date;
+  subject: Record<string, string>;
+  payload_json: string | null;
+  resolution_status: 'PENDING' | 'RESOLVED' | 'UNRESOLVED';
+  contact_id: string | null;
+  account_id: string | null;
+  contact_email: string | null;
+  account_domain: string | null;
+  account_name: string | null;
+}
+
+/**
+ * The payload copy for the metadata, or undefined above 32 KB of serialized JSON (the event still
+ * counts). The feed answers the event's exact source text in its place (imports.service.ts); a
+ * payload jsonb cannot hold (a `\u0000` or an unpaired surrogate escape, which ingestion keeps as
+ * text) is stored as null here, and the feed still answers its text.
+ */
+export function payloadCopy(payloadJson: string | null): unknown {
+  if (payloadJson === null) return null;
+  if (Buffer.byteLength(payloadJson, 'utf8') > PAYLOAD_COPY_MAX_BYTES) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(payloadJson);
+    return jsonStorable(parsed) ? parsed : null;
+  } catch {
+    return undefined;
+  }
+}
+
+const NO_PERSON: PersonFields = { first_name: null, last_name: null, email: null, job_title: null, linkedin_url: null, company_name: null, company_domain: null };
+
+/** One event's candidate entry: its feed row, and the contact or account entry it would make. */
+interface PollItem {
+  row: ImportRow;
+  contactId: string | null;
+  fields: PersonFields;
+  account: { id: string | null; name: string; domain: string } | null;
+  entryId?: string;
+}
+
+/**
+ * Rules 3-8: events of the signal's event_name after the watermark, oldest first (received_at,
+ * id), at most 500; the read stops before the first PENDING event (its resolution has not
+ * finished: a later poll reads it, so it is never skipped). PEOPLE: one entry per email (or per
+ * matched person without email), carrying the company domain; company-only events are passed
+ * over for good. COMPANIES: one entry per domain. Resolved events link the entry to the contact or
+ * account; unresolved ones keep the raw email or domain. Entries land whether or not the person is
+ * excluded (events are trusted); enrollment still refuses excluded people. A dedup key already
+ * looked at (a re-read, or the same person again) makes no second entry. No caps. A person or
+ * domain already on the list (put there another way) is SKIPPED_DUPLICATE. The poll's rows,
+ * entries, events and watermark are one transaction (writePoll); enrollments follow its commit,
+ * and a retried poll (same `at`) resumes them first.
+ */
+export async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<CheckResult> {
+  await resumeEnrollments(em, deps, signal, at);
+  const wm = signal.watermark;
+  const after = wm ? sql`AND (e.received_at, e.id) > (${new Date(wm.received_at)}::timestamptz, ${wm.id}::uuid)` : sql``;
+  const { rows } = await sql<EventRow>`
+    SELECT e.id, e.occurred_at, e.received_at, e.subject, e.payload_json, e.resolution_status, e.contact_id, e.account_id,
+           c.email AS contact_email, a.domain AS account_domain, a.name AS account_name
+      FROM ingested_events e LEFT JOIN contacts c ON c.id = e.contact_id LEFT JOIN accounts a ON a.id = e.account_id
+     WHERE e.organization_id = ${signal.organization_id} AND e.event_name = ${signal.event_name} ${after}
+     ORDER BY e.received_at, e.id LIMIT ${EVENTS_PER_POLL}`.execute(em.getKysely());
+  const pending = rows.findIndex((r) => r.resolution_status === 'PENDING');
+  const finished = pending === -1 ? rows : rows.slice(0, pending);
+  const people = (signal.event_subject ?? (signal.import_target === 'COMPANIES' ? 'COMPANIES' : 'PEOPLE')) === 'PEOPLE';
+
+  const items = new Map<string, PollItem>();
+  for (const event of finished) {
+    const resolved = event.resolution_status === 'RESOLVED';
+    const copy = payloadCopy(event.payload_json);
+    const metadata: Record<string, unknown> = {
+      event_id: event.id, event_name: signal.event_name, resolution_status: event.resolution_status, subject: event.subject,
+      ...(copy === undefined ? { payload_omitted: true } : { payload: copy }), check_at: at.toISOString(),
+    };
+    const subjectDomain = event.subject.company_domain ? normalizeDomain(event.subject.company_domain) : null;
+    const domain = (resolved ? event.account_domain : null) ?? subjectDomain;
+    const occurred_at = new Date(event.occurred_at);
+    if (people) {
+      const email = event.subject.email ? normalizeEmail(event.subject.email) ?? event.subject.email : (resolved ? event.contact_email : null);
+      const linkedin = event.subject.linkedin_url ? normalizeLinkedinUrl(event.subject.linkedin_url) ?? event.subject.linkedin_url : null;
+      const contactId = resolved ? event.contact_id : null;
+      // Rule 7: a company-only event (or an unmatched subject with no email) never makes a person entry.
+      const key = email ? `email:${email}` : contactId ? `contact:${contactId}` : null;
+      if (!key || items.has(key)) continue;
+      const fields: PersonFields = { first_name: null, last_name: null, email, job_title: null, linkedin_url: linkedin, company_name: resolved ? event.account_name : null, company_domain: domain };
+      items.set(key, {
+        contactId, fields, account: null,
+        row: { fact_key: key, kind: 'CONTACT', status: 'IMPORTED', occurred_at, contact_id: contactId, account_id: resolved ? event.account_id : null, metadata },
+      });
+    } else {
+      if (!domain || items.has(`domain:${domain}`)) continue;
+      const key = `domain:${domain}`;
+      const name = (resolved ? event.account_name : null) ?? domain;
+      items.set(key, {
+        contactId: null, fields: NO_PERSON,
+        account: { id: resolved ? event.account_id : null, name, domain },
+        row: { fact_key: key, kind: 'ACCOUNT', status: 'IMPORTED', occurred_at, account_name: name, account_domain: domain, account_id: resolved ? event.account_id : null, metadata },
+      });
+    }
+  }
+
+  deps.heartbeat?.();
+  const last = finished.at(-1);
+  const watermark = last ? { received_at: new Date(last.received_at).toISOString(), id: last.id } : null;
+  const written = await retryConcurrentWrites(() => em.fork().transactional((tx) => writePoll(tx, signal, people, [...items.values()], watermark)));
+  for (const item of written.filter((i) => i.entryId && i.contactId)) {
+    deps.heartbeat?.();
+    await enroll(em, deps, signal, item.contactId!, item.entryId!);
+  }
+  const imported = written.filter((i) => i.row.status === 'IMPORTED').length;
+  return { outcome: 'CHECKED', imported, skipped: written.length - imported, read: finished.length };
+}
+
+/**
+ * One poll's writes under the signal's advisory lock: the keys not looked at yet get their entry
+ * (IMPORTED) or, when the person or domain is on the list already, none (SKIPPED_DUPLICATE); then
+ * every feed row in one insert, the entries' events, and the watermark. Answers the items written.
+ */
+async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, candidates: PollItem[], watermark: { received_at: string; id: string } | null): Promise<PollItem[]> {
+  const db = tx.getKysely();
+  await lockSignal(tx, signal);
+  const keys = candidates.map((i) => i.row.fact_key);
+  const { rows: seen } = keys.length
+    ? await sql<{ fact_key: string }>`SELECT fact_key FROM signal_imports WHERE signal_id = ${signal.id} AND fact_key = ANY (${keys}::text[])`.execute(db)
+    : { rows: [] };
+  const looked = new Set(seen.map((r) => r.fact_key));
+  // Copies: a retried transaction starts again from the candidates as read.
+  const items: PollItem[] = candidates.filter((i) => !looked.has(i.row.fact_key)).map((i) => ({ ...i, row: { ...i.row }, entryId: randomUUID() }));
+  let made: Set<string>;
+  if (people) {
+    // A matched person's entry carries the contact's own fields (the event's identifiers first).
+    const contacts = await sql<PersonFields & { id: string }>`
+      SELECT id, first_name, last_name, email, job_title, linkedin_url, company_name FROM contacts
+       WHERE id = ANY (${distinctPresent(items.map((i) => i.contactId))}::uuid[])`.execute(db);
+    const contactOf = new Map(contacts.rows.map((c) => [c.id, c]));
+    for (const i of items) {
+      const c = i.contactId ? contactOf.get(i.contactId) : undefined;
+      if (c) i.fields = { ...c, email: i.fields.email ?? c.email, linkedin_url: i.fields.linkedin_url ?? c.linkedin_url, company_domain: i.fields.company_domain };
+      Object.assign(i.row, i.fields);
+    }
+    made = await insertContactEntries(tx, signal, items.map((i) => ({ id: i.entryId!, contactId: i.contactId, fields: i.fields })));
+  } else {
+    made = await insertAccountEntries(tx, signal, items.map((i) => ({ id: i.entryId!, accountId: i.account!.id, name: i.account!.name, domain: i.account!.domain })));
+  }
+  for (const i of items) {
+    if (made.has(i.entryId!)) continue;
+    i.entryId = undefined;
+    i.row.status = 'SKIPPED_DUPLICATE';
+  }
+  await recordImports(tx, signal, items.map((i) => i.row), items.filter((i) => i.entryId && i.contactId).map((i) => ({ entryId: i.entryId!, contactId: i.contactId! })));
+  if (watermark) await sql`UPDATE signals SET watermark = ${JSON.stringify(watermark)}::jsonb WHERE id = ${signal.id}`.execute(db);
+  return items;
+}

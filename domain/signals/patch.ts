@@ -1,0 +1,101 @@
+// Patch: the editable configuration of a signal, validated as a create, then told to its workflow.
+import { sql } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../shared/errors.ts';
+import { isSignalType, presetOf } from './presets.ts';
+import { notifyOrUndo } from './notify-or-undo.ts';
+import { checkTemplate, leadLimitOf, resolveInput, type SignalCreateInput, type SignalPatch } from './resolve-input.ts';
+import { COLUMNS, mustRow, toDetail, type SignalDetail, type SignalRow, type SignalsDeps } from './signal-records.ts';
+
+const IMMUTABLE = ['signal_type', 'import_target', 'event_subject'] as const;
+const EDITABLE = ['name', 'search_filters', 'import_search_filters', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company',
+  'enrich_email', 'enrich_phones', 'sequence_template_id', 'cadence'] as const;
+
+/** The row still holds exactly these configuration columns. */
+function sameConfig(r: SignalRow) {
+  return sql`name = ${r.name} AND cadence = ${r.cadence} AND search_filters = ${JSON.stringify(r.search_filters)}::jsonb
+    AND import_search_filters = ${JSON.stringify(r.import_search_filters)}::jsonb AND sequence_template_id IS NOT DISTINCT FROM ${r.sequence_template_id}::uuid
+    AND enrich_email = ${r.enrich_email} AND enrich_phones = ${r.enrich_phones} AND max_per_run IS NOT DISTINCT FROM ${r.max_per_run}::int
+    AND max_companies_per_run IS NOT DISTINCT FROM ${r.max_companies_per_run}::int AND max_contacts_per_company IS NOT DISTINCT FROM ${r.max_contacts_per_company}::int`;
+}
+
+/** Writes the configuration columns of `r` onto the signal (patch, and the undo of a patch). */
+function writeConfig(r: Pick<SignalRow, 'name' | 'cadence' | 'search_filters' | 'import_search_filters' | 'sequence_template_id' | 'enrich_email' | 'enrich_phones'
+  | 'max_per_run' | 'max_companies_per_run' | 'max_contacts_per_company' | 'max_per_day'>, updatedAt: Date) {
+  return sql`name = ${r.name}, cadence = ${r.cadence}, search_filters = ${JSON.stringify(r.search_filters)}::jsonb,
+    import_search_filters = ${JSON.stringify(r.import_search_filters)}::jsonb, sequence_template_id = ${r.sequence_template_id},
+    enrich_email = ${r.enrich_email}, enrich_phones = ${r.enrich_phones}, max_per_run = ${r.max_per_run}, max_companies_per_run = ${r.max_companies_per_run},
+    max_contacts_per_company = ${r.max_contacts_per_company}, max_per_day = ${r.max_per_day}, updated_at = ${updatedAt}`;
+}
+
+async function renameList(em: EntityManager, row: Pick<SignalRow, 'contact_list_id' | 'account_list_id'>, name: string): Promise<void> {
+  const now = new Date();
+  if (row.contact_list_id) await sql`UPDATE contact_lists SET name = ${name}, updated_at = ${now} WHERE id = ${row.contact_list_id}`.execute(em.getKysely());
+  if (row.account_list_id) await sql`UPDATE account_lists SET name = ${name}, updated_at = ${now} WHERE id = ${row.account_list_id}`.execute(em.getKysely());
+}
+
+/**
+ * Patch rules 1-6: editable fields only (signal_type, import_target, event_subject: 422), filters
+ * replaced wholesale, null clears a cap or the template, an archived signal is only renamable
+ * (anything else 422), creation's 422 rules on the patched configuration; any refusal leaves the
+ * signal unchanged. A rename renames the destination list. CUSTOM_EVENT: the event name is fixed.
+ */
+export async function patchSignal(deps: SignalsDeps, organizationId: string, id: string, patch: SignalPatch): Promise<SignalDetail> {
+  const { before, after } = await deps.em.transactional(async (tx) => {
+    const row = await mustRow(tx, organizationId, id, true);
+    const immutable = IMMUTABLE.filter((k) => patch[k] !== undefined);
+    if (immutable.length) {
+      throw DomainError.invalidFields(`${immutable.join(', ')} cannot change after creation; duplicate the signal with the new configuration and archive this one.`,
+        immutable.map((path) => ({ path, message: 'cannot change after creation (duplicate with the new configuration, then archive this signal)' })), 422);
+    }
+    const edits = EDITABLE.filter((k) => patch[k] !== undefined);
+    if (row.status === 'ARCHIVED') {
+      const refused = edits.filter((k) => k !== 'name');
+      if (refused.length) {
+        throw DomainError.invalidFields('An archived signal can only be renamed; unarchive it first.',
+          refused.map((path) => ({ path, message: 'cannot be edited on an archived signal (only name can); unarchive it first' })), 422);
+      }
+    }
+    const preset = isSignalType(row.signal_type) ? presetOf(row.signal_type) : null;
+    if (!preset) throw new Error(`signal ${row.id} has an unknown signal_type ${row.signal_type}`);
+    const merged: SignalCreateInput = {
+      signal_type: row.signal_type,
+      name: patch.name ?? row.name,
+      search_filters: patch.search_filters ?? row.search_filters,
+      import_search_filters: patch.import_search_filters ?? row.import_search_filters,
+      sequence_template_id: patch.sequence_template_id !== undefined ? patch.sequence_template_id : row.sequence_template_id,
+      enrich_email: patch.enrich_email ?? row.enrich_email,
+      enrich_phones: patch.enrich_phones ?? row.enrich_phones,
+      max_per_run: patch.max_per_run !== undefined ? patch.max_per_run : row.max_per_run,
+      max_companies_per_run: patch.max_companies_per_run !== undefined ? patch.max_companies_per_run : row.max_companies_per_run,
+      max_contacts_per_company: patch.max_contacts_per_company !== undefined ? patch.max_contacts_per_company : row.max_contacts_per_company,
+      cadence: patch.cadence ?? row.cadence,
+    };
+    const resolved = resolveInput(preset, merged, await leadLimitOf(tx, organizationId), { importTarget: row.import_target, eventSubject: row.event_subject });
+    if (row.event_name !== null && resolved.eventName !== row.event_name) {
+      throw DomainError.invalid('search_filters.first_party_event_name',
+        `the watched event name is fixed at creation (${JSON.stringify(row.event_name)}); create another signal for another event`, 422);
+    }
+    if (patch.sequence_template_id) await checkTemplate(tx, organizationId, patch.sequence_template_id);
+    const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
+    const { rows } = await sql<SignalRow>`UPDATE signals SET ${writeConfig({
+      name: resolved.name, cadence: resolved.cadence, search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters,
+      sequence_template_id: resolved.sequenceTemplateId, enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones,
+      max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun, max_contacts_per_company: resolved.maxContactsPerCompany,
+      max_per_day: resolved.maxPerDay,
+    }, updatedAt)} WHERE id = ${id} RETURNING ${COLUMNS}`.execute(tx.getKysely());
+    if (resolved.name !== row.name) await renameList(tx, row, resolved.name);
+    return { before: row, after: rows[0] };
+  });
+  // An archived signal's workflow has nothing to re-read (only its name changed).
+  if (after.status !== 'ARCHIVED') {
+    await notifyOrUndo(deps, organizationId, after, 'EDIT', async (tx) => {
+      // Only while the row still holds what this patch wrote (a later patch wins); the workflow's own
+      // bookkeeping (last_checked_at, imported_count, updated_at) is not the patch's and stays.
+      const { numAffectedRows } = await sql`UPDATE signals SET ${writeConfig(before, new Date())}
+        WHERE id = ${id} AND ${sameConfig(after)}`.execute(tx.getKysely());
+      if (Number(numAffectedRows ?? 0) > 0 && before.name !== after.name) await renameList(tx, before, before.name);
+    });
+  }
+  return toDetail(deps.dashboardBaseUrl, after);
+}

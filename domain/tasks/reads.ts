@@ -1,0 +1,77 @@
+// Reads of tasks: one task, the filtered list, and a task's message thread.
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
+import { DomainError } from '../shared/errors.ts';
+import { listMessages, type MessageRecord } from '../engagement/messages.service.ts';
+import { SELECT, findTask, toTaskRecord, type Priority, type TaskRecord, type TaskRow } from './task-record.ts';
+
+export async function getTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord> {
+  const task = await findTask(em, organizationId, id);
+  if (!task) throw DomainError.notFound('Task');
+  return task;
+}
+
+export const TASK_SORT_FIELDS = ['created_at', 'updated_at'] as const;
+export type TaskSort = (typeof TASK_SORT_FIELDS)[number];
+
+export interface TaskFilters {
+  sequence_id?: string;
+  sequence_template_ids?: string[];
+  types?: TaskType[];
+  status?: TaskStatus;
+  priorities?: Priority[];
+  assignee_user_id?: string;
+  contact_id?: string;
+  created_after?: string;
+  created_before?: string;
+  due_date_after?: string;
+  due_date_before?: string;
+  snoozed?: boolean;
+}
+
+export async function listTasks(
+  em: EntityManager,
+  organizationId: string,
+  filters: TaskFilters,
+  page: { limit: number; offset: number; sortBy?: TaskSort; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: TaskRecord[]; total: number }> {
+  const where: RawBuilder<unknown>[] = [sql`t.organization_id = ${organizationId}`];
+  if (filters.sequence_id) where.push(sql`t.sequence_id = ${filters.sequence_id}`);
+  if (filters.sequence_template_ids?.length) where.push(sql`s.sequence_template_id = ANY (${filters.sequence_template_ids}::uuid[])`);
+  if (filters.types?.length) where.push(sql`t.type = ANY (${filters.types}::text[])`);
+  if (filters.status) where.push(sql`t.status = ${filters.status}`);
+  if (filters.priorities?.length) where.push(sql`t.priority = ANY (${filters.priorities}::text[])`);
+  if (filters.assignee_user_id) where.push(sql`t.assignee_id = ${filters.assignee_user_id}`);
+  if (filters.contact_id) where.push(sql`(t.contact_id = ${filters.contact_id} OR s.contact_id = ${filters.contact_id})`);
+  if (filters.created_after) where.push(sql`t.created_at > ${new Date(filters.created_after)}`);
+  if (filters.created_before) where.push(sql`t.created_at < ${new Date(filters.created_before)}`);
+  if (filters.due_date_after) where.push(sql`t.due_date > ${filters.due_date_after}::date`);
+  if (filters.due_date_before) where.push(sql`t.due_date < ${filters.due_date_before}::date`);
+  if (filters.snoozed !== undefined) where.push(filters.snoozed ? sql`t.snoozed_until IS NOT NULL` : sql`t.snoozed_until IS NULL`);
+  const condition = sql.join(where, sql` AND `);
+  const column = sql.ref(`t.${page.sortBy ?? 'created_at'}`);
+  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  const [{ rows }, counted] = await Promise.all([
+    sql<TaskRow>`${SELECT} WHERE ${condition} ORDER BY ${column} ${direction}, t.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(em.getKysely()),
+    sql<{ total: string }>`SELECT count(*) AS total FROM tasks t LEFT JOIN sequences s ON s.id = t.sequence_id WHERE ${condition}`.execute(em.getKysely()),
+  ]);
+  return { items: rows.map(toTaskRecord), total: Number(counted.rows[0].total) };
+}
+
+/**
+ * The thread of a task, oldest first, as the messages API serves messages: for a reply task the
+ * messages of its sequence on the reply's channel (EMAIL_REPLY: EMAIL, LINKEDIN_REPLY: LINKEDIN);
+ * for another sequence task every message of the sequence; a task without a sequence: the
+ * contact's messages on the channel of the message it answers, else none.
+ */
+export async function taskThread(
+  em: EntityManager, organizationId: string, id: string, page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: MessageRecord[]; total: number }> {
+  const task = await getTask(em, organizationId, id);
+  const channel = task.type === 'EMAIL_REPLY' ? 'EMAIL' : task.type === 'LINKEDIN_REPLY' ? 'LINKEDIN' : undefined;
+  const window = { limit: page.limit, offset: page.offset, sortBy: 'sent_at' as const, sortOrder: page.sortOrder };
+  if (task.sequence_id) return listMessages(em, organizationId, { sequence_id: task.sequence_id, channel }, window);
+  if (task.contact_id && task.message_id && channel) return listMessages(em, organizationId, { contact_id: task.contact_id, channel }, window);
+  return { items: [], total: 0 };
+}

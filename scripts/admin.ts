@@ -16,16 +16,16 @@
 //   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
 import { reconcile } from '../domain/admin/reconcile.ts';
+import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
-import { createSequenceClient } from '../workflows/sequence.client.ts';
 
 class UsageError extends Error {}
 
@@ -117,7 +117,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove': {
       const removed = await admin.removeUser(em, need(flags, 'id'));
-      await notifyStoppedRuns(config, removed.stopped_sequence_ids);
+      await notifyStoppedRuns(config, em, removed.stopped_sequence_ids);
       return removed;
     }
     case 'user sender': {
@@ -158,10 +158,11 @@ async function withTemporal<T>(config: Config, work: (temporal: Client) => Promi
 const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
- * Tells the workflows of runs the CLI ended (their rows already say so) to close now. Best effort
- * within a few seconds: without Temporal each run closes at its next step instead.
+ * Delivers the RUN_CHANGED commands of runs the CLI ended (recorded with their rows), so their
+ * workflows close now. Best effort within a few seconds: without Temporal the outbox drain delivers
+ * them once it is back.
  */
-async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise<void> {
+async function notifyStoppedRuns(config: Config, em: EntityManager, sequenceIds: string[]): Promise<void> {
   if (sequenceIds.length === 0) return;
   const address = temporalAddress(config);
   try {
@@ -170,12 +171,12 @@ async function notifyStoppedRuns(config: Config, sequenceIds: string[]): Promise
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
     ]);
     try {
-      await createSequenceClient(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue).notifyChanged(sequenceIds);
+      await deliverRunsChanged(em, { workflows: createWorkflowClients(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue) }, sequenceIds);
     } finally {
       await connection.close();
     }
   } catch {
-    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} stopped run(s) close at their next step.`);
+    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} stopped run(s) are told by the outbox drain once it is back.`);
   }
 }
 

@@ -3,8 +3,7 @@
 // mapped to the domain's errors (a refused Update: 409 or 400; a write it could not make in time
 // or an unreachable Temporal: 503; a missing workflow: WorkflowNotRunningError).
 import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure, WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
-import type { Logger } from 'pino';
+import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { DomainError } from '../domain/shared/errors.ts';
 import { temporalCall, toDomainError } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
@@ -32,19 +31,12 @@ export interface SequenceClient {
   setVariables(sequenceId: string, input: SetVariablesInput): Promise<SequenceRecord>;
   /** taskCompletedSignal: a CALL task of the run was completed or skipped. */
   taskCompleted(sequenceId: string, taskId: string): Promise<void>;
-  /**
-   * runChangedSignal to each run: its row changed outside the workflow, re-read it now. Best
-   * effort: a workflow that is gone or unreachable reads the row at its next step anyway.
-   */
-  notifyChanged(sequenceIds: string[], logger?: Pick<Logger, 'warn'>): Promise<void>;
   /** runChangedSignal to one run, failures included (the outbox retries it; a missing workflow: WorkflowNotRunningError). */
   runChanged(sequenceId: string): Promise<void>;
   status(sequenceId: string): Promise<SequenceRunStatus>;
 }
 
 const NOT_RUNNING = 'The sequence is not running.';
-/** Signals of notifyChanged in flight at once. */
-const NOTIFY_CONCURRENCY = 16;
 
 /** A refused or failed Update as the domain's error: 409 (terminal, not paused), 400 (the data), 503 (not written in time). */
 function updateFailure(error: unknown): unknown {
@@ -87,19 +79,6 @@ export function createSequenceClient(temporal: Client, taskQueue: string): Seque
     setVariables: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [input] })),
     async taskCompleted(sequenceId, taskId) {
       await temporalCall(() => handle(sequenceId).signal(taskCompletedSignal, { taskId }), NOT_RUNNING);
-    },
-    async notifyChanged(sequenceIds, logger) {
-      const queue = [...sequenceIds];
-      const worker = async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-          try {
-            await handle(id).signal(runChangedSignal);
-          } catch (error) {
-            if (!(error instanceof WorkflowNotFoundError)) logger?.warn({ err: error, sequenceId: id }, 'could not notify a sequence workflow; it reads its row at its next step');
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(NOTIFY_CONCURRENCY, queue.length) }, worker));
     },
     async runChanged(sequenceId) {
       await temporalCall(() => handle(sequenceId).signal(runChangedSignal), NOT_RUNNING);

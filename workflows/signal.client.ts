@@ -1,13 +1,12 @@
-// The API's two calls to a signal's workflow (`signal/<id>`): start it (create, duplicate) and tell
-// it about a change (`signalChanged` Update: edit, pause, resume, archive, unarchive). The row is
-// the truth and is committed before either call; the workflow re-reads it whatever the change.
+// The two calls to a signal's workflow (`signal/<id>`), made by the delivery of SIGNAL_CHANGED
+// commands: start it (create, duplicate) and tell it about a change (`signalChanged` Update: edit,
+// pause, resume, archive, unarchive). The row is the truth and is committed, with its command,
+// before either call; the workflow re-reads it whatever the change, so a repeated call is harmless.
 //
 // Failures: a workflow that is missing (never started, or ended) is started instead of updated (it
 // reads the row at start). Temporal unreachable, or an Update not accepted within
-// SIGNAL_UPDATE_TIMEOUT_MS (no worker polling), is the domain's 'unavailable' error (503
-// UnavailableIssue); callers undo their row change first, so a 503 leaves nothing half-written, and
-// then ask the workflow to re-read the restored row (in case the Update was applied and only its
-// answer was lost).
+// SIGNAL_UPDATE_TIMEOUT_MS (no worker polling), is the domain's 'unavailable' error; the command
+// stays in the outbox with it and the drain delivers it again.
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { temporalCall, toDomainError } from '../temporal/failures.ts';
@@ -16,8 +15,6 @@ import { SIGNAL_WORKFLOW, signalChangedUpdate, signalWorkflowId, type SignalChan
 
 /** How long an Update may wait for the workflow to accept it before the call counts as unavailable. */
 export const SIGNAL_UPDATE_TIMEOUT_MS = 10_000;
-/** The re-read a failed change sends after its undo: short, it only adds to a 503. */
-export const SIGNAL_RESYNC_TIMEOUT_MS = 2_000;
 
 export interface SignalClient {
   /** Starts the signal's workflow; a running one with the same id is kept (USE_EXISTING). */

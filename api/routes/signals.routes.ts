@@ -43,7 +43,7 @@ const unavailable = { description: 'The workflow service is unavailable (Unavail
 
 export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
   const serviceDeps = (ctx: AppContext): SignalsDeps => ({
-    em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl,
+    em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl, logger: ctx.state.logger,
   });
   const lifecycle = (action: SignalAction, summary: string, description: string, conflict: string) => defineRoute<Params>({
     method: 'POST', path: `/v1/signals/{signal_id}/${action}`, auth: 'key', scope: 'signals:write', tags,

@@ -2,6 +2,7 @@
 // short bound so a hung dependency cannot hold the probe.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
+import { withTimeout } from '../shared/timeout.ts';
 
 /** How long each dependency may take to answer before it counts as unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -11,15 +12,6 @@ export type DependencyCheck = 'ok' | 'unreachable';
 export interface Readiness {
   ready: boolean;
   checks: { database: DependencyCheck; temporal: DependencyCheck };
-}
-
-async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out`)), ms); })]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export async function readiness(deps: { em: EntityManager; workflows: Pick<WorkflowClients, 'ping'> }): Promise<Readiness> {

@@ -2,7 +2,8 @@
 // (ACTIVE or waiting) and every signal have a running workflow; a running sequence or signal
 // workflow has a row that still needs it. Commands still in the outbox are on their way, not a
 // disagreement; a fix delivers them first. Repairs: a missing workflow is started from its row, an
-// orphan workflow is terminated (its row is gone or ended, so nothing of it is lost).
+// orphan workflow is terminated (its row is gone or ended, so nothing of it is lost). Contact
+// entries whose lead import was dropped are reported too and queued again (reconcile-lead-imports.ts).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
@@ -10,6 +11,7 @@ import { SIGNAL_WORKFLOW, signalWorkflowId } from '../../workflows/signal.defini
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { drainCommands } from '../workflow-commands/deliver.ts';
 import { pendingWorkflowIds } from '../workflow-commands/outbox.ts';
+import { requeueEntries, stuckEntries } from './reconcile-lead-imports.ts';
 
 /** Statuses of a sequence run whose workflow is running (FOUND waits for a lead review before it starts). */
 const WITH_WORKFLOW = ['ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
@@ -22,13 +24,13 @@ export interface ReconcileDeps {
 export interface Disagreement {
   /** ROW_WITHOUT_WORKFLOW: the row needs a running workflow and has none. ORPHAN_WORKFLOW: a running workflow whose row is gone or ended. */
   kind: 'ROW_WITHOUT_WORKFLOW' | 'ORPHAN_WORKFLOW';
-  resource: 'SEQUENCE' | 'SIGNAL';
+  resource: 'SEQUENCE' | 'SIGNAL' | 'CONTACT_ENTRY';
   id: string;
   organization_id: string | null;
   workflow_id: string;
   /** The row's status; null when the row is missing. */
   row_status: string | null;
-  /** With --fix: what was done (STARTED, TERMINATED), or the error; null without --fix. */
+  /** With --fix: what was done (STARTED, TERMINATED, REQUEUED), or the error; null without --fix. */
   repair: string | null;
 }
 
@@ -119,6 +121,16 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   // A FOUND run is started by its approval, so a running workflow of a FOUND row is not an orphan either.
   await orphans('SEQUENCE', runningSequences, sequenceWorkflowId(''), 'sequences', (s) => WITH_WORKFLOW.includes(s) || s === 'FOUND');
   await orphans('SIGNAL', runningSignals, signalWorkflowId(''), 'signals', () => true);
+
+  // Contact entries whose lead import was dropped: reported, and with fix queued again.
+  const stuck = await stuckEntries(em, workflows, pending, organizationId);
+  const requeued = fix && stuck.length ? await requeueEntries(em, workflows, stuck) : new Map<string, string>();
+  for (const entry of stuck) {
+    out.push({
+      kind: 'ROW_WITHOUT_WORKFLOW', resource: 'CONTACT_ENTRY', id: entry.id, organization_id: entry.organization_id, workflow_id: entry.workflow_id,
+      row_status: 'PENDING', repair: fix ? requeued.get(entry.id) ?? null : null,
+    });
+  }
 
   return {
     organization_id: organizationId ?? null, fixed: fix, commands_delivered: delivered,

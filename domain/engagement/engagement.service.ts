@@ -21,6 +21,8 @@ import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
 import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { RUNNING, end, endRuns, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
@@ -90,11 +92,18 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
   return scored;
 }
 
-/** Runs `work` in one transaction, then tells the workflows of the runs it changed. */
-async function recorded<T>(deps: EngagementDeps, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction with a RUN_CHANGED command for each run it changed (`changed`),
+ * then delivers them: the workflows hear of it even when the process dies after the commit.
+ */
+async function recorded<T>(deps: EngagementDeps, organizationId: string, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
   const changed: string[] = [];
-  const result = await deps.em.fork().transactional((tx) => work(tx, changed));
-  if (changed.length > 0) await deps.workflows.sequence.notifyChanged(changed, deps.logger);
+  const result = await deps.em.fork().transactional(async (tx) => {
+    const done = await work(tx, changed);
+    await recordRunsChanged(tx, changed.map((id) => ({ id, organizationId })));
+    return done;
+  });
+  await deliverRunsChanged(deps.em, deps, changed);
   return result;
 }
 
@@ -127,7 +136,7 @@ async function resultOf(tx: EntityManager, organizationId: string, messageId: st
 
 /** An email was opened (the tracking pixel, or the test helper). */
 export async function recordOpen(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'opened');
     await typedKysely(tx).updateTable('messages')
@@ -144,7 +153,7 @@ export async function recordOpen(deps: EngagementDeps, organizationId: string, m
 
 /** A tracked link of an email was clicked. */
 export async function recordClick(deps: EngagementDeps, organizationId: string, messageId: string, url: string | null, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'clicked');
     await typedKysely(tx).updateTable('messages')
@@ -174,7 +183,7 @@ export interface ReplyResult extends EngagementResult {
 export async function recordReply(
   deps: EngagementDeps, organizationId: string, messageId: string, input: { body: string; subject?: string | null }, at = new Date(),
 ): Promise<ReplyResult> {
-  return recorded(deps, async (tx, changed) => {
+  return recorded(deps, organizationId, async (tx, changed) => {
     const original = await lockMessage(tx, organizationId, messageId);
     requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
     const { category, returnDate } = classifyReply(input.body, at);
@@ -247,7 +256,7 @@ async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: 
 
 /** An email bounced: the message and the contact's email are marked BOUNCED and a running run fails (stopped_reason BOUNCED). */
 export async function recordBounce(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx, changed) => {
+  return recorded(deps, organizationId, async (tx, changed) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'bounced');
     await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
@@ -263,7 +272,7 @@ export async function recordBounce(deps: EngagementDeps, organizationId: string,
 
 /** The contact accepted the run's LinkedIn invitation (their latest one): invitation.accepted, once. */
 export async function recordInvitationAccepted(deps: EngagementDeps, organizationId: string, contactId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, async (tx) => {
+  return recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
     const latest = await typedKysely(tx)
       .selectFrom('messages').select('id')
@@ -332,7 +341,8 @@ export async function recordMeeting(
   const start = input.start_time ? new Date(input.start_time) : new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS + DAY_MS);
   const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
   if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
-  return recorded(deps, async (tx, changed) => {
+  // endRuns records the RUN_CHANGED commands of the runs it ends; they are delivered after the commit.
+  const booked = await recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
     // Running runs first, then the newest.
     const rows = await typedKysely(tx)
@@ -357,7 +367,8 @@ export async function recordMeeting(
       }));
     }
     const stopped = await endRuns(tx, rows.filter((r) => RUNNING.includes(r.status)).map((r) => r.id), 'SUCCEEDED', 'MEETING_BOOKED');
-    changed.push(...stopped);
     return { meeting, stopped_sequence_ids: stopped };
   });
+  await deliverRunsChanged(deps.em, deps, booked.stopped_sequence_ids);
+  return booked;
 }

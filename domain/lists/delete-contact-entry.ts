@@ -5,9 +5,13 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { sourcedRunningSequences } from './lists.service.ts';
 import { endRuns } from '../sequences/runs.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { entryRecord, type ContactEntryRecord } from './contact-entry-record.ts';
 
-/** Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST); other runs of the contact stay. */
+/**
+ * Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST), its
+ * RUN_CHANGED command recorded with it and delivered after the commit; other runs of the contact stay.
+ */
 export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
     const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
@@ -17,6 +21,6 @@ export async function deleteContactEntry(em: EntityManager, workflows: WorkflowC
     await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
     return { record, stopped };
   });
-  await workflows.sequence.notifyChanged(stopped);
+  await deliverRunsChanged(em, { workflows }, stopped);
   return record;
 }

@@ -9,6 +9,7 @@ import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { iso } from '../shared/time.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Batch results
@@ -312,7 +313,7 @@ export async function sourcedRunningSequences(tx: EntityManager, organizationId:
 /**
  * Deletes a list with its entries (200 with the list as it was). For a contact list, every running
  * sequence one of its entries sourced ends STOPPED_EARLY with REMOVED_FROM_SOURCE_LIST in the same
- * transaction; their workflows are told after the commit.
+ * transaction (with their RUN_CHANGED commands); their workflows are told after the commit.
  */
 export async function deleteList(em: EntityManager, kind: ListKind, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactListRecord | AccountListRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
@@ -327,6 +328,6 @@ export async function deleteList(em: EntityManager, kind: ListKind, workflows: W
     }
     return { record: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), stopped };
   });
-  await workflows.sequence.notifyChanged(stopped);
+  await deliverRunsChanged(em, { workflows }, stopped);
   return record;
 }

@@ -10,12 +10,14 @@ import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
 import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
 import { skipOpenReviewTasks } from '../tasks/transitions.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { runVariablesProblem, type PauseInput, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
 
 export interface ControlDeps {
   em: EntityManager;
-  workflows: Pick<WorkflowClients, 'sequence'>;
+  workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -70,10 +72,12 @@ export async function stopInRow(
     if (row.status !== 'FOUND' && options.awaitingReviewOnly) return null;
     const final = await end(tx, row, status, input.stopped_reason ?? null);
     if (row.status === 'FOUND') await skipOpenReviewTasks(tx, final);
+    // A started run's workflow (if any) hears of the end through a RUN_CHANGED command.
+    else await recordRunsChanged(tx, [{ id, organizationId }]);
     return { row: final, wasFound: row.status === 'FOUND' };
   });
   if (!stopped) return null;
-  if (!stopped.wasFound) await deps.workflows.sequence.notifyChanged([id], deps.logger);
+  if (!stopped.wasFound) await deliverRunsChanged(deps.em, deps, [id]);
   if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(deps, stopped.row, input.reason);
   return toSequenceRecord(stopped.row);
 }

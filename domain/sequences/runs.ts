@@ -2,13 +2,15 @@
 // and the few writes every path shares: lock it, update it, end it with its event. The sequence
 // activities, the engagement service, template and sender changes and list entries all go through
 // here, under the row lock, so a step and any other change of the run never interleave.
-// A change made here outside the run's workflow is announced to it with its client's notifyChanged() (workflows/sequence.client.ts).
+// A run ended here, outside its workflow, is announced to it by a RUN_CHANGED command recorded in
+// the same transaction (the outbox of workflow commands).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { SendingSchedule, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { ENDED_STATUSES, RUNNING_STATUSES } from './statuses.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 
 /** Ended and running statuses as plain lists for includes() checks on a row's status. */
 export const TERMINAL: readonly string[] = ENDED_STATUSES;
@@ -149,18 +151,20 @@ export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'STOPPED_EARLY';
 
 /**
  * Ends still-running rows in the caller's transaction (each under its lock) with a final status,
- * emitting sequence.stopped for each; answers the ids this call ended (ended ones are left alone).
- * The caller commits, then tells the workflows with its client's notifyChanged() (workflows/sequence.client.ts).
+ * emitting sequence.stopped and recording a RUN_CHANGED command for each (so its workflow hears of
+ * it even when the process dies after the commit); answers the ids this call ended (ended ones are
+ * left alone). After the commit the caller delivers them at once with deliverRunsChanged().
  */
 export async function endRuns(tx: EntityManager, sequenceIds: string[], status: FinalStatus, stoppedReason: string | null): Promise<string[]> {
-  const endedNow: string[] = [];
+  const endedNow: RunRow[] = [];
   for (const id of [...sequenceIds].sort()) { // one lock order for every caller: no deadlock between two batch ends
     const row = await lockRun(tx, id);
     if (!RUNNING.includes(row.status)) continue;
     await end(tx, row, status, stoppedReason);
-    endedNow.push(id);
+    endedNow.push(row);
   }
-  return endedNow;
+  await recordRunsChanged(tx, endedNow.map((r) => ({ id: r.id, organizationId: r.organization_id })));
+  return endedNow.map((r) => r.id);
 }
 
 /** endRuns() for one run in its own transaction; true when this call ended it. */

@@ -12,6 +12,8 @@ import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
 import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 
 export interface TemplateInput {
   name: string;
@@ -147,9 +149,10 @@ export async function getTemplate(em: EntityManager, organizationId: string, id:
 /**
  * Status effects on running sequences: ARCHIVED ends them STOPPED_EARLY (TEMPLATE_STOPPED) in the
  * same transaction; INACTIVE (or back to PENDING_SETUP) holds them at their next step; ACTIVE or
- * FINISHING again releases held runs. Their workflows are told after the commit (`workflows`).
+ * FINISHING again releases held runs. Each such run gets a RUN_CHANGED command in the same
+ * transaction; `workflows`, when given, delivers them after the commit (else the outbox drain does).
  */
-export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, workflows?: Pick<WorkflowClients, 'sequence'>): Promise<TemplateRecord> {
+export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, workflows?: WorkflowClients): Promise<TemplateRecord> {
   if (patch.timezone !== undefined) checkTimezone(patch.timezone);
   const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
   checkSchedule(patch.schedule);
@@ -180,11 +183,14 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
            AND status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
       const running = rows.map((r) => r.id);
       if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
-      else if (status === 'ACTIVE' || status === 'FINISHING') notify = running; // held runs go on
+      else if (status === 'ACTIVE' || status === 'FINISHING') { // held runs go on
+        notify = running;
+        await recordRunsChanged(tx, running.map((runId) => ({ id: runId, organizationId })));
+      }
     }
     return toTemplateRecord(template);
   });
-  if (workflows && notify.length > 0) await workflows.sequence.notifyChanged(notify);
+  if (workflows) await deliverRunsChanged(em, { workflows }, notify);
   return record;
 }
 

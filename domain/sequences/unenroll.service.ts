@@ -9,6 +9,7 @@ import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { DomainError } from '../shared/errors.ts';
+import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 
 export const UNENROLL_EXCLUSION_MONTHS = 3;
 
@@ -70,13 +71,13 @@ export async function unenrollContacts(
       SELECT id FROM sequences
        WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status = ANY (${[...RUNNING_STATUSES]}::text[]) ${template}
        ORDER BY created_at, id`.execute(em.getKysely());
-    // One transaction: the runs end (under their locks) and the exclusion is written together; then
-    // their workflows are told. Runs of other templates stop at their next step through the send-time check.
+    // One transaction: the runs end (under their locks, each with its RUN_CHANGED command) and the
+    // exclusion is written together; then their workflows are told. Runs of other templates stop at their next step through the send-time check.
     const { stopped, exclusionId } = await em.fork().transactional(async (tx) => ({
       stopped: await endRuns(tx, running.rows.map((r) => r.id), 'FAILED', 'UNENROLLED'),
       exclusionId: await excludeContactUntil(tx, organizationId, rows[0], until),
     }));
-    await workflows.sequence.notifyChanged(stopped);
+    await deliverRunsChanged(em, { workflows }, stopped);
     items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
   }
   return { items };
@@ -97,6 +98,6 @@ export async function unsubscribe(em: EntityManager, workflows: WorkflowClients,
     await excludeContactForGood(tx, row.organization_id, row, 'UNSUBSCRIBED');
     return endRuns(tx, [sequenceId], 'FAILED', 'UNSUBSCRIBED');
   });
-  await workflows.sequence.notifyChanged(stopped);
+  await deliverRunsChanged(em, { workflows }, stopped);
   return true;
 }

@@ -1,6 +1,7 @@
-// Create and duplicate: the row and its destination list in one transaction, then the signal's
-// workflow is started; when that start fails (Temporal unreachable: 503) the row and its list go,
-// so a refused request leaves nothing half-written.
+// Create and duplicate: the row, its destination list and the command that starts the signal's
+// workflow in one transaction (signal-commands.ts); the start is delivered right after the commit.
+// When the workflow service does not answer before the commit, the request is refused (503) with
+// nothing written.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../shared/errors.ts';
@@ -8,6 +9,7 @@ import { codePointLength, truncateText } from '../shared/text.ts';
 import type { SignalPreset } from './presets.types.ts';
 import { checkTemplate, eventNameTaken, leadLimitOf, openPreset, resolveInput, type SignalCreateInput } from './resolve-input.ts';
 import { SIGNAL_NAME_MAX } from './settings.ts';
+import { changeSignal } from './signal-commands.ts';
 import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalRow, type SignalsDeps } from './signal-records.ts';
 
 const COPY_SUFFIX = ' (Copy)';
@@ -25,7 +27,7 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
   const people = resolved.importTarget === 'PEOPLE';
   let row: SignalRow;
   try {
-    row = await em.transactional(async (tx) => {
+    row = await changeSignal(deps, organizationId, async (tx) => {
       const db = tx.getKysely();
       const now = new Date();
       // The destination list: its default template stays null (the signal enrolls its own imports).
@@ -44,21 +46,11 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
                 ${resolved.sequenceTemplateId}, ${resolved.enrichEmail}, ${resolved.enrichPhones}, ${resolved.maxPerRun}, ${resolved.maxCompaniesPerRun},
                 ${resolved.maxContactsPerCompany}, ${resolved.maxPerDay}, 0, ${people ? listId : null}, ${people ? null : listId}, ${now}, ${now})
         RETURNING ${COLUMNS}`.execute(db);
-      return rows[0];
+      return { result: rows[0], signalId: id, change: 'CREATE' };
     });
   } catch (error) {
     // A concurrent create for the same event name passed the check above; the partial unique index caught it.
     if (resolved.eventName && isUniqueViolation(error)) throw eventNameTaken(resolved.eventName, null);
-    throw error;
-  }
-  try {
-    await deps.workflows.signal.start(organizationId, id);
-  } catch (error) {
-    // No workflow, no signal: the row and its list go, and the caller gets the 503.
-    await em.fork().transactional(async (tx) => {
-      await sql`DELETE FROM signals WHERE id = ${id}`.execute(tx.getKysely());
-      await sql`DELETE FROM ${sql.raw(people ? 'contact_lists' : 'account_lists')} WHERE id = ${listId}`.execute(tx.getKysely());
-    });
     throw error;
   }
   return toRecord(deps.dashboardBaseUrl, row);

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { SignalChange } from '../../workflows/signal.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
-import { notifyOrUndo } from './notify-or-undo.ts';
+import { changeSignal } from './signal-commands.ts';
 import type { SignalStatus } from './settings.ts';
 import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalRow, type SignalsDeps } from './signal-records.ts';
 
@@ -36,24 +36,16 @@ function target(action: SignalAction, status: SignalStatus): { to: SignalStatus 
  * resuming an ACTIVE signal answers it unchanged; the other wrong states are 409 CommitIssue.
  */
 export async function transitionSignal(deps: SignalsDeps, organizationId: string, id: string, action: SignalAction): Promise<SignalRecord> {
-  const outcome = await deps.em.transactional(async (tx) => {
+  const row = await changeSignal(deps, organizationId, async (tx) => {
     const row = await mustRow(tx, organizationId, id, true);
     const next = target(action, row.status);
-    if (next === 'same') return { row, changed: null };
+    if (next === 'same') return { result: row, signalId: id, change: null };
     if ('refused' in next) throw DomainError.conflict(next.refused, { status: row.status });
     const archivedAt = next.to === 'ARCHIVED' ? new Date() : null;
     const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
     const { rows } = await sql<SignalRow>`UPDATE signals SET status = ${next.to}, archived_at = ${archivedAt}, updated_at = ${updatedAt}
       WHERE id = ${id} RETURNING ${COLUMNS}`.execute(tx.getKysely());
-    return { row: rows[0], changed: row };
+    return { result: rows[0], signalId: id, change: CHANGE_OF[action] };
   });
-  const { row, changed: before } = outcome;
-  if (before) {
-    await notifyOrUndo(deps, organizationId, row, CHANGE_OF[action], async (tx) => {
-      // Only while the row still has the status this call gave it (the workflow's bookkeeping may have touched updated_at).
-      await sql`UPDATE signals SET status = ${before.status}, archived_at = ${before.archived_at}, updated_at = ${new Date()}
-        WHERE id = ${id} AND status = ${row.status}`.execute(tx.getKysely());
-    });
-  }
   return toRecord(deps.dashboardBaseUrl, row);
 }

@@ -1,9 +1,10 @@
-// Patch: the editable configuration of a signal, validated as a create, then told to its workflow.
+// Patch: the editable configuration of a signal, validated as a create; its workflow hears of it
+// through the outbox (signal-commands.ts).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
 import { isSignalType, presetOf } from './presets.ts';
-import { notifyOrUndo } from './notify-or-undo.ts';
+import { changeSignal } from './signal-commands.ts';
 import { checkTemplate, leadLimitOf, resolveInput, type SignalCreateInput, type SignalPatch } from './resolve-input.ts';
 import { COLUMNS, mustRow, toDetail, type SignalDetail, type SignalRow, type SignalsDeps } from './signal-records.ts';
 
@@ -11,15 +12,7 @@ const IMMUTABLE = ['signal_type', 'import_target', 'event_subject'] as const;
 const EDITABLE = ['name', 'search_filters', 'import_search_filters', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company',
   'enrich_email', 'enrich_phones', 'sequence_template_id', 'cadence'] as const;
 
-/** The row still holds exactly these configuration columns. */
-function sameConfig(r: SignalRow) {
-  return sql`name = ${r.name} AND cadence = ${r.cadence} AND search_filters = ${JSON.stringify(r.search_filters)}::jsonb
-    AND import_search_filters = ${JSON.stringify(r.import_search_filters)}::jsonb AND sequence_template_id IS NOT DISTINCT FROM ${r.sequence_template_id}::uuid
-    AND enrich_email = ${r.enrich_email} AND enrich_phones = ${r.enrich_phones} AND max_per_run IS NOT DISTINCT FROM ${r.max_per_run}::int
-    AND max_companies_per_run IS NOT DISTINCT FROM ${r.max_companies_per_run}::int AND max_contacts_per_company IS NOT DISTINCT FROM ${r.max_contacts_per_company}::int`;
-}
-
-/** Writes the configuration columns of `r` onto the signal (patch, and the undo of a patch). */
+/** Writes the configuration columns of `r` onto the signal. */
 function writeConfig(r: Pick<SignalRow, 'name' | 'cadence' | 'search_filters' | 'import_search_filters' | 'sequence_template_id' | 'enrich_email' | 'enrich_phones'
   | 'max_per_run' | 'max_companies_per_run' | 'max_contacts_per_company' | 'max_per_day'>, updatedAt: Date) {
   return sql`name = ${r.name}, cadence = ${r.cadence}, search_filters = ${JSON.stringify(r.search_filters)}::jsonb,
@@ -41,7 +34,7 @@ async function renameList(em: EntityManager, row: Pick<SignalRow, 'contact_list_
  * signal unchanged. A rename renames the destination list. CUSTOM_EVENT: the event name is fixed.
  */
 export async function patchSignal(deps: SignalsDeps, organizationId: string, id: string, patch: SignalPatch): Promise<SignalDetail> {
-  const { before, after } = await deps.em.transactional(async (tx) => {
+  const after = await changeSignal(deps, organizationId, async (tx) => {
     const row = await mustRow(tx, organizationId, id, true);
     const immutable = IMMUTABLE.filter((k) => patch[k] !== undefined);
     if (immutable.length) {
@@ -85,17 +78,8 @@ export async function patchSignal(deps: SignalsDeps, organizationId: string, id:
       max_per_day: resolved.maxPerDay,
     }, updatedAt)} WHERE id = ${id} RETURNING ${COLUMNS}`.execute(tx.getKysely());
     if (resolved.name !== row.name) await renameList(tx, row, resolved.name);
-    return { before: row, after: rows[0] };
+    // An archived signal's workflow has nothing to re-read (only its name changed).
+    return { result: rows[0], signalId: id, change: rows[0].status === 'ARCHIVED' ? null : 'EDIT' };
   });
-  // An archived signal's workflow has nothing to re-read (only its name changed).
-  if (after.status !== 'ARCHIVED') {
-    await notifyOrUndo(deps, organizationId, after, 'EDIT', async (tx) => {
-      // Only while the row still holds what this patch wrote (a later patch wins); the workflow's own
-      // bookkeeping (last_checked_at, imported_count, updated_at) is not the patch's and stays.
-      const { numAffectedRows } = await sql`UPDATE signals SET ${writeConfig(before, new Date())}
-        WHERE id = ${id} AND ${sameConfig(after)}`.execute(tx.getKysely());
-      if (Number(numAffectedRows ?? 0) > 0 && before.name !== after.name) await renameList(tx, before, before.name);
-    });
-  }
   return toDetail(deps.dashboardBaseUrl, after);
 }

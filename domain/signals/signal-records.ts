@@ -1,6 +1,7 @@
 // A signal as the API answers it (record and detail), the row it is read from, and its deep links.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Filters, ImportTarget, SignalCadence, SignalStatus } from './settings.ts';
@@ -71,8 +72,10 @@ export const COLUMNS = sql.raw(`id, organization_id, name, signal_type, status, 
 
 
 export interface SignalsDeps {
-  workflows: Pick<WorkflowClients, 'signal'>;
+  workflows: WorkflowClients;
   em: EntityManager;
+  /** Where a delivery left to the outbox drain is reported. */
+  logger?: Pick<Logger, 'warn'>;
   /** Dashboard origin the deep links start with (config DASHBOARD_BASE_URL), without a trailing slash. */
   dashboardBaseUrl: string;
 }

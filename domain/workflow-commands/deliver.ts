@@ -9,7 +9,10 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { WorkflowNotRunningError } from '../shared/errors.ts';
 import { truncateText } from '../shared/text.ts';
 import type { StoredCommand, WorkflowCommand } from './commands.ts';
-import { claimCommandsById, claimDueCommands, markDone, markFailed, type ClaimOptions } from './outbox.ts';
+import { claimCommandsById, claimDueCommands, claimRunsChanged, markDone, markFailed, type ClaimOptions } from './outbox.ts';
+
+/** Workflows told at once (a template archived ends many runs in one request). */
+const DELIVERY_CONCURRENCY = 16;
 
 export interface CommandDeliveryDeps {
   workflows: WorkflowClients;
@@ -46,19 +49,27 @@ async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]):
   const failed: { command: StoredCommand; error: string }[] = [];
   const message = (error: unknown) => truncateText(error instanceof Error ? error.message : String(error), 500);
   const imports = new Map<string, StoredCommand[]>();
+  const byWorkflow = new Map<string, StoredCommand[]>();
   for (const stored of commands) {
     const command = stored.command;
-    if (command.kind === 'LEAD_IMPORT') {
-      imports.set(command.organizationId, [...(imports.get(command.organizationId) ?? []), stored]);
-      continue;
-    }
-    try {
-      await deliverOne(deps, command);
-      done.push(stored.id);
-    } catch (error) {
-      failed.push({ command: stored, error: message(error) });
-    }
+    if (command.kind === 'LEAD_IMPORT') imports.set(command.organizationId, [...(imports.get(command.organizationId) ?? []), stored]);
+    else byWorkflow.set(stored.workflowId, [...(byWorkflow.get(stored.workflowId) ?? []), stored]);
   }
+  // One workflow's commands one after another (each has it re-read its row); different workflows side by side.
+  const queue = [...byWorkflow.values()];
+  const deliverGroups = async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const stored of group) {
+        try {
+          await deliverOne(deps, stored.command as Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
+          done.push(stored.id);
+        } catch (error) {
+          failed.push({ command: stored, error: message(error) });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, deliverGroups));
   for (const [organizationId, group] of imports) {
     const entries = group.map((g) => g.command as Extract<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
     try {
@@ -88,6 +99,14 @@ async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: St
  */
 export async function deliverNow(em: EntityManager, deps: CommandDeliveryDeps, ids: string[]): Promise<string[]> {
   return (await settle(em, deps, await claimCommandsById(em, ids))).failed;
+}
+
+/**
+ * The fast path of runs changed outside their workflow (endRuns and recordRunsChanged recorded
+ * their RUN_CHANGED commands): delivers those not tried yet. Never throws for a failed delivery.
+ */
+export async function deliverRunsChanged(em: EntityManager, deps: CommandDeliveryDeps, sequenceIds: string[]): Promise<void> {
+  await settle(em, deps, await claimRunsChanged(em, sequenceIds));
 }
 
 /** The durable path: one pass over due commands, `limit` at most. */

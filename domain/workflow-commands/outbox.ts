@@ -1,8 +1,9 @@
 // The outbox table's reads and writes: record commands inside the caller's transaction, claim due
 // ones with a lease (a drain that dies lets them go when it ends), mark them done or failed.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand, type WorkflowCommand } from './commands.ts';
 
 /** How long a claimed command is held before another drain may take it. */
@@ -14,12 +15,27 @@ const retryDelayMs = (attempts: number) => Math.min(300_000, 1_000 * 2 ** Math.m
 
 /** Records the commands in `tx` (the transaction of the change they announce); answers their ids. */
 export async function recordCommands(tx: EntityManager, taskQueue: string, commands: WorkflowCommand[]): Promise<string[]> {
+  return insertCommands(tx, commands.map((command) => ({ command, workflowId: commandWorkflowId(command, taskQueue) })));
+}
+
+/**
+ * RUN_CHANGED for runs whose row changed outside their workflow (ended, or a held run let go), in
+ * `tx`: the run re-reads its row when the command is delivered.
+ */
+export async function recordRunsChanged(tx: EntityManager, runs: { id: string; organizationId: string }[]): Promise<string[]> {
+  return insertCommands(tx, runs.map((run) => ({
+    command: { kind: 'RUN_CHANGED', organizationId: run.organizationId, sequenceId: run.id },
+    workflowId: sequenceWorkflowId(run.id),
+  })));
+}
+
+async function insertCommands(tx: EntityManager, commands: { command: WorkflowCommand; workflowId: string }[]): Promise<string[]> {
   if (!commands.length) return [];
   const now = new Date();
   const due = new Date(now.getTime() + FAST_PATH_GRACE_MS);
-  const rows = commands.map((command) => ({ id: randomUUID(), command }));
-  const values = rows.map(({ id, command }) =>
-    sql`(${id}, ${command.organizationId}, ${command.kind}, ${commandWorkflowId(command, taskQueue)}, ${JSON.stringify(command)}::jsonb, ${due}, ${now})`);
+  const rows = commands.map((c) => ({ id: randomUUID(), ...c }));
+  const values = rows.map(({ id, command, workflowId }) =>
+    sql`(${id}, ${command.organizationId}, ${command.kind}, ${workflowId}, ${JSON.stringify(command)}::jsonb, ${due}, ${now})`);
   await sql`
     INSERT INTO workflow_commands (id, organization_id, kind, workflow_id, payload, next_attempt_at, created_at)
     VALUES ${sql.join(values)}`.execute(tx.getKysely());
@@ -39,9 +55,19 @@ const stored = (r: CommandRow): StoredCommand => ({ id: r.id, kind: r.kind, work
 /** Takes these commands (the fast path, right after their commit) unless a drain tried them already. */
 export async function claimCommandsById(em: EntityManager, ids: string[]): Promise<StoredCommand[]> {
   if (!ids.length) return [];
+  return claimUntried(em, sql`id = ANY (${ids}::uuid[])`);
+}
+
+/** The fast path of a change that knows its runs, not its command ids: their untried RUN_CHANGED commands. */
+export async function claimRunsChanged(em: EntityManager, sequenceIds: string[]): Promise<StoredCommand[]> {
+  if (!sequenceIds.length) return [];
+  return claimUntried(em, sql`kind = 'RUN_CHANGED' AND workflow_id = ANY (${sequenceIds.map(sequenceWorkflowId)}::text[])`);
+}
+
+async function claimUntried(em: EntityManager, which: RawBuilder<unknown>): Promise<StoredCommand[]> {
   const { rows } = await sql<CommandRow>`
     UPDATE workflow_commands SET attempts = attempts + 1, next_attempt_at = now() + ${LEASE_MS}::int * interval '1 millisecond'
-     WHERE id = ANY (${ids}::uuid[]) AND status = 'PENDING' AND attempts = 0
+     WHERE ${which} AND status = 'PENDING' AND attempts = 0
     RETURNING id, kind, workflow_id, payload, attempts`.execute(em.getKysely());
   return rows.map(stored);
 }

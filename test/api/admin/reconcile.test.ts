@@ -3,6 +3,7 @@
 // row is not reported while its command is on the way; a fix delivers it; a run whose workflow
 // never started is reported and started; an orphan workflow (its row ended) is terminated.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { reconcile } from '../../../domain/admin/reconcile.ts';
@@ -11,7 +12,7 @@ import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { OrganizationIdKey } from '../../../temporal/search-attributes.ts';
 import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { newOrg } from '../../helpers/fixtures.ts';
-import { insertContact, insertSequence, insertTemplate } from '../../helpers/sequence-fixtures.ts';
+import { insertContact, insertSequence, insertTemplate, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack } from '../../helpers/stack.ts';
 
 describe('admin reconcile', function () {
@@ -64,5 +65,32 @@ describe('admin reconcile', function () {
         if (running) await handle.terminate('reconcile test cleanup');
       }
     }
+  });
+
+  it('when a contact entry stays PENDING with no import on its way (its lead import was dropped), then reconcile reports it and --fix queues its import again', async () => {
+    const stack = await getStack();
+    const org = await newOrg(stack);
+    const deps = { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) };
+    const db = () => stack.orm.em.fork().getKysely();
+    const listId = randomUUID();
+    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at) VALUES (${listId}, ${org.organizationId}, 'Dropped imports', now(), now())`.execute(db());
+    const email = 'ada@acme.test';
+    const contactId = await insertContact(stack, org.organizationId, { email });
+    // The entry as POST /v1/contact-entries writes it for a new person, without its LEAD_IMPORT command (as if its import had been terminated).
+    const entryId = randomUUID();
+    await sql`INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, enrichment_status, created_at, updated_at)
+              VALUES (${entryId}, ${org.organizationId}, ${listId}, ${contactId}, ${email}, 'PENDING', now(), now())`.execute(db());
+    const status = async () => (await sql<{ s: string }>`SELECT enrichment_status AS s FROM contact_entries WHERE id = ${entryId}`.execute(db())).rows[0].s;
+
+    const report = await reconcile(deps, { organizationId: org.organizationId });
+    assert.deepEqual(report.disagreements.map((d) => [d.kind, d.resource, d.id, d.row_status, d.workflow_id, d.repair]),
+      [['ROW_WITHOUT_WORKFLOW', 'CONTACT_ENTRY', entryId, 'PENDING', `lead-import-entry/${entryId}`, null]]);
+    assert.equal(await status(), 'PENDING', 'reporting changes nothing');
+
+    const fixed = await reconcile(deps, { organizationId: org.organizationId, fix: true });
+    assert.deepEqual(fixed.disagreements.map((d) => [d.id, d.repair]), [[entryId, 'REQUEUED']]);
+    await until(async () => (await status()) === 'DONE', 30_000);
+    const after = await reconcile(deps, { organizationId: org.organizationId });
+    assert.deepEqual([after.disagreements, after.commands_pending], [[], 0]);
   });
 });

@@ -1,10 +1,14 @@
-// When the signal workflow cannot be reached, or an Update is applied but its answer is lost: a 503
-// that leaves nothing half-written, and a retry that finds the change made.
+// When the workflow service cannot be reached: a 503 that leaves nothing written. When an Update is
+// applied but its answer is lost: the change is committed with its command, which stays in the
+// outbox with the error until the drain delivers it, and the workflow holds the row's state.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { Client, Connection, ServiceError } from '@temporalio/client';
 import { pino } from 'pino';
+import { sql } from 'kysely';
 import { createApp } from '../../../api/app.ts';
+import { drainCommands } from '../../../domain/workflow-commands/deliver.ts';
+import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { KeyStore } from '../../../api/key-store.ts';
 import { createProviders } from '../../../providers/index.ts';
 import { freePort } from '../../../scripts/local-stack.ts';
@@ -57,7 +61,7 @@ describe('signals API', function () {
   });
 
   describe('when an Update is applied but its answer is lost', () => {
-    it('then the API answers 503, undoes the row and has the workflow re-read it, so the workflow does not keep the undone state (needs the signal workflow)', async () => {
+    it('then the API answers the committed change, the command waits in the outbox with the error, and the workflow holds the row\'s state before and after the drain delivers it (needs the signal workflow)', async () => {
       const own = await newOrg(stack);
       const signal = (await create({ ...NEW_JOB }, own.apiKey)).body;
       const real = stack.temporal;
@@ -89,12 +93,21 @@ describe('signals API', function () {
       try {
         const lossyApi = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
         const paused = await lossyApi.post(`/v1/signals/${signal.id}/pause`, { key: own.apiKey });
-        assert.equal(paused.status, 503, paused.text);
+        assert.equal(paused.status, 200, paused.text);
+        assert.equal(paused.body.status, 'PAUSED', 'the answer is the committed change');
         assert.equal(lose, false, 'the pause reached the workflow');
-        assert.equal((await detail(signal.id, own.apiKey)).body.status, 'ACTIVE', 'the refused pause was undone');
+        assert.equal((await detail(signal.id, own.apiKey)).body.status, 'PAUSED');
+        const db = stack.orm.em.fork().getKysely();
+        const commands = async () => (await sql<{ status: string; last_error: string | null }>`
+          SELECT status, last_error FROM workflow_commands WHERE workflow_id = ${signalWorkflowId(signal.id)} AND payload->>'change' = 'PAUSE'`.execute(db)).rows;
+        const [pending] = await commands();
+        assert.equal(pending.status, 'PENDING', 'a delivery whose answer was lost is left to the drain');
+        assert.match(pending.last_error ?? '', /unavailable/i, 'with the error recorded');
         const state = await real.workflow.getHandle(signalWorkflowId(signal.id)).query(signalStateQuery);
-        assert.equal(state.status, 'ACTIVE', 'the workflow re-read the restored row');
-        assert.ok(state.nextCheckAt, 'and keeps checking');
+        assert.deepEqual([state.status, state.nextCheckAt], ['PAUSED', null], 'the workflow holds the row\'s state: paused, no check due');
+        await drainCommands(stack.orm.em.fork(), { workflows: createWorkflowClients(real, stack.taskQueue) }, 100, { organizationId: own.organizationId, all: true });
+        assert.deepEqual((await commands()).map((c) => c.status), ['DONE'], 'the drain delivered it');
+        assert.equal((await real.workflow.getHandle(signalWorkflowId(signal.id)).query(signalStateQuery)).status, 'PAUSED', 'a repeated delivery changes nothing');
       } finally {
         await new Promise((r) => server.close(r));
         await keys.close();

@@ -12,9 +12,9 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { drainCommands } from '../workflow-commands/deliver.ts';
 import { pendingWorkflowIds } from '../workflow-commands/outbox.ts';
 import { requeueEntries, stuckEntries } from './reconcile-lead-imports.ts';
+import { WORKFLOW_STATUSES } from '../sequences/statuses.ts';
 
-/** Statuses of a sequence run whose workflow is running (FOUND waits for a lead review before it starts). */
-const WITH_WORKFLOW = ['ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
+const WITH_WORKFLOW: readonly string[] = WORKFLOW_STATUSES;
 
 export interface ReconcileDeps {
   em: EntityManager;

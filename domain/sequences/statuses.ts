@@ -12,6 +12,9 @@ export const RUNNING_STATUSES = ['FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING
 /** Ended: the run never changes again (REFUSED included: such a run never started). */
 export const ENDED_STATUSES = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'] as const satisfies readonly SequenceStatus[];
 
+/** Running with a workflow: FOUND waits for its lead review before its workflow starts. */
+export const WORKFLOW_STATUSES = ['ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'] as const satisfies readonly SequenceStatus[];
+
 export function isRunningStatus(status: string): boolean {
   return (RUNNING_STATUSES as readonly string[]).includes(status);
 }

@@ -14,6 +14,7 @@ import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
+import { RUNNING_STATUSES } from './statuses.ts';
 
 export interface TemplateInput {
   name: string;
@@ -180,7 +181,7 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     if (status !== before) {
       const { rows } = await sql<{ id: string }>`
         SELECT id FROM sequences WHERE organization_id = ${organizationId} AND sequence_template_id = ${id}
-           AND status IN ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`.execute(tx.getKysely());
+           AND status = ANY (${[...RUNNING_STATUSES]}::text[])`.execute(tx.getKysely());
       const running = rows.map((r) => r.id);
       if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
       else if (status === 'ACTIVE' || status === 'FINISHING') { // held runs go on

@@ -5,6 +5,7 @@ import type { SignalDataProvider, SignalFact } from '../../providers/signals/ind
 import { DomainError } from '../shared/errors.ts';
 import { validateFilters } from './filters.ts';
 import { isSignalType, presetOf } from './presets.ts';
+import { DAY_MS } from '../shared/time.ts';
 
 export const PREVIEW_WINDOW_DAYS = 30;
 export const PREVIEW_LIMIT = 10;
@@ -50,7 +51,7 @@ export async function previewSignal(provider: SignalDataProvider, signalType: st
   }
   const filters = validateFilters(preset, searchFilters, 'search_filters');
   const page = await provider.search({
-    signalType, filters, from: new Date(now.getTime() - PREVIEW_WINDOW_DAYS * 86_400_000), to: now, limit: PREVIEW_LIMIT,
+    signalType, filters, from: new Date(now.getTime() - PREVIEW_WINDOW_DAYS * DAY_MS), to: now, limit: PREVIEW_LIMIT,
   });
   return { window_days: PREVIEW_WINDOW_DAYS, total_count: page.total, items: page.items.slice(0, PREVIEW_LIMIT).map((fact) => item(preset.scope, fact)) };
 }

@@ -9,6 +9,7 @@ import { getTask } from './reads.ts';
 import { emitTaskEvent } from './task-events.ts';
 import { OPEN_STATUSES, type TaskRecord } from './task-record.ts';
 import { change, invalidTransition, withLockedTask, writeTask, type TaskDeps } from './task-changes.ts';
+import { DAY_MS } from '../shared/time.ts';
 
 /** How far ahead a snooze may reach. */
 export const MAX_SNOOZE_DAYS = 365;
@@ -21,7 +22,7 @@ export const MAX_SNOOZE_DAYS = 365;
 export async function snoozeTask(deps: TaskDeps, organizationId: string, id: string, snoozedUntil: string, now = new Date()): Promise<TaskRecord> {
   const until = new Date(snoozedUntil);
   if (until.getTime() <= now.getTime()) throw DomainError.invalid('snoozed_until', 'must be in the future', 422);
-  if (until.getTime() > now.getTime() + MAX_SNOOZE_DAYS * 86_400_000) throw DomainError.invalid('snoozed_until', `must be within ${MAX_SNOOZE_DAYS} days`, 422);
+  if (until.getTime() > now.getTime() + MAX_SNOOZE_DAYS * DAY_MS) throw DomainError.invalid('snoozed_until', `must be within ${MAX_SNOOZE_DAYS} days`, 422);
   const current = await getTask(deps.em, organizationId, id);
   if (!(OPEN_STATUSES as string[]).includes(current.status)) {
     throw DomainError.conflict(`A ${current.status} task cannot be snoozed; allowed from PENDING or IN_PROGRESS.`, { status: current.status });

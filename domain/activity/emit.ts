@@ -1,4 +1,4 @@
-// The one way to emit an outreach event (DESIGN.md flow 2). In the caller's transaction it writes
+// The one way to emit an outreach event (docs/architecture.md, 'The main flows'). In the caller's transaction it writes
 // the activity row (the stream and the outbox) and one delivery per webhook subscription that
 // matches at this commit: ACTIVE, subscribed to the type, and for sequence-tied events either
 // all templates or this template; resource events, and the task.* events of a standalone to-do
@@ -29,7 +29,7 @@ export interface ResourceEvent {
   organizationId: string;
   /** The contact, when one is known (its id becomes contact_id). */
   contact: ContactSummary | null;
-  /** The type's extra fields (SPEC 'Payload shape'), snake_case. */
+  /** The type's extra fields (docs/api/webhooks.md), snake_case. */
   fields: Record<string, unknown>;
 }
 
@@ -58,7 +58,7 @@ function isSequenceEvent(event: OutboundEvent): event is SequenceEvent {
   return 'sequenceId' in event;
 }
 
-/** The webhook body: SPEC's flat snake_case payload, plus the activity id and time. */
+/** The webhook body: the documented flat snake_case payload, plus the activity id and time. */
 export function payloadOf(event: OutboundEvent, activityId: string, createdAt: Date): Record<string, unknown> {
   const base = { activity_id: activityId, created_at: createdAt.toISOString() };
   if (!isSequenceEvent(event)) {

@@ -1,5 +1,5 @@
 // The activity stream read side: one activity and the filtered list. Rows hold the snake_case
-// webhook body (domain/activity/emit.ts); the API serves it camelCased, as SPEC's single-activity example.
+// webhook body (domain/activity/emit.ts); the API serves it camelCased, as docs/api/activity.md shows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';

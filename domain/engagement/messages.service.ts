@@ -1,4 +1,4 @@
-// Messages (SPEC 'Message embed', issue 5 item 8): the reads of the messages runs send and receive,
+// Messages (the message embed of docs/api/engagement.md): the reads of the messages runs send and receive,
 // scoped to the organization; newest first by sent_at unless asked otherwise.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';

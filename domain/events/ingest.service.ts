@@ -1,4 +1,4 @@
-// First-party event ingestion (SPEC 'Events (first-party ingestion)', issue 7 items 1-3): the one
+// First-party event ingestion (docs/api/events.md): the one
 // INSERT behind `POST /v1/events` and the reads of GET /v1/events. The payload is stored as the JSON
 // text the client sent (`payload_json`), never re-serialised, and reads splice that text back into
 // the response, so keys, key order and number spellings come back exactly as sent.

@@ -1,5 +1,5 @@
-// Subject resolution of ingested events (SPEC 'Events (first-party ingestion)', rules 1-4; issue 7
-// item 4), one batch per call of the event-resolution workflow's activity.
+// Subject resolution of ingested events (docs/api/events.md, 'Event
+// resolution'), one batch per call of the event-resolution workflow's activity.
 //
 // A batch is one transaction: it claims up to `limit` PENDING events (oldest received first) with
 // FOR UPDATE SKIP LOCKED, so concurrent drains never take the same event; looks the batch's

@@ -1,4 +1,4 @@
-// Account entries (issue 6 item 7, SPEC 'Account lists and entries'): each domain is looked up in
+// Account entries (docs/api/lists.md): each domain is looked up in
 // the directory (an alias resolves to the company's primary domain, whose profile is kept on the
 // entry) and linked to the workspace account of that domain, created when new: account_id is
 // always set. One account once per list: the same company again updates its entry.

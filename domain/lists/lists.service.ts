@@ -1,5 +1,5 @@
-// Contact lists and account lists (issue 6 item 5): batch create, read, list, patch and delete,
-// the default template rules of SPEC 'Contact lists and entries', the batch result shape every
+// Contact lists and account lists (docs/api/lists.md): batch create, read, list, patch and delete,
+// the default template rules, the batch result shape every
 // list and entry batch answers, and the start of the lead-import workflow (one per batch).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Playbooks (issue 7 item 5; SPEC names them and leaves them open): event-triggered actions on the
+// Playbooks (docs/api/playbooks.md): event-triggered actions on the
 // contact an ingested event resolved to.
 //
 // A playbook has a trigger (`event_name`, exact), an action (ENROLL_IN_SEQUENCE a template, or

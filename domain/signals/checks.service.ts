@@ -1,6 +1,6 @@
-// One check of a signal (issue 8 items 6 and 8), called by the signal workflow's checkSignal
+// One check of a signal (docs/api/signals.md, 'Signal checks and the imports feed'), called by the signal workflow's checkSignal
 // activity: provider-backed signals import new facts up to the daily cap; CUSTOM_EVENT signals poll
-// the organization's ingested events (SPEC 'Custom event signals' rules 3-8). Every fact looked at
+// the organization's ingested events (the custom-event rules of docs/api/signals.md). Every fact looked at
 // becomes one signal_imports row (unique per signal and fact_key), written in the same transaction
 // as the entry it made, so a retried check never imports anything twice. `at` is the workflow's
 // time (the check's slot), so time-skipping tests and real runs read the same windows.

@@ -9,9 +9,9 @@ import { enroll, resumeEnrollments } from './after-import.ts';
 import { insertAccountEntries, insertContactEntries, lockSignal, recordImports, retryConcurrentWrites, type ImportRow, type PersonFields } from './import-writes.ts';
 import type { SignalRow } from './signal-row.ts';
 
-/** SPEC Limits: events read per poll. */
+/** Events read per poll (the documented limit). */
 export const EVENTS_PER_POLL = 500;
-/** SPEC payload size rule: the copy is left out above 32 KB of serialized JSON. */
+/** The payload size rule: the copy is left out above 32 KB of serialized JSON. */
 export const PAYLOAD_COPY_MAX_BYTES = 32 * 1024;
 
 interface EventRow {

@@ -138,7 +138,7 @@ export async function importInOrder(tx: EntityManager, deps: SignalCheckDeps, si
 /** Contacts (importContacts), then contact entries: IMPORTED when the entry is new, SKIPPED_DUPLICATE when the contact was on the list under another identifier. */
 async function importPeople(tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, take: Candidate[]): Promise<void> {
   const refuse = (c: Candidate, error: DomainError) => {
-    // An erased person is left out for good (SPEC: erased people are not imported again); an unusable or conflicting identifier is not imported.
+    // An erased person is left out for good (erased people are never imported again); an unusable or conflicting identifier is not imported.
     c.status = error.data?.reason === 'ERASED' ? 'SKIPPED_EXCLUDED' : 'SKIPPED_DUPLICATE';
     c.reason = error.message;
   };

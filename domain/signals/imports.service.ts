@@ -1,6 +1,6 @@
-// The imports feed (SPEC 'Signal': imports feed entry; GET /v1/signals/imports): one entry per
+// The imports feed (GET /v1/signals/imports; docs/api/signals.md): one entry per
 // fact a check looked at, newest first by the fact's time. Entries are answered as JSON texts: a
-// custom event's payload copy is spliced in from the event's stored source text (SPEC payload
+// custom event's payload copy is spliced in from the event's stored source text (the payload
 // size rule: copied "unchanged"), since the jsonb copy reorders keys and respells numbers.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';

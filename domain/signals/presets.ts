@@ -1,4 +1,4 @@
-// The signal preset catalogue (SPEC 'Signal': preset record): one preset per signal_type, what it
+// The signal preset catalogue (the preset record of docs/api/signals.md): one preset per signal_type, what it
 // watches, which filters it takes and whether this deployment can offer it. GET /v1/signals/presets
 // lists the open ones; POST /v1/signals refuses a closed one with 404 (as an unknown preset).
 //
@@ -156,7 +156,7 @@ export const PRESETS: Record<SignalType, SignalPreset> = Object.fromEntries(SIGN
     description: def.description,
     category_label: def.category_label,
     scope: def.scope,
-    // A COMPANY preset can import the companies or their people (SPEC); CUSTOM_EVENT picks its level.
+    // A COMPANY preset can import the companies or their people; CUSTOM_EVENT picks its level.
     scope_selectable_at_creation: def.scope_selectable_at_creation ?? def.scope === 'COMPANY',
     filter_keys: def.filter_keys,
     required_filter_keys: def.required_filter_keys,

@@ -1,4 +1,4 @@
-// The shapes of the signal preset catalogue (SPEC 'Signal': preset record). The catalogue itself
+// The shapes of the signal preset catalogue (the preset record of docs/api/signals.md). The catalogue itself
 // is domain/signals/presets.ts; the API, the create/patch validation, the data provider and the
 // signal workflow all read presets through these types.
 

@@ -1,4 +1,4 @@
-// POST /v1/signals/preview (SPEC 'Signals': preview rules): up to 10 matches over the last 30 days,
+// POST /v1/signals/preview (docs/api/signals.md, 'Presets and preview'): up to 10 matches over the last 30 days,
 // newest first, with the provider's count over the window. No import filters, no dedup against
 // lists, no cap; creates nothing.
 import type { SignalDataProvider, SignalFact } from '../../providers/signals/index.ts';

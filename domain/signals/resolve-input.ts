@@ -198,7 +198,7 @@ export async function leadLimitOf(em: EntityManager, organizationId: string): Pr
   return Number(rows[0]?.lead_limit ?? 0);
 }
 
-/** A template of another organization (or none at all) is a 404, as SPEC asks of signal create. */
+/** A template of another organization (or none at all) is a 404, as documented for signal create. */
 export async function checkTemplate(em: EntityManager, organizationId: string, templateId: string | null): Promise<void> {
   if (!templateId) return;
   const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${templateId} AND organization_id = ${organizationId}`.execute(em.getKysely());

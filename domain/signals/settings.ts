@@ -6,7 +6,7 @@ import type { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/
 export const DEFAULT_CONTACTS_PER_COMPANY = 3;
 /** max_per_day of a provider-backed signal with no cap: this, or the organization's lead limit when lower. */
 export const DEFAULT_MAX_PER_DAY = 50;
-/** Custom-event signals take no caps: every kept event lands, at most this many a poll (SPEC Limits). */
+/** Custom-event signals take no caps: every kept event lands, at most this many a poll (docs/api/signals.md). */
 export const CUSTOM_EVENT_MAX_PER_DAY = 500;
 export const SIGNAL_NAME_MAX = 255;
 export const EVENT_NAME_MAX = 255;

@@ -32,7 +32,8 @@ export function nonRetryableFailure(error: unknown): ApplicationFailure | null {
   if (state && DATA_CLASSES.test(state)) {
     return ApplicationFailure.create({ type: DATA_ERROR, message: `The database refused the data (SQLSTATE ${state}): ${error.message}`, nonRetryable: true, cause: error });
   }
-  if (error instanceof DomainError) return ApplicationFailure.create({ type: INVALID_INPUT, message: error.message, nonRetryable: true, cause: error });
+  // An unreachable dependency (Temporal, through a client module) is worth retrying; any other domain error is about the input.
+  if (error instanceof DomainError && error.kind !== 'unavailable') return ApplicationFailure.create({ type: INVALID_INPUT, message: error.message, nonRetryable: true, cause: error });
   if (error instanceof TemplateSyntaxError || LIQUID_ERRORS.has(error.name)) {
     return ApplicationFailure.create({ type: TEMPLATE_ERROR, message: `The template could not be rendered: ${error.message}`, nonRetryable: true, cause: error });
   }

@@ -23,6 +23,7 @@ describe('activity failure classification', () => {
       assert.equal(nonRetryableFailure(error), null, error.message);
     }
     assert.equal(nonRetryableFailure(ApplicationFailure.retryable('as it says')), null, 'an ApplicationFailure already says what it is');
+    assert.equal(nonRetryableFailure(DomainError.unavailable('Temporal is down')), null, 'an unreachable workflow service is worth retrying');
   });
 
   it('when a rule is broken or a template does not render, then InvalidInput or TemplateError', async () => {

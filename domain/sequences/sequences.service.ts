@@ -1,13 +1,13 @@
 // Sequences: the reads, and the API's side of enrollment (checks, start of the enrollment workflow,
 // bounded wait). The enrollment's own steps live in enrollment/; later status changes belong to the
 // sequence workflow.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Config } from '../../config.ts';
 import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
-import { toSequenceRecord, type SequenceRecord, type SequenceRecordRow } from './record.ts';
+import { toSequenceRecord, type SequenceRecord } from './record.ts';
 import type { SequenceStatus } from './statuses.ts';
 import { enrollable, templateRow } from './enrollment/eligibility.ts';
 import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
@@ -15,17 +15,22 @@ import { runningSequenceId } from './enrollment/write.ts';
 
 export type { SequenceRecord } from './record.ts';
 
-const COLUMNS = sql.raw(`id, contact_id, account_id, sequence_template_id, status, stopped_reason, paused_until, current_step, variables,
-  source_contact_entry_id, created_at, updated_at, ended_at, error`);
+const COLUMNS = [
+  'id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
+  'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error',
+] as const;
 
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
 export async function getSequence(em: EntityManager, organizationId: string, id: string): Promise<SequenceRecord> {
-  const { rows } = await sql<SequenceRecordRow>`SELECT ${COLUMNS} FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Sequence');
-  return toSequenceRecord(rows[0]);
+  const row = await typedKysely(em)
+    .selectFrom('sequences').select(COLUMNS)
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Sequence');
+  return toSequenceRecord(row);
 }
 
 export const SEQUENCE_SORT_FIELDS = ['created_at', 'updated_at'] as const;
@@ -45,21 +50,22 @@ export async function listSequences(
   filters: SequenceFilters,
   page: { limit: number; offset: number; sortBy?: SequenceSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SequenceRecord[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.contact_id) where.push(sql`contact_id = ${filters.contact_id}`);
-  if (filters.sequence_template_id) where.push(sql`sequence_template_id = ${filters.sequence_template_id}`);
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  if (filters.created_at_before) where.push(sql`created_at < ${new Date(filters.created_at_before)}`);
-  if (filters.created_at_after) where.push(sql`created_at > ${new Date(filters.created_at_after)}`);
-  const column = sql.ref(page.sortBy ?? 'created_at');
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const condition = sql.join(where, sql` AND `);
-  const [{ rows }, counted] = await Promise.all([
-    sql<SequenceRecordRow>`SELECT ${COLUMNS} FROM sequences WHERE ${condition} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`
-      .execute(em.getKysely()),
-    sql<{ total: string }>`SELECT count(*) AS total FROM sequences WHERE ${condition}`.execute(em.getKysely()),
+  const matching = typedKysely(em)
+    .selectFrom('sequences')
+    .where('organization_id', '=', organizationId)
+    .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!))
+    .$if(!!filters.sequence_template_id, (q) => q.where('sequence_template_id', '=', filters.sequence_template_id!))
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!))
+    .$if(!!filters.created_at_before, (q) => q.where('created_at', '<', new Date(filters.created_at_before!)))
+    .$if(!!filters.created_at_after, (q) => q.where('created_at', '>', new Date(filters.created_at_after!)));
+  const [rows, counted] = await Promise.all([
+    matching.select(COLUMNS)
+      .orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder)
+      .limit(page.limit).offset(page.offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toSequenceRecord), total: Number(counted.rows[0].total) };
+  return { items: rows.map(toSequenceRecord), total: Number(counted.total) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,8 +102,11 @@ function duplicateError(sequenceId: string): DomainError {
  */
 export async function enroll(deps: EnrollDeps, organizationId: string, request: EnrollRequest, options: { waitMs?: number } = {}): Promise<EnrollResponse> {
   const { em } = deps;
-  const contact = await sql<{ id: string }>`SELECT id FROM contacts WHERE id = ${request.contact_id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!contact.rows[0]) throw DomainError.notFound('Contact');
+  const contact = await typedKysely(em)
+    .selectFrom('contacts').select('id')
+    .where('id', '=', request.contact_id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!contact) throw DomainError.notFound('Contact');
   const template = await templateRow(em, organizationId, request.sequence_template_id);
   if (!template) throw DomainError.notFound('Sequence template');
   if (!enrollable(template)) {

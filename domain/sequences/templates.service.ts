@@ -1,7 +1,6 @@
 // Sequence template use cases: create, patch, read and list. Checks what a JSON schema cannot:
 // the timezone (Intl), the sender (an active user of the organization), that subjects and bodies
 // parse as Liquid, that EMAIL steps have a subject, and that an ACTIVE template has a step.
-import { sql } from 'kysely';
 import { LockMode } from '@mikro-orm/core';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
@@ -15,6 +14,7 @@ import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { RUNNING_STATUSES } from './statuses.ts';
+import { typedKysely } from '../../db/kysely.ts';
 
 export interface TemplateInput {
   name: string;
@@ -179,9 +179,11 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     template.updatedAt = now;
     await tx.flush();
     if (status !== before) {
-      const { rows } = await sql<{ id: string }>`
-        SELECT id FROM sequences WHERE organization_id = ${organizationId} AND sequence_template_id = ${id}
-           AND status = ANY (${[...RUNNING_STATUSES]}::text[])`.execute(tx.getKysely());
+      const rows = await typedKysely(tx)
+        .selectFrom('sequences').select('id')
+        .where('organization_id', '=', organizationId).where('sequence_template_id', '=', id)
+        .where('status', 'in', RUNNING_STATUSES)
+        .execute();
       const running = rows.map((r) => r.id);
       if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
       else if (status === 'ACTIVE' || status === 'FINISHING') { // held runs go on
@@ -211,19 +213,22 @@ export async function listTemplates(
   filters: TemplateFilters,
   page: { limit: number; offset: number; sortBy?: TemplateSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: TemplateRecord[]; total: number }> {
-  const where = [sql`organization_id = ${organizationId}`];
-  if (filters.name) where.push(sql`lower(name) LIKE ${`%${escapeLike(filters.name.toLowerCase())}%`}`);
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  if (filters.created_at_before) where.push(sql`created_at < ${new Date(filters.created_at_before)}`);
-  if (filters.created_at_after) where.push(sql`created_at > ${new Date(filters.created_at_after)}`);
-  const column = page.sortBy === 'name' ? sql`lower(name)` : sql.ref(page.sortBy ?? 'created_at');
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const { rows } = await sql<{ id: string; total: string }>`
-    SELECT id, count(*) OVER () AS total FROM sequence_templates WHERE ${sql.join(where, sql` AND `)}
-     ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(em.getKysely());
+  const matching = typedKysely(em)
+    .selectFrom('sequence_templates')
+    .where('organization_id', '=', organizationId)
+    .$if(!!filters.name, (q) => q.where((eb) => eb(eb.fn<string>('lower', ['name']), 'like', `%${escapeLike(filters.name!.toLowerCase())}%`)))
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!))
+    .$if(!!filters.created_at_before, (q) => q.where('created_at', '<', new Date(filters.created_at_before!)))
+    .$if(!!filters.created_at_after, (q) => q.where('created_at', '>', new Date(filters.created_at_after!)));
+  const rows = await matching
+    .select((eb) => ['id', eb.fn.countAll().over().as('total')])
+    .orderBy((eb) => (page.sortBy === 'name' ? eb.fn('lower', ['name']) : eb.ref(page.sortBy ?? 'created_at')), page.sortOrder)
+    .orderBy('id', page.sortOrder)
+    .limit(page.limit).offset(page.offset)
+    .execute();
   if (!rows.length) {
-    const counted = await sql<{ total: string }>`SELECT count(*) AS total FROM sequence_templates WHERE ${sql.join(where, sql` AND `)}`.execute(em.getKysely());
-    return { items: [], total: Number(counted.rows[0].total) };
+    const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+    return { items: [], total: Number(counted.total) };
   }
   const found = await em.find(SequenceTemplate, { id: { $in: rows.map((r) => r.id) }, organization: organizationId });
   const byId = new Map(found.map((t) => [t.id, t]));
@@ -233,8 +238,10 @@ export async function listTemplates(
 /** Ids among `ids` that are not templates of the organization (for references such as webhook filters). */
 export async function unknownTemplateIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM sequence_templates WHERE organization_id = ${organizationId} AND id = ANY (${ids}::uuid[])`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .selectFrom('sequence_templates').select('id')
+    .where('organization_id', '=', organizationId).where('id', '=', (eb) => eb.fn.any(eb.val(ids)))
+    .execute();
   const known = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !known.has(id.toLowerCase()));
 }

@@ -1,8 +1,8 @@
 // Ending runs on the contact's request: POST /v1/contacts/unenroll (every non-finished run FAILED with
 // stopped_reason UNENROLLED, and the person excluded for at least three months from now) and the
 // one-click unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { endRuns } from './runs.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
@@ -52,30 +52,35 @@ export async function unenrollContacts(
   em: EntityManager, workflows: WorkflowClients, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
 ): Promise<{ items: UnenrollItem[] }> {
   if (request.sequence_template_id) {
-    const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${request.sequence_template_id} AND organization_id = ${organizationId}`
-      .execute(em.getKysely());
-    if (!rows[0]) throw DomainError.notFound('Sequence template');
+    const template = await typedKysely(em)
+      .selectFrom('sequence_templates').select('id')
+      .where('id', '=', request.sequence_template_id).where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!template) throw DomainError.notFound('Sequence template');
   }
   const items: UnenrollItem[] = [];
   const until = new Date();
   until.setUTCMonth(until.getUTCMonth() + UNENROLL_EXCLUSION_MONTHS);
   for (const contactId of request.contact_ids) {
-    const { rows } = await sql<{ email: string | null; linkedin_url: string | null }>`
-      SELECT email, linkedin_url FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(em.getKysely());
-    if (!rows[0]) {
+    const contact = await typedKysely(em)
+      .selectFrom('contacts').select(['email', 'linkedin_url'])
+      .where('id', '=', contactId).where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!contact) {
       items.push({ contact_id: contactId, status: 'NOT_FOUND', stopped_sequence_ids: [], exclusion_id: null });
       continue;
     }
-    const template = request.sequence_template_id ? sql`AND sequence_template_id = ${request.sequence_template_id}` : sql``;
-    const running = await sql<{ id: string }>`
-      SELECT id FROM sequences
-       WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND status = ANY (${[...RUNNING_STATUSES]}::text[]) ${template}
-       ORDER BY created_at, id`.execute(em.getKysely());
+    const running = await typedKysely(em)
+      .selectFrom('sequences').select('id')
+      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('status', 'in', RUNNING_STATUSES)
+      .$if(!!request.sequence_template_id, (q) => q.where('sequence_template_id', '=', request.sequence_template_id!))
+      .orderBy('created_at').orderBy('id')
+      .execute();
     // One transaction: the runs end (under their locks, each with its RUN_CHANGED command) and the
     // exclusion is written together; then their workflows are told. Runs of other templates stop at their next step through the send-time check.
     const { stopped, exclusionId } = await em.fork().transactional(async (tx) => ({
-      stopped: await endRuns(tx, running.rows.map((r) => r.id), 'FAILED', 'UNENROLLED'),
-      exclusionId: await excludeContactUntil(tx, organizationId, rows[0], until),
+      stopped: await endRuns(tx, running.map((r) => r.id), 'FAILED', 'UNENROLLED'),
+      exclusionId: await excludeContactUntil(tx, organizationId, contact, until),
     }));
     await deliverRunsChanged(em, { workflows }, stopped);
     items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
@@ -89,10 +94,11 @@ export async function unenrollContacts(
  * False when the sequence does not exist (any more).
  */
 export async function unsubscribe(em: EntityManager, workflows: WorkflowClients, sequenceId: string): Promise<boolean> {
-  const { rows } = await sql<{ organization_id: string; status: string; email: string | null; linkedin_url: string | null }>`
-    SELECT s.organization_id, s.status, c.email, c.linkedin_url
-      FROM sequences s JOIN contacts c ON c.id = s.contact_id WHERE s.id = ${sequenceId}`.execute(em.getKysely());
-  const row = rows[0];
+  const row = await typedKysely(em)
+    .selectFrom('sequences as s').innerJoin('contacts as c', 'c.id', 's.contact_id')
+    .select(['s.organization_id', 's.status', 'c.email', 'c.linkedin_url'])
+    .where('s.id', '=', sequenceId)
+    .executeTakeFirst();
   if (!row) return false;
   const stopped = await em.fork().transactional(async (tx) => {
     await excludeContactForGood(tx, row.organization_id, row, 'UNSUBSCRIBED');

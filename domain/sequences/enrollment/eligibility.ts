@@ -1,28 +1,22 @@
 // Whether a contact may be enrolled in a template, and the template row the check reads. A refusal
 // is an answer (its reason is kept on a REFUSED row), never an error.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TemplateStep } from '../../../db/entities/sequence-template.entity.ts';
+import { typedKysely, type Row } from '../../../db/kysely.ts';
 import type { Directory } from '../../../providers/directory/index.ts';
 import type { EligibilityInput, EligibilityResult, RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { contactExclusionFor } from '../../exclusions/exclusions.service.ts';
 
-export interface TemplateRow {
-  id: string;
-  name: string;
-  status: string;
-  steps: TemplateStep[];
-  on_missing_channel: 'STOP' | 'SKIP_STEP';
-  sender_user_id: string | null;
-  requires_lead_review: boolean;
-}
+const TEMPLATE_COLUMNS = ['id', 'name', 'status', 'steps', 'on_missing_channel', 'sender_user_id', 'requires_lead_review'] as const;
+export type TemplateRow = Pick<Row<'sequence_templates'>, (typeof TEMPLATE_COLUMNS)[number]>;
 
 export async function templateRow(em: EntityManager, organizationId: string, id: string): Promise<TemplateRow | null> {
-  const { rows } = await sql<TemplateRow>`
-    SELECT id, name, status, steps, on_missing_channel, sender_user_id, requires_lead_review
-      FROM sequence_templates WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  return rows[0] ?? null;
+  const row = await typedKysely(em)
+    .selectFrom('sequence_templates').select(TEMPLATE_COLUMNS)
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** A template takes enrollments while it is ACTIVE with at least one step. */
@@ -39,9 +33,10 @@ export async function checkEligibility(em: EntityManager, directory: Directory, 
   const refuse = (refusal: RefusalReason): EligibilityResult => ({ refusal, needsVerification: false });
   const template = await templateRow(em, input.organizationId, input.sequenceTemplateId);
   if (!template || !enrollable(template)) return refuse('TEMPLATE_NOT_ACTIVE');
-  const { rows } = await sql<{ email: string | null; linkedin_url: string | null; email_status: string }>`
-    SELECT email, linkedin_url, email_status FROM contacts WHERE id = ${input.contactId} AND organization_id = ${input.organizationId}`.execute(em.getKysely());
-  const contact = rows[0];
+  const contact = await typedKysely(em)
+    .selectFrom('contacts').select(['email', 'linkedin_url', 'email_status'])
+    .where('id', '=', input.contactId).where('organization_id', '=', input.organizationId)
+    .executeTakeFirst();
   if (!contact) throw DomainError.notFound('Contact');
   if (!contact.email && !contact.linkedin_url) return refuse('NO_IDENTIFIER');
   const verdict = await contactExclusionFor(em, input.organizationId, input.contactId, new Date(), directory);

@@ -3,6 +3,7 @@
 // remains UNVERIFIED (usable) and the outcome says so. Storing the answer is a database step: its
 // failure is thrown, never taken for a dead verifier.
 import { sql } from 'kysely';
+import { typedKysely } from '../../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailVerifier, VerificationResult } from '../../../providers/verifier/index.ts';
 import { VERIFY_POLICY, verifyBackoffMs } from '../enrollment-policy.ts';
@@ -57,15 +58,18 @@ async function askVerifier(verifier: EmailVerifier, email: string, options: Veri
 export async function verifyContactEmail(
   em: EntityManager, verifier: EmailVerifier, organizationId: string, contactId: string, options: VerifyOptions,
 ): Promise<VerificationOutcome> {
-  const { rows } = await sql<{ email: string | null; email_status: string }>`
-    SELECT email, email_status FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  const contact = rows[0];
+  const db = typedKysely(em);
+  const contact = await db
+    .selectFrom('contacts').select(['email', 'email_status'])
+    .where('id', '=', contactId).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   if (!contact?.email || contact.email_status !== 'UNVERIFIED') return { outcome: 'NOT_NEEDED', status: contact?.email_status ?? null };
   const answer = await askVerifier(verifier, contact.email, options);
   if (answer instanceof Error) return { outcome: 'VERIFIER_DOWN', error: answer.message };
   // Only if the address did not change meanwhile; a result for an old address would be wrong.
-  await sql`
-    UPDATE contacts SET email_status = ${answer.status}, email_verified_at = now(), updated_at = now()
-     WHERE id = ${contactId} AND organization_id = ${organizationId} AND email = ${contact.email}`.execute(em.getKysely());
+  await db.updateTable('contacts')
+    .set({ email_status: answer.status, email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', contactId).where('organization_id', '=', organizationId).where('email', '=', contact.email)
+    .execute();
   return { outcome: 'VERIFIED', status: answer.status };
 }

@@ -2,11 +2,11 @@
 // REFUSED with its reason), its sequence.created event and a lead review's task. Idempotent by the
 // enrollment run id, and a concurrent enrollment of the same contact and template is a DUPLICATE.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../../db/kysely.ts';
 import { Contact } from '../../../db/entities/contact.entity.ts';
 import { RUNNING_STATUSES, type SequenceStatus } from '../../../db/entities/sequence.entity.ts';
-import type { CreateSequenceInput, EnrollmentResult, RefusalReason } from '../../../workflows/enrollment.definitions.ts';
+import { REFUSAL_REASONS, type CreateSequenceInput, type EnrollmentResult, type RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
 import { emitEvent } from '../../activity/emit.ts';
 import { toContactSummary } from '../../people/records.ts';
@@ -16,11 +16,12 @@ import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
 /** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
 export async function runningSequenceId(em: EntityManager, organizationId: string, contactId: string, sequenceTemplateId: string): Promise<string | null> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM sequences
-     WHERE organization_id = ${organizationId} AND contact_id = ${contactId} AND sequence_template_id = ${sequenceTemplateId}
-       AND status = ANY (${[...RUNNING_STATUSES]}::text[])`.execute(em.getKysely());
-  return rows[0]?.id ?? null;
+  const row = await typedKysely(em)
+    .selectFrom('sequences').select('id')
+    .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('sequence_template_id', '=', sequenceTemplateId)
+    .where('status', 'in', RUNNING_STATUSES)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 
@@ -42,9 +43,11 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
     result: { outcome: status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: id, reason },
     start: status === 'ACTIVE' ? { sequenceId: id, contactId, sequenceTemplateId } : null,
   });
-  const own = await sql<{ id: string; status: string; stopped_reason: RefusalReason | null }>`
-    SELECT id, status, stopped_reason FROM sequences WHERE organization_id = ${organizationId} AND enrollment_run_id = ${input.enrollmentRunId}`.execute(em.getKysely());
-  if (own.rows[0]) return written(own.rows[0].id, own.rows[0].status, own.rows[0].status === 'REFUSED' ? own.rows[0].stopped_reason : null);
+  const own = await typedKysely(em)
+    .selectFrom('sequences').select(['id', 'status', 'stopped_reason'])
+    .where('organization_id', '=', organizationId).where('enrollment_run_id', '=', input.enrollmentRunId)
+    .executeTakeFirst();
+  if (own) return written(own.id, own.status, own.status === 'REFUSED' ? (REFUSAL_REASONS.find((r) => r === own.stopped_reason) ?? null) : null);
   const duplicate = async (): Promise<WrittenEnrollment | null> => {
     const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
     return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null } : null;
@@ -61,11 +64,11 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
       const status: SequenceStatus = input.refusal ? 'REFUSED' : template.requires_lead_review ? 'FOUND' : 'ACTIVE';
       const id = randomUUID();
       const now = new Date();
-      await sql`
-        INSERT INTO sequences (id, organization_id, contact_id, account_id, sequence_template_id, status, stopped_reason, current_step, variables,
-                               sender_id, enrollment_run_id, source_contact_entry_id, created_at, updated_at)
-        VALUES (${id}, ${organizationId}, ${contactId}, ${contact.account?.id ?? null}, ${sequenceTemplateId}, ${status}, ${input.refusal},
-                0, '{}'::jsonb, ${template.sender_user_id}, ${input.enrollmentRunId}, ${input.sourceContactEntryId ?? null}, ${now}, ${now})`.execute(tx.getKysely());
+      await typedKysely(tx).insertInto('sequences').values({
+        id, organization_id: organizationId, contact_id: contactId, account_id: contact.account?.id ?? null, sequence_template_id: sequenceTemplateId,
+        status, stopped_reason: input.refusal, current_step: 0, variables: {}, sender_id: template.sender_user_id,
+        enrollment_run_id: input.enrollmentRunId, source_contact_entry_id: input.sourceContactEntryId ?? null, created_at: now, updated_at: now,
+      }).execute();
       if (!input.refusal) {
         const base = { organizationId, contact: toContactSummary(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
         await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
@@ -74,10 +77,10 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
           const taskId = randomUUID();
           const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.email || contact.linkedinUrl || 'lead';
           const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
-          await sql`
-            INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, title, due_date, created_at, updated_at)
-            VALUES (${taskId}, ${organizationId}, 'NEW_LEAD_REVIEW', 'TODAY', 'PENDING', ${id}, ${contactId}, ${template.sender_user_id}, ${title},
-                    ${now.toISOString().slice(0, 10)}, ${now}, ${now})`.execute(tx.getKysely());
+          await typedKysely(tx).insertInto('tasks').values({
+            id: taskId, organization_id: organizationId, type: 'NEW_LEAD_REVIEW', priority: 'TODAY', status: 'PENDING', sequence_id: id, contact_id: contactId,
+            assignee_id: template.sender_user_id, title, due_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now,
+          }).execute();
           await emitEvent(tx, {
             ...base, type: 'task.created', resourceType: 'TASK', channel: 'MANUAL', taskId,
             embeds: { task: { id: taskId, type: 'NEW_LEAD_REVIEW', status: 'PENDING', title } },

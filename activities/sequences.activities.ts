@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { emitEvent } from '../domain/activity/emit.ts';
 import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
-import { RUNNING, TERMINAL, end, lockRun, sequenceEvent, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { RUNNING, TERMINAL, end, lockRun, sequenceEvent, sequenceStatus, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
@@ -99,7 +99,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const row = await lockRun(em, input.sequenceId);
         if (input.automatic && (row.status_before_pause === null || TERMINAL.includes(row.status))) return toSequenceRecord(row);
         if (ended(row)) return toSequenceRecord(row);
-        const resumed = await update(em, row, { status: row.status_before_pause ?? row.status, status_before_pause: null, paused_until: null });
+        const resumed = await update(em, row, { status: row.status_before_pause === null ? row.status : sequenceStatus(row.status_before_pause), status_before_pause: null, paused_until: null });
         await emitEvent(em, sequenceEvent(resumed, 'sequence.resumed', { fields: { status: resumed.status, automatic: !!input.automatic } }));
         return toSequenceRecord(resumed);
       });

@@ -5,10 +5,11 @@
 // Updates (the sequence client: the answer is the record the Update returned); scope ACCOUNT stops
 // the account's other runs.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
-import { RUNNING, TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { RUNNING_STATUSES } from './statuses.ts';
 import { skipOpenReviewTasks } from '../tasks/transitions.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
@@ -33,9 +34,12 @@ function endedConflict(status: string): DomainError {
  * for a lead awaiting review (it has no steps to hold before its approval: approve or stop it).
  */
 export async function checkPauseOrResume(em: EntityManager, organizationId: string, id: string, control: 'pause' | 'resume'): Promise<void> {
-  const { rows } = await sql<{ status: string }>`SELECT status FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Sequence');
-  const { status } = rows[0];
+  const row = await typedKysely(em)
+    .selectFrom('sequences').select('status')
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Sequence');
+  const { status } = row;
   if (ended(status)) throw endedConflict(status);
   if (status === 'FOUND') {
     const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
@@ -45,8 +49,11 @@ export async function checkPauseOrResume(em: EntityManager, organizationId: stri
 
 /** Locks the organization's run: 404 for another organization's id, 409 once ended. */
 async function lockOwnRun(tx: EntityManager, organizationId: string, id: string): Promise<RunRow> {
-  const { rows } = await sql`SELECT 1 FROM sequences WHERE id = ${id} AND organization_id = ${organizationId}`.execute(tx.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Sequence');
+  const own = await typedKysely(tx)
+    .selectFrom('sequences').select('id')
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!own) throw DomainError.notFound('Sequence');
   const row = await lockRun(tx, id);
   if (ended(row.status)) throw endedConflict(row.status);
   return row;
@@ -108,11 +115,14 @@ export async function setVariablesInRow(
 export async function stopOtherRunsOfAccount(deps: ControlDeps, row: RunRow, reason: StopInput['reason']): Promise<void> {
   const accountId = row.contact_account_id ?? row.account_id;
   if (!accountId) return;
-  const { rows } = await sql<{ id: string; status: string }>`
-    SELECT s.id, s.status FROM sequences s JOIN contacts c ON c.id = s.contact_id
-     WHERE s.organization_id = ${row.organization_id} AND (c.account_id = ${accountId} OR s.account_id = ${accountId})
-       AND s.contact_id <> ${row.contact_id} AND s.status = ANY (${RUNNING}::text[])
-     ORDER BY s.id`.execute(deps.em.fork().getKysely());
+  const rows = await typedKysely(deps.em.fork())
+    .selectFrom('sequences as s').innerJoin('contacts as c', 'c.id', 's.contact_id')
+    .select(['s.id', 's.status'])
+    .where('s.organization_id', '=', row.organization_id)
+    .where((eb) => eb.or([eb('c.account_id', '=', accountId), eb('s.account_id', '=', accountId)]))
+    .where('s.contact_id', '<>', row.contact_id).where('s.status', 'in', RUNNING_STATUSES)
+    .orderBy('s.id')
+    .execute();
   const contactScope: StopInput = { reason, scope: 'CONTACT' };
   for (const other of rows) {
     try {

@@ -44,6 +44,7 @@ import type { TaskSchema } from './entities/task.entity.ts';
 import type { UserSchema } from './entities/user.entity.ts';
 import type { WebhookDeliverySchema } from './entities/webhook-delivery.entity.ts';
 import type { WebhookSubscriptionSchema } from './entities/webhook-subscription.entity.ts';
+import type { WorkflowCommandSchema } from './entities/workflow-command.entity.ts';
 
 type Schemas =
   | typeof AccountEntrySchema
@@ -86,7 +87,8 @@ type Schemas =
   | typeof TaskSchema
   | typeof UserSchema
   | typeof WebhookDeliverySchema
-  | typeof WebhookSubscriptionSchema;
+  | typeof WebhookSubscriptionSchema
+  | typeof WorkflowCommandSchema;
 
 /**
  * A timestamp as the driver hands it over: the ORM's connection leaves timestamps as text, so a

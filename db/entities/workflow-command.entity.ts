@@ -2,10 +2,11 @@
 // sequence's run, a task completed, a lead import, a signal edited) is recorded here in the same
 // transaction as the change, then delivered to Temporal idempotently by workflow id: at once by the
 // request that made it (the fast path), and for good by the drain (domain/workflow-commands).
-// Written with SQL by that module; this entity keeps the table in the ORM's schema.
+// Written through the typed query builder by that module; this entity keeps the table in the ORM's schema.
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
+import type { WorkflowCommand as Command } from '../../domain/workflow-commands/commands.ts';
 
 /**
  * START_SEQUENCE: start the sequence workflow of an ACTIVE row. TASK_COMPLETED: the taskCompleted
@@ -21,7 +22,7 @@ export type WorkflowCommandKind = (typeof WORKFLOW_COMMAND_KINDS)[number];
 export const WORKFLOW_COMMAND_STATUSES = ['PENDING', 'DONE'] as const;
 export type WorkflowCommandStatus = (typeof WORKFLOW_COMMAND_STATUSES)[number];
 
-const WorkflowCommandSchema = defineEntity({
+export const WorkflowCommandSchema = defineEntity({
   name: 'WorkflowCommand',
   tableName: 'workflow_commands',
   indexes: [
@@ -34,7 +35,7 @@ const WorkflowCommandSchema = defineEntity({
     /** The workflow the command is for (derived from the business key): delivering twice finds the same run. */
     workflowId: p.text(),
     /** What the delivery needs (ids, the signal's change). */
-    payload: p.json<Record<string, unknown>>(),
+    payload: p.json<Command>(),
     status: p.enum(WORKFLOW_COMMAND_STATUSES).default('PENDING'),
     /** Deliveries tried. */
     attempts: p.integer().default(0),

@@ -1,8 +1,9 @@
 // The outbox table's reads and writes: record commands inside the caller's transaction, claim due
 // ones with a lease (a drain that dies lets them go when it ends), mark them done or failed.
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand, type WorkflowCommand } from './commands.ts';
 
@@ -34,41 +35,43 @@ async function insertCommands(tx: EntityManager, commands: { command: WorkflowCo
   const now = new Date();
   const due = new Date(now.getTime() + FAST_PATH_GRACE_MS);
   const rows = commands.map((c) => ({ id: randomUUID(), ...c }));
-  const values = rows.map(({ id, command, workflowId }) =>
-    sql`(${id}, ${command.organizationId}, ${command.kind}, ${workflowId}, ${JSON.stringify(command)}::jsonb, ${due}, ${now})`);
-  await sql`
-    INSERT INTO workflow_commands (id, organization_id, kind, workflow_id, payload, next_attempt_at, created_at)
-    VALUES ${sql.join(values)}`.execute(tx.getKysely());
+  await typedKysely(tx).insertInto('workflow_commands')
+    .values(rows.map(({ id, command, workflowId }) => ({
+      id, organization_id: command.organizationId, kind: command.kind, workflow_id: workflowId, payload: command, next_attempt_at: due, created_at: now,
+    })))
+    .execute();
   return rows.map((r) => r.id);
 }
 
-interface CommandRow {
-  id: string;
-  kind: StoredCommand['kind'];
-  workflow_id: string;
-  payload: WorkflowCommand;
-  attempts: number;
-}
+const RETURNED = ['id', 'kind', 'workflow_id', 'payload', 'attempts'] as const;
+type CommandRow = Pick<Row<'workflow_commands'>, (typeof RETURNED)[number]>;
+
+/** now() plus a pause, in the database's clock (the lease and the retry pause are measured there). */
+const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
+
+/** Which untried commands a fast path claims. */
+type Which = (eb: ExpressionBuilder<DB, 'workflow_commands'>) => ExpressionWrapper<DB, 'workflow_commands', SqlBool>;
 
 const stored = (r: CommandRow): StoredCommand => ({ id: r.id, kind: r.kind, workflowId: r.workflow_id, command: r.payload, attempts: r.attempts });
 
 /** Takes these commands (the fast path, right after their commit) unless a drain tried them already. */
 export async function claimCommandsById(em: EntityManager, ids: string[]): Promise<StoredCommand[]> {
   if (!ids.length) return [];
-  return claimUntried(em, sql`id = ANY (${ids}::uuid[])`);
+  return claimUntried(em, (eb) => eb('id', '=', eb.fn.any(eb.val(ids))));
 }
 
 /** The fast path of a change that knows its runs, not its command ids: their untried RUN_CHANGED commands. */
 export async function claimRunsChanged(em: EntityManager, sequenceIds: string[]): Promise<StoredCommand[]> {
   if (!sequenceIds.length) return [];
-  return claimUntried(em, sql`kind = 'RUN_CHANGED' AND workflow_id = ANY (${sequenceIds.map(sequenceWorkflowId)}::text[])`);
+  return claimUntried(em, (eb) => eb.and([eb('kind', '=', 'RUN_CHANGED'), eb('workflow_id', '=', eb.fn.any(eb.val(sequenceIds.map(sequenceWorkflowId))))]));
 }
 
-async function claimUntried(em: EntityManager, which: RawBuilder<unknown>): Promise<StoredCommand[]> {
-  const { rows } = await sql<CommandRow>`
-    UPDATE workflow_commands SET attempts = attempts + 1, next_attempt_at = now() + ${LEASE_MS}::int * interval '1 millisecond'
-     WHERE ${which} AND status = 'PENDING' AND attempts = 0
-    RETURNING id, kind, workflow_id, payload, attempts`.execute(em.getKysely());
+async function claimUntried(em: EntityManager, which: Which): Promise<StoredCommand[]> {
+  const rows = await typedKysely(em).updateTable('workflow_commands')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: nowPlus(LEASE_MS) }))
+    .where(which).where('status', '=', 'PENDING').where('attempts', '=', 0)
+    .returning(RETURNED)
+    .execute();
   return rows.map(stored);
 }
 
@@ -82,6 +85,7 @@ export interface ClaimOptions {
 export async function claimDueCommands(em: EntityManager, limit: number, options: ClaimOptions = {}): Promise<StoredCommand[]> {
   const org = options.organizationId ? sql`AND organization_id = ${options.organizationId}` : sql``;
   const due = options.all ? sql`` : sql`AND next_attempt_at <= now()`;
+  // SQL: the claim locks the due rows with SKIP LOCKED in a CTE and updates them in one statement.
   const { rows } = await sql<CommandRow>`
     WITH due AS (
       SELECT id FROM workflow_commands WHERE status = 'PENDING' ${due} ${org}
@@ -95,27 +99,36 @@ export async function claimDueCommands(em: EntityManager, limit: number, options
 
 export async function markDone(em: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await sql`UPDATE workflow_commands SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = ANY (${ids}::uuid[]) AND status = 'PENDING'`
-    .execute(em.getKysely());
+  await typedKysely(em).updateTable('workflow_commands')
+    .set({ status: 'DONE', done_at: sql<Date>`now()`, last_error: null })
+    .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).where('status', '=', 'PENDING')
+    .execute();
 }
 
 /** The LEAD_IMPORT commands of these entries are settled another way (the entries were marked FAILED). */
 export async function markEntryCommandsDone(tx: EntityManager, entryIds: string[]): Promise<void> {
   if (!entryIds.length) return;
-  await sql`UPDATE workflow_commands SET status = 'DONE', done_at = now() WHERE kind = 'LEAD_IMPORT' AND status = 'PENDING'
-             AND workflow_id = ANY (${entryIds.map((id) => `${LEAD_IMPORT_ENTRY_PREFIX}${id}`)}::text[])`.execute(tx.getKysely());
+  await typedKysely(tx).updateTable('workflow_commands')
+    .set({ status: 'DONE', done_at: sql<Date>`now()` })
+    .where('kind', '=', 'LEAD_IMPORT').where('status', '=', 'PENDING')
+    .where((eb) => eb('workflow_id', '=', eb.fn.any(eb.val(entryIds.map((id) => `${LEAD_IMPORT_ENTRY_PREFIX}${id}`)))))
+    .execute();
 }
 
 /** A failed delivery: kept PENDING with the error, due again after a growing pause. */
 export async function markFailed(em: EntityManager, command: StoredCommand, error: string): Promise<void> {
-  await sql`
-    UPDATE workflow_commands SET last_error = ${error}, next_attempt_at = now() + ${retryDelayMs(command.attempts)}::int * interval '1 millisecond'
-     WHERE id = ${command.id} AND status = 'PENDING'`.execute(em.getKysely());
+  await typedKysely(em).updateTable('workflow_commands')
+    .set({ last_error: error, next_attempt_at: nowPlus(retryDelayMs(command.attempts)) })
+    .where('id', '=', command.id).where('status', '=', 'PENDING')
+    .execute();
 }
 
 /** Commands recorded but not delivered yet, per workflow id (reconcile reads them as "on their way"). */
 export async function pendingWorkflowIds(em: EntityManager, organizationId?: string): Promise<Set<string>> {
-  const org = organizationId ? sql`AND organization_id = ${organizationId}` : sql``;
-  const { rows } = await sql<{ workflow_id: string }>`SELECT DISTINCT workflow_id FROM workflow_commands WHERE status = 'PENDING' ${org}`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .selectFrom('workflow_commands').select('workflow_id').distinct()
+    .where('status', '=', 'PENDING')
+    .$if(!!organizationId, (q) => q.where('organization_id', '=', organizationId!))
+    .execute();
   return new Set(rows.map((r) => r.workflow_id));
 }

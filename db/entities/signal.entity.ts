@@ -3,6 +3,7 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
+import type { SignalType } from '../../domain/signals/presets.types.ts';
 
 export const SIGNAL_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED'] as const;
 
@@ -21,14 +22,14 @@ export const SignalSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
-    signalType: p.text(),
+    signalType: p.text().$type<SignalType>(),
     status: p.enum(SIGNAL_STATUSES).default('ACTIVE'),
     cadence: p.enum(SIGNAL_CADENCES).default('DAILY'),
     searchFilters: p.json<Record<string, string[]>>(),
     importSearchFilters: p.json<Record<string, string[]>>(),
     importTarget: p.enum(IMPORT_TARGETS),
     /** CUSTOM_EVENT only: PEOPLE or COMPANIES. */
-    eventSubject: p.text().nullable(),
+    eventSubject: p.text().$type<(typeof IMPORT_TARGETS)[number]>().nullable(),
     /** CUSTOM_EVENT only: the watched first_party_event_name (one signal per name per organization, archived ones included). */
     eventName: p.text().nullable(),
     sequenceTemplateId: p.uuid().nullable(),

@@ -3,7 +3,7 @@
 // When the workflow service does not answer before the commit, the request is refused (503) with
 // nothing written.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import { isUniqueViolation } from '../shared/errors.ts';
 import { codePointLength, truncateText } from '../shared/text.ts';
 import type { SignalPreset } from './presets.types.ts';
@@ -19,8 +19,11 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
   const resolved = resolveInput(preset, input, await leadLimitOf(em, organizationId));
   await checkTemplate(em, organizationId, resolved.sequenceTemplateId);
   if (resolved.eventName) {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM signals WHERE organization_id = ${organizationId} AND event_name = ${resolved.eventName}`.execute(em.getKysely());
-    if (rows[0]) throw eventNameTaken(resolved.eventName, rows[0].id);
+    const taken = await typedKysely(em)
+      .selectFrom('signals').select('id')
+      .where('organization_id', '=', organizationId).where('event_name', '=', resolved.eventName)
+      .executeTakeFirst();
+    if (taken) throw eventNameTaken(resolved.eventName, taken.id);
   }
   const id = randomUUID();
   const listId = randomUUID();
@@ -28,25 +31,28 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
   let row: SignalRow;
   try {
     row = await changeSignal(deps, organizationId, async (tx) => {
-      const db = tx.getKysely();
+      const db = typedKysely(tx);
       const now = new Date();
       // The destination list: its default template stays null (the signal enrolls its own imports).
       if (people) {
-        await sql`INSERT INTO contact_lists (id, organization_id, name, default_sequence_template_id, created_at, updated_at)
-                  VALUES (${listId}, ${organizationId}, ${resolved.name}, NULL, ${now}, ${now})`.execute(db);
+        await db.insertInto('contact_lists')
+          .values({ id: listId, organization_id: organizationId, name: resolved.name, default_sequence_template_id: null, created_at: now, updated_at: now })
+          .execute();
       } else {
-        await sql`INSERT INTO account_lists (id, organization_id, name, created_at, updated_at) VALUES (${listId}, ${organizationId}, ${resolved.name}, ${now}, ${now})`.execute(db);
+        await db.insertInto('account_lists').values({ id: listId, organization_id: organizationId, name: resolved.name, created_at: now, updated_at: now }).execute();
       }
-      const { rows } = await sql<SignalRow>`
-        INSERT INTO signals (id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, event_subject,
-                             event_name, sequence_template_id, enrich_email, enrich_phones, max_per_run, max_companies_per_run, max_contacts_per_company,
-                             max_per_day, imported_count, contact_list_id, account_list_id, created_at, updated_at)
-        VALUES (${id}, ${organizationId}, ${resolved.name}, ${resolved.signalType}, 'ACTIVE', ${resolved.cadence}, ${JSON.stringify(resolved.searchFilters)}::jsonb,
-                ${JSON.stringify(resolved.importSearchFilters)}::jsonb, ${resolved.importTarget}, ${resolved.eventSubject}, ${resolved.eventName},
-                ${resolved.sequenceTemplateId}, ${resolved.enrichEmail}, ${resolved.enrichPhones}, ${resolved.maxPerRun}, ${resolved.maxCompaniesPerRun},
-                ${resolved.maxContactsPerCompany}, ${resolved.maxPerDay}, 0, ${people ? listId : null}, ${people ? null : listId}, ${now}, ${now})
-        RETURNING ${COLUMNS}`.execute(db);
-      return { result: rows[0], signalId: id, change: 'CREATE' };
+      const created = await db.insertInto('signals')
+        .values({
+          id, organization_id: organizationId, name: resolved.name, signal_type: resolved.signalType, status: 'ACTIVE', cadence: resolved.cadence,
+          search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters, import_target: resolved.importTarget,
+          event_subject: resolved.eventSubject, event_name: resolved.eventName, sequence_template_id: resolved.sequenceTemplateId,
+          enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones, max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun,
+          max_contacts_per_company: resolved.maxContactsPerCompany, max_per_day: resolved.maxPerDay, imported_count: 0,
+          contact_list_id: people ? listId : null, account_list_id: people ? null : listId, created_at: now, updated_at: now,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return { result: created, signalId: id, change: 'CREATE' };
     });
   } catch (error) {
     // A concurrent create for the same event name passed the check above; the partial unique index caught it.

@@ -1,10 +1,10 @@
 // A signal's status: pause, resume, archive, unarchive.
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { SignalChange } from '../../workflows/signal.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
 import { changeSignal } from './signal-commands.ts';
 import type { SignalStatus } from './settings.ts';
-import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalRow, type SignalsDeps } from './signal-records.ts';
+import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalsDeps } from './signal-records.ts';
 
 export type SignalAction = 'pause' | 'resume' | 'archive' | 'unarchive';
 
@@ -43,9 +43,12 @@ export async function transitionSignal(deps: SignalsDeps, organizationId: string
     if ('refused' in next) throw DomainError.conflict(next.refused, { status: row.status });
     const archivedAt = next.to === 'ARCHIVED' ? new Date() : null;
     const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
-    const { rows } = await sql<SignalRow>`UPDATE signals SET status = ${next.to}, archived_at = ${archivedAt}, updated_at = ${updatedAt}
-      WHERE id = ${id} RETURNING ${COLUMNS}`.execute(tx.getKysely());
-    return { result: rows[0], signalId: id, change: CHANGE_OF[action] };
+    const updated = await typedKysely(tx).updateTable('signals')
+      .set({ status: next.to, archived_at: archivedAt, updated_at: updatedAt })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return { result: updated, signalId: id, change: CHANGE_OF[action] };
   });
   return toRecord(deps.dashboardBaseUrl, row);
 }

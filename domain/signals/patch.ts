@@ -1,7 +1,7 @@
 // Patch: the editable configuration of a signal, validated as a create; its workflow hears of it
 // through the outbox (signal-commands.ts).
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { changeSignal } from './signal-commands.ts';
@@ -12,19 +12,12 @@ const IMMUTABLE = ['signal_type', 'import_target', 'event_subject'] as const;
 const EDITABLE = ['name', 'search_filters', 'import_search_filters', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company',
   'enrich_email', 'enrich_phones', 'sequence_template_id', 'cadence'] as const;
 
-/** Writes the configuration columns of `r` onto the signal. */
-function writeConfig(r: Pick<SignalRow, 'name' | 'cadence' | 'search_filters' | 'import_search_filters' | 'sequence_template_id' | 'enrich_email' | 'enrich_phones'
-  | 'max_per_run' | 'max_companies_per_run' | 'max_contacts_per_company' | 'max_per_day'>, updatedAt: Date) {
-  return sql`name = ${r.name}, cadence = ${r.cadence}, search_filters = ${JSON.stringify(r.search_filters)}::jsonb,
-    import_search_filters = ${JSON.stringify(r.import_search_filters)}::jsonb, sequence_template_id = ${r.sequence_template_id},
-    enrich_email = ${r.enrich_email}, enrich_phones = ${r.enrich_phones}, max_per_run = ${r.max_per_run}, max_companies_per_run = ${r.max_companies_per_run},
-    max_contacts_per_company = ${r.max_contacts_per_company}, max_per_day = ${r.max_per_day}, updated_at = ${updatedAt}`;
-}
 
 async function renameList(em: EntityManager, row: Pick<SignalRow, 'contact_list_id' | 'account_list_id'>, name: string): Promise<void> {
   const now = new Date();
-  if (row.contact_list_id) await sql`UPDATE contact_lists SET name = ${name}, updated_at = ${now} WHERE id = ${row.contact_list_id}`.execute(em.getKysely());
-  if (row.account_list_id) await sql`UPDATE account_lists SET name = ${name}, updated_at = ${now} WHERE id = ${row.account_list_id}`.execute(em.getKysely());
+  const db = typedKysely(em);
+  if (row.contact_list_id) await db.updateTable('contact_lists').set({ name, updated_at: now }).where('id', '=', row.contact_list_id).execute();
+  if (row.account_list_id) await db.updateTable('account_lists').set({ name, updated_at: now }).where('id', '=', row.account_list_id).execute();
 }
 
 /**
@@ -71,15 +64,19 @@ export async function patchSignal(deps: SignalsDeps, organizationId: string, id:
     }
     if (patch.sequence_template_id) await checkTemplate(tx, organizationId, patch.sequence_template_id);
     const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
-    const { rows } = await sql<SignalRow>`UPDATE signals SET ${writeConfig({
-      name: resolved.name, cadence: resolved.cadence, search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters,
-      sequence_template_id: resolved.sequenceTemplateId, enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones,
-      max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun, max_contacts_per_company: resolved.maxContactsPerCompany,
-      max_per_day: resolved.maxPerDay,
-    }, updatedAt)} WHERE id = ${id} RETURNING ${COLUMNS}`.execute(tx.getKysely());
+    const updated = await typedKysely(tx).updateTable('signals')
+      .set({
+        name: resolved.name, cadence: resolved.cadence, search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters,
+        sequence_template_id: resolved.sequenceTemplateId, enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones,
+        max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun, max_contacts_per_company: resolved.maxContactsPerCompany,
+        max_per_day: resolved.maxPerDay, updated_at: updatedAt,
+      })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
     if (resolved.name !== row.name) await renameList(tx, row, resolved.name);
     // An archived signal's workflow has nothing to re-read (only its name changed).
-    return { result: rows[0], signalId: id, change: rows[0].status === 'ARCHIVED' ? null : 'EDIT' };
+    return { result: updated, signalId: id, change: updated.status === 'ARCHIVED' ? null : 'EDIT' };
   });
   return toDetail(deps.dashboardBaseUrl, after);
 }

@@ -13,7 +13,7 @@ import { unstorableReason } from '../people/identifiers.ts';
 import { codePointLength } from '../shared/text.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { validateFilters, validateImportFilters } from './filters.ts';
-import type { SignalPreset } from './presets.types.ts';
+import type { SignalPreset, SignalType } from './presets.types.ts';
 import {
   CUSTOM_EVENT_MAX_PER_DAY, DEFAULT_CONTACTS_PER_COMPANY, DEFAULT_MAX_PER_DAY, EVENT_NAME_MAX, SIGNAL_NAME_MAX,
   type Filters, type ImportTarget, type SignalCadence,
@@ -39,7 +39,7 @@ export type SignalPatch = Partial<Omit<SignalCreateInput, 'signal_type' | 'impor
   & { signal_type?: unknown; import_target?: unknown; event_subject?: unknown };
 
 export interface Resolved {
-  signalType: string;
+  signalType: SignalType;
   name: string;
   searchFilters: Filters;
   importSearchFilters: Filters;

@@ -1,6 +1,6 @@
 // A signal as the API answers it (record and detail), the row it is read from, and its deep links.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { Logger } from 'pino';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -38,38 +38,12 @@ export interface SignalDetail extends SignalRecord {
   event_subject: ImportTarget | null;
 }
 
-export interface SignalRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  signal_type: string;
-  status: SignalStatus;
-  cadence: SignalCadence;
-  search_filters: Filters;
-  import_search_filters: Filters;
-  import_target: ImportTarget;
-  event_subject: ImportTarget | null;
-  event_name: string | null;
-  sequence_template_id: string | null;
-  enrich_email: boolean;
-  enrich_phones: boolean;
-  max_per_run: number | null;
-  max_companies_per_run: number | null;
-  max_contacts_per_company: number | null;
-  max_per_day: number;
-  imported_count: number;
-  contact_list_id: string | null;
-  account_list_id: string | null;
-  last_checked_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  archived_at: Date | null;
-}
-
-export const COLUMNS = sql.raw(`id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, event_subject,
-  event_name, sequence_template_id, enrich_email, enrich_phones, max_per_run, max_companies_per_run, max_contacts_per_company, max_per_day,
-  imported_count, contact_list_id, account_list_id, last_checked_at, created_at, updated_at, archived_at`);
-
+export const COLUMNS = [
+  'id', 'organization_id', 'name', 'signal_type', 'status', 'cadence', 'search_filters', 'import_search_filters', 'import_target', 'event_subject',
+  'event_name', 'sequence_template_id', 'enrich_email', 'enrich_phones', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company', 'max_per_day',
+  'imported_count', 'contact_list_id', 'account_list_id', 'last_checked_at', 'created_at', 'updated_at', 'archived_at',
+] as const;
+export type SignalRow = Pick<Row<'signals'>, (typeof COLUMNS)[number]>;
 
 export interface SignalsDeps {
   workflows: WorkflowClients;
@@ -111,9 +85,12 @@ export function toDetail(base: string, r: SignalRow): SignalDetail {
 }
 
 async function signalRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SignalRow | null> {
-  const { rows } = await sql<SignalRow>`SELECT ${COLUMNS} FROM signals WHERE id = ${id} AND organization_id = ${organizationId} ${lock ? sql`FOR UPDATE` : sql``}`
-    .execute(em.getKysely());
-  return rows[0] ?? null;
+  const row = await typedKysely(em)
+    .selectFrom('signals').select(COLUMNS)
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function mustRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SignalRow> {

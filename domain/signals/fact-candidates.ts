@@ -2,7 +2,7 @@
 // how they are classified (on the list, excluded), imported in order up to the day's cap, and
 // written as feed rows.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FactPerson, SignalFact } from '../../providers/signals/index.ts';
 import { ensureAccounts } from '../people/accounts.service.ts';
@@ -56,12 +56,15 @@ async function onContactList(em: EntityManager, signal: SignalRow, people: Perso
   const emails = distinctPresent(people.map((p) => p.email));
   const linkedinUrls = distinctPresent(people.map((p) => p.linkedin_url));
   if (!emails.length && !linkedinUrls.length) return new Map();
-  const { rows } = await sql<{ email: string | null; linkedin_url: string | null; contact_email: string | null; contact_linkedin_url: string | null; contact_id: string | null; account_id: string | null }>`
-    SELECT e.email, e.linkedin_url, c.email AS contact_email, c.linkedin_url AS contact_linkedin_url, e.contact_id, c.account_id
-      FROM contact_entries e LEFT JOIN contacts c ON c.id = e.contact_id
-     WHERE e.contact_list_id = ${signal.contact_list_id}
-       AND (e.email = ANY (${emails}::text[]) OR e.linkedin_url = ANY (${linkedinUrls}::text[])
-            OR c.email = ANY (${emails}::text[]) OR c.linkedin_url = ANY (${linkedinUrls}::text[]))`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .selectFrom('contact_entries as e').leftJoin('contacts as c', 'c.id', 'e.contact_id')
+    .select(['e.email', 'e.linkedin_url', 'c.email as contact_email', 'c.linkedin_url as contact_linkedin_url', 'e.contact_id', 'c.account_id'])
+    .where('e.contact_list_id', '=', signal.contact_list_id)
+    .where((eb) => eb.or([
+      eb('e.email', '=', eb.fn.any(eb.val(emails))), eb('e.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
+      eb('c.email', '=', eb.fn.any(eb.val(emails))), eb('c.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
+    ]))
+    .execute();
   return new Map(rows.flatMap((r) => distinctPresent([r.email, r.linkedin_url, r.contact_email, r.contact_linkedin_url])
     .map((id) => [id, { contactId: r.contact_id, accountId: r.account_id }] as const)));
 }
@@ -69,8 +72,10 @@ async function onContactList(em: EntityManager, signal: SignalRow, people: Perso
 /** The domains of these that the signal's account list holds, with the entry's account. */
 async function onAccountList(em: EntityManager, signal: SignalRow, domains: string[]): Promise<Map<string, Listed>> {
   if (!domains.length) return new Map();
-  const { rows } = await sql<{ domain: string; account_id: string | null }>`
-    SELECT domain, account_id FROM account_entries WHERE account_list_id = ${signal.account_list_id} AND domain = ANY (${domains}::text[])`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .selectFrom('account_entries').select(['domain', 'account_id'])
+    .where('account_list_id', '=', signal.account_list_id).where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
+    .execute();
   return new Map(rows.map((r) => [r.domain, { contactId: null, accountId: r.account_id }]));
 }
 

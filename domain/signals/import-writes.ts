@@ -1,6 +1,7 @@
 // The writes a check and a poll share: feed rows (signal_imports), list entries, the signal's lock,
 // and the retry of a transaction that met a concurrent writer.
 import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contactSummariesOf } from '../people/contact-summaries.ts';
 import { emitEvents } from '../activity/emit.ts';
@@ -38,22 +39,28 @@ export interface ImportRow extends Partial<PersonFields> {
 export async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[]): Promise<number> {
   if (!rows.length) return 0;
   const now = new Date();
-  const { rows: inserted } = await sql<{ status: ImportRow['status'] }>`
-    INSERT INTO signal_imports (id, organization_id, signal_id, fact_key, kind, status, occurred_at, first_name, last_name, email, job_title, linkedin_url,
-                                company_name, company_domain, account_name, account_domain, contact_id, account_id, metadata, created_at)
-    VALUES ${sql.join(rows.map((row, i) => sql`(
-      gen_random_uuid(), ${signal.organization_id}, ${signal.id}, ${row.fact_key}, ${row.kind}, ${row.status}, ${row.occurred_at},
-      ${row.first_name ?? null}, ${row.last_name ?? null}, ${row.email ?? null}, ${row.job_title ?? null}, ${row.linkedin_url ?? null},
-      ${row.company_name ?? null}, ${row.company_domain ?? null}, ${row.account_name ?? null}, ${row.account_domain ?? null},
-      ${row.contact_id ?? null}, ${row.account_id ?? null}, ${JSON.stringify(row.metadata)}::jsonb, ${now}::timestamptz + ${i} * interval '1 microsecond')`))}
-    ON CONFLICT (signal_id, fact_key) DO NOTHING RETURNING status`.execute(tx.getKysely());
+  const db = typedKysely(tx);
+  const inserted = await db.insertInto('signal_imports')
+    .values(rows.map((row, i) => ({
+      id: sql<string>`gen_random_uuid()`, organization_id: signal.organization_id, signal_id: signal.id, fact_key: row.fact_key, kind: row.kind,
+      status: row.status, occurred_at: row.occurred_at, first_name: row.first_name ?? null, last_name: row.last_name ?? null, email: row.email ?? null,
+      job_title: row.job_title ?? null, linkedin_url: row.linkedin_url ?? null, company_name: row.company_name ?? null, company_domain: row.company_domain ?? null,
+      account_name: row.account_name ?? null, account_domain: row.account_domain ?? null, contact_id: row.contact_id ?? null, account_id: row.account_id ?? null,
+      metadata: row.metadata,
+      // Microseconds apart: finer than a JavaScript Date holds, so the database adds them.
+      created_at: sql<Date>`${now}::timestamptz + ${i} * interval '1 microsecond'`,
+    })))
+    .onConflict((oc) => oc.columns(['signal_id', 'fact_key']).doNothing())
+    .returning('status')
+    .execute();
   const imported = inserted.filter((r) => r.status === 'IMPORTED').length;
-  if (imported) await sql`UPDATE signals SET imported_count = imported_count + ${imported} WHERE id = ${signal.id}`.execute(tx.getKysely());
+  if (imported) await db.updateTable('signals').set((eb) => ({ imported_count: eb('imported_count', '+', imported) })).where('id', '=', signal.id).execute();
   return inserted.length;
 }
 
 /** The signal's transaction-scoped advisory lock: two attempts of a check (or of a poll) never interleave. */
 export async function lockSignal(tx: EntityManager, signal: SignalRow): Promise<void> {
+  // SQL: an advisory lock is a function call, not a table the builder knows.
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(tx.getKysely());
 }
 
@@ -61,13 +68,17 @@ export async function lockSignal(tx: EntityManager, signal: SignalRow): Promise<
 export async function insertContactEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; contactId: string | null; fields: PersonFields }[]): Promise<Set<string>> {
   if (!entries.length) return new Set();
   const now = new Date();
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, first_name, last_name, company_name, company_domain,
-                                 job_title, enrichment_status, resolved_at, created_at, updated_at)
-    VALUES ${sql.join(entries.map(({ id, contactId, fields: p }) => sql`(
-      ${id}, ${signal.organization_id}, ${signal.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedin_url}, ${p.first_name}, ${p.last_name},
-      ${p.company_name}, ${p.company_domain}, ${p.job_title}, 'DONE', ${now}, ${now}, ${now})`))}
-    ON CONFLICT (contact_list_id, contact_id) DO NOTHING RETURNING id`.execute(tx.getKysely());
+  const listId = signal.contact_list_id;
+  if (!listId) throw new Error(`signal ${signal.id} has no contact list`);
+  const rows = await typedKysely(tx).insertInto('contact_entries')
+    .values(entries.map(({ id, contactId, fields: p }) => ({
+      id, organization_id: signal.organization_id, contact_list_id: listId, contact_id: contactId, email: p.email, linkedin_url: p.linkedin_url,
+      first_name: p.first_name, last_name: p.last_name, company_name: p.company_name, company_domain: p.company_domain, job_title: p.job_title,
+      enrichment_status: 'DONE', resolved_at: now, created_at: now, updated_at: now,
+    })))
+    .onConflict((oc) => oc.columns(['contact_list_id', 'contact_id']).doNothing())
+    .returning('id')
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -75,10 +86,16 @@ export async function insertContactEntries(tx: EntityManager, signal: SignalRow,
 export async function insertAccountEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; accountId: string | null; name: string; domain: string }[]): Promise<Set<string>> {
   if (!entries.length) return new Set();
   const now = new Date();
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-    VALUES ${sql.join(entries.map((e) => sql`(${e.id}, ${signal.organization_id}, ${signal.account_list_id}, ${e.accountId}, ${e.name}, ${e.domain}, NULL, ${now}, ${now})`))}
-    ON CONFLICT DO NOTHING RETURNING id`.execute(tx.getKysely());
+  const listId = signal.account_list_id;
+  if (!listId) throw new Error(`signal ${signal.id} has no account list`);
+  const rows = await typedKysely(tx).insertInto('account_entries')
+    .values(entries.map((e) => ({
+      id: e.id, organization_id: signal.organization_id, account_list_id: listId, account_id: e.accountId, name: e.name, domain: e.domain,
+      company: null, created_at: now, updated_at: now,
+    })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -6,7 +6,7 @@
 //      import_target, event_subject, template for a COMPANIES destination, caps;
 //   3. the template: not of this organization: 404;
 //   4. CUSTOM_EVENT: another signal of the organization (archived ones included) holds the
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
@@ -194,15 +194,18 @@ export function resolveInput(preset: SignalPreset, input: SignalCreateInput, lea
 }
 
 export async function leadLimitOf(em: EntityManager, organizationId: string): Promise<number> {
-  const { rows } = await sql<{ lead_limit: number }>`SELECT lead_limit FROM organizations WHERE id = ${organizationId}`.execute(em.getKysely());
-  return Number(rows[0]?.lead_limit ?? 0);
+  const row = await typedKysely(em).selectFrom('organizations').select('lead_limit').where('id', '=', organizationId).executeTakeFirst();
+  return Number(row?.lead_limit ?? 0);
 }
 
 /** A template of another organization (or none at all) is a 404, as documented for signal create. */
 export async function checkTemplate(em: EntityManager, organizationId: string, templateId: string | null): Promise<void> {
   if (!templateId) return;
-  const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${templateId} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows.length) throw DomainError.notFound('Sequence template');
+  const template = await typedKysely(em)
+    .selectFrom('sequence_templates').select('id')
+    .where('id', '=', templateId).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!template) throw DomainError.notFound('Sequence template');
 }
 
 export function eventNameTaken(eventName: string, signalId: string | null): DomainError {

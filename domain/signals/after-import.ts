@@ -2,6 +2,7 @@
 // gaps and enrollment in the signal's template, and the resumption of enrollments an earlier
 // attempt of the same check committed but did not finish.
 import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enrichPerson } from '../people/enrichment.service.ts';
 import { enrollContact } from '../sequences/enrollment/enroll-contact.ts';
@@ -21,8 +22,7 @@ export async function enroll(em: EntityManager, deps: SignalCheckDeps, signal: S
 /** Fills the contact's email and phone gaps from the enrichment provider, one credit per answer; no credits (or no answer): left as is. */
 export async function enrich(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, contactId: string, p: PersonFields): Promise<void> {
   if (!signal.enrich_email && !signal.enrich_phones) return;
-  const { rows } = await sql<{ email: string | null; phone: string | null }>`SELECT email, phone FROM contacts WHERE id = ${contactId}`.execute(em.getKysely());
-  const current = rows[0];
+  const current = await typedKysely(em).selectFrom('contacts').select(['email', 'phone']).where('id', '=', contactId).executeTakeFirst();
   if (!current) return;
   const wantEmail = signal.enrich_email && !current.email;
   const wantPhone = signal.enrich_phones && !current.phone;
@@ -34,6 +34,7 @@ export async function enrich(em: EntityManager, deps: SignalCheckDeps, signal: S
     const data = answer.data;
     if (!data) return;
     // An email another contact of the workspace holds is not copied (the contacts' unique email).
+    // SQL: each column decides in the statement itself (CASE with a NOT EXISTS on the same table).
     await sql`
       UPDATE contacts SET
         email = CASE WHEN ${wantEmail} AND email IS NULL AND ${data.email ?? null}::text IS NOT NULL AND NOT EXISTS (
@@ -55,6 +56,7 @@ export async function enrich(em: EntityManager, deps: SignalCheckDeps, signal: S
  */
 export async function resumeEnrollments(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<void> {
   if (!signal.sequence_template_id || !signal.contact_list_id) return;
+  // SQL: the match is on a jsonb path of the metadata (->>), as signal_imports_check_at_index is built.
   const { rows } = await sql<{ contact_id: string; entry_id: string }>`
     SELECT e.contact_id, e.id AS entry_id
       FROM signal_imports i JOIN contact_entries e ON e.contact_list_id = ${signal.contact_list_id} AND e.contact_id = i.contact_id

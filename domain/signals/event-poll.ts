@@ -1,7 +1,7 @@
 // Custom event signals: a poll of the organization's ingested events after the signal's
 // watermark, one transaction for its rows, entries, events and watermark, enrollments after it.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import type { CheckResult, SignalCheckDeps } from './checks.service.ts';
@@ -13,20 +13,6 @@ import type { SignalRow } from './signal-row.ts';
 export const EVENTS_PER_POLL = 500;
 /** The payload size rule: the copy is left out above 32 KB of serialized JSON. */
 export const PAYLOAD_COPY_MAX_BYTES = 32 * 1024;
-
-interface EventRow {
-  id: string;
-  occurred_at: Date;
-  received_at: Date;
-  subject: Record<string, string>;
-  payload_json: string | null;
-  resolution_status: 'PENDING' | 'RESOLVED' | 'UNRESOLVED';
-  contact_id: string | null;
-  account_id: string | null;
-  contact_email: string | null;
-  account_domain: string | null;
-  account_name: string | null;
-}
 
 /**
  * The payload copy for the metadata, or undefined above 32 KB of serialized JSON (the event still
@@ -72,13 +58,17 @@ interface PollItem {
 export async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<CheckResult> {
   await resumeEnrollments(em, deps, signal, at);
   const wm = signal.watermark;
-  const after = wm ? sql`AND (e.received_at, e.id) > (${new Date(wm.received_at)}::timestamptz, ${wm.id}::uuid)` : sql``;
-  const { rows } = await sql<EventRow>`
-    SELECT e.id, e.occurred_at, e.received_at, e.subject, e.payload_json, e.resolution_status, e.contact_id, e.account_id,
-           c.email AS contact_email, a.domain AS account_domain, a.name AS account_name
-      FROM ingested_events e LEFT JOIN contacts c ON c.id = e.contact_id LEFT JOIN accounts a ON a.id = e.account_id
-     WHERE e.organization_id = ${signal.organization_id} AND e.event_name = ${signal.event_name} ${after}
-     ORDER BY e.received_at, e.id LIMIT ${EVENTS_PER_POLL}`.execute(em.getKysely());
+  const rows = await typedKysely(em)
+    .selectFrom('ingested_events as e').leftJoin('contacts as c', 'c.id', 'e.contact_id').leftJoin('accounts as a', 'a.id', 'e.account_id')
+    .select([
+      'e.id', 'e.occurred_at', 'e.received_at', 'e.subject', 'e.payload_json', 'e.resolution_status', 'e.contact_id', 'e.account_id',
+      'c.email as contact_email', 'a.domain as account_domain', 'a.name as account_name',
+    ])
+    .where('e.organization_id', '=', signal.organization_id).where('e.event_name', '=', signal.event_name)
+    .$if(!!wm, (q) => q.where((eb) => eb(eb.refTuple('e.received_at', 'e.id'), '>', eb.tuple(new Date(wm!.received_at), wm!.id))))
+    .orderBy('e.received_at').orderBy('e.id')
+    .limit(EVENTS_PER_POLL)
+    .execute();
   const pending = rows.findIndex((r) => r.resolution_status === 'PENDING');
   const finished = pending === -1 ? rows : rows.slice(0, pending);
   const people = (signal.event_subject ?? (signal.import_target === 'COMPANIES' ? 'COMPANIES' : 'PEOPLE')) === 'PEOPLE';
@@ -136,22 +126,23 @@ export async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signa
  * every feed row in one insert, the entries' events, and the watermark. Answers the items written.
  */
 async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, candidates: PollItem[], watermark: { received_at: string; id: string } | null): Promise<PollItem[]> {
-  const db = tx.getKysely();
+  const db = typedKysely(tx);
   await lockSignal(tx, signal);
   const keys = candidates.map((i) => i.row.fact_key);
-  const { rows: seen } = keys.length
-    ? await sql<{ fact_key: string }>`SELECT fact_key FROM signal_imports WHERE signal_id = ${signal.id} AND fact_key = ANY (${keys}::text[])`.execute(db)
-    : { rows: [] };
+  const seen = keys.length
+    ? await db.selectFrom('signal_imports').select('fact_key').where('signal_id', '=', signal.id).where((eb) => eb('fact_key', '=', eb.fn.any(eb.val(keys)))).execute()
+    : [];
   const looked = new Set(seen.map((r) => r.fact_key));
   // Copies: a retried transaction starts again from the candidates as read.
   const items: PollItem[] = candidates.filter((i) => !looked.has(i.row.fact_key)).map((i) => ({ ...i, row: { ...i.row }, entryId: randomUUID() }));
   let made: Set<string>;
   if (people) {
     // A matched person's entry carries the contact's own fields (the event's identifiers first).
-    const contacts = await sql<PersonFields & { id: string }>`
-      SELECT id, first_name, last_name, email, job_title, linkedin_url, company_name FROM contacts
-       WHERE id = ANY (${distinctPresent(items.map((i) => i.contactId))}::uuid[])`.execute(db);
-    const contactOf = new Map(contacts.rows.map((c) => [c.id, c]));
+    const contacts = await db
+      .selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url', 'company_name'])
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(distinctPresent(items.map((i) => i.contactId))))))
+      .execute();
+    const contactOf = new Map(contacts.map((c) => [c.id, c]));
     for (const i of items) {
       const c = i.contactId ? contactOf.get(i.contactId) : undefined;
       if (c) i.fields = { ...c, email: i.fields.email ?? c.email, linkedin_url: i.fields.linkedin_url ?? c.linkedin_url, company_domain: i.fields.company_domain };
@@ -167,6 +158,6 @@ async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, 
     i.row.status = 'SKIPPED_DUPLICATE';
   }
   await recordImports(tx, signal, items.map((i) => i.row), items.filter((i) => i.entryId && i.contactId).map((i) => ({ entryId: i.entryId!, contactId: i.contactId! })));
-  if (watermark) await sql`UPDATE signals SET watermark = ${JSON.stringify(watermark)}::jsonb WHERE id = ${signal.id}`.execute(db);
+  if (watermark) await db.updateTable('signals').set({ watermark }).where('id', '=', signal.id).execute();
   return items;
 }

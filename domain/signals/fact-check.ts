@@ -19,6 +19,7 @@ const PERSON_KEY = '|person:';
 
 /** IMPORTED rows of the signal in the 24 hours before `at` (the daily cap counts them). */
 async function importedToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
+  // SQL: the window is a jsonb path of the metadata (->>), as signal_imports_check_at_index is built.
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM signal_imports
      WHERE signal_id = ${signal.id} AND status = 'IMPORTED' AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}`.execute(em.getKysely());
@@ -27,6 +28,7 @@ async function importedToday(em: EntityManager, signal: SignalRow, at: Date, day
 
 /** Companies whose people were looked up in the 24 hours before `at` (max_companies_per_run counts them; a company skipped at the cap, `|person:*`, was not looked up). */
 async function companiesLookedUpToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
+  // SQL: a distinct count over a jsonb path of the metadata (->>).
   const { rows } = await sql<{ n: string }>`
     SELECT count(DISTINCT metadata->>'fact_key') AS n FROM signal_imports
      WHERE signal_id = ${signal.id} AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}
@@ -36,6 +38,7 @@ async function companiesLookedUpToday(em: EntityManager, signal: SignalRow, at: 
 
 async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
+  // SQL: the key is a split_part expression, selected and matched as one; DISTINCT over it.
   const { rows } = await sql<{ key: string }>`
     SELECT DISTINCT split_part(fact_key, '|person:', 1) AS key FROM signal_imports
      WHERE signal_id = ${signal.id} AND split_part(fact_key, '|person:', 1) = ANY (${keys}::text[])`.execute(em.getKysely());

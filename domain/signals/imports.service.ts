@@ -2,7 +2,8 @@
 // fact a check looked at, newest first by the fact's time. Entries are answered as JSON texts: a
 // custom event's payload copy is spliced in from the event's stored source text (the payload
 // size rule: copied "unchanged"), since the jsonb copy reorders keys and respells numbers.
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { typedKysely, type DB } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
 import { timestampOrThrow } from '../events/ingest.service.ts';
@@ -36,16 +37,15 @@ export interface SignalImportFilters {
   occurred_at_before?: string;
 }
 
-type Row = Omit<SignalImportRecord, 'occurred_at' | 'created_at'> & {
-  occurred_at: Date;
-  created_at: Date;
-  /** The event's payload text when the metadata holds a payload copy (null payload: null). */
-  payload_json: string | null;
-  has_payload: boolean;
-};
+const COLUMNS = [
+  'id', 'signal_id', 'kind', 'occurred_at', 'status', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url',
+  'company_domain', 'account_name', 'account_domain', 'contact_id', 'account_id', 'metadata', 'created_at',
+] as const;
+
+type ImportRow = Awaited<ReturnType<typeof pageOf>>[number];
 
 /** One entry's JSON text, the payload copy (when there is one) spliced in as the event stored it. */
-export function signalImportJson(row: Row): string {
+export function signalImportJson(row: ImportRow): string {
   const { payload_json: payloadJson, has_payload: hasPayload, metadata, occurred_at: occurredAt, created_at: createdAt, ...fields } = row;
   const { payload: copy, ...rest } = metadata;
   let metadataText = JSON.stringify(rest);
@@ -61,29 +61,39 @@ export function signalImportJson(row: Row): string {
 export async function listSignalImports(
   em: EntityManager, organizationId: string, filters: SignalImportFilters, page: { limit: number; offset: number; sortOrder?: 'asc' | 'desc' },
 ): Promise<{ items: string[]; total: number }> {
-  const db = em.getKysely();
-  const where = [sql`organization_id = ${organizationId}`];
+  const db = typedKysely(em);
   if (filters.signal_id !== undefined) {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM signals WHERE id = ${filters.signal_id} AND organization_id = ${organizationId}`.execute(db);
-    if (!rows[0]) throw DomainError.notFound('Signal');
-    where.push(sql`signal_id = ${filters.signal_id}`);
+    const signal = await db.selectFrom('signals').select('id').where('id', '=', filters.signal_id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!signal) throw DomainError.notFound('Signal');
   }
-  if (filters.kind !== undefined) where.push(sql`kind = ${filters.kind}`);
-  if (filters.status !== undefined) where.push(sql`status = ${filters.status}`);
-  if (filters.occurred_at_after !== undefined) where.push(sql`occurred_at > ${timestampOrThrow('occurred_at_after', filters.occurred_at_after)}`);
-  if (filters.occurred_at_before !== undefined) where.push(sql`occurred_at < ${timestampOrThrow('occurred_at_before', filters.occurred_at_before)}`);
-  const condition = sql.join(where, sql` AND `);
-  // occurred_at, newest first unless asked otherwise; id breaks ties the same way.
-  const direction = sql.raw(page.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const [{ rows }, counted] = await Promise.all([
-    sql<Row>`
-      SELECT id, signal_id, kind, occurred_at, status, first_name, last_name, email, job_title, linkedin_url, company_domain, account_name, account_domain,
-             contact_id, account_id, metadata, created_at, metadata ? 'payload' AS has_payload,
-             CASE WHEN metadata ? 'payload' AND metadata ? 'event_id' THEN
-               (SELECT e.payload_json FROM ingested_events e WHERE e.id = (si.metadata ->> 'event_id')::uuid AND e.organization_id = si.organization_id)
-             END AS payload_json
-        FROM signal_imports si WHERE ${condition} ORDER BY occurred_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{ total: string }>`SELECT count(*) AS total FROM signal_imports WHERE ${condition}`.execute(db),
+  const matching = db
+    .selectFrom('signal_imports')
+    .where('organization_id', '=', organizationId)
+    .$if(filters.signal_id !== undefined, (q) => q.where('signal_id', '=', filters.signal_id!))
+    .$if(filters.kind !== undefined, (q) => q.where('kind', '=', filters.kind!))
+    .$if(filters.status !== undefined, (q) => q.where('status', '=', filters.status!))
+    .$if(filters.occurred_at_after !== undefined, (q) => q.where('occurred_at', '>', timestampOrThrow('occurred_at_after', filters.occurred_at_after!)))
+    .$if(filters.occurred_at_before !== undefined, (q) => q.where('occurred_at', '<', timestampOrThrow('occurred_at_before', filters.occurred_at_before!)));
+  const [rows, counted] = await Promise.all([
+    pageOf(matching, page.sortOrder ?? 'desc', page.limit, page.offset),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(signalImportJson), total: Number(counted.rows[0].total) };
+  return { items: rows.map(signalImportJson), total: Number(counted.total) };
+}
+
+/**
+ * A page of feed rows, occurred_at newest first unless asked otherwise (id breaks ties the same
+ * way), each with its event's payload text when the metadata holds a payload copy.
+ */
+function pageOf(matching: SelectQueryBuilder<DB, 'signal_imports', object>, direction: 'asc' | 'desc', limit: number, offset: number) {
+  return matching
+    .select(COLUMNS)
+    // SQL: jsonb key tests (?) and the event id read by a jsonb path (->>).
+    .select(sql<boolean>`signal_imports.metadata ? 'payload'`.as('has_payload'))
+    .select(sql<string | null>`CASE WHEN signal_imports.metadata ? 'payload' AND signal_imports.metadata ? 'event_id' THEN
+      (SELECT e.payload_json FROM ingested_events e WHERE e.id = (signal_imports.metadata ->> 'event_id')::uuid AND e.organization_id = signal_imports.organization_id)
+    END`.as('payload_json'))
+    .orderBy('occurred_at', direction).orderBy('id', direction)
+    .limit(limit).offset(offset)
+    .execute();
 }

@@ -46,7 +46,7 @@ async function insertCommands(tx: EntityManager, commands: { command: WorkflowCo
 const RETURNED = ['id', 'kind', 'workflow_id', 'payload', 'attempts'] as const;
 type CommandRow = Pick<Row<'workflow_commands'>, (typeof RETURNED)[number]>;
 
-/** now() plus a pause, in the database's clock (the lease and the retry pause are measured there). */
+/** now() plus a pause, in the database's clock (the lease and the retry pause are measured there); SQL for the interval arithmetic. */
 const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 /** Which untried commands a fast path claims. */
@@ -91,7 +91,7 @@ export async function claimDueCommands(em: EntityManager, limit: number, options
       SELECT id FROM workflow_commands WHERE status = 'PENDING' ${due} ${org}
        ORDER BY next_attempt_at, created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )
-    UPDATE workflow_commands c SET attempts = c.attempts + 1, next_attempt_at = now() + ${LEASE_MS}::int * interval '1 millisecond'
+    UPDATE workflow_commands c SET attempts = c.attempts + 1, next_attempt_at = ${nowPlus(LEASE_MS)}
       FROM due WHERE c.id = due.id
     RETURNING c.id, c.kind, c.workflow_id, c.payload, c.attempts`.execute(em.getKysely());
   return rows.map(stored);
@@ -100,7 +100,7 @@ export async function claimDueCommands(em: EntityManager, limit: number, options
 export async function markDone(em: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await typedKysely(em).updateTable('workflow_commands')
-    .set({ status: 'DONE', done_at: sql<Date>`now()`, last_error: null })
+    .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now'), last_error: null }))
     .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).where('status', '=', 'PENDING')
     .execute();
 }
@@ -109,7 +109,7 @@ export async function markDone(em: EntityManager, ids: string[]): Promise<void> 
 export async function markEntryCommandsDone(tx: EntityManager, entryIds: string[]): Promise<void> {
   if (!entryIds.length) return;
   await typedKysely(tx).updateTable('workflow_commands')
-    .set({ status: 'DONE', done_at: sql<Date>`now()` })
+    .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now') }))
     .where('kind', '=', 'LEAD_IMPORT').where('status', '=', 'PENDING')
     .where((eb) => eb('workflow_id', '=', eb.fn.any(eb.val(entryIds.map((id) => `${LEAD_IMPORT_ENTRY_PREFIX}${id}`)))))
     .execute();

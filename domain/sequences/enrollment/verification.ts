@@ -2,7 +2,6 @@
 // email, under the enrollment policy: the verifier is retried; when it stays down the address
 // remains UNVERIFIED (usable) and the outcome says so. Storing the answer is a database step: its
 // failure is thrown, never taken for a dead verifier.
-import { sql } from 'kysely';
 import { typedKysely } from '../../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailVerifier, VerificationResult } from '../../../providers/verifier/index.ts';
@@ -68,7 +67,7 @@ export async function verifyContactEmail(
   if (answer instanceof Error) return { outcome: 'VERIFIER_DOWN', error: answer.message };
   // Only if the address did not change meanwhile; a result for an old address would be wrong.
   await db.updateTable('contacts')
-    .set({ email_status: answer.status, email_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set((eb) => ({ email_status: answer.status, email_verified_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now') }))
     .where('id', '=', contactId).where('organization_id', '=', organizationId).where('email', '=', contact.email)
     .execute();
   return { outcome: 'VERIFIED', status: answer.status };

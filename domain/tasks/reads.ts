@@ -1,10 +1,9 @@
 // Reads of tasks: one task, the filtered list, and a task's message thread.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { listMessages, type MessageRecord } from '../engagement/messages.service.ts';
-import { findTask, selectTask, taskFrom, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
+import { asDate, findTask, selectTask, taskFrom, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
 
 export async function getTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord> {
   const task = await findTask(em, organizationId, id);
@@ -47,8 +46,8 @@ export async function listTasks(
     .$if(!!filters.contact_id, (q) => q.where((eb) => eb.or([eb('t.contact_id', '=', filters.contact_id!), eb('s.contact_id', '=', filters.contact_id!)])))
     .$if(!!filters.created_after, (q) => q.where('t.created_at', '>', new Date(filters.created_after!)))
     .$if(!!filters.created_before, (q) => q.where('t.created_at', '<', new Date(filters.created_before!)))
-    .$if(!!filters.due_date_after, (q) => q.where('t.due_date', '>', sql<string>`${filters.due_date_after}::date`))
-    .$if(!!filters.due_date_before, (q) => q.where('t.due_date', '<', sql<string>`${filters.due_date_before}::date`))
+    .$if(!!filters.due_date_after, (q) => q.where('t.due_date', '>', asDate(filters.due_date_after!)))
+    .$if(!!filters.due_date_before, (q) => q.where('t.due_date', '<', asDate(filters.due_date_before!)))
     .$if(filters.snoozed !== undefined, (q) => q.where('t.snoozed_until', filters.snoozed ? 'is not' : 'is', null));
   const sortBy = page.sortBy ?? 'created_at';
   const [rows, counted] = await Promise.all([

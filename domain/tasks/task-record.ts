@@ -116,6 +116,9 @@ export function toTaskRecord(r: TaskRow): TaskRecord {
   };
 }
 
+/** A YYYY-MM-DD string as a date parameter (the API's due dates). */
+export const asDate = (value: string) => sql<string>`${value}::date`;
+
 export async function findTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord | null> {
   const row = await taskQuery(em).where('t.id', '=', id).where('t.organization_id', '=', organizationId).executeTakeFirst();
   return row ? toTaskRecord(row) : null;

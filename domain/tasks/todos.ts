@@ -8,7 +8,7 @@ import { DomainError } from '../shared/errors.ts';
 import { emitEvents } from '../activity/emit.ts';
 import { getTask } from './reads.ts';
 import { taskEvent } from './task-events.ts';
-import { OPEN_STATUSES, taskQuery, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
+import { OPEN_STATUSES, asDate, taskQuery, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
 
 export interface CreateTaskRequest {
   title: string;
@@ -34,7 +34,7 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
     const now = new Date();
     await typedKysely(tx).insertInto('tasks').values({
       id, organization_id: organizationId, type: 'TODO', priority: request.priority ?? 'TODAY', status: 'PENDING', contact_id: request.contact_id ?? null,
-      assignee_id: assignee, title: request.title.trim(), notes: request.notes ?? null, due_date: sql<string>`${request.due_date}::date`, created_at: now, updated_at: now,
+      assignee_id: assignee, title: request.title.trim(), notes: request.notes ?? null, due_date: asDate(request.due_date), created_at: now, updated_at: now,
     }).execute();
     await emitTodosCreated(tx, [id]);
   });
@@ -47,7 +47,7 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
  */
 export async function emitTodosCreated(tx: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await taskQuery(tx).where('t.id', 'in', ids).orderBy(sql`array_position(${ids}::uuid[], t.id)`).execute();
+  const rows = await taskQuery(tx).where('t.id', 'in', ids).orderBy(sql<number>`array_position(${ids}::uuid[], t.id)`).execute();
   await emitEvents(tx, rows.map(toTaskRecord).flatMap((task) => taskEvent(null, 'task.created', task, {}) ?? []));
 }
 
@@ -72,7 +72,7 @@ export async function updateTask(em: EntityManager, organizationId: string, id: 
       updated_at: new Date(),
       ...(request.title !== undefined && { title: request.title.trim() }),
       ...(request.notes !== undefined && { notes: request.notes }),
-      ...(request.due_date !== undefined && { due_date: sql<string>`${request.due_date}::date` }),
+      ...(request.due_date !== undefined && { due_date: asDate(request.due_date) }),
       ...(request.assignee_user_id !== undefined && { assignee_id: request.assignee_user_id }),
       ...(request.priority !== undefined && { priority: request.priority }),
     }).where('id', '=', id).execute();

@@ -115,7 +115,7 @@ export interface AccountListRecord {
 /** A list row (either kind; an account list has no template) with its entry count. */
 type ListRow = Pick<Row<'account_lists'>, 'id' | 'name' | 'created_at' | 'updated_at'>
   & Partial<Pick<Row<'contact_lists'>, 'default_sequence_template_id'>>
-  & { entries_count: string | number | bigint };
+  & { entries_count: string | number | bigint | null };
 
 
 function contactListRecord(row: ListRow): ContactListRecord {
@@ -148,14 +148,11 @@ function accountLists(lists: ReturnType<typeof accountListTable>) {
     .select((eb) => eb.selectFrom('account_entries as e').select(eb.fn.countAll().as('count')).whereRef('e.account_list_id', '=', 'l.id').as('entries_count'));
 }
 
-/** The count subquery is never null (count of no rows is 0). */
-const withCount = <R extends { entries_count: string | number | bigint | null }>(row: R) => ({ ...row, entries_count: row.entries_count ?? 0 });
-
 async function listRow(em: EntityManager, kind: ListKind, organizationId: string, id: string, lock = false): Promise<ListRow | null> {
   const row = kind === 'contact'
     ? await contactLists(contactListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst()
     : await accountLists(accountListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst();
-  return row ? withCount(row) : null;
+  return row ?? null;
 }
 
 const notFound = (kind: ListKind) => DomainError.notFound(kind === 'contact' ? 'Contact list' : 'Account list');
@@ -252,7 +249,7 @@ export async function listLists(
       contactLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
       matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(withCount).map(contactListRecord), total: Number(counted.total) };
+    return { items: rows.map(contactListRecord), total: Number(counted.total) };
   }
   const matching = accountListTable(em).where('l.organization_id', '=', organizationId)
     .$if(filters.name !== undefined, (q) => q.where('l.name', '=', filters.name!))
@@ -262,7 +259,7 @@ export async function listLists(
     accountLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(withCount).map(accountListRecord), total: Number(counted.total) };
+  return { items: rows.map(accountListRecord), total: Number(counted.total) };
 }
 
 // ---------------------------------------------------------------------------------------------

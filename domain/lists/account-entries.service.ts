@@ -2,10 +2,12 @@
 // the directory (an alias resolves to the company's primary domain, whose profile is kept on the
 // entry) and linked to the workspace account of that domain, created when new: account_id is
 // always set. One account once per list: the same company again updates its entry.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
-import { escapeLike, primaryDomain } from '../people/accounts.service.ts';
+import { ensureAccounts, escapeLike, primaryDomain } from '../people/accounts.service.ts';
 import { normalizeDomain } from '../people/identifiers.ts';
 import { DomainError } from '../shared/errors.ts';
 import { failed, itemError, runItems, type BatchItem } from './lists.service.ts';
@@ -17,7 +19,7 @@ export interface AccountEntryInput {
   domain: string;
 }
 
-export interface CompanyProfile {
+export type CompanyProfile = {
   name: string;
   domain: string;
   alias_domains: string[];
@@ -27,10 +29,13 @@ export interface CompanyProfile {
   country_code: string;
   company_type: string;
   technologies: string[];
-}
+};
 
-/** The entry's fields, with its times as `Time` (ISO strings in the record, Dates in the row). */
-interface AccountEntryFields<Time> {
+const COLUMNS = ['id', 'account_list_id', 'account_id', 'name', 'domain', 'company', 'created_at', 'updated_at'] as const;
+
+type EntryRow = Pick<Row<'account_entries'>, (typeof COLUMNS)[number]>;
+
+export interface AccountEntryRecord {
   id: string;
   account_list_id: string;
   /** Null only on entries a custom-event signal takes from an unresolved event. */
@@ -40,19 +45,14 @@ interface AccountEntryFields<Time> {
   domain: string;
   /** The directory's profile of the company, or null when the directory does not know the domain. */
   company: CompanyProfile | null;
-  created_at: Time;
-  updated_at: Time;
+  created_at: string;
+  updated_at: string;
 }
-
-export type AccountEntryRecord = AccountEntryFields<string>;
-
-type EntryRow = AccountEntryFields<Date>;
-
 
 function toRecord(row: EntryRow): AccountEntryRecord {
   return {
     id: row.id, account_list_id: row.account_list_id, account_id: row.account_id, name: row.name, domain: row.domain,
-    company: row.company ?? null, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+    company: (row.company as CompanyProfile | null) ?? null, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
   };
 }
 
@@ -63,8 +63,6 @@ function profile(company: DirectoryCompany): CompanyProfile {
   };
 }
 
-const COLUMNS = sql.raw('id, account_list_id, account_id, name, domain, company, created_at, updated_at');
-
 async function writeItem(em: EntityManager, directory: Directory, organizationId: string, input: AccountEntryInput): Promise<{ record: AccountEntryRecord; inserted: boolean }> {
   const name = input.name.trim();
   if (!name) throw DomainError.invalid('name', 'must not be blank');
@@ -73,20 +71,22 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
   const company = await directory.findCompanyByDomain(domain);
   const primary = company?.domain ?? domain;
   return em.transactional(async (tx) => {
-    const db = tx.getKysely();
     const now = new Date();
     // The account's name is set on creation only (as POST /v1/accounts): the name sent.
-    const account = await sql<{ id: string }>`
-      INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${organizationId}, ${name}, ${primary}, ${now}, ${now}, ${now}, ${now})
-      ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id`.execute(db);
-    const { rows } = await sql<EntryRow & { inserted: boolean }>`
-      INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${organizationId}, ${input.account_list_id}, ${account.rows[0].id}, ${name}, ${primary},
-              ${company ? JSON.stringify(profile(company)) : null}::jsonb, ${now}, ${now})
-      ON CONFLICT (account_list_id, account_id) DO UPDATE SET name = EXCLUDED.name, company = EXCLUDED.company, updated_at = EXCLUDED.updated_at
-      RETURNING ${COLUMNS}, (xmax = 0) AS inserted`.execute(db);
-    return { record: toRecord(rows[0]), inserted: rows[0].inserted };
+    const accountId = (await ensureAccounts(tx, organizationId, new Map([[primary, name]]))).get(primary)!;
+    const row = await typedKysely(tx)
+      .insertInto('account_entries')
+      .values({
+        id: randomUUID(), organization_id: organizationId, account_list_id: input.account_list_id, account_id: accountId, name, domain: primary,
+        company: company ? profile(company) : null, created_at: now, updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['account_list_id', 'account_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'), company: eb.ref('excluded.company'), updated_at: eb.ref('excluded.updated_at'),
+      })))
+      // Raw: whether the upsert inserted is only visible as the system column xmax, which the builder does not know.
+      .returning([...COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
+      .executeTakeFirstOrThrow();
+    return { record: toRecord(row), inserted: row.inserted };
   });
 }
 
@@ -95,7 +95,9 @@ export async function addAccountEntries(
   em: EntityManager, directory: Directory, organizationId: string, items: { index: number; input: AccountEntryInput }[],
 ): Promise<BatchItem<AccountEntryRecord>[]> {
   const listIds = [...new Set(items.map((i) => i.input.account_list_id))];
-  const { rows } = await sql<{ id: string }>`SELECT id FROM account_lists WHERE organization_id = ${organizationId} AND id = ANY (${listIds}::uuid[])`.execute(em.getKysely());
+  const rows = listIds.length
+    ? await typedKysely(em).selectFrom('account_lists').select('id').where('organization_id', '=', organizationId).where('id', 'in', listIds).execute()
+    : [];
   const lists = new Set(rows.map((r) => r.id));
   const out: BatchItem<AccountEntryRecord>[] = [];
   const ready = items.filter(({ index, input }) => {
@@ -135,30 +137,35 @@ export async function listAccountEntries(
   em: EntityManager, directory: Directory, organizationId: string, filters: AccountEntryFilters,
   page: { limit: number; offset: number; sortBy?: AccountEntrySort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: AccountEntryRecord[]; total: number }> {
-  const db = em.getKysely();
-  const list = await sql<{ id: string }>`SELECT id FROM account_lists WHERE id = ${filters.account_list_id} AND organization_id = ${organizationId}`.execute(db);
-  if (!list.rows[0]) throw DomainError.notFound('Account list');
-  const where = [sql`account_list_id = ${filters.account_list_id}`];
-  if (filters.domain !== undefined) where.push(sql`domain = ${(await primaryDomain(directory, filters.domain, 'domain')).domain}`);
-  if (filters.name !== undefined) where.push(sql`name ILIKE ${`%${escapeLike(filters.name)}%`}`);
-  const condition = sql.join(where, sql` AND `);
-  const column = sql.ref(page.sortBy ?? 'created_at');
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const [{ rows }, counted] = await Promise.all([
-    sql<EntryRow>`SELECT ${COLUMNS} FROM account_entries WHERE ${condition} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{ total: string }>`SELECT count(*) AS total FROM account_entries WHERE ${condition}`.execute(db),
+  const list = await typedKysely(em).selectFrom('account_lists').select('id')
+    .where('id', '=', filters.account_list_id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!list) throw DomainError.notFound('Account list');
+  const domain = filters.domain === undefined ? undefined : (await primaryDomain(directory, filters.domain, 'domain')).domain;
+  const matching = typedKysely(em).selectFrom('account_entries')
+    .where('account_list_id', '=', filters.account_list_id)
+    .$if(domain !== undefined, (q) => q.where('domain', '=', domain!))
+    .$if(filters.name !== undefined, (q) => q.where('name', 'ilike', `%${escapeLike(filters.name!)}%`));
+  const [rows, counted] = await Promise.all([
+    matching.select(COLUMNS).orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toRecord), total: Number(counted.rows[0].total) };
+  return { items: rows.map(toRecord), total: Number(counted.total) };
 }
 
 export async function getAccountEntry(em: EntityManager, organizationId: string, id: string): Promise<AccountEntryRecord> {
-  const { rows } = await sql<EntryRow>`SELECT ${COLUMNS} FROM account_entries WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Account entry');
-  return toRecord(rows[0]);
+  const row = await typedKysely(em).selectFrom('account_entries').select(COLUMNS)
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Account entry');
+  return toRecord(row);
 }
 
 export async function deleteAccountEntry(em: EntityManager, organizationId: string, id: string): Promise<AccountEntryRecord> {
-  const { rows } = await sql<EntryRow>`DELETE FROM account_entries WHERE id = ${id} AND organization_id = ${organizationId} RETURNING ${COLUMNS}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Account entry');
-  return toRecord(rows[0]);
+  const row = await typedKysely(em).deleteFrom('account_entries')
+    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw DomainError.notFound('Account entry');
+  return toRecord(row);
 }

@@ -1,6 +1,7 @@
 // POST /v1/contact-entries: the batch add (resolution rules), and the lead import it starts for new people.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
@@ -71,9 +72,14 @@ interface Written {
  * ones stay); a FAILED entry sent again is imported again.
  */
 async function writeItem(em: EntityManager, directory: Directory, organizationId: string, p: Prepared, templateOf: Map<string, string | null>): Promise<Written> {
-  const db = em.getKysely();
-  const { rows: matches } = await sql<{ id: string; email: string | null; linkedin_url: string | null }>`
-    SELECT id, email, linkedin_url FROM contacts WHERE organization_id = ${organizationId} AND (email = ${p.email}::text OR linkedin_url = ${p.linkedinUrl}::text)`.execute(db);
+  const matches = await typedKysely(em).selectFrom('contacts')
+    .select(['id', 'email', 'linkedin_url'])
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([
+      ...(p.email ? [eb('email', '=', p.email)] : []),
+      ...(p.linkedinUrl ? [eb('linkedin_url', '=', p.linkedinUrl)] : []),
+    ]))
+    .execute();
   const byEmail = p.email ? matches.find((m) => m.email === p.email) : undefined;
   const byLinkedin = p.linkedinUrl ? matches.find((m) => m.linkedin_url === p.linkedinUrl) : undefined;
   if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
@@ -96,6 +102,7 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
     const now = new Date();
     const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, clean(p.input[f])]));
     const status: EnrichmentStatus = known ? 'DONE' : 'PENDING';
+    // The SET list of the raw upsert below.
     const updates = [sql`updated_at = ${now}`];
     if (p.email) updates.push(sql`email = ${p.email}`);
     if (p.linkedinUrl) updates.push(sql`linkedin_url = ${p.linkedinUrl}`);
@@ -107,6 +114,7 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
     // The entry and, when it needs the lead import (a new person, a FAILED entry sent again, or a
     // resolved entry of a list with a default template), its outbox command: one statement.
     const hasTemplate = !!templateOf.get(p.input.contact_list_id);
+    // Raw: an upsert whose prior status, inserted flag (xmax) and outbox INSERT ... SELECT ride in CTEs of one statement.
     const { rows } = await sql<EntryRow & { inserted: boolean; was_failed: boolean; command_id: string | null }>`
       WITH before AS (SELECT enrichment_status FROM contact_entries WHERE contact_list_id = ${p.input.contact_list_id} AND contact_id = ${contactId}),
       e AS (
@@ -153,8 +161,10 @@ export async function addContactEntries(
   em: EntityManager, directory: Directory, deps: LeadImportDeps, organizationId: string, items: { index: number; input: ContactEntryInput }[],
 ): Promise<BatchItem<ContactEntryRecord>[]> {
   const listIds = [...new Set(items.map((i) => i.input.contact_list_id))];
-  const { rows: lists } = await sql<{ id: string; default_sequence_template_id: string | null }>`
-    SELECT id, default_sequence_template_id FROM contact_lists WHERE organization_id = ${organizationId} AND id = ANY (${listIds}::uuid[])`.execute(em.getKysely());
+  const lists = !listIds.length ? [] : await typedKysely(em).selectFrom('contact_lists')
+    .select(['id', 'default_sequence_template_id'])
+    .where('organization_id', '=', organizationId).where('id', 'in', listIds)
+    .execute();
   const templateOf = new Map(lists.map((l) => [l.id, l.default_sequence_template_id]));
 
   const out: BatchItem<ContactEntryRecord>[] = [];

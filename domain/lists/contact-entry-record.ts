@@ -1,41 +1,29 @@
 // A contact entry as the API answers it, the row it is read from, and its one SELECT.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import { iso } from '../shared/time.ts';
 
-/** The entry's fields, with its times as `Time` (ISO strings in the record, Dates in the row). */
-interface ContactEntryFields<Time> {
-  id: string;
-  contact_list_id: string;
-  contact_id: string | null;
-  email: string | null;
-  linkedin_url: string | null;
-  external_contact_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  company_domain: string | null;
-  job_title: string | null;
-  phone: string | null;
-  enrichment_status: EnrichmentStatus;
-  enrichment_error: string | null;
-  resolved_at: Time | null;
-  created_at: Time;
-  updated_at: Time;
-}
+/** The entry columns the API answers, in the order of the record. */
+export const ENTRY_COLUMNS = [
+  'id', 'contact_list_id', 'contact_id', 'email', 'linkedin_url', 'external_contact_id', 'first_name', 'last_name', 'company_name',
+  'company_domain', 'job_title', 'phone', 'enrichment_status', 'enrichment_error', 'resolved_at', 'created_at', 'updated_at',
+] as const;
 
-export interface ContactEntryRecord extends ContactEntryFields<string> {
+type EntryFields = Pick<Row<'contact_entries'>, (typeof ENTRY_COLUMNS)[number]>;
+
+export interface ContactEntryRecord extends Omit<EntryFields, 'resolved_at' | 'created_at' | 'updated_at'> {
+  resolved_at: string | null;
+  created_at: string;
+  updated_at: string;
   /** The latest sequence this entry sourced (list auto-enrollment), or null. */
   sequence: { id: string; status: string; stopped_reason: string | null } | null;
 }
 
-export interface EntryRow extends ContactEntryFields<Date> {
+export type EntryRow = EntryFields & {
   sequence_id: string | null;
   sequence_status: string | null;
   sequence_stopped_reason: string | null;
-}
-
+};
 
 export function toRecord(row: EntryRow): ContactEntryRecord {
   return {
@@ -48,18 +36,30 @@ export function toRecord(row: EntryRow): ContactEntryRecord {
   };
 }
 
+/** The entries table as `e`, to filter before selectEntry adds the columns. */
+export function entryTable(em: EntityManager) {
+  return typedKysely(em).selectFrom('contact_entries as e');
+}
+
 /** Entry columns plus its latest sourced sequence (found through the sequences' contact index). */
-export const SELECT_ENTRY = sql`
-  SELECT e.id, e.contact_list_id, e.contact_id, e.email, e.linkedin_url, e.external_contact_id, e.first_name, e.last_name, e.company_name,
-         e.company_domain, e.job_title, e.phone, e.enrichment_status, e.enrichment_error, e.resolved_at, e.created_at, e.updated_at,
-         s.id AS sequence_id, s.status AS sequence_status, s.stopped_reason AS sequence_stopped_reason
-    FROM contact_entries e
-    LEFT JOIN LATERAL (
-      SELECT id, status, stopped_reason FROM sequences
-       WHERE organization_id = e.organization_id AND contact_id = e.contact_id AND source_contact_entry_id = e.id
-       ORDER BY created_at DESC, id DESC LIMIT 1) s ON true`;
+export function selectEntry(entries: ReturnType<typeof entryTable>) {
+  return entries
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('sequences')
+        .select(['id', 'status', 'stopped_reason'])
+        .whereRef('organization_id', '=', 'e.organization_id')
+        .whereRef('contact_id', '=', 'e.contact_id')
+        .whereRef('source_contact_entry_id', '=', 'e.id')
+        .orderBy('created_at', 'desc').orderBy('id', 'desc')
+        .limit(1)
+        .as('s'),
+      (join) => join.onTrue(),
+    )
+    .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
+    .select(['s.id as sequence_id', 's.status as sequence_status', 's.stopped_reason as sequence_stopped_reason']);
+}
 
 export async function entryRecord(em: EntityManager, organizationId: string, id: string): Promise<ContactEntryRecord | null> {
-  const { rows } = await sql<EntryRow>`${SELECT_ENTRY} WHERE e.id = ${id} AND e.organization_id = ${organizationId}`.execute(em.getKysely());
-  return rows[0] ? toRecord(rows[0]) : null;
+  const row = await selectEntry(entryTable(em)).where('e.id', '=', id).where('e.organization_id', '=', organizationId).executeTakeFirst();
+  return row ? toRecord(row) : null;
 }

@@ -1,6 +1,6 @@
 // DELETE /v1/contact-entries/{id}.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { sourcedRunningSequences } from './lists.service.ts';
@@ -14,11 +14,14 @@ import { entryRecord, type ContactEntryRecord } from './contact-entry-record.ts'
  */
 export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
-    const locked = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
-    if (!locked.rows[0]) throw DomainError.notFound('Contact entry');
+    const locked = await typedKysely(tx).selectFrom('contact_entries').select('id')
+      .where('id', '=', id).where('organization_id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) throw DomainError.notFound('Contact entry');
     const stopped = await endRuns(tx, await sourcedRunningSequences(tx, organizationId, { entryId: id }), 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
     const record = (await entryRecord(tx, organizationId, id))!;
-    await sql`DELETE FROM contact_entries WHERE id = ${id}`.execute(tx.getKysely());
+    await typedKysely(tx).deleteFrom('contact_entries').where('id', '=', id).execute();
     return { record, stopped };
   });
   await deliverRunsChanged(em, { workflows }, stopped);

@@ -1,8 +1,9 @@
 // The lead-import workflow's steps (activities/lead-import.activities.ts): profile completion from
 // the directory, failure, enrollment with source_contact_entry_id.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
+import { ensureAccounts } from '../people/accounts.service.ts';
 import { runItems } from './lists.service.ts';
 import { endRunDirectly } from '../sequences/runs.ts';
 import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
@@ -24,19 +25,6 @@ async function findPerson(directory: Directory, c: { email: string | null; linke
   return null;
 }
 
-interface PendingRow {
-  id: string;
-  contact_list_id: string;
-  contact_id: string;
-  external_contact_id: string | null;
-  email: string | null;
-  linkedin_url: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  account_id: string | null;
-  domain: string | null;
-}
-
 /**
  * Completes each PENDING entry's contact from the directory (matched by email, LinkedIn URL, then
  * name at the company domain): only gaps are filled, workspace values always win; an email or URL
@@ -45,39 +33,48 @@ interface PendingRow {
  * Idempotent: entries no longer PENDING (or deleted) are skipped.
  */
 export async function importLeads(em: EntityManager, directory: Directory, organizationId: string, entryIds: string[]): Promise<string[]> {
-  const { rows } = await sql<PendingRow>`
-    SELECT e.id, e.contact_list_id, e.contact_id, e.external_contact_id, c.email, c.linkedin_url, c.first_name, c.last_name, c.account_id, a.domain
-      FROM contact_entries e JOIN contacts c ON c.id = e.contact_id LEFT JOIN accounts a ON a.id = c.account_id
-     WHERE e.organization_id = ${organizationId} AND e.id = ANY (${entryIds}::uuid[]) AND e.enrichment_status = 'PENDING'`.execute(em.getKysely());
+  if (!entryIds.length) return [];
+  // The join makes e.contact_id the contact's id, so it is read as c.id (never null).
+  const rows = await typedKysely(em).selectFrom('contact_entries as e')
+    .innerJoin('contacts as c', 'c.id', 'e.contact_id')
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .select(['e.id', 'e.contact_list_id', 'c.id as contact_id', 'e.external_contact_id', 'c.email', 'c.linkedin_url', 'c.first_name', 'c.last_name', 'c.account_id', 'a.domain'])
+    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'PENDING')
+    .execute();
   const resolved: string[] = [];
   await runItems(rows, (r) => [r.contact_id], ITEM_CONCURRENCY, async (row) => {
     const person = await findPerson(directory, row);
     const done = await em.fork().transactional(async (tx) => {
-      const db = tx.getKysely();
+      const db = typedKysely(tx);
       const now = new Date();
       if (person) {
-        let accountId: string | null = null;
-        if (!row.account_id && person.company) {
-          const account = await sql<{ id: string }>`
-            INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-            VALUES (gen_random_uuid(), ${organizationId}, ${person.company.name}, ${person.company.domain}, ${now}, ${now}, ${now}, ${now})
-            ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at RETURNING id`.execute(db);
-          accountId = account.rows[0].id;
-        }
-        const free = (column: 'email' | 'linkedin_url', value: string | null) => sql`COALESCE(${sql.ref(column)}, (
-          SELECT ${value}::text WHERE ${value}::text IS NOT NULL AND NOT EXISTS (
-            SELECT 1 FROM contacts o WHERE o.organization_id = ${organizationId} AND o.${sql.ref(column)} = ${value}::text)))`;
-        await sql`
-          UPDATE contacts SET first_name = COALESCE(first_name, ${person.firstName}), last_name = COALESCE(last_name, ${person.lastName}),
-                 job_title = COALESCE(job_title, ${person.jobTitle}), phone = COALESCE(phone, ${person.phone}),
-                 company_name = COALESCE(company_name, ${person.company?.name ?? null}), account_id = COALESCE(account_id, ${accountId}::uuid),
-                 email = ${free('email', person.email)}, linkedin_url = ${free('linkedin_url', person.linkedinUrl)}, updated_at = ${now}
-           WHERE id = ${row.contact_id}`.execute(db);
+        const company = person.company;
+        const accountId = !row.account_id && company
+          ? (await ensureAccounts(tx, organizationId, new Map([[company.domain, company.name]]))).get(company.domain)!
+          : null;
+        await db.updateTable('contacts')
+          .set((eb) => {
+            // A value fills the gap only when no other contact of the organization holds it.
+            const free = (column: 'email' | 'linkedin_url', value: string | null) => (value === null ? eb.ref(column) : eb.fn.coalesce(column, eb.case()
+              .when(eb.not(eb.exists(eb.selectFrom('contacts as o').select('o.id').where('o.organization_id', '=', organizationId).where(`o.${column}`, '=', value))))
+              .then(value).end()));
+            const fill = (column: 'first_name' | 'last_name' | 'job_title' | 'phone' | 'company_name', value: string | null) => eb.fn.coalesce(column, eb.val(value));
+            return {
+              first_name: fill('first_name', person.firstName), last_name: fill('last_name', person.lastName),
+              job_title: fill('job_title', person.jobTitle), phone: fill('phone', person.phone), company_name: fill('company_name', company?.name ?? null),
+              account_id: eb.fn.coalesce('account_id', eb.val(accountId)),
+              email: free('email', person.email), linkedin_url: free('linkedin_url', person.linkedinUrl), updated_at: now,
+            };
+          })
+          .where('id', '=', row.contact_id)
+          .execute();
       }
-      const marked = await sql<{ id: string }>`
-        UPDATE contact_entries SET enrichment_status = 'DONE', enrichment_error = NULL, resolved_at = ${now}, updated_at = ${now}
-         WHERE id = ${row.id} AND enrichment_status = 'PENDING' RETURNING id`.execute(db);
-      if (!marked.rows[0]) return false;
+      const marked = await db.updateTable('contact_entries')
+        .set({ enrichment_status: 'DONE', enrichment_error: null, resolved_at: now, updated_at: now })
+        .where('id', '=', row.id).where('enrichment_status', '=', 'PENDING')
+        .returning('id')
+        .executeTakeFirst();
+      if (!marked) return false;
       await emitResolved(tx, organizationId, row);
       return true;
     });
@@ -89,10 +86,11 @@ export async function importLeads(em: EntityManager, directory: Directory, organ
 /** Marks still-PENDING entries FAILED with the reason; answers how many changed. */
 export async function failEntries(em: EntityManager, organizationId: string, entryIds: string[], reason: string): Promise<number> {
   if (!entryIds.length) return 0;
-  const result = await sql`
-    UPDATE contact_entries SET enrichment_status = 'FAILED', enrichment_error = ${reason}, updated_at = ${new Date()}
-     WHERE organization_id = ${organizationId} AND id = ANY (${entryIds}::uuid[]) AND enrichment_status = 'PENDING'`.execute(em.getKysely());
-  return Number(result.numAffectedRows ?? 0);
+  const result = await typedKysely(em).updateTable('contact_entries')
+    .set({ enrichment_status: 'FAILED', enrichment_error: reason, updated_at: new Date() })
+    .where('organization_id', '=', organizationId).where('id', 'in', entryIds).where('enrichment_status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -102,21 +100,27 @@ export async function failEntries(em: EntityManager, organizationId: string, ent
  * Idempotent per (run, entry): a retried chunk finds the rows it wrote.
  */
 export async function enrollEntries(em: EntityManager, deps: EnrollmentDeps, organizationId: string, entryIds: string[], runId: string) {
-  const { rows } = await sql<{ id: string; contact_id: string; template_id: string; enrolled: boolean }>`
-    SELECT e.id, e.contact_id, l.default_sequence_template_id AS template_id,
-           EXISTS (SELECT 1 FROM sequences s WHERE s.organization_id = e.organization_id AND s.contact_id = e.contact_id
-                      AND s.source_contact_entry_id = e.id AND s.sequence_template_id = l.default_sequence_template_id
-                      AND s.enrollment_run_id IS DISTINCT FROM (${runId} || '/' || e.id::text)) AS enrolled
-      FROM contact_entries e JOIN contact_lists l ON l.id = e.contact_list_id
-     WHERE e.organization_id = ${organizationId} AND e.id = ANY (${entryIds}::uuid[]) AND e.enrichment_status = 'DONE'
-       AND e.contact_id IS NOT NULL AND l.default_sequence_template_id IS NOT NULL`.execute(em.getKysely());
+  const rows = !entryIds.length ? [] : await typedKysely(em).selectFrom('contact_entries as e')
+    .innerJoin('contact_lists as l', 'l.id', 'e.contact_list_id')
+    .select((eb) => [
+      'e.id', 'e.contact_id', 'l.default_sequence_template_id as template_id',
+      // Enrolled in this template by another run (this run's own row is a retry's, not a prior enrollment).
+      eb.exists(eb.selectFrom('sequences as s').select('s.id')
+        .whereRef('s.organization_id', '=', 'e.organization_id').whereRef('s.contact_id', '=', 'e.contact_id')
+        .whereRef('s.source_contact_entry_id', '=', 'e.id').whereRef('s.sequence_template_id', '=', 'l.default_sequence_template_id')
+        .where('s.enrollment_run_id', 'is distinct from', eb(eb.val(`${runId}/`), '||', eb.cast<string>('e.id', 'text')))).as('enrolled'),
+    ])
+    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'DONE')
+    .where('e.contact_id', 'is not', null).where('l.default_sequence_template_id', 'is not', null)
+    .$narrowType<{ contact_id: string; template_id: string }>()
+    .execute();
   const counts = { created: 0, refused: 0, skipped: entryIds.length - rows.length };
   await runItems(rows.filter((r) => !r.enrolled), (r) => [r.contact_id], 16, async (row) => {
     const input = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id, enrollmentRunId: `${runId}/${row.id}`, sourceContactEntryId: row.id };
     const result = await enrollContact(em, deps, input, {
       onCreated: async (created) => {
-        const still = await sql<{ id: string }>`SELECT id FROM contact_entries WHERE id = ${row.id}`.execute(em.getKysely());
-        if (still.rows[0]) return true;
+        const still = await typedKysely(em).selectFrom('contact_entries').select('id').where('id', '=', row.id).executeTakeFirst();
+        if (still) return true;
         await endRunDirectly(em, created.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
         return false;
       },

@@ -2,8 +2,8 @@
 // the default template rules, the batch result shape every
 // list and entry batch answers, and the start of the lead-import workflow (one per batch).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -112,14 +112,10 @@ export interface AccountListRecord {
   updated_at: string;
 }
 
-interface ListRow {
-  id: string;
-  name: string;
-  default_sequence_template_id?: string | null;
-  entries_count: string | number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A list row (either kind; an account list has no template) with its entry count. */
+type ListRow = Pick<Row<'account_lists'>, 'id' | 'name' | 'created_at' | 'updated_at'>
+  & Partial<Pick<Row<'contact_lists'>, 'default_sequence_template_id'>>
+  & { entries_count: string | number | bigint | null };
 
 
 function contactListRecord(row: ListRow): ContactListRecord {
@@ -135,17 +131,28 @@ function accountListRecord(row: ListRow): AccountListRecord {
 
 export type ListKind = 'contact' | 'account';
 
-const TABLES = {
-  contact: { lists: sql.raw('contact_lists'), entries: sql.raw('contact_entries'), fk: sql.raw('contact_list_id'), columns: sql.raw('l.id, l.name, l.default_sequence_template_id, l.created_at, l.updated_at') },
-  account: { lists: sql.raw('account_lists'), entries: sql.raw('account_entries'), fk: sql.raw('account_list_id'), columns: sql.raw('l.id, l.name, l.created_at, l.updated_at') },
-} as const;
+const contactListTable = (em: EntityManager) => typedKysely(em).selectFrom('contact_lists as l');
+const accountListTable = (em: EntityManager) => typedKysely(em).selectFrom('account_lists as l');
+
+/** A contact list's columns and entry count. */
+function contactLists(lists: ReturnType<typeof contactListTable>) {
+  return lists
+    .select(['l.id', 'l.name', 'l.default_sequence_template_id', 'l.created_at', 'l.updated_at'])
+    .select((eb) => eb.selectFrom('contact_entries as e').select(eb.fn.countAll().as('count')).whereRef('e.contact_list_id', '=', 'l.id').as('entries_count'));
+}
+
+/** An account list's columns and entry count. */
+function accountLists(lists: ReturnType<typeof accountListTable>) {
+  return lists
+    .select(['l.id', 'l.name', 'l.created_at', 'l.updated_at'])
+    .select((eb) => eb.selectFrom('account_entries as e').select(eb.fn.countAll().as('count')).whereRef('e.account_list_id', '=', 'l.id').as('entries_count'));
+}
 
 async function listRow(em: EntityManager, kind: ListKind, organizationId: string, id: string, lock = false): Promise<ListRow | null> {
-  const t = TABLES[kind];
-  const { rows } = await sql<ListRow>`
-    SELECT ${t.columns}, (SELECT count(*) FROM ${t.entries} e WHERE e.${t.fk} = l.id) AS entries_count
-      FROM ${t.lists} l WHERE l.id = ${id} AND l.organization_id = ${organizationId} ${lock ? sql`FOR UPDATE OF l` : sql``}`.execute(em.getKysely());
-  return rows[0] ?? null;
+  const row = kind === 'contact'
+    ? await contactLists(contactListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst()
+    : await accountLists(accountListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst();
+  return row ?? null;
 }
 
 const notFound = (kind: ListKind) => DomainError.notFound(kind === 'contact' ? 'Contact list' : 'Account list');
@@ -155,9 +162,10 @@ const notFound = (kind: ListKind) => DomainError.notFound(kind === 'contact' ? '
  * least one step (else 422 ValidationIssue naming default_sequence_template_id).
  */
 export async function checkDefaultTemplate(em: EntityManager, organizationId: string, templateId: string): Promise<void> {
-  const { rows } = await sql<{ status: string; steps: number }>`
-    SELECT status, jsonb_array_length(steps) AS steps FROM sequence_templates WHERE id = ${templateId} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  const template = rows[0];
+  const template = await typedKysely(em).selectFrom('sequence_templates')
+    .select((eb) => ['status', eb.fn<number>('jsonb_array_length', ['steps']).as('steps')])
+    .where('id', '=', templateId).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   if (!template) throw DomainError.notFound('Sequence template');
   if (template.status !== 'ACTIVE' || Number(template.steps) === 0) {
     throw DomainError.invalid('default_sequence_template_id', `the template must be ACTIVE with at least one step (it is ${template.status} with ${template.steps} steps)`, 422);
@@ -194,11 +202,11 @@ export async function createLists(
       if (templateId) await checkDefaultTemplate(em, organizationId, templateId);
       const id = randomUUID();
       const now = new Date();
+      const values = { id, organization_id: organizationId, name, created_at: now, updated_at: now };
       if (kind === 'contact') {
-        await sql`INSERT INTO contact_lists (id, organization_id, name, default_sequence_template_id, created_at, updated_at)
-                  VALUES (${id}, ${organizationId}, ${name}, ${templateId}, ${now}, ${now})`.execute(em.getKysely());
+        await typedKysely(em).insertInto('contact_lists').values({ ...values, default_sequence_template_id: templateId }).execute();
       } else {
-        await sql`INSERT INTO account_lists (id, organization_id, name, created_at, updated_at) VALUES (${id}, ${organizationId}, ${name}, ${now}, ${now})`.execute(em.getKysely());
+        await typedKysely(em).insertInto('account_lists').values(values).execute();
       }
       const row: ListRow = { id, name, default_sequence_template_id: templateId, entries_count: 0, created_at: now, updated_at: now };
       out.push({ index, status: 'CREATED', resource: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), error: null });
@@ -228,23 +236,30 @@ export async function listLists(
   em: EntityManager, kind: ListKind, organizationId: string, filters: ListFilters,
   page: { limit: number; offset: number; sortBy?: ListSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: (ContactListRecord | AccountListRecord)[]; total: number }> {
-  const t = TABLES[kind];
-  const where = [sql`l.organization_id = ${organizationId}`];
-  if (filters.name !== undefined) where.push(sql`l.name = ${filters.name}`);
-  if (filters.created_at_after) where.push(sql`l.created_at > ${new Date(filters.created_at_after)}`);
-  if (filters.created_at_before) where.push(sql`l.created_at < ${new Date(filters.created_at_before)}`);
-  const condition = sql.join(where, sql` AND `);
-  const column = sql.ref(`l.${page.sortBy ?? 'created_at'}`);
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const db = em.getKysely();
-  const [{ rows }, counted] = await Promise.all([
-    sql<ListRow>`
-      SELECT ${t.columns}, (SELECT count(*) FROM ${t.entries} e WHERE e.${t.fk} = l.id) AS entries_count
-        FROM ${t.lists} l WHERE ${condition}
-       ORDER BY ${column} ${direction}, l.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{ total: string }>`SELECT count(*) AS total FROM ${t.lists} l WHERE ${condition}`.execute(db),
+  const sortBy = page.sortBy ?? 'created_at';
+  const after = filters.created_at_after ? new Date(filters.created_at_after) : undefined;
+  const before = filters.created_at_before ? new Date(filters.created_at_before) : undefined;
+  // The same filters, then the page and the count, on either kind's table.
+  if (kind === 'contact') {
+    const matching = contactListTable(em).where('l.organization_id', '=', organizationId)
+      .$if(filters.name !== undefined, (q) => q.where('l.name', '=', filters.name!))
+      .$if(after !== undefined, (q) => q.where('l.created_at', '>', after!))
+      .$if(before !== undefined, (q) => q.where('l.created_at', '<', before!));
+    const [rows, counted] = await Promise.all([
+      contactLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+      matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(contactListRecord), total: Number(counted.total) };
+  }
+  const matching = accountListTable(em).where('l.organization_id', '=', organizationId)
+    .$if(filters.name !== undefined, (q) => q.where('l.name', '=', filters.name!))
+    .$if(after !== undefined, (q) => q.where('l.created_at', '>', after!))
+    .$if(before !== undefined, (q) => q.where('l.created_at', '<', before!));
+  const [rows, counted] = await Promise.all([
+    accountLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(kind === 'contact' ? contactListRecord : accountListRecord), total: Number(counted.rows[0].total) };
+  return { items: rows.map(accountListRecord), total: Number(counted.total) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,14 +283,20 @@ export async function patchContactList(em: EntityManager, deps: LeadImportDeps, 
     if (!row) throw notFound('contact');
     const templateId = patch.default_sequence_template_id;
     if (templateId) await checkDefaultTemplate(tx, organizationId, templateId);
-    const sets = [sql`updated_at = ${new Date()}`];
-    if (patch.name !== undefined) sets.push(sql`name = ${cleanName(patch.name)}`);
-    if (templateId !== undefined) sets.push(sql`default_sequence_template_id = ${templateId}`);
-    await sql`UPDATE contact_lists SET ${sql.join(sets)} WHERE id = ${id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('contact_lists')
+      .set({
+        updated_at: new Date(),
+        ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}),
+        ...(templateId !== undefined ? { default_sequence_template_id: templateId } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
     let enroll: string[] = [];
     if (templateId) {
-      const { rows } = await sql<{ id: string }>`
-        SELECT id FROM contact_entries WHERE contact_list_id = ${id} AND enrichment_status = 'DONE' AND contact_id IS NOT NULL ORDER BY created_at, id`.execute(tx.getKysely());
+      const rows = await typedKysely(tx).selectFrom('contact_entries').select('id')
+        .where('contact_list_id', '=', id).where('enrichment_status', '=', 'DONE').where('contact_id', 'is not', null)
+        .orderBy('created_at').orderBy('id')
+        .execute();
       enroll = rows.map((r) => r.id);
     }
     return { record: contactListRecord((await listRow(tx, 'contact', organizationId, id))!), enroll };
@@ -288,9 +309,10 @@ export async function patchAccountList(em: EntityManager, organizationId: string
   return em.transactional(async (tx) => {
     const row = await listRow(tx, 'account', organizationId, id, true);
     if (!row) throw notFound('account');
-    const sets = [sql`updated_at = ${new Date()}`];
-    if (patch.name !== undefined) sets.push(sql`name = ${cleanName(patch.name)}`);
-    await sql`UPDATE account_lists SET ${sql.join(sets)} WHERE id = ${id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('account_lists')
+      .set({ updated_at: new Date(), ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}) })
+      .where('id', '=', id)
+      .execute();
     return accountListRecord((await listRow(tx, 'account', organizationId, id))!);
   });
 }
@@ -300,13 +322,15 @@ export async function patchAccountList(em: EntityManager, organizationId: string
 
 /** Running sequences sourced from these contact entries (the ones their deletion stops). */
 export async function sourcedRunningSequences(tx: EntityManager, organizationId: string, where: { entryId?: string; listId?: string }): Promise<string[]> {
-  const condition = where.entryId
-    ? sql`e.id = ${where.entryId}`
-    : sql`e.contact_list_id = ${where.listId!}`;
-  const { rows } = await sql<{ id: string }>`
-    SELECT s.id FROM contact_entries e
-      JOIN sequences s ON s.organization_id = e.organization_id AND s.contact_id = e.contact_id AND s.source_contact_entry_id = e.id
-     WHERE e.organization_id = ${organizationId} AND ${condition} AND s.status = ANY (${[...RUNNING_STATUSES]}::text[])`.execute(tx.getKysely());
+  const rows = await typedKysely(tx).selectFrom('contact_entries as e')
+    .innerJoin('sequences as s', (join) => join
+      .onRef('s.organization_id', '=', 'e.organization_id').onRef('s.contact_id', '=', 'e.contact_id').onRef('s.source_contact_entry_id', '=', 'e.id'))
+    .select('s.id')
+    .where('e.organization_id', '=', organizationId)
+    .$if(!!where.entryId, (q) => q.where('e.id', '=', where.entryId!))
+    .$if(!where.entryId, (q) => q.where('e.contact_list_id', '=', where.listId!))
+    .where('s.status', 'in', [...RUNNING_STATUSES])
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -322,9 +346,9 @@ export async function deleteList(em: EntityManager, kind: ListKind, workflows: W
     let stopped: string[] = [];
     if (kind === 'contact') {
       stopped = await endRuns(tx, await sourcedRunningSequences(tx, organizationId, { listId: id }), 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
-      await sql`DELETE FROM contact_lists WHERE id = ${id}`.execute(tx.getKysely());
+      await typedKysely(tx).deleteFrom('contact_lists').where('id', '=', id).execute();
     } else {
-      await sql`DELETE FROM account_lists WHERE id = ${id}`.execute(tx.getKysely());
+      await typedKysely(tx).deleteFrom('account_lists').where('id', '=', id).execute();
     }
     return { record: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), stopped };
   });

@@ -1,14 +1,17 @@
 // PENDING runs: enrollment (the resolution workflow's follow-up activity).
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PlaybookAction } from '../../db/entities/playbook.entity.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { PlaybookRunOutcome } from '../../db/entities/playbook-run.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
 import { truncateText } from '../shared/text.ts';
-import { insertTasks, todoFor } from './playbook-todos.ts';
+import { insertTasks, lockedRunForTodo, todoFor } from './playbook-todos.ts';
 
 export type RunPlaybooksDeps = EnrollmentDeps;
+
+/** The database's clock: a run's completion is stamped by the database, not this process. */
+const dbNow = sql<Date>`now()`;
 
 export interface RunPlaybooksResult {
   /** Runs taken from the queue. */
@@ -26,10 +29,10 @@ export interface RunPlaybooksResult {
  * template that is gone fails the run with the reason.
  */
 export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksDeps, limit: number, organizationIds?: string[]): Promise<RunPlaybooksResult> {
-  const orgFilter = organizationIds ? sql`AND organization_id = ANY (${organizationIds}::uuid[])` : sql``;
-  const { rows } = await sql<{ id: string; organization_id: string; contact_id: string; action: PlaybookAction; playbook_id: string; event_id: string }>`
-    SELECT id, organization_id, contact_id, action, playbook_id, event_id FROM playbook_runs
-     WHERE status = 'PENDING' ${orgFilter} ORDER BY created_at, id LIMIT ${limit}`.execute(em.getKysely());
+  const rows = await typedKysely(em).selectFrom('playbook_runs').select(['id', 'organization_id', 'contact_id', 'action', 'playbook_id', 'event_id'])
+    .where('status', '=', 'PENDING')
+    .$if(!!organizationIds, (q) => q.where((eb) => eb('organization_id', '=', eb.fn.any(eb.val(organizationIds!)))))
+    .orderBy('created_at').orderBy('id').limit(limit).execute();
   const result: RunPlaybooksResult = { claimed: rows.length, completed: 0, failed: 0, retrying: 0 };
   let next = 0;
   const lane = async () => {
@@ -40,8 +43,9 @@ export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksD
         result.completed++;
       } catch (error) {
         if (error instanceof DomainError) {
-          await sql`UPDATE playbook_runs SET status = 'FAILED', error = ${truncateText(error.message, 500)}, completed_at = now(), updated_at = now()
-                     WHERE id = ${run.id} AND status = 'PENDING'`.execute(em.fork().getKysely());
+          await typedKysely(em.fork()).updateTable('playbook_runs')
+            .set({ status: 'FAILED', error: truncateText(error.message, 500), completed_at: dbNow, updated_at: dbNow })
+            .where('id', '=', run.id).where('status', '=', 'PENDING').execute();
           result.failed++;
         } else {
           deps.logger?.warn({ err: error, playbookRunId: run.id }, 'playbook run failed; it stays PENDING');
@@ -54,22 +58,19 @@ export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksD
   return result;
 }
 
-async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: { id: string; organization_id: string; contact_id: string; action: PlaybookAction }): Promise<void> {
+async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: Pick<Row<'playbook_runs'>, 'id' | 'organization_id' | 'contact_id' | 'action'>): Promise<void> {
   const organizationId = run.organization_id;
   if (run.action.type === 'CREATE_TASK') {
     // Approved to-dos are created at approval; a PENDING one is only met after a crash in between.
     const action = run.action;
     await em.fork().transactional(async (tx) => {
-      const { rows } = await sql<{ id: string; event_id: string; event_name: string; name: string; assignee_id: string | null }>`
-        SELECT r.id, r.event_id, e.event_name, p.name, u.id AS assignee_id FROM playbook_runs r JOIN playbooks p ON p.id = r.playbook_id
-          JOIN ingested_events e ON e.id = r.event_id LEFT JOIN users u ON u.id = p.owner_user_id AND u.removed_at IS NULL
-         WHERE r.id = ${run.id} AND r.status = 'PENDING' FOR UPDATE OF r`.execute(tx.getKysely());
-      if (!rows[0]) return;
+      const locked = await lockedRunForTodo(tx).where('r.id', '=', run.id).where('r.status', '=', 'PENDING').executeTakeFirst();
+      if (!locked) return;
       const now = new Date();
-      const task = todoFor({ organizationId, contactId: run.contact_id, eventId: rows[0].event_id, eventName: rows[0].event_name, playbookName: rows[0].name, assigneeId: rows[0].assignee_id }, action, now);
+      const task = todoFor({ organizationId, contactId: run.contact_id, eventId: locked.event_id, eventName: locked.event_name, playbookName: locked.name, assigneeId: locked.assignee_id }, action, now);
       await insertTasks(tx, [task], now);
-      await sql`UPDATE playbook_runs SET status = 'COMPLETED', outcome = 'TASK_CREATED', created_task_id = ${task.id}, completed_at = ${now}, updated_at = ${now} WHERE id = ${run.id}`
-        .execute(tx.getKysely());
+      await typedKysely(tx).updateTable('playbook_runs')
+        .set({ status: 'COMPLETED', outcome: 'TASK_CREATED', created_task_id: task.id, completed_at: now, updated_at: now }).where('id', '=', run.id).execute();
     });
     return;
   }
@@ -78,7 +79,7 @@ async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: { id: st
   });
   const outcome: PlaybookRunOutcome = result.outcome === 'DUPLICATE' ? 'ALREADY_ENROLLED' : result.outcome === 'REFUSED' ? 'ENROLLMENT_REFUSED' : 'ENROLLED';
   const error = result.outcome === 'REFUSED' ? `The contact cannot be enrolled: ${result.reason}.` : null;
-  await sql`
-    UPDATE playbook_runs SET status = 'COMPLETED', outcome = ${outcome}, sequence_id = ${result.sequenceId}, error = ${error}, completed_at = now(), updated_at = now()
-     WHERE id = ${run.id} AND status = 'PENDING'`.execute(em.fork().getKysely());
+  await typedKysely(em.fork()).updateTable('playbook_runs')
+    .set({ status: 'COMPLETED', outcome, sequence_id: result.sequenceId, error, completed_at: dbNow, updated_at: dbNow })
+    .where('id', '=', run.id).where('status', '=', 'PENDING').execute();
 }

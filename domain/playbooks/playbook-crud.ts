@@ -1,10 +1,14 @@
 // Playbooks: create, read, list, update, delete.
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import { DomainError } from '../shared/errors.ts';
-import { PLAYBOOK_COLUMNS, toPlaybook, type PlaybookRecord, type PlaybookRow } from './playbook-records.ts';
+import { PLAYBOOK_COLUMNS, toPlaybook, type PlaybookRecord } from './playbook-records.ts';
+
+/** The action as the jsonb the column holds (serialized here so the driver sends one JSON text). */
+const jsonb = (action: PlaybookAction) => sql<PlaybookAction>`${JSON.stringify(action)}::jsonb`;
 
 export interface ActionInput {
   type: PlaybookAction['type'];
@@ -33,9 +37,9 @@ async function actionOf(em: EntityManager, organizationId: string, input: Action
   if (input.type === 'CREATE_TASK' && !input.title?.trim()) errors.push({ path: 'action.title', message: 'is required for CREATE_TASK (not blank)' });
   if (errors.length) throw DomainError.invalidFields(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
   if (input.type === 'CREATE_TASK') return { type: 'CREATE_TASK', title: input.title!.trim(), priority: input.priority ?? 'TODAY', due_in_days: input.due_in_days ?? 0 };
-  const { rows } = await sql`SELECT 1 FROM sequence_templates WHERE id = ${input.sequence_template_id} AND organization_id = ${organizationId} AND status <> 'ARCHIVED'`
-    .execute(em.getKysely());
-  if (!rows[0]) throw DomainError.invalid('action.sequence_template_id', 'is not a sequence template of this organization (or it is archived)', 422);
+  const template = await typedKysely(em).selectFrom('sequence_templates').select('id')
+    .where('id', '=', input.sequence_template_id!).where('organization_id', '=', organizationId).where('status', '<>', 'ARCHIVED').executeTakeFirst();
+  if (!template) throw DomainError.invalid('action.sequence_template_id', 'is not a sequence template of this organization (or it is archived)', 422);
   return { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: input.sequence_template_id! };
 }
 
@@ -47,18 +51,17 @@ export async function createPlaybook(em: EntityManager, organizationId: string, 
   blank('name', request.name);
   const action = await actionOf(em, organizationId, request.action);
   const now = new Date();
-  const { rows } = await sql<PlaybookRow>`
-    INSERT INTO playbooks (id, organization_id, name, event_name, action, requires_approval, status, owner_user_id, created_at, updated_at)
-    VALUES (${randomUUID()}, ${organizationId}, ${request.name.trim()}, ${request.event_name}, ${JSON.stringify(action)}::jsonb,
-            ${request.requires_approval ?? false}, ${request.status ?? 'ACTIVE'}, ${userId}, ${now}, ${now})
-    RETURNING ${PLAYBOOK_COLUMNS}`.execute(em.getKysely());
-  return toPlaybook(rows[0]);
+  const row = await typedKysely(em).insertInto('playbooks').values({
+    id: randomUUID(), organization_id: organizationId, name: request.name.trim(), event_name: request.event_name, action: jsonb(action),
+    requires_approval: request.requires_approval ?? false, status: request.status ?? 'ACTIVE', owner_user_id: userId, created_at: now, updated_at: now,
+  }).returning(PLAYBOOK_COLUMNS).executeTakeFirstOrThrow();
+  return toPlaybook(row);
 }
 
 export async function getPlaybook(em: EntityManager, organizationId: string, id: string): Promise<PlaybookRecord> {
-  const { rows } = await sql<PlaybookRow>`SELECT ${PLAYBOOK_COLUMNS} FROM playbooks WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Playbook');
-  return toPlaybook(rows[0]);
+  const row = await typedKysely(em).selectFrom('playbooks').select(PLAYBOOK_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!row) throw DomainError.notFound('Playbook');
+  return toPlaybook(row);
 }
 
 export const PLAYBOOK_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
@@ -72,34 +75,32 @@ export interface PlaybookFilters {
 export async function listPlaybooks(
   em: EntityManager, organizationId: string, filters: PlaybookFilters, page: { limit: number; offset: number; sortBy?: PlaybookSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: PlaybookRecord[]; total: number }> {
-  const where: RawBuilder<unknown>[] = [sql`organization_id = ${organizationId}`];
-  if (filters.event_name !== undefined) where.push(sql`event_name = ${filters.event_name}`);
-  if (filters.status) where.push(sql`status = ${filters.status}`);
-  const condition = sql.join(where, sql` AND `);
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const db = em.getKysely();
-  const [{ rows }, counted] = await Promise.all([
-    sql<PlaybookRow>`SELECT ${PLAYBOOK_COLUMNS} FROM playbooks WHERE ${condition}
-      ORDER BY ${sql.ref(page.sortBy ?? 'created_at')} ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
-    sql<{ total: string }>`SELECT count(*) AS total FROM playbooks WHERE ${condition}`.execute(db),
+  const matching = typedKysely(em).selectFrom('playbooks')
+    .where('organization_id', '=', organizationId)
+    .$if(filters.event_name !== undefined, (q) => q.where('event_name', '=', filters.event_name!))
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
+  const [rows, counted] = await Promise.all([
+    matching.select(PLAYBOOK_COLUMNS).orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toPlaybook), total: Number(counted.rows[0].total) };
+  return { items: rows.map(toPlaybook), total: Number(counted.total) };
 }
 
 /** Fields sent replace the stored ones (`action` as a whole); runs already made keep their action. */
 export async function updatePlaybook(em: EntityManager, organizationId: string, id: string, request: UpdatePlaybookRequest): Promise<PlaybookRecord> {
   await getPlaybook(em, organizationId, id);
   blank('name', request.name);
-  const sets: RawBuilder<unknown>[] = [sql`updated_at = ${new Date()}`];
-  if (request.name !== undefined) sets.push(sql`name = ${request.name.trim()}`);
-  if (request.event_name !== undefined) sets.push(sql`event_name = ${request.event_name}`);
-  if (request.action !== undefined) sets.push(sql`action = ${JSON.stringify(await actionOf(em, organizationId, request.action))}::jsonb`);
-  if (request.requires_approval !== undefined) sets.push(sql`requires_approval = ${request.requires_approval}`);
-  if (request.status !== undefined) sets.push(sql`status = ${request.status}`);
-  const { rows } = await sql<PlaybookRow>`UPDATE playbooks SET ${sql.join(sets)} WHERE id = ${id} AND organization_id = ${organizationId} RETURNING ${PLAYBOOK_COLUMNS}`
-    .execute(em.getKysely());
-  if (!rows[0]) throw DomainError.notFound('Playbook');
-  return toPlaybook(rows[0]);
+  const action = request.action !== undefined ? await actionOf(em, organizationId, request.action) : undefined;
+  const row = await typedKysely(em).updateTable('playbooks').set({
+    updated_at: new Date(),
+    ...(request.name !== undefined && { name: request.name.trim() }),
+    ...(request.event_name !== undefined && { event_name: request.event_name }),
+    ...(action !== undefined && { action: jsonb(action) }),
+    ...(request.requires_approval !== undefined && { requires_approval: request.requires_approval }),
+    ...(request.status !== undefined && { status: request.status }),
+  }).where('id', '=', id).where('organization_id', '=', organizationId).returning(PLAYBOOK_COLUMNS).executeTakeFirst();
+  if (!row) throw DomainError.notFound('Playbook');
+  return toPlaybook(row);
 }
 
 /**
@@ -109,14 +110,14 @@ export async function updatePlaybook(em: EntityManager, organizationId: string, 
  */
 export async function deletePlaybook(em: EntityManager, organizationId: string, id: string): Promise<void> {
   await em.fork().transactional(async (tx) => {
-    const db = tx.getKysely();
-    const { rows } = await sql`SELECT id FROM playbooks WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(db);
-    if (!rows[0]) throw DomainError.notFound('Playbook');
+    const db = typedKysely(tx);
+    const playbook = await db.selectFrom('playbooks').select('id').where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    if (!playbook) throw DomainError.notFound('Playbook');
     const now = new Date();
-    await sql`
-      UPDATE tasks SET status = 'SKIPPED', skipped_at = ${now}, snoozed_until = NULL, updated_at = ${now}
-       WHERE organization_id = ${organizationId} AND status IN ('PENDING', 'IN_PROGRESS') AND type = 'PLAYBOOK_APPROVAL'
-         AND id IN (SELECT approval_task_id FROM playbook_runs WHERE playbook_id = ${id} AND status = 'AWAITING_APPROVAL')`.execute(db);
-    await sql`DELETE FROM playbooks WHERE id = ${id}`.execute(db);
+    await db.updateTable('tasks').set({ status: 'SKIPPED', skipped_at: now, snoozed_until: null, updated_at: now })
+      .where('organization_id', '=', organizationId).where('status', 'in', ['PENDING', 'IN_PROGRESS']).where('type', '=', 'PLAYBOOK_APPROVAL')
+      .where('id', 'in', (eb) => eb.selectFrom('playbook_runs').select('approval_task_id').where('playbook_id', '=', id).where('status', '=', 'AWAITING_APPROVAL'))
+      .execute();
+    await db.deleteFrom('playbooks').where('id', '=', id).execute();
   });
 }

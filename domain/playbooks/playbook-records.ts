@@ -1,5 +1,5 @@
 // A playbook and a playbook run as the API answers them, and the rows they are read from.
-import { sql } from 'kysely';
+import type { Row } from '../../db/kysely.ts';
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { iso } from '../shared/time.ts';
@@ -17,12 +17,8 @@ export interface PlaybookRecord {
   updated_at: string;
 }
 
-export interface PlaybookRow extends Omit<PlaybookRecord, 'created_at' | 'updated_at'> {
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const PLAYBOOK_COLUMNS = sql.raw('id, name, event_name, action, requires_approval, status, owner_user_id, created_at, updated_at');
+export const PLAYBOOK_COLUMNS = ['id', 'name', 'event_name', 'action', 'requires_approval', 'status', 'owner_user_id', 'created_at', 'updated_at'] as const;
+export type PlaybookRow = Pick<Row<'playbooks'>, (typeof PLAYBOOK_COLUMNS)[number]>;
 
 export function toPlaybook(r: PlaybookRow): PlaybookRecord {
   return {
@@ -49,12 +45,11 @@ export interface PlaybookRunRecord {
   updated_at: string;
 }
 
-export type RunRow = Omit<PlaybookRunRecord, 'decided_at' | 'completed_at' | 'created_at' | 'updated_at'> & {
-  decided_at: Date | null; completed_at: Date | null; created_at: Date; updated_at: Date;
-};
-
-export const RUN_COLUMNS = sql.raw(`id, playbook_id, event_id, contact_id, status, action, approval_task_id, outcome, sequence_id, created_task_id, error,
-  decided_at, completed_at, created_at, updated_at`);
+export const RUN_COLUMNS = [
+  'id', 'playbook_id', 'event_id', 'contact_id', 'status', 'action', 'approval_task_id', 'outcome', 'sequence_id', 'created_task_id', 'error',
+  'decided_at', 'completed_at', 'created_at', 'updated_at',
+] as const;
+export type RunRow = Pick<Row<'playbook_runs'>, (typeof RUN_COLUMNS)[number]>;
 
 export function toRun(r: RunRow): PlaybookRunRecord {
   return { ...r, decided_at: iso(r.decided_at), completed_at: iso(r.completed_at), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! };

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PlaybookAction } from '../../db/entities/playbook.entity.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { truncateText } from '../shared/text.ts';
 import { dateIn, insertTasks, todoFor, type NewTask } from './playbook-todos.ts';
@@ -29,15 +29,8 @@ export interface ResolvedEvent {
   contactId: string;
 }
 
-interface TriggeredRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  event_name: string;
-  action: PlaybookAction;
-  requires_approval: boolean;
-  assignee_id: string | null;
-}
+/** A playbook the events trigger, with its owner as the assignee when still an active user. */
+type TriggeredRow = Pick<Row<'playbooks'>, 'id' | 'organization_id' | 'name' | 'event_name' | 'action' | 'requires_approval'> & { assignee_id: string | null };
 
 /**
  * The runs of every ACTIVE playbook watching the events' names (the events resolved to a contact),
@@ -48,6 +41,7 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
   if (!events.length) return 0;
   const db = tx.getKysely();
   const pairs = [...new Map(events.map((e) => [`${e.organizationId}|${e.eventName}`, e])).values()];
+  // Raw: the playbooks are matched against (organization, event name) pairs joined from unnest of two parallel arrays.
   const { rows: playbooks } = await sql<TriggeredRow>`
     SELECT p.id, p.organization_id, p.name, p.event_name, p.action, p.requires_approval, u.id AS assignee_id
       FROM playbooks p JOIN unnest(${pairs.map((e) => e.organizationId)}::uuid[], ${pairs.map((e) => e.eventName)}::text[]) AS x(org, name)
@@ -58,7 +52,7 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
   const templateIds = [...new Set(playbooks.flatMap((p) => (p.action.type === 'ENROLL_IN_SEQUENCE' ? [p.action.sequence_template_id] : [])))];
   const templateNames = new Map<string, string>();
   if (templateIds.length) {
-    const { rows } = await sql<{ id: string; name: string }>`SELECT id, name FROM sequence_templates WHERE id = ANY (${templateIds}::uuid[])`.execute(db);
+    const rows = await typedKysely(tx).selectFrom('sequence_templates').select(['id', 'name']).where('id', 'in', templateIds).execute();
     for (const r of rows) templateNames.set(r.id, r.name);
   }
 
@@ -87,6 +81,7 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
   }
   if (!runs.length) return 0;
   const col = <T>(pick: (r: (typeof runs)[number]) => T) => runs.map(pick);
+  // Raw: INSERT ... SELECT over unnest of parallel arrays, skipping (playbook, event) pairs already run, in one statement.
   const { rows: inserted } = await sql<{ id: string }>`
     INSERT INTO playbook_runs (id, organization_id, playbook_id, event_id, contact_id, status, action, approval_task_id, outcome, created_task_id, completed_at, created_at, updated_at)
     SELECT x.id, x.org, x.playbook, x.event, x.contact, x.status, x.action, x.approval, x.outcome, x.created_task, x.completed_at, ${now}, ${now}

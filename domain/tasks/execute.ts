@@ -1,8 +1,8 @@
 // Execute: a task run in the service (a reply sent, a call logged, a lead review or a playbook
 // approval decided), then completed.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { TaskType } from '../../db/entities/task.entity.ts';
 import type { Providers } from '../../providers/index.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -52,10 +52,10 @@ export interface ExecuteDeps extends TaskDeps {
  * current step (at least 1); null for a task without a run answering no step's message.
  */
 async function replyStep(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<number | null> {
-  const { rows } = task.message_id
-    ? await sql<{ step_number: number | null }>`SELECT step_number FROM messages WHERE id = ${task.message_id}`.execute(tx.getKysely())
-    : { rows: [] };
-  return rows[0]?.step_number ?? (run ? Math.max(1, run.current_step) : null);
+  const message = task.message_id
+    ? await typedKysely(tx).selectFrom('messages').select('step_number').where('id', '=', task.message_id).executeTakeFirst()
+    : undefined;
+  return message?.step_number ?? (run ? Math.max(1, run.current_step) : null);
 }
 
 /** Stores the sent reply OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
@@ -65,10 +65,11 @@ async function recordReply(
   const messageId = randomUUID();
   const at = new Date();
   const stepNumber = await replyStep(tx, task, run);
-  await sql`
-    INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, in_reply_to_id, sent_at, created_at)
-    VALUES (${messageId}, ${organizationId}, ${reply.contactId}, ${run?.id ?? null}, ${reply.channel}, 'OUTBOUND', 'MESSAGE', ${reply.subject}, ${reply.body},
-            ${stepNumber}, ${providerMessageId}, ${task.message_id}, ${at}, ${at})`.execute(tx.getKysely());
+  await typedKysely(tx).insertInto('messages').values({
+    id: messageId, organization_id: organizationId, contact_id: reply.contactId, sequence_id: run?.id ?? null, channel: reply.channel, direction: 'OUTBOUND',
+    kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: stepNumber, provider_message_id: providerMessageId,
+    in_reply_to_id: task.message_id, sent_at: at, created_at: at,
+  }).execute();
   // The team answered: the contact's turn (WAITING_FOR_LEAD), unless another CALL or reply task of the run is still open; a pause stays.
   const waiting = run ? await settleWait(tx, run, task.id) : null;
   if (waiting) {
@@ -120,8 +121,7 @@ export async function executeTask(deps: ExecuteDeps, organizationId: string, id:
         return done;
       }
       case 'call': {
-        const extra = [sql`disposition = ${payload.disposition ?? null}`];
-        if (payload.phone !== undefined) extra.push(sql`phone = ${payload.phone}`);
+        const extra = { disposition: payload.disposition ?? null, ...(payload.phone !== undefined && { phone: payload.phone }) };
         await completeIn(tx, organizationId, task, run, 'TASK_EXECUTION', extra);
         return { signalSequence: sequenceToSignal(task, run) };
       }

@@ -1,10 +1,9 @@
 // Reads of tasks: one task, the filtered list, and a task's message thread.
-import { sql, type RawBuilder } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { listMessages, type MessageRecord } from '../engagement/messages.service.ts';
-import { SELECT, findTask, toTaskRecord, type Priority, type TaskRecord, type TaskRow } from './task-record.ts';
+import { asDate, findTask, selectTask, taskFrom, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
 
 export async function getTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord> {
   const task = await findTask(em, organizationId, id);
@@ -36,27 +35,26 @@ export async function listTasks(
   filters: TaskFilters,
   page: { limit: number; offset: number; sortBy?: TaskSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: TaskRecord[]; total: number }> {
-  const where: RawBuilder<unknown>[] = [sql`t.organization_id = ${organizationId}`];
-  if (filters.sequence_id) where.push(sql`t.sequence_id = ${filters.sequence_id}`);
-  if (filters.sequence_template_ids?.length) where.push(sql`s.sequence_template_id = ANY (${filters.sequence_template_ids}::uuid[])`);
-  if (filters.types?.length) where.push(sql`t.type = ANY (${filters.types}::text[])`);
-  if (filters.status) where.push(sql`t.status = ${filters.status}`);
-  if (filters.priorities?.length) where.push(sql`t.priority = ANY (${filters.priorities}::text[])`);
-  if (filters.assignee_user_id) where.push(sql`t.assignee_id = ${filters.assignee_user_id}`);
-  if (filters.contact_id) where.push(sql`(t.contact_id = ${filters.contact_id} OR s.contact_id = ${filters.contact_id})`);
-  if (filters.created_after) where.push(sql`t.created_at > ${new Date(filters.created_after)}`);
-  if (filters.created_before) where.push(sql`t.created_at < ${new Date(filters.created_before)}`);
-  if (filters.due_date_after) where.push(sql`t.due_date > ${filters.due_date_after}::date`);
-  if (filters.due_date_before) where.push(sql`t.due_date < ${filters.due_date_before}::date`);
-  if (filters.snoozed !== undefined) where.push(filters.snoozed ? sql`t.snoozed_until IS NOT NULL` : sql`t.snoozed_until IS NULL`);
-  const condition = sql.join(where, sql` AND `);
-  const column = sql.ref(`t.${page.sortBy ?? 'created_at'}`);
-  const direction = sql.raw(page.sortOrder === 'desc' ? 'DESC' : 'ASC');
-  const [{ rows }, counted] = await Promise.all([
-    sql<TaskRow>`${SELECT} WHERE ${condition} ORDER BY ${column} ${direction}, t.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(em.getKysely()),
-    sql<{ total: string }>`SELECT count(*) AS total FROM tasks t LEFT JOIN sequences s ON s.id = t.sequence_id WHERE ${condition}`.execute(em.getKysely()),
+  const matching = taskFrom(em)
+    .where('t.organization_id', '=', organizationId)
+    .$if(!!filters.sequence_id, (q) => q.where('t.sequence_id', '=', filters.sequence_id!))
+    .$if(!!filters.sequence_template_ids?.length, (q) => q.where('s.sequence_template_id', 'in', filters.sequence_template_ids!))
+    .$if(!!filters.types?.length, (q) => q.where('t.type', 'in', filters.types!))
+    .$if(!!filters.status, (q) => q.where('t.status', '=', filters.status!))
+    .$if(!!filters.priorities?.length, (q) => q.where('t.priority', 'in', filters.priorities!))
+    .$if(!!filters.assignee_user_id, (q) => q.where('t.assignee_id', '=', filters.assignee_user_id!))
+    .$if(!!filters.contact_id, (q) => q.where((eb) => eb.or([eb('t.contact_id', '=', filters.contact_id!), eb('s.contact_id', '=', filters.contact_id!)])))
+    .$if(!!filters.created_after, (q) => q.where('t.created_at', '>', new Date(filters.created_after!)))
+    .$if(!!filters.created_before, (q) => q.where('t.created_at', '<', new Date(filters.created_before!)))
+    .$if(!!filters.due_date_after, (q) => q.where('t.due_date', '>', asDate(filters.due_date_after!)))
+    .$if(!!filters.due_date_before, (q) => q.where('t.due_date', '<', asDate(filters.due_date_before!)))
+    .$if(filters.snoozed !== undefined, (q) => q.where('t.snoozed_until', filters.snoozed ? 'is not' : 'is', null));
+  const sortBy = page.sortBy ?? 'created_at';
+  const [rows, counted] = await Promise.all([
+    selectTask(matching).orderBy(`t.${sortBy}`, page.sortOrder).orderBy('t.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toTaskRecord), total: Number(counted.rows[0].total) };
+  return { items: rows.map(toTaskRecord), total: Number(counted.total) };
 }
 
 /**

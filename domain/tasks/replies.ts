@@ -3,7 +3,7 @@
 // held (deliverReply), and only then stored in the thread by the task's completion (execute.ts).
 // A retried request for the same opening of the task finds the effect and never sends twice.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { Providers } from '../../providers/index.ts';
 import { messageIdHeader } from '../../providers/mail/index.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -14,12 +14,7 @@ import type { RunRow } from '../sequences/runs.ts';
 export type ReplyPayload = { type: 'email_reply'; body: string; subject?: string } | { type: 'linkedin_reply'; body: string };
 
 /** What a reply task knows of itself: enough to address its reply. */
-export interface ReplyTask {
-  id: string;
-  contact_id: string | null;
-  message_id: string | null;
-  reopened_at: Date | null;
-}
+export type ReplyTask = Pick<Row<'tasks'>, 'id' | 'contact_id' | 'message_id' | 'reopened_at'>;
 
 /** A reply recorded as an effect, ready to deliver, and what the thread will show of it. */
 export interface PreparedReply {
@@ -30,22 +25,21 @@ export interface PreparedReply {
   body: string;
 }
 
-interface SenderRow { id: string; name: string; email: string; mailbox_email: string | null }
-interface ReplyContact { id: string; first_name: string | null; last_name: string | null; email: string | null; linkedin_url: string | null }
+type SenderRow = Pick<Row<'users'>, 'id' | 'name' | 'email' | 'mailbox_email'>;
+type ReplyContact = Pick<Row<'contacts'>, 'id' | 'first_name' | 'last_name' | 'email' | 'linkedin_url'>;
 
 async function replySender(tx: EntityManager, run: RunRow | null, fallbackUserId: string): Promise<SenderRow | null> {
   const id = run?.sender_id ?? run?.template_sender_id ?? fallbackUserId;
-  const { rows } = await sql<SenderRow>`SELECT id, name, email, mailbox_email FROM users WHERE id = ${id}`.execute(tx.getKysely());
-  return rows[0] ?? null;
+  return await typedKysely(tx).selectFrom('users').select(['id', 'name', 'email', 'mailbox_email']).where('id', '=', id).executeTakeFirst() ?? null;
 }
 
 async function replyContact(tx: EntityManager, task: ReplyTask, run: RunRow | null): Promise<ReplyContact> {
   const id = task.contact_id ?? run?.contact_id;
-  const { rows } = id
-    ? await sql<ReplyContact>`SELECT id, first_name, last_name, email, linkedin_url FROM contacts WHERE id = ${id}`.execute(tx.getKysely())
-    : { rows: [] as ReplyContact[] };
-  if (!rows[0]) throw DomainError.business('The task has no contact to reply to.');
-  return rows[0];
+  const contact = id
+    ? await typedKysely(tx).selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'linkedin_url']).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!contact) throw DomainError.business('The task has no contact to reply to.');
+  return contact;
 }
 
 /** One reply per opening of the task: a reopened task's reply is a new one. */
@@ -69,7 +63,7 @@ export async function prepareReply(tx: EntityManager, input: { organizationId: s
   }
   if (!contact.email) throw DomainError.business('The contact has no email address to reply to.');
   const inbound = task.message_id
-    ? (await sql<{ subject: string | null; provider_message_id: string | null }>`SELECT subject, provider_message_id FROM messages WHERE id = ${task.message_id}`.execute(tx.getKysely())).rows[0]
+    ? await typedKysely(tx).selectFrom('messages').select(['subject', 'provider_message_id']).where('id', '=', task.message_id).executeTakeFirst()
     : undefined;
   const original = inbound?.subject ?? '';
   const subject = payload.subject ?? (/^re:/i.test(original) ? original : `Re: ${original}`.trim());
@@ -103,7 +97,7 @@ export function deliverReply(em: EntityManager, providers: Pick<Providers, 'mail
  */
 export async function sentReplyId(em: EntityManager, reply: PreparedReply, outcome: EffectOutcome): Promise<string> {
   if (outcome.state === 'DONE' || outcome.state === 'UNCONFIRMED') return outcome.providerId;
-  await sql`DELETE FROM outbound_effects WHERE key = ${reply.key} AND state IN ('REFUSED', 'CANCELLED')`.execute(em.getKysely());
+  await typedKysely(em).deleteFrom('outbound_effects').where('key', '=', reply.key).where('state', 'in', ['REFUSED', 'CANCELLED']).execute();
   const reason = outcome.state === 'REFUSED' ? outcome.error ?? 'no reason given' : 'cancelled';
   throw DomainError.business(reply.channel === 'EMAIL' ? `The email was refused by the receiving side: ${reason}.` : `LinkedIn refused the message: ${reason}.`);
 }

@@ -1,7 +1,6 @@
 // Snoozing an open task, and the reminder that brings it back when the snooze ends. A snooze starts
 // its reminder timer before the commit (the timer checks the row when it fires, so a timer whose
 // snooze never committed is a no-op).
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TaskReminderInput, TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -33,7 +32,7 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
   await deps.workflows.taskReminder.snooze(input, { contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);
-    await writeTask(tx, organizationId, id, [sql`snoozed_until = ${until}`]);
+    await writeTask(tx, organizationId, id, { snoozed_until: until });
     return {};
   });
 }
@@ -48,9 +47,9 @@ export async function reminderDue(em: EntityManager, input: TaskReminderInput): 
     return await withLockedTask(em, input.organizationId, input.taskId, async (tx, task, run) => {
       const due = task.snoozed_until && new Date(task.snoozed_until).getTime() === new Date(input.snoozedUntil).getTime();
       if (!due || !OPEN_STATUSES.includes(task.status)) return { outcome: 'STALE' as const };
-      const record = await writeTask(tx, input.organizationId, task.id, [
-        sql`status = 'PENDING'`, sql`snoozed_until = NULL`, sql`reopen_reason = 'REMINDER_RULE'`, sql`reopened_at = ${new Date()}`,
-      ]);
+      const record = await writeTask(tx, input.organizationId, task.id, {
+        status: 'PENDING', snoozed_until: null, reopen_reason: 'REMINDER_RULE', reopened_at: new Date(),
+      });
       await emitTaskEvent(tx, run, 'task.reopened', record, { reopen_reason: 'REMINDER_RULE' });
       return { outcome: 'REOPENED' as const };
     });

@@ -3,10 +3,10 @@
 // task and emits its task.* event. Temporal is told after the commit, through outbox commands
 // recorded in that transaction: a CALL task's sequence gets taskCompletedSignal, an approved
 // lead's run is started.
-import { sql, type RawBuilder } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { RUNNING, lockRun, type RunRow } from '../sequences/runs.ts';
@@ -23,17 +23,11 @@ export interface TaskDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
-export interface LockedTask {
-  id: string;
-  organization_id: string;
-  type: TaskType;
-  status: TaskStatus;
-  sequence_id: string | null;
-  contact_id: string | null;
-  message_id: string | null;
-  snoozed_until: Date | null;
-  reopened_at: Date | null;
-}
+const LOCKED_COLUMNS = ['id', 'organization_id', 'type', 'status', 'sequence_id', 'contact_id', 'message_id', 'snoozed_until', 'reopened_at'] as const;
+/** The task row a change reads under its lock. */
+export type LockedTask = Pick<Row<'tasks'>, (typeof LOCKED_COLUMNS)[number]>;
+/** The columns a change writes (updated_at is set with them). */
+export type TaskSets = Updateable<DB['tasks']>;
 
 /** After the commit: what Temporal must hear. */
 export interface AfterCommit {
@@ -51,15 +45,14 @@ export interface AfterCommit {
 export async function withLockedTask<T>(
   em: EntityManager, organizationId: string, id: string, work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<T>,
 ): Promise<T> {
-  const head = await sql<{ sequence_id: string | null }>`SELECT sequence_id FROM tasks WHERE id = ${id} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!head.rows[0]) throw DomainError.notFound('Task');
+  const head = await typedKysely(em).selectFrom('tasks').select('sequence_id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!head) throw DomainError.notFound('Task');
   return em.transactional(async (tx) => {
-    const run = head.rows[0].sequence_id ? await lockRun(tx, head.rows[0].sequence_id) : null;
-    const { rows } = await sql<LockedTask>`
-      SELECT id, organization_id, type, status, sequence_id, contact_id, message_id, snoozed_until, reopened_at
-        FROM tasks WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
-    if (!rows[0]) throw DomainError.notFound('Task');
-    return work(tx, rows[0], run);
+    const run = head.sequence_id ? await lockRun(tx, head.sequence_id) : null;
+    const task = await typedKysely(tx).selectFrom('tasks').select(LOCKED_COLUMNS)
+      .where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    if (!task) throw DomainError.notFound('Task');
+    return work(tx, task, run);
   });
 }
 
@@ -98,19 +91,19 @@ export function sequenceToSignal(task: LockedTask, run: RunRow | null): string |
   return task.type === 'CALL' && run && RUNNING.includes(run.status) ? run.id : undefined;
 }
 
-export async function writeTask(tx: EntityManager, organizationId: string, id: string, sets: RawBuilder<unknown>[]): Promise<TaskRecord> {
-  await sql`UPDATE tasks SET ${sql.join([...sets, sql`updated_at = ${new Date()}`], sql`, `)} WHERE id = ${id}`.execute(tx.getKysely());
+export async function writeTask(tx: EntityManager, organizationId: string, id: string, sets: TaskSets): Promise<TaskRecord> {
+  await typedKysely(tx).updateTable('tasks').set({ ...sets, updated_at: new Date() }).where('id', '=', id).execute();
   return (await findTask(tx, organizationId, id))!;
 }
 
 /** Completes inside a transaction (shared by complete and execute). */
 export async function completeIn(
-  tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, source: CompletionSource, extra: RawBuilder<unknown>[] = [],
+  tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, source: CompletionSource, extra: TaskSets = {},
 ): Promise<TaskRecord> {
   if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'completed', OPEN_STATUSES);
-  const record = await writeTask(tx, organizationId, task.id, [
-    sql`status = 'COMPLETED'`, sql`completed_at = ${new Date()}`, sql`completion_source = ${source}`, sql`snoozed_until = NULL`, ...extra,
-  ]);
+  const record = await writeTask(tx, organizationId, task.id, {
+    status: 'COMPLETED', completed_at: new Date(), completion_source: source, snoozed_until: null, ...extra,
+  });
   await emitTaskEvent(tx, run, 'task.completed', record, { completion_source: source, disposition: record.disposition });
   return record;
 }

@@ -1,7 +1,8 @@
-// A task as the API answers it (TaskRecord), the row it is read from, and the one SELECT every
+// A task as the API answers it (TaskRecord), the row it is read from, and the one query every
 // read of a task goes through.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
 import { iso } from '../shared/time.ts';
@@ -12,8 +13,8 @@ export type Priority = (typeof TASK_PRIORITIES)[number];
 
 export const OPEN_STATUSES: readonly TaskStatus[] = ['PENDING', 'IN_PROGRESS'];
 
-/** The task's fields, with its times as `Time` (ISO strings in the record, Dates in the row). */
-interface TaskFields<Time> {
+/** The task as the API answers it: its columns with times as ISO strings, and the embeds. */
+export interface TaskRecord {
   id: string;
   organization_id: string;
   type: TaskType;
@@ -22,6 +23,7 @@ interface TaskFields<Time> {
   sequence_id: string | null;
   /** The task's contact, else its sequence's. */
   contact_id: string | null;
+  assignee_user_id: string | null;
   /** Reply tasks: the INBOUND message to answer. */
   message_id: string | null;
   step_number: number | null;
@@ -32,31 +34,52 @@ interface TaskFields<Time> {
   phone: string | null;
   completion_source: CompletionSource | null;
   reopen_reason: 'REMINDER_RULE' | null;
-  snoozed_until: Time | null;
-  started_at: Time | null;
-  completed_at: Time | null;
-  skipped_at: Time | null;
-  reopened_at: Time | null;
-  created_at: Time;
-  updated_at: Time;
-}
-
-export interface TaskRecord extends TaskFields<string> {
-  assignee_user_id: string | null;
+  snoozed_until: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  skipped_at: string | null;
+  reopened_at: string | null;
+  created_at: string;
+  updated_at: string;
   contact: ContactSummary | null;
   assignee: OwnerEmbed | null;
   sequence_template: { id: string; name: string } | null;
 }
 
-/** SELECT's row: the task, its contact's summary columns, template and assignee. */
-export interface TaskRow extends TaskFields<Date>, Omit<ContactSummary, 'id'> {
-  assignee_id: string | null;
-  sequence_template_id: string | null;
-  template_name: string | null;
-  assignee_email: string | null;
-  assignee_name: string | null;
+/**
+ * Tasks (alias t) with their sequence (s), its template (st), the task's contact else the
+ * sequence's (c) with its account (a), and the assignee (u), selecting what a TaskRecord needs;
+ * callers add the where and the order.
+ */
+export function taskQuery(em: EntityManager) {
+  return selectTask(taskFrom(em));
 }
 
+/** Tasks (alias t) with their sequence (s): what the task filters need, so a count reads no more. */
+export function taskFrom(em: EntityManager) {
+  return typedKysely(em).selectFrom('tasks as t').leftJoin('sequences as s', 's.id', 't.sequence_id');
+}
+
+/** taskFrom's tasks, filtered or not, joined and selected as taskQuery's. */
+export function selectTask(from: ReturnType<typeof taskFrom>) {
+  return from
+    .leftJoin('sequence_templates as st', 'st.id', 's.sequence_template_id')
+    .leftJoin('contacts as c', (join) => join.on('c.id', '=', (eb) => eb.fn.coalesce('t.contact_id', 's.contact_id')))
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .leftJoin('users as u', 'u.id', 't.assignee_id')
+    .select((eb) => [
+      't.id', 't.organization_id', 't.type', 't.priority', 't.status', 't.sequence_id', eb.fn.coalesce('t.contact_id', 's.contact_id').as('contact_id'),
+      't.assignee_id', 't.message_id', 't.step_number', 't.title', 't.notes', eb.fn<string | null>('to_char', ['t.due_date', sql.lit('YYYY-MM-DD')]).as('due_date'),
+      't.disposition', 't.phone', 't.completion_source', 't.reopen_reason', 't.snoozed_until', 't.started_at', 't.completed_at', 't.skipped_at', 't.reopened_at',
+      't.created_at', 't.updated_at',
+      's.sequence_template_id', 'st.name as template_name',
+      'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title', eb.fn.coalesce('c.company_name', 'a.name').as('company_name'), 'a.domain as company_domain',
+      'u.email as assignee_email', 'u.name as assignee_name',
+    ]);
+}
+
+/** taskQuery's row: the task, its contact's summary columns, template and assignee. */
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskQuery>['executeTakeFirstOrThrow']>>;
 
 export function toTaskRecord(r: TaskRow): TaskRecord {
   return {
@@ -93,22 +116,10 @@ export function toTaskRecord(r: TaskRow): TaskRecord {
   };
 }
 
-export const SELECT = sql.raw(`
-  SELECT t.id, t.organization_id, t.type, t.priority, t.status, t.sequence_id, coalesce(t.contact_id, s.contact_id) AS contact_id,
-         t.assignee_id, t.message_id, t.step_number, t.title, t.notes, to_char(t.due_date, 'YYYY-MM-DD') AS due_date,
-         t.disposition, t.phone, t.completion_source, t.reopen_reason, t.snoozed_until, t.started_at, t.completed_at, t.skipped_at, t.reopened_at,
-         t.created_at, t.updated_at,
-         s.sequence_template_id, st.name AS template_name,
-         c.first_name, c.last_name, c.email, c.linkedin_url, c.job_title, coalesce(c.company_name, a.name) AS company_name, a.domain AS company_domain,
-         u.email AS assignee_email, u.name AS assignee_name
-    FROM tasks t
-    LEFT JOIN sequences s ON s.id = t.sequence_id
-    LEFT JOIN sequence_templates st ON st.id = s.sequence_template_id
-    LEFT JOIN contacts c ON c.id = coalesce(t.contact_id, s.contact_id)
-    LEFT JOIN accounts a ON a.id = c.account_id
-    LEFT JOIN users u ON u.id = t.assignee_id`);
+/** A YYYY-MM-DD string as a date parameter (the API's due dates). */
+export const asDate = (value: string) => sql<string>`${value}::date`;
 
 export async function findTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord | null> {
-  const { rows } = await sql<TaskRow>`${SELECT} WHERE t.id = ${id} AND t.organization_id = ${organizationId}`.execute(em.getKysely());
-  return rows[0] ? toTaskRecord(rows[0]) : null;
+  const row = await taskQuery(em).where('t.id', '=', id).where('t.organization_id', '=', organizationId).executeTakeFirst();
+  return row ? toTaskRecord(row) : null;
 }

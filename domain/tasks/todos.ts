@@ -1,14 +1,14 @@
 // Standalone to-dos (type TODO): create, edit, reassign (any task), and their task.created events.
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TaskType } from '../../db/entities/task.entity.ts';
+import { typedKysely } from '../../db/kysely.ts';
 import { organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvents } from '../activity/emit.ts';
 import { getTask } from './reads.ts';
 import { taskEvent } from './task-events.ts';
-import { OPEN_STATUSES, SELECT, toTaskRecord, type Priority, type TaskRecord, type TaskRow } from './task-record.ts';
+import { OPEN_STATUSES, asDate, taskQuery, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
 
 export interface CreateTaskRequest {
   title: string;
@@ -20,8 +20,8 @@ export interface CreateTaskRequest {
 }
 
 async function requireContact(em: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  const { rows } = await sql`SELECT 1 FROM contacts WHERE id = ${contactId} AND organization_id = ${organizationId}`.execute(em.getKysely());
-  if (!rows[0]) throw DomainError.invalid('contact_id', 'is not a contact of this organization', 422);
+  const row = await typedKysely(em).selectFrom('contacts').select('id').where('id', '=', contactId).where('organization_id', '=', organizationId).executeTakeFirst();
+  if (!row) throw DomainError.invalid('contact_id', 'is not a contact of this organization', 422);
 }
 
 /** A TODO, PENDING, with task.created; the assignee defaults to the API key's user. */
@@ -32,10 +32,10 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
     const assignee = request.assignee_user_id === undefined ? keyUserId : request.assignee_user_id;
     if (assignee) await organizationUser(tx, organizationId, assignee, 'assignee_user_id');
     const now = new Date();
-    await sql`
-      INSERT INTO tasks (id, organization_id, type, priority, status, contact_id, assignee_id, title, notes, due_date, created_at, updated_at)
-      VALUES (${id}, ${organizationId}, 'TODO', ${request.priority ?? 'TODAY'}, 'PENDING', ${request.contact_id ?? null}, ${assignee},
-              ${request.title.trim()}, ${request.notes ?? null}, ${request.due_date}::date, ${now}, ${now})`.execute(tx.getKysely());
+    await typedKysely(tx).insertInto('tasks').values({
+      id, organization_id: organizationId, type: 'TODO', priority: request.priority ?? 'TODAY', status: 'PENDING', contact_id: request.contact_id ?? null,
+      assignee_id: assignee, title: request.title.trim(), notes: request.notes ?? null, due_date: asDate(request.due_date), created_at: now, updated_at: now,
+    }).execute();
     await emitTodosCreated(tx, [id]);
   });
   return getTask(em, organizationId, id);
@@ -47,7 +47,7 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
  */
 export async function emitTodosCreated(tx: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const { rows } = await sql<TaskRow>`${SELECT} WHERE t.id = ANY (${ids}::uuid[]) ORDER BY array_position(${ids}::uuid[], t.id)`.execute(tx.getKysely());
+  const rows = await taskQuery(tx).where('t.id', 'in', ids).orderBy(sql<number>`array_position(${ids}::uuid[], t.id)`).execute();
   await emitEvents(tx, rows.map(toTaskRecord).flatMap((task) => taskEvent(null, 'task.created', task, {}) ?? []));
 }
 
@@ -62,19 +62,20 @@ export interface UpdateTaskRequest {
 /** Edits a standalone to-do (type TODO); other types answer 422 (their content comes from their sequence). */
 export async function updateTask(em: EntityManager, organizationId: string, id: string, request: UpdateTaskRequest): Promise<TaskRecord> {
   await em.transactional(async (tx) => {
-    const { rows } = await sql<{ type: TaskType }>`SELECT type FROM tasks WHERE id = ${id} AND organization_id = ${organizationId} FOR UPDATE`.execute(tx.getKysely());
-    if (!rows[0]) throw DomainError.notFound('Task');
-    if (rows[0].type !== 'TODO') {
-      throw DomainError.business(`Only standalone to-dos (type TODO) can be edited; this task is ${rows[0].type}. Use PATCH /v1/tasks/{task_id}/assignee to reassign it.`, { type: rows[0].type });
+    const task = await typedKysely(tx).selectFrom('tasks').select('type').where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    if (!task) throw DomainError.notFound('Task');
+    if (task.type !== 'TODO') {
+      throw DomainError.business(`Only standalone to-dos (type TODO) can be edited; this task is ${task.type}. Use PATCH /v1/tasks/{task_id}/assignee to reassign it.`, { type: task.type });
     }
     if (request.assignee_user_id) await organizationUser(tx, organizationId, request.assignee_user_id, 'assignee_user_id');
-    const sets: RawBuilder<unknown>[] = [sql`updated_at = ${new Date()}`];
-    if (request.title !== undefined) sets.push(sql`title = ${request.title.trim()}`);
-    if (request.notes !== undefined) sets.push(sql`notes = ${request.notes}`);
-    if (request.due_date !== undefined) sets.push(sql`due_date = ${request.due_date}::date`);
-    if (request.assignee_user_id !== undefined) sets.push(sql`assignee_id = ${request.assignee_user_id}`);
-    if (request.priority !== undefined) sets.push(sql`priority = ${request.priority}`);
-    await sql`UPDATE tasks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`.execute(tx.getKysely());
+    await typedKysely(tx).updateTable('tasks').set({
+      updated_at: new Date(),
+      ...(request.title !== undefined && { title: request.title.trim() }),
+      ...(request.notes !== undefined && { notes: request.notes }),
+      ...(request.due_date !== undefined && { due_date: asDate(request.due_date) }),
+      ...(request.assignee_user_id !== undefined && { assignee_id: request.assignee_user_id }),
+      ...(request.priority !== undefined && { priority: request.priority }),
+    }).where('id', '=', id).execute();
   });
   return getTask(em, organizationId, id);
 }
@@ -90,19 +91,18 @@ export interface ReassignRequest {
  */
 export async function reassignTask(em: EntityManager, organizationId: string, id: string, request: ReassignRequest): Promise<TaskRecord> {
   await em.transactional(async (tx) => {
-    const { rows } = await sql<{ sequence_id: string | null }>`SELECT sequence_id FROM tasks WHERE id = ${id} AND organization_id = ${organizationId}`.execute(tx.getKysely());
-    if (!rows[0]) throw DomainError.notFound('Task');
+    const task = await typedKysely(tx).selectFrom('tasks').select('sequence_id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    if (!task) throw DomainError.notFound('Task');
     await organizationUser(tx, organizationId, request.assignee_user_id, 'assignee_user_id');
     const now = new Date();
     if ((request.scope ?? 'TASK') === 'SEQUENCE') {
-      const sequenceId = rows[0].sequence_id;
+      const sequenceId = task.sequence_id;
       if (!sequenceId) throw DomainError.invalid('scope', 'SEQUENCE needs a task of a sequence; this is a standalone task', 422);
-      await sql`UPDATE sequences SET task_assignee_id = ${request.assignee_user_id} WHERE id = ${sequenceId}`.execute(tx.getKysely());
-      await sql`
-        UPDATE tasks SET assignee_id = ${request.assignee_user_id}, updated_at = ${now}
-         WHERE sequence_id = ${sequenceId} AND (id = ${id} OR status = ANY (${[...OPEN_STATUSES]}::text[]))`.execute(tx.getKysely());
+      await typedKysely(tx).updateTable('sequences').set({ task_assignee_id: request.assignee_user_id }).where('id', '=', sequenceId).execute();
+      await typedKysely(tx).updateTable('tasks').set({ assignee_id: request.assignee_user_id, updated_at: now })
+        .where('sequence_id', '=', sequenceId).where((eb) => eb.or([eb('id', '=', id), eb('status', 'in', OPEN_STATUSES)])).execute();
     } else {
-      await sql`UPDATE tasks SET assignee_id = ${request.assignee_user_id}, updated_at = ${now} WHERE id = ${id}`.execute(tx.getKysely());
+      await typedKysely(tx).updateTable('tasks').set({ assignee_id: request.assignee_user_id, updated_at: now }).where('id', '=', id).execute();
     }
   });
   return getTask(em, organizationId, id);

@@ -1,7 +1,7 @@
 // The task state machine's moves: start, complete, skip, reopen, and the skip of a stopped run's
 // lead reviews.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
 import { decideApproval } from '../playbooks/approval.ts';
 import { settleWait, type RunRow } from '../sequences/runs.ts';
@@ -12,7 +12,7 @@ import { change, completeIn, invalidTransition, sequenceToSignal, writeTask, typ
 export async function startTask(deps: TaskDeps, organizationId: string, id: string): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task) => {
     if (task.status !== 'PENDING') throw invalidTransition(task, 'started', ['PENDING']);
-    await writeTask(tx, organizationId, id, [sql`status = 'IN_PROGRESS'`, sql`started_at = ${new Date()}`]);
+    await writeTask(tx, organizationId, id, { status: 'IN_PROGRESS', started_at: new Date() });
     return {};
   });
 }
@@ -32,7 +32,7 @@ export interface CompleteRequest {
 export async function completeTask(deps: TaskDeps, organizationId: string, id: string, request: CompleteRequest): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (request.disposition && task.type !== 'CALL') throw DomainError.invalid('disposition', `is for CALL tasks; this task is ${task.type}`, 422);
-    const extra = request.disposition ? [sql`disposition = ${request.disposition}`] : [];
+    const extra = request.disposition ? { disposition: request.disposition } : {};
     let pokePlaybooks = false;
     if (task.type === 'PLAYBOOK_APPROVAL' && OPEN_STATUSES.includes(task.status)) {
       pokePlaybooks = (await decideApproval(tx, organizationId, task.id, true)).poke;
@@ -48,7 +48,7 @@ export async function skipTask(deps: TaskDeps, organizationId: string, id: strin
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'skipped', OPEN_STATUSES);
     // Skipping an approval rejects its playbook run (unless a reopened task's run was decided before).
     if (task.type === 'PLAYBOOK_APPROVAL') await decideApproval(tx, organizationId, task.id, false).catch((e: unknown) => { if (!(e instanceof DomainError)) throw e; });
-    const record = await writeTask(tx, organizationId, id, [sql`status = 'SKIPPED'`, sql`skipped_at = ${new Date()}`, sql`snoozed_until = NULL`]);
+    const record = await writeTask(tx, organizationId, id, { status: 'SKIPPED', skipped_at: new Date(), snoozed_until: null });
     await emitTaskEvent(tx, run, 'task.skipped', record);
     await replyTaskChanged(tx, task, run);
     return { signalSequence: sequenceToSignal(task, run) };
@@ -62,10 +62,10 @@ export async function skipTask(deps: TaskDeps, organizationId: string, id: strin
 export async function reopenTask(deps: TaskDeps, organizationId: string, id: string): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'reopened', ['COMPLETED', 'SKIPPED']);
-    const record = await writeTask(tx, organizationId, id, [
-      sql`status = 'PENDING'`, sql`reopened_at = ${new Date()}`, sql`reopen_reason = NULL`, sql`completed_at = NULL`, sql`skipped_at = NULL`,
-      sql`completion_source = NULL`, sql`disposition = NULL`, sql`started_at = NULL`,
-    ]);
+    const record = await writeTask(tx, organizationId, id, {
+      status: 'PENDING', reopened_at: new Date(), reopen_reason: null, completed_at: null, skipped_at: null,
+      completion_source: null, disposition: null, started_at: null,
+    });
     await emitTaskEvent(tx, run, 'task.reopened', record, { reopen_reason: null });
     await replyTaskChanged(tx, task, run);
     return {};
@@ -87,11 +87,11 @@ async function replyTaskChanged(tx: EntityManager, task: LockedTask, run: RunRow
  * or complete of the task answers 409. In the caller's transaction, after the run's lock.
  */
 export async function skipOpenReviewTasks(tx: EntityManager, run: RunRow): Promise<void> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM tasks WHERE sequence_id = ${run.id} AND type = 'NEW_LEAD_REVIEW' AND status = ANY (${[...OPEN_STATUSES]}::text[])
-     ORDER BY created_at, id FOR UPDATE`.execute(tx.getKysely());
+  const rows = await typedKysely(tx).selectFrom('tasks').select('id')
+    .where('sequence_id', '=', run.id).where('type', '=', 'NEW_LEAD_REVIEW').where('status', 'in', OPEN_STATUSES)
+    .orderBy('created_at').orderBy('id').forUpdate().execute();
   for (const { id } of rows) {
-    const record = await writeTask(tx, run.organization_id, id, [sql`status = 'SKIPPED'`, sql`skipped_at = ${new Date()}`, sql`snoozed_until = NULL`]);
+    const record = await writeTask(tx, run.organization_id, id, { status: 'SKIPPED', skipped_at: new Date(), snoozed_until: null });
     await emitTaskEvent(tx, run, 'task.skipped', record);
   }
 }

@@ -3,6 +3,7 @@
 import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
+import { CONDITIONAL_COMPONENTS, conventionParameters, withHttpConventions } from './openapi-http.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from './middleware/idempotency.ts';
 
 const errorResponse = (description: string) => ({
@@ -70,7 +71,7 @@ const idempotencyKeyParameter = {
   required: false,
   description: 'Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. '
     + 'A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first '
-    + `response (status, body, Content-Type and Location) with \`${REPLAYED_HEADER}: true\`. The same key with another body or `
+    + `response (status, body, Content-Type, Location and Retry-After) with \`${REPLAYED_HEADER}: true\`. The same key with another body or `
     + 'endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the '
     + 'organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not '
     + 'stored: the key may be used again.',
@@ -118,6 +119,7 @@ function operation(route: RouteDef) {
     responses['422'] ??= errorResponse(`The \`${IDEMPOTENCY_HEADER}\` was already used with a different body or on another endpoint (BusinessIssue; \`data.header\` names it).`);
     addHeaders(responses, (status) => status.startsWith('2'), { [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } });
   }
+  withHttpConventions(route, responses);
   withRateLimits(route, responses);
   return {
     operationId: route.operationId,
@@ -130,6 +132,7 @@ function operation(route: RouteDef) {
     parameters: [
       ...parameters(route.params, 'path'), ...parameters(route.query, 'query'),
       ...(idempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...conventionParameters(route),
     ],
     ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: route.body } } } } : {}),
     responses,
@@ -169,8 +172,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
       schemas: { Error: errorSchema },
-      parameters: { IdempotencyKey: idempotencyKeyParameter },
-      headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
+      parameters: { IdempotencyKey: idempotencyKeyParameter, ...CONDITIONAL_COMPONENTS.parameters },
+      headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER, ...CONDITIONAL_COMPONENTS.headers },
     },
   };
 }

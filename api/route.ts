@@ -4,16 +4,26 @@
 import type { Router } from '@koa/router';
 import type { Scope } from '../domain/admin/scopes.ts';
 import type { AppContext, AppState } from './context.ts';
+import { answerConditionally, isSingleResourceGet } from './conditional-get.ts';
 import { forbidden } from './errors.ts';
+import { checkLocationTemplate, fillLocation } from './location.ts';
 import { bodyValidator, paramsValidator, queryValidator, type JsonSchema } from './validation.ts';
 import { storableStrings } from './schemas/storable.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A response header as the OpenAPI document describes it. */
+export interface HeaderDoc {
+  description: string;
+  schema: JsonSchema;
+}
+
 export interface RouteResponse {
   description: string;
   schema?: JsonSchema;
   contentType?: string;
+  /** Headers this response carries beyond the ones every route shares (documented on it). */
+  headers?: Record<string, HeaderDoc>;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -25,6 +35,8 @@ export interface RouteInput<P, Q, B> {
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** Response headers of this answer (their documentation: the response's `headers`). */
+  headers?: Record<string, string>;
 }
 
 /** An extra rate-limit budget a route spends on top of the key's and the organization's (docs/api/rate-limits.md). */
@@ -46,6 +58,11 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
   body?: JsonSchema;
   responses: Record<number, RouteResponse>;
   /**
+   * Routes answering 201: where the created resource lives, sent as `Location`. An absolute path
+   * whose placeholders name fields of the 201 body: `/v1/contacts/{id}`.
+   */
+  location?: string;
+  /**
    * The service itself refuses body text PostgreSQL cannot store (NUL, unpaired surrogates) with the
    * status its contract names (signals: 422): defineRoute then adds no NUL rule to the body schema.
    */
@@ -57,6 +74,8 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
 
 export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(def: RouteDef<P, Q, B>): RouteDef {
   if (def.auth === 'public' && def.scope) throw new Error(`${def.method} ${def.path}: a public route has no scope`);
+  if (def.responses[201] && !def.location) throw new Error(`${def.method} ${def.path}: a route answering 201 declares its location`);
+  if (def.location) checkLocationTemplate(def.location);
   // No declared string may carry NUL, which PostgreSQL cannot store (api/schemas/storable.ts).
   for (const part of ['params', 'query', 'body'] as const) {
     if (def[part] && !(part === 'body' && def.bodyTextCheckedByService)) def[part] = storableStrings(def[part]);
@@ -90,6 +109,7 @@ export function mountRoutes(router: Router<AppState>, routes: RouteDef[]): void 
     const query = queryValidator<Record<string, unknown>>(route.query ?? emptyObject);
     const body = route.body ? bodyValidator<unknown>(route.body) : null;
     const scope = route.scope;
+    const conditional = isSingleResourceGet(route);
     router.register(koaPath(route.path), [route.method], async (ctx: AppContext) => {
       if (scope && !ctx.state.principal.scopes.has(scope)) throw forbidden(scope);
       const input = {
@@ -99,7 +119,11 @@ export function mountRoutes(router: Router<AppState>, routes: RouteDef[]): void 
       };
       const result = await route.handler(ctx, input);
       ctx.status = result.status;
-      if (result.body !== undefined) ctx.body = result.body;
+      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      if (result.status === 201 && route.location) ctx.set('Location', fillLocation(route.location, result.body));
+      if (result.body === undefined) return;
+      if (conditional && result.status === 200) answerConditionally(ctx, result.body);
+      else ctx.body = result.body;
     });
   }
 }

@@ -8,7 +8,7 @@
 // - Same key, another request (another method or path, or other body bytes): 422 BusinessIssue.
 // - After the handler (its thrown errors rendered by the app's error handler, run here, so the
 //   outcome is known): the response is stored (COMPLETED) and replayed to later retries with
-//   `Idempotent-Replayed: true`: status, body text byte for byte, Content-Type and Location.
+//   `Idempotent-Replayed: true`: status, body text byte for byte, Content-Type, Location and Retry-After.
 // - A response that says the request was not carried out is not stored: the claim is released and
 //   the same key may be sent again (corrected, or later): every 5xx, 401, 403, 408, 429 and a
 //   ValidationIssue (the request was refused before any work). Other 4xx (404, 409, 422
@@ -36,7 +36,7 @@ const KEY_REGEX = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 /** Response headers a replay repeats (lower case); the rest (request id, rate limits...) are the replay's own. */
-const REPLAYED_HEADERS = ['content-type', 'location'];
+const REPLAYED_HEADERS = ['content-type', 'location', 'retry-after'];
 
 /** Statuses that say the request was not carried out: not stored, the key is released. */
 const NOT_CARRIED_OUT = new Set([401, 403, 408, 429]);

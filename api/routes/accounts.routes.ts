@@ -18,6 +18,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, { domain: string; name?: string }>({
       method: 'POST', path: '/v1/accounts', auth: 'key', scope: 'accounts:write', tags,
       operationId: 'upsertAccount',
+      location: '/v1/accounts/{id}',
       summary: 'Create or match an account by domain',
       description: '201 for create and match alike; `name` is used only on creation.',
       body: accountUpsertSchema,

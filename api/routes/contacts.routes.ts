@@ -18,6 +18,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, contacts.ContactInput>({
       method: 'POST', path: '/v1/contacts', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'upsertContact',
+      location: '/v1/contacts/{id}',
       summary: 'Create or update a contact',
       description: 'Matched on normalised email, then LinkedIn URL. 201 for create and update alike. An email and a LinkedIn URL of two different contacts are refused '
         + '(409, `data.email_contact_id` and `data.linkedin_url_contact_id`). A person erased at a privacy request is refused (422, `data.reason` ERASED).',

@@ -18,6 +18,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, exclusions.ContactExclusionInput>({
       method: 'POST', path: '/v1/contact-exclusions', auth: 'key', scope: 'contact_exclusions:write', tags,
       operationId: 'createContactExclusion',
+      location: '/v1/contact-exclusions/{id}',
       summary: 'Exclude a person',
       description: `By email and/or LinkedIn URL, normalised as contacts are. Emits \`contact_exclusion.created\` (with the workspace contact of that email or URL embedded when there is one). ${inForce}`,
       body: contactExclusionCreateSchema,
@@ -86,6 +87,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, exclusions.AccountExclusionInput>({
       method: 'POST', path: '/v1/account-exclusions', auth: 'key', scope: 'account_exclusions:write', tags,
       operationId: 'createAccountExclusion',
+      location: '/v1/account-exclusions/{id}',
       summary: 'Exclude a company domain',
       description: `Excludes every contact whose linked account has this domain or whose email is at it. ${inForce}`,
       body: accountExclusionCreateSchema,

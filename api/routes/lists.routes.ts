@@ -74,6 +74,8 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, Batch>({
       method: 'POST', path: '/v1/contact-lists', auth: 'key', scope: 'contact_lists:write', tags: contactTags,
       operationId: 'createContactLists',
+      // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
+      location: '/v1/contact-lists',
       summary: 'Create contact lists (batch)',
       description: `Default template rule 1: entries added to a list with \`default_sequence_template_id\` are enrolled in it. ${templateRule}`,
       body: batchBodySchema(contactListItemSchema, 'lists'),
@@ -197,6 +199,8 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, Batch>({
       method: 'POST', path: '/v1/account-lists', auth: 'key', scope: 'account_lists:write', tags: accountTags,
       operationId: 'createAccountLists',
+      // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
+      location: '/v1/account-lists',
       summary: 'Create account lists (batch)',
       body: batchBodySchema(accountListItemSchema, 'lists'),
       responses: { 201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(accountListSchema) }, 422: { description: 'More than 100 items.' } },

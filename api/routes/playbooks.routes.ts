@@ -34,6 +34,7 @@ export function playbooksRoutes(): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, CreatePlaybookRequest>({
       method: 'POST', path: '/v1/playbooks', auth: 'key', scope: 'playbooks:write', tags,
       operationId: 'createPlaybook',
+      location: '/v1/playbooks/{id}',
       summary: 'Create a playbook',
       description: `${RUN_RULES} The API key's user becomes the owner (the assignee of the tasks the runs create).`,
       body: createPlaybookSchema,

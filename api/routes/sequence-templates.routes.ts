@@ -39,6 +39,7 @@ export function sequenceTemplatesRoutes(deps: { workflows: WorkflowClients }): R
     defineRoute<Record<string, string>, Record<string, never>, templates.TemplateInput>({
       method: 'POST', path: '/v1/sequence-templates', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'createSequenceTemplate',
+      location: '/v1/sequence-templates/{id}',
       summary: 'Create a sequence template',
       description: 'Status defaults to PENDING_SETUP (a draft); created ACTIVE, activated_at is set. sender_user_id defaults to the key\'s user.',
       body: templateCreateSchema,

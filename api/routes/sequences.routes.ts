@@ -15,11 +15,18 @@ export interface SequencesDeps {
 
 const tags = ['Sequences'];
 
+/**
+ * Seconds a 202 asks the client to wait before polling: the check still running after the wait is
+ * an email verification, which usually ends within seconds; polling more often only costs requests.
+ */
+export const ENROLLMENT_RETRY_AFTER_SECONDS = 5;
+
 export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
   return [
     defineRoute<Record<string, string>, Record<string, never>, sequences.EnrollRequest>({
       method: 'POST', path: '/v1/sequences', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'enrollContact',
+      location: '/v1/sequences/{id}',
       summary: 'Enroll a contact in a sequence template',
       description: 'Runs the eligibility check (identifier, exclusions, channels the steps need, and an email verification when the address was never '
         + `verified) and waits for it up to ENROLLMENT_WAIT_MS (default 20 s). Refusal reasons: ${REFUSAL_REASONS.join(', ')}. `
@@ -27,7 +34,16 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       body: enrollSchema,
       responses: {
         201: { description: 'The new sequence (ACTIVE, or FOUND when the template requires lead review).', schema: sequenceSchema },
-        202: { description: 'The check is still running.', schema: enrollmentPendingSchema },
+        202: {
+          description: 'The check is still running: poll GET /v1/sequences?contact_id=&sequence_template_id= after `Retry-After` seconds.',
+          schema: enrollmentPendingSchema,
+          headers: {
+            'Retry-After': {
+              description: `Seconds to wait before polling for the outcome (${ENROLLMENT_RETRY_AFTER_SECONDS}).`,
+              schema: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
         404: { description: 'Contact or template not found.' },
         409: { description: 'The contact already runs this template (CommitIssue; `data.sequence_id`).' },
         422: { description: 'Template not ACTIVE or without steps (ValidationIssue naming sequence_template_id); or refused (BusinessIssue; `data.reason`, `data.sequence_id` of the REFUSED row).' },
@@ -36,7 +52,9 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
         const enrolled = await sequences.enroll({ em, workflows: deps.workflows, config: deps.config }, principal.organizationId, body);
-        return enrolled.outcome === 'CREATED' ? { status: 201, body: enrolled.sequence } : { status: 202, body: enrolled.pending };
+        return enrolled.outcome === 'CREATED'
+          ? { status: 201, body: enrolled.sequence }
+          : { status: 202, body: enrolled.pending, headers: { 'Retry-After': String(ENROLLMENT_RETRY_AFTER_SECONDS) } };
       },
     }),
     defineRoute<Record<string, string>, PageQuery<sequences.SequenceSort> & sequences.SequenceFilters>({

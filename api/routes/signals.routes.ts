@@ -66,6 +66,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, SignalCreateInput>({
       method: 'POST', path: '/v1/signals', auth: 'key', scope: 'signals:write', tags,
       operationId: 'createSignal',
+      location: '/v1/signals/{id}',
       summary: 'Create a signal',
       description: 'Provisions the destination list (a contact list for PEOPLE, an account list for COMPANIES, named after the signal; its default template stays null: '
         + 'the signal enrolls its own imports in sequence_template_id), starts ACTIVE and checks at once (a custom-event signal polls within the hour). '
@@ -131,6 +132,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
     defineRoute<Params, Record<string, never>, DuplicateInput>({
       method: 'POST', path: '/v1/signals/{signal_id}/duplicate', auth: 'key', scope: 'signals:write', tags,
       operationId: 'duplicateSignal',
+      location: '/v1/signals/{id}',
       summary: 'Duplicate a signal',
       description: 'Copies preset, filters, import filters, caps, enrichment, template and cadence onto a new signal with a new destination list (ACTIVE, checks at once); '
         + 'the source (also an ARCHIVED one) is untouched. Any create field in the body overrides the copy, which is validated as a create: this is how a client '

@@ -89,6 +89,8 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
     defineRoute<{ contact_id: string }, Record<string, never>, engagement.MeetingInput>({
       method: 'POST', path: '/v1/test-helpers/contacts/{contact_id}/meeting', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'testHelperMeeting', summary: 'Simulate a booked meeting',
+      // A meeting has no URL of its own: where it shows, the contact's meeting.created activities.
+      location: '/v1/activities?contact_id={meeting.contact_id}&types=meeting.created',
       description: 'Stores the meeting, emits meeting.created on the contact\'s latest running run (else its latest run), and ends every running run of '
         + 'the contact SUCCEEDED with stopped_reason MEETING_BOOKED. Defaults: start tomorrow on the hour, 30 minutes, UTC.',
       params: contactParams,

@@ -26,6 +26,7 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
     defineRoute<Record<string, string>, Record<string, never>, webhooks.SubscriptionInput>({
       method: 'POST', path: '/v1/webhooks', auth: 'key', scope: 'webhooks:write', tags,
       operationId: 'createWebhook',
+      location: '/v1/webhooks/{id}',
       summary: 'Create a webhook subscription',
       description: 'Answers the subscription with its signing `secret`, shown this once (stored encrypted, never returned again). '
         + 'It receives only events emitted after its creation, only while ACTIVE. A refused url is 400 naming `url`.',

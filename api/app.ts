@@ -1,8 +1,9 @@
 // createApp(deps): the Koa application, wired but never listening. Middleware order: request id +
 // access log (outermost, so the log line carries the final status), request span (when tracing),
-// HTTP metrics, error handler, query-string decoding check, public routes, auth, rate limits,
-// JSON body reader (strict UTF-8, well-formed text), idempotency keys, ORM request context,
-// routers with allowedMethods, 404/405 fallback.
+// HTTP metrics, response compression (outside everything that sets a body, so idempotency stores
+// and replays plain text), error handler, 404/405 fallback, query-string decoding check, public
+// routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed text), idempotency keys,
+// ORM request context, routers with allowedMethods.
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
@@ -17,6 +18,7 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { coveredPosts, idempotency, sealedAnswers } from './middleware/idempotency.ts';
 import { fallback } from './middleware/fallback.ts';
+import { compression } from './middleware/compression.ts';
 import { jsonBody, requestBodyBytes } from './middleware/json-body.ts';
 import { wellFormedQuery } from './middleware/well-formed-query.ts';
 import { methodGuard } from './middleware/method-guard.ts';
@@ -26,6 +28,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
+import { servedOpenApi } from './openapi-served.ts';
 import { mountRoutes, routeFinder, type RouteDef } from './route.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
@@ -109,13 +112,12 @@ export function createApp(deps: AppDeps): App {
     // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
     ...(deps.config.sandboxMode ? testHelpersRoutes({ workflows, logger: deps.logger }) : []),
   ];
-  let openapi: Record<string, unknown> | undefined;
   const metrics = deps.metrics ?? createApiMetrics();
   const publicList: RouteDef[] = [
     ...publicRoutes({
       orm: deps.orm,
       workflows,
-      openapi: () => (openapi ??= buildOpenApi([...publicList, ...authenticated], deps.config.publicBaseUrl)),
+      openapi: servedOpenApi(() => buildOpenApi([...publicList, ...authenticated]), deps.config.publicBaseUrl),
     }),
     ...unsubscribeRoutes({ orm: deps.orm, workflows, config: deps.config }),
     ...trackingRoutes({ orm: deps.orm, workflows, logger: deps.logger, config: deps.config }),
@@ -133,6 +135,7 @@ export function createApp(deps: AppDeps): App {
   // Tracing outside metrics: the span is named after the route template the metrics middleware finds.
   if (deps.tracing) app.use(traceRequests());
   app.use(httpMetrics(metrics, [...publicList, ...authenticated]));
+  app.use(compression());
   app.use(errorHandler(deps.config.bodyLimitBytes));
   app.use(fallback);
   // Before every route, public ones too: a query that is not UTF-8 once decoded is 400, not U+FFFD.

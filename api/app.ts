@@ -1,9 +1,9 @@
 // createApp(deps): the Koa application, wired but never listening. Middleware order: request id +
 // access log (outermost, so the log line carries the final status), request span (when tracing),
 // HTTP metrics, response compression (outside everything that sets a body, so idempotency stores
-// and replays plain text), error handler, 404/405 fallback, query-string decoding check, public
-// routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed text), idempotency keys,
-// ORM request context, routers with allowedMethods.
+// and replays plain text), error handler, 404/405 fallback, CORS preflight refusal, query-string
+// decoding check, public routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed
+// text), idempotency keys, ORM request context, routers with allowedMethods.
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
@@ -19,6 +19,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { coveredPosts, idempotency, sealedAnswers } from './middleware/idempotency.ts';
 import { fallback } from './middleware/fallback.ts';
 import { compression } from './middleware/compression.ts';
+import { refuseCorsPreflight } from './middleware/cors-preflight.ts';
 import { jsonBody, requestBodyBytes } from './middleware/json-body.ts';
 import { wellFormedQuery } from './middleware/well-formed-query.ts';
 import { methodGuard } from './middleware/method-guard.ts';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps): App {
   app.use(compression());
   app.use(errorHandler(deps.config.bodyLimitBytes));
   app.use(fallback);
+  // Before every route: a browser's preflight gets the no-CORS answer, with or without a key.
+  app.use(refuseCorsPreflight);
   // Before every route, public ones too: a query that is not UTF-8 once decoded is 400, not U+FFFD.
   app.use(wellFormedQuery);
   app.use(publicRouter.routes());

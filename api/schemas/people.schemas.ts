@@ -51,6 +51,11 @@ export const contactUpsertSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
+  // What the reference page shows as the sample body (a generated one would be `{"email": ""}`, refused).
+  examples: [{
+    email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', job_title: 'Head of Engineering',
+    company_name: 'Example Inc.', company_domain: 'example.com',
+  }],
   anyOf: [
     { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
     { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },

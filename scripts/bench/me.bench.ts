@@ -20,7 +20,8 @@ export async function benchMe(): Promise<void> {
   try {
     const apiUrl = `http://127.0.0.1:${apiPort}/v1/me`;
     const baseUrl = `http://127.0.0.1:${basePort}/`;
-    const headers = { authorization: `Bearer ${org.api_key}` };
+    // Accept-Encoding as HTTP clients send it (fetch, curl --compressed): the answer is under the compression threshold.
+    const headers = { authorization: `Bearer ${org.api_key}`, 'accept-encoding': 'gzip, deflate, br' };
     await measure(apiUrl, { connections, durationSeconds: 2, headers }); // warm-up
     await measure(baseUrl, { connections, durationSeconds: 2 });
     for (let round = 1; round <= rounds; round++) {

@@ -4,6 +4,7 @@ import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
 import { CONDITIONAL_COMPONENTS, conventionParameters, withHttpConventions } from './openapi-http.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './middleware/compression.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from './middleware/idempotency.ts';
 
 const errorResponse = (description: string) => ({
@@ -163,7 +164,10 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
         '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds), and a spent budget answers 429 ' +
         '`RateLimitIssue` with `Retry-After` (seconds). Text is strict UTF-8 and well-formed Unicode: a query parameter that does ' +
         'not percent-decode to UTF-8, or a body string or key with an unpaired surrogate, is 400 naming it. Request headers over ' +
-        'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400.',
+        'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400. ' +
+        `HTTP: answers of at least ${COMPRESSION_THRESHOLD_BYTES} bytes are compressed (gzip or br, as \`Accept-Encoding\` prefers); every 201 ` +
+        'carries `Location` (the created resource\'s path); single-resource GETs carry a weak `ETag` and answer 304 to a matching ' +
+        '`If-None-Match`. No CORS: API keys are for server-to-server calls, and a browser\'s preflight is answered 403.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),

@@ -31,15 +31,20 @@ export function compression() {
     deflate: false,
     zstd: false,
   });
-  return function compressAnswers(ctx: AppContext, next: Next): Promise<void> {
-    return compressor(ctx, async () => {
-      await next();
-      // Serialized here, once: the threshold is measured on the text, which is then sent (or
-      // compressed) as is, rather than Koa serializing the object a second time.
-      if (isJsonValue(ctx.body)) ctx.body = JSON.stringify(ctx.body);
-      // Nothing acceptable, identity refused too (`identity;q=0`, `*;q=0`): koa-compress would fail
-      // with a 500; the answer goes out as is instead, as HTTP allows.
-      if (ctx.get('Accept-Encoding').includes('q=0') && ctx.acceptsEncodings('br', 'gzip', 'identity') === false) ctx.compress = false;
-    });
+  const answered = () => Promise.resolve();
+  return async function compressAnswers(ctx: AppContext, next: Next): Promise<void> {
+    ctx.vary('Accept-Encoding');
+    await next();
+    // Serialized here, once: the threshold is measured on the text, which is then sent (or
+    // compressed) as is, rather than Koa serializing the object a second time.
+    if (isJsonValue(ctx.body)) ctx.body = JSON.stringify(ctx.body);
+    // Under the threshold (text and bytes know their length; a stream does not): nothing more to
+    // decide, so a small answer costs the Vary header and no more.
+    const length = ctx.response.length;
+    if (length !== undefined && length < COMPRESSION_THRESHOLD_BYTES) return;
+    // Nothing acceptable, identity refused too (`identity;q=0`, `*;q=0`): koa-compress would fail
+    // with a 500; the answer goes out as is instead, as HTTP allows.
+    if (ctx.get('Accept-Encoding').includes('q=0') && ctx.acceptsEncodings('br', 'gzip', 'identity') === false) return;
+    await compressor(ctx, answered);
   };
 }

@@ -79,10 +79,46 @@ function oneOfConflicts(error: ErrorObject): FieldError[] {
   }));
 }
 
+const keyOf = (error: ErrorObject) => `${pathOf(error)}|${messageOf(error)}`;
+
+/** Whether `path` (a JSON pointer) is `parent` or below it. */
+const within = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
+
+/** An anyOf that failed, or a oneOf that no branch passed: every branch said what it lacks. */
+function noBranchPassed(error: ErrorObject): boolean {
+  return error.keyword === 'anyOf' || (error.keyword === 'oneOf' && !(error.params as { passingSchemas?: number[] | null }).passingSchemas);
+}
+
+/**
+ * Alternatives written as complete shapes (each branch has every property and requires its own
+ * identifiers): an error that every branch reports is the value's own (a malformed or unknown
+ * field). When some branch reports nothing else, the value met that alternative and only those
+ * shared errors are kept; otherwise each branch's errors stay, naming what every alternative lacks.
+ */
+function withoutMetAlternatives(errors: ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>();
+  for (const error of errors) {
+    if (!noBranchPassed(error)) continue;
+    const prefix = `${error.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const inner of errors) {
+      if (!inner.schemaPath.startsWith(prefix) || !within(inner.instancePath, error.instancePath)) continue;
+      const branch = inner.schemaPath.slice(prefix.length).split('/')[0];
+      branches.set(branch, [...(branches.get(branch) ?? []), inner]);
+    }
+    const lists = [...branches.values()];
+    const keys = lists.map((list) => new Set(list.map(keyOf)));
+    const shared = (inner: ErrorObject) => keys.every((set) => set.has(keyOf(inner)));
+    if (!lists.some((list) => list.every(shared))) continue;
+    for (const list of lists) for (const inner of list) if (!shared(inner)) dropped.add(inner);
+  }
+  return dropped.size === 0 ? errors : errors.filter((error) => !dropped.has(error));
+}
+
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const error of errors ?? []) {
+  for (const error of withoutMetAlternatives(errors ?? [])) {
     // `if/then` and `anyOf` wrappers repeat what their branches already said.
     if (error.keyword === 'oneOf') {
       // Failing branches said their piece; several passing branches (exactly-one rules) are named here.

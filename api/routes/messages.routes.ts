@@ -6,10 +6,11 @@ import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery }
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
+import { named } from '../schemas/named.ts';
 
 const tags = ['Messages'];
 
-export const messageSchema: JsonSchema = {
+export const messageSchema: JsonSchema = named('Message', {
   type: 'object',
   required: ['id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at',
     'in_reply_to_id', 'reply_category', 'open_count', 'opened_at', 'click_count', 'clicked_at', 'bounced_at', 'accepted_at'],
@@ -37,7 +38,7 @@ export const messageSchema: JsonSchema = {
     bounced_at: { ...nullableTimestamp, description: 'When the email bounced.' },
     accepted_at: { ...nullableTimestamp, description: 'LinkedIn invitations: when the contact accepted.' },
   },
-};
+});
 
 const listQuery = listQuerySchema(messages.MESSAGE_SORT_FIELDS, {
   contact_id: uuid,

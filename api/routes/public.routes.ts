@@ -9,6 +9,7 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { readiness } from '../../domain/admin/readiness.ts';
 import { unavailable } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
+import { named } from '../schemas/named.ts';
 
 const require = createRequire(import.meta.url);
 // The package's self-contained browser bundle (not in its export map, so found beside its entry).
@@ -33,11 +34,11 @@ const DOCS_HTML = `<!doctype html>
 </html>
 `;
 
-const healthSchema = {
+const healthSchema = named('Health', {
   type: 'object',
   required: ['status'],
   properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
-};
+});
 
 export interface PublicRouteDeps {
   orm: MikroORM;
@@ -79,7 +80,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/v1/openapi.json',
       operationId: 'openapi',
       summary: 'This OpenAPI 3.1 document',
-      responses: { 200: { description: 'The document.', schema: { type: 'object' } } },
+      responses: { 200: { description: 'The document.', schema: named('OpenApiDocument', { type: 'object', description: 'An OpenAPI 3.1 document.' }) } },
       handler: () => ({ status: 200, body: deps.openapi() }),
     }),
     defineRoute({

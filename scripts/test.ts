@@ -1,7 +1,7 @@
 // `npm test`: installs the Temporal binaries, Schemathesis and openapi-python-client when missing,
 // then typecheck, lint and every mocha suite (unit, time-skipping workflows, API against the real
-// stack) in one run. Ends with the
-// line `N passed, N failed` that CI reads; typecheck and lint count as one check each.
+// stack) in one run. Ends with the line `N passed, N failed` that CI reads; typecheck and lint
+// count as one check each.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

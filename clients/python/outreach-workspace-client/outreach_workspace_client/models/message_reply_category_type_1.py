@@ -1,0 +1,17 @@
+from typing import Literal
+
+MessageReplyCategoryType1 = Literal["INTERESTED", "NOT_INTERESTED", "OTHER", "OUT_OF_OFFICE", "UNSUBSCRIBE"]
+
+MESSAGE_REPLY_CATEGORY_TYPE_1_VALUES: set[MessageReplyCategoryType1] = {
+    "INTERESTED",
+    "NOT_INTERESTED",
+    "OTHER",
+    "OUT_OF_OFFICE",
+    "UNSUBSCRIBE",
+}
+
+
+def check_message_reply_category_type_1(value: str) -> MessageReplyCategoryType1:
+    if value in MESSAGE_REPLY_CATEGORY_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {MESSAGE_REPLY_CATEGORY_TYPE_1_VALUES!r}")

@@ -1,0 +1,19 @@
+from typing import Literal
+
+TaskCompletionSourceType3Type1 = Literal[
+    "EXTERNAL_CRM", "EXTERNAL_REPLY", "PLAYBOOK_RESOLUTION", "SEQUENCE_TRANSITION", "TASK_EXECUTION"
+]
+
+TASK_COMPLETION_SOURCE_TYPE_3_TYPE_1_VALUES: set[TaskCompletionSourceType3Type1] = {
+    "EXTERNAL_CRM",
+    "EXTERNAL_REPLY",
+    "PLAYBOOK_RESOLUTION",
+    "SEQUENCE_TRANSITION",
+    "TASK_EXECUTION",
+}
+
+
+def check_task_completion_source_type_3_type_1(value: str) -> TaskCompletionSourceType3Type1:
+    if value in TASK_COMPLETION_SOURCE_TYPE_3_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TASK_COMPLETION_SOURCE_TYPE_3_TYPE_1_VALUES!r}")

@@ -59,7 +59,8 @@ if (args.includes('--help') || !historiesDir) {
 const DAY = 24 * 60 * 60 * 1000;
 
 const stack = await getStack(); // first: it installs the SDK runtime, which the time-skipping helper tolerates
-const env = await createTimeSkippingEnv();
+// With the service's search attributes: domain code starts some workflows with them (a task's reminder).
+const env = await createTimeSkippingEnv({ searchAttributes: true });
 const org = await newOrg(stack, 'Replay histories');
 const activities = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
 // The stack's task queue: enrollment starts its sequence workflow there (on this test server).

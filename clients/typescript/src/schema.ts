@@ -1894,8 +1894,8 @@ export interface components {
             name: string;
             /** @description Primary domain. */
             domain: string;
-            /** @description The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies), or null. */
-            company: Record<string, never> | null;
+            /** @description The directory's company profile, or null. */
+            company: components["schemas"]["CompanyProfile"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2069,6 +2069,8 @@ export interface components {
             succeeded: number;
             failed: number;
         };
+        /** @description The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies). */
+        CompanyProfile: Record<string, never>;
         Contact: {
             /** Format: uuid */
             id: string;
@@ -2603,13 +2605,11 @@ export interface components {
             type: "ValidationIssue" | "UnauthorizedIssue" | "NotFoundIssue" | "CommitIssue" | "BusinessIssue" | "RateLimitIssue" | "InternalIssue" | "MethodNotAllowedIssue" | "PayloadTooLargeIssue" | "UnavailableIssue";
             message: string;
             /** @description Details; for validation errors `errors` lists `{path, message}` per offending field. */
-            data: {
-                errors?: {
-                    path: string;
-                    message: string;
-                }[];
-            } | null;
+            data: components["schemas"]["ErrorData"] | null;
             request_id: string;
+        };
+        ErrorData: {
+            errors?: components["schemas"]["FieldError"][];
         };
         Event: {
             /** Format: uuid */
@@ -2625,7 +2625,7 @@ export interface components {
             /** @description The identifiers as sent. */
             subject: components["schemas"]["EventSubject"];
             /** @description Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent. */
-            payload: Record<string, never> | null;
+            payload: components["schemas"]["IngestedEventPayload"] | null;
             /**
              * @description `PENDING` until subject matching ends.
              * @enum {string}
@@ -2719,6 +2719,10 @@ export interface components {
             text: string;
             data: Record<string, never>;
         };
+        FieldError: {
+            path: string;
+            message: string;
+        };
         Health: {
             status: string;
             checks?: {
@@ -2755,6 +2759,8 @@ export interface components {
             /** @description Words looked for in job title, company name, industry and technologies. */
             keywords: string[];
         };
+        /** @description A free-form JSON object, as the event sent it. */
+        IngestedEventPayload: Record<string, never>;
         Meeting: {
             /** Format: uuid */
             id: string;
@@ -2801,11 +2807,8 @@ export interface components {
              * @description A reply: the message it answers.
              */
             in_reply_to_id: string | null;
-            /**
-             * @description INBOUND replies: the classifier's category (docs/api/engagement.md); null otherwise.
-             * @enum {string|null}
-             */
-            reply_category: "INTERESTED" | "NOT_INTERESTED" | "UNSUBSCRIBE" | "OUT_OF_OFFICE" | "OTHER" | null;
+            /** @description INBOUND replies: the classifier's category (docs/api/engagement.md); null otherwise. */
+            reply_category: components["schemas"]["MessageReplyCategory"] | null;
             /** @description Emails: times the tracking pixel was loaded. */
             open_count: number;
             /**
@@ -2837,6 +2840,8 @@ export interface components {
             total_pages: number;
             has_more: boolean;
         };
+        /** @enum {string} */
+        MessageReplyCategory: "INTERESTED" | "NOT_INTERESTED" | "UNSUBSCRIBE" | "OUT_OF_OFFICE" | "OTHER";
         /** @description An OpenAPI 3.1 document. */
         OpenApiDocument: Record<string, never>;
         Owner: {
@@ -2947,8 +2952,7 @@ export interface components {
              * @description The PLAYBOOK_APPROVAL task (requires_approval).
              */
             approval_task_id: string | null;
-            /** @enum {string|null} */
-            outcome: "ENROLLED" | "ENROLLMENT_REFUSED" | "ALREADY_ENROLLED" | "TASK_CREATED" | null;
+            outcome: components["schemas"]["PlaybookRunOutcome"] | null;
             /**
              * Format: uuid
              * @description ENROLL_IN_SEQUENCE: the sequence written (ACTIVE, FOUND or REFUSED) or the one already running.
@@ -2970,6 +2974,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @enum {string} */
+        PlaybookRunOutcome: "ENROLLED" | "ENROLLMENT_REFUSED" | "ALREADY_ENROLLED" | "TASK_CREATED";
         PlaybookRunPage: {
             items: components["schemas"]["PlaybookRun"][];
             total_count: number;
@@ -3307,10 +3313,8 @@ export interface components {
             import_search_filters: components["schemas"]["SignalFilters"];
             /** Format: uuid */
             sequence_template_id: string | null;
-            /** @enum {string} */
-            import_target: "PEOPLE" | "COMPANIES";
-            /** @enum {string|null} */
-            event_subject: "PEOPLE" | "COMPANIES" | null;
+            import_target: components["schemas"]["SignalImportTarget"];
+            event_subject: components["schemas"]["SignalImportTarget"] | null;
         };
         /** @description All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. When signal_type changes, import_target and event_subject follow the new preset unless sent. */
         SignalDuplicate: {
@@ -3393,6 +3397,8 @@ export interface components {
             total_pages: number;
             has_more: boolean;
         };
+        /** @enum {string} */
+        SignalImportTarget: "PEOPLE" | "COMPANIES";
         SignalPage: {
             items: components["schemas"]["Signal"][];
             total_count: number;
@@ -3496,20 +3502,13 @@ export interface components {
             notes: string | null;
             /** Format: date */
             due_date: string | null;
-            /**
-             * @description Call outcome; null until set.
-             * @enum {string|null}
-             */
-            disposition: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER" | "INTERESTED" | "NOT_INTERESTED" | "WRONG_NUMBER" | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
             /** @description CALL tasks: the number logged by execute `call`. */
             phone: string | null;
-            /** @enum {string|null} */
-            completion_source: "TASK_EXECUTION" | "EXTERNAL_REPLY" | "SEQUENCE_TRANSITION" | "EXTERNAL_CRM" | "PLAYBOOK_RESOLUTION" | null;
-            /**
-             * @description REMINDER_RULE: the task came back from a snooze.
-             * @enum {string|null}
-             */
-            reopen_reason: "REMINDER_RULE" | null;
+            completion_source: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopen_reason: components["schemas"]["TaskReopenReason"] | null;
             /**
              * Format: date-time
              * @description Set while snoozed; cleared when the task comes back.
@@ -3544,6 +3543,8 @@ export interface components {
              */
             disposition?: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER";
         };
+        /** @enum {string} */
+        TaskCompletionSource: "TASK_EXECUTION" | "EXTERNAL_REPLY" | "SEQUENCE_TRANSITION" | "EXTERNAL_CRM" | "PLAYBOOK_RESOLUTION";
         TaskCreate: {
             /** @description 1 to 200 characters, not blank. */
             title: string & unknown;
@@ -3566,6 +3567,8 @@ export interface components {
              */
             priority?: "HOT" | "TODAY" | "EXTRA";
         };
+        /** @enum {string} */
+        TaskDisposition: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER" | "INTERESTED" | "NOT_INTERESTED" | "WRONG_NUMBER";
         TaskExecute: {
             payload: components["schemas"]["TaskExecutePayload"];
         };
@@ -3612,6 +3615,8 @@ export interface components {
              */
             scope: "TASK" | "SEQUENCE";
         };
+        /** @enum {string} */
+        TaskReopenReason: "REMINDER_RULE";
         TaskSnooze: {
             /**
              * Format: date-time
@@ -3665,8 +3670,7 @@ export interface components {
         TestHelperReplyResult: {
             message: components["schemas"]["Message"];
             sequence: components["schemas"]["Sequence"] | null;
-            /** @enum {string} */
-            reply_category: "INTERESTED" | "NOT_INTERESTED" | "UNSUBSCRIBE" | "OUT_OF_OFFICE" | "OTHER";
+            reply_category: components["schemas"]["MessageReplyCategory"];
             /** Format: uuid */
             task_id: string | null;
         };

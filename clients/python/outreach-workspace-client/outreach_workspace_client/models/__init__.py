@@ -6,7 +6,6 @@ from .account_entry_batch_create import AccountEntryBatchCreate
 from .account_entry_batch_item import AccountEntryBatchItem
 from .account_entry_batch_item_status import AccountEntryBatchItemStatus
 from .account_entry_batch_result import AccountEntryBatchResult
-from .account_entry_company_type_0 import AccountEntryCompanyType0
 from .account_entry_page import AccountEntryPage
 from .account_exclusion import AccountExclusion
 from .account_exclusion_create import AccountExclusionCreate
@@ -29,6 +28,7 @@ from .activity_payload import ActivityPayload
 from .api_key_identity import ApiKeyIdentity
 from .batch_item_error import BatchItemError
 from .batch_summary import BatchSummary
+from .company_profile import CompanyProfile
 from .contact import Contact
 from .contact_description import ContactDescription
 from .contact_email_status import ContactEmailStatus
@@ -87,15 +87,13 @@ from .enriched_contact import EnrichedContact
 from .enriched_person import EnrichedPerson
 from .enrollment_pending import EnrollmentPending
 from .error import Error
-from .error_data_type_0 import ErrorDataType0
-from .error_data_type_0_errors_item import ErrorDataType0ErrorsItem
+from .error_data import ErrorData
 from .error_type import ErrorType
 from .event import Event
 from .event_ingest import EventIngest
 from .event_ingest_accepted import EventIngestAccepted
 from .event_ingest_payload import EventIngestPayload
 from .event_page import EventPage
-from .event_payload_type_0 import EventPayloadType0
 from .event_resolution_status import EventResolutionStatus
 from .event_subject import EventSubject
 from .event_type import EventType
@@ -103,10 +101,12 @@ from .exclusion_reason import ExclusionReason
 from .exclusion_update import ExclusionUpdate
 from .fetch_result import FetchResult
 from .fetch_result_data import FetchResultData
+from .field_error import FieldError
 from .health import Health
 from .health_checks import HealthChecks
 from .icp_context import IcpContext
 from .icp_profile import IcpProfile
+from .ingested_event_payload import IngestedEventPayload
 from .list_account_entries_sort_by import ListAccountEntriesSortBy
 from .list_account_entries_sort_order import ListAccountEntriesSortOrder
 from .list_account_exclusions_sort_by import ListAccountExclusionsSortBy
@@ -164,9 +164,7 @@ from .message import Message
 from .message_channel import MessageChannel
 from .message_direction import MessageDirection
 from .message_page import MessagePage
-from .message_reply_category_type_1 import MessageReplyCategoryType1
-from .message_reply_category_type_2_type_1 import MessageReplyCategoryType2Type1
-from .message_reply_category_type_3_type_1 import MessageReplyCategoryType3Type1
+from .message_reply_category import MessageReplyCategory
 from .open_api_document import OpenApiDocument
 from .owner import Owner
 from .owner_update import OwnerUpdate
@@ -181,9 +179,7 @@ from .playbook_create import PlaybookCreate
 from .playbook_create_status import PlaybookCreateStatus
 from .playbook_page import PlaybookPage
 from .playbook_run import PlaybookRun
-from .playbook_run_outcome_type_1 import PlaybookRunOutcomeType1
-from .playbook_run_outcome_type_2_type_1 import PlaybookRunOutcomeType2Type1
-from .playbook_run_outcome_type_3_type_1 import PlaybookRunOutcomeType3Type1
+from .playbook_run_outcome import PlaybookRunOutcome
 from .playbook_run_page import PlaybookRunPage
 from .playbook_run_status import PlaybookRunStatus
 from .playbook_status import PlaybookStatus
@@ -232,10 +228,6 @@ from .signal_create_event_subject_type_3_type_1 import SignalCreateEventSubjectT
 from .signal_create_import_target import SignalCreateImportTarget
 from .signal_detail import SignalDetail
 from .signal_detail_cadence import SignalDetailCadence
-from .signal_detail_event_subject_type_1 import SignalDetailEventSubjectType1
-from .signal_detail_event_subject_type_2_type_1 import SignalDetailEventSubjectType2Type1
-from .signal_detail_event_subject_type_3_type_1 import SignalDetailEventSubjectType3Type1
-from .signal_detail_import_target import SignalDetailImportTarget
 from .signal_detail_status import SignalDetailStatus
 from .signal_duplicate import SignalDuplicate
 from .signal_duplicate_cadence import SignalDuplicateCadence
@@ -249,6 +241,7 @@ from .signal_import_kind import SignalImportKind
 from .signal_import_metadata import SignalImportMetadata
 from .signal_import_page import SignalImportPage
 from .signal_import_status import SignalImportStatus
+from .signal_import_target import SignalImportTarget
 from .signal_page import SignalPage
 from .signal_preset import SignalPreset
 from .signal_preset_scope import SignalPresetScope
@@ -265,14 +258,10 @@ from .task import Task
 from .task_complete import TaskComplete
 from .task_complete_completion_source import TaskCompleteCompletionSource
 from .task_complete_disposition import TaskCompleteDisposition
-from .task_completion_source_type_1 import TaskCompletionSourceType1
-from .task_completion_source_type_2_type_1 import TaskCompletionSourceType2Type1
-from .task_completion_source_type_3_type_1 import TaskCompletionSourceType3Type1
+from .task_completion_source import TaskCompletionSource
 from .task_create import TaskCreate
 from .task_create_priority import TaskCreatePriority
-from .task_disposition_type_1 import TaskDispositionType1
-from .task_disposition_type_2_type_1 import TaskDispositionType2Type1
-from .task_disposition_type_3_type_1 import TaskDispositionType3Type1
+from .task_disposition import TaskDisposition
 from .task_execute import TaskExecute
 from .task_execute_payload import TaskExecutePayload
 from .task_execute_payload_disposition import TaskExecutePayloadDisposition
@@ -282,9 +271,7 @@ from .task_page import TaskPage
 from .task_priority import TaskPriority
 from .task_reassign import TaskReassign
 from .task_reassign_scope import TaskReassignScope
-from .task_reopen_reason_type_1 import TaskReopenReasonType1
-from .task_reopen_reason_type_2_type_1 import TaskReopenReasonType2Type1
-from .task_reopen_reason_type_3_type_1 import TaskReopenReasonType3Type1
+from .task_reopen_reason import TaskReopenReason
 from .task_snooze import TaskSnooze
 from .task_status import TaskStatus
 from .task_type import TaskType
@@ -295,7 +282,6 @@ from .test_helper_meeting import TestHelperMeeting
 from .test_helper_meeting_result import TestHelperMeetingResult
 from .test_helper_reply import TestHelperReply
 from .test_helper_reply_result import TestHelperReplyResult
-from .test_helper_reply_result_reply_category import TestHelperReplyResultReplyCategory
 from .test_helper_result import TestHelperResult
 from .user import User
 from .user_page import UserPage
@@ -321,7 +307,6 @@ __all__ = (
     "AccountEntryBatchItem",
     "AccountEntryBatchItemStatus",
     "AccountEntryBatchResult",
-    "AccountEntryCompanyType0",
     "AccountEntryPage",
     "AccountExclusion",
     "AccountExclusionCreate",
@@ -344,6 +329,7 @@ __all__ = (
     "ApiKeyIdentity",
     "BatchItemError",
     "BatchSummary",
+    "CompanyProfile",
     "Contact",
     "ContactDescription",
     "ContactEmailStatus",
@@ -402,15 +388,13 @@ __all__ = (
     "EnrichedPerson",
     "EnrollmentPending",
     "Error",
-    "ErrorDataType0",
-    "ErrorDataType0ErrorsItem",
+    "ErrorData",
     "ErrorType",
     "Event",
     "EventIngest",
     "EventIngestAccepted",
     "EventIngestPayload",
     "EventPage",
-    "EventPayloadType0",
     "EventResolutionStatus",
     "EventSubject",
     "EventType",
@@ -418,10 +402,12 @@ __all__ = (
     "ExclusionUpdate",
     "FetchResult",
     "FetchResultData",
+    "FieldError",
     "Health",
     "HealthChecks",
     "IcpContext",
     "IcpProfile",
+    "IngestedEventPayload",
     "ListAccountEntriesSortBy",
     "ListAccountEntriesSortOrder",
     "ListAccountExclusionsSortBy",
@@ -479,9 +465,7 @@ __all__ = (
     "MessageChannel",
     "MessageDirection",
     "MessagePage",
-    "MessageReplyCategoryType1",
-    "MessageReplyCategoryType2Type1",
-    "MessageReplyCategoryType3Type1",
+    "MessageReplyCategory",
     "OpenApiDocument",
     "Owner",
     "OwnerUpdate",
@@ -496,9 +480,7 @@ __all__ = (
     "PlaybookCreateStatus",
     "PlaybookPage",
     "PlaybookRun",
-    "PlaybookRunOutcomeType1",
-    "PlaybookRunOutcomeType2Type1",
-    "PlaybookRunOutcomeType3Type1",
+    "PlaybookRunOutcome",
     "PlaybookRunPage",
     "PlaybookRunStatus",
     "PlaybookStatus",
@@ -547,10 +529,6 @@ __all__ = (
     "SignalCreateImportTarget",
     "SignalDetail",
     "SignalDetailCadence",
-    "SignalDetailEventSubjectType1",
-    "SignalDetailEventSubjectType2Type1",
-    "SignalDetailEventSubjectType3Type1",
-    "SignalDetailImportTarget",
     "SignalDetailStatus",
     "SignalDuplicate",
     "SignalDuplicateCadence",
@@ -564,6 +542,7 @@ __all__ = (
     "SignalImportMetadata",
     "SignalImportPage",
     "SignalImportStatus",
+    "SignalImportTarget",
     "SignalPage",
     "SignalPreset",
     "SignalPresetScope",
@@ -580,14 +559,10 @@ __all__ = (
     "TaskComplete",
     "TaskCompleteCompletionSource",
     "TaskCompleteDisposition",
-    "TaskCompletionSourceType1",
-    "TaskCompletionSourceType2Type1",
-    "TaskCompletionSourceType3Type1",
+    "TaskCompletionSource",
     "TaskCreate",
     "TaskCreatePriority",
-    "TaskDispositionType1",
-    "TaskDispositionType2Type1",
-    "TaskDispositionType3Type1",
+    "TaskDisposition",
     "TaskExecute",
     "TaskExecutePayload",
     "TaskExecutePayloadDisposition",
@@ -597,9 +572,7 @@ __all__ = (
     "TaskPriority",
     "TaskReassign",
     "TaskReassignScope",
-    "TaskReopenReasonType1",
-    "TaskReopenReasonType2Type1",
-    "TaskReopenReasonType3Type1",
+    "TaskReopenReason",
     "TaskSnooze",
     "TaskStatus",
     "TaskType",
@@ -610,7 +583,6 @@ __all__ = (
     "TestHelperMeetingResult",
     "TestHelperReply",
     "TestHelperReplyResult",
-    "TestHelperReplyResultReplyCategory",
     "TestHelperResult",
     "User",
     "UserPage",

@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.account_entry_company_type_0 import AccountEntryCompanyType0
+    from ..models.company_profile import CompanyProfile
 
 
 T = TypeVar("T", bound="AccountEntry")
@@ -24,8 +24,7 @@ class AccountEntry:
         account_id (None | UUID): Always set, except on entries a custom-event signal takes from an unresolved event.
         name (str):
         domain (str): Primary domain.
-        company (AccountEntryCompanyType0 | None): The directory's company profile (name, domain, alias_domains,
-            industry, size_band, employee_count, country_code, company_type, technologies), or null.
+        company (CompanyProfile | None): The directory's company profile, or null.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -35,13 +34,13 @@ class AccountEntry:
     account_id: None | UUID
     name: str
     domain: str
-    company: AccountEntryCompanyType0 | None
+    company: CompanyProfile | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.account_entry_company_type_0 import AccountEntryCompanyType0  # noqa: PLC0415
+        from ..models.company_profile import CompanyProfile  # noqa: PLC0415
 
         id = str(self.id)
 
@@ -58,7 +57,7 @@ class AccountEntry:
         domain = self.domain
 
         company: dict[str, Any] | None
-        if isinstance(self.company, AccountEntryCompanyType0):
+        if isinstance(self.company, CompanyProfile):
             company = self.company.to_dict()
         else:
             company = self.company
@@ -86,7 +85,7 @@ class AccountEntry:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.account_entry_company_type_0 import AccountEntryCompanyType0  # noqa: PLC0415
+        from ..models.company_profile import CompanyProfile  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -112,18 +111,18 @@ class AccountEntry:
 
         domain = d.pop("domain")
 
-        def _parse_company(data: object) -> AccountEntryCompanyType0 | None:
+        def _parse_company(data: object) -> CompanyProfile | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                company_type_0 = AccountEntryCompanyType0.from_dict(data)
+                company_type_0 = CompanyProfile.from_dict(data)
 
                 return company_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AccountEntryCompanyType0 | None, data)
+            return cast(CompanyProfile | None, data)
 
         company = _parse_company(d.pop("company"))
 

@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..models.error_type import ErrorType, check_error_type
 
 if TYPE_CHECKING:
-    from ..models.error_data_type_0 import ErrorDataType0
+    from ..models.error_data import ErrorData
 
 
 T = TypeVar("T", bound="Error")
@@ -22,20 +22,19 @@ class Error:
         status_code (int):
         type_ (ErrorType):
         message (str):
-        data (ErrorDataType0 | None): Details; for validation errors `errors` lists `{path, message}` per offending
-            field.
+        data (ErrorData | None): Details; for validation errors `errors` lists `{path, message}` per offending field.
         request_id (str):
     """
 
     status_code: int
     type_: ErrorType
     message: str
-    data: ErrorDataType0 | None
+    data: ErrorData | None
     request_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.error_data_type_0 import ErrorDataType0  # noqa: PLC0415
+        from ..models.error_data import ErrorData  # noqa: PLC0415
 
         status_code = self.status_code
 
@@ -44,7 +43,7 @@ class Error:
         message = self.message
 
         data: dict[str, Any] | None
-        if isinstance(self.data, ErrorDataType0):
+        if isinstance(self.data, ErrorData):
             data = self.data.to_dict()
         else:
             data = self.data
@@ -67,7 +66,7 @@ class Error:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.error_data_type_0 import ErrorDataType0  # noqa: PLC0415
+        from ..models.error_data import ErrorData  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("status_code")
@@ -76,18 +75,18 @@ class Error:
 
         message = d.pop("message")
 
-        def _parse_data(data: object) -> ErrorDataType0 | None:
+        def _parse_data(data: object) -> ErrorData | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                data_type_0 = ErrorDataType0.from_dict(data)
+                data_type_0 = ErrorData.from_dict(data)
 
                 return data_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ErrorDataType0 | None, data)
+            return cast(ErrorData | None, data)
 
         data = _parse_data(d.pop("data"))
 

@@ -11,8 +11,8 @@ from attrs import field as _attrs_field
 from ..models.event_resolution_status import EventResolutionStatus, check_event_resolution_status
 
 if TYPE_CHECKING:
-    from ..models.event_payload_type_0 import EventPayloadType0
     from ..models.event_subject import EventSubject
+    from ..models.ingested_event_payload import IngestedEventPayload
 
 
 T = TypeVar("T", bound="Event")
@@ -28,7 +28,7 @@ class Event:
         occurred_at (datetime.datetime): As sent, normalised to UTC (millisecond precision).
         external_event_id (None | str):
         subject (EventSubject): Who the event is about: at least one identifier, none blank; unknown fields are refused.
-        payload (EventPayloadType0 | None): Exactly the JSON text sent (keys, order, whitespace and number spellings
+        payload (IngestedEventPayload | None): Exactly the JSON text sent (keys, order, whitespace and number spellings
             kept); null when none was sent.
         resolution_status (EventResolutionStatus): `PENDING` until subject matching ends.
         contact_id (None | UUID): Set on resolution: a contact of this workspace.
@@ -43,7 +43,7 @@ class Event:
     occurred_at: datetime.datetime
     external_event_id: None | str
     subject: EventSubject
-    payload: EventPayloadType0 | None
+    payload: IngestedEventPayload | None
     resolution_status: EventResolutionStatus
     contact_id: None | UUID
     account_id: None | UUID
@@ -52,7 +52,7 @@ class Event:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.event_payload_type_0 import EventPayloadType0  # noqa: PLC0415
+        from ..models.ingested_event_payload import IngestedEventPayload  # noqa: PLC0415
 
         id = str(self.id)
 
@@ -68,7 +68,7 @@ class Event:
         subject = self.subject.to_dict()
 
         payload: dict[str, Any] | None
-        if isinstance(self.payload, EventPayloadType0):
+        if isinstance(self.payload, IngestedEventPayload):
             payload = self.payload.to_dict()
         else:
             payload = self.payload
@@ -118,8 +118,8 @@ class Event:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_payload_type_0 import EventPayloadType0  # noqa: PLC0415
         from ..models.event_subject import EventSubject  # noqa: PLC0415
+        from ..models.ingested_event_payload import IngestedEventPayload  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -139,18 +139,18 @@ class Event:
 
         subject = EventSubject.from_dict(d.pop("subject"))
 
-        def _parse_payload(data: object) -> EventPayloadType0 | None:
+        def _parse_payload(data: object) -> IngestedEventPayload | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                payload_type_0 = EventPayloadType0.from_dict(data)
+                payload_type_0 = IngestedEventPayload.from_dict(data)
 
                 return payload_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(EventPayloadType0 | None, data)
+            return cast(IngestedEventPayload | None, data)
 
         payload = _parse_payload(d.pop("payload"))
 

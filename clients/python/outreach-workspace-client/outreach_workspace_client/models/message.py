@@ -10,15 +10,7 @@ from attrs import field as _attrs_field
 
 from ..models.message_channel import MessageChannel, check_message_channel
 from ..models.message_direction import MessageDirection, check_message_direction
-from ..models.message_reply_category_type_1 import MessageReplyCategoryType1, check_message_reply_category_type_1
-from ..models.message_reply_category_type_2_type_1 import (
-    MessageReplyCategoryType2Type1,
-    check_message_reply_category_type_2_type_1,
-)
-from ..models.message_reply_category_type_3_type_1 import (
-    MessageReplyCategoryType3Type1,
-    check_message_reply_category_type_3_type_1,
-)
+from ..models.message_reply_category import MessageReplyCategory, check_message_reply_category
 
 T = TypeVar("T", bound="Message")
 
@@ -39,8 +31,8 @@ class Message:
         sent_at (datetime.datetime):
         created_at (datetime.datetime):
         in_reply_to_id (None | UUID): A reply: the message it answers.
-        reply_category (MessageReplyCategoryType1 | MessageReplyCategoryType2Type1 | MessageReplyCategoryType3Type1 |
-            None): INBOUND replies: the classifier's category (docs/api/engagement.md); null otherwise.
+        reply_category (MessageReplyCategory | None): INBOUND replies: the classifier's category
+            (docs/api/engagement.md); null otherwise.
         open_count (int): Emails: times the tracking pixel was loaded.
         opened_at (datetime.datetime | None): First open.
         click_count (int): Emails: tracked link clicks.
@@ -61,7 +53,7 @@ class Message:
     sent_at: datetime.datetime
     created_at: datetime.datetime
     in_reply_to_id: None | UUID
-    reply_category: MessageReplyCategoryType1 | MessageReplyCategoryType2Type1 | MessageReplyCategoryType3Type1 | None
+    reply_category: MessageReplyCategory | None
     open_count: int
     opened_at: datetime.datetime | None
     click_count: int
@@ -107,10 +99,6 @@ class Message:
 
         reply_category: None | str
         if isinstance(self.reply_category, str):
-            reply_category = self.reply_category
-        elif isinstance(self.reply_category, str):
-            reply_category = self.reply_category
-        elif isinstance(self.reply_category, str):
             reply_category = self.reply_category
         else:
             reply_category = self.reply_category
@@ -234,38 +222,18 @@ class Message:
 
         in_reply_to_id = _parse_in_reply_to_id(d.pop("in_reply_to_id"))
 
-        def _parse_reply_category(
-            data: object,
-        ) -> MessageReplyCategoryType1 | MessageReplyCategoryType2Type1 | MessageReplyCategoryType3Type1 | None:
+        def _parse_reply_category(data: object) -> MessageReplyCategory | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                reply_category_type_1 = check_message_reply_category_type_1(data)
+                reply_category_type_0 = check_message_reply_category(data)
 
-                return reply_category_type_1
+                return reply_category_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                reply_category_type_2_type_1 = check_message_reply_category_type_2_type_1(data)
-
-                return reply_category_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                reply_category_type_3_type_1 = check_message_reply_category_type_3_type_1(data)
-
-                return reply_category_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                MessageReplyCategoryType1 | MessageReplyCategoryType2Type1 | MessageReplyCategoryType3Type1 | None, data
-            )
+            return cast(MessageReplyCategory | None, data)
 
         reply_category = _parse_reply_category(d.pop("reply_category"))
 

@@ -8,15 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.playbook_run_outcome_type_1 import PlaybookRunOutcomeType1, check_playbook_run_outcome_type_1
-from ..models.playbook_run_outcome_type_2_type_1 import (
-    PlaybookRunOutcomeType2Type1,
-    check_playbook_run_outcome_type_2_type_1,
-)
-from ..models.playbook_run_outcome_type_3_type_1 import (
-    PlaybookRunOutcomeType3Type1,
-    check_playbook_run_outcome_type_3_type_1,
-)
+from ..models.playbook_run_outcome import PlaybookRunOutcome, check_playbook_run_outcome
 from ..models.playbook_run_status import PlaybookRunStatus, check_playbook_run_status
 
 if TYPE_CHECKING:
@@ -40,7 +32,7 @@ class PlaybookRun:
         action (PlaybookAction): ENROLL_IN_SEQUENCE {type, sequence_template_id} or CREATE_TASK {type, title, priority,
             due_in_days} (defaults filled in).
         approval_task_id (None | UUID): The PLAYBOOK_APPROVAL task (requires_approval).
-        outcome (None | PlaybookRunOutcomeType1 | PlaybookRunOutcomeType2Type1 | PlaybookRunOutcomeType3Type1):
+        outcome (None | PlaybookRunOutcome):
         sequence_id (None | UUID): ENROLL_IN_SEQUENCE: the sequence written (ACTIVE, FOUND or REFUSED) or the one
             already running.
         created_task_id (None | UUID): CREATE_TASK: the TODO created.
@@ -58,7 +50,7 @@ class PlaybookRun:
     status: PlaybookRunStatus
     action: PlaybookAction
     approval_task_id: None | UUID
-    outcome: None | PlaybookRunOutcomeType1 | PlaybookRunOutcomeType2Type1 | PlaybookRunOutcomeType3Type1
+    outcome: None | PlaybookRunOutcome
     sequence_id: None | UUID
     created_task_id: None | UUID
     error: None | str
@@ -89,10 +81,6 @@ class PlaybookRun:
 
         outcome: None | str
         if isinstance(self.outcome, str):
-            outcome = self.outcome
-        elif isinstance(self.outcome, str):
-            outcome = self.outcome
-        elif isinstance(self.outcome, str):
             outcome = self.outcome
         else:
             outcome = self.outcome
@@ -184,38 +172,18 @@ class PlaybookRun:
 
         approval_task_id = _parse_approval_task_id(d.pop("approval_task_id"))
 
-        def _parse_outcome(
-            data: object,
-        ) -> None | PlaybookRunOutcomeType1 | PlaybookRunOutcomeType2Type1 | PlaybookRunOutcomeType3Type1:
+        def _parse_outcome(data: object) -> None | PlaybookRunOutcome:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                outcome_type_1 = check_playbook_run_outcome_type_1(data)
+                outcome_type_0 = check_playbook_run_outcome(data)
 
-                return outcome_type_1
+                return outcome_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                outcome_type_2_type_1 = check_playbook_run_outcome_type_2_type_1(data)
-
-                return outcome_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                outcome_type_3_type_1 = check_playbook_run_outcome_type_3_type_1(data)
-
-                return outcome_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None | PlaybookRunOutcomeType1 | PlaybookRunOutcomeType2Type1 | PlaybookRunOutcomeType3Type1, data
-            )
+            return cast(None | PlaybookRunOutcome, data)
 
         outcome = _parse_outcome(d.pop("outcome"))
 

@@ -9,20 +9,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.signal_detail_cadence import SignalDetailCadence, check_signal_detail_cadence
-from ..models.signal_detail_event_subject_type_1 import (
-    SignalDetailEventSubjectType1,
-    check_signal_detail_event_subject_type_1,
-)
-from ..models.signal_detail_event_subject_type_2_type_1 import (
-    SignalDetailEventSubjectType2Type1,
-    check_signal_detail_event_subject_type_2_type_1,
-)
-from ..models.signal_detail_event_subject_type_3_type_1 import (
-    SignalDetailEventSubjectType3Type1,
-    check_signal_detail_event_subject_type_3_type_1,
-)
-from ..models.signal_detail_import_target import SignalDetailImportTarget, check_signal_detail_import_target
 from ..models.signal_detail_status import SignalDetailStatus, check_signal_detail_status
+from ..models.signal_import_target import SignalImportTarget, check_signal_import_target
 
 if TYPE_CHECKING:
     from ..models.signal_filters import SignalFilters
@@ -59,9 +47,8 @@ class SignalDetail:
         search_filters (SignalFilters): Filter key to a list of plain strings.
         import_search_filters (SignalFilters): Filter key to a list of plain strings.
         sequence_template_id (None | UUID):
-        import_target (SignalDetailImportTarget):
-        event_subject (None | SignalDetailEventSubjectType1 | SignalDetailEventSubjectType2Type1 |
-            SignalDetailEventSubjectType3Type1):
+        import_target (SignalImportTarget):
+        event_subject (None | SignalImportTarget):
     """
 
     id: UUID
@@ -87,10 +74,8 @@ class SignalDetail:
     search_filters: SignalFilters
     import_search_filters: SignalFilters
     sequence_template_id: None | UUID
-    import_target: SignalDetailImportTarget
-    event_subject: (
-        None | SignalDetailEventSubjectType1 | SignalDetailEventSubjectType2Type1 | SignalDetailEventSubjectType3Type1
-    )
+    import_target: SignalImportTarget
+    event_subject: None | SignalImportTarget
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,10 +153,6 @@ class SignalDetail:
 
         event_subject: None | str
         if isinstance(self.event_subject, str):
-            event_subject = self.event_subject
-        elif isinstance(self.event_subject, str):
-            event_subject = self.event_subject
-        elif isinstance(self.event_subject, str):
             event_subject = self.event_subject
         else:
             event_subject = self.event_subject
@@ -346,49 +327,20 @@ class SignalDetail:
 
         sequence_template_id = _parse_sequence_template_id(d.pop("sequence_template_id"))
 
-        import_target = check_signal_detail_import_target(d.pop("import_target"))
+        import_target = check_signal_import_target(d.pop("import_target"))
 
-        def _parse_event_subject(
-            data: object,
-        ) -> (
-            None
-            | SignalDetailEventSubjectType1
-            | SignalDetailEventSubjectType2Type1
-            | SignalDetailEventSubjectType3Type1
-        ):
+        def _parse_event_subject(data: object) -> None | SignalImportTarget:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                event_subject_type_1 = check_signal_detail_event_subject_type_1(data)
+                event_subject_type_0 = check_signal_import_target(data)
 
-                return event_subject_type_1
+                return event_subject_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                event_subject_type_2_type_1 = check_signal_detail_event_subject_type_2_type_1(data)
-
-                return event_subject_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                event_subject_type_3_type_1 = check_signal_detail_event_subject_type_3_type_1(data)
-
-                return event_subject_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None
-                | SignalDetailEventSubjectType1
-                | SignalDetailEventSubjectType2Type1
-                | SignalDetailEventSubjectType3Type1,
-                data,
-            )
+            return cast(None | SignalImportTarget, data)
 
         event_subject = _parse_event_subject(d.pop("event_subject"))
 

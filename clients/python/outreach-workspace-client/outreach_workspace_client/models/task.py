@@ -8,22 +8,10 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.task_completion_source_type_1 import TaskCompletionSourceType1, check_task_completion_source_type_1
-from ..models.task_completion_source_type_2_type_1 import (
-    TaskCompletionSourceType2Type1,
-    check_task_completion_source_type_2_type_1,
-)
-from ..models.task_completion_source_type_3_type_1 import (
-    TaskCompletionSourceType3Type1,
-    check_task_completion_source_type_3_type_1,
-)
-from ..models.task_disposition_type_1 import TaskDispositionType1, check_task_disposition_type_1
-from ..models.task_disposition_type_2_type_1 import TaskDispositionType2Type1, check_task_disposition_type_2_type_1
-from ..models.task_disposition_type_3_type_1 import TaskDispositionType3Type1, check_task_disposition_type_3_type_1
+from ..models.task_completion_source import TaskCompletionSource, check_task_completion_source
+from ..models.task_disposition import TaskDisposition, check_task_disposition
 from ..models.task_priority import TaskPriority, check_task_priority
-from ..models.task_reopen_reason_type_1 import TaskReopenReasonType1, check_task_reopen_reason_type_1
-from ..models.task_reopen_reason_type_2_type_1 import TaskReopenReasonType2Type1, check_task_reopen_reason_type_2_type_1
-from ..models.task_reopen_reason_type_3_type_1 import TaskReopenReasonType3Type1, check_task_reopen_reason_type_3_type_1
+from ..models.task_reopen_reason import TaskReopenReason, check_task_reopen_reason
 from ..models.task_status import TaskStatus, check_task_status
 from ..models.task_type import TaskType, check_task_type
 
@@ -53,13 +41,10 @@ class Task:
         title (None | str):
         notes (None | str):
         due_date (datetime.date | None):
-        disposition (None | TaskDispositionType1 | TaskDispositionType2Type1 | TaskDispositionType3Type1): Call outcome;
-            null until set.
+        disposition (None | TaskDisposition): Call outcome; null until set.
         phone (None | str): CALL tasks: the number logged by execute `call`.
-        completion_source (None | TaskCompletionSourceType1 | TaskCompletionSourceType2Type1 |
-            TaskCompletionSourceType3Type1):
-        reopen_reason (None | TaskReopenReasonType1 | TaskReopenReasonType2Type1 | TaskReopenReasonType3Type1):
-            REMINDER_RULE: the task came back from a snooze.
+        completion_source (None | TaskCompletionSource):
+        reopen_reason (None | TaskReopenReason): REMINDER_RULE: the task came back from a snooze.
         snoozed_until (datetime.datetime | None): Set while snoozed; cleared when the task comes back.
         started_at (datetime.datetime | None):
         completed_at (datetime.datetime | None):
@@ -85,12 +70,10 @@ class Task:
     title: None | str
     notes: None | str
     due_date: datetime.date | None
-    disposition: None | TaskDispositionType1 | TaskDispositionType2Type1 | TaskDispositionType3Type1
+    disposition: None | TaskDisposition
     phone: None | str
-    completion_source: (
-        None | TaskCompletionSourceType1 | TaskCompletionSourceType2Type1 | TaskCompletionSourceType3Type1
-    )
-    reopen_reason: None | TaskReopenReasonType1 | TaskReopenReasonType2Type1 | TaskReopenReasonType3Type1
+    completion_source: None | TaskCompletionSource
+    reopen_reason: None | TaskReopenReason
     snoozed_until: datetime.datetime | None
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
@@ -160,10 +143,6 @@ class Task:
         disposition: None | str
         if isinstance(self.disposition, str):
             disposition = self.disposition
-        elif isinstance(self.disposition, str):
-            disposition = self.disposition
-        elif isinstance(self.disposition, str):
-            disposition = self.disposition
         else:
             disposition = self.disposition
 
@@ -173,19 +152,11 @@ class Task:
         completion_source: None | str
         if isinstance(self.completion_source, str):
             completion_source = self.completion_source
-        elif isinstance(self.completion_source, str):
-            completion_source = self.completion_source
-        elif isinstance(self.completion_source, str):
-            completion_source = self.completion_source
         else:
             completion_source = self.completion_source
 
         reopen_reason: None | str
         if isinstance(self.reopen_reason, str):
-            reopen_reason = self.reopen_reason
-        elif isinstance(self.reopen_reason, str):
-            reopen_reason = self.reopen_reason
-        elif isinstance(self.reopen_reason, str):
             reopen_reason = self.reopen_reason
         else:
             reopen_reason = self.reopen_reason
@@ -391,36 +362,18 @@ class Task:
 
         due_date = _parse_due_date(d.pop("due_date"))
 
-        def _parse_disposition(
-            data: object,
-        ) -> None | TaskDispositionType1 | TaskDispositionType2Type1 | TaskDispositionType3Type1:
+        def _parse_disposition(data: object) -> None | TaskDisposition:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                disposition_type_1 = check_task_disposition_type_1(data)
+                disposition_type_0 = check_task_disposition(data)
 
-                return disposition_type_1
+                return disposition_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                disposition_type_2_type_1 = check_task_disposition_type_2_type_1(data)
-
-                return disposition_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                disposition_type_3_type_1 = check_task_disposition_type_3_type_1(data)
-
-                return disposition_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | TaskDispositionType1 | TaskDispositionType2Type1 | TaskDispositionType3Type1, data)
+            return cast(None | TaskDisposition, data)
 
         disposition = _parse_disposition(d.pop("disposition"))
 
@@ -431,71 +384,33 @@ class Task:
 
         phone = _parse_phone(d.pop("phone"))
 
-        def _parse_completion_source(
-            data: object,
-        ) -> None | TaskCompletionSourceType1 | TaskCompletionSourceType2Type1 | TaskCompletionSourceType3Type1:
+        def _parse_completion_source(data: object) -> None | TaskCompletionSource:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                completion_source_type_1 = check_task_completion_source_type_1(data)
+                completion_source_type_0 = check_task_completion_source(data)
 
-                return completion_source_type_1
+                return completion_source_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                completion_source_type_2_type_1 = check_task_completion_source_type_2_type_1(data)
-
-                return completion_source_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                completion_source_type_3_type_1 = check_task_completion_source_type_3_type_1(data)
-
-                return completion_source_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None | TaskCompletionSourceType1 | TaskCompletionSourceType2Type1 | TaskCompletionSourceType3Type1, data
-            )
+            return cast(None | TaskCompletionSource, data)
 
         completion_source = _parse_completion_source(d.pop("completion_source"))
 
-        def _parse_reopen_reason(
-            data: object,
-        ) -> None | TaskReopenReasonType1 | TaskReopenReasonType2Type1 | TaskReopenReasonType3Type1:
+        def _parse_reopen_reason(data: object) -> None | TaskReopenReason:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                reopen_reason_type_1 = check_task_reopen_reason_type_1(data)
+                reopen_reason_type_0 = check_task_reopen_reason(data)
 
-                return reopen_reason_type_1
+                return reopen_reason_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                reopen_reason_type_2_type_1 = check_task_reopen_reason_type_2_type_1(data)
-
-                return reopen_reason_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                reopen_reason_type_3_type_1 = check_task_reopen_reason_type_3_type_1(data)
-
-                return reopen_reason_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | TaskReopenReasonType1 | TaskReopenReasonType2Type1 | TaskReopenReasonType3Type1, data)
+            return cast(None | TaskReopenReason, data)
 
         reopen_reason = _parse_reopen_reason(d.pop("reopen_reason"))
 

@@ -7,10 +7,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.test_helper_reply_result_reply_category import (
-    TestHelperReplyResultReplyCategory,
-    check_test_helper_reply_result_reply_category,
-)
+from ..models.message_reply_category import MessageReplyCategory, check_message_reply_category
 
 if TYPE_CHECKING:
     from ..models.message import Message
@@ -26,13 +23,13 @@ class TestHelperReplyResult:
     Attributes:
         message (Message):
         sequence (None | Sequence):
-        reply_category (TestHelperReplyResultReplyCategory):
+        reply_category (MessageReplyCategory):
         task_id (None | UUID):
     """
 
     message: Message
     sequence: None | Sequence
-    reply_category: TestHelperReplyResultReplyCategory
+    reply_category: MessageReplyCategory
     task_id: None | UUID
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -91,7 +88,7 @@ class TestHelperReplyResult:
 
         sequence = _parse_sequence(d.pop("sequence"))
 
-        reply_category = check_test_helper_reply_result_reply_category(d.pop("reply_category"))
+        reply_category = check_message_reply_category(d.pop("reply_category"))
 
         def _parse_task_id(data: object) -> None | UUID:
             if data is None:

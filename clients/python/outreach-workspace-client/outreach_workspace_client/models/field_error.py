@@ -6,29 +6,51 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="EventPayloadType0")
+T = TypeVar("T", bound="FieldError")
 
 
 @_attrs_define
-class EventPayloadType0:
-    """Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent."""
+class FieldError:
+    """
+    Attributes:
+        path (str):
+        message (str):
+    """
 
+    path: str
+    message: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        path = self.path
+
+        message = self.message
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "path": path,
+                "message": message,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        event_payload_type_0 = cls()
+        path = d.pop("path")
 
-        event_payload_type_0.additional_properties = d
-        return event_payload_type_0
+        message = d.pop("message")
+
+        field_error = cls(
+            path=path,
+            message=message,
+        )
+
+        field_error.additional_properties = d
+        return field_error
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,51 +6,29 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ErrorDataType0ErrorsItem")
+T = TypeVar("T", bound="IngestedEventPayload")
 
 
 @_attrs_define
-class ErrorDataType0ErrorsItem:
-    """
-    Attributes:
-        path (str):
-        message (str):
-    """
+class IngestedEventPayload:
+    """A free-form JSON object, as the event sent it."""
 
-    path: str
-    message: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        path = self.path
-
-        message = self.message
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "path": path,
-                "message": message,
-            }
-        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        path = d.pop("path")
+        ingested_event_payload = cls()
 
-        message = d.pop("message")
-
-        error_data_type_0_errors_item = cls(
-            path=path,
-            message=message,
-        )
-
-        error_data_type_0_errors_item.additional_properties = d
-        return error_data_type_0_errors_item
+        ingested_event_payload.additional_properties = d
+        return ingested_event_payload
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,21 +9,20 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.error_data_type_0_errors_item import ErrorDataType0ErrorsItem
+    from ..models.field_error import FieldError
 
 
-T = TypeVar("T", bound="ErrorDataType0")
+T = TypeVar("T", bound="ErrorData")
 
 
 @_attrs_define
-class ErrorDataType0:
-    """Details; for validation errors `errors` lists `{path, message}` per offending field.
-
+class ErrorData:
+    """
     Attributes:
-        errors (list[ErrorDataType0ErrorsItem] | Unset):
+        errors (list[FieldError] | Unset):
     """
 
-    errors: list[ErrorDataType0ErrorsItem] | Unset = UNSET
+    errors: list[FieldError] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,24 +43,24 @@ class ErrorDataType0:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.error_data_type_0_errors_item import ErrorDataType0ErrorsItem  # noqa: PLC0415
+        from ..models.field_error import FieldError  # noqa: PLC0415
 
         d = dict(src_dict)
         _errors = d.pop("errors", UNSET)
-        errors: list[ErrorDataType0ErrorsItem] | Unset = UNSET
+        errors: list[FieldError] | Unset = UNSET
         if _errors is not UNSET:
             errors = []
             for errors_item_data in _errors:
-                errors_item = ErrorDataType0ErrorsItem.from_dict(errors_item_data)
+                errors_item = FieldError.from_dict(errors_item_data)
 
                 errors.append(errors_item)
 
-        error_data_type_0 = cls(
+        error_data = cls(
             errors=errors,
         )
 
-        error_data_type_0.additional_properties = d
-        return error_data_type_0
+        error_data.additional_properties = d
+        return error_data
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,13 +6,13 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="AccountEntryCompanyType0")
+T = TypeVar("T", bound="CompanyProfile")
 
 
 @_attrs_define
-class AccountEntryCompanyType0:
+class CompanyProfile:
     """The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code,
-    company_type, technologies), or null.
+    company_type, technologies).
 
     """
 
@@ -28,10 +28,10 @@ class AccountEntryCompanyType0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        account_entry_company_type_0 = cls()
+        company_profile = cls()
 
-        account_entry_company_type_0.additional_properties = d
-        return account_entry_company_type_0
+        company_profile.additional_properties = d
+        return company_profile
 
     @property
     def additional_keys(self) -> list[str]:

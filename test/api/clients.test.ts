@@ -5,6 +5,7 @@
 // contact with first_name, list, enroll, subscribe a webhook) and its webhook verifier accepts the
 // delivery this test's receiver got, and refuses it once tampered with.
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -66,6 +67,13 @@ describe('clients generated from /v1/openapi.json', function () {
     assert.deepEqual(JSON.parse(tampered.stdout), { verified: false, error: 'no signature matches' });
   }
 
+  /** Every POST of the quickstart (webhook, contact, template, enrollment) carried an Idempotency-Key, stored per organization. */
+  async function assertIdempotencyKeys(organizationId: string) {
+    const { rows } = await sql<{ path: string }>`SELECT path FROM idempotency_keys WHERE organization_id = ${organizationId} ORDER BY created_at`
+      .execute(stack.orm.em.fork().getKysely());
+    assert.deepEqual(rows.map((r) => r.path), ['/v1/webhooks', '/v1/contacts', '/v1/sequence-templates', '/v1/sequences']);
+  }
+
   function assertQuickstart(result: QuickstartResult, firstName: string) {
     assert.equal(result.first_name, firstName);
     assert.equal(result.found, true, 'the new contact is among the listed ones');
@@ -105,11 +113,12 @@ describe('clients generated from /v1/openapi.json', function () {
       assert.ok(found.some((d) => d.message.includes("'frist_name' does not exist")), tsc.stdout);
     });
 
-    it('when the quickstart runs against the stack, then it creates, lists and enrolls, and verifyWebhook accepts its delivery and refuses a tampered one', async () => {
+    it('when the quickstart runs against the stack, then it creates, lists and enrolls with an Idempotency-Key on every POST, and verifyWebhook accepts its delivery and refuses a tampered one', async () => {
       const org = await newOrg(stack, 'Clients TypeScript');
       const env = { OWS_BASE_URL: stack.url, OWS_API_KEY: org.apiKey, OWS_WEBHOOK_URL: receiver.url };
       const result = lastJsonLine<QuickstartResult>(await run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'quickstart.ts')], { env }));
       assertQuickstart(result, 'Ada');
+      await assertIdempotencyKeys(org.organizationId);
       await verifyDelivery(result, (input) =>
         run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'verify-delivery.ts')], { env: { OWS_WEBHOOK_SECRET: result.webhook_secret }, input }));
     });
@@ -150,11 +159,12 @@ describe('clients generated from /v1/openapi.json', function () {
       assert.match(refused?.refused ?? '', /unexpected keyword argument 'frist_name'/);
     });
 
-    it('when the quickstart runs against the stack, then it creates, lists and enrolls, and verify_webhook accepts its delivery and refuses a tampered one', async () => {
+    it('when the quickstart runs against the stack, then it creates, lists and enrolls with an Idempotency-Key on every POST, and verify_webhook accepts its delivery and refuses a tampered one', async () => {
       const org = await newOrg(stack, 'Clients Python');
       const env = { ...pythonEnv(), OWS_BASE_URL: stack.url, OWS_API_KEY: org.apiKey, OWS_WEBHOOK_URL: receiver.url };
       const result = lastJsonLine<QuickstartResult>(await run(python, [join(PYTHON_CLIENT, 'examples', 'quickstart.py')], { env }));
       assertQuickstart(result, 'Grace');
+      await assertIdempotencyKeys(org.organizationId);
       await verifyDelivery(result, (input) =>
         run(python, [join(PYTHON_CLIENT, 'examples', 'verify_delivery.py')], { env: { ...pythonEnv(), OWS_WEBHOOK_SECRET: result.webhook_secret }, input }));
     });

@@ -3,7 +3,8 @@
 // compiles under its own tsconfig and refuses a misspelt body field, the Python body models refuse
 // a misspelt keyword, and each language's quickstart example runs against the stack (create a
 // contact with first_name, list, enroll, subscribe a webhook) and its webhook verifier accepts the
-// delivery this test's receiver got, and refuses it once tampered with.
+// delivery this test's receiver got, and refuses it once tampered with. (The TypeScript verifier's
+// rotation and tolerance cases are unit tests; the Python one's are here, where its interpreter is.)
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { fetchDocument, type OpenApiDocument } from '../../scripts/clients/docum
 import { generatePython } from '../../scripts/clients/python.ts';
 import { typescriptSchema } from '../../scripts/clients/typescript.ts';
 import { projectRoot, venvPython } from '../../scripts/tools.ts';
+import { generateWebhookSecret } from '../../domain/webhooks/secrets.ts';
+import { signatureHeaders } from '../../domain/webhooks/send.ts';
 import { diagnostics, lastJsonLine, run, tree, treeDifferences } from '../helpers/clients.ts';
 import { newOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
@@ -157,6 +160,31 @@ describe('clients generated from /v1/openapi.json', function () {
       const [body, refused] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
       assert.deepEqual(body, { email: 'ada@example.com', first_name: 'Ada' });
       assert.match(refused?.refused ?? '', /unexpected keyword argument 'frist_name'/);
+    });
+
+    it('when verify_webhook checks what the service signs, then either secret of a rotation verifies; another secret, body or an old timestamp do not', async () => {
+      const [current, previous] = [generateWebhookSecret(), generateWebhookSecret()];
+      const at = new Date('2026-03-01T12:00:00Z');
+      const body = JSON.stringify({ type: 'sequence.created', note: 'é ✓' });
+      const headers = signatureHeaders([current, previous], 'msg_1', at, body);
+      const now = at.getTime() / 1000;
+      const cases = [
+        { secrets: current, body, now }, { secrets: [generateWebhookSecret(), previous], body, now },
+        { secrets: generateWebhookSecret(), body, now }, { secrets: current, body: body.replace('é', 'e'), now }, { secrets: current, body, now: now + 301 },
+      ].map((c) => ({ ...c, headers }));
+      const script = [
+        'import json, sys',
+        'from webhook_signature import WebhookVerificationError, verify_webhook',
+        'out = []',
+        'for case in json.load(sys.stdin):',
+        '    try:',
+        "        out.append(verify_webhook(case['secrets'], case['body'], case['headers'], now=case['now']))",
+        '    except WebhookVerificationError as error:',
+        '        out.append(str(error))',
+        'print(json.dumps(out))',
+      ].join('\n');
+      const verdicts = lastJsonLine<unknown[]>(await run(python, ['-c', script], { env: pythonEnv(), input: JSON.stringify(cases) }));
+      assert.deepEqual(verdicts, [JSON.parse(body), JSON.parse(body), 'no signature matches', 'no signature matches', 'webhook-timestamp is outside the tolerance']);
     });
 
     it('when the quickstart runs against the stack, then it creates, lists and enrolls with an Idempotency-Key on every POST, and verify_webhook accepts its delivery and refuses a tampered one', async () => {

@@ -81,7 +81,8 @@ describe('clients generated from /v1/openapi.json', function () {
     assert.equal(result.first_name, firstName);
     assert.equal(result.found, true, 'the new contact is among the listed ones');
     assert.ok(result.listed >= 1);
-    assert.equal(result.enrollment_status, 201);
+    // 202 when verifying the address outlasts the enrollment wait (a loaded machine): the sequence.created delivery proves it either way.
+    assert.ok([201, 202].includes(result.enrollment_status), String(result.enrollment_status));
     assert.match(result.webhook_secret, /^whsec_/);
   }
 

@@ -2,6 +2,7 @@
 // requests describe them, so the document cannot drift from the code.
 import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
+import { SchemaComponents } from './openapi-components.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
 import { CONDITIONAL_COMPONENTS, conventionParameters, withHttpConventions } from './openapi-http.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './middleware/compression.ts';
@@ -12,7 +13,7 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function parameters(schema: JsonSchema | undefined, location: 'path' | 'query') {
+function parameters(schema: JsonSchema | undefined, location: 'path' | 'query', components: SchemaComponents) {
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => ({
@@ -20,7 +21,7 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query') 
     in: location,
     required: location === 'path' || required.has(name),
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
-    schema: s,
+    schema: components.use(s),
     ...(s.type === 'array' ? { style: 'form', explode: true } : {}),
   }));
 }
@@ -93,11 +94,11 @@ function bodyRequired(schema: JsonSchema): boolean {
     || Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf);
 }
 
-function operation(route: RouteDef) {
+function operation(route: RouteDef, components: SchemaComponents) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = response.schema
-      ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
+      ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: components.use(response.schema) } } }
       // An error status declared by its description alone answers the one error shape.
       : Number(status) >= 400 ? errorResponse(response.description) : { description: response.description };
   }
@@ -131,11 +132,11 @@ function operation(route: RouteDef) {
     ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     ...(route.rateBudget ? { 'x-rate-limit-budget': route.rateBudget } : {}),
     parameters: [
-      ...parameters(route.params, 'path'), ...parameters(route.query, 'query'),
+      ...parameters(route.params, 'path', components), ...parameters(route.query, 'query', components),
       ...(idempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...conventionParameters(route),
     ],
-    ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: route.body } } } } : {}),
+    ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: components.use(route.body) } } } } : {}),
     responses,
   };
 }
@@ -145,11 +146,17 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     + '(open, click, reply, bounce, meeting, LinkedIn acceptance) through the same code real engagement takes. Absent in production.',
 };
 
+/**
+ * The document of `routes`. Every named schema met is shown once in components.schemas; two
+ * different schemas under one name throw here (api/openapi-components.ts).
+ */
 export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<string, unknown> {
+  const components = new SchemaComponents();
+  components.use(errorSchema);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operation(route);
+    paths[route.path][route.method.toLowerCase()] = operation(route, components);
   }
   return {
     openapi: '3.1.0',
@@ -175,7 +182,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
-      schemas: { Error: errorSchema },
+      schemas: components.all(),
       parameters: { IdempotencyKey: idempotencyKeyParameter, ...CONDITIONAL_COMPONENTS.parameters },
       headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER, ...CONDITIONAL_COMPONENTS.headers },
     },

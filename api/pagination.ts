@@ -1,6 +1,7 @@
 // The one pagination helper of every list endpoint: its query schema, the page window and the
 // envelope {items, total_count, total_pages, has_more}.
 import type { JsonSchema } from './validation.ts';
+import { named, nameOf } from './schemas/named.ts';
 
 export interface PageQuery<S extends string = string> {
   page: number;
@@ -64,9 +65,9 @@ export function envelopeText(itemTexts: string[], total: number, query: PageQuer
   return `{"items":[${itemTexts.join(',')}],${JSON.stringify(counts).slice(1)}`;
 }
 
-/** Envelope schema for the OpenAPI document. */
+/** Envelope schema for the OpenAPI document: `<Item>Page` when the item schema is named. */
 export function envelopeSchema(item: JsonSchema): JsonSchema {
-  return {
+  const schema: JsonSchema = {
     type: 'object',
     required: ['items', 'total_count', 'total_pages', 'has_more'],
     properties: {
@@ -76,4 +77,6 @@ export function envelopeSchema(item: JsonSchema): JsonSchema {
       has_more: { type: 'boolean' },
     },
   };
+  const itemName = nameOf(item);
+  return itemName === undefined ? schema : named(`${itemName}Page`, schema);
 }

@@ -14,9 +14,9 @@ import { storableStrings } from '../schemas/storable.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
-  accountEntryItemSchema, accountEntryListFilters, accountEntrySchema, accountListItemSchema, accountListPatchSchema, accountListSchema,
-  batchBodySchema, batchResultSchema, contactEntryItemSchema, contactEntryListFilters, contactEntrySchema, contactListItemSchema,
-  contactListPatchSchema, contactListSchema, listListFilters,
+  accountEntryBatchSchema, accountEntryItemSchema, accountEntryListFilters, accountEntrySchema, accountListBatchSchema, accountListItemSchema,
+  accountListPatchSchema, accountListSchema, batchResultSchema, contactEntryBatchSchema, contactEntryItemSchema, contactEntryListFilters,
+  contactEntrySchema, contactListBatchSchema, contactListItemSchema, contactListPatchSchema, contactListSchema, listListFilters,
 } from '../schemas/lists.schemas.ts';
 import { bodyValidator, type JsonSchema } from '../validation.ts';
 
@@ -78,7 +78,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       location: '/v1/contact-lists',
       summary: 'Create contact lists (batch)',
       description: `Default template rule 1: entries added to a list with \`default_sequence_template_id\` are enrolled in it. ${templateRule}`,
-      body: batchBodySchema(contactListItemSchema, 'lists'),
+      body: contactListBatchSchema,
       responses: { 201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(contactListSchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
         const { valid, invalid } = checkItems<lists.ContactListInput>(body.items, contactListItemSchema);
@@ -148,7 +148,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
         + 'from the fields sent (enrichment_status PENDING); one lead-import workflow per batch completes the profiles from the directory, then emits '
         + '`contact_entry.resolved` and enrolls (DONE), or FAILED with enrichment_error. The same contact again in one list updates its entry (UPDATED; '
         + 'a FAILED entry sent again is imported again); a contact in another list gets a new entry there.',
-      body: batchBodySchema(contactEntryItemSchema, 'entries'),
+      body: contactEntryBatchSchema,
       responses: { 200: { description: 'Per-item results.', schema: batchResultSchema(contactEntrySchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
         const { valid, invalid } = checkItems<ContactEntryInput>(body.items, contactEntryItemSchema);
@@ -202,7 +202,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
       location: '/v1/account-lists',
       summary: 'Create account lists (batch)',
-      body: batchBodySchema(accountListItemSchema, 'lists'),
+      body: accountListBatchSchema,
       responses: { 201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(accountListSchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
         const { valid, invalid } = checkItems<lists.AccountListInput>(body.items, accountListItemSchema);
@@ -261,7 +261,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       description: 'Each domain is looked up in the directory: an alias resolves to the primary domain and the company profile is kept on the entry (`company`). '
         + 'Each entry is linked to the workspace account of that domain, created (named `name`) when new, so account_id is always set. '
         + 'The same account again in one list updates its entry (UPDATED).',
-      body: batchBodySchema(accountEntryItemSchema, 'entries'),
+      body: accountEntryBatchSchema,
       responses: { 200: { description: 'Per-item results.', schema: batchResultSchema(accountEntrySchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
         const { valid, invalid } = checkItems<accountEntries.AccountEntryInput>(body.items, accountEntryItemSchema);

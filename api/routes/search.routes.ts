@@ -2,14 +2,15 @@
 // or not found (fetch), never refused.
 import * as searchService from '../../domain/search/search.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
+import { named } from '../schemas/named.ts';
 
 const tags = ['Search'];
 
-const searchItemSchema = {
+const searchItemSchema = named('SearchItem', {
   type: 'object',
   required: ['id', 'type', 'title', 'subtitle'],
   properties: { id: { type: 'string', description: '`<type>:<uuid>`, for GET /v1/fetch.' }, type: { type: 'string', enum: searchService.SEARCH_KINDS }, title: { type: 'string' }, subtitle: { type: 'string' } },
-};
+});
 
 export function searchRoutes(): RouteDef[] {
   return [
@@ -29,7 +30,7 @@ export function searchRoutes(): RouteDef[] {
           size: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Items per kind.' },
         },
       },
-      responses: { 200: { description: 'Matches.', schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: searchItemSchema } } } } },
+      responses: { 200: { description: 'Matches.', schema: named('SearchResult', { type: 'object', required: ['items'], properties: { items: { type: 'array', items: searchItemSchema } } }) } },
       handler: async (ctx, { query }) => {
         const { principal, em } = ctx.state;
         if (!query.query.trim()) return { status: 200, body: { items: [] } };
@@ -50,7 +51,10 @@ export function searchRoutes(): RouteDef[] {
       responses: {
         200: {
           description: 'The item.',
-          schema: { type: 'object', required: ['id', 'type', 'title', 'text', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, data: { type: 'object' } } },
+          schema: named('FetchResult', {
+            type: 'object', required: ['id', 'type', 'title', 'text', 'data'],
+            properties: { id: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' }, text: { type: 'string' }, data: { type: 'object' } },
+          }),
         },
         404: { description: 'Unknown, of another organization, or of a kind the key cannot read (NotFoundIssue).' },
       },

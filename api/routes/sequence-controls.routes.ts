@@ -8,6 +8,7 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
 import { variablesMap } from '../schemas/people.schemas.ts';
+import { named } from '../schemas/named.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import type { PauseInput, SetVariablesInput, StopInput } from '../../workflows/sequence.definitions.ts';
 
@@ -33,7 +34,7 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
       description: 'WAITING_FOR_USER. With `paused_until` the run resumes by itself at that time; without it, when resumed. A pause of a paused run replaces its paused_until. '
         + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
-      body: { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } },
+      body: named('SequencePause', { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } }),
       responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
         return { status: 200, body: await controls.pauseRun(controlDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
@@ -58,10 +59,10 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         + '(each through its own workflow). The contact stays reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED '
         + '(task.skipped) and its run never starts (a later approval answers 409).',
       params: idParams('sequence_id'),
-      body: {
+      body: named('SequenceStop', {
         type: 'object', additionalProperties: false, required: ['reason', 'scope'],
         properties: { reason: { type: 'string', enum: ['WIN', 'LOSE'] }, scope: { type: 'string', enum: ['CONTACT', 'ACCOUNT'] } },
-      },
+      }),
       responses: responses('stop', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
         const input: StopInput = { reason: body.reason, scope: body.scope };
@@ -75,12 +76,12 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
       description: 'Keys merge into the run\'s variables (a null value clears a key); later steps render with them. A lead awaiting review (FOUND) takes them '
         + 'in its row; its run renders with them once approved.',
       params: idParams('sequence_id'),
-      body: {
+      body: named('SequenceVariablesUpdate', {
         type: 'object', additionalProperties: false, required: ['variables'],
         properties: {
           variables: variablesMap,
         },
-      },
+      }),
       responses: responses('update', 'The sequence has ended (CommitIssue).'),
       handler: async (ctx, { params, body }) => {
         return { status: 200, body: await controls.setRunVariables(controlDeps(ctx), org(ctx), params.sequence_id, body.variables) };

@@ -7,6 +7,7 @@ import { defineRoute, type RouteDef } from '../route.ts';
 import type { JsonSchema } from '../validation.ts';
 import { uuid } from '../schemas/common.schemas.ts';
 import { rfc3339Filter } from '../schemas/events.schemas.ts';
+import { named } from '../schemas/named.ts';
 
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset.';
 const nullableText: JsonSchema = { type: ['string', 'null'] };
@@ -19,7 +20,7 @@ export const listSignalImportsQuery: JsonSchema = fixedKeyListQuerySchema('occur
   occurred_at_before: { ...rfc3339Filter, description: `Exclusive upper bound on the fact's time. ${TIMESTAMP_HELP}` },
 });
 
-export const signalImportSchema: JsonSchema = {
+export const signalImportSchema: JsonSchema = named('SignalImport', {
   type: 'object',
   required: ['id', 'signal_id', 'kind', 'occurred_at', 'status', 'contact_id', 'account_id', 'metadata'],
   properties: {
@@ -33,7 +34,7 @@ export const signalImportSchema: JsonSchema = {
     metadata: { type: 'object', description: 'What the fact was (event_type, details); custom events: the event id, subject and the payload copied exactly as sent (left out above 32 KB serialized, with `payload_omitted`).' },
     created_at: { type: 'string', format: 'date-time' },
   },
-};
+});
 
 export function signalImportsRoutes(): RouteDef[] {
   return [

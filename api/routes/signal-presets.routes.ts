@@ -7,13 +7,15 @@ import { openPresets, presetRecord } from '../../domain/signals/presets.ts';
 import { SIGNAL_TYPES } from '../../domain/signals/presets.types.ts';
 import type { SignalDataProvider } from '../../providers/signals/index.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
+import { mapKeys } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
+import { named } from '../schemas/named.ts';
 
 const tags = ['Signals'];
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
-export const presetSchema: JsonSchema = {
+export const presetSchema: JsonSchema = named('SignalPreset', {
   type: 'object',
   required: ['signal_type', 'title', 'description', 'category_label', 'scope', 'scope_selectable_at_creation', 'filter_keys', 'required_filter_keys',
     'requires_event_subject', 'preview_supported'],
@@ -29,9 +31,9 @@ export const presetSchema: JsonSchema = {
     requires_event_subject: { type: 'boolean' },
     preview_supported: { type: 'boolean' },
   },
-};
+});
 
-const previewBody: JsonSchema = {
+const previewBody: JsonSchema = named('SignalPreview', {
   type: 'object',
   additionalProperties: false,
   required: ['signal_type'],
@@ -39,12 +41,13 @@ const previewBody: JsonSchema = {
     signal_type: { type: 'string', enum: [...SIGNAL_TYPES] },
     search_filters: {
       type: 'object',
+      propertyNames: mapKeys(),
       description: 'Filter key to a list of strings; only the preset\'s filter_keys, its required_filter_keys present and non-empty (422 naming the key otherwise).',
     },
   },
-};
+});
 
-const previewSchema: JsonSchema = {
+const previewSchema: JsonSchema = named('SignalPreviewResult', {
   type: 'object',
   required: ['window_days', 'total_count', 'items'],
   properties: {
@@ -52,17 +55,17 @@ const previewSchema: JsonSchema = {
     total_count: { type: ['integer', 'null'] },
     items: {
       type: 'array',
-      items: {
+      items: named('SignalPreviewItem', {
         type: 'object',
         required: ['event_type', 'company_name', 'company_domain', 'first_name', 'last_name', 'job_title', 'linkedin_url', 'email'],
         properties: {
           event_type: nullableString, company_name: nullableString, company_domain: nullableString, first_name: nullableString,
           last_name: nullableString, job_title: nullableString, linkedin_url: nullableString, email: nullableString,
         },
-      },
+      }),
     },
   },
-};
+});
 
 export function signalPresetsRoutes(deps: { signals: SignalDataProvider }): RouteDef[] {
   return [
@@ -71,7 +74,7 @@ export function signalPresetsRoutes(deps: { signals: SignalDataProvider }): Rout
       operationId: 'listSignalPresets',
       summary: 'List signal presets',
       description: 'The presets open for creation, each with its filter keys (lists of strings) and which are required.',
-      responses: { 200: { description: 'The presets.', schema: { type: 'array', items: presetSchema } } },
+      responses: { 200: { description: 'The presets.', schema: named('SignalPresetList', { type: 'array', items: presetSchema }) } },
       handler: () => ({ status: 200, body: openPresets().map(presetRecord) }),
     }),
     defineRoute<Record<string, string>, Record<string, unknown>, { signal_type: (typeof SIGNAL_TYPES)[number]; search_filters?: unknown }>({

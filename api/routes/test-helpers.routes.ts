@@ -4,27 +4,27 @@
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
-import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
-import { messageSchema } from './messages.routes.ts';
+import { messageSchema, replyCategorySchema } from './messages.routes.ts';
+import { named } from '../schemas/named.ts';
 
 const tags = ['Test helpers'];
 const nullableSequence: JsonSchema = { oneOf: [sequenceSchema, { type: 'null' }] };
-const engagementResult: JsonSchema = {
+const engagementResult: JsonSchema = named('TestHelperResult', {
   type: 'object', required: ['message', 'sequence'],
   properties: { message: messageSchema, sequence: { ...nullableSequence, description: 'The run as it now is; null for a message without a run.' } },
-};
-const meetingSchema: JsonSchema = {
+});
+const meetingSchema: JsonSchema = named('Meeting', {
   type: 'object', required: ['id', 'contact_id', 'sequence_id', 'title', 'start_time', 'end_time', 'timezone', 'created_at'],
   properties: {
     id: uuid, contact_id: uuid, sequence_id: { type: ['string', 'null'], format: 'uuid' }, title: { type: 'string' },
     start_time: timestamp, end_time: timestamp, timezone: { type: 'string' }, created_at: timestamp,
   },
-};
+});
 const notEngageable = 'The message cannot take this engagement (BusinessIssue): e.g. an INBOUND message, or an open/click/bounce of a LinkedIn message.';
 
 export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Logger }): RouteDef[] {
@@ -46,7 +46,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       operationId: 'testHelperClick', summary: 'Simulate a tracked link click',
       description: 'As if a tracked link was followed: click_count + 1 and message.link_clicked (with `url`); the first click scores +2.',
       params: messageParams,
-      body: { type: 'object', additionalProperties: false, properties: { url: { type: 'string', format: 'uri', maxLength: 4096, pattern: '^https?://' } } },
+      body: named('TestHelperClick', { type: 'object', additionalProperties: false, properties: { url: { type: 'string', format: 'uri', maxLength: 4096, pattern: '^https?://' } } }),
       responses: { 200: { description: 'The message and its run.', schema: engagementResult }, 404: { description: 'No such message.' }, 422: { description: notEngageable } },
       handler: async (ctx, { params, body }) => ({ status: 200, body: await engagement.recordClick(with_(ctx), org(ctx), params.message_id, body?.url ?? null) }),
     }),
@@ -59,20 +59,20 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
         + 'an EMAIL_REPLY or LINKEDIN_REPLY task (`task_id`) until the team answers it (execute: WAITING_FOR_LEAD); a paused run stays paused. '
         + 'The reply\'s step_number is the step of the message answered.',
       params: messageParams,
-      body: {
+      body: named('TestHelperReply', {
         type: 'object', additionalProperties: false, required: ['body'],
         properties: { body: { type: 'string', minLength: 1, maxLength: 50_000 }, subject: { type: 'string', maxLength: 998, description: 'Email only; default `Re: <subject>`.' } },
-      },
+      }),
       responses: {
         200: {
           description: 'The reply, its category, the run and the task created.',
-          schema: {
+          schema: named('TestHelperReplyResult', {
             type: 'object', required: ['message', 'sequence', 'reply_category', 'task_id'],
             properties: {
-              message: messageSchema, sequence: nullableSequence, reply_category: { type: 'string', enum: [...REPLY_CATEGORIES] },
+              message: messageSchema, sequence: nullableSequence, reply_category: replyCategorySchema,
               task_id: { type: ['string', 'null'], format: 'uuid' },
             },
-          },
+          }),
         },
         404: { description: 'No such message.' }, 422: { description: notEngageable },
       },
@@ -94,17 +94,19 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       description: 'Stores the meeting, emits meeting.created on the contact\'s latest running run (else its latest run), and ends every running run of '
         + 'the contact SUCCEEDED with stopped_reason MEETING_BOOKED. Defaults: start tomorrow on the hour, 30 minutes, UTC.',
       params: contactParams,
-      body: {
+      body: named('TestHelperMeeting', {
         type: 'object', additionalProperties: false,
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 500 }, start_time: timestamp, end_time: timestamp,
           timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone name.' },
         },
-      },
+      }),
       responses: {
         201: {
           description: 'The meeting and the runs it ended.',
-          schema: { type: 'object', required: ['meeting', 'stopped_sequence_ids'], properties: { meeting: meetingSchema, stopped_sequence_ids: { type: 'array', items: uuid } } },
+          schema: named('TestHelperMeetingResult', {
+            type: 'object', required: ['meeting', 'stopped_sequence_ids'], properties: { meeting: meetingSchema, stopped_sequence_ids: { type: 'array', items: uuid } },
+          }),
         },
         404: { description: 'No such contact.' }, 422: { description: 'end_time not after start_time, or an unknown time zone (ValidationIssue).' },
       },

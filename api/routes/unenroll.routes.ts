@@ -4,14 +4,15 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import * as unenroll from '../../domain/sequences/unenroll.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { uuid } from '../schemas/common.schemas.ts';
+import { named } from '../schemas/named.ts';
 
-const resultSchema = {
+const resultSchema = named('ContactUnenrollResult', {
   type: 'object',
   required: ['items'],
   properties: {
     items: {
       type: 'array',
-      items: {
+      items: named('ContactUnenrollItem', {
         type: 'object',
         required: ['contact_id', 'status', 'stopped_sequence_ids', 'exclusion_id'],
         properties: {
@@ -21,10 +22,10 @@ const resultSchema = {
           exclusion_id: { type: ['string', 'null'], format: 'uuid', description: 'The person\'s contact exclusion, in force for at least three months from now: created now, an existing shorter or lapsed one extended, '
             + 'or an existing longer or permanent one kept; null for NOT_FOUND or a contact without email and LinkedIn URL.' },
         },
-      },
+      }),
     },
   },
-};
+});
 
 export function unenrollRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   return [
@@ -38,13 +39,13 @@ export function unenrollRoutes(deps: { workflows: WorkflowClients }): RouteDef[]
         + 'LinkedIn URL) one is created (reason CONTACT_REFUSED, `contact_exclusion.created`); an existing one that ends sooner or has lapsed gets that '
         + '`until` (its reason and message stay, `updated_at` moves, no event); a longer or permanent one is kept as it is, never shortened. '
         + 'So runs of other templates end at their next step. Unknown ids answer status NOT_FOUND in their item, not a 404.',
-      body: {
+      body: named('ContactUnenroll', {
         type: 'object', additionalProperties: false, required: ['contact_ids'],
         properties: {
           contact_ids: { type: 'array', items: uuid, minItems: 1, maxItems: 100, uniqueItems: true },
           sequence_template_id: uuid,
         },
-      },
+      }),
       responses: {
         200: { description: 'One item per contact id, in the order sent.', schema: resultSchema },
         404: { description: 'sequence_template_id is not a template of the organization.' },

@@ -6,23 +6,27 @@ import { ACTIVITY_SORT_FIELDS } from '../../domain/activity/stream.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { timestamp, uuid } from './common.schemas.ts';
+import { named } from './named.ts';
 
-export const activitySchema: JsonSchema = {
+/** The event types of the activity stream and of webhook subscriptions (more may be added within /v1). */
+export const eventTypeSchema: JsonSchema = named('EventType', { type: 'string', enum: [...EVENT_TYPES] });
+
+export const activitySchema: JsonSchema = named('Activity', {
   type: 'object',
   required: ['id', 'created_at', 'payload'],
   properties: {
     id: uuid,
     created_at: timestamp,
-    payload: {
+    payload: named('ActivityPayload', {
       type: 'object',
       required: ['type', 'organizationId'],
       description: 'The event as its webhook delivery carries it, with every key camelCased (organizationId, contactId, sequenceId, sequenceTemplateId, '
         + 'resourceType, channel, messageId, hotLeadId, calendarEventId, taskId, contact, sequenceTemplate, message: {sentAt, stepNumber, ...}); values are unchanged. '
         + 'Discriminated by `type`; unknown types may be added within /v1.',
       properties: { type: { type: 'string', description: `One of ${EVENT_TYPES.join(', ')} (more may be added).` }, organizationId: uuid },
-    },
+    }),
   },
-};
+});
 
 const baseQuery = listQuerySchema(ACTIVITY_SORT_FIELDS, {
   contact_id: { ...uuid, description: 'Activities of this contact.' },
@@ -31,7 +35,7 @@ const baseQuery = listQuerySchema(ACTIVITY_SORT_FIELDS, {
   resource_type: { type: 'string', enum: [...RESOURCE_TYPES] },
   channel: { type: 'string', enum: [...CHANNELS] },
   types: {
-    type: 'array', items: { type: 'string', enum: [...EVENT_TYPES] }, minItems: 1, maxItems: EVENT_TYPES.length,
+    type: 'array', items: eventTypeSchema, minItems: 1, maxItems: EVENT_TYPES.length,
     description: 'Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types.',
   },
   created_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },

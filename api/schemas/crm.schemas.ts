@@ -1,11 +1,12 @@
 // Shapes of the CRM write endpoints and their result (docs/api/crm.md).
 import type { JsonSchema } from '../validation.ts';
+import { named } from './named.ts';
 
 export interface CrmWriteBody {
   fields: { property: string; value: string }[];
 }
 
-export const crmWriteBodySchema: JsonSchema = {
+export const crmWriteBodySchema: JsonSchema = named('CrmWrite', {
   type: 'object',
   additionalProperties: false,
   required: ['fields'],
@@ -15,7 +16,7 @@ export const crmWriteBodySchema: JsonSchema = {
       minItems: 1,
       maxItems: 100,
       description: 'Properties to write, each named once; the first is reported as `crm_property`.',
-      items: {
+      items: named('CrmField', {
         type: 'object',
         additionalProperties: false,
         required: ['property', 'value'],
@@ -23,12 +24,12 @@ export const crmWriteBodySchema: JsonSchema = {
           property: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,99}$', description: 'CRM property name.', example: 'lifecycle_stage' },
           value: { type: 'string', maxLength: 10_000, example: 'customer' },
         },
-      },
+      }),
     },
   },
-};
+});
 
-export const crmWriteResultSchema: JsonSchema = {
+export const crmWriteResultSchema: JsonSchema = named('CrmWriteResult', {
   type: 'object',
   required: ['object_type', 'crm_type', 'crm_properties', 'crm_property', 'external_id'],
   properties: {
@@ -38,4 +39,4 @@ export const crmWriteResultSchema: JsonSchema = {
     crm_property: { type: 'string', description: 'The primary property updated: the first field of the request.' },
     external_id: { type: 'string', description: 'The CRM record id.', example: 'crm-company-acme' },
   },
-};
+});

@@ -1,57 +1,59 @@
 // Shapes of the enrichment endpoints (docs/api/people.md, 'Enrichment and qualification'): the
 // person described or located, and the answer with its credit accounting.
 import type { JsonSchema } from '../validation.ts';
-import { uuid } from './common.schemas.ts';
+import { alternatives } from './alternatives.ts';
+import { nullable, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField, NOT_BLANK_PATTERN } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
 const TEXT_MAX = 255;
 const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
-const email: JsonSchema = emailField({ type: ['string', 'null'], description: 'Matched case-insensitively; null: not known.', example: 'ada@acme.test' });
-const linkedinUrl: JsonSchema = linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>.' });
+const EMAIL = 'Matched case-insensitively; null: not known.';
+const LINKEDIN = 'Any usual form of https://www.linkedin.com/in/<slug>.';
+const email: JsonSchema = emailField({ type: ['string', 'null'], description: EMAIL, example: 'ada@acme.test' });
+const linkedinUrl: JsonSchema = linkedinUrlField({ type: ['string', 'null'], description: LINKEDIN });
+/** The identifiers a branch requires: present, not null (null counts as absent). */
+const byEmail = { ByEmail: { email: emailField({ type: 'string', description: EMAIL, example: 'ada@acme.test' }) } };
+const byLinkedinUrl = { ByLinkedinUrl: { linkedin_url: linkedinUrlField({ type: 'string', description: LINKEDIN }) } };
+/** Text that must not be blank where a branch requires it. */
+const notBlank = (schema: JsonSchema): JsonSchema => ({ ...schema, type: 'string', pattern: NOT_BLANK_PATTERN });
 
-export const enrichBodySchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
+const enrichProperties: Record<string, JsonSchema> = {
+  email,
+  linkedin_url: linkedinUrl,
+  first_name: nullableText('First name (matched with last_name at company_domain).'),
+  last_name: nullableText('Last name.'),
+  company_domain: domainField({ type: ['string', 'null'], description: 'Domain of the employer.' }),
+};
+
+export const enrichBodySchema: JsonSchema = alternatives('ContactEnrich', {
+  keyword: 'anyOf',
   description: 'At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent.',
-  anyOf: [
-    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
-    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
-    {
-      type: 'object', required: ['first_name', 'last_name', 'company_domain'],
-      properties: Object.fromEntries(['first_name', 'last_name', 'company_domain'].map((f) => [f, { type: 'string', pattern: NOT_BLANK_PATTERN }])),
+  properties: enrichProperties,
+  branches: {
+    ...byEmail,
+    ...byLinkedinUrl,
+    ByName: {
+      first_name: notBlank(enrichProperties.first_name),
+      last_name: notBlank(enrichProperties.last_name),
+      company_domain: domainField({ type: 'string', description: 'Domain of the employer.' }),
     },
-  ],
-  properties: {
-    email,
-    linkedin_url: linkedinUrl,
-    first_name: nullableText('First name (matched with last_name at company_domain).'),
-    last_name: nullableText('Last name.'),
-    company_domain: domainField({ type: ['string', 'null'], description: 'Domain of the employer.' }),
   },
-};
+});
 
-export const getAndEnrichBodySchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
+export const getAndEnrichBodySchema: JsonSchema = alternatives('ContactGetAndEnrich', {
+  keyword: 'anyOf',
   description: 'At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL.',
-  anyOf: [
-    { type: 'object', required: ['contact_id'], properties: { contact_id: {} } },
-    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
-    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
-  ],
-  properties: {
-    contact_id: uuid,
-    email,
-    linkedin_url: linkedinUrl,
-  },
-};
+  properties: { contact_id: uuid, email, linkedin_url: linkedinUrl },
+  branches: { ByContactId: { contact_id: uuid }, ...byEmail, ...byLinkedinUrl },
+});
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
-export const enrichedCompanySchema: JsonSchema = {
-  type: ['object', 'null'],
+export const enrichedCompanySchema: JsonSchema = named('EnrichedCompany', {
+  type: 'object',
   required: ['industry', 'size_band', 'employee_count', 'country_code', 'company_type', 'technologies'],
-  description: 'Facts about the employer; null when unknown.',
+  description: 'Facts about the employer.',
   properties: {
     industry: nullableString,
     size_band: { type: ['string', 'null'], example: '201-500' },
@@ -60,7 +62,7 @@ export const enrichedCompanySchema: JsonSchema = {
     company_type: { type: ['string', 'null'], example: 'PRIVATE' },
     technologies: { type: 'array', items: { type: 'string' } },
   },
-};
+});
 
 const personProperties: Record<string, JsonSchema> = {
   first_name: nullableString,
@@ -72,16 +74,24 @@ const personProperties: Record<string, JsonSchema> = {
   phone: nullableString,
   company_name: nullableString,
   company_domain: nullableString,
-  company: enrichedCompanySchema,
+  company: nullable(enrichedCompanySchema, 'Facts about the employer; null when unknown.'),
 };
 const personRequired = Object.keys(personProperties);
 
-export const enrichedPersonSchema: JsonSchema = {
-  type: ['object', 'null'],
+export const enrichedPersonSchema: JsonSchema = named('EnrichedPerson', {
+  type: 'object',
   required: [...personRequired, 'provider'],
-  description: 'The person the provider found; null when it found no one or has not answered yet.',
+  description: 'The person the provider found.',
   properties: { ...personProperties, provider: { type: 'string', description: 'The provider that produced the data.', example: 'sandbox' } },
-};
+});
+
+/** Stored values, gaps filled by the provider. */
+const enrichedContactSchema: JsonSchema = named('EnrichedContact', {
+  type: 'object',
+  required: personRequired,
+  description: 'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider.',
+  properties: personProperties,
+});
 
 const accounting: Record<string, JsonSchema> = {
   completed: { type: 'boolean', description: 'False while the provider works asynchronously: repeat the same call to pick the answer up (no credit is spent meanwhile).' },
@@ -90,17 +100,17 @@ const accounting: Record<string, JsonSchema> = {
   credits_remaining: { type: 'integer', minimum: 0, description: "The organization's balance after this call." },
 };
 
-export const enrichResponseSchema: JsonSchema = {
+export const enrichResponseSchema: JsonSchema = named('ContactEnrichResult', {
   type: 'object',
   required: ['completed', 'pending_provider', 'match_found', 'data', 'credits_spent', 'credits_remaining'],
   properties: {
     ...accounting,
     match_found: { type: 'boolean', description: 'True when data describes a person.' },
-    data: enrichedPersonSchema,
+    data: nullable(enrichedPersonSchema, 'The person the provider found; null when it found no one or has not answered yet.'),
   },
-};
+});
 
-export const getAndEnrichResponseSchema: JsonSchema = {
+export const getAndEnrichResponseSchema: JsonSchema = named('ContactGetAndEnrichResult', {
   type: 'object',
   required: ['completed', 'pending_provider', 'contact_id', 'source', 'data', 'credits_spent', 'credits_remaining'],
   properties: {
@@ -111,11 +121,6 @@ export const getAndEnrichResponseSchema: JsonSchema = {
       enum: ['workspace', 'provider', 'workspace+provider'],
       description: 'workspace: stored values only (the provider was not needed, found nothing, or is pending); provider: no contact matched and the provider was asked; workspace+provider: stored values with gaps filled by the provider.',
     },
-    data: {
-      type: ['object', 'null'],
-      required: personRequired,
-      description: 'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. Null when neither knows the person.',
-      properties: personProperties,
-    },
+    data: nullable(enrichedContactSchema, 'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. Null when neither knows the person.'),
   },
-};
+});

@@ -3,8 +3,9 @@ import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts'
 import { SUBJECT_FIELDS } from '../../domain/events/ingest.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NO_NUL_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES, WHITE_SPACE } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset (`±hh:mm`); naive and date-only values are refused.';
 /** A timestamp filter as the service reads it (domain/events/ingest.service.ts parseRfc3339): RFC 3339 with a zone. */
@@ -27,15 +28,15 @@ const subjectDescriptions: Record<(typeof SUBJECT_FIELDS)[number], string> = {
   external_company_id: 'The company\'s id in the connected CRM.',
 };
 
-export const subjectSchema: JsonSchema = {
+export const subjectSchema: JsonSchema = named('EventSubject', {
   type: 'object',
   additionalProperties: false,
   description: 'Who the event is about: at least one identifier, none blank; unknown fields are refused.',
   minProperties: 1,
   properties: Object.fromEntries(SUBJECT_FIELDS.map((field) => [field, { type: 'string', pattern: NOT_BLANK_STORABLE, description: subjectDescriptions[field] }])),
-};
+});
 
-export const ingestEventBody: JsonSchema = {
+export const ingestEventBody: JsonSchema = named('EventIngest', {
   type: 'object',
   additionalProperties: false,
   required: ['event_name', 'occurred_at', 'subject'],
@@ -52,9 +53,9 @@ export const ingestEventBody: JsonSchema = {
       description: 'Free-form JSON object, stored whole; returned by the reads exactly as sent (same keys, order and number spellings).',
     },
   },
-};
+});
 
-export const ingestAcceptedSchema: JsonSchema = {
+export const ingestAcceptedSchema: JsonSchema = named('EventIngestAccepted', {
   type: 'object',
   required: ['accepted', 'idempotency_key'],
   properties: {
@@ -64,9 +65,9 @@ export const ingestAcceptedSchema: JsonSchema = {
       description: '`first-party:<organization_id>:<external_event_id or SHA-256 hex of the request body bytes>`; a replay answers the same key.',
     },
   },
-};
+});
 
-export const eventSchema: JsonSchema = {
+export const eventSchema: JsonSchema = named('Event', {
   type: 'object',
   required: ['id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload', 'resolution_status',
     'contact_id', 'account_id', 'received_at', 'resolved_at'],
@@ -76,18 +77,18 @@ export const eventSchema: JsonSchema = {
     event_name: { type: 'string' },
     occurred_at: { ...timestamp, description: 'As sent, normalised to UTC (millisecond precision).' },
     external_event_id: { type: ['string', 'null'] },
-    subject: { ...subjectSchema, description: 'The identifiers as sent.' },
-    payload: {
-      type: ['object', 'null'],
-      description: 'Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent.',
-    },
+    subject: { description: 'The identifiers as sent.', allOf: [subjectSchema] },
+    payload: nullable(
+      named('IngestedEventPayload', { type: 'object', description: 'A free-form JSON object, as the event sent it.' }),
+      'Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent.',
+    ),
     resolution_status: { type: 'string', enum: [...RESOLUTION_STATUSES], description: '`PENDING` until subject matching ends.' },
     contact_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: a contact of this workspace.' },
     account_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: an account of this workspace.' },
     received_at: { ...timestamp, description: 'When it was stored.' },
     resolved_at: { ...nullableTimestamp, description: 'When subject matching ended.' },
   },
-};
+});
 
 export const listEventsQuery: JsonSchema = listQuerySchema(['occurred_at'], {
   event_name: { type: 'string', pattern: NO_NUL_PATTERN, description: 'Exact, case-sensitive.' },

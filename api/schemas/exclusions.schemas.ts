@@ -5,8 +5,9 @@ import { EXCLUSION_MESSAGE_MAX } from '../../domain/exclusions/exclusions.servic
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
-const reason: JsonSchema = { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' };
+const reason: JsonSchema = named('ExclusionReason', { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' });
 const message: JsonSchema = { type: ['string', 'null'], maxLength: EXCLUSION_MESSAGE_MAX, description: `Free-form operator note, up to ${EXCLUSION_MESSAGE_MAX} characters.` };
 const until: JsonSchema = {
   type: ['string', 'null'], format: 'date-time',
@@ -21,7 +22,7 @@ const common: Record<string, JsonSchema> = {
   updated_at: timestamp,
 };
 
-export const contactExclusionSchema: JsonSchema = {
+export const contactExclusionSchema: JsonSchema = named('ContactExclusion', {
   type: 'object',
   required: ['id', 'email', 'linkedin_url', 'reason', 'message', 'until', 'created_at', 'updated_at'],
   properties: {
@@ -30,9 +31,9 @@ export const contactExclusionSchema: JsonSchema = {
     linkedin_url: { type: ['string', 'null'], description: 'Canonical https://www.linkedin.com/in/<slug>.' },
     ...common,
   },
-};
+});
 
-export const accountExclusionSchema: JsonSchema = {
+export const accountExclusionSchema: JsonSchema = named('AccountExclusion', {
   type: 'object',
   required: ['id', 'domain', 'reason', 'message', 'until', 'created_at', 'updated_at'],
   properties: {
@@ -40,9 +41,9 @@ export const accountExclusionSchema: JsonSchema = {
     domain: { type: 'string', description: 'Primary domain (an alias sent on create resolves to it).' },
     ...common,
   },
-};
+});
 
-export const contactExclusionCreateSchema: JsonSchema = {
+export const contactExclusionCreateSchema: JsonSchema = named('ContactExclusionCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['reason'],
@@ -54,9 +55,9 @@ export const contactExclusionCreateSchema: JsonSchema = {
     message,
     until,
   },
-};
+});
 
-export const accountExclusionCreateSchema: JsonSchema = {
+export const accountExclusionCreateSchema: JsonSchema = named('AccountExclusionCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['domain', 'reason'],
@@ -67,15 +68,15 @@ export const accountExclusionCreateSchema: JsonSchema = {
     message,
     until,
   },
-};
+});
 
-export const exclusionPatchSchema: JsonSchema = {
+export const exclusionPatchSchema: JsonSchema = named('ExclusionUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
   description: 'Only the fields sent change. `until: null` makes the exclusion permanent; omitting `until` leaves it unchanged. An empty body is 400.',
   properties: { reason, message, until },
-};
+});
 
 const createdBounds: Record<string, JsonSchema> = {
   reason,

@@ -4,54 +4,62 @@
 import { ENRICHMENT_STATUSES } from '../../db/entities/contact-entry.entity.ts';
 import { ENTRY_BATCH_MAX } from '../../domain/lists/add-contact-entries.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
+import { named, nameOf } from './named.ts';
 
 const NAME_MAX = 255;
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Not blank.' };
 const nullableText = (description: string, maxLength = 255): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
 
-/** The body of a batch: `items`, 1 or more objects (more than 100 is a 422); each item is checked against `item`. */
-export function batchBodySchema(item: JsonSchema, what: string): JsonSchema {
-  return {
+/** The body of a batch, named `name`: `items`, 1 or more objects (more than 100 is a 422); each item is checked against `item`. */
+function batchBodySchema(name: string, item: JsonSchema, what: string): JsonSchema {
+  return named(name, {
     type: 'object',
     additionalProperties: false,
     required: ['items'],
     description: `1 to ${ENTRY_BATCH_MAX} ${what} (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). `
       + `Item fields: ${Object.keys(item.properties as object).join(', ')}; required: ${(item.required as string[]).join(', ')}.`,
     properties: { items: { type: 'array', minItems: 1, items: {}, description: 'Objects; anything else is a FAILED item.' } },
-  };
+  });
 }
 
+const batchItemErrorSchema: JsonSchema = named('BatchItemError', {
+  type: 'object',
+  required: ['type', 'message'],
+  properties: { type: { type: 'string', description: 'ValidationIssue, NotFoundIssue, CommitIssue, BusinessIssue.' }, message: { type: 'string' } },
+});
+
+const batchSummarySchema: JsonSchema = named('BatchSummary', {
+  type: 'object',
+  required: ['total', 'succeeded', 'failed'],
+  properties: { total: { type: 'integer' }, succeeded: { type: 'integer' }, failed: { type: 'integer' } },
+});
+
+/** The answer of a batch of `resource` (named): `<Resource>BatchResult`, its items `<Resource>BatchItem`. */
 export function batchResultSchema(resource: JsonSchema): JsonSchema {
-  return {
+  const name = nameOf(resource);
+  if (name === undefined) throw new Error('A batch result needs a named resource schema');
+  return named(`${name}BatchResult`, {
     type: 'object',
     required: ['items', 'summary'],
     properties: {
       items: {
         type: 'array',
-        items: {
+        items: named(`${name}BatchItem`, {
           type: 'object',
           required: ['index', 'status', 'resource', 'error'],
           properties: {
             index: { type: 'integer', minimum: 0, description: 'Position of the item in the request.' },
             status: { type: 'string', enum: ['CREATED', 'UPDATED', 'FAILED'] },
             resource: { anyOf: [resource, { type: 'null' }] },
-            error: {
-              type: ['object', 'null'],
-              required: ['type', 'message'],
-              properties: { type: { type: 'string', description: 'ValidationIssue, NotFoundIssue, CommitIssue, BusinessIssue.' }, message: { type: 'string' } },
-            },
+            error: nullable(batchItemErrorSchema),
           },
-        },
+        }),
       },
-      summary: {
-        type: 'object',
-        required: ['total', 'succeeded', 'failed'],
-        properties: { total: { type: 'integer' }, succeeded: { type: 'integer' }, failed: { type: 'integer' } },
-      },
+      summary: batchSummarySchema,
     },
-  };
+  });
 }
 
 export const contactListItemSchema: JsonSchema = {
@@ -71,7 +79,7 @@ export const accountListItemSchema: JsonSchema = {
   properties: { name },
 };
 
-export const contactListSchema: JsonSchema = {
+export const contactListSchema: JsonSchema = named('ContactList', {
   type: 'object',
   required: ['id', 'name', 'default_sequence_template_id', 'entries_count', 'created_at', 'updated_at'],
   properties: {
@@ -82,15 +90,15 @@ export const contactListSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
-export const accountListSchema: JsonSchema = {
+export const accountListSchema: JsonSchema = named('AccountList', {
   type: 'object',
   required: ['id', 'name', 'entries_count', 'created_at', 'updated_at'],
   properties: { id: uuid, name: { type: 'string' }, entries_count: { type: 'integer', minimum: 0 }, created_at: timestamp, updated_at: timestamp },
-};
+});
 
-export const contactListPatchSchema: JsonSchema = {
+export const contactListPatchSchema: JsonSchema = named('ContactListUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
@@ -101,9 +109,9 @@ export const contactListPatchSchema: JsonSchema = {
       description: 'ACTIVE with at least one step (else 422, the list unchanged); enrolls every resolved entry not yet enrolled in it. null clears it.',
     },
   },
-};
+});
 
-export const accountListPatchSchema: JsonSchema = { type: 'object', additionalProperties: false, minProperties: 1, properties: { name } };
+export const accountListPatchSchema: JsonSchema = named('AccountListUpdate', { type: 'object', additionalProperties: false, minProperties: 1, properties: { name } });
 
 export const listListFilters: Record<string, JsonSchema> = {
   name: { type: 'string', maxLength: NAME_MAX, description: 'Exact name.' },
@@ -129,7 +137,7 @@ export const contactEntryItemSchema: JsonSchema = {
   },
 };
 
-export const contactEntrySchema: JsonSchema = {
+export const contactEntrySchema: JsonSchema = named('ContactEntry', {
   type: 'object',
   required: ['id', 'contact_list_id', 'contact_id', 'email', 'linkedin_url', 'external_contact_id', 'enrichment_status', 'sequence', 'created_at', 'updated_at'],
   properties: {
@@ -148,15 +156,14 @@ export const contactEntrySchema: JsonSchema = {
     enrichment_status: { type: 'string', enum: [...ENRICHMENT_STATUSES], description: 'The lead import: PENDING until the profile is completed, then DONE, or FAILED (see enrichment_error).' },
     enrichment_error: { type: ['string', 'null'] },
     resolved_at: nullableTimestamp,
-    sequence: {
-      type: ['object', 'null'],
-      description: 'The latest sequence this entry sourced (list auto-enrollment); REFUSED ones carry the reason.',
+    sequence: nullable(named('ContactEntrySequence', {
+      type: 'object',
       properties: { id: uuid, status: { type: 'string' }, stopped_reason: { type: ['string', 'null'] } },
-    },
+    }), 'The latest sequence this entry sourced (list auto-enrollment); REFUSED ones carry the reason.'),
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
 export const contactEntryListFilters: Record<string, JsonSchema> = {
   contact_list_id: uuid,
@@ -179,7 +186,7 @@ export const accountEntryItemSchema: JsonSchema = {
   },
 };
 
-export const accountEntrySchema: JsonSchema = {
+export const accountEntrySchema: JsonSchema = named('AccountEntry', {
   type: 'object',
   required: ['id', 'account_list_id', 'account_id', 'name', 'domain', 'company', 'created_at', 'updated_at'],
   properties: {
@@ -188,14 +195,22 @@ export const accountEntrySchema: JsonSchema = {
     account_id: { type: ['string', 'null'], format: 'uuid', description: 'Always set, except on entries a custom-event signal takes from an unresolved event.' },
     name: { type: 'string' },
     domain: { type: 'string', description: 'Primary domain.' },
-    company: { type: ['object', 'null'], description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies), or null.' },
+    company: nullable(
+      named('CompanyProfile', { type: 'object', description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies).' }),
+      'The directory\'s company profile, or null.',
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
 export const accountEntryListFilters: Record<string, JsonSchema> = {
   account_list_id: uuid,
   domain: domainField({ type: 'string', description: 'Exact primary domain; an alias resolves.' }),
   name: { type: 'string', maxLength: 255, description: 'Case-insensitive substring.' },
 };
+
+export const contactListBatchSchema = batchBodySchema('ContactListBatchCreate', contactListItemSchema, 'lists');
+export const contactEntryBatchSchema = batchBodySchema('ContactEntryBatchCreate', contactEntryItemSchema, 'entries');
+export const accountListBatchSchema = batchBodySchema('AccountListBatchCreate', accountListItemSchema, 'lists');
+export const accountEntryBatchSchema = batchBodySchema('AccountEntryBatchCreate', accountEntryItemSchema, 'entries');

@@ -2,20 +2,25 @@
 // enforced by the same schemas.
 import { VARIABLE_KEY_PATTERN, VARIABLE_LIMIT, VARIABLE_VALUE_MAX } from '../../domain/people/variables.service.ts';
 import type { JsonSchema } from '../validation.ts';
-import { timestamp, uuid } from './common.schemas.ts';
+import { nullable, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
+import { alternatives } from './alternatives.ts';
+import { named } from './named.ts';
 
 const TEXT_MAX = 255;
 const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
 const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
 
-export const ownerEmbed: JsonSchema = {
-  type: ['object', 'null'],
+/** A user as other records embed them (owner, assignee). */
+export const ownerSchema: JsonSchema = named('Owner', {
+  type: 'object',
   required: ['id', 'email', 'name'],
   properties: { id: uuid, email: { type: 'string' }, name: { type: 'string' } },
-};
+});
 
-export const contactSummarySchema: JsonSchema = {
+export const ownerEmbed: JsonSchema = nullable(ownerSchema);
+
+export const contactSummarySchema: JsonSchema = named('ContactSummary', {
   type: 'object',
   required: ['id', 'first_name', 'last_name', 'email', 'linkedin_url', 'job_title', 'company_name', 'company_domain'],
   properties: {
@@ -28,9 +33,9 @@ export const contactSummarySchema: JsonSchema = {
     company_name: { type: ['string', 'null'] },
     company_domain: { type: ['string', 'null'] },
   },
-};
+});
 
-export const contactSchema: JsonSchema = {
+export const contactSchema: JsonSchema = named('Contact', {
   type: 'object',
   required: [...(contactSummarySchema.required as string[]), 'account_id', 'phone', 'owner_user_id', 'owner', 'email_status', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
   properties: {
@@ -45,24 +50,17 @@ export const contactSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
-export const contactUpsertSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
+const EMAIL_MATCH = 'Matched case-insensitively.';
+const LINKEDIN_FORMS = 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.';
+
+export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
+  keyword: 'anyOf',
   description: 'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
-  // What the reference page shows as the sample body (a generated one would be `{"email": ""}`, refused).
-  examples: [{
-    email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', job_title: 'Head of Engineering',
-    company_name: 'Example Inc.', company_domain: 'example.com',
-  }],
-  anyOf: [
-    { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
-    { type: 'object', required: ['linkedin_url'], properties: { linkedin_url: { type: 'string' } } },
-  ],
   properties: {
-    email: emailField({ type: ['string', 'null'], description: 'Matched case-insensitively.' }),
-    linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' }),
+    email: emailField({ type: ['string', 'null'], description: EMAIL_MATCH }),
+    linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: LINKEDIN_FORMS }),
     first_name: nullableText('First name.'),
     last_name: nullableText('Last name.'),
     job_title: nullableText('Job title.'),
@@ -70,16 +68,26 @@ export const contactUpsertSchema: JsonSchema = {
     company_domain: domainField({ type: ['string', 'null'], description: 'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.' }),
     phone: nullableText('Phone number (added field).', 50),
   },
-};
+  branches: {
+    ByEmail: { email: emailField({ type: 'string', description: EMAIL_MATCH }) },
+    ByLinkedinUrl: { linkedin_url: linkedinUrlField({ type: 'string', description: LINKEDIN_FORMS }) },
+  },
+});
+// What the reference page shows as the sample body (generated from the schema it would be
+// `{"email": ""}`, which the API refuses).
+contactUpsertSchema.examples = [{
+  email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', job_title: 'Head of Engineering',
+  company_name: 'Example Inc.', company_domain: 'example.com',
+}];
 
-export const ownerBodySchema: JsonSchema = {
+export const ownerBodySchema: JsonSchema = named('OwnerUpdate', {
   type: 'object',
   additionalProperties: false,
   required: ['owner_user_id'],
   properties: { owner_user_id: { type: ['string', 'null'], format: 'uuid', description: 'An active user of the organization; null unassigns.' } },
-};
+});
 
-export const accountSchema: JsonSchema = {
+export const accountSchema: JsonSchema = named('Account', {
   type: 'object',
   required: ['id', 'name', 'domain', 'owner_user_id', 'owner', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
   properties: {
@@ -93,9 +101,9 @@ export const accountSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
-export const accountUpsertSchema: JsonSchema = {
+export const accountUpsertSchema: JsonSchema = named('AccountUpsert', {
   type: 'object',
   additionalProperties: false,
   required: ['domain'],
@@ -103,40 +111,40 @@ export const accountUpsertSchema: JsonSchema = {
     domain: domainField({ type: 'string', minLength: 1, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' }),
     name: text('Used only when the account is created (default: the directory name, else the domain).'),
   },
-};
+});
 
-export const variablesMap: JsonSchema = {
+export const variablesMap: JsonSchema = named('VariableMap', {
   type: 'object',
   maxProperties: VARIABLE_LIMIT,
   propertyNames: { pattern: VARIABLE_KEY_PATTERN },
   additionalProperties: { type: ['string', 'null'], maxLength: VARIABLE_VALUE_MAX },
   description: `Keys ${VARIABLE_KEY_PATTERN}; values strings up to ${VARIABLE_VALUE_MAX} characters, or null (keeps the slot). At most ${VARIABLE_LIMIT} keys per scope.`,
-};
+});
 
-export const contactVariablesSchema: JsonSchema = {
+export const contactVariablesSchema: JsonSchema = named('ContactVariables', {
   type: 'object',
   required: ['contact_variables', 'account_variables'],
   properties: { contact_variables: { type: 'object' }, account_variables: { type: 'object' } },
-};
+});
 
-export const contactVariablesPatchSchema: JsonSchema = {
+export const contactVariablesPatchSchema: JsonSchema = named('ContactVariablesUpdate', {
   type: 'object',
   additionalProperties: false,
   properties: { contact_variables: variablesMap, account_variables: variablesMap },
-};
+});
 
-export const accountVariablesSchema: JsonSchema = {
+export const accountVariablesSchema: JsonSchema = named('AccountVariables', {
   type: 'object',
   required: ['variables'],
   properties: { variables: { type: 'object' } },
-};
+});
 
-export const accountVariablesPatchSchema: JsonSchema = {
+export const accountVariablesPatchSchema: JsonSchema = named('AccountVariablesUpdate', {
   type: 'object',
   additionalProperties: false,
   required: ['variables'],
   properties: { variables: variablesMap },
-};
+});
 
 export const variableKeyParams = (idName: string): JsonSchema => ({
   type: 'object',

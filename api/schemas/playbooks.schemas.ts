@@ -3,12 +3,13 @@ import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_STATUSES } from '../../db/entities/play
 import { PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES } from '../../db/entities/playbook-run.entity.ts';
 import { TASK_PRIORITIES } from '../../db/entities/task.entity.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NOT_BLANK_PATTERN } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
 const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
 
-const actionInput: JsonSchema = {
+const actionInput: JsonSchema = named('PlaybookActionInput', {
   type: 'object',
   additionalProperties: false,
   required: ['type'],
@@ -32,9 +33,9 @@ const actionInput: JsonSchema = {
       then: { type: 'object', required: ['title'], properties: { title: { type: 'string', pattern: NOT_BLANK_PATTERN }, sequence_template_id: false } },
     },
   ],
-};
+});
 
-const actionRecord: JsonSchema = {
+const actionRecord: JsonSchema = named('PlaybookAction', {
   type: 'object',
   required: ['type'],
   description: 'ENROLL_IN_SEQUENCE {type, sequence_template_id} or CREATE_TASK {type, title, priority, due_in_days} (defaults filled in).',
@@ -45,7 +46,7 @@ const actionRecord: JsonSchema = {
     priority: { type: 'string', enum: [...TASK_PRIORITIES] },
     due_in_days: { type: 'integer' },
   },
-};
+});
 
 const fields = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: NOT_BLANK_PATTERN },
@@ -55,21 +56,21 @@ const fields = {
   status: { type: 'string', enum: [...PLAYBOOK_STATUSES], description: 'ACTIVE (default) runs on new resolutions; PAUSED does not (nothing is queued while paused).' },
 } satisfies Record<string, JsonSchema>;
 
-export const createPlaybookSchema: JsonSchema = {
+export const createPlaybookSchema: JsonSchema = named('PlaybookCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'event_name', 'action'],
   properties: fields,
-};
+});
 
-export const updatePlaybookSchema: JsonSchema = {
+export const updatePlaybookSchema: JsonSchema = named('PlaybookUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { ...fields, action: { ...actionInput, description: `Replaces the action as a whole. ${actionInput.description as string}` } },
-};
+  properties: { ...fields, action: { description: `Replaces the action as a whole. ${actionInput.description as string}`, allOf: [actionInput] } },
+});
 
-export const playbookSchema: JsonSchema = {
+export const playbookSchema: JsonSchema = named('Playbook', {
   type: 'object',
   required: ['id', 'name', 'event_name', 'action', 'requires_approval', 'status', 'owner_user_id', 'created_at', 'updated_at'],
   properties: {
@@ -83,14 +84,14 @@ export const playbookSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
 export const playbookListFilters: Record<string, JsonSchema> = {
   event_name: { type: 'string', minLength: 1, maxLength: 255, description: 'Exact.' },
   status: { type: 'string', enum: [...PLAYBOOK_STATUSES] },
 };
 
-export const playbookRunSchema: JsonSchema = {
+export const playbookRunSchema: JsonSchema = named('PlaybookRun', {
   type: 'object',
   required: ['id', 'playbook_id', 'event_id', 'contact_id', 'status', 'action', 'approval_task_id', 'outcome', 'sequence_id', 'created_task_id', 'error',
     'decided_at', 'completed_at', 'created_at', 'updated_at'],
@@ -104,9 +105,9 @@ export const playbookRunSchema: JsonSchema = {
       description: 'PENDING: to be carried out within seconds (an enrollment, new or approved); AWAITING_APPROVAL: its PLAYBOOK_APPROVAL task is open; '
         + 'COMPLETED: carried out (see outcome); REJECTED: declined at approval; FAILED: could not be carried out (see error).',
     },
-    action: { ...actionRecord, description: 'The playbook\'s action when the run was made (later edits of the playbook do not change it).' },
+    action: { description: 'The playbook\'s action when the run was made (later edits of the playbook do not change it).', allOf: [actionRecord] },
     approval_task_id: { ...nullableUuid, description: 'The PLAYBOOK_APPROVAL task (requires_approval).' },
-    outcome: { type: ['string', 'null'], enum: [...PLAYBOOK_RUN_OUTCOMES, null] },
+    outcome: nullable(named('PlaybookRunOutcome', { type: 'string', enum: [...PLAYBOOK_RUN_OUTCOMES] })),
     sequence_id: { ...nullableUuid, description: 'ENROLL_IN_SEQUENCE: the sequence written (ACTIVE, FOUND or REFUSED) or the one already running.' },
     created_task_id: { ...nullableUuid, description: 'CREATE_TASK: the TODO created.' },
     error: { type: ['string', 'null'], description: 'Why an enrollment was refused, or why the run FAILED.' },
@@ -115,7 +116,7 @@ export const playbookRunSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
 export const playbookRunFilters: Record<string, JsonSchema> = {
   status: { type: 'string', enum: [...PLAYBOOK_RUN_STATUSES] },

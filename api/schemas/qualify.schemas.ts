@@ -1,8 +1,10 @@
 // Shapes of the qualification endpoints: the ICP profile, the contact to score and the verdict.
 import { ICP_FIELDS, ICP_LIMITS } from '../../domain/people/icp-score.ts';
 import type { JsonSchema } from '../validation.ts';
+import { alternatives } from './alternatives.ts';
 import { uuid } from './common.schemas.ts';
 import { domainField } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
 const ICP_DESCRIPTIONS: Record<(typeof ICP_FIELDS)[number], string> = {
   industries: "Industries, e.g. 'Software'.",
@@ -20,55 +22,52 @@ const list = (description: string): JsonSchema => ({
   description,
 });
 
-export const icpProfileSchema: JsonSchema = {
+export const icpProfileSchema: JsonSchema = named('IcpProfile', {
   type: 'object',
   required: [...ICP_FIELDS],
   description: 'The ideal customer profile; every list is empty when unset.',
   properties: Object.fromEntries(ICP_FIELDS.map((f) => [f, list(ICP_DESCRIPTIONS[f])])),
-};
+});
 
-export const icpContextSchema: JsonSchema = {
+export const icpContextSchema: JsonSchema = named('IcpContext', {
   type: 'object',
   additionalProperties: false,
   description: 'An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty).',
   properties: Object.fromEntries(ICP_FIELDS.map((f) => [f, list(ICP_DESCRIPTIONS[f])])),
-};
+});
 
 const text = (description: string): JsonSchema => ({ type: ['string', 'null'], maxLength: 255, description });
 
-export const qualifyBodySchema: JsonSchema = {
+const contactDescriptionSchema: JsonSchema = named('ContactDescription', {
   type: 'object',
   additionalProperties: false,
-  description: 'Exactly one of contact_id or contact (else 400 naming both).',
-  oneOf: [
-    { type: 'object', required: ['contact_id'], properties: { contact_id: {} } },
-    { type: 'object', required: ['contact'], properties: { contact: {} } },
-  ],
+  description: 'An inline description. Company facts not given are taken from the directory by company_domain.',
   properties: {
-    contact_id: { ...uuid, description: 'A stored contact of this workspace (404 otherwise).' },
-    contact: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'An inline description. Company facts not given are taken from the directory by company_domain.',
-      properties: {
-        first_name: text('First name.'),
-        last_name: text('Last name.'),
-        email: text('Email.'),
-        linkedin_url: { type: ['string', 'null'], maxLength: 512 },
-        job_title: text('Job title.'),
-        company_name: text('Company name.'),
-        company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; fills industry, company size and country from the directory.' }),
-        industry: text('Industry.'),
-        company_size: text("Employee band ('201-500') or head count ('350')."),
-        country: text('ISO 3166-1 alpha-2 country code.'),
-        seniority: text('Seniority; read from the job title when absent.'),
-      },
-    },
-    icp_context: icpContextSchema,
+    first_name: text('First name.'),
+    last_name: text('Last name.'),
+    email: text('Email.'),
+    linkedin_url: { type: ['string', 'null'], maxLength: 512 },
+    job_title: text('Job title.'),
+    company_name: text('Company name.'),
+    company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; fills industry, company size and country from the directory.' }),
+    industry: text('Industry.'),
+    company_size: text("Employee band ('201-500') or head count ('350')."),
+    country: text('ISO 3166-1 alpha-2 country code.'),
+    seniority: text('Seniority; read from the job title when absent.'),
   },
-};
+});
 
-export const qualifyResultSchema: JsonSchema = {
+const contactId: JsonSchema = { ...uuid, description: 'A stored contact of this workspace (404 otherwise).' };
+
+/** Both branches have both fields: a body with both passes both, and the exactly-one rule names them together. */
+export const qualifyBodySchema: JsonSchema = alternatives('ContactQualify', {
+  keyword: 'oneOf',
+  description: 'Exactly one of contact_id or contact (else 400 naming both).',
+  properties: { contact_id: contactId, contact: contactDescriptionSchema, icp_context: icpContextSchema },
+  branches: { ByContactId: { contact_id: contactId }, ByContact: { contact: contactDescriptionSchema } },
+});
+
+export const qualifyResultSchema: JsonSchema = named('ContactQualifyResult', {
   type: 'object',
   required: ['score', 'verdict', 'reasons'],
   properties: {
@@ -76,4 +75,4 @@ export const qualifyResultSchema: JsonSchema = {
     verdict: { type: 'string', enum: ['QUALIFIED', 'NOT_QUALIFIED', 'NEEDS_REVIEW'] },
     reasons: { type: 'array', items: { type: 'string' }, description: 'One per criterion the ICP sets, in weight order.' },
   },
-};
+});

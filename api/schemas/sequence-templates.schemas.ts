@@ -2,6 +2,8 @@
 import { MISSING_CHANNEL_RULES, STEP_TYPES, TEMPLATE_STATUSES, WEEKDAYS } from '../../db/entities/sequence-template.entity.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { NOT_BLANK_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
+import { named } from './named.ts';
 
 /** The time zones a template takes: the canonical IANA names this runtime knows, and UTC (the default). */
 export const TIME_ZONES: string[] = ['UTC', ...Intl.supportedValuesOf('timeZone')];
@@ -19,19 +21,45 @@ const STATUS_DESCRIPTION = 'PENDING_SETUP: a draft. ACTIVE: enrolls and runs (ne
   + 'FINISHING: refuses enrollments while running sequences finish. ARCHIVED: ends running sequences as STOPPED_EARLY. '
   + 'Statuses are stored and validated now; their effects on running sequences arrive with the sequence workflows.';
 
-export const stepSchema: JsonSchema = {
+const stepProperties: Record<string, JsonSchema> = {
+  type: { type: 'string', enum: [...STEP_TYPES] },
+  delay_days: { type: 'number', minimum: 0, maximum: 365, description: 'Days after the previous step (after enrollment for the first one); fractions allowed.' },
+  subject: { type: ['string', 'null'], maxLength: SUBJECT_MAX, description: `EMAIL steps only, required there. ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}` },
+  body: { type: 'string', maxLength: BODY_MAX, description: `Message, note or call script, ${BODY_MAX} characters at most. ${TEMPLATE_RULE}` },
+};
+
+/** A step as stored and read. */
+export const stepSchema: JsonSchema = named('SequenceTemplateStep', {
   type: 'object',
   additionalProperties: false,
   required: ['type', 'delay_days', 'body'],
-  properties: {
-    type: { type: 'string', enum: [...STEP_TYPES] },
-    delay_days: { type: 'number', minimum: 0, maximum: 365, description: 'Days after the previous step (after enrollment for the first one); fractions allowed.' },
-    subject: { type: ['string', 'null'], maxLength: SUBJECT_MAX, description: `EMAIL steps only, required there. ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}` },
-    body: { type: 'string', maxLength: BODY_MAX, description: `Message, note or call script, ${BODY_MAX} characters at most. ${TEMPLATE_RULE}` },
-  },
-};
+  properties: stepProperties,
+});
 
-export const scheduleSchema: JsonSchema = {
+/** Nothing: the subject a step of another type than EMAIL may carry (null and empty text are accepted as none). */
+const NO_TEXT = '^$';
+NUL_FREE_PATTERNS.add(NO_TEXT);
+PATTERN_MESSAGES[NO_TEXT] = 'is only allowed on EMAIL steps';
+
+/** A step as written: an EMAIL step needs a subject that is not blank, another type takes none. */
+export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'delay_days', 'body'],
+  properties: stepProperties,
+  allOf: [
+    {
+      if: { type: 'object', required: ['type'], properties: { type: { const: 'EMAIL' } } },
+      then: { type: 'object', required: ['subject'], properties: { subject: { type: 'string', pattern: NOT_BLANK_PATTERN } } },
+    },
+    {
+      if: { type: 'object', required: ['type'], properties: { type: { enum: STEP_TYPES.filter((t) => t !== 'EMAIL') } } },
+      then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: NO_TEXT } } },
+    },
+  ],
+});
+
+export const scheduleSchema: JsonSchema = named('SequenceTemplateSchedule', {
   type: ['object', 'null'],
   additionalProperties: false,
   required: ['days', 'start_hour', 'end_hour'],
@@ -41,7 +69,7 @@ export const scheduleSchema: JsonSchema = {
     start_hour: { type: 'integer', minimum: 0, maximum: 23, description: 'First hour of the window (inclusive).' },
     end_hour: { type: 'integer', minimum: 1, maximum: 24, description: 'End of the window (exclusive), greater than start_hour.' },
   },
-};
+});
 
 const writeProperties: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
@@ -49,17 +77,19 @@ const writeProperties: Record<string, JsonSchema> = {
   status: { type: 'string', enum: [...TEMPLATE_STATUSES], description: STATUS_DESCRIPTION },
   language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, description: 'BCP 47 language tag of the messages; default en.' },
   timezone: { type: 'string', enum: TIME_ZONES, description: 'Canonical IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.' },
-  steps: { type: 'array', maxItems: STEPS_MAX, items: stepSchema, description: `0 to ${STEPS_MAX} steps, run in order. ACTIVE needs at least one (422).` },
+  steps: { type: 'array', maxItems: STEPS_MAX, items: stepInputSchema, description: `0 to ${STEPS_MAX} steps, run in order. ACTIVE needs at least one (422).` },
   on_missing_channel: { type: 'string', enum: [...MISSING_CHANNEL_RULES], description: 'When a contact lacks a step\'s channel (no email, no LinkedIn URL): STOP the run (default) or SKIP_STEP.' },
   schedule: scheduleSchema,
   sender_user_id: { ...uuid, description: 'The user whose mailbox sends; an active user of the organization (422 otherwise). Default on create: the key\'s user.' },
   requires_lead_review: { type: 'boolean', description: 'Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false.' },
 };
 
-export const templateCreateSchema: JsonSchema = { type: 'object', additionalProperties: false, required: ['name'], properties: writeProperties };
-export const templatePatchSchema: JsonSchema = { type: 'object', additionalProperties: false, minProperties: 1, properties: writeProperties, description: 'Fields sent change; omitted ones stay.' };
+export const templateCreateSchema: JsonSchema = named('SequenceTemplateCreate', { type: 'object', additionalProperties: false, required: ['name'], properties: writeProperties });
+export const templatePatchSchema: JsonSchema = named('SequenceTemplateUpdate', {
+  type: 'object', additionalProperties: false, minProperties: 1, properties: writeProperties, description: 'Fields sent change; omitted ones stay.',
+});
 
-export const templateSchema: JsonSchema = {
+export const templateSchema: JsonSchema = named('SequenceTemplate', {
   type: 'object',
   required: ['id', 'name', 'summary', 'status', 'step_count', 'language', 'timezone', 'activated_at', 'created_at', 'updated_at',
     'steps', 'on_missing_channel', 'schedule', 'sender_user_id', 'requires_lead_review'],
@@ -80,7 +110,7 @@ export const templateSchema: JsonSchema = {
     sender_user_id: { type: ['string', 'null'], format: 'uuid' },
     requires_lead_review: { type: 'boolean' },
   },
-};
+});
 
 export const templateListFilters: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the name.' },

@@ -4,15 +4,19 @@ import { SEQUENCE_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { named } from './named.ts';
 
-export const enrollSchema: JsonSchema = {
+/** The statuses of a sequence run, in records and in the list filter. */
+export const sequenceStatusSchema: JsonSchema = named('SequenceStatus', { type: 'string', enum: [...SEQUENCE_STATUSES] });
+
+export const enrollSchema: JsonSchema = named('SequenceCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['contact_id', 'sequence_template_id'],
   properties: { contact_id: uuid, sequence_template_id: uuid },
-};
+});
 
-export const sequenceSchema: JsonSchema = {
+export const sequenceSchema: JsonSchema = named('Sequence', {
   type: 'object',
   required: ['id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
     'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error'],
@@ -21,7 +25,7 @@ export const sequenceSchema: JsonSchema = {
     contact_id: uuid,
     account_id: { type: ['string', 'null'], format: 'uuid' },
     sequence_template_id: uuid,
-    status: { type: 'string', enum: [...SEQUENCE_STATUSES] },
+    status: sequenceStatusSchema,
     stopped_reason: {
       type: ['string', 'null'],
       description: `Why it ended early or was refused. For REFUSED: one of ${REFUSAL_REASONS.join(', ')}.`,
@@ -38,9 +42,9 @@ export const sequenceSchema: JsonSchema = {
       description: 'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
     },
   },
-};
+});
 
-export const enrollmentPendingSchema: JsonSchema = {
+export const enrollmentPendingSchema: JsonSchema = named('EnrollmentPending', {
   type: 'object',
   required: ['enrollment_run_id', 'contact_id', 'sequence_template_id'],
   properties: {
@@ -48,12 +52,12 @@ export const enrollmentPendingSchema: JsonSchema = {
     contact_id: uuid,
     sequence_template_id: uuid,
   },
-};
+});
 
 export const sequenceListFilters: Record<string, JsonSchema> = {
   contact_id: uuid,
   sequence_template_id: uuid,
-  status: { type: 'string', enum: [...SEQUENCE_STATUSES] },
+  status: sequenceStatusSchema,
   created_at_before: { ...timestamp, description: 'Created strictly before.' },
   created_at_after: { ...timestamp, description: 'Created strictly after.' },
 };

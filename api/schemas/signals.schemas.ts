@@ -4,18 +4,19 @@
 // patch or a duplicate's override.
 import { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { mapKeys, nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { named } from './named.ts';
 
 const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
 
 /** A filters object: filter key to a list of plain strings (which keys: the preset's filter_keys, checked by the service). */
-export const filtersSchema: JsonSchema = {
+export const filtersSchema: JsonSchema = named('SignalFilters', {
   type: 'object',
   maxProperties: 50,
-  propertyNames: { maxLength: 100 },
+  propertyNames: mapKeys({ maxLength: 100 }),
   additionalProperties: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 1000 } },
   description: 'Filter key to a list of plain strings.',
-};
+});
 
 const cap = (description: string): JsonSchema => ({ type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647, description });
 
@@ -23,7 +24,7 @@ const createProperties: Record<string, JsonSchema> = {
   signal_type: { type: 'string', maxLength: 100, description: 'A value of GET /v1/signals/presets; a type not open for creation (or unknown): 404.' },
   name: { type: 'string', maxLength: 1000, description: 'Trimmed; empty after trimming: 422. Also names the destination list.' },
   search_filters: filtersSchema,
-  import_search_filters: { ...filtersSchema, description: 'Narrows who or what is imported: personas (job_title_or, seniority_or, person_country_code_or) for PEOPLE, firmographics for COMPANIES.' },
+  import_search_filters: { allOf: [filtersSchema], description: 'Narrows who or what is imported: personas (job_title_or, seniority_or, person_country_code_or) for PEOPLE, firmographics for COMPANIES.' },
   import_target: { type: 'string', enum: [...IMPORT_TARGETS], description: 'Default follows the preset\'s scope.' },
   event_subject: { type: ['string', 'null'], enum: [...IMPORT_TARGETS, null], description: 'Required for CUSTOM_EVENT, rejected (422) for other presets.' },
   sequence_template_id: { ...nullableUuid, description: 'Imported people are enrolled in it; PEOPLE destinations only (422); another workspace\'s template: 404.' },
@@ -36,14 +37,14 @@ const createProperties: Record<string, JsonSchema> = {
   cadence: { type: 'string', enum: [...SIGNAL_CADENCES], description: 'How often the signal checks (default DAILY).' },
 };
 
-export const signalCreateSchema: JsonSchema = {
+export const signalCreateSchema: JsonSchema = named('SignalCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['signal_type', 'name'],
   properties: createProperties,
-};
+});
 
-export const signalPatchSchema: JsonSchema = {
+export const signalPatchSchema: JsonSchema = named('SignalUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
@@ -54,15 +55,15 @@ export const signalPatchSchema: JsonSchema = {
     import_target: { type: 'string', maxLength: 100, description: 'Cannot change: 422.' },
     event_subject: { type: ['string', 'null'], maxLength: 100, description: 'Cannot change: 422.' },
   },
-};
+});
 
-export const signalDuplicateSchema: JsonSchema = {
+export const signalDuplicateSchema: JsonSchema = named('SignalDuplicate', {
   type: 'object',
   additionalProperties: false,
   description: 'All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. '
     + 'When signal_type changes, import_target and event_subject follow the new preset unless sent.',
   properties: createProperties,
-};
+});
 
 export const signalListFilters: Record<string, JsonSchema> = {
   include_archived: { type: 'boolean', default: false, description: 'Include ARCHIVED signals (hidden by default).' },
@@ -91,13 +92,16 @@ const recordProperties: Record<string, JsonSchema> = {
   list_url: { type: ['string', 'null'], description: 'Deep link to the destination list (DASHBOARD_BASE_URL/lists/contacts/<id> or /lists/accounts/<id>).' },
 };
 
-export const signalSchema: JsonSchema = {
+/** PEOPLE or COMPANIES: what a signal imports, and whom the events of a custom-event signal are about. */
+const signalImportTarget: JsonSchema = named('SignalImportTarget', { type: 'string', enum: [...IMPORT_TARGETS] });
+
+export const signalSchema: JsonSchema = named('Signal', {
   type: 'object',
   required: Object.keys(recordProperties),
   properties: recordProperties,
-};
+});
 
-export const signalDetailSchema: JsonSchema = {
+export const signalDetailSchema: JsonSchema = named('SignalDetail', {
   type: 'object',
   required: [...Object.keys(recordProperties), 'search_filters', 'import_search_filters', 'sequence_template_id', 'import_target', 'event_subject'],
   properties: {
@@ -105,7 +109,7 @@ export const signalDetailSchema: JsonSchema = {
     search_filters: filtersSchema,
     import_search_filters: filtersSchema,
     sequence_template_id: nullableUuid,
-    import_target: { type: 'string', enum: [...IMPORT_TARGETS] },
-    event_subject: { type: ['string', 'null'], enum: [...IMPORT_TARGETS, null] },
+    import_target: signalImportTarget,
+    event_subject: nullable(signalImportTarget),
   },
-};
+});

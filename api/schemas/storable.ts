@@ -5,6 +5,7 @@
 // are left alone.
 import type { JsonSchema } from '../validation.ts';
 import { NO_NUL_PATTERN, NUL_FREE_PATTERNS } from './identifiers.schemas.ts';
+import { sameName } from './named.ts';
 
 const SUBSCHEMA = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'propertyNames', 'contains'] as const;
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
@@ -14,7 +15,12 @@ function isString(schema: JsonSchema): boolean {
   return schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 }
 
-/** `schema` with every declared string refusing NUL (a new object; the input is left as it was). */
+const refusesNul = (schema: unknown) => (schema as JsonSchema).pattern === NO_NUL_PATTERN;
+
+/**
+ * `schema` with every declared string refusing NUL (a new object under the input's component name;
+ * the input is left as it was). Applied twice, it adds nothing the second time.
+ */
 export function storableStrings(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   for (const key of SUBSCHEMA) {
@@ -34,7 +40,9 @@ export function storableStrings(schema: JsonSchema): JsonSchema {
   }
   if (isString(schema) && schema.format === undefined && schema.enum === undefined && schema.const === undefined) {
     if (schema.pattern === undefined) out.pattern = NO_NUL_PATTERN;
-    else if (!NUL_FREE_PATTERNS.has(schema.pattern as string)) out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { pattern: NO_NUL_PATTERN }];
+    else if (!NUL_FREE_PATTERNS.has(schema.pattern as string) && !((out.allOf as JsonSchema[] | undefined) ?? []).some(refusesNul)) {
+      out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { pattern: NO_NUL_PATTERN }];
+    }
   }
-  return out;
+  return sameName(schema, out);
 }

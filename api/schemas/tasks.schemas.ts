@@ -6,18 +6,22 @@ import {
 import { MAX_SNOOZE_DAYS } from '../../domain/tasks/snooze.ts';
 import { PAYLOAD_TASK_TYPES } from '../../domain/tasks/execute.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
-import { contactSummarySchema } from './people.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { contactSummarySchema, ownerSchema } from './people.schemas.ts';
 import { sequenceSchema } from './sequences.schemas.ts';
 import { messageSchema } from '../routes/messages.routes.ts';
+import { named } from './named.ts';
 
 const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
 const date: JsonSchema = { type: 'string', format: 'date', description: 'ISO date, YYYY-MM-DD.' };
 const title: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: '1 to 200 characters, not blank.' };
 const notes: JsonSchema = { type: ['string', 'null'], maxLength: 10_000 };
 const priority: JsonSchema = { type: 'string', enum: [...TASK_PRIORITIES], description: 'Default TODAY.' };
+const taskType: JsonSchema = named('TaskType', { type: 'string', enum: [...TASK_TYPES] });
+const taskPriority: JsonSchema = named('TaskPriority', { type: 'string', enum: [...TASK_PRIORITIES] });
+const taskStatus: JsonSchema = named('TaskStatus', { type: 'string', enum: [...TASK_STATUSES] });
 
-export const taskSchema: JsonSchema = {
+export const taskSchema: JsonSchema = named('Task', {
   type: 'object',
   required: ['id', 'organization_id', 'type', 'priority', 'status', 'sequence_id', 'contact_id', 'assignee_user_id', 'message_id', 'step_number',
     'title', 'notes', 'due_date', 'disposition', 'phone', 'completion_source', 'reopen_reason', 'snoozed_until', 'started_at', 'completed_at',
@@ -25,9 +29,9 @@ export const taskSchema: JsonSchema = {
   properties: {
     id: uuid,
     organization_id: uuid,
-    type: { type: 'string', enum: [...TASK_TYPES] },
-    priority: { type: 'string', enum: [...TASK_PRIORITIES] },
-    status: { type: 'string', enum: [...TASK_STATUSES] },
+    type: taskType,
+    priority: taskPriority,
+    status: taskStatus,
     sequence_id: nullableUuid,
     contact_id: { ...nullableUuid, description: 'The task\'s contact, else its sequence\'s.' },
     assignee_user_id: nullableUuid,
@@ -36,10 +40,10 @@ export const taskSchema: JsonSchema = {
     title: { type: ['string', 'null'] },
     notes: { type: ['string', 'null'] },
     due_date: { type: ['string', 'null'], format: 'date' },
-    disposition: { type: ['string', 'null'], enum: [...TASK_DISPOSITIONS, null], description: 'Call outcome; null until set.' },
+    disposition: nullable(named('TaskDisposition', { type: 'string', enum: [...TASK_DISPOSITIONS] }), 'Call outcome; null until set.'),
     phone: { type: ['string', 'null'], description: 'CALL tasks: the number logged by execute `call`.' },
-    completion_source: { type: ['string', 'null'], enum: [...COMPLETION_SOURCES, null] },
-    reopen_reason: { type: ['string', 'null'], enum: ['REMINDER_RULE', null], description: 'REMINDER_RULE: the task came back from a snooze.' },
+    completion_source: nullable(named('TaskCompletionSource', { type: 'string', enum: [...COMPLETION_SOURCES] })),
+    reopen_reason: nullable(named('TaskReopenReason', { type: 'string', enum: ['REMINDER_RULE'] }), 'REMINDER_RULE: the task came back from a snooze.'),
     snoozed_until: { ...nullableTimestamp, description: 'Set while snoozed; cleared when the task comes back.' },
     started_at: nullableTimestamp,
     completed_at: nullableTimestamp,
@@ -47,20 +51,18 @@ export const taskSchema: JsonSchema = {
     reopened_at: nullableTimestamp,
     created_at: timestamp,
     updated_at: timestamp,
-    contact: { oneOf: [contactSummarySchema, { type: 'null' }] },
-    assignee: {
-      oneOf: [{ type: 'object', required: ['id', 'email', 'name'], properties: { id: uuid, email: { type: 'string' }, name: { type: 'string' } } }, { type: 'null' }],
-    },
-    sequence_template: { oneOf: [{ type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } }, { type: 'null' }] },
+    contact: nullable(contactSummarySchema),
+    assignee: nullable(ownerSchema),
+    sequence_template: nullable(named('SequenceTemplateSummary', { type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } })),
   },
-};
+});
 
 export const taskListFilters: Record<string, JsonSchema> = {
   sequence_id: uuid,
   sequence_template_ids: { type: 'array', items: uuid, maxItems: 100, description: 'Repeat the parameter; any of them.' },
-  types: { type: 'array', items: { type: 'string', enum: [...TASK_TYPES] }, maxItems: 10, description: 'Repeat the parameter; any of them.' },
-  status: { type: 'string', enum: [...TASK_STATUSES] },
-  priorities: { type: 'array', items: { type: 'string', enum: [...TASK_PRIORITIES] }, maxItems: 10, description: 'Repeat the parameter; any of them.' },
+  types: { type: 'array', items: taskType, maxItems: 10, description: 'Repeat the parameter; any of them.' },
+  status: taskStatus,
+  priorities: { type: 'array', items: taskPriority, maxItems: 10, description: 'Repeat the parameter; any of them.' },
   assignee_user_id: uuid,
   contact_id: { ...uuid, description: 'The task\'s contact or its sequence\'s contact.' },
   created_after: { ...timestamp, description: 'Created strictly after.' },
@@ -70,7 +72,7 @@ export const taskListFilters: Record<string, JsonSchema> = {
   snoozed: { type: 'boolean', description: 'true: only snoozed tasks; false: only tasks not snoozed; omitted: both.' },
 };
 
-export const createTaskSchema: JsonSchema = {
+export const createTaskSchema: JsonSchema = named('TaskCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['title', 'due_date'],
@@ -82,16 +84,16 @@ export const createTaskSchema: JsonSchema = {
     assignee_user_id: { ...nullableUuid, description: 'Default: the API key\'s user; null: unassigned.' },
     priority,
   },
-};
+});
 
-export const updateTaskSchema: JsonSchema = {
+export const updateTaskSchema: JsonSchema = named('TaskUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
   properties: { title, due_date: date, notes, assignee_user_id: nullableUuid, priority },
-};
+});
 
-export const reassignSchema: JsonSchema = {
+export const reassignSchema: JsonSchema = named('TaskReassign', {
   type: 'object',
   additionalProperties: false,
   required: ['assignee_user_id'],
@@ -99,23 +101,23 @@ export const reassignSchema: JsonSchema = {
     assignee_user_id: uuid,
     scope: { type: 'string', enum: ['TASK', 'SEQUENCE'], default: 'TASK', description: 'SEQUENCE also reassigns the open and later tasks of the task\'s sequence.' },
   },
-};
+});
 
-export const completeSchema: JsonSchema = {
+export const completeSchema: JsonSchema = named('TaskComplete', {
   type: 'object',
   additionalProperties: false,
   properties: {
     completion_source: { type: 'string', enum: [...COMPLETION_SOURCES], default: 'TASK_EXECUTION', description: 'Optional for every task type; recorded on the task.' },
     disposition: { type: 'string', enum: [...COMPLETE_DISPOSITIONS], description: 'CALL tasks only.' },
   },
-};
+});
 
-export const snoozeSchema: JsonSchema = {
+export const snoozeSchema: JsonSchema = named('TaskSnooze', {
   type: 'object',
   additionalProperties: false,
   required: ['snoozed_until'],
   properties: { snoozed_until: { ...timestamp, description: `In the future, within ${MAX_SNOOZE_DAYS} days.` } },
-};
+});
 
 const PAYLOAD_TYPES = ['email_reply', 'linkedin_reply', 'call', 'new_lead_review', 'playbook_approval'];
 const PAYLOAD_FIELDS = ['body', 'subject', 'phone', 'disposition', 'approved'];
@@ -129,12 +131,12 @@ const requires = (type: string, fields: string[]): JsonSchema => ({
   },
 });
 
-export const executeSchema: JsonSchema = {
+export const executeSchema: JsonSchema = named('TaskExecute', {
   type: 'object',
   additionalProperties: false,
   required: ['payload'],
   properties: {
-    payload: {
+    payload: named('TaskExecutePayload', {
       type: 'object',
       additionalProperties: false,
       required: ['type'],
@@ -155,18 +157,18 @@ export const executeSchema: JsonSchema = {
         requires('new_lead_review', ['approved']),
         requires('playbook_approval', ['approved']),
       ],
-    },
+    }),
   },
-};
+});
 
-export const executeResultSchema: JsonSchema = {
+export const executeResultSchema: JsonSchema = named('TaskExecuteResult', {
   type: 'object',
   required: ['task', 'message', 'sequence'],
   properties: {
     task: taskSchema,
-    message: { oneOf: [messageSchema, { type: 'null' }], description: 'Replies: the message sent.' },
-    sequence: { oneOf: [sequenceSchema, { type: 'null' }], description: 'The task\'s sequence after the execution.' },
+    message: nullable(messageSchema, 'Replies: the message sent.'),
+    sequence: nullable(sequenceSchema, 'The task\'s sequence after the execution.'),
   },
-};
+});
 
 export { messageSchema };

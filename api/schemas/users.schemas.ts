@@ -1,8 +1,9 @@
 // Shapes of the identity and user endpoints.
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
+import { named } from './named.ts';
 
-export const meSchema: JsonSchema = {
+export const meSchema: JsonSchema = named('ApiKeyIdentity', {
   type: 'object',
   required: ['id', 'organization_id', 'name', 'key_prefix', 'scopes', 'created_at', 'last_used_at', 'user_id', 'enrichment_credits'],
   properties: {
@@ -16,9 +17,9 @@ export const meSchema: JsonSchema = {
     user_id: { ...uuid, description: 'The user the key belongs to (added field): default assignee and sender.' },
     enrichment_credits: { type: 'integer', minimum: 0, description: 'Enrichment credits the organization has left (added field); enrich calls spend one per answer with data.' },
   },
-};
+});
 
-export const userSchema: JsonSchema = {
+export const userSchema: JsonSchema = named('User', {
   type: 'object',
   required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at'],
   properties: {
@@ -29,6 +30,6 @@ export const userSchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
 export const USER_SORT_FIELDS = ['name', 'email', 'created_at'] as const;

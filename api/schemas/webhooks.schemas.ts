@@ -2,11 +2,15 @@
 // conventions: snake_case, the envelope, webhooks:read / webhooks:write.
 import { DELIVERY_STATUSES } from '../../db/entities/webhook-delivery.entity.ts';
 import { SUBSCRIPTION_STATUSES } from '../../db/entities/webhook-subscription.entity.ts';
-import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { listQuerySchema } from '../pagination.ts';
+import { eventTypeSchema } from './activities.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { ci, LABEL, NUL_FREE_PATTERNS, PATTERN_MESSAGES, TLD } from './identifiers.schemas.ts';
+import { named, sameName } from './named.ts';
+
+const webhookStatus: JsonSchema = named('WebhookStatus', { type: 'string', enum: [...SUBSCRIPTION_STATUSES] });
+const deliveryStatus: JsonSchema = named('WebhookDeliveryStatus', { type: 'string', enum: [...DELIVERY_STATUSES] });
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -23,7 +27,7 @@ const fields: Record<string, JsonSchema> = {
       + '(http to a loopback host only when the service runs with WEBHOOK_ALLOW_HTTP_LOOPBACK). Every address a host name resolves to is checked again at each delivery.',
   },
   event_types: {
-    type: 'array', minItems: 1, maxItems: EVENT_TYPES_MAX, uniqueItems: true, items: { type: 'string', enum: [...EVENT_TYPES] },
+    type: 'array', minItems: 1, maxItems: EVENT_TYPES_MAX, uniqueItems: true, items: eventTypeSchema,
     description: 'Event types delivered to this subscription. Resource events: `contact_entry.resolved`, `event.resolved`, and `contact_exclusion.created` '
       + '(a contact exclusion created by the API, an unenroll or an unsubscribe; changes to an exclusion, a PATCH or an unenroll extending its `until`, '
       + 'are not events).',
@@ -37,7 +41,7 @@ const fields: Record<string, JsonSchema> = {
   status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES], description: 'ACTIVE: delivered. PAUSED: suspended, events meanwhile are not queued. DISABLED: administratively off.' },
 };
 
-export const subscriptionSchema: JsonSchema = {
+export const subscriptionSchema: JsonSchema = named('Webhook', {
   type: 'object',
   required: ['id', 'name', 'description', 'url', 'event_types', 'sequence_template_ids', 'status', 'status_reason', 'secret_prefix', 'created_at', 'updated_at'],
   properties: {
@@ -47,36 +51,36 @@ export const subscriptionSchema: JsonSchema = {
     url: { type: 'string' },
     event_types: { type: 'array', items: { type: 'string' } },
     sequence_template_ids: { type: ['array', 'null'], items: uuid },
-    status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },
+    status: webhookStatus,
     status_reason: { type: ['string', 'null'], description: 'Why the service paused the subscription (e.g. the receiver answered 410, or failed for days); null when a client set the status.' },
     secret_prefix: { type: 'string', description: 'The first characters of the current secret, to tell secrets apart; never enough to sign.' },
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
-export const subscriptionWithSecretSchema: JsonSchema = {
+export const subscriptionWithSecretSchema: JsonSchema = named('WebhookWithSecret', {
   ...subscriptionSchema,
   required: [...(subscriptionSchema.required as string[]), 'secret'],
   properties: {
     ...(subscriptionSchema.properties as Record<string, JsonSchema>),
     secret: { type: 'string', description: 'The signing secret (`whsec_...`), shown only in this answer; the service keeps it encrypted and never returns it again.' },
   },
-};
+});
 
-export const subscriptionCreateSchema: JsonSchema = {
+export const subscriptionCreateSchema: JsonSchema = named('WebhookCreate', {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'url', 'event_types'],
   properties: fields,
-};
+});
 
-export const subscriptionPatchSchema: JsonSchema = {
+export const subscriptionPatchSchema: JsonSchema = named('WebhookUpdate', {
   type: 'object',
   additionalProperties: false,
   description: 'Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription.',
   properties: fields,
-};
+});
 
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
@@ -98,17 +102,17 @@ export function webhookUrlPattern(policy: { allowHttpLoopback: boolean; allowPri
   return pattern;
 }
 
-/** A create or patch body with the url rule of this deployment. */
+/** A create or patch body with the url rule of this deployment (under the body's name). */
 export function withUrlPolicy(body: JsonSchema, policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): JsonSchema {
   const properties = body.properties as Record<string, JsonSchema>;
-  return { ...body, properties: { ...properties, url: { ...properties.url, pattern: webhookUrlPattern(policy) } } };
+  return sameName(body, { ...body, properties: { ...properties, url: { ...properties.url, pattern: webhookUrlPattern(policy) } } });
 }
 
 export const subscriptionListQuery: JsonSchema = listQuerySchema(['created_at', 'updated_at', 'name'], {
-  status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },
+  status: webhookStatus,
 });
 
-export const testResultSchema: JsonSchema = {
+export const testResultSchema: JsonSchema = named('WebhookTestResult', {
   type: 'object',
   required: ['delivered', 'error', 'status_code'],
   properties: {
@@ -116,16 +120,16 @@ export const testResultSchema: JsonSchema = {
     error: { type: ['string', 'null'], description: 'Why not (receiver status, connection error, timeout, refused address).' },
     status_code: { type: ['integer', 'null'], description: 'The receiver\'s HTTP status; null when no answer came.' },
   },
-};
+});
 
-export const deliverySchema: JsonSchema = {
+export const deliverySchema: JsonSchema = named('WebhookDelivery', {
   type: 'object',
   required: ['id', 'activity_id', 'event_type', 'status', 'attempts', 'last_response_code', 'last_error', 'next_attempt_at', 'delivered_at', 'created_at', 'updated_at'],
   properties: {
     id: { type: 'string', description: 'The `webhook-id` header of every attempt (`msg_...`); receivers deduplicate on it.' },
     activity_id: uuid,
     event_type: { type: 'string' },
-    status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+    status: deliveryStatus,
     attempts: { type: 'integer', minimum: 0 },
     last_response_code: { type: ['integer', 'null'] },
     last_error: { type: ['string', 'null'] },
@@ -134,9 +138,9 @@ export const deliverySchema: JsonSchema = {
     created_at: timestamp,
     updated_at: timestamp,
   },
-};
+});
 
-const deliveryBase = listQuerySchema(['created_at'], { status: { type: 'string', enum: [...DELIVERY_STATUSES] } });
+const deliveryBase = listQuerySchema(['created_at'], { status: deliveryStatus });
 
 /** Deliveries read newest first unless asked otherwise. */
 export const deliveryListQuery: JsonSchema = {

@@ -73,11 +73,14 @@ describe('API conventions', () => {
   });
 
   it('when any list endpoint (a GET answering the envelope) gets sort_order=asc or desc, then it is a documented parameter and answers 200', async () => {
-    type Operation = { parameters: { name?: string; in?: string; required?: boolean; schema?: { enum?: string[] } }[]; responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> };
-    const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
+    type Schema = { $ref?: string; properties?: Record<string, unknown> };
+    type Operation = { parameters: { name?: string; in?: string; required?: boolean; schema?: { enum?: string[] } }[]; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+    const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+    // Bodies are named schemas: `#/components/schemas/<Name>` is read where it is defined.
+    const resolved = (schema: Schema | undefined) => (schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema);
     const lists = Object.entries(doc.paths).flatMap(([path, ops]) => (ops.get ? [[path, ops.get] as const] : []))
       .filter(([, op]) => {
-        const properties = op.responses['200']?.content?.['application/json']?.schema?.properties ?? {};
+        const properties = resolved(op.responses['200']?.content?.['application/json']?.schema)?.properties ?? {};
         return ['items', 'total_count', 'total_pages', 'has_more'].every((name) => name in properties);
       });
     assert.ok(lists.length >= 20, `found ${lists.length} lists`);

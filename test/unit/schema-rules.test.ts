@@ -6,7 +6,10 @@ import { pageWindow } from '../../api/pagination.ts';
 import {
   DOMAIN_PATTERN, EMAIL_LOCAL_PATTERN, EMAIL_PATTERN, LINKEDIN_URL_PATTERN, NO_NUL_PATTERN,
 } from '../../api/schemas/identifiers.schemas.ts';
+import { enrichBodySchema } from '../../api/schemas/enrichment.schemas.ts';
+import { contactUpsertSchema } from '../../api/schemas/people.schemas.ts';
 import { qualifyBodySchema } from '../../api/schemas/qualify.schemas.ts';
+import { templateCreateSchema } from '../../api/schemas/sequence-templates.schemas.ts';
 import { storableStrings } from '../../api/schemas/storable.ts';
 import { webhookUrlPattern } from '../../api/schemas/webhooks.schemas.ts';
 import { bodyValidator } from '../../api/validation.ts';
@@ -81,6 +84,36 @@ describe('schema rules stated in the OpenAPI document', () => {
     assert.deepEqual(errorPaths(() => validate({ contact_id: '6f1f6c4e-4a40-4b8e-9d3a-0b1f2b3c4d5e', contact: {} })), ['contact', 'contact_id']);
     assert.deepEqual(errorPaths(() => validate({})), ['contact', 'contact_id']);
     assert.deepEqual(errorPaths(() => validate({ contact: {} })), []);
+    // Both sent and one of them malformed: still both named (and the malformed one for itself).
+    assert.deepEqual(errorPaths(() => validate({ contact_id: 'not-a-uuid', contact: {} })), ['contact', 'contact_id', 'contact_id']);
+  });
+
+  it('when a body needs one identifier among several, then a field error is named once and what the alternatives lack only when none is met', () => {
+    const upsert = bodyValidator(storableStrings(contactUpsertSchema));
+    assert.deepEqual(errorPaths(() => upsert({ first_name: 'Nobody' })), ['email', 'linkedin_url']);
+    assert.deepEqual(errorPaths(() => upsert({ email: null })), ['email', 'linkedin_url']);
+    assert.deepEqual(errorPaths(() => upsert({ email: 'not-an-email' })), ['email']);
+    assert.deepEqual(errorPaths(() => upsert({ email: 'a@b.test', favourite_color: 'blue' })), ['favourite_color']);
+    assert.deepEqual(errorPaths(() => upsert({ linkedin_url: 'https://www.linkedin.com/in/ada', first_name: 42 })), ['first_name']);
+    assert.deepEqual(errorPaths(() => upsert({ email: 'a@b.test', linkedin_url: 'https://www.linkedin.com/in/ada', first_name: 'Ada' })), []);
+    const enrich = bodyValidator(storableStrings(enrichBodySchema));
+    assert.deepEqual(errorPaths(() => enrich({ first_name: 'Ada' })), ['company_domain', 'email', 'last_name', 'linkedin_url']);
+    assert.deepEqual(errorPaths(() => enrich({ first_name: ' ', last_name: 'L', company_domain: 'acme.test' })), ['email', 'first_name', 'linkedin_url']);
+    assert.deepEqual(errorPaths(() => enrich({ first_name: 'Ada', last_name: 'L', company_domain: 'not a domain' })), ['company_domain']);
+    const qualify = bodyValidator(storableStrings(qualifyBodySchema));
+    assert.deepEqual(errorPaths(() => qualify({ contact: { job_title: 'CTO' }, icp_context: { industry: ['Software'] } })), ['icp_context.industry']);
+  });
+
+  it('when a template step is written, then an EMAIL step needs a subject that is not blank and another type takes none', () => {
+    const create = bodyValidator(storableStrings(templateCreateSchema));
+    const step = (fields: Record<string, unknown>) => ({ name: 'T', steps: [{ delay_days: 0, body: 'Hi', ...fields }] });
+    for (const fields of [{ type: 'EMAIL', subject: 'Hi' }, { type: 'CALL' }, { type: 'CALL', subject: null }, { type: 'LINKEDIN_MESSAGE', subject: '' }]) {
+      assert.deepEqual(errorPaths(() => create(step(fields))), [], JSON.stringify(fields));
+    }
+    for (const fields of [{ type: 'EMAIL' }, { type: 'EMAIL', subject: ' ' }, { type: 'EMAIL', subject: null }, { type: 'CALL', subject: 'Hi' }]) {
+      assert.deepEqual(errorPaths(() => create(step(fields))), ['steps[0].subject'], JSON.stringify(fields));
+    }
+    assert.deepEqual(errorPaths(() => create(step({ type: 'FAX', subject: 'Hi' }))), ['steps[0].type']);
   });
 
   it('when a page is beyond any table (even beyond 2^53), then the offset is still an integer PostgreSQL reads', () => {

@@ -8,8 +8,9 @@ import { rawRequest, decoded, varies } from '../../helpers/raw-http.ts';
 import { startReplica } from '../../helpers/replica.ts';
 import type { Stack } from '../../helpers/stack.ts';
 
-type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>; components: { schemas: Record<string, Schema> } };
-type Schema = { $ref?: string; examples?: unknown[] };
+type Media = { schema: Schema; example?: unknown; examples?: Record<string, { value: unknown }> };
+type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, { requestBody?: { content: Record<string, Media> } }>>; components: { schemas: Record<string, Schema> } };
+type Schema = { $ref?: string; example?: unknown; examples?: unknown[] };
 
 describe('HTTP conventions: the docs page and its document', () => {
   let stack: Stack;
@@ -43,7 +44,7 @@ describe('HTTP conventions: the docs page and its document', () => {
   });
 
   it('when PUBLIC_BASE_URL is set, then it is the server whatever the request\'s origin', async () => {
-    const replica = await startReplica(stack, { publicBaseUrl: 'https://api.public.example.test' });
+    const replica = await startReplica(stack, { config: { publicBaseUrl: 'https://api.public.example.test' } });
     try {
       assert.deepEqual((await documentVia(replica.url)).servers, [{ url: 'https://api.public.example.test' }]);
       assert.deepEqual((await documentVia(replica.url, { Host: 'elsewhere.test' })).servers, [{ url: 'https://api.public.example.test' }]);
@@ -52,13 +53,21 @@ describe('HTTP conventions: the docs page and its document', () => {
     }
   });
 
-  it('when the contact upsert\'s sample body is sent as the page would send it, then the API creates the contact', async () => {
+  it('when the contact upsert\'s sample bodies are sent as the page would send them, then the API creates the contact', async () => {
     const doc = await documentVia(stack.url);
-    let schema = doc.paths['/v1/contacts'].post.requestBody?.content['application/json'].schema ?? {};
+    const media = doc.paths['/v1/contacts'].post.requestBody?.content['application/json'];
+    let schema = media?.schema ?? {};
     if (schema.$ref) schema = doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
-    assert.ok(Array.isArray(schema.examples) && schema.examples.length > 0, 'the body schema carries an example');
-    for (const example of schema.examples) {
-      const created = await api.post('/v1/contacts', { key: org.apiKey, body: example });
+    // What a page shows: the operation's own examples first, else the body schema's.
+    const samples = [
+      ...(media?.example !== undefined ? [media.example] : []),
+      ...Object.values(media?.examples ?? {}).map((e) => e.value),
+      ...(schema.example !== undefined ? [schema.example] : []),
+      ...(schema.examples ?? []),
+    ];
+    assert.ok(samples.length > 0, 'the body carries an example');
+    for (const sample of samples) {
+      const created = await api.post('/v1/contacts', { key: org.apiKey, body: sample });
       assert.equal(created.status, 201, created.text);
     }
   });

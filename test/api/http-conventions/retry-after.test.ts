@@ -7,7 +7,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { ENROLLMENT_RETRY_AFTER_SECONDS } from '../../../api/routes/sequences.routes.ts';
 import { sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
 import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
-import { client } from '../../helpers/http.ts';
+import type { client } from '../../helpers/http.ts';
 import { startReplica, type Replica } from '../../helpers/replica.ts';
 import { until } from '../../helpers/sequence-fixtures.ts';
 import type { Stack } from '../../helpers/stack.ts';
@@ -22,7 +22,7 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
 
   before(async () => {
     ({ stack, api, org } = await apiSuite());
-    replica = await startReplica(stack, { enrollmentWaitMs: 300 });
+    replica = await startReplica(stack, { config: { enrollmentWaitMs: 300 } });
     const template = await api.post('/v1/sequence-templates', {
       key: org.apiKey, body: { name: `Retry ${randomUUID()}`, status: 'ACTIVE', steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }] },
     });
@@ -46,7 +46,7 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
     const contact = await api.post('/v1/contacts', { key: org.apiKey, body: { email: `slow-${randomUUID()}@slow-verify.test` } });
     assert.equal(contact.status, 201, contact.text);
     const key = randomUUID();
-    const enroll = () => client(replica.url).post('/v1/sequences', {
+    const enroll = () => replica.api.post('/v1/sequences', {
       key: org.apiKey, body: { contact_id: contact.body.id, sequence_template_id: templateId }, headers: { 'Idempotency-Key': key },
     });
     const pending = await enroll();

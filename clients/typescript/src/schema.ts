@@ -2467,7 +2467,17 @@ export interface components {
         ContactUnenrollResult: {
             items: components["schemas"]["ContactUnenrollItem"][];
         };
-        /** @description At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched. */
+        /**
+         * @description At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.
+         * @example {
+         *       "email": "ada@example.com",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Example Inc.",
+         *       "company_domain": "example.com"
+         *     }
+         */
         ContactUpsert: components["schemas"]["ContactUpsertByEmail"] | components["schemas"]["ContactUpsertByLinkedinUrl"];
         ContactUpsertByEmail: {
             /** @description Matched case-insensitively. */
@@ -3818,8 +3828,10 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+        /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
         IdempotencyKey: string;
+        /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
@@ -3833,6 +3845,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before retrying: until the exhausted budget's window ends. */
         "Retry-After": number;
+        /** @description A weak entity tag of this representation (a hash of its JSON). Send it back in `If-None-Match` to be answered 304 while it is unchanged. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -3923,6 +3937,13 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -3980,6 +4001,13 @@ export interface operations {
                 content: {
                     "text/javascript": string;
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
@@ -4468,7 +4496,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4484,6 +4512,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/contacts/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4592,7 +4622,10 @@ export interface operations {
     getContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 contact_id: string;
             };
@@ -4603,6 +4636,7 @@ export interface operations {
             /** @description The contact. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4611,6 +4645,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Contact"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -5313,7 +5358,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5329,6 +5374,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/accounts/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5437,7 +5484,10 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 account_id: string;
             };
@@ -5448,6 +5498,7 @@ export interface operations {
             /** @description The account. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5456,6 +5507,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -6216,7 +6278,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6341,7 +6403,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6547,7 +6609,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6947,7 +7009,10 @@ export interface operations {
     getActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 activity_id: string;
             };
@@ -6958,6 +7023,7 @@ export interface operations {
             /** @description The activity. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6966,6 +7032,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Activity"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -7133,7 +7210,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7149,6 +7226,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/webhooks/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7257,7 +7336,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 webhook_id: string;
             };
@@ -7268,6 +7350,7 @@ export interface operations {
             /** @description The subscription (without its secret). */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7276,6 +7359,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -7569,7 +7663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7692,7 +7786,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7920,7 +8014,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8144,7 +8238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8160,6 +8254,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/contact-exclusions/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8268,7 +8364,10 @@ export interface operations {
     getContactExclusion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 exclusion_id: string;
             };
@@ -8279,6 +8378,7 @@ export interface operations {
             /** @description The exclusion. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8287,6 +8387,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContactExclusion"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -8665,7 +8776,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8681,6 +8792,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/account-exclusions/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8789,7 +8902,10 @@ export interface operations {
     getAccountExclusion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 exclusion_id: string;
             };
@@ -8800,6 +8916,7 @@ export interface operations {
             /** @description The exclusion. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8808,6 +8925,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AccountExclusion"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -9185,7 +9313,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9201,6 +9329,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/sequence-templates/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9309,7 +9439,10 @@ export interface operations {
     getSequenceTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 sequence_template_id: string;
             };
@@ -9320,6 +9453,7 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9328,6 +9462,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SequenceTemplate"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -9624,7 +9769,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9640,6 +9785,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/sequences/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9649,10 +9796,12 @@ export interface operations {
                     "application/json": components["schemas"]["Sequence"];
                 };
             };
-            /** @description The check is still running. */
+            /** @description The check is still running: poll GET /v1/sequences?contact_id=&sequence_template_id= after `Retry-After` seconds. */
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Seconds to wait before polling for the outcome (5). */
+                    "Retry-After"?: number;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9785,7 +9934,10 @@ export interface operations {
     getSequence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 sequence_id: string;
             };
@@ -9796,6 +9948,7 @@ export interface operations {
             /** @description The sequence. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9804,6 +9957,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Sequence"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -10016,7 +10180,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10167,7 +10331,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10302,7 +10466,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10453,7 +10617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10683,7 +10847,10 @@ export interface operations {
     getMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 message_id: string;
             };
@@ -10694,6 +10861,7 @@ export interface operations {
             /** @description The message. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10702,6 +10870,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Message"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -10874,7 +11053,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10890,6 +11069,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/contact-lists`. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10998,7 +11179,10 @@ export interface operations {
     getContactList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 contact_list_id: string;
             };
@@ -11009,6 +11193,7 @@ export interface operations {
             /** @description The list. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11017,6 +11202,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContactList"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -11424,7 +11620,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11548,7 +11744,10 @@ export interface operations {
     getContactEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 contact_entry_id: string;
             };
@@ -11559,6 +11758,7 @@ export interface operations {
             /** @description The entry. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11567,6 +11767,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContactEntry"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -11834,7 +12045,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -11850,6 +12061,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/account-lists`. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11958,7 +12171,10 @@ export interface operations {
     getAccountList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 account_list_id: string;
             };
@@ -11969,6 +12185,7 @@ export interface operations {
             /** @description The list. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11977,6 +12194,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AccountList"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -12366,7 +12594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -12490,7 +12718,10 @@ export interface operations {
     getAccountEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 account_entry_id: string;
             };
@@ -12501,6 +12732,7 @@ export interface operations {
             /** @description The entry. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12509,6 +12741,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AccountEntry"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -12791,7 +13034,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -12915,7 +13158,10 @@ export interface operations {
     getTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 task_id: string;
             };
@@ -12926,6 +13172,7 @@ export interface operations {
             /** @description The task. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12934,6 +13181,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Task"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -13359,7 +13617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13482,7 +13740,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13621,7 +13879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13744,7 +14002,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13867,7 +14125,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14006,7 +14264,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14237,7 +14495,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -14253,6 +14511,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/playbooks/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14361,7 +14621,10 @@ export interface operations {
     getPlaybook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 playbook_id: string;
             };
@@ -14372,6 +14635,7 @@ export interface operations {
             /** @description The playbook. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14380,6 +14644,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Playbook"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -14878,7 +15153,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15002,7 +15277,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 event_id: string;
             };
@@ -15013,6 +15291,7 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -15021,6 +15300,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -15167,7 +15457,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15502,7 +15792,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15518,6 +15808,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/signals/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -15650,7 +15942,10 @@ export interface operations {
     getSignal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 signal_id: string;
             };
@@ -15661,6 +15956,7 @@ export interface operations {
             /** @description The signal detail. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -15669,6 +15965,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SignalDetail"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the current `ETag`. No body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request does not match the schema (ValidationIssue); `data.errors` names each field. */
             400: {
@@ -15881,7 +16188,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15899,6 +16206,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/signals/{id}`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -16032,7 +16341,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16167,7 +16476,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16302,7 +16611,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16437,7 +16746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16572,7 +16881,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16695,7 +17004,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16834,7 +17143,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16973,7 +17282,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17096,7 +17405,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17114,6 +17423,8 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Where the created resource is: the absolute path `/v1/activities?contact_id={meeting.contact_id}&types=meeting.created`, its placeholders filled from the body. */
+                    Location?: string;
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -17235,7 +17546,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
+                /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

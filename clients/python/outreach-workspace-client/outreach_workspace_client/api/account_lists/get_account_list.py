@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.account_list import AccountList
 from ...models.error import Error
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     account_list_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccountList | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AccountList | Any | Error | None:
     if response.status_code == 200:
         response_200 = AccountList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -68,7 +80,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccountList | Error]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AccountList | Any | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,22 +95,25 @@ def sync_detailed(
     account_list_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[AccountList | Error]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[AccountList | Any | Error]:
     """An account list
 
     Args:
         account_list_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccountList | Error]
+        Response[AccountList | Any | Error]
     """
 
     kwargs = _get_kwargs(
         account_list_id=account_list_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -110,23 +127,26 @@ def sync(
     account_list_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> AccountList | Error | None:
+    if_none_match: str | Unset = UNSET,
+) -> AccountList | Any | Error | None:
     """An account list
 
     Args:
         account_list_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccountList | Error
+        AccountList | Any | Error
     """
 
     return sync_detailed(
         account_list_id=account_list_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -134,22 +154,25 @@ async def asyncio_detailed(
     account_list_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[AccountList | Error]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[AccountList | Any | Error]:
     """An account list
 
     Args:
         account_list_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccountList | Error]
+        Response[AccountList | Any | Error]
     """
 
     kwargs = _get_kwargs(
         account_list_id=account_list_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,23 +184,26 @@ async def asyncio(
     account_list_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> AccountList | Error | None:
+    if_none_match: str | Unset = UNSET,
+) -> AccountList | Any | Error | None:
     """An account list
 
     Args:
         account_list_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccountList | Error
+        AccountList | Any | Error
     """
 
     return (
         await asyncio_detailed(
             account_list_id=account_list_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

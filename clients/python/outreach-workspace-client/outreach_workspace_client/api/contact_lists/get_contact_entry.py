@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.contact_entry import ContactEntry
 from ...models.error import Error
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     contact_entry_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ContactEntry | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | ContactEntry | Error | None:
     if response.status_code == 200:
         response_200 = ContactEntry.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -70,7 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ContactEntry | Error]:
+) -> Response[Any | ContactEntry | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,22 +95,25 @@ def sync_detailed(
     contact_entry_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ContactEntry | Error]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
 
     Args:
         contact_entry_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ContactEntry | Error]
+        Response[Any | ContactEntry | Error]
     """
 
     kwargs = _get_kwargs(
         contact_entry_id=contact_entry_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -112,23 +127,26 @@ def sync(
     contact_entry_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> ContactEntry | Error | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
 
     Args:
         contact_entry_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ContactEntry | Error
+        Any | ContactEntry | Error
     """
 
     return sync_detailed(
         contact_entry_id=contact_entry_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -136,22 +154,25 @@ async def asyncio_detailed(
     contact_entry_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ContactEntry | Error]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
 
     Args:
         contact_entry_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ContactEntry | Error]
+        Response[Any | ContactEntry | Error]
     """
 
     kwargs = _get_kwargs(
         contact_entry_id=contact_entry_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -163,23 +184,26 @@ async def asyncio(
     contact_entry_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> ContactEntry | Error | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
 
     Args:
         contact_entry_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ContactEntry | Error
+        Any | ContactEntry | Error
     """
 
     return (
         await asyncio_detailed(
             contact_entry_id=contact_entry_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.event import Event
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     event_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,19 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Event | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Error | Event | None:
     if response.status_code == 200:
         response_200 = Event.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -68,7 +78,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Event]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Error | Event]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,24 +91,27 @@ def sync_detailed(
     event_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Event]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Event]:
     """An ingested event
 
      The payload is returned exactly as sent.
 
     Args:
         event_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Event]
+        Response[Any | Error | Event]
     """
 
     kwargs = _get_kwargs(
         event_id=event_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -112,25 +125,28 @@ def sync(
     event_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Event | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Event | None:
     """An ingested event
 
      The payload is returned exactly as sent.
 
     Args:
         event_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Event
+        Any | Error | Event
     """
 
     return sync_detailed(
         event_id=event_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -138,24 +154,27 @@ async def asyncio_detailed(
     event_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Event]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Event]:
     """An ingested event
 
      The payload is returned exactly as sent.
 
     Args:
         event_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Event]
+        Response[Any | Error | Event]
     """
 
     kwargs = _get_kwargs(
         event_id=event_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -167,25 +186,28 @@ async def asyncio(
     event_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Event | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Event | None:
     """An ingested event
 
      The payload is returned exactly as sent.
 
     Args:
         event_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Event
+        Any | Error | Event
     """
 
     return (
         await asyncio_detailed(
             event_id=event_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.sequence import Sequence
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sequence_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,19 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Sequence | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Error | Sequence | None:
     if response.status_code == 200:
         response_200 = Sequence.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -68,7 +78,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Sequence]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Error | Sequence]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,22 +93,25 @@ def sync_detailed(
     sequence_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Sequence]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Sequence]:
     """A sequence
 
     Args:
         sequence_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Sequence]
+        Response[Any | Error | Sequence]
     """
 
     kwargs = _get_kwargs(
         sequence_id=sequence_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -110,23 +125,26 @@ def sync(
     sequence_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Sequence | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Sequence | None:
     """A sequence
 
     Args:
         sequence_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Sequence
+        Any | Error | Sequence
     """
 
     return sync_detailed(
         sequence_id=sequence_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -134,22 +152,25 @@ async def asyncio_detailed(
     sequence_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Sequence]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Sequence]:
     """A sequence
 
     Args:
         sequence_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Sequence]
+        Response[Any | Error | Sequence]
     """
 
     kwargs = _get_kwargs(
         sequence_id=sequence_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,23 +182,26 @@ async def asyncio(
     sequence_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Sequence | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Sequence | None:
     """A sequence
 
     Args:
         sequence_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Sequence
+        Any | Error | Sequence
     """
 
     return (
         await asyncio_detailed(
             sequence_id=sequence_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

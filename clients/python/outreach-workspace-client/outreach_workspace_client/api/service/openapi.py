@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -22,11 +22,15 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | OpenApiDocument | None:
+) -> Any | Error | OpenApiDocument | None:
     if response.status_code == 200:
         response_200 = OpenApiDocument.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
@@ -41,7 +45,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | OpenApiDocument]:
+) -> Response[Any | Error | OpenApiDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +57,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | OpenApiDocument]:
+) -> Response[Any | Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
 
     Raises:
@@ -61,7 +65,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | OpenApiDocument]
+        Response[Any | Error | OpenApiDocument]
     """
 
     kwargs = _get_kwargs()
@@ -76,7 +80,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | OpenApiDocument | None:
+) -> Any | Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
 
     Raises:
@@ -84,7 +88,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | OpenApiDocument
+        Any | Error | OpenApiDocument
     """
 
     return sync_detailed(
@@ -95,7 +99,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | OpenApiDocument]:
+) -> Response[Any | Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
 
     Raises:
@@ -103,7 +107,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | OpenApiDocument]
+        Response[Any | Error | OpenApiDocument]
     """
 
     kwargs = _get_kwargs()
@@ -116,7 +120,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | OpenApiDocument | None:
+) -> Any | Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
 
     Raises:
@@ -124,7 +128,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | OpenApiDocument
+        Any | Error | OpenApiDocument
     """
 
     return (

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.signal_detail import SignalDetail
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     signal_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | SignalDetail | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Error | SignalDetail | None:
     if response.status_code == 200:
         response_200 = SignalDetail.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -70,7 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | SignalDetail]:
+) -> Response[Any | Error | SignalDetail]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,7 +95,8 @@ def sync_detailed(
     signal_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | SignalDetail]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SignalDetail]:
     """A signal (detail form)
 
      Adds search_filters, import_search_filters, sequence_template_id, import_target and event_subject to
@@ -91,17 +104,19 @@ def sync_detailed(
 
     Args:
         signal_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SignalDetail]
+        Response[Any | Error | SignalDetail]
     """
 
     kwargs = _get_kwargs(
         signal_id=signal_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -115,7 +130,8 @@ def sync(
     signal_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | SignalDetail | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SignalDetail | None:
     """A signal (detail form)
 
      Adds search_filters, import_search_filters, sequence_template_id, import_target and event_subject to
@@ -123,18 +139,20 @@ def sync(
 
     Args:
         signal_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SignalDetail
+        Any | Error | SignalDetail
     """
 
     return sync_detailed(
         signal_id=signal_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -142,7 +160,8 @@ async def asyncio_detailed(
     signal_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | SignalDetail]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SignalDetail]:
     """A signal (detail form)
 
      Adds search_filters, import_search_filters, sequence_template_id, import_target and event_subject to
@@ -150,17 +169,19 @@ async def asyncio_detailed(
 
     Args:
         signal_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SignalDetail]
+        Response[Any | Error | SignalDetail]
     """
 
     kwargs = _get_kwargs(
         signal_id=signal_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -172,7 +193,8 @@ async def asyncio(
     signal_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | SignalDetail | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SignalDetail | None:
     """A signal (detail form)
 
      Adds search_filters, import_search_filters, sequence_template_id, import_target and event_subject to
@@ -180,18 +202,20 @@ async def asyncio(
 
     Args:
         signal_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SignalDetail
+        Any | Error | SignalDetail
     """
 
     return (
         await asyncio_detailed(
             signal_id=signal_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.task import Task
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     task_id: UUID,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,14 +28,19 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Task | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Error | Task | None:
     if response.status_code == 200:
         response_200 = Task.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -68,7 +78,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Task]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Error | Task]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,22 +91,25 @@ def sync_detailed(
     task_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Task]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Task]:
     """A task
 
     Args:
         task_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Task]
+        Response[Any | Error | Task]
     """
 
     kwargs = _get_kwargs(
         task_id=task_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -110,23 +123,26 @@ def sync(
     task_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Task | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Task | None:
     """A task
 
     Args:
         task_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Task
+        Any | Error | Task
     """
 
     return sync_detailed(
         task_id=task_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -134,22 +150,25 @@ async def asyncio_detailed(
     task_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Task]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | Task]:
     """A task
 
     Args:
         task_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Task]
+        Response[Any | Error | Task]
     """
 
     kwargs = _get_kwargs(
         task_id=task_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,23 +180,26 @@ async def asyncio(
     task_id: UUID,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Task | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | Task | None:
     """A task
 
     Args:
         task_id (UUID):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Task
+        Any | Error | Task
     """
 
     return (
         await asyncio_detailed(
             task_id=task_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -3,6 +3,8 @@
 import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-components.ts';
+import { buildWebhooks, WEBHOOK_HEADERS, WEBHOOK_TAG } from './openapi-webhooks.ts';
+import { TAG_DESCRIPTIONS } from './openapi-tags.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from './middleware/idempotency.ts';
 
@@ -101,20 +103,21 @@ function operation(route: RouteDef, components: SchemaComponents) {
       : Number(status) >= 400 ? errorResponse(response.description) : { description: response.description };
   }
   const validates = route.query || route.body || route.params;
-  if (validates) {
-    responses['400'] ??= errorResponse('The request does not match the schema (ValidationIssue); `data.errors` names each field.'
+  const badIdempotencyKey = idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : '';
+  responses['400'] ??= errorResponse(validates
+    ? 'The request does not match the schema (ValidationIssue); `data.errors` names each field.'
       + (route.body ? ' Also a body that is not a JSON object or array, not UTF-8 (`(body)`), or that does not decompress '
         + '(`Content-Encoding` gzip, deflate or br)'
         + (route.bodyTextCheckedByService ? '.' : ', or a string or key with an unpaired surrogate (the field named).') : '')
-      + (idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : ''));
-  }
+      + badIdempotencyKey
+    // Every route, public ones too, refuses a query string that is not UTF-8 (api/middleware/well-formed-query.ts).
+    : `A query string that does not percent-decode to UTF-8 (ValidationIssue; \`data.errors\` names the parameter).${badIdempotencyKey}`);
   if (route.auth !== 'public') responses['401'] ??= errorResponse('Missing, malformed or invalid API key (UnauthorizedIssue).');
   if (route.scope) responses['403'] ??= errorResponse(`The key lacks the scope ${route.scope} (UnauthorizedIssue).`);
   if (route.params) responses['404'] ??= errorResponse('Not found in this organization (NotFoundIssue).');
   if (route.body) responses['413'] ??= errorResponse('The body is larger than the limit (PayloadTooLargeIssue).');
   responses['500'] ??= errorResponse('Unexpected failure (InternalIssue); quote request_id.');
   if (idempotent(route)) {
-    responses['400'] ??= errorResponse(`Malformed \`${IDEMPOTENCY_HEADER}\` header (ValidationIssue).`);
     responses['409'] ??= errorResponse(`A request with the same \`${IDEMPOTENCY_HEADER}\` is still being processed (CommitIssue, with \`Retry-After\`); retry later.`);
     responses['422'] ??= errorResponse(`The \`${IDEMPOTENCY_HEADER}\` was already used with a different body or on another endpoint (BusinessIssue; \`data.header\` names it).`);
     addHeaders(responses, (status) => status.startsWith('2'), { [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } });
@@ -137,10 +140,9 @@ function operation(route: RouteDef, components: SchemaComponents) {
   };
 }
 
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  'Test helpers': 'Sandbox mode only (`SANDBOX_MODE`, on unless `SMTP_URL` is set): simulate what contacts do with a run\'s messages '
-    + '(open, click, reply, bounce, meeting, LinkedIn acceptance) through the same code real engagement takes. Absent in production.',
-};
+
+/** No public license: the service and its API are proprietary (SPDX LicenseRef- form for an unlisted license). */
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 /**
  * The document of `routes`. Every named schema met is shown once in components.schemas; two
@@ -154,11 +156,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route, components);
   }
+  const webhooks = buildWebhooks(components);
+  const tags = [...new Set(routes.flatMap((r) => r.tags)), WEBHOOK_TAG];
   return {
     openapi: '3.1.0',
     info: {
       title: 'Outreach Workspace Service',
       version: '1.0.0',
+      license: LICENSE,
       description:
         'Multi-tenant REST API of an outbound sales-outreach workspace. Every request sends `Authorization: Bearer <API_KEY>`; ' +
         'errors share one shape (`Error`); list endpoints share one envelope and take `page`, `size`, `sort_by`, `sort_order`. ' +
@@ -167,16 +172,18 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
         '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds), and a spent budget answers 429 ' +
         '`RateLimitIssue` with `Retry-After` (seconds). Text is strict UTF-8 and well-formed Unicode: a query parameter that does ' +
         'not percent-decode to UTF-8, or a body string or key with an unpaired surrogate, is 400 naming it. Request headers over ' +
-        'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400.',
+        'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400. ' +
+        'What webhook subscriptions receive is under `webhooks`: one signed POST per event type, its body a named schema (`MessageSentEvent`, ...).',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
       schemas: components.all(),
-      parameters: { IdempotencyKey: idempotencyKeyParameter },
+      parameters: { IdempotencyKey: idempotencyKeyParameter, ...WEBHOOK_HEADERS },
       headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
     },
   };

@@ -83,7 +83,11 @@ export function buildWebhooks(components: SchemaComponents): Record<string, unkn
       ...delivery('webhook.test', webhookTestEventSchema, components, 'The connectivity test').post,
       description: `${String(webhookTestEventSchema.description)} Signed like any delivery with a fresh \`webhook-id\`; sent once, neither stored nor retried: `
         + 'the test\'s answer reports what the receiver answered.',
-      responses: { '2XX': RESPONSES['2XX'], default: { description: 'Reported in the test\'s answer (`delivered: false`, `status_code`, `error`); not retried.' } },
+      responses: {
+        '2XX': { description: 'Reported in the test\'s answer as `delivered: true`.' },
+        '4XX': { description: 'Reported in the test\'s answer (`delivered: false`, `status_code`, `error`); not retried, and a 410 does not pause the subscription.' },
+        default: { description: 'Any other answer, a timeout or a connection failure: reported the same way (`status_code` null when nothing answered); not retried.' },
+      },
     },
   };
   return Object.fromEntries([...events, ['webhook.test', test]]);

@@ -29,6 +29,7 @@ export function activitiesRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/activities/{activity_id}', auth: 'key', scope: 'activities:read', tags,
       operationId: 'getActivity',
       summary: 'An activity',
+      description: 'One event of the stream: its id, time and payload (the webhook body with every key camelCased, a variant by `type`).',
       params: idParams('activity_id'),
       responses: { 200: { description: 'The activity.', schema: activitySchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await activities.getActivity(ctx.state.em, ctx.state.principal.organizationId, params.activity_id) }),

@@ -50,6 +50,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:read', tags,
       operationId: 'getContactExclusion',
       summary: 'A contact exclusion',
+      description: 'The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).',
       params: idParams('exclusion_id'),
       responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema } },
       handler: async (ctx, { params }) => ({
@@ -117,6 +118,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:read', tags,
       operationId: 'getAccountExclusion',
       summary: 'An account exclusion',
+      description: 'The exclusion: its domain, reason, message and `until` (null: permanent).',
       params: idParams('exclusion_id'),
       responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema } },
       handler: async (ctx, { params }) => ({
@@ -128,6 +130,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'PATCH', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
       operationId: 'patchAccountExclusion',
       summary: 'Change the reason, message or until of an account exclusion',
+      description: 'Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
       responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema } },
@@ -140,6 +143,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'DELETE', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
       operationId: 'deleteAccountExclusion',
       summary: 'Delete an account exclusion',
+      description: 'The domain\'s people may be enrolled and imported again; nobody is re-enrolled by the delete.',
       params: idParams('exclusion_id'),
       responses: { 204: { description: 'Deleted.' } },
       handler: async (ctx, { params }) => {

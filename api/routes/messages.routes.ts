@@ -71,6 +71,8 @@ export function messagesRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/messages/{message_id}', auth: 'key', scope: 'messages:read', tags,
       operationId: 'getMessage',
       summary: 'A message',
+      description: 'A message a sequence or a person sent or received, with its engagement: opens and clicks (emails), the reply category (INBOUND '
+        + 'replies), bounce and acceptance times.',
       params: idParams('message_id'),
       responses: { 200: { description: 'The message.', schema: messageSchema }, 404: { description: 'No such message in the organization.' } },
       handler: async (ctx, { params }) => ({ status: 200, body: await messages.getMessage(ctx.state.em, ctx.state.principal.organizationId, params.message_id) }),

@@ -62,6 +62,7 @@ export function playbooksRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/playbooks/{playbook_id}', auth: 'key', scope: 'playbooks:read', tags,
       operationId: 'getPlaybook',
       summary: 'A playbook',
+      description: 'The playbook: the event name it listens to, its status, whether its runs wait for approval, and its action.',
       params,
       responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound },
       handler: async (ctx, { params: p }) => ({ status: 200, body: await getPlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id) }),

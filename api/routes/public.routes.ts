@@ -55,6 +55,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/healthz',
       operationId: 'healthz',
       summary: 'Liveness: the process answers',
+      description: 'Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.',
       responses: { 200: { description: 'Alive.', schema: healthSchema } },
       handler: () => ({ status: 200, body: { status: 'ok' } }),
     }),
@@ -64,6 +65,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/readyz',
       operationId: 'readyz',
       summary: 'Readiness: PostgreSQL and Temporal are reachable',
+      description: 'Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; '
+        + 'a load balancer sends traffic only while both are `ok`.',
       responses: {
         200: { description: 'Ready.', schema: healthSchema },
         503: { description: 'A dependency is unreachable (UnavailableIssue); `data.checks` says which.' },
@@ -80,6 +83,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/v1/openapi.json',
       operationId: 'openapi',
       summary: 'This OpenAPI 3.1 document',
+      description: 'Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, '
+        + 'and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.',
       responses: { 200: { description: 'The document.', schema: named('OpenApiDocument', { type: 'object', description: 'An OpenAPI 3.1 document.' }) } },
       handler: () => ({ status: 200, body: deps.openapi() }),
     }),
@@ -89,6 +94,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs',
       operationId: 'docs',
       summary: 'Readable API reference (HTML)',
+      description: 'The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.',
       responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' } } },
       handler: (ctx) => {
         ctx.type = 'text/html';
@@ -101,6 +107,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs/scalar.js',
       operationId: 'docsScript',
       summary: 'Script of the API reference page',
+      description: 'The self-contained browser bundle the reference page loads; cacheable for a day.',
       responses: { 200: { description: 'JavaScript.', contentType: 'text/javascript', schema: { type: 'string' } } },
       handler: (ctx) => {
         ctx.type = 'text/javascript';

@@ -58,6 +58,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       method: 'GET', path: '/v1/sequences/{sequence_id}', auth: 'key', scope: 'sequences:read', tags,
       operationId: 'getSequence',
       summary: 'A sequence',
+      description: 'The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, and the entry that sourced it.',
       params: idParams('sequence_id'),
       responses: { 200: { description: 'The sequence.', schema: sequenceSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await sequences.getSequence(ctx.state.em, ctx.state.principal.organizationId, params.sequence_id) }),

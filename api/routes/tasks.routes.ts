@@ -62,6 +62,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       method: 'GET', path: '/v1/tasks/{task_id}', auth: 'key', scope: 'tasks:read', tags,
       operationId: 'getTask',
       summary: 'A task',
+      description: 'The task with its contact, assignee and sequence template embeds (null when not applicable).',
       params,
       responses: taskResponse('The task.'),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await getTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id) }),

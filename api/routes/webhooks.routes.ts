@@ -58,6 +58,8 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       method: 'GET', path: '/v1/webhooks/{webhook_id}', auth: 'key', scope: 'webhooks:read', tags,
       operationId: 'getWebhook',
       summary: 'A webhook subscription',
+      description: 'The subscription as stored: URL, event types, template filter, status (with `status_reason` when the service paused it) and '
+        + '`secret_prefix`; the secret itself is never returned after creation.',
       params: webhookParams,
       responses: { 200: { description: 'The subscription (without its secret).', schema: subscriptionSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await webhooks.getSubscription(ctx.state.em, ctx.state.principal.organizationId, params.webhook_id) }),

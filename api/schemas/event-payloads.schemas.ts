@@ -25,12 +25,11 @@ const channel: JsonSchema = named('EventChannel', { type: 'string', enum: [...CH
 
 export const sequenceEventBase: JsonSchema = named('SequenceEventBase', {
   type: 'object',
-  description: 'The fields every sequence-tied event has. The id fields are null when they do not apply; `contact.id` equals `contact_id`, '
+  description: 'The fields every sequence-tied event has besides `type`, which each event\'s schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, '
     + '`sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null.',
-  required: ['type', 'organization_id', 'contact_id', 'sequence_id', 'sequence_template_id', 'resource_type', 'channel', 'message_id', 'hot_lead_id',
+  required: ['organization_id', 'contact_id', 'sequence_id', 'sequence_template_id', 'resource_type', 'channel', 'message_id', 'hot_lead_id',
     'calendar_event_id', 'task_id', 'contact', 'sequence_template', 'activity_id', 'created_at'],
   properties: {
-    type: { type: 'string', description: 'The event type, the discriminator.' },
     organization_id: uuid,
     contact_id: { ...nullableUuid, description: 'Null only for a to-do without a contact.' },
     sequence_id: nullableUuid,
@@ -50,10 +49,9 @@ export const sequenceEventBase: JsonSchema = named('SequenceEventBase', {
 
 export const resourceEventBase: JsonSchema = named('ResourceEventBase', {
   type: 'object',
-  description: 'The fields every resource event has: no sequence fields; `contact` only when a contact is known.',
-  required: ['type', 'organization_id', 'contact_id', 'activity_id', 'created_at'],
+  description: 'The fields every resource event has besides `type`, which each event\'s schema fixes: no sequence fields; `contact` only when a contact is known.',
+  required: ['organization_id', 'contact_id', 'activity_id', 'created_at'],
   properties: {
-    type: { type: 'string', description: 'The event type, the discriminator.' },
     organization_id: uuid,
     contact_id: nullableUuid,
     contact: contactSummarySchema,
@@ -106,88 +104,78 @@ interface EventSpec {
   base: JsonSchema;
   description: string;
   required?: string[];
+  /** The type's own fields: never one of the base's, so every generator can merge the two (allOf). */
   properties?: Record<string, JsonSchema>;
 }
 
-/** `spec.base` with `type` fixed and the type's own fields. */
+/** `spec.base` and the type's own part: `type` fixed, its fields. */
 function eventSchema(type: string, spec: EventSpec): JsonSchema {
   return named(spec.name, {
     type: 'object',
     description: spec.description,
-    allOf: [spec.base],
-    required: ['type', ...(spec.required ?? [])],
-    properties: { type: { type: 'string', const: type }, ...spec.properties },
+    allOf: [spec.base, { type: 'object', required: ['type', ...(spec.required ?? [])], properties: { type: fixed(type), ...spec.properties } }],
   });
 }
 
 const fixed = (value: string): JsonSchema => ({ type: 'string', const: value });
-const messageEvent = (name: string, description: string, required: string[], properties: Record<string, JsonSchema>, channelValue?: string): EventSpec => ({
-  name, base: sequenceEventBase, description, required: ['message', ...required],
-  properties: { resource_type: fixed('MESSAGE'), ...(channelValue ? { channel: fixed(channelValue) } : {}), message_id: uuid, message: messageEmbed, ...properties },
+const sequenceEvent = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec => ({
+  name, base: sequenceEventBase, description, required, properties,
 });
-const sequenceChange = (name: string, description: string, required: string[], properties: Record<string, JsonSchema>): EventSpec => ({
-  name, base: sequenceEventBase, description, required, properties: { resource_type: fixed('SEQUENCE'), channel: { type: 'null' }, sequence_id: uuid, ...properties },
-});
-const taskChange = (name: string, description: string, required: string[], properties: Record<string, JsonSchema>): EventSpec => ({
-  name, base: sequenceEventBase, description, required: ['task', 'status', ...required],
-  properties: { resource_type: fixed('TASK'), channel: fixed('MANUAL'), task_id: uuid, task: taskSchema, status: (taskSchema.properties as Record<string, JsonSchema>).status, ...properties },
-});
+const messageEvent = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
+  sequenceEvent(name, `${description} \`resource_type\` MESSAGE; \`message_id\` is \`message.id\`.`, ['message', ...required], { message: messageEmbed, ...properties });
+const sequenceChange = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
+  sequenceEvent(name, `${description} \`resource_type\` SEQUENCE, \`channel\` null.`, required, properties);
+const taskChange = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
+  sequenceEvent(name, `${description} \`resource_type\` TASK, \`channel\` MANUAL; \`status\` is the task's status after the change.`, ['task', 'status', ...required],
+    { task: taskSchema, status: (taskSchema.properties as Record<string, JsonSchema>).status, ...properties });
 
 const SPECS: Record<EventType, EventSpec> = {
   'message.sent': messageEvent('MessageSentEvent', 'An email or LinkedIn message went out: a sequence step\'s (with `step_number`) or the team\'s answer to a reply '
-    + '(with `in_reply_to_message_id` and `task_id`, the reply task it completes).', [], {
+    + '(with `in_reply_to_message_id`, and `task_id` the reply task it completes).', [], {
     step_number: stepNumber,
     in_reply_to_message_id: { ...uuid, description: 'An answer to a reply: the INBOUND message answered.' },
   }),
-  'message.opened': messageEvent('MessageOpenedEvent', 'An email was opened for the first time (its tracking pixel loaded).', [], {}, 'EMAIL'),
-  'message.link_clicked': messageEvent('MessageLinkClickedEvent', 'A tracked link of an email was followed (every click).', ['url'], {
+  'message.opened': messageEvent('MessageOpenedEvent', 'An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL.'),
+  'message.link_clicked': messageEvent('MessageLinkClickedEvent', 'A tracked link of an email was followed (every click); `channel` EMAIL.', ['url'], {
     url: { type: ['string', 'null'], description: 'The link followed.' },
-  }, 'EMAIL'),
+  }),
   'message.replied': messageEvent('MessageRepliedEvent', 'The contact replied; `message` is the INBOUND reply.', ['reply_category', 'in_reply_to_message_id'], {
     reply_category: { type: 'string', enum: [...REPLY_CATEGORIES], description: 'The classifier\'s category (docs/api/engagement.md).' },
     in_reply_to_message_id: { ...uuid, description: 'The message replied to.' },
   }),
-  'invitation.sent': {
-    name: 'InvitationSentEvent', base: sequenceEventBase, description: 'A LinkedIn connection request went out; `message_id` is the invitation.',
-    required: ['step_number'], properties: { resource_type: fixed('INVITATION'), channel: fixed('LINKEDIN'), message_id: uuid, step_number: stepNumber },
-  },
-  'invitation.accepted': {
-    name: 'InvitationAcceptedEvent', base: sequenceEventBase, description: 'The contact accepted the LinkedIn connection request `message_id`.',
-    required: ['step_number'],
-    properties: { resource_type: fixed('INVITATION'), channel: fixed('LINKEDIN'), message_id: uuid, step_number: { ...stepNumber, type: ['integer', 'null'] } },
-  },
-  'hot_lead.created': {
-    name: 'HotLeadCreatedEvent', base: sequenceEventBase, description: 'The run\'s engagement score reached the hot-lead threshold (once per run).',
-    required: ['hot_lead'], properties: { resource_type: fixed('HOT_LEAD'), hot_lead_id: uuid, hot_lead: hotLeadEmbed },
-  },
-  'meeting.created': {
-    name: 'MeetingCreatedEvent', base: sequenceEventBase, description: 'A meeting was booked with the contact (on the contact\'s latest sequence).',
-    required: ['meeting'], properties: { resource_type: fixed('MEETING'), channel: fixed('MANUAL'), calendar_event_id: uuid, meeting: meetingEmbed },
-  },
-  'sequence.created': sequenceChange('SequenceCreatedEvent', 'The contact was enrolled: a new sequence.', [], {}),
-  'sequence.paused': sequenceChange('SequencePausedEvent', 'A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused.',
-    ['status', 'paused_until'], {
-      status: sequenceStatusSchema,
-      paused_until: { ...nullableTimestamp, description: 'When it resumes by itself; null: until resumed.' },
-      reason: { type: 'string', const: 'OUT_OF_OFFICE', description: 'Present when an out-of-office reply paused it.' },
-    }),
+  'invitation.sent': sequenceEvent('InvitationSentEvent', 'A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, '
+    + '`message_id` the invitation.', ['step_number'], { step_number: stepNumber }),
+  'invitation.accepted': sequenceEvent('InvitationAcceptedEvent', 'The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, '
+    + '`channel` LINKEDIN.', ['step_number'], { step_number: { ...stepNumber, type: ['integer', 'null'] } }),
+  'hot_lead.created': sequenceEvent('HotLeadCreatedEvent', 'The run\'s engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, '
+    + '`hot_lead_id` is `hot_lead.id`, `channel` the engagement\'s.', ['hot_lead'], { hot_lead: hotLeadEmbed }),
+  'meeting.created': sequenceEvent('MeetingCreatedEvent', 'A meeting was booked with the contact (on the contact\'s latest sequence): `resource_type` MEETING, '
+    + '`channel` MANUAL, `calendar_event_id` is `meeting.id`.', ['meeting'], { meeting: meetingEmbed }),
+  'sequence.created': sequenceChange('SequenceCreatedEvent', 'The contact was enrolled: a new sequence.'),
+  'sequence.paused': sequenceChange('SequencePausedEvent', 'A running sequence was paused (by the API, or by an out-of-office reply until its return date); '
+    + '`status` is its status while paused.', ['status', 'paused_until'], {
+    status: sequenceStatusSchema,
+    paused_until: { ...nullableTimestamp, description: 'When it resumes by itself; null: until resumed.' },
+    reason: { type: 'string', const: 'OUT_OF_OFFICE', description: 'Present when an out-of-office reply paused it.' },
+  }),
   'sequence.resumed': sequenceChange('SequenceResumedEvent', 'A paused sequence runs again; `status` is the status it resumed to.', ['status', 'automatic'], {
     status: sequenceStatusSchema,
     automatic: { type: 'boolean', description: 'true when `paused_until` came; false when resumed through the API.' },
   }),
-  'sequence.stopped': sequenceChange('SequenceStoppedEvent', 'The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status.',
-    ['status', 'stopped_reason'], { status: sequenceStatusSchema, stopped_reason: { type: ['string', 'null'], description: 'Why it ended.' } }),
+  'sequence.stopped': sequenceChange('SequenceStoppedEvent', 'The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, '
+    + 'excluded, ...); `status` is its final status.', ['status', 'stopped_reason'], {
+    status: sequenceStatusSchema, stopped_reason: { type: ['string', 'null'], description: 'Why it ended.' },
+  }),
   'sequence.completed': sequenceChange('SequenceCompletedEvent', 'The sequence ran all its steps.', ['status'], { status: fixed('COMPLETED') }),
-  'task.created': {
-    name: 'TaskCreatedEvent', base: sequenceEventBase,
-    description: 'A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do.',
-    required: ['task'], properties: { resource_type: fixed('TASK'), channel: fixed('MANUAL'), task_id: uuid, task: createdTask, step_number: stepNumber },
-  },
-  'task.completed': taskChange('TaskCompletedEvent', 'A task was completed; `status` is the task\'s status after the change, as in every task.* event but task.created.', ['completion_source', 'disposition'], {
+  'task.created': sequenceEvent('TaskCreatedEvent', 'A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), '
+    + 'a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`.', ['task'], {
+    task: createdTask, step_number: stepNumber,
+  }),
+  'task.completed': taskChange('TaskCompletedEvent', 'A task was completed.', ['completion_source', 'disposition'], {
     completion_source: { type: ['string', 'null'], enum: [...COMPLETION_SOURCES, null] },
     disposition: { type: ['string', 'null'], enum: [...TASK_DISPOSITIONS, null], description: 'Call outcome, when logged.' },
   }),
-  'task.skipped': taskChange('TaskSkippedEvent', 'A task was skipped.', [], {}),
+  'task.skipped': taskChange('TaskSkippedEvent', 'A task was skipped.'),
   'task.reopened': taskChange('TaskReopenedEvent', 'A completed or skipped task was reopened, or a snoozed task came back.', ['reopen_reason'], {
     reopen_reason: { type: ['string', 'null'], enum: ['REMINDER_RULE', null], description: 'REMINDER_RULE: back from a snooze; null: reopened through the API.' },
   }),

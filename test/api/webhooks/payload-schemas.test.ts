@@ -22,15 +22,15 @@ type Doc = { webhooks: Record<string, { post: Operation }>; components: { schema
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /**
- * `schema` closed: every object schema with `properties` refuses what it does not evaluate, except a
- * schema `allOf` composes (its composite closes over both). `bases` are the components only ever composed.
+ * `schema` closed: every object schema with `properties` or `allOf` refuses what it does not evaluate,
+ * except the parts an `allOf` composes (their composite closes over them all). `bases` are the components only ever composed.
  */
 function closed(node: unknown, bases: Set<string>, composed = false): unknown {
   if (Array.isArray(node)) return node.map((item) => closed(item, bases));
   if (node === null || typeof node !== 'object') return node;
   const out: Schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key,
     key === 'enum' || key === 'const' ? value : key === 'allOf' ? (value as unknown[]).map((item) => closed(item, bases, true)) : closed(value, bases)]));
-  if ('properties' in out && !composed) out.unevaluatedProperties = false;
+  if (('properties' in out || 'allOf' in out) && !composed) out.unevaluatedProperties = false;
   return out;
 }
 

@@ -1,13 +1,13 @@
 // Shapes of the activities endpoints. An activity's payload is its event's webhook body with every
 // key camelCased: one variant per event type, derived from the webhook payload schemas
 // (api/schemas/event-payloads.schemas.ts) and discriminated by `type`.
-import { CHANNELS, EVENT_TYPES, RESOURCE_TYPES } from '../../domain/activity/emit.ts';
+import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { ACTIVITY_SORT_FIELDS } from '../../domain/activity/stream.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
 import { timestamp, uuid } from './common.schemas.ts';
 import { camelCased } from './camel-cased.ts';
-import { EVENT_PAYLOADS } from './event-payloads.schemas.ts';
+import { channelSchema, EVENT_PAYLOADS, resourceTypeSchema } from './event-payloads.schemas.ts';
 import { named, nameOf } from './named.ts';
 
 /** The event types of the activity stream and of webhook subscriptions (more may be added within /v1). */
@@ -41,8 +41,8 @@ const baseQuery = listQuerySchema(ACTIVITY_SORT_FIELDS, {
   contact_id: { ...uuid, description: 'Activities of this contact.' },
   sequence_id: { ...uuid, description: 'Activities of this sequence.' },
   sequence_template_id: { ...uuid, description: 'Activities of sequences of this template.' },
-  resource_type: { type: 'string', enum: [...RESOURCE_TYPES] },
-  channel: { type: 'string', enum: [...CHANNELS] },
+  resource_type: resourceTypeSchema,
+  channel: channelSchema,
   types: {
     type: 'array', items: eventTypeSchema, minItems: 1, maxItems: EVENT_TYPES.length,
     description: 'Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types.',

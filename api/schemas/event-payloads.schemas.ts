@@ -20,8 +20,8 @@ const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
 const stepNumber: JsonSchema = { type: 'integer', minimum: 1, description: 'The sequence step (from 1).' };
 const eventTime: JsonSchema = { ...timestamp, description: 'When the event was recorded (the activity\'s created_at).' };
 
-const resourceType: JsonSchema = named('EventResourceType', { type: 'string', enum: [...RESOURCE_TYPES], description: 'What the event is about.' });
-const channel: JsonSchema = named('EventChannel', { type: 'string', enum: [...CHANNELS], description: 'The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings).' });
+export const resourceTypeSchema: JsonSchema = named('ActivityResourceType', { type: 'string', enum: [...RESOURCE_TYPES], description: 'What the event is about.' });
+export const channelSchema: JsonSchema = named('ActivityChannel', { type: 'string', enum: [...CHANNELS], description: 'The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings).' });
 
 export const sequenceEventBase: JsonSchema = named('SequenceEventBase', {
   type: 'object',
@@ -34,8 +34,8 @@ export const sequenceEventBase: JsonSchema = named('SequenceEventBase', {
     contact_id: { ...nullableUuid, description: 'Null only for a to-do without a contact.' },
     sequence_id: nullableUuid,
     sequence_template_id: nullableUuid,
-    resource_type: resourceType,
-    channel: nullable(channel),
+    resource_type: resourceTypeSchema,
+    channel: nullable(channelSchema),
     message_id: nullableUuid,
     hot_lead_id: nullableUuid,
     calendar_event_id: nullableUuid,
@@ -60,7 +60,7 @@ export const resourceEventBase: JsonSchema = named('ResourceEventBase', {
   },
 });
 
-const messageEmbed: JsonSchema = named('EventMessage', {
+const messageEmbed: JsonSchema = named('MessageSummary', {
   type: 'object',
   description: 'The message the event is about; `id` equals `message_id`.',
   required: ['id', 'subject', 'body', 'channel', 'direction', 'sent_at', 'step_number'],
@@ -75,14 +75,14 @@ const messageEmbed: JsonSchema = named('EventMessage', {
   },
 });
 
-const meetingEmbed: JsonSchema = named('EventMeeting', {
+const meetingEmbed: JsonSchema = named('MeetingSummary', {
   type: 'object',
   description: 'The meeting booked; `id` equals `calendar_event_id`.',
   required: ['id', 'title', 'start_time', 'end_time', 'timezone'],
   properties: { id: uuid, title: { type: 'string' }, start_time: timestamp, end_time: timestamp, timezone: { type: 'string', description: 'IANA time zone name.' } },
 });
 
-const hotLeadEmbed: JsonSchema = named('EventHotLead', {
+const hotLeadEmbed: JsonSchema = named('HotLeadSummary', {
   type: 'object',
   description: 'The hot lead; `id` equals `hot_lead_id`.',
   required: ['id', 'engagement_score'],
@@ -90,7 +90,7 @@ const hotLeadEmbed: JsonSchema = named('EventHotLead', {
 });
 
 /** task.created's embed: a to-do's whole Task; a task a sequence made, its main fields. */
-const createdTask: JsonSchema = named('EventCreatedTask', {
+const createdTask: JsonSchema = named('TaskSummary', {
   type: 'object',
   description: 'The task created: a standalone to-do\'s is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) '
     + 'has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them.',

@@ -5,9 +5,8 @@
 // receiver ignores fields it does not know, and new fields and types may come within /v1.
 import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
-import { COMPLETION_SOURCES, TASK_DISPOSITIONS } from '../../db/entities/task.entity.ts';
 import { CHANNELS, RESOURCE_TYPES, type EventType } from '../../domain/activity/emit.ts';
-import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
+import { replyCategorySchema } from '../routes/messages.routes.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { exclusionReasonSchema } from './exclusions.schemas.ts';
@@ -127,7 +126,10 @@ const sequenceChange = (name: string, description: string, required: string[] = 
   sequenceEvent(name, `${description} \`resource_type\` SEQUENCE, \`channel\` null.`, required, properties);
 const taskChange = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
   sequenceEvent(name, `${description} \`resource_type\` TASK, \`channel\` MANUAL; \`status\` is the task's status after the change.`, ['task', 'status', ...required],
-    { task: taskSchema, status: (taskSchema.properties as Record<string, JsonSchema>).status, ...properties });
+    { task: taskSchema, status: taskField('status'), ...properties });
+
+/** A field of Task as the task.* events repeat it beside the embed (the same named enumerations). */
+const taskField = (name: string): JsonSchema => (taskSchema.properties as Record<string, JsonSchema>)[name];
 
 const SPECS: Record<EventType, EventSpec> = {
   'message.sent': messageEvent('MessageSentEvent', 'An email or LinkedIn message went out: a sequence step\'s (with `step_number`) or the team\'s answer to a reply '
@@ -140,7 +142,7 @@ const SPECS: Record<EventType, EventSpec> = {
     url: { type: ['string', 'null'], description: 'The link followed.' },
   }),
   'message.replied': messageEvent('MessageRepliedEvent', 'The contact replied; `message` is the INBOUND reply.', ['reply_category', 'in_reply_to_message_id'], {
-    reply_category: { type: 'string', enum: [...REPLY_CATEGORIES], description: 'The classifier\'s category (docs/api/engagement.md).' },
+    reply_category: replyCategorySchema,
     in_reply_to_message_id: { ...uuid, description: 'The message replied to.' },
   }),
   'invitation.sent': sequenceEvent('InvitationSentEvent', 'A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, '
@@ -171,13 +173,13 @@ const SPECS: Record<EventType, EventSpec> = {
     + 'a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`.', ['task'], {
     task: createdTask, step_number: stepNumber,
   }),
-  'task.completed': taskChange('TaskCompletedEvent', 'A task was completed.', ['completion_source', 'disposition'], {
-    completion_source: { type: ['string', 'null'], enum: [...COMPLETION_SOURCES, null] },
-    disposition: { type: ['string', 'null'], enum: [...TASK_DISPOSITIONS, null], description: 'Call outcome, when logged.' },
+  'task.completed': taskChange('TaskCompletedEvent', 'A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged.', ['completion_source', 'disposition'], {
+    completion_source: taskField('completion_source'),
+    disposition: taskField('disposition'),
   }),
   'task.skipped': taskChange('TaskSkippedEvent', 'A task was skipped.'),
-  'task.reopened': taskChange('TaskReopenedEvent', 'A completed or skipped task was reopened, or a snoozed task came back.', ['reopen_reason'], {
-    reopen_reason: { type: ['string', 'null'], enum: ['REMINDER_RULE', null], description: 'REMINDER_RULE: back from a snooze; null: reopened through the API.' },
+  'task.reopened': taskChange('TaskReopenedEvent', 'A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE).', ['reopen_reason'], {
+    reopen_reason: taskField('reopen_reason'),
   }),
   'contact_entry.resolved': {
     name: 'ContactEntryResolvedEvent', base: resourceEventBase,

@@ -1,8 +1,9 @@
 // The bodies of webhook deliveries: one named schema per event type (`MessageSentEvent`, ...), each
 // a shared base (`SequenceEventBase` for sequence-tied events, `ResourceEventBase` for resource
-// events) plus its own fields, with `type` fixed. The same schemas, camelCased, describe the
-// activity stream's payloads (api/schemas/activities.schemas.ts). Response shapes, so open: a
-// receiver ignores fields it does not know, and new fields and types may come within /v1.
+// events) plus its own part: `type` fixed, its fields and embeds (`MessageSummary`, ...). The same
+// schemas, camelCased, describe the activity stream's payloads (api/schemas/activities.schemas.ts).
+// Response shapes, so open: a receiver ignores fields it does not know, and new fields and types
+// may come within /v1.
 import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import { CHANNELS, RESOURCE_TYPES, type EventType } from '../../domain/activity/emit.ts';
@@ -24,8 +25,9 @@ export const channelSchema: JsonSchema = named('ActivityChannel', { type: 'strin
 
 export const sequenceEventBase: JsonSchema = named('SequenceEventBase', {
   type: 'object',
-  description: 'The fields every sequence-tied event has besides `type`, which each event\'s schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, '
-    + '`sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null.',
+  description: 'The fields every sequence-tied event has besides `type`, which each event\'s schema fixes. The id fields are null when they '
+    + 'do not apply; `contact.id` equals `contact_id`, `sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone '
+    + 'to-do have the sequence fields null.',
   required: ['organization_id', 'contact_id', 'sequence_id', 'sequence_template_id', 'resource_type', 'channel', 'message_id', 'hot_lead_id',
     'calendar_event_id', 'task_id', 'contact', 'sequence_template', 'activity_id', 'created_at'],
   properties: {
@@ -59,7 +61,7 @@ export const resourceEventBase: JsonSchema = named('ResourceEventBase', {
   },
 });
 
-const messageEmbed: JsonSchema = named('MessageSummary', {
+const messageSummary: JsonSchema = named('MessageSummary', {
   type: 'object',
   description: 'The message the event is about; `id` equals `message_id`.',
   required: ['id', 'subject', 'body', 'channel', 'direction', 'sent_at', 'step_number'],
@@ -74,14 +76,14 @@ const messageEmbed: JsonSchema = named('MessageSummary', {
   },
 });
 
-const meetingEmbed: JsonSchema = named('MeetingSummary', {
+const meetingSummary: JsonSchema = named('MeetingSummary', {
   type: 'object',
   description: 'The meeting booked; `id` equals `calendar_event_id`.',
   required: ['id', 'title', 'start_time', 'end_time', 'timezone'],
   properties: { id: uuid, title: { type: 'string' }, start_time: timestamp, end_time: timestamp, timezone: { type: 'string', description: 'IANA time zone name.' } },
 });
 
-const hotLeadEmbed: JsonSchema = named('HotLeadSummary', {
+const hotLeadSummary: JsonSchema = named('HotLeadSummary', {
   type: 'object',
   description: 'The hot lead; `id` equals `hot_lead_id`.',
   required: ['id', 'engagement_score'],
@@ -89,14 +91,13 @@ const hotLeadEmbed: JsonSchema = named('HotLeadSummary', {
 });
 
 /** task.created's embed: a to-do's whole Task; a task a sequence made, its main fields. */
-const createdTask: JsonSchema = named('TaskSummary', {
+const taskSummary: JsonSchema = named('TaskSummary', {
   type: 'object',
   description: 'The task created: a standalone to-do\'s is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) '
     + 'has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them.',
   required: ['id', 'type', 'status', 'title'],
   properties: taskSchema.properties,
 });
-
 
 interface EventSpec {
   name: string;
@@ -121,7 +122,7 @@ const sequenceEvent = (name: string, description: string, required: string[] = [
   name, base: sequenceEventBase, description, required, properties,
 });
 const messageEvent = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
-  sequenceEvent(name, `${description} \`resource_type\` MESSAGE; \`message_id\` is \`message.id\`.`, ['message', ...required], { message: messageEmbed, ...properties });
+  sequenceEvent(name, `${description} \`resource_type\` MESSAGE; \`message_id\` is \`message.id\`.`, ['message', ...required], { message: messageSummary, ...properties });
 const sequenceChange = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
   sequenceEvent(name, `${description} \`resource_type\` SEQUENCE, \`channel\` null.`, required, properties);
 const taskChange = (name: string, description: string, required: string[] = [], properties: Record<string, JsonSchema> = {}): EventSpec =>
@@ -150,9 +151,9 @@ const SPECS: Record<EventType, EventSpec> = {
   'invitation.accepted': sequenceEvent('InvitationAcceptedEvent', 'The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, '
     + '`channel` LINKEDIN.', ['step_number'], { step_number: { ...stepNumber, type: ['integer', 'null'] } }),
   'hot_lead.created': sequenceEvent('HotLeadCreatedEvent', 'The run\'s engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, '
-    + '`hot_lead_id` is `hot_lead.id`, `channel` the engagement\'s.', ['hot_lead'], { hot_lead: hotLeadEmbed }),
+    + '`hot_lead_id` is `hot_lead.id`, `channel` the engagement\'s.', ['hot_lead'], { hot_lead: hotLeadSummary }),
   'meeting.created': sequenceEvent('MeetingCreatedEvent', 'A meeting was booked with the contact (on the contact\'s latest sequence): `resource_type` MEETING, '
-    + '`channel` MANUAL, `calendar_event_id` is `meeting.id`.', ['meeting'], { meeting: meetingEmbed }),
+    + '`channel` MANUAL, `calendar_event_id` is `meeting.id`.', ['meeting'], { meeting: meetingSummary }),
   'sequence.created': sequenceChange('SequenceCreatedEvent', 'The contact was enrolled: a new sequence.'),
   'sequence.paused': sequenceChange('SequencePausedEvent', 'A running sequence was paused (by the API, or by an out-of-office reply until its return date); '
     + '`status` is its status while paused.', ['status', 'paused_until'], {
@@ -171,7 +172,7 @@ const SPECS: Record<EventType, EventSpec> = {
   'sequence.completed': sequenceChange('SequenceCompletedEvent', 'The sequence ran all its steps.', ['status'], { status: fixed('COMPLETED') }),
   'task.created': sequenceEvent('TaskCreatedEvent', 'A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), '
     + 'a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`.', ['task'], {
-    task: createdTask, step_number: stepNumber,
+    task: taskSummary, step_number: stepNumber,
   }),
   'task.completed': taskChange('TaskCompletedEvent', 'A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged.', ['completion_source', 'disposition'], {
     completion_source: taskField('completion_source'),

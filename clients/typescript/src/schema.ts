@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: PostgreSQL and Temporal are reachable */
+        /**
+         * Readiness: PostgreSQL and Temporal are reachable
+         * @description Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -42,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -59,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readable API reference (HTML) */
+        /**
+         * Readable API reference (HTML)
+         * @description The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.
+         */
         get: operations["docs"];
         put?: never;
         post?: never;
@@ -76,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Script of the API reference page */
+        /**
+         * Script of the API reference page
+         * @description The self-contained browser bundle the reference page loads; cacheable for a day.
+         */
         get: operations["docsScript"];
         put?: never;
         post?: never;
@@ -241,7 +256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact */
+        /**
+         * A contact
+         * @description The full record: identity, company, phone, owner embed, email verification status, first and last seen times.
+         */
         get: operations["getContact"];
         put?: never;
         post?: never;
@@ -268,7 +286,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Reassign the owner of a contact */
+        /**
+         * Reassign the owner of a contact
+         * @description Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.
+         */
         patch: operations["setContactOwner"];
         trace?: never;
     };
@@ -279,7 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contact and account variables of a contact */
+        /**
+         * Contact and account variables of a contact
+         * @description The contact's own variables and its account's (shared by every contact of the account, empty without an account), as sequence templates read them.
+         */
         get: operations["getContactVariables"];
         put?: never;
         post?: never;
@@ -303,7 +327,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a variable and free its slot */
+        /**
+         * Delete a variable and free its slot
+         * @description Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so the slot counts no more against the limit; a key not set there is 404.
+         */
         delete: operations["deleteContactVariable"];
         options?: never;
         head?: never;
@@ -341,7 +368,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account */
+        /**
+         * An account
+         * @description The account with its domain, owner embed, and first and last seen times.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -364,7 +394,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Reassign the owner of an account */
+        /**
+         * Reassign the owner of an account
+         * @description Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.
+         */
         patch: operations["setAccountOwner"];
         trace?: never;
     };
@@ -375,7 +408,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Variables of an account */
+        /**
+         * Variables of an account
+         * @description The account-scope variables, shared by every contact of the account in the templates they run.
+         */
         get: operations["getAccountVariables"];
         put?: never;
         post?: never;
@@ -399,7 +435,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an account variable and free its slot */
+        /**
+         * Delete an account variable and free its slot
+         * @description Removes the key so the slot counts no more against the limit; a key not set is 404.
+         */
         delete: operations["deleteAccountVariable"];
         options?: never;
         head?: never;
@@ -593,7 +632,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An activity */
+        /**
+         * An activity
+         * @description One event of the stream: its id, time and payload (the webhook body with every key camelCased, a variant by `type`).
+         */
         get: operations["getActivity"];
         put?: never;
         post?: never;
@@ -634,7 +676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook subscription */
+        /**
+         * A webhook subscription
+         * @description The subscription as stored: URL, event types, template filter, status (with `status_reason` when the service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -763,7 +808,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact exclusion */
+        /**
+         * A contact exclusion
+         * @description The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+         */
         get: operations["getContactExclusion"];
         put?: never;
         post?: never;
@@ -812,15 +860,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account exclusion */
+        /**
+         * An account exclusion
+         * @description The exclusion: its domain, reason, message and `until` (null: permanent).
+         */
         get: operations["getAccountExclusion"];
         put?: never;
         post?: never;
-        /** Delete an account exclusion */
+        /**
+         * Delete an account exclusion
+         * @description The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
+         */
         delete: operations["deleteAccountExclusion"];
         options?: never;
         head?: never;
-        /** Change the reason, message or until of an account exclusion */
+        /**
+         * Change the reason, message or until of an account exclusion
+         * @description Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
+         */
         patch: operations["patchAccountExclusion"];
         trace?: never;
     };
@@ -855,7 +912,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sequence template, with its steps */
+        /**
+         * A sequence template, with its steps
+         * @description The template with its ordered steps (type, delay, subject and body as Liquid source), schedule, sender, status and `step_count`.
+         */
         get: operations["getSequenceTemplate"];
         put?: never;
         post?: never;
@@ -900,7 +960,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sequence */
+        /**
+         * A sequence
+         * @description The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, and the entry that sourced it.
+         */
         get: operations["getSequence"];
         put?: never;
         post?: never;
@@ -1021,7 +1084,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A message */
+        /**
+         * A message
+         * @description A message a sequence or a person sent or received, with its engagement: opens and clicks (emails), the reply category (INBOUND replies), bounce and acceptance times.
+         */
         get: operations["getMessage"];
         put?: never;
         post?: never;
@@ -1062,7 +1128,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact list */
+        /**
+         * A contact list
+         * @description The list with its default sequence template (null when none) and `entries_count`.
+         */
         get: operations["getContactList"];
         put?: never;
         post?: never;
@@ -1111,7 +1180,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact entry (poll its enrichment_status) */
+        /**
+         * A contact entry (poll its enrichment_status)
+         * @description The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status` (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+         */
         get: operations["getContactEntry"];
         put?: never;
         post?: never;
@@ -1138,7 +1210,10 @@ export interface paths {
          */
         get: operations["listAccountLists"];
         put?: never;
-        /** Create account lists (batch) */
+        /**
+         * Create account lists (batch)
+         * @description 1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.
+         */
         post: operations["createAccountLists"];
         delete?: never;
         options?: never;
@@ -1153,7 +1228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account list */
+        /**
+         * An account list
+         * @description The list with `entries_count`.
+         */
         get: operations["getAccountList"];
         put?: never;
         post?: never;
@@ -1164,7 +1242,10 @@ export interface paths {
         delete: operations["deleteAccountList"];
         options?: never;
         head?: never;
-        /** Rename an account list */
+        /**
+         * Rename an account list
+         * @description Only `name` changes; the entries stay.
+         */
         patch: operations["patchAccountList"];
         trace?: never;
     };
@@ -1199,7 +1280,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account entry */
+        /**
+         * An account entry
+         * @description The entry with the workspace account of its domain and the directory's company profile (null for an unknown domain).
+         */
         get: operations["getAccountEntry"];
         put?: never;
         post?: never;
@@ -1244,7 +1328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A task */
+        /**
+         * A task
+         * @description The task with its contact, assignee and sequence template embeds (null when not applicable).
+         */
         get: operations["getTask"];
         put?: never;
         post?: never;
@@ -1449,7 +1536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A playbook */
+        /**
+         * A playbook
+         * @description The playbook: the event name it listens to, its status, whether its runs wait for approval, and its action.
+         */
         get: operations["getPlaybook"];
         put?: never;
         post?: never;
@@ -1860,7 +1950,428 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.sent event
+         * @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.sent` in `event_types`.
+         */
+        post: operations["webhookMessageSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.opened event
+         * @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.opened` in `event_types`.
+         */
+        post: operations["webhookMessageOpened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.link_clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.link_clicked event
+         * @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.link_clicked` in `event_types`.
+         */
+        post: operations["webhookMessageLinkClicked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.replied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.replied event
+         * @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.replied` in `event_types`.
+         */
+        post: operations["webhookMessageReplied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.sent event
+         * @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. Sent to every ACTIVE subscription that lists `invitation.sent` in `event_types`.
+         */
+        post: operations["webhookInvitationSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.accepted event
+         * @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. Sent to every ACTIVE subscription that lists `invitation.accepted` in `event_types`.
+         */
+        post: operations["webhookInvitationAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hot_lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hot_lead.created event
+         * @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. Sent to every ACTIVE subscription that lists `hot_lead.created` in `event_types`.
+         */
+        post: operations["webhookHotLeadCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meeting.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The meeting.created event
+         * @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. Sent to every ACTIVE subscription that lists `meeting.created` in `event_types`.
+         */
+        post: operations["webhookMeetingCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.created event
+         * @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.created` in `event_types`.
+         */
+        post: operations["webhookSequenceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.paused event
+         * @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.paused` in `event_types`.
+         */
+        post: operations["webhookSequencePaused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.resumed event
+         * @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.resumed` in `event_types`.
+         */
+        post: operations["webhookSequenceResumed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.stopped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.stopped event
+         * @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.stopped` in `event_types`.
+         */
+        post: operations["webhookSequenceStopped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.completed event
+         * @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.completed` in `event_types`.
+         */
+        post: operations["webhookSequenceCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.created event
+         * @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. Sent to every ACTIVE subscription that lists `task.created` in `event_types`.
+         */
+        post: operations["webhookTaskCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.completed event
+         * @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.completed` in `event_types`.
+         */
+        post: operations["webhookTaskCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.skipped event
+         * @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.skipped` in `event_types`.
+         */
+        post: operations["webhookTaskSkipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.reopened event
+         * @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.reopened` in `event_types`.
+         */
+        post: operations["webhookTaskReopened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact_entry.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact_entry.resolved event
+         * @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). Sent to every ACTIVE subscription that lists `contact_entry.resolved` in `event_types`.
+         */
+        post: operations["webhookContactEntryResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The event.resolved event
+         * @description An ingested first-party event finished subject resolution. Sent to every ACTIVE subscription that lists `event.resolved` in `event_types`.
+         */
+        post: operations["webhookEventResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact_exclusion.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact_exclusion.created event
+         * @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. Sent to every ACTIVE subscription that lists `contact_exclusion.created` in `event_types`.
+         */
+        post: operations["webhookContactExclusionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The connectivity test
+         * @description The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and status. Signed like any delivery with a fresh `webhook-id`; sent once, neither stored nor retried: the test's answer reports what the receiver answered.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Account: {
@@ -2022,18 +2533,533 @@ export interface components {
             created_at: string;
             payload: components["schemas"]["ActivityPayload"];
         };
+        /**
+         * @description The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings).
+         * @enum {string}
+         */
+        ActivityChannel: "EMAIL" | "LINKEDIN" | "MANUAL";
+        /** @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). */
+        ActivityContactEntryResolvedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "contact_entry.resolved";
+            /** Format: uuid */
+            contactEntryId: string;
+            /** Format: uuid */
+            contactListId: string;
+            externalContactId: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact_entry.resolved";
+        };
+        /** @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. */
+        ActivityContactExclusionCreatedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "contact_exclusion.created";
+            /** Format: uuid */
+            exclusionId: string;
+            email: string | null;
+            linkedinUrl: string | null;
+            reason: components["schemas"]["ExclusionReason"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact_exclusion.created";
+        };
+        ActivityContactSummary: {
+            /** Format: uuid */
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            linkedinUrl: string | null;
+            jobTitle: string | null;
+            companyName: string | null;
+            companyDomain: string | null;
+        };
+        /** @description An ingested first-party event finished subject resolution. */
+        ActivityEventResolvedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "event.resolved";
+            /** Format: uuid */
+            eventId: string;
+            eventName: string;
+            /** @enum {string} */
+            resolutionStatus: "RESOLVED" | "UNRESOLVED";
+            /** Format: uuid */
+            accountId: string | null;
+            externalEventId: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event.resolved";
+        };
+        /** @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. */
+        ActivityHotLeadCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "hot_lead.created";
+            hotLead: components["schemas"]["ActivityHotLeadSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hot_lead.created";
+        };
+        /** @description The hot lead; `id` equals `hot_lead_id`. */
+        ActivityHotLeadSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description The run's engagement score when it became a hot lead. */
+            engagementScore: number;
+        };
+        /** @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. */
+        ActivityInvitationAcceptedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.accepted";
+            /** @description The sequence step (from 1). */
+            stepNumber: number | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.accepted";
+        };
+        /** @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. */
+        ActivityInvitationSentEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.sent";
+            /** @description The sequence step (from 1). */
+            stepNumber: number;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.sent";
+        };
+        /** @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. */
+        ActivityMeetingCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "meeting.created";
+            meeting: components["schemas"]["ActivityMeetingSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meeting.created";
+        };
+        /** @description The meeting booked; `id` equals `calendar_event_id`. */
+        ActivityMeetingSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            startTime: string;
+            /** Format: date-time */
+            endTime: string;
+            /** @description IANA time zone name. */
+            timezone: string;
+        };
+        /** @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageLinkClickedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.link_clicked";
+            message: components["schemas"]["ActivityMessageSummary"];
+            /** @description The link followed. */
+            url: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.link_clicked";
+        };
+        /** @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageOpenedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.opened";
+            message: components["schemas"]["ActivityMessageSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.opened";
+        };
+        /** @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageRepliedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.replied";
+            message: components["schemas"]["ActivityMessageSummary"];
+            replyCategory: components["schemas"]["MessageReplyCategory"];
+            /**
+             * Format: uuid
+             * @description The message replied to.
+             */
+            inReplyToMessageId: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.replied";
+        };
+        /** @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageSentEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.sent";
+            message: components["schemas"]["ActivityMessageSummary"];
+            /** @description The sequence step (from 1). */
+            stepNumber?: number;
+            /**
+             * Format: uuid
+             * @description An answer to a reply: the INBOUND message answered.
+             */
+            inReplyToMessageId?: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.sent";
+        };
+        /** @description The message the event is about; `id` equals `message_id`. */
+        ActivityMessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Emails only. */
+            subject: string | null;
+            /** @description As rendered, variables substituted. */
+            body: string;
+            /** @enum {string} */
+            channel: "EMAIL" | "LINKEDIN" | "CALENDAR" | "MANUAL";
+            /**
+             * @description `OUTBOUND` for team messages, `INBOUND` for replies.
+             * @enum {string}
+             */
+            direction: "OUTBOUND" | "INBOUND";
+            /** Format: date-time */
+            sentAt: string;
+            stepNumber: number | null;
+        };
         ActivityPage: {
             items: components["schemas"]["Activity"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description The event as its webhook delivery carries it, with every key camelCased (organizationId, contactId, sequenceId, sequenceTemplateId, resourceType, channel, messageId, hotLeadId, calendarEventId, taskId, contact, sequenceTemplate, message: {sentAt, stepNumber, ...}); values are unchanged. Discriminated by `type`; unknown types may be added within /v1. */
-        ActivityPayload: {
-            /** @description One of message.sent, message.opened, message.link_clicked, message.replied, invitation.sent, invitation.accepted, hot_lead.created, meeting.created, sequence.created, sequence.paused, sequence.resumed, sequence.stopped, sequence.completed, task.created, task.completed, task.skipped, task.reopened, contact_entry.resolved, event.resolved, contact_exclusion.created (more may be added). */
-            type: string;
+        /** @description The event as its webhook delivery carries it, with every key camelCased at any depth (organizationId, sequenceTemplateId, contact.firstName, message.sentAt, ...); values are unchanged. Discriminated by `type`: one variant per event type, the camelCase twin of its webhook payload schema (`ActivityMessageSentEvent` of `MessageSentEvent`, ...). New types may be added within /v1: ignore the ones you do not know. */
+        ActivityPayload: components["schemas"]["ActivityMessageSentEvent"] | components["schemas"]["ActivityMessageOpenedEvent"] | components["schemas"]["ActivityMessageLinkClickedEvent"] | components["schemas"]["ActivityMessageRepliedEvent"] | components["schemas"]["ActivityInvitationSentEvent"] | components["schemas"]["ActivityInvitationAcceptedEvent"] | components["schemas"]["ActivityHotLeadCreatedEvent"] | components["schemas"]["ActivityMeetingCreatedEvent"] | components["schemas"]["ActivitySequenceCreatedEvent"] | components["schemas"]["ActivitySequencePausedEvent"] | components["schemas"]["ActivitySequenceResumedEvent"] | components["schemas"]["ActivitySequenceStoppedEvent"] | components["schemas"]["ActivitySequenceCompletedEvent"] | components["schemas"]["ActivityTaskCreatedEvent"] | components["schemas"]["ActivityTaskCompletedEvent"] | components["schemas"]["ActivityTaskSkippedEvent"] | components["schemas"]["ActivityTaskReopenedEvent"] | components["schemas"]["ActivityContactEntryResolvedEvent"] | components["schemas"]["ActivityEventResolvedEvent"] | components["schemas"]["ActivityContactExclusionCreatedEvent"];
+        /** @description The fields every resource event has besides `type`, which each event's schema fixes: no sequence fields; `contact` only when a contact is known. */
+        ActivityResourceEventBase: {
             /** Format: uuid */
             organizationId: string;
+            /** Format: uuid */
+            contactId: string | null;
+            contact?: components["schemas"]["ActivityContactSummary"];
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activityId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            createdAt: string;
+        };
+        /**
+         * @description What the event is about.
+         * @enum {string}
+         */
+        ActivityResourceType: "MESSAGE" | "INVITATION" | "HOT_LEAD" | "MEETING" | "SEQUENCE_STEP" | "SEQUENCE" | "TASK";
+        /** @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceCompletedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.completed";
+            /** @constant */
+            status: "COMPLETED";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.completed";
+        };
+        /** @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.created";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.created";
+        };
+        /** @description The fields every sequence-tied event has besides `type`, which each event's schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, `sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null. */
+        ActivitySequenceEventBase: {
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * Format: uuid
+             * @description Null only for a to-do without a contact.
+             */
+            contactId: string | null;
+            /** Format: uuid */
+            sequenceId: string | null;
+            /** Format: uuid */
+            sequenceTemplateId: string | null;
+            resourceType: components["schemas"]["ActivityResourceType"];
+            channel: components["schemas"]["ActivityChannel"] | null;
+            /** Format: uuid */
+            messageId: string | null;
+            /** Format: uuid */
+            hotLeadId: string | null;
+            /** Format: uuid */
+            calendarEventId: string | null;
+            /** Format: uuid */
+            taskId: string | null;
+            contact: components["schemas"]["ActivityContactSummary"] | null;
+            sequenceTemplate: components["schemas"]["SequenceTemplateSummary"] | null;
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activityId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            createdAt: string;
+        };
+        /** @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequencePausedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.paused";
+            status: components["schemas"]["SequenceStatus"];
+            /**
+             * Format: date-time
+             * @description When it resumes by itself; null: until resumed.
+             */
+            pausedUntil: string | null;
+            /**
+             * @description Present when an out-of-office reply paused it.
+             * @constant
+             */
+            reason?: "OUT_OF_OFFICE";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.paused";
+        };
+        /** @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceResumedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.resumed";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description true when `paused_until` came; false when resumed through the API. */
+            automatic: boolean;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.resumed";
+        };
+        /** @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceStoppedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.stopped";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description Why it ended. */
+            stoppedReason: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.stopped";
+        };
+        ActivityTask: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            type: components["schemas"]["TaskType"];
+            priority: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequenceId: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contactId: string | null;
+            /** Format: uuid */
+            assigneeUserId: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            messageId: string | null;
+            stepNumber: number | null;
+            title: string | null;
+            notes: string | null;
+            /** Format: date */
+            dueDate: string | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone: string | null;
+            completionSource: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozedUntil: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            skippedAt: string | null;
+            /** Format: date-time */
+            reopenedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            contact: components["schemas"]["ActivityContactSummary"] | null;
+            assignee: components["schemas"]["Owner"] | null;
+            sequenceTemplate: components["schemas"]["SequenceTemplateSummary"] | null;
+        };
+        /** @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskCompletedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.completed";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+            completionSource: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.completed";
+        };
+        /** @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. */
+        ActivityTaskCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.created";
+            task: components["schemas"]["ActivityTaskSummary"];
+            /** @description The sequence step (from 1). */
+            stepNumber?: number;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.created";
+        };
+        /** @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskReopenedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.reopened";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason: components["schemas"]["TaskReopenReason"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.reopened";
+        };
+        /** @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskSkippedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.skipped";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.skipped";
+        };
+        /** @description The task created: a standalone to-do's is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them. */
+        ActivityTaskSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId?: string;
+            type: components["schemas"]["TaskType"];
+            priority?: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequenceId?: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contactId?: string | null;
+            /** Format: uuid */
+            assigneeUserId?: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            messageId?: string | null;
+            stepNumber?: number | null;
+            title: string | null;
+            notes?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            /** @description Call outcome; null until set. */
+            disposition?: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone?: string | null;
+            completionSource?: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason?: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozedUntil?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            skippedAt?: string | null;
+            /** Format: date-time */
+            reopenedAt?: string | null;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            contact?: components["schemas"]["ActivityContactSummary"] | null;
+            assignee?: components["schemas"]["Owner"] | null;
+            sequenceTemplate?: components["schemas"]["SequenceTemplateSummary"] | null;
         };
         ApiKeyIdentity: {
             /**
@@ -2246,6 +3272,16 @@ export interface components {
             total_pages: number;
             has_more: boolean;
         };
+        /** @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). */
+        ContactEntryResolvedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "contact_entry.resolved";
+            /** Format: uuid */
+            contact_entry_id: string;
+            /** Format: uuid */
+            contact_list_id: string;
+            external_contact_id: string | null;
+        };
         ContactEntrySequence: {
             /** Format: uuid */
             id?: string;
@@ -2285,6 +3321,16 @@ export interface components {
              * @description When the exclusion lifts (an RFC 3339 date-time with a time zone); null or omitted: permanent. A past value is accepted and simply not in force.
              */
             until?: string | null;
+        };
+        /** @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. */
+        ContactExclusionCreatedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "contact_exclusion.created";
+            /** Format: uuid */
+            exclusion_id: string;
+            email: string | null;
+            linkedin_url: string | null;
+            reason: components["schemas"]["ExclusionReason"];
         };
         ContactExclusionPage: {
             items: components["schemas"]["ContactExclusion"][];
@@ -2681,6 +3727,19 @@ export interface components {
             total_pages: number;
             has_more: boolean;
         };
+        /** @description An ingested first-party event finished subject resolution. */
+        EventResolvedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "event.resolved";
+            /** Format: uuid */
+            event_id: string;
+            event_name: string;
+            /** @enum {string} */
+            resolution_status: "RESOLVED" | "UNRESOLVED";
+            /** Format: uuid */
+            account_id: string | null;
+            external_event_id: string | null;
+        };
         /** @description Who the event is about: at least one identifier, none blank; unknown fields are refused. */
         EventSubject: {
             /** @description The person's email. */
@@ -2729,6 +3788,19 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. */
+        HotLeadCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "hot_lead.created";
+            hot_lead: components["schemas"]["HotLeadSummary"];
+        };
+        /** @description The hot lead; `id` equals `hot_lead_id`. */
+        HotLeadSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description The run's engagement score when it became a hot lead. */
+            engagement_score: number;
+        };
         /** @description An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty). */
         IcpContext: {
             /** @description Industries, e.g. 'Software'. */
@@ -2761,6 +3833,20 @@ export interface components {
         };
         /** @description A free-form JSON object, as the event sent it. */
         IngestedEventPayload: Record<string, never>;
+        /** @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. */
+        InvitationAcceptedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.accepted";
+            /** @description The sequence step (from 1). */
+            step_number: number | null;
+        };
+        /** @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. */
+        InvitationSentEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.sent";
+            /** @description The sequence step (from 1). */
+            step_number: number;
+        };
         Meeting: {
             /** Format: uuid */
             id: string;
@@ -2776,6 +3862,24 @@ export interface components {
             timezone: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. */
+        MeetingCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "meeting.created";
+            meeting: components["schemas"]["MeetingSummary"];
+        };
+        /** @description The meeting booked; `id` equals `calendar_event_id`. */
+        MeetingSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: date-time */
+            end_time: string;
+            /** @description IANA time zone name. */
+            timezone: string;
         };
         Message: {
             /** Format: uuid */
@@ -2834,14 +3938,72 @@ export interface components {
              */
             accepted_at: string | null;
         };
+        /** @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageLinkClickedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.link_clicked";
+            message: components["schemas"]["MessageSummary"];
+            /** @description The link followed. */
+            url: string | null;
+        };
+        /** @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageOpenedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.opened";
+            message: components["schemas"]["MessageSummary"];
+        };
         MessagePage: {
             items: components["schemas"]["Message"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /** @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageRepliedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.replied";
+            message: components["schemas"]["MessageSummary"];
+            reply_category: components["schemas"]["MessageReplyCategory"];
+            /**
+             * Format: uuid
+             * @description The message replied to.
+             */
+            in_reply_to_message_id: string;
+        };
         /** @enum {string} */
         MessageReplyCategory: "INTERESTED" | "NOT_INTERESTED" | "UNSUBSCRIBE" | "OUT_OF_OFFICE" | "OTHER";
+        /** @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageSentEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.sent";
+            message: components["schemas"]["MessageSummary"];
+            /** @description The sequence step (from 1). */
+            step_number?: number;
+            /**
+             * Format: uuid
+             * @description An answer to a reply: the INBOUND message answered.
+             */
+            in_reply_to_message_id?: string;
+        };
+        /** @description The message the event is about; `id` equals `message_id`. */
+        MessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Emails only. */
+            subject: string | null;
+            /** @description As rendered, variables substituted. */
+            body: string;
+            /** @enum {string} */
+            channel: "EMAIL" | "LINKEDIN" | "CALENDAR" | "MANUAL";
+            /**
+             * @description `OUTBOUND` for team messages, `INBOUND` for replies.
+             * @enum {string}
+             */
+            direction: "OUTBOUND" | "INBOUND";
+            /** Format: date-time */
+            sent_at: string;
+            step_number: number | null;
+        };
         /** @description An OpenAPI 3.1 document. */
         OpenApiDocument: Record<string, never>;
         Owner: {
@@ -2996,6 +4158,24 @@ export interface components {
              */
             status?: "ACTIVE" | "PAUSED";
         };
+        /** @description The fields every resource event has besides `type`, which each event's schema fixes: no sequence fields; `contact` only when a contact is known. */
+        ResourceEventBase: {
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            contact_id: string | null;
+            contact?: components["schemas"]["ContactSummary"];
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activity_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            created_at: string;
+        };
         SearchItem: {
             /** @description `<type>:<uuid>`, for GET /v1/fetch. */
             id: string;
@@ -3038,11 +4218,59 @@ export interface components {
             /** @description Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise. */
             error: string | null;
         };
+        /** @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. */
+        SequenceCompletedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.completed";
+            /** @constant */
+            status: "COMPLETED";
+        };
         SequenceCreate: {
             /** Format: uuid */
             contact_id: string;
             /** Format: uuid */
             sequence_template_id: string;
+        };
+        /** @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. */
+        SequenceCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.created";
+        };
+        /** @description The fields every sequence-tied event has besides `type`, which each event's schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, `sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null. */
+        SequenceEventBase: {
+            /** Format: uuid */
+            organization_id: string;
+            /**
+             * Format: uuid
+             * @description Null only for a to-do without a contact.
+             */
+            contact_id: string | null;
+            /** Format: uuid */
+            sequence_id: string | null;
+            /** Format: uuid */
+            sequence_template_id: string | null;
+            resource_type: components["schemas"]["ActivityResourceType"];
+            channel: components["schemas"]["ActivityChannel"] | null;
+            /** Format: uuid */
+            message_id: string | null;
+            /** Format: uuid */
+            hot_lead_id: string | null;
+            /** Format: uuid */
+            calendar_event_id: string | null;
+            /** Format: uuid */
+            task_id: string | null;
+            contact: components["schemas"]["ContactSummary"] | null;
+            sequence_template: components["schemas"]["SequenceTemplateSummary"] | null;
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activity_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            created_at: string;
         };
         SequencePage: {
             items: components["schemas"]["Sequence"][];
@@ -3054,6 +4282,30 @@ export interface components {
             /** Format: date-time */
             paused_until?: string | null;
         };
+        /** @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. */
+        SequencePausedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.paused";
+            status: components["schemas"]["SequenceStatus"];
+            /**
+             * Format: date-time
+             * @description When it resumes by itself; null: until resumed.
+             */
+            paused_until: string | null;
+            /**
+             * @description Present when an out-of-office reply paused it.
+             * @constant
+             */
+            reason?: "OUT_OF_OFFICE";
+        };
+        /** @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. */
+        SequenceResumedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.resumed";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description true when `paused_until` came; false when resumed through the API. */
+            automatic: boolean;
+        };
         /** @enum {string} */
         SequenceStatus: "FOUND" | "ACTIVE" | "WAITING_FOR_LEAD" | "WAITING_FOR_USER" | "SUCCEEDED" | "FAILED" | "STOPPED_EARLY" | "COMPLETED" | "REFUSED";
         SequenceStop: {
@@ -3061,6 +4313,14 @@ export interface components {
             reason: "WIN" | "LOSE";
             /** @enum {string} */
             scope: "CONTACT" | "ACCOUNT";
+        };
+        /** @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. */
+        SequenceStoppedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.stopped";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description Why it ended. */
+            stopped_reason: string | null;
         };
         SequenceTemplate: {
             /** Format: uuid */
@@ -3543,6 +4803,16 @@ export interface components {
              */
             disposition?: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER";
         };
+        /** @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskCompletedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.completed";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+            completion_source: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+        };
         /** @enum {string} */
         TaskCompletionSource: "TASK_EXECUTION" | "EXTERNAL_REPLY" | "SEQUENCE_TRANSITION" | "EXTERNAL_CRM" | "PLAYBOOK_RESOLUTION";
         TaskCreate: {
@@ -3566,6 +4836,14 @@ export interface components {
              * @enum {string}
              */
             priority?: "HOT" | "TODAY" | "EXTRA";
+        };
+        /** @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. */
+        TaskCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.created";
+            task: components["schemas"]["TaskSummary"];
+            /** @description The sequence step (from 1). */
+            step_number?: number;
         };
         /** @enum {string} */
         TaskDisposition: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER" | "INTERESTED" | "NOT_INTERESTED" | "WRONG_NUMBER";
@@ -3617,6 +4895,22 @@ export interface components {
         };
         /** @enum {string} */
         TaskReopenReason: "REMINDER_RULE";
+        /** @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskReopenedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.reopened";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopen_reason: components["schemas"]["TaskReopenReason"] | null;
+        };
+        /** @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskSkippedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.skipped";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+        };
         TaskSnooze: {
             /**
              * Format: date-time
@@ -3626,6 +4920,62 @@ export interface components {
         };
         /** @enum {string} */
         TaskStatus: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "SKIPPED";
+        /** @description The task created: a standalone to-do's is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them. */
+        TaskSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id?: string;
+            type: components["schemas"]["TaskType"];
+            priority?: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequence_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contact_id?: string | null;
+            /** Format: uuid */
+            assignee_user_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            message_id?: string | null;
+            step_number?: number | null;
+            title: string | null;
+            notes?: string | null;
+            /** Format: date */
+            due_date?: string | null;
+            /** @description Call outcome; null until set. */
+            disposition?: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone?: string | null;
+            completion_source?: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopen_reason?: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozed_until?: string | null;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            skipped_at?: string | null;
+            /** Format: date-time */
+            reopened_at?: string | null;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            contact?: components["schemas"]["ContactSummary"] | null;
+            assignee?: components["schemas"]["Owner"] | null;
+            sequence_template?: components["schemas"]["SequenceTemplateSummary"] | null;
+        };
         /** @enum {string} */
         TaskType: "CALL" | "EMAIL_REPLY" | "LINKEDIN_REPLY" | "NEW_LEAD_REVIEW" | "PLAYBOOK_APPROVAL" | "TODO";
         TaskUpdate: {
@@ -3770,6 +5120,17 @@ export interface components {
         };
         /** @enum {string} */
         WebhookStatus: "ACTIVE" | "PAUSED" | "DISABLED";
+        /** @description The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and status. */
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         WebhookTestResult: {
             /** @description The receiver answered 2xx. */
             delivered: boolean;
@@ -3820,6 +5181,12 @@ export interface components {
     parameters: {
         /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type and Location) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
         IdempotencyKey: string;
+        /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+        WebhookId: string;
+        /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+        WebhookTimestamp: string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -3856,6 +5223,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -3883,6 +5259,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -3923,6 +5308,15 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -3952,6 +5346,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -3979,6 +5382,15 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -4207,6 +5619,15 @@ export interface operations {
                     "text/plain; version=0.0.4": string;
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -4237,6 +5658,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyIdentity"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
@@ -6495,6 +7928,18 @@ export interface operations {
                     "application/json": components["schemas"]["IcpProfile"];
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
             401: {
                 headers: {
@@ -6857,8 +8302,10 @@ export interface operations {
                 sequence_id?: string;
                 /** @description Activities of sequences of this template. */
                 sequence_template_id?: string;
-                resource_type?: "MESSAGE" | "INVITATION" | "HOT_LEAD" | "MEETING" | "SEQUENCE_STEP" | "SEQUENCE" | "TASK";
-                channel?: "EMAIL" | "LINKEDIN" | "MANUAL";
+                /** @description What the event is about. */
+                resource_type?: components["schemas"]["ActivityResourceType"];
+                /** @description The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings). */
+                channel?: components["schemas"]["ActivityChannel"];
                 /** @description Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types. */
                 types?: components["schemas"]["EventType"][];
                 /** @description Strictly after. */
@@ -15115,6 +16562,18 @@ export interface operations {
                     "application/json": components["schemas"]["SignalPresetList"];
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
             401: {
                 headers: {
@@ -17351,6 +18810,1189 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhookMessageSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageOpened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageLinkClicked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageLinkClickedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReplied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRepliedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookHotLeadCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotLeadCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMeetingCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequencePaused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequencePausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceResumed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceResumedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceStopped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceStoppedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskSkipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskSkippedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskReopened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskReopenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactEntryResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactEntryResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEventResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactExclusionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactExclusionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Reported in the test's answer as `delivered: true`. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Reported in the test's answer (`delivered: false`, `status_code`, `error`); not retried, and a 410 does not pause the subscription. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a timeout or a connection failure: reported the same way (`status_code` null when nothing answered); not retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -86,6 +86,9 @@ def sync_detailed(
 ) -> Response[AccountEntry | Error]:
     """An account entry
 
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
+
     Args:
         account_entry_id (UUID):
 
@@ -115,6 +118,9 @@ def sync(
 ) -> AccountEntry | Error | None:
     """An account entry
 
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
+
     Args:
         account_entry_id (UUID):
 
@@ -138,6 +144,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[AccountEntry | Error]:
     """An account entry
+
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
 
     Args:
         account_entry_id (UUID):
@@ -165,6 +174,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> AccountEntry | Error | None:
     """An account entry
+
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
 
     Args:
         account_entry_id (UUID):

@@ -84,6 +84,8 @@ def sync_detailed(
 ) -> Response[AccountList | Error]:
     """An account list
 
+     The list with `entries_count`.
+
     Args:
         account_list_id (UUID):
 
@@ -113,6 +115,8 @@ def sync(
 ) -> AccountList | Error | None:
     """An account list
 
+     The list with `entries_count`.
+
     Args:
         account_list_id (UUID):
 
@@ -136,6 +140,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[AccountList | Error]:
     """An account list
+
+     The list with `entries_count`.
 
     Args:
         account_list_id (UUID):
@@ -163,6 +169,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> AccountList | Error | None:
     """An account list
+
+     The list with `entries_count`.
 
     Args:
         account_list_id (UUID):

@@ -84,6 +84,8 @@ def sync_detailed(
 ) -> Response[Account | Error]:
     """An account
 
+     The account with its domain, owner embed, and first and last seen times.
+
     Args:
         account_id (UUID):
 
@@ -113,6 +115,8 @@ def sync(
 ) -> Account | Error | None:
     """An account
 
+     The account with its domain, owner embed, and first and last seen times.
+
     Args:
         account_id (UUID):
 
@@ -136,6 +140,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Account | Error]:
     """An account
+
+     The account with its domain, owner embed, and first and last seen times.
 
     Args:
         account_id (UUID):
@@ -163,6 +169,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Account | Error | None:
     """An account
+
+     The account with its domain, owner embed, and first and last seen times.
 
     Args:
         account_id (UUID):

@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Activity | Error]:
     """An activity
 
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
+
     Args:
         activity_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Activity | Error | None:
     """An activity
 
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
+
     Args:
         activity_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Activity | Error]:
     """An activity
+
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
 
     Args:
         activity_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Activity | Error | None:
     """An activity
+
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
 
     Args:
         activity_id (UUID):

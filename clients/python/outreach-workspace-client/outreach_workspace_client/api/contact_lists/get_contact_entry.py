@@ -86,6 +86,9 @@ def sync_detailed(
 ) -> Response[ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
 
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+
     Args:
         contact_entry_id (UUID):
 
@@ -115,6 +118,9 @@ def sync(
 ) -> ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
 
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+
     Args:
         contact_entry_id (UUID):
 
@@ -138,6 +144,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
+
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
 
     Args:
         contact_entry_id (UUID):
@@ -165,6 +174,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
+
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
 
     Args:
         contact_entry_id (UUID):

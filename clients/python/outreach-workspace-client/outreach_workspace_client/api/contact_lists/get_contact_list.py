@@ -84,6 +84,8 @@ def sync_detailed(
 ) -> Response[ContactList | Error]:
     """A contact list
 
+     The list with its default sequence template (null when none) and `entries_count`.
+
     Args:
         contact_list_id (UUID):
 
@@ -113,6 +115,8 @@ def sync(
 ) -> ContactList | Error | None:
     """A contact list
 
+     The list with its default sequence template (null when none) and `entries_count`.
+
     Args:
         contact_list_id (UUID):
 
@@ -136,6 +140,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[ContactList | Error]:
     """A contact list
+
+     The list with its default sequence template (null when none) and `entries_count`.
 
     Args:
         contact_list_id (UUID):
@@ -163,6 +169,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> ContactList | Error | None:
     """A contact list
+
+     The list with its default sequence template (null when none) and `entries_count`.
 
     Args:
         contact_list_id (UUID):

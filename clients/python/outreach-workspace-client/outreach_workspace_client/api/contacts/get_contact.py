@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Contact | Error]:
     """A contact
 
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
+
     Args:
         contact_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Contact | Error | None:
     """A contact
 
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
+
     Args:
         contact_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Contact | Error]:
     """A contact
+
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
 
     Args:
         contact_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Contact | Error | None:
     """A contact
+
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
 
     Args:
         contact_id (UUID):

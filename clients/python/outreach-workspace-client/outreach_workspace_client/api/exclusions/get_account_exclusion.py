@@ -88,6 +88,8 @@ def sync_detailed(
 ) -> Response[AccountExclusion | Error]:
     """An account exclusion
 
+     The exclusion: its domain, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
 
@@ -117,6 +119,8 @@ def sync(
 ) -> AccountExclusion | Error | None:
     """An account exclusion
 
+     The exclusion: its domain, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
 
@@ -140,6 +144,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[AccountExclusion | Error]:
     """An account exclusion
+
+     The exclusion: its domain, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):
@@ -167,6 +173,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> AccountExclusion | Error | None:
     """An account exclusion
+
+     The exclusion: its domain, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):

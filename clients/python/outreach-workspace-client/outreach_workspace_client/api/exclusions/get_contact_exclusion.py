@@ -88,6 +88,8 @@ def sync_detailed(
 ) -> Response[ContactExclusion | Error]:
     """A contact exclusion
 
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
 
@@ -117,6 +119,8 @@ def sync(
 ) -> ContactExclusion | Error | None:
     """A contact exclusion
 
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
 
@@ -140,6 +144,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[ContactExclusion | Error]:
     """A contact exclusion
+
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):
@@ -167,6 +173,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> ContactExclusion | Error | None:
     """A contact exclusion
+
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):

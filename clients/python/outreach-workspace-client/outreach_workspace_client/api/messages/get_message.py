@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Error | Message]:
     """A message
 
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
+
     Args:
         message_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Error | Message | None:
     """A message
 
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
+
     Args:
         message_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Message]:
     """A message
+
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
 
     Args:
         message_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Message | None:
     """A message
+
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
 
     Args:
         message_id (UUID):

@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Error | Playbook]:
     """A playbook
 
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
+
     Args:
         playbook_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Error | Playbook | None:
     """A playbook
 
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
+
     Args:
         playbook_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Playbook]:
     """A playbook
+
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
 
     Args:
         playbook_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Playbook | None:
     """A playbook
+
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
 
     Args:
         playbook_id (UUID):

@@ -88,6 +88,9 @@ def sync_detailed(
 ) -> Response[Error | SequenceTemplate]:
     """A sequence template, with its steps
 
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
+
     Args:
         sequence_template_id (UUID):
 
@@ -117,6 +120,9 @@ def sync(
 ) -> Error | SequenceTemplate | None:
     """A sequence template, with its steps
 
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
+
     Args:
         sequence_template_id (UUID):
 
@@ -140,6 +146,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | SequenceTemplate]:
     """A sequence template, with its steps
+
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
 
     Args:
         sequence_template_id (UUID):
@@ -167,6 +176,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | SequenceTemplate | None:
     """A sequence template, with its steps
+
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
 
     Args:
         sequence_template_id (UUID):

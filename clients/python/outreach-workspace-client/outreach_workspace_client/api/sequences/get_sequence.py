@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Error | Sequence]:
     """A sequence
 
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
+
     Args:
         sequence_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Error | Sequence | None:
     """A sequence
 
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
+
     Args:
         sequence_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Sequence]:
     """A sequence
+
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
 
     Args:
         sequence_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Sequence | None:
     """A sequence
+
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
 
     Args:
         sequence_id (UUID):

@@ -28,6 +28,11 @@ def _parse_response(
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -56,6 +61,10 @@ def sync_detailed(
 ) -> Response[Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
 
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -79,6 +88,10 @@ def sync(
 ) -> Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
 
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -97,6 +110,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
+
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,6 +135,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
+
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -84,6 +84,8 @@ def sync_detailed(
 ) -> Response[Error | Task]:
     """A task
 
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
+
     Args:
         task_id (UUID):
 
@@ -113,6 +115,8 @@ def sync(
 ) -> Error | Task | None:
     """A task
 
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
+
     Args:
         task_id (UUID):
 
@@ -136,6 +140,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Task]:
     """A task
+
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
 
     Args:
         task_id (UUID):
@@ -163,6 +169,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Task | None:
     """A task
+
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
 
     Args:
         task_id (UUID):

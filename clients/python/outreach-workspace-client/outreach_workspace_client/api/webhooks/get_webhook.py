@@ -84,6 +84,9 @@ def sync_detailed(
 ) -> Response[Error | Webhook]:
     """A webhook subscription
 
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+
     Args:
         webhook_id (UUID):
 
@@ -113,6 +116,9 @@ def sync(
 ) -> Error | Webhook | None:
     """A webhook subscription
 
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+
     Args:
         webhook_id (UUID):
 
@@ -136,6 +142,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Webhook]:
     """A webhook subscription
+
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
 
     Args:
         webhook_id (UUID):
@@ -163,6 +172,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Webhook | None:
     """A webhook subscription
+
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
 
     Args:
         webhook_id (UUID):

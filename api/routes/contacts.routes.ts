@@ -9,6 +9,7 @@ import {
   contactListFilters, contactSchema, contactUpsertSchema, contactVariablesPatchSchema, contactVariablesSchema,
   ownerBodySchema, variableKeyParams,
 } from '../schemas/people.schemas.ts';
+import { CONTACT_REASSIGNED, CONTACT_VARIABLES_AFTER_DELETE } from '../examples/people.examples.ts';
 
 type ContactParams = { contact_id: string };
 const tags = ['Contacts'];
@@ -39,6 +40,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<contacts.ContactSort> & contacts.ContactFilters>({
       method: 'GET', path: '/v1/contacts', auth: 'key', scope: 'contacts:read', tags,
       operationId: 'listContacts',
+      requestExample: { query: { company_domain: 'example.com' } },
       summary: 'List contacts',
       description: 'Default order: created_at ascending.',
       query: listQuerySchema(contacts.CONTACT_SORT_FIELDS, contactListFilters),
@@ -77,7 +79,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
       summary: 'Reassign the owner of a contact',
       params: idParams('contact_id'),
       body: ownerBodySchema,
-      responses: { 200: { description: 'The contact.', schema: contactSchema }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
+      responses: { 200: { description: 'The contact.', schema: contactSchema, example: CONTACT_REASSIGNED }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await contacts.setContactOwner(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, body.owner_user_id),
@@ -107,10 +109,11 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<ContactParams & { key: string }, { scope: 'contact' | 'account' }>({
       method: 'DELETE', path: '/v1/contacts/{contact_id}/variables/{key}', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'deleteContactVariable',
+      requestExample: { query: { scope: 'contact' } },
       summary: 'Delete a variable and free its slot',
       params: variableKeyParams('contact_id'),
       query: { type: 'object', additionalProperties: false, required: ['scope'], properties: { scope: { type: 'string', enum: ['contact', 'account'] } } },
-      responses: { 200: { description: 'Both scopes after the delete.', schema: contactVariablesSchema } },
+      responses: { 200: { description: 'Both scopes after the delete.', schema: contactVariablesSchema, example: CONTACT_VARIABLES_AFTER_DELETE } },
       handler: async (ctx, { params, query }) => ({
         status: 200,
         body: await variables.deleteContactVariable(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, query.scope, params.key),

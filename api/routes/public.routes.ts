@@ -55,7 +55,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/healthz',
       operationId: 'healthz',
       summary: 'Liveness: the process answers',
-      responses: { 200: { description: 'Alive.', schema: healthSchema } },
+      responses: { 200: { description: 'Alive.', schema: healthSchema, example: { status: 'ok' } } },
       handler: () => ({ status: 200, body: { status: 'ok' } }),
     }),
     defineRoute({
@@ -89,7 +89,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs',
       operationId: 'docs',
       summary: 'Readable API reference (HTML)',
-      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' } } },
+      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' }, example: DOCS_HTML } },
       handler: (ctx) => {
         ctx.type = 'text/html';
         return { status: 200, body: DOCS_HTML };

@@ -5,13 +5,15 @@
 // A retry at any point finds the effect by its key and never sends twice.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { emitEvent } from '../domain/activity/emit.ts';
 import { contactExclusionFor } from '../domain/exclusions/exclusions.service.ts';
 import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest } from '../domain/outbound/channels.ts';
 import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
+import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
 import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
 import { RUNNING, end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
+import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
@@ -22,15 +24,6 @@ import type { RunStepInput, RunStepResult } from '../workflows/sequence.definiti
 export const TASK_TITLE_MAX = 200;
 /** LinkedIn's limit on an invitation note. */
 export const LINKEDIN_NOTE_MAX = 300;
-
-interface Sender {
-  id: string;
-  name: string;
-  /** The From address: the user's mailbox_email, else their email. */
-  email: string;
-  daily_send_limit: number;
-  removed: boolean;
-}
 
 export interface StepDeps {
   providers: Pick<Providers, 'mail' | 'linkedin'>;
@@ -61,40 +54,6 @@ function nextUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
-async function sender(em: EntityManager, row: RunRow): Promise<Sender | null> {
-  const id = row.sender_id ?? row.template_sender_id;
-  if (!id) return null;
-  const { rows } = await sql<Sender>`
-    SELECT id, name, coalesce(mailbox_email, email) AS email, daily_send_limit, removed_at IS NOT NULL AS removed FROM users WHERE id = ${id}`.execute(em.getKysely());
-  return rows[0] ?? null;
-}
-
-/**
- * Counts one email against the sender's limit for the UTC day of `at`, in the step's transaction
- * with the email's intent: counted once per email, never per attempt. False when the limit is reached.
- */
-async function countSend(em: EntityManager, senderId: string, limit: number, at: Date): Promise<boolean> {
-  if (limit < 1) return false;
-  const { rows } = await sql<{ sent: number }>`
-    INSERT INTO sender_daily_sends (user_id, day, sent) VALUES (${senderId}, ${utcDay(at)}, 1)
-    ON CONFLICT (user_id, day) DO UPDATE SET sent = sender_daily_sends.sent + 1 WHERE sender_daily_sends.sent < ${limit}
-    RETURNING sent`.execute(em.getKysely());
-  return rows.length === 1;
-}
-
-/** A refused email was not sent: it gives its place in the day's count back. */
-async function uncountSend(em: EntityManager, senderId: string, at: Date): Promise<void> {
-  await sql`UPDATE sender_daily_sends SET sent = greatest(sent - 1, 0) WHERE user_id = ${senderId} AND day = ${utcDay(at)}`.execute(em.getKysely());
-}
-
-async function variablesOf(em: EntityManager, table: 'contact_variables' | 'account_variables', column: 'contact_id' | 'account_id', id: string | null) {
-  if (!id) return {};
-  const { rows } = await sql<{ key: string; value: string | null }>`SELECT key, value FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(em.getKysely());
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-}
-
 /** The variables a step's subject and body render with: loaded once per step. */
 async function stepVariables(em: EntityManager, row: RunRow, from: { name: string; email: string } | null) {
   return templateVariables({
@@ -103,8 +62,8 @@ async function stepVariables(em: EntityManager, row: RunRow, from: { name: strin
       company_domain: row.account_domain, linkedin_url: row.linkedin_url, phone: row.phone,
     },
     account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
-    accountVariables: await variablesOf(em, 'account_variables', 'account_id', row.contact_account_id),
-    contactVariables: await variablesOf(em, 'contact_variables', 'contact_id', row.contact_id),
+    accountVariables: await accountVariables(em, row.contact_account_id),
+    contactVariables: await contactVariables(em, row.contact_id),
     runVariables: row.variables,
     sender: from,
   });
@@ -151,17 +110,14 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   const missing = (step.type === 'EMAIL' && !email) || ((step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE') && !row.linkedin_url);
   if (missing) return noChannel(em, row, input);
 
-  const from = await sender(em, row);
+  const from = await stepSender(em, row);
   if (from?.removed) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'SENDER_REMOVED'));
   const variables = await stepVariables(em, row, from);
   if (step.type === 'CALL') {
     const taskId = randomUUID();
     const notes = await render(step.body, variables);
     const title = truncateText(notes, TASK_TITLE_MAX);
-    await sql`
-      INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, assignee_id, step_number, title, notes, due_date, created_at, updated_at)
-      VALUES (${taskId}, ${row.organization_id}, 'CALL', 'TODAY', 'PENDING', ${row.id}, ${row.contact_id}, ${row.task_assignee_id ?? from?.id ?? null}, ${input.stepNumber},
-              ${title}, ${notes}, ${utcDay(at)}, now(), now())`.execute(em.getKysely());
+    await insertCallTask(em, row, { id: taskId, stepNumber: input.stepNumber, assigneeId: row.task_assignee_id ?? from?.id ?? null, title, notes, at });
     const updated = await update(em, row, { current_step: input.stepNumber, status: 'WAITING_FOR_USER' });
     await emitEvent(em, sequenceEvent(updated, 'task.created', {
       resourceType: 'TASK', channel: 'MANUAL', taskId,
@@ -230,11 +186,9 @@ export async function recordStep(em: EntityManager, row: RunRow, input: RunStepI
   const at = new Date(input.at);
   const channel = send.kind === 'EMAIL' ? 'EMAIL' : 'LINKEDIN';
   const kind = send.kind === 'LINKEDIN_INVITATION' ? 'INVITATION' : 'MESSAGE';
-  await sql`
-    INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, provider_message_id, sent_at, created_at)
-    VALUES (${send.messageId}, ${row.organization_id}, ${row.contact_id}, ${row.id}, ${channel}, 'OUTBOUND', ${kind}, ${send.subject}, ${send.body}, ${input.stepNumber},
-            ${outcome.providerId}, ${at}, now())
-    ON CONFLICT (id) DO NOTHING`.execute(em.getKysely());
+  await insertStepMessage(em, row, {
+    id: send.messageId, channel, kind, subject: send.subject, body: send.body, step_number: input.stepNumber, provider_message_id: outcome.providerId, sent_at: at,
+  });
   // A CALL wait is over once the next step runs; a pause, a reply's wait or an end that came meanwhile stays.
   const status = running && waitsOnCall(row) ? 'ACTIVE' : row.status;
   const updated = await update(em, row, { current_step: input.stepNumber, status });

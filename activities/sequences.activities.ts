@@ -4,12 +4,11 @@
 // lock, so a step and a stop or pause never interleave; no provider is called under that lock.
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { emitEvent } from '../domain/activity/emit.ts';
 import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
-import { RUNNING, TERMINAL, end, lockRun, sequenceEvent, sequenceStatus, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { RUNNING, TERMINAL, end, failRun, lockRun, sequenceEvent, sequenceStatus, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
@@ -129,9 +128,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       const record = await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
         if (!RUNNING.includes(row.status)) return toSequenceRecord(row);
-        const error = truncateText(input.error, 1000);
-        await sql`UPDATE sequences SET error = ${error} WHERE id = ${row.id}`.execute(em.getKysely());
-        return toSequenceRecord(await end(em, row, 'STOPPED_EARLY', 'ERROR'));
+        return toSequenceRecord(await failRun(em, row, truncateText(input.error, 1000)));
       });
       deps.logger.error({ sequenceId: input.sequenceId, error: input.error }, 'a sequence run failed and was ended (stopped_reason ERROR)');
       return record;

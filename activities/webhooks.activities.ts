@@ -4,13 +4,17 @@
 import { Context } from '@temporalio/activity';
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import {
+  claimDueDeliveries, deliveryStatus, failExhaustedDelivery, handDeliveryToRetry, markDelivered, markDeliveryFailed, pauseSubscription, recordAttemptFailure,
+  recordDelivered, takeOverDelivery, type DueDelivery,
+} from '../domain/webhooks/deliveries.ts';
 import { nextDelayMs } from '../domain/webhooks/schedule.ts';
 import { SecretBox } from '../domain/webhooks/secrets.ts';
 import { liveSecrets } from '../domain/webhooks/subscriptions.service.ts';
 import { sendWebhook, type SendResult } from '../domain/webhooks/send.ts';
+import { DAY_MS } from '../domain/shared/time.ts';
 import type { UrlPolicy } from '../domain/webhooks/url-policy.ts';
 import type { DispatchInput, DispatchResult, DispatchTotals } from '../workflows/webhook-dispatcher.definitions.ts';
 import {
@@ -28,24 +32,10 @@ export interface WebhookActivityDeps {
 
 export const GONE_REASON = 'receiver answered 410 Gone';
 export const FIVE_DAYS_REASON = 'five days without a successful delivery';
-const FIVE_DAYS_MS = 5 * 24 * 60 * 60 * 1000;
+const FIVE_DAYS_MS = 5 * DAY_MS;
 const CLAIM_LIMIT = 100;
 
-/** A due delivery with what sending it needs (one row of the claim query). */
-interface DeliveryRow {
-  id: string;
-  organization_id: string;
-  subscription_id: string;
-  attempts: number;
-  url: string;
-  subscription_status: string;
-  secret_ciphertext: string;
-  previous_secret_ciphertext: string | null;
-  previous_secret_expires_at: Date | null;
-  payload: Record<string, unknown>;
-}
-
-const secretsOf = (row: DeliveryRow, box: SecretBox, now: Date) => liveSecrets({
+const secretsOf = (row: DueDelivery, box: SecretBox, now: Date) => liveSecrets({
   secretCiphertext: row.secret_ciphertext, previousSecretCiphertext: row.previous_secret_ciphertext, previousSecretExpiresAt: row.previous_secret_expires_at,
 }, box, now);
 
@@ -61,66 +51,24 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
   const box = new SecretBox(deps.config.webhookSecretKey);
   const policy: UrlPolicy = { allowHttpLoopback: deps.config.webhookAllowHttpLoopback, allowPrivate: deps.config.webhookAllowPrivate };
   const timeoutMs = deps.config.webhookTimeoutMs;
-  const db = () => deps.orm.em.fork().getKysely();
+  const em = () => deps.orm.em.fork();
 
-  async function send(row: DeliveryRow): Promise<SendResult> {
+  async function send(row: DueDelivery): Promise<SendResult> {
     return sendWebhook({ url: row.url, secrets: secretsOf(row, box, new Date()), webhookId: row.id, body: JSON.stringify(row.payload), timeoutMs, policy });
   }
 
-  async function markFailed(id: string, code: number | null, error: string, at: Date | null): Promise<void> {
-    await sql`
-      UPDATE webhook_deliveries SET status = 'FAILED', last_response_code = coalesce(${code}::int, last_response_code), last_error = ${error},
-             next_attempt_at = NULL, lease_until = NULL, updated_at = coalesce(${at}::timestamptz, now())
-       WHERE id = ${id} AND status = 'PENDING'`.execute(db());
-  }
-
-  async function pauseGone(row: DeliveryRow, at: Date | null): Promise<void> {
-    await markFailed(row.id, 410, GONE_REASON, at);
-    await sql`
-      UPDATE webhook_subscriptions SET status = 'PAUSED', status_reason = ${GONE_REASON}, status_changed_at = coalesce(${at}::timestamptz, now()),
-             updated_at = coalesce(${at}::timestamptz, now())
-       WHERE id = ${row.subscription_id} AND status = 'ACTIVE'`.execute(db());
+  async function pauseGone(row: DueDelivery, at: Date | null): Promise<void> {
+    await markDeliveryFailed(em(), row.id, 410, GONE_REASON, at);
+    await pauseSubscription(em(), row.subscription_id, GONE_REASON, at);
   }
 
   /** Starts (or finds) the retry workflow first, then lets go of the row: a crash in between costs a duplicate, never a loss. */
-  async function handToRetry(row: DeliveryRow, result: SendResult, taskQueue: string): Promise<void> {
+  async function handToRetry(row: DueDelivery, result: SendResult, taskQueue: string): Promise<void> {
     const input: RetryInput = { deliveryId: row.id, organizationId: row.organization_id, failedAttempt: 1, delayMs: nextDelayMs(1, result.retryAfterMs, Math.random()) ?? 0 };
     const workflowId = await deps.workflows.webhook.startRetry(input, {
       contactId: stringOrNull(row.payload.contact_id), sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
     }, taskQueue);
-    await sql`
-      UPDATE webhook_deliveries SET next_attempt_at = NULL, lease_until = NULL, retry_workflow_id = ${workflowId},
-             last_response_code = ${result.status}, last_error = ${result.error}, updated_at = now()
-       WHERE id = ${row.id} AND status = 'PENDING'`.execute(db());
-  }
-
-  async function claim(limit: number, leaseMs: number): Promise<DeliveryRow[]> {
-    const { rows } = await sql<DeliveryRow>`
-      WITH due AS (
-        SELECT id FROM webhook_deliveries
-         WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-         ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      ), claimed AS (
-        UPDATE webhook_deliveries d SET lease_until = now() + ${leaseMs}::int * interval '1 millisecond', attempts = d.attempts + 1, updated_at = now()
-          FROM due WHERE d.id = due.id
-        RETURNING d.id, d.organization_id, d.subscription_id, d.activity_id, d.attempts
-      )
-      SELECT c.id, c.organization_id, c.subscription_id, c.attempts, s.url, s.status AS subscription_status, s.secret_ciphertext,
-             s.previous_secret_ciphertext, s.previous_secret_expires_at, a.payload
-        FROM claimed c JOIN webhook_subscriptions s ON s.id = c.subscription_id JOIN activities a ON a.id = c.activity_id`.execute(db());
-    return rows;
-  }
-
-  /** One statement for a whole batch of successes: the common case at volume. */
-  async function recordDelivered(done: { id: string; code: number; subscriptionId: string }[]): Promise<void> {
-    if (done.length === 0) return;
-    await sql`
-      UPDATE webhook_deliveries d SET status = 'DELIVERED', delivered_at = now(), last_response_code = v.code, last_error = NULL,
-             next_attempt_at = NULL, lease_until = NULL, updated_at = now()
-        FROM unnest(${done.map((d) => d.id)}::text[], ${done.map((d) => d.code)}::int[]) AS v(id, code)
-       WHERE d.id = v.id AND d.status = 'PENDING'`.execute(db());
-    const subscriptions = [...new Set(done.map((d) => d.subscriptionId))];
-    await sql`UPDATE webhook_subscriptions SET last_success_at = now() WHERE id = ANY (${subscriptions}::uuid[])`.execute(db());
+    await handDeliveryToRetry(em(), row.id, workflowId, result.status, result.error);
   }
 
   return {
@@ -138,10 +86,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       const inFlight = new Set<Promise<void>>();
       let delivered: { id: string; code: number; subscriptionId: string }[] = [];
 
-      const handle = async (row: DeliveryRow): Promise<void> => {
+      const handle = async (row: DueDelivery): Promise<void> => {
         try {
           if (row.subscription_status !== 'ACTIVE') {
-            await markFailed(row.id, null, inactiveReason(row.subscription_status), null);
+            await markDeliveryFailed(em(), row.id, null, inactiveReason(row.subscription_status), null);
             totals.failed += 1;
             return;
           }
@@ -163,7 +111,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       const flush = async () => {
         const batch = delivered;
         delivered = [];
-        await recordDelivered(batch);
+        await recordDelivered(em(), batch);
         totals.delivered += batch.length;
       };
 
@@ -176,7 +124,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
           continue;
         }
         const room = Math.min(CLAIM_LIMIT, concurrency - inFlight.size);
-        const rows = await claim(room, 2 * timeoutMs);
+        const rows = await claimDueDeliveries(em(), room, 2 * timeoutMs);
         totals.claimed += rows.length;
         for (const row of rows) {
           const task: Promise<void> = handle(row).finally(() => inFlight.delete(task));
@@ -194,56 +142,34 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       const now = new Date(input.now);
       const workflowId = Context.current().info.workflowExecution?.workflowId ?? webhookRetryWorkflowId(input.deliveryId);
       // Taking the row over also repairs a dispatcher that crashed between starting us and letting go.
-      const { rows } = await sql<DeliveryRow>`
-        WITH mine AS (
-          UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = NULL, lease_until = NULL, retry_workflow_id = ${workflowId}, updated_at = ${now}
-           WHERE d.id = ${input.deliveryId} AND d.status = 'PENDING'
-          RETURNING d.id, d.organization_id, d.subscription_id, d.activity_id, d.attempts
-        )
-        SELECT m.id, m.organization_id, m.subscription_id, m.attempts, s.url, s.status AS subscription_status, s.secret_ciphertext,
-               s.previous_secret_ciphertext, s.previous_secret_expires_at, a.payload
-          FROM mine m JOIN webhook_subscriptions s ON s.id = m.subscription_id JOIN activities a ON a.id = m.activity_id`.execute(db());
-      const row = rows[0];
+      const row = await takeOverDelivery(em(), input.deliveryId, workflowId, now);
       const settled = (outcome: AttemptResult['outcome'], result?: SendResult): AttemptResult =>
         ({ outcome, responseCode: result?.status ?? null, error: result?.error ?? null, retryAfterMs: result?.retryAfterMs ?? null, nextDelayMs: null });
-      if (!row) {
-        const current = await sql<{ status: string }>`SELECT status FROM webhook_deliveries WHERE id = ${input.deliveryId}`.execute(db());
-        return settled(current.rows[0]?.status === 'DELIVERED' ? 'DELIVERED' : 'ABANDONED');
-      }
+      if (!row) return settled(await deliveryStatus(em(), input.deliveryId) === 'DELIVERED' ? 'DELIVERED' : 'ABANDONED');
       if (row.subscription_status !== 'ACTIVE') {
-        await markFailed(row.id, null, inactiveReason(row.subscription_status), now);
+        await markDeliveryFailed(em(), row.id, null, inactiveReason(row.subscription_status), now);
         return settled('ABANDONED');
       }
       const result = await send(row);
       if (result.ok) {
-        await sql`
-          UPDATE webhook_deliveries SET status = 'DELIVERED', delivered_at = ${now}, last_response_code = ${result.status}, last_error = NULL, updated_at = ${now}
-           WHERE id = ${row.id} AND status = 'PENDING'`.execute(db());
-        await sql`UPDATE webhook_subscriptions SET last_success_at = greatest(last_success_at, ${now}) WHERE id = ${row.subscription_id}`.execute(db());
+        await markDelivered(em(), row, result.status, now);
         return settled('DELIVERED', result);
       }
       if (result.status === 410) {
         await pauseGone(row, now);
         return settled('GONE', result);
       }
-      await sql`
-        UPDATE webhook_deliveries SET last_response_code = ${result.status}, last_error = ${result.error}, updated_at = ${now}
-         WHERE id = ${row.id} AND status = 'PENDING'`.execute(db());
+      await recordAttemptFailure(em(), row.id, result.status, result.error, now);
       return { ...settled('RETRY', result), nextDelayMs: nextDelayMs(input.attempt, result.retryAfterMs, Math.random()) };
     },
 
     /** After the last attempt: the delivery fails, and a subscription failing for five days is paused. */
     async exhaustDelivery(input: ExhaustInput): Promise<ExhaustResult> {
       const now = new Date(input.now);
-      const failed = await sql<{ subscription_id: string }>`
-        UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, updated_at = ${now}
-         WHERE id = ${input.deliveryId} AND status = 'PENDING' RETURNING subscription_id`.execute(db());
-      const subscriptionId = failed.rows[0]?.subscription_id;
+      const subscriptionId = await failExhaustedDelivery(em(), input.deliveryId, now);
       if (!subscriptionId) return { failed: false, subscriptionPaused: false };
-      const paused = await sql`
-        UPDATE webhook_subscriptions SET status = 'PAUSED', status_reason = ${FIVE_DAYS_REASON}, status_changed_at = ${now}, updated_at = ${now}
-         WHERE id = ${subscriptionId} AND status = 'ACTIVE' AND coalesce(last_success_at, created_at) <= ${new Date(now.getTime() - FIVE_DAYS_MS)}`.execute(db());
-      return { failed: true, subscriptionPaused: Number(paused.numAffectedRows ?? 0) > 0 };
+      const subscriptionPaused = await pauseSubscription(em(), subscriptionId, FIVE_DAYS_REASON, now, new Date(now.getTime() - FIVE_DAYS_MS));
+      return { failed: true, subscriptionPaused };
     },
   };
 }

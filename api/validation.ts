@@ -66,9 +66,12 @@ function messageOf(error: ErrorObject): string {
   }
 }
 
-/** For a `oneOf` more than one branch passed: the fields those branches require, each named. */
-function oneOfConflicts(error: ErrorObject): FieldError[] {
-  const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
+/**
+ * For a `oneOf` more than one branch passed (or was met but for errors of the value's own fields):
+ * the fields those branches require, each named.
+ */
+function oneOfConflicts(error: ErrorObject, met: number[] | undefined): FieldError[] {
+  const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas ?? (met && met.length > 1 ? met : null);
   const branches = (error.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf;
   if (!passing || !branches) return [];
   const names = passing.flatMap((i) => branches[i]?.required ?? []);
@@ -94,9 +97,11 @@ function noBranchPassed(error: ErrorObject): boolean {
  * identifiers): an error that every branch reports is the value's own (a malformed or unknown
  * field). When some branch reports nothing else, the value met that alternative and only those
  * shared errors are kept; otherwise each branch's errors stay, naming what every alternative lacks.
+ * `met` gives, per alternative, the branches met.
  */
-function withoutMetAlternatives(errors: ErrorObject[]): ErrorObject[] {
+function withoutMetAlternatives(errors: ErrorObject[]): { kept: ErrorObject[]; met: Map<ErrorObject, number[]> } {
   const dropped = new Set<ErrorObject>();
+  const met = new Map<ErrorObject, number[]>();
   for (const error of errors) {
     if (!noBranchPassed(error)) continue;
     const prefix = `${error.schemaPath}/`;
@@ -106,23 +111,25 @@ function withoutMetAlternatives(errors: ErrorObject[]): ErrorObject[] {
       const branch = inner.schemaPath.slice(prefix.length).split('/')[0];
       branches.set(branch, [...(branches.get(branch) ?? []), inner]);
     }
-    const lists = [...branches.values()];
-    const keys = lists.map((list) => new Set(list.map(keyOf)));
+    const keys = [...branches.values()].map((list) => new Set(list.map(keyOf)));
     const shared = (inner: ErrorObject) => keys.every((set) => set.has(keyOf(inner)));
-    if (!lists.some((list) => list.every(shared))) continue;
-    for (const list of lists) for (const inner of list) if (!shared(inner)) dropped.add(inner);
+    const metBranches = [...branches.entries()].filter(([, list]) => list.every(shared)).map(([branch]) => Number(branch));
+    if (metBranches.length === 0) continue;
+    met.set(error, metBranches);
+    for (const list of branches.values()) for (const inner of list) if (!shared(inner)) dropped.add(inner);
   }
-  return dropped.size === 0 ? errors : errors.filter((error) => !dropped.has(error));
+  return { kept: dropped.size === 0 ? errors : errors.filter((error) => !dropped.has(error)), met };
 }
 
 export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const error of withoutMetAlternatives(errors ?? [])) {
+  const { kept, met } = withoutMetAlternatives(errors ?? []);
+  for (const error of kept) {
     // `if/then` and `anyOf` wrappers repeat what their branches already said.
     if (error.keyword === 'oneOf') {
       // Failing branches said their piece; several passing branches (exactly-one rules) are named here.
-      for (const item of oneOfConflicts(error)) {
+      for (const item of oneOfConflicts(error, met.get(error))) {
         const key = `${item.path}|${item.message}`;
         if (!seen.has(key)) { seen.add(key); out.push(item); }
       }

@@ -2,7 +2,7 @@
 // names as PostgreSQL has them: tables by their tableName, columns snake_case, many-to-one columns
 // as <name>_id), so queries and their rows are typed from the entities instead of by hand.
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import type { ColumnType, Kysely, Selectable } from 'kysely';
+import { sql, type ColumnType, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { AccountEntrySchema } from './entities/account-entry.entity.ts';
 import type { AccountExclusionSchema } from './entities/account-exclusion.entity.ts';
 import type { AccountListSchema } from './entities/account-list.entity.ts';
@@ -114,4 +114,12 @@ export type Row<T extends Table> = Selectable<DB[T]>;
  */
 export function typedKysely(em: EntityManager): Kysely<DB> {
   return em.getKysely<DB>();
+}
+
+/**
+ * now() plus a pause, on the database's clock (leases and retry pauses are measured there): SQL,
+ * because the builder has no interval arithmetic.
+ */
+export function nowPlus(ms: number): RawBuilder<Date> {
+  return sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 }

@@ -130,6 +130,7 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
+    // Bare pg, no builder: a catalog lookup and CREATE DATABASE, before the service's schema (or its database) exists.
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
   } finally {

@@ -3,16 +3,18 @@
 // activities (the test stack's database, sandbox mail and LinkedIn, a local webhook receiver), and
 // each history is written as JSON to test/workflows/histories/<name>.json.
 //
-//   PATH=$PWD/node_modules/.bin:$PATH node scripts/record-histories.ts [name ...]
+//   PATH=$PWD/node_modules/.bin:$PATH node scripts/record-histories.ts [--out DIR] [name ...]
+//
+// With no name, every history is recorded; --out writes them to DIR instead (to compare with the
+// committed ones, or to try the script without touching them).
 //
 // Re-record only after an intentional change to workflow code that no running workflow will meet
 // (otherwise put the change behind `patched()` and keep the old histories). See docs/testing.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { sql } from 'kysely';
 import { pino } from 'pino';
 import { createActivities } from '../activities/index.ts';
 import { recordReply } from '../domain/engagement/engagement.service.ts';
@@ -42,12 +44,23 @@ import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow,
 import { createTestSubscription, deliveriesOf, emitExclusionEvent, startTarget, type Target } from '../test/helpers/webhook-target.ts';
 import { projectRoot } from './tools.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
+import { typedKysely } from '../db/kysely.ts';
 
-const historiesDir = join(projectRoot, 'test', 'workflows', 'histories');
+const committedDir = join(projectRoot, 'test', 'workflows', 'histories');
+const args = process.argv.slice(2);
+const outFlag = args.indexOf('--out');
+const historiesDir = outFlag >= 0 ? args[outFlag + 1] : committedDir;
+const wanted = args.filter((arg, i) => !arg.startsWith('--') && (outFlag < 0 || i !== outFlag + 1));
+if (args.includes('--help') || !historiesDir) {
+  const names = readdirSync(committedDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  console.log(`usage: node scripts/record-histories.ts [--out DIR] [name ...]\nnames (the committed histories): ${names.join(', ')}`);
+  process.exit(historiesDir ? 0 : 2);
+}
 const DAY = 24 * 60 * 60 * 1000;
 
 const stack = await getStack(); // first: it installs the SDK runtime, which the time-skipping helper tolerates
-const env = await createTimeSkippingEnv();
+// With the service's search attributes: domain code starts some workflows with them (a task's reminder).
+const env = await createTimeSkippingEnv({ searchAttributes: true });
 const org = await newOrg(stack, 'Replay histories');
 const activities = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
 // The stack's task queue: enrollment starts its sequence workflow there (on this test server).
@@ -75,7 +88,7 @@ async function sequence(steps: StepSpec[], contact: { linkedinUrl?: string } = {
 }
 
 const firstSent = (sequenceId: string) => until(async () => (await messagesOf(stack, sequenceId)).length >= 1);
-const db = () => stack.orm.em.fork().getKysely();
+const db = () => typedKysely(stack.orm.em.fork());
 const waitingFor = (handle: WorkflowHandle, kind: string) => until(async () => (await handle.query(sequenceStatusQuery)).waitingFor === kind);
 async function expectStatus(sequenceId: string, status: string): Promise<void> {
   const row = await sequenceRow(stack, sequenceId);
@@ -166,7 +179,7 @@ const recordings: Record<string, () => Promise<void>> = {
     const { sequenceId, handle } = await sequence(twoEmails);
     await firstSent(sequenceId);
     const [first] = await messagesOf(stack, sequenceId);
-    const templateId = (await sql<{ sequence_template_id: string }>`SELECT sequence_template_id FROM sequences WHERE id = ${sequenceId}`.execute(db())).rows[0].sequence_template_id;
+    const { sequence_template_id: templateId } = await db().selectFrom('sequences').select('sequence_template_id').where('id', '=', sequenceId).executeTakeFirstOrThrow();
     await updateTemplate(stack.orm.em.fork(), org.organizationId, templateId, { status: 'INACTIVE' }, workflows);
     await env.sleep(2 * DAY);
     await waitingFor(handle, 'TEMPLATE');
@@ -182,8 +195,10 @@ const recordings: Record<string, () => Promise<void>> = {
     const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }], { senderUserId: org.userId });
     const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
     const taskId = randomUUID();
-    await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, started_at, created_at, updated_at)
-              VALUES (${taskId}, ${org.organizationId}, 'CALL', 'TODAY', 'IN_PROGRESS', ${sequenceId}, ${contactId}, 'Call', now(), now(), now())`.execute(db());
+    await db().insertInto('tasks').values((eb) => ({
+      id: taskId, organization_id: org.organizationId, type: 'CALL', priority: 'TODAY', status: 'IN_PROGRESS', sequence_id: sequenceId, contact_id: contactId, title: 'Call',
+      started_at: eb.fn<Date>('now'), created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+    })).execute();
     const now = new Date(await env.currentTimeMs());
     await snoozeTask({ em: stack.orm.em.fork(), workflows }, org.organizationId, taskId, new Date(now.getTime() + 3 * DAY).toISOString(), now);
     const handle = env.client.workflow.getHandle(taskReminderWorkflowId(taskId));
@@ -198,12 +213,15 @@ const recordings: Record<string, () => Promise<void>> = {
     const organization = await newOrg(stack, 'Replay lead import');
     const templateId = await insertTemplate(stack, organization.organizationId, [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }], { senderUserId: organization.userId });
     const listId = randomUUID();
-    await sql`INSERT INTO contact_lists (id, organization_id, name, default_sequence_template_id, created_at, updated_at)
-              VALUES (${listId}, ${organization.organizationId}, 'Import list', ${templateId}, now(), now())`.execute(db());
+    await db().insertInto('contact_lists').values((eb) => ({
+      id: listId, organization_id: organization.organizationId, name: 'Import list', default_sequence_template_id: templateId, created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+    })).execute();
     const contactId = await insertContact(stack, organization.organizationId, { email: null, linkedinUrl: FIXTURES.grace.linkedinUrl });
     const entryId = randomUUID();
-    await sql`INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, external_contact_id, enrichment_status, created_at, updated_at)
-              VALUES (${entryId}, ${organization.organizationId}, ${listId}, ${contactId}, NULL, ${FIXTURES.grace.linkedinUrl}, 'crm-7', 'PENDING', now(), now())`.execute(db());
+    await db().insertInto('contact_entries').values((eb) => ({
+      id: entryId, organization_id: organization.organizationId, contact_list_id: listId, contact_id: contactId, email: null, linkedin_url: FIXTURES.grace.linkedinUrl,
+      external_contact_id: 'crm-7', enrichment_status: 'PENDING', created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+    })).execute();
     const input: LeadImportInput = { organizationId: organization.organizationId, importEntryIds: [entryId], enrollEntryIds: [], enrollTimeoutMs: 60_000 };
     const handle = await env.client.workflow.start(LEAD_IMPORT_WORKFLOW, { taskQueue, workflowId: leadImportWorkflowId(organization.organizationId, randomUUID()), args: [input] });
     const result = await handle.result() as LeadImportResult;
@@ -240,7 +258,7 @@ const recordings: Record<string, () => Promise<void>> = {
       name: 'Replay enroll', event_name: 'replay.event', action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId }, requires_approval: true,
     });
     const known = await insertContact(stack, organization.organizationId, { email: `replay-${randomUUID().slice(0, 8)}@example.com` });
-    const email = (await sql<{ email: string }>`SELECT email FROM contacts WHERE id = ${known}`.execute(db())).rows[0].email;
+    const { email } = await db().selectFrom('contacts').select((eb) => eb.ref('email').$notNull().as('email')).where('id', '=', known).executeTakeFirstOrThrow();
     await insertEvents(stack, organization.organizationId, [
       { eventName: 'replay.event', subject: { email } }, { subject: { email: FIXTURES.ada.email! } }, { subject: { company_domain: 'acme.test' } },
       { subject: { external_contact_id: 'crm-contact-grace' } }, { subject: { email: 'nobody@nowhere-at-all.test' } },
@@ -263,7 +281,8 @@ const recordings: Record<string, () => Promise<void>> = {
     const ids = await insertEvents(stack, organization.organizationId, [
       { eventName, subject: { email: 'ada@replay-signal.test' } }, { eventName, subject: { company_domain: 'acme.test' } }, { eventName, subject: { email: 'bob@replay-signal.test' } },
     ]);
-    await sql`UPDATE ingested_events SET resolution_status = 'UNRESOLVED', resolved_at = now() WHERE id = ANY (${ids}::uuid[])`.execute(db());
+    await db().updateTable('ingested_events').set((eb) => ({ resolution_status: 'UNRESOLVED', resolved_at: eb.fn<Date>('now') }))
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).execute();
     const { id } = await insertSignal(stack, organization.organizationId, { eventName, eventSubject: 'PEOPLE' });
     const input: SignalWorkflowInput & SignalWorkflowOptions = { signalId: id, organizationId: organization.organizationId, checksPerExecution: 2 };
     const started = await env.client.workflow.start(SIGNAL_WORKFLOW, { taskQueue, workflowId: signalWorkflowId(id), args: [input] });
@@ -280,7 +299,6 @@ const recordings: Record<string, () => Promise<void>> = {
   },
 };
 
-const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !(n in recordings));
 if (unknown.length) {
   console.error(`unknown: ${unknown.join(', ')}; known: ${Object.keys(recordings).join(', ')}`);

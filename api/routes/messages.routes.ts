@@ -4,12 +4,15 @@ import * as messages from '../../domain/engagement/messages.service.ts';
 import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
-import { idParams, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
+import { idParams, nullable, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { named } from '../schemas/named.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
 
 const tags = ['Messages'];
+
+/** The classifier's category of an INBOUND reply. */
+export const replyCategorySchema: JsonSchema = named('MessageReplyCategory', { type: 'string', enum: [...REPLY_CATEGORIES] });
 
 export const messageSchema: JsonSchema = named('Message', {
   type: 'object',
@@ -28,10 +31,7 @@ export const messageSchema: JsonSchema = named('Message', {
     sent_at: timestamp,
     created_at: timestamp,
     in_reply_to_id: { type: ['string', 'null'], format: 'uuid', description: 'A reply: the message it answers.' },
-    reply_category: {
-      type: ['string', 'null'], enum: [...REPLY_CATEGORIES, null],
-      description: 'INBOUND replies: the classifier\'s category (docs/api/engagement.md); null otherwise.',
-    },
+    reply_category: nullable(replyCategorySchema, 'INBOUND replies: the classifier\'s category (docs/api/engagement.md); null otherwise.'),
     open_count: { type: 'integer', minimum: 0, description: 'Emails: times the tracking pixel was loaded.' },
     opened_at: { ...nullableTimestamp, description: 'First open.' },
     click_count: { type: 'integer', minimum: 0, description: 'Emails: tracked link clicks.' },

@@ -4,13 +4,12 @@
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
-import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
-import { messageSchema } from './messages.routes.ts';
+import { messageSchema, replyCategorySchema } from './messages.routes.ts';
 import { named } from '../schemas/named.ts';
 import { BOUNCED, CLICKED, INVITATION_ACCEPTED } from '../examples/service.examples.ts';
 
@@ -71,7 +70,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
           schema: named('TestHelperReplyResult', {
             type: 'object', required: ['message', 'sequence', 'reply_category', 'task_id'],
             properties: {
-              message: messageSchema, sequence: nullableSequence, reply_category: { type: 'string', enum: [...REPLY_CATEGORIES] },
+              message: messageSchema, sequence: nullableSequence, reply_category: replyCategorySchema,
               task_id: { type: ['string', 'null'], format: 'uuid' },
             },
           }),

@@ -29,16 +29,15 @@ export const errorSchema: JsonSchema = named('Error', {
         'InternalIssue', 'MethodNotAllowedIssue', 'PayloadTooLargeIssue', 'UnavailableIssue'],
     },
     message: { type: 'string' },
-    data: {
-      type: ['object', 'null'],
-      description: 'Details; for validation errors `errors` lists `{path, message}` per offending field.',
+    data: nullable(named('ErrorData', {
+      type: 'object',
       properties: {
         errors: {
           type: 'array',
-          items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+          items: named('FieldError', { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } }),
         },
       },
-    },
+    }), 'Details; for validation errors `errors` lists `{path, message}` per offending field.'),
     request_id: { type: 'string' },
   },
 });

@@ -3,7 +3,7 @@ import { RESOLUTION_STATUSES } from '../../db/entities/ingested-event.entity.ts'
 import { SUBJECT_FIELDS } from '../../domain/events/ingest.service.ts';
 import { listQuerySchema } from '../pagination.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NO_NUL_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES, WHITE_SPACE } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 
@@ -78,10 +78,10 @@ export const eventSchema: JsonSchema = named('Event', {
     occurred_at: { ...timestamp, description: 'As sent, normalised to UTC (millisecond precision).' },
     external_event_id: { type: ['string', 'null'] },
     subject: { description: 'The identifiers as sent.', allOf: [subjectSchema] },
-    payload: {
-      type: ['object', 'null'],
-      description: 'Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent.',
-    },
+    payload: nullable(
+      named('IngestedEventPayload', { type: 'object', description: 'A free-form JSON object, as the event sent it.' }),
+      'Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent.',
+    ),
     resolution_status: { type: 'string', enum: [...RESOLUTION_STATUSES], description: '`PENDING` until subject matching ends.' },
     contact_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: a contact of this workspace.' },
     account_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: an account of this workspace.' },

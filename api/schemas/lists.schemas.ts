@@ -195,7 +195,10 @@ export const accountEntrySchema: JsonSchema = named('AccountEntry', {
     account_id: { type: ['string', 'null'], format: 'uuid', description: 'Always set, except on entries a custom-event signal takes from an unresolved event.' },
     name: { type: 'string' },
     domain: { type: 'string', description: 'Primary domain.' },
-    company: { type: ['object', 'null'], description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies), or null.' },
+    company: nullable(
+      named('CompanyProfile', { type: 'object', description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies).' }),
+      'The directory\'s company profile, or null.',
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   },

@@ -3,7 +3,7 @@ import { PLAYBOOK_ACTION_TYPES, PLAYBOOK_STATUSES } from '../../db/entities/play
 import { PLAYBOOK_RUN_OUTCOMES, PLAYBOOK_RUN_STATUSES } from '../../db/entities/playbook-run.entity.ts';
 import { TASK_PRIORITIES } from '../../db/entities/task.entity.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NOT_BLANK_PATTERN } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 
@@ -107,7 +107,7 @@ export const playbookRunSchema: JsonSchema = named('PlaybookRun', {
     },
     action: { description: 'The playbook\'s action when the run was made (later edits of the playbook do not change it).', allOf: [actionRecord] },
     approval_task_id: { ...nullableUuid, description: 'The PLAYBOOK_APPROVAL task (requires_approval).' },
-    outcome: { type: ['string', 'null'], enum: [...PLAYBOOK_RUN_OUTCOMES, null] },
+    outcome: nullable(named('PlaybookRunOutcome', { type: 'string', enum: [...PLAYBOOK_RUN_OUTCOMES] })),
     sequence_id: { ...nullableUuid, description: 'ENROLL_IN_SEQUENCE: the sequence written (ACTIVE, FOUND or REFUSED) or the one already running.' },
     created_task_id: { ...nullableUuid, description: 'CREATE_TASK: the TODO created.' },
     error: { type: ['string', 'null'], description: 'Why an enrollment was refused, or why the run FAILED.' },

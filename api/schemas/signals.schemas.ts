@@ -4,7 +4,7 @@
 // patch or a duplicate's override.
 import { IMPORT_TARGETS, SIGNAL_CADENCES, SIGNAL_STATUSES } from '../../db/entities/signal.entity.ts';
 import type { JsonSchema } from '../validation.ts';
-import { mapKeys, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { mapKeys, nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { named } from './named.ts';
 
 const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' };
@@ -92,6 +92,9 @@ const recordProperties: Record<string, JsonSchema> = {
   list_url: { type: ['string', 'null'], description: 'Deep link to the destination list (DASHBOARD_BASE_URL/lists/contacts/<id> or /lists/accounts/<id>).' },
 };
 
+/** PEOPLE or COMPANIES: what a signal imports, and whom the events of a custom-event signal are about. */
+const signalImportTarget: JsonSchema = named('SignalImportTarget', { type: 'string', enum: [...IMPORT_TARGETS] });
+
 export const signalSchema: JsonSchema = named('Signal', {
   type: 'object',
   required: Object.keys(recordProperties),
@@ -106,7 +109,7 @@ export const signalDetailSchema: JsonSchema = named('SignalDetail', {
     search_filters: filtersSchema,
     import_search_filters: filtersSchema,
     sequence_template_id: nullableUuid,
-    import_target: { type: 'string', enum: [...IMPORT_TARGETS] },
-    event_subject: { type: ['string', 'null'], enum: [...IMPORT_TARGETS, null] },
+    import_target: signalImportTarget,
+    event_subject: nullable(signalImportTarget),
   },
 });

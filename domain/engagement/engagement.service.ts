@@ -20,7 +20,7 @@ import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
-import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
+import { DAY_MS, HOUR_MS, iso, utcDate } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { RUNNING, end, endRuns, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
@@ -245,7 +245,7 @@ async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: 
   const title = truncateText(`Reply to ${name}`, 200);
   await typedKysely(tx).insertInto('tasks').values({
     id: taskId, organization_id: run.organization_id, type, priority: 'HOT', status: 'PENDING', sequence_id: run.id, contact_id: run.contact_id,
-    assignee_id: taskAssignee(run), step_number: reply.step_number, title, due_date: at.toISOString().slice(0, 10), message_id: reply.id, created_at: at, updated_at: at,
+    assignee_id: taskAssignee(run), step_number: reply.step_number, title, due_date: utcDate(at), message_id: reply.id, created_at: at, updated_at: at,
   }).execute();
   await emitEvent(tx, sequenceEvent(run, 'task.created', {
     resourceType: 'TASK', channel: 'MANUAL', taskId, messageId: reply.id,

@@ -15,12 +15,12 @@ export type Variables = Record<string, string | null>;
 
 // Variables are written set-based (merge below), so they are read the same way: through the
 // identity map a merge would be invisible to entities loaded before it.
-async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
+export async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
   const rows = await typedKysely(em).selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key').execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-async function accountVariables(em: EntityManager, accountId: string | null): Promise<Variables> {
+export async function accountVariables(em: EntityManager, accountId: string | null): Promise<Variables> {
   if (!accountId) return {};
   const rows = await typedKysely(em).selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key').execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));

@@ -87,6 +87,12 @@ export async function end(tx: EntityManager, row: RunRow, status: SequenceStatus
   return final;
 }
 
+/** A run no retry can fix ends STOPPED_EARLY with stopped_reason ERROR, the reason kept in its `error` column. */
+export async function failRun(tx: EntityManager, row: RunRow, error: string): Promise<RunRow> {
+  await typedKysely(tx).updateTable('sequences').set({ error }).where('id', '=', row.id).execute();
+  return end(tx, { ...row, error }, 'STOPPED_EARLY', 'ERROR');
+}
+
 /**
  * A run waiting on its CALL task: WAITING_FOR_USER, neither paused nor halted by a reply. Only such
  * a wait ends (ACTIVE) when the task is done or the next step runs; a reply's wait stays with its person.

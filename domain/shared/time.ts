@@ -14,3 +14,8 @@ export function iso(value: Date | string | null): string | null;
 export function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
+
+/** The UTC calendar day of an instant (`2026-01-31`): a date column's value. */
+export function utcDate(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

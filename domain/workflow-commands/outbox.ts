@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
+import { nowPlus, typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand, type WorkflowCommand } from './commands.ts';
 
@@ -45,9 +45,6 @@ async function insertCommands(tx: EntityManager, commands: { command: WorkflowCo
 
 const RETURNED = ['id', 'kind', 'workflow_id', 'payload', 'attempts'] as const;
 type CommandRow = Pick<Row<'workflow_commands'>, (typeof RETURNED)[number]>;
-
-/** now() plus a pause, in the database's clock (the lease and the retry pause are measured there); SQL for the interval arithmetic. */
-const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 /** Which untried commands a fast path claims. */
 type Which = (eb: ExpressionBuilder<DB, 'workflow_commands'>) => ExpressionWrapper<DB, 'workflow_commands', SqlBool>;

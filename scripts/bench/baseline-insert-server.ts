@@ -1,6 +1,8 @@
 // The baseline of `npm run bench -- events`: a bare Koa route doing one INSERT of an ingested event
 // (ON CONFLICT DO NOTHING on its idempotency key) through `pg`, answering 202 like POST /v1/events,
 // with no auth, validation, raw-payload extraction or ORM. Run as its own process: PORT, DATABASE_URL, ORG_ID.
+// Raw SQL through bare pg on purpose: the baseline measures the statements alone, so it stays
+// without the typed builder the service's own queries go through.
 import Koa from 'koa';
 import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';

@@ -1,5 +1,7 @@
 // The baseline of `npm run bench -- me`: a bare Koa route doing one primary-key SELECT through
 // `pg`, with no auth, validation or ORM. Run as its own process: PORT, DATABASE_URL, KEY_ID.
+// Raw SQL through bare pg on purpose: the baseline measures the statements alone, so it stays
+// without the typed builder the service's own queries go through.
 import Koa from 'koa';
 import pg from 'pg';
 

@@ -2,6 +2,8 @@
 // as a contact upsert (find by email, suppression check, directory domain lookup, account insert
 // on conflict, account read, contact insert, in one transaction) through `pg`, with no auth,
 // validation or ORM. Run as its own process: PORT, DATABASE_URL, ORG_ID.
+// Raw SQL through bare pg on purpose: the baseline measures the statements alone, so it stays
+// without the typed builder the service's own queries go through.
 import Koa from 'koa';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';

@@ -3,8 +3,8 @@
 // against a baseline Koa route doing the same one INSERT through `pg`, in the same run, alternating
 // rounds. Prints req/s and p99 of each (medians of rounds), the ratio, and whether every event the
 // API answered 202 for is in the database.
-import { sql } from 'kysely';
 import * as admin from '../../domain/admin/admin.service.ts';
+import { benchDb } from './fixtures.ts';
 import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 const NAMES = ['demo_requested', 'pricing_viewed', 'trial_started', 'invoice_paid', 'seat_added'];
@@ -72,8 +72,7 @@ export async function benchEvents(): Promise<void> {
       console.log(`round ${round}: api ${a.requestsPerSecond.toFixed(0)} req/s p50 ${a.p50} ms p99 ${a.p99} ms (non-2xx ${a.non2xx}, errors ${a.errors}) | baseline ${b.requestsPerSecond.toFixed(0)} req/s p99 ${b.p99} ms`);
     }
     // No accepted event lost: every key the API answered 202 for is a stored row.
-    const { rows } = await sql<{ idempotency_key: string }>`SELECT idempotency_key FROM ingested_events WHERE organization_id = ${org.organization_id}`
-      .execute(orm.em.fork().getKysely());
+    const rows = await benchDb(orm).selectFrom('ingested_events').select('idempotency_key').where('organization_id', '=', org.organization_id).execute();
     const keys = new Set(rows.map((r) => r.idempotency_key));
     lost = accepted.filter((k) => !keys.has(k)).length;
     stored = keys.size;

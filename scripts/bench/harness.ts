@@ -33,7 +33,7 @@ export async function benchDatabase(): Promise<RunningPostgres & { dataDir: stri
 
 /** Starts `node <script>` with env and waits until `readyUrl` answers. */
 export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(projectRoot, script)], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), join(projectRoot, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

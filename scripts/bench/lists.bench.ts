@@ -5,12 +5,12 @@
 // first POST until every entry is enrolled or refused (a sourced sequence row), and the rate.
 // One in 20 addresses is at bounce.test, so refusals (EMAIL_UNDELIVERABLE) are part of the run.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';
+import { activeTemplate, benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, startServices } from './harness.ts';
 
 const summary = (d: number[]) => `p50 ${percentile(d, 50).toFixed(0)} ms, p95 ${percentile(d, 95).toFixed(0)} ms, max ${d[d.length - 1]?.toFixed(0)} ms (n=${d.length})`;
@@ -24,17 +24,15 @@ export async function benchLists(): Promise<void> {
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
   await migrate(orm);
   await ensureDirectoryLoaded(orm, { companies: 2000, people: 20000 });
-  const db = () => orm.em.fork().getKysely();
+  const db = () => benchDb(orm);
   const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
   const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
   const organizationId = org.organization_id;
 
   // Two EMAIL steps, the first a day away: enrolled sequences just wait.
-  const templateId = randomUUID();
-  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
-            VALUES (${templateId}, ${organizationId}, 'Bench lists', 'ACTIVE', 'en', 'UTC', now(),
-                    ${JSON.stringify([{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Again' }])}::jsonb,
-                    'STOP', NULL, ${org.user_id}, false, now(), now())`.execute(db());
+  const templateId = await activeTemplate(orm, organizationId, org.user_id, 'Bench lists', [
+    { type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Again' },
+  ]);
 
   let stopServices = async () => {};
   try {
@@ -82,18 +80,21 @@ export async function benchLists(): Promise<void> {
     const posted = Date.now() - began;
     const deadline = began + 10 * 60_000;
     let done = 0;
-    let statuses: { status: string; n: string }[] = [];
+    const sequenceStatuses = () => db().selectFrom('sequences as s').innerJoin('contact_entries as e', 'e.id', 's.source_contact_entry_id')
+      .select((eb) => ['s.status', eb.fn.countAll<string>().as('n')])
+      .where('e.contact_list_id', '=', listId).groupBy('s.status')
+      .execute();
+    let statuses: Awaited<ReturnType<typeof sequenceStatuses>> = [];
     while (Date.now() < deadline) {
-      statuses = (await sql<{ status: string; n: string }>`
-        SELECT s.status, count(*) AS n FROM sequences s JOIN contact_entries e ON e.id = s.source_contact_entry_id
-         WHERE e.contact_list_id = ${listId} GROUP BY s.status`.execute(db())).rows;
+      statuses = await sequenceStatuses();
       done = statuses.reduce((sum, r) => sum + Number(r.n), 0);
       if (done >= batches * 100) break;
       await sleep(250);
     }
     const elapsed = (Date.now() - began) / 1000;
-    const { rows: entryStates } = await sql<{ enrichment_status: string; n: string }>`
-      SELECT enrichment_status, count(*) AS n FROM contact_entries WHERE contact_list_id = ${listId} GROUP BY enrichment_status`.execute(db());
+    const entryStates = await db().selectFrom('contact_entries').select((eb) => ['enrichment_status', eb.fn.countAll<string>().as('n')])
+      .where('contact_list_id', '=', listId).groupBy('enrichment_status')
+      .execute();
     console.log(`    posted in ${(posted / 1000).toFixed(1)} s; ${done}/${batches * 100} enrolled or refused in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} entries/s (goal: all within 5 min)`);
     console.log(`    sequences: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}; entries: ${entryStates.map((r) => `${r.enrichment_status} ${r.n}`).join(', ')}`);
   } finally {

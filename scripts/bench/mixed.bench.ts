@@ -10,7 +10,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
@@ -18,6 +17,7 @@ import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';
+import { activeTemplate, benchDb, insertVerifiedContacts, liftSendLimit } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, residentMiB, sleep, startServices } from './harness.ts';
 
 interface Op {
@@ -47,18 +47,14 @@ export async function benchMixed(): Promise<void> {
   try {
     await migrate(orm);
     await ensureDirectoryLoaded(orm, { companies: 2_000, people: 20_000, log: () => {} });
-    const db = () => orm.em.fork().getKysely();
+    const db = () => benchDb(orm);
     const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
-    await sql`UPDATE users SET daily_send_limit = 1000000 WHERE id = ${org.user_id}`.execute(db());
-    const templateId = randomUUID();
-    await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
-              VALUES (${templateId}, ${org.organization_id}, 'Bench mixed', 'ACTIVE', 'en', 'UTC', now(),
-                      ${JSON.stringify([{ type: 'EMAIL', delay_days: 0, subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Following up.' }])}::jsonb,
-                      'STOP', NULL, ${org.user_id}, false, now(), now())`.execute(db());
+    await liftSendLimit(orm, org.user_id);
+    const templateId = await activeTemplate(orm, org.organization_id, org.user_id, 'Bench mixed', [
+      { type: 'EMAIL', delay_days: 0, subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' }, { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Following up.' },
+    ]);
     const enrollable = Array.from({ length: Math.ceil(rates.enrollments * seconds) + 10 }, () => randomUUID());
-    await sql`INSERT INTO contacts (id, organization_id, email, first_name, company_name, email_status, first_seen_at, last_seen_at, created_at, updated_at)
-              SELECT id, ${org.organization_id}, 'enroll-' || left(id::text, 8) || '@example.com', 'Ada', 'Acme', 'DELIVERABLE', now(), now(), now(), now()
-                FROM unnest(${enrollable}::uuid[]) AS id`.execute(db());
+    await insertVerifiedContacts(orm, org.organization_id, enrollable, (id) => `enroll-${id.slice(0, 8)}@example.com`);
 
     // The receiver: verifies each signature and counts deliveries by webhook-id.
     const receiver: { verifier?: Webhook } = {};
@@ -143,8 +139,9 @@ export async function benchMixed(): Promise<void> {
     sampleMemory(seconds);
 
     // Deliveries: every delivery row of the subscription reaches the receiver (wait for the tail).
-    const deliveryCounts = async () => (await sql<{ status: string; n: string }>`
-      SELECT status, count(*) AS n FROM webhook_deliveries WHERE subscription_id = ${webhook.id} GROUP BY 1`.execute(db())).rows;
+    const deliveryCounts = () => db().selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .where('subscription_id', '=', webhook.id).groupBy('status')
+      .execute();
     const drainDeadline = Date.now() + 120_000;
     while (Date.now() < drainDeadline && (await deliveryCounts()).some((r) => r.status === 'PENDING')) await sleep(1000);
 

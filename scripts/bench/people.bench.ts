@@ -6,6 +6,7 @@
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 async function setup(directory: { companies: number; people: number }) {
@@ -68,28 +69,36 @@ export async function benchSearch(): Promise<void> {
   const { database, orm, org, api, apiUrl } = await setup({ companies: 20_000, people: 200_000 });
   const connection = orm.em.fork().getConnection();
   try {
-    // 100,000 contacts copied from directory people (realistic names, emails and companies).
-    await connection.execute(
-      `INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, c.name, c.domain, now(), now(), now(), now() FROM directory_companies c`,
-      [org.organization_id],
-    );
-    await connection.execute(
-      `INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, last_name, job_title, email_status, first_seen_at, last_seen_at, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, a.id, p.email, p.linkedin_url, p.first_name, p.last_name, p.job_title, 'UNVERIFIED', now(), now(), now(), now()
-         FROM (SELECT * FROM directory_people ORDER BY id LIMIT ?) p
-         LEFT JOIN directory_companies dc ON dc.id = p.company_id
-         LEFT JOIN accounts a ON a.organization_id = ? AND a.domain = dc.domain`,
-      [org.organization_id, contacts, org.organization_id],
-    );
-    // A live database has autovacuum; a bulk load needs the same before GIN indexes answer quickly.
+    // 100,000 contacts copied from directory people (realistic names, emails and companies), in two INSERT ... SELECT.
+    const db = benchDb(orm);
+    await db.insertInto('accounts')
+      .columns(['id', 'organization_id', 'name', 'domain', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'])
+      .expression(db.selectFrom('directory_companies as c').select((eb) => [
+        eb.fn<string>('gen_random_uuid').as('id'), eb.cast<string>(eb.val(org.organization_id), 'uuid').as('organization_id'), 'c.name', 'c.domain',
+        eb.fn<Date>('now').as('first_seen_at'), eb.fn<Date>('now').as('last_seen_at'), eb.fn<Date>('now').as('created_at'), eb.fn<Date>('now').as('updated_at'),
+      ]))
+      .execute();
+    await db.insertInto('contacts')
+      .columns(['id', 'organization_id', 'account_id', 'email', 'linkedin_url', 'first_name', 'last_name', 'job_title', 'email_status', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'])
+      .expression(db.selectFrom((eb) => eb.selectFrom('directory_people').selectAll().orderBy('id').limit(contacts).as('p'))
+        .leftJoin('directory_companies as dc', 'dc.id', 'p.company_id')
+        .leftJoin('accounts as a', (join) => join.on('a.organization_id', '=', org.organization_id).onRef('a.domain', '=', 'dc.domain'))
+        .select((eb) => [
+          eb.fn<string>('gen_random_uuid').as('id'), eb.cast<string>(eb.val(org.organization_id), 'uuid').as('organization_id'), 'a.id as account_id',
+          'p.email', 'p.linkedin_url', 'p.first_name', 'p.last_name', 'p.job_title', eb.cast<'UNVERIFIED'>(eb.val('UNVERIFIED'), 'text').as('email_status'),
+          eb.fn<Date>('now').as('first_seen_at'), eb.fn<Date>('now').as('last_seen_at'), eb.fn<Date>('now').as('created_at'), eb.fn<Date>('now').as('updated_at'),
+        ]))
+      .execute();
+    // Not queries: maintenance commands, which no builder covers. A live database has autovacuum; a
+    // bulk load needs the same before GIN indexes answer quickly.
     await connection.execute('VACUUM ANALYZE contacts');
     await connection.execute('VACUUM ANALYZE accounts');
-    const sample: { email: string; last_name: string; company: string | null }[] = await connection.execute(
-      `SELECT c.email, c.last_name, a.name AS company FROM contacts c LEFT JOIN accounts a ON a.id = c.account_id
-        WHERE c.organization_id = ? AND c.email IS NOT NULL ORDER BY md5(c.id::text) LIMIT 1000`,
-      [org.organization_id],
-    );
+    const sample = await db.selectFrom('contacts as c').leftJoin('accounts as a', 'a.id', 'c.account_id')
+      .select((eb) => [eb.ref('c.email').$notNull().as('email'), eb.ref('c.last_name').$notNull().as('last_name'), 'a.name as company'])
+      .where('c.organization_id', '=', org.organization_id).where('c.email', 'is not', null)
+      .orderBy((eb) => eb.fn('md5', [eb.cast('c.id', 'text')]))
+      .limit(1000)
+      .execute();
     console.log(`seeded ${contacts} contacts in one organization`);
     let i = 0;
     const byEmail = () => ({ path: `/v1/contacts?email=${encodeURIComponent(sample[i++ % sample.length].email.toUpperCase())}` });

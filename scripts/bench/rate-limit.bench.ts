@@ -2,6 +2,7 @@
 // with the limiter on (budgets of 10^9: leases happen, nothing is refused) and one with
 // RATE_LIMIT_ENABLED=false, measured in alternating rounds of GET /v1/me so that a busy machine
 // weighs on both alike. Prints req/s and p99 of each (medians of rounds) and the ratio on/off.
+import { benchDb } from './fixtures.ts';
 import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
 
 export async function benchRateLimit(): Promise<void> {
@@ -39,7 +40,7 @@ export async function benchRateLimit(): Promise<void> {
       results.off.push(b);
       console.log(`round ${round}: limiter on ${a.requestsPerSecond.toFixed(0)} req/s p99 ${a.p99} ms (non-2xx ${a.non2xx}) | off ${b.requestsPerSecond.toFixed(0)} req/s p99 ${b.p99} ms`);
     }
-    const rows = await orm.em.fork().getConnection().execute<{ used: number }[]>('select used from rate_limits');
+    const rows = await benchDb(orm).selectFrom('rate_limits').select('used').execute();
     leaseRows = rows.length;
   } finally {
     await stopChild(on, 5000);

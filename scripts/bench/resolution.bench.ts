@@ -9,13 +9,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { Account, Contact, PlaybookRun, Task } from '../../db/entities/index.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { createPlaybook } from '../../domain/playbooks/playbook-crud.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
+import { INSERT_CHUNK, benchDb, chunks } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, sleep, stopChild } from './harness.ts';
 
 export async function benchResolution(): Promise<void> {
@@ -32,18 +33,22 @@ export async function benchResolution(): Promise<void> {
   try {
     await migrate(orm);
     await ensureDirectoryLoaded(orm, { companies: directoryCompanies, people: directoryPeople });
-    const db = () => orm.em.fork().getKysely();
+    const db = () => benchDb(orm);
     const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
     const organizationId = org.organization_id;
 
     // The workspace: contacts of their own (email and LinkedIn URL), none of them directory people.
-    await sql`
-      INSERT INTO contacts (id, organization_id, email, linkedin_url, first_name, email_status, first_seen_at, last_seen_at, created_at, updated_at)
-      SELECT gen_random_uuid(), ${organizationId}, 'known' || g || '@workspace-bench.test', 'https://www.linkedin.com/in/known-bench-' || g, 'Known', 'UNVERIFIED', now(), now(), now(), now()
-        FROM generate_series(1, ${workspaceContacts}) g`.execute(db());
-    const { rows: people } = await sql<{ email: string; linkedin_url: string | null }>`
-      SELECT email, linkedin_url FROM directory_people WHERE email IS NOT NULL ORDER BY id LIMIT ${Math.ceil(total * 0.3)}`.execute(db());
-    const { rows: domains } = await sql<{ domain: string }>`SELECT domain FROM directory_company_domains ORDER BY domain LIMIT 1000`.execute(db());
+    const now = new Date();
+    for (const chunk of chunks(Array.from({ length: workspaceContacts }, (_, i) => i + 1))) {
+      await db().insertInto('contacts').values(chunk.map((g) => ({
+        id: randomUUID(), organization_id: organizationId, email: `known${g}@workspace-bench.test`, linkedin_url: `https://www.linkedin.com/in/known-bench-${g}`,
+        first_name: 'Known', email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
+      }))).execute();
+    }
+    const people = await db().selectFrom('directory_people').select((eb) => [eb.ref('email').$notNull().as('email'), 'linkedin_url'])
+      .where('email', 'is not', null).orderBy('id').limit(Math.ceil(total * 0.3))
+      .execute();
+    const domains = await db().selectFrom('directory_company_domains').select('domain').orderBy('domain').limit(1000).execute();
     await createPlaybook(orm.em.fork(), organizationId, org.user_id, { name: 'Bench to-do', event_name: 'bench.playbook', action: { type: 'CREATE_TASK', title: 'Follow up' } });
 
     // The backlog: 35% workspace emails, 5% workspace LinkedIn URLs, 30% directory people (email, or LinkedIn URL),
@@ -62,14 +67,15 @@ export async function benchResolution(): Promise<void> {
     }
     const insertStarted = Date.now();
     const base = Date.now() - 3_600_000;
-    for (let from = 0; from < total; from += 10_000) {
-      const chunk = subjects.slice(from, from + 10_000);
-      const ids = chunk.map(() => randomUUID());
-      await sql`
-        INSERT INTO ingested_events (id, organization_id, idempotency_key, event_name, occurred_at, external_event_id, subject, payload_json, resolution_status, received_at)
-        SELECT x.id, ${organizationId}, 'first-party:' || ${organizationId} || ':' || x.id, x.name, ${new Date(base)}, NULL, x.subject::jsonb, '{}', 'PENDING', x.received
-          FROM unnest(${ids}::uuid[], ${chunk.map((_, i) => ((from + i) % 10 === 0 ? 'bench.playbook' : 'bench.event'))}::text[],
-                      ${chunk.map((s) => JSON.stringify(s))}::text[], ${chunk.map((_, i) => new Date(base + from + i))}::timestamptz[]) AS x(id, name, subject, received)`.execute(db());
+    for (const [c, chunk] of chunks(subjects).entries()) {
+      const from = c * INSERT_CHUNK;
+      await db().insertInto('ingested_events').values(chunk.map((subject, i) => {
+        const id = randomUUID();
+        return {
+          id, organization_id: organizationId, idempotency_key: `first-party:${organizationId}:${id}`, event_name: (from + i) % 10 === 0 ? 'bench.playbook' : 'bench.event',
+          occurred_at: new Date(base), external_event_id: null, subject, payload_json: '{}', resolution_status: 'PENDING', received_at: new Date(base + from + i),
+        };
+      })).execute();
     }
     console.log(`backlog: ${total} PENDING events inserted in ${((Date.now() - insertStarted) / 1000).toFixed(1)} s `
       + `(workspace ${workspaceContacts} contacts; directory ${directoryPeople} people / ${directoryCompanies} companies; batch ${batch})`);
@@ -81,7 +87,8 @@ export async function benchResolution(): Promise<void> {
     };
     const began = Date.now();
     worker = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    const pending = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE resolution_status = 'PENDING'`.execute(db())).rows[0].n);
+    const pending = async () => Number((await db().selectFrom('ingested_events').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('resolution_status', '=', 'PENDING').executeTakeFirstOrThrow()).n);
     let left = total;
     let lastReport = began;
     while (left > 0 && Date.now() - began < 20 * 60_000) {
@@ -93,16 +100,20 @@ export async function benchResolution(): Promise<void> {
       }
     }
     const elapsed = (Date.now() - began) / 1000;
-    const { rows: span } = await sql<{ first: Date; last: Date }>`SELECT min(resolved_at) AS first, max(resolved_at) AS last FROM ingested_events`.execute(db());
-    const drainSeconds = (new Date(span[0].last).getTime() - new Date(span[0].first).getTime()) / 1000;
-    const { rows: outcomes } = await sql<{ resolution_status: string; n: string }>`SELECT resolution_status, count(*) AS n FROM ingested_events GROUP BY 1 ORDER BY 1`.execute(db());
-    const counts = (await sql<{ contacts: string; accounts: string; emitted: string; distinct_events: string; runs: string; todos: string }>`
-      SELECT (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId}) AS contacts,
-             (SELECT count(*) FROM accounts WHERE organization_id = ${organizationId}) AS accounts,
-             (SELECT count(*) FROM activities WHERE type = 'event.resolved') AS emitted,
-             (SELECT count(DISTINCT payload ->> 'event_id') FROM activities WHERE type = 'event.resolved') AS distinct_events,
-             (SELECT count(*) FROM playbook_runs) AS runs,
-             (SELECT count(*) FROM tasks WHERE type = 'TODO') AS todos`.execute(db())).rows[0];
+    const span = await db().selectFrom('ingested_events').select((eb) => [eb.fn.min('resolved_at').as('first'), eb.fn.max('resolved_at').as('last')]).executeTakeFirstOrThrow();
+    const drainSeconds = (new Date(span.last ?? Number.NaN).getTime() - new Date(span.first ?? Number.NaN).getTime()) / 1000;
+    const outcomes = await db().selectFrom('ingested_events').select((eb) => ['resolution_status', eb.fn.countAll<string>().as('n')])
+      .groupBy('resolution_status').orderBy('resolution_status')
+      .execute();
+    const em = orm.em.fork();
+    const resolved = await db().selectFrom('activities')
+      .select((eb) => [eb.fn.countAll<string>().as('emitted'), eb.fn.count<string>(eb.ref('payload', '->>').key('event_id')).distinct().as('distinct_events')])
+      .where('type', '=', 'event.resolved')
+      .executeTakeFirstOrThrow();
+    const counts = {
+      contacts: await em.count(Contact, { organization: organizationId }), accounts: await em.count(Account, { organization: organizationId }),
+      emitted: resolved.emitted, distinct_events: resolved.distinct_events, runs: await em.count(PlaybookRun), todos: await em.count(Task, { type: 'TODO' }),
+    };
     console.log(`drained ${total - left}/${total} in ${elapsed.toFixed(1)} s from the worker's start (${drainSeconds.toFixed(1)} s from the first resolution to the last): `
       + `${((total - left) / elapsed).toFixed(0)} events/s overall, ${((total - left) / Math.max(drainSeconds, 0.001)).toFixed(0)} events/s while draining (goal: 100,000 in < 600 s)`);
     console.log(`  outcomes: ${outcomes.map((o) => `${o.resolution_status} ${o.n}`).join(', ')}`);

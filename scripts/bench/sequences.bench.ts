@@ -4,13 +4,14 @@
 // latency on running sequences, (c) lag from a step's due time to its message with many
 // sequences running, their first steps due spread over a window.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
 import { migrate, openOrm } from '../../db/orm.ts';
+import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';
+import { activeTemplate, benchDb, chunks, insertVerifiedContacts, liftSendLimit } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, startServices } from './harness.ts';
 
 const DAY_S = 24 * 60 * 60;
@@ -42,29 +43,18 @@ export async function benchSequences(): Promise<void> {
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 8 });
   await migrate(orm);
-  const db = () => orm.em.fork().getKysely();
+  const db = () => benchDb(orm);
   const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
   const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
   const organizationId = org.organization_id;
-  // The bench's one sender sends every email: lift its daily send limit (default 200) out of the way.
-  await sql`UPDATE users SET daily_send_limit = 1000000 WHERE id = ${org.user_id}`.execute(orm.em.fork().getKysely());
+  await liftSendLimit(orm, org.user_id);
 
-  const insertTemplate = async (steps: unknown[]) => {
-    const id = randomUUID();
-    await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
-              VALUES (${id}, ${organizationId}, ${`Bench ${id.slice(0, 8)}`}, 'ACTIVE', 'en', 'UTC', now(), ${JSON.stringify(steps)}::jsonb, 'STOP', NULL, ${org.user_id}, false, now(), now())`.execute(db());
-    return id;
-  };
+  const insertTemplate = (steps: TemplateStep[]) => activeTemplate(orm, organizationId, org.user_id, `Bench ${randomUUID().slice(0, 8)}`, steps);
   const insertContacts = async (n: number, prefix: string) => {
     const ids = Array.from({ length: n }, () => randomUUID());
-    for (let i = 0; i < n; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await sql`INSERT INTO contacts (id, organization_id, email, first_name, company_name, email_status, first_seen_at, last_seen_at, created_at, updated_at)
-                SELECT id, ${organizationId}, ${prefix} || '-' || left(id::text, 8) || '@example.com', 'Ada', 'Acme', 'DELIVERABLE', now(), now(), now(), now()
-                FROM unnest(${chunk}::uuid[]) AS id`.execute(db());
-    }
+    await insertVerifiedContacts(orm, organizationId, ids, (id) => `${prefix}-${id.slice(0, 8)}@example.com`);
     return ids;
   };
   // Two EMAIL steps, the second a month later: sequences stay running once the first is sent.
@@ -106,8 +96,9 @@ export async function benchSequences(): Promise<void> {
     // Each sequence's first email is sent: the run then waits on its month-long delay.
     const sentDeadline = Date.now() + 60_000;
     while (Date.now() < sentDeadline) {
-      const { rows } = await sql<{ n: string }>`SELECT count(DISTINCT sequence_id) AS n FROM messages WHERE sequence_id = ANY(${sequenceIds}::uuid[])`.execute(db());
-      if (Number(rows[0].n) >= sequenceIds.length) break;
+      const { n } = await db().selectFrom('messages').select((eb) => eb.fn.count<string>('sequence_id').distinct().as('n'))
+        .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(sequenceIds)))).executeTakeFirstOrThrow();
+      if (Number(n) >= sequenceIds.length) break;
       await sleep(200);
     }
 
@@ -128,11 +119,12 @@ export async function benchSequences(): Promise<void> {
 
     console.log(`(c) ${running} sequences started over ${windowS} s, first EMAIL due ${firstDelayS} s after each start (due times spread over ${windowS} s)`);
     const lagSequences = lagContacts.map((contactId) => ({ id: randomUUID(), contactId }));
-    for (let i = 0; i < lagSequences.length; i += 500) {
-      const chunk = lagSequences.slice(i, i + 500);
-      await sql`INSERT INTO sequences (id, organization_id, contact_id, sequence_template_id, status, current_step, variables, sender_id, created_at, updated_at)
-                SELECT s.id, ${organizationId}, s.contact_id, ${lagTemplate}, 'ACTIVE', 0, '{}'::jsonb, ${org.user_id}, now(), now()
-                FROM unnest(${chunk.map((s) => s.id)}::uuid[], ${chunk.map((s) => s.contactId)}::uuid[]) AS s(id, contact_id)`.execute(db());
+    for (const chunk of chunks(lagSequences)) {
+      const now = new Date();
+      await db().insertInto('sequences').values(chunk.map((r) => ({
+        id: r.id, organization_id: organizationId, contact_id: r.contactId, sequence_template_id: lagTemplate, status: 'ACTIVE', current_step: 0, variables: {},
+        sender_id: org.user_id, created_at: now, updated_at: now,
+      }))).execute();
     }
     const startedAt = new Map<string, number>();
     const began = Date.now();
@@ -148,14 +140,18 @@ export async function benchSequences(): Promise<void> {
     const lagDeadline = Date.now() + firstDelayS * 1000 + 300_000;
     // created_at is the database's now() when the send activity wrote the message (sent_at is the
     // workflow's time of the step, which does not see activity queueing).
-    let sent: { sequence_id: string; created_at: Date }[] = [];
+    const firstMessages = () => db().selectFrom('messages')
+      .select((eb) => [eb.ref('sequence_id').$notNull().as('sequence_id'), eb.fn.min('created_at').as('created_at')])
+      .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(lagIds)))).groupBy('sequence_id')
+      .execute();
+    let sent: Awaited<ReturnType<typeof firstMessages>> = [];
     while (Date.now() < lagDeadline) {
-      sent = (await sql<{ sequence_id: string; created_at: Date }>`SELECT sequence_id, min(created_at) AS created_at FROM messages WHERE sequence_id = ANY(${lagIds}::uuid[]) GROUP BY sequence_id`.execute(db())).rows;
+      sent = await firstMessages();
       if (sent.length >= lagIds.length) break;
       await sleep(1000);
     }
     const lags = sent.map((r) => new Date(r.created_at).getTime() - (startedAt.get(r.sequence_id)! + firstDelayS * 1000)).sort((a, b) => a - b);
-    const { rows: statuses } = await sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM sequences GROUP BY status`.execute(db());
+    const statuses = await db().selectFrom('sequences').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
     console.log(`    due -> message written lag: ${summary(lags)}; sent ${sent.length}/${lagIds.length} (goal p99 < 5 s at 5,000 over ten minutes)`);
     console.log(`    sequences by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     const sentIds = new Set(sent.map((r) => r.sequence_id));

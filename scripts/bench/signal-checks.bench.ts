@@ -33,6 +33,7 @@ import { Client, Connection } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { Account, Contact, ContactEntry, AccountEntry, Signal } from '../../db/entities/index.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
@@ -41,6 +42,7 @@ import { DAILY_RATES, SLOT_COUNT } from '../../providers/signals/sandbox/slots.t
 import { SIGNAL_WORKFLOW, signalWorkflowId, type SignalWorkflowInput, type SignalWorkflowOptions } from '../../workflows/signal.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
+import { benchDb, chunks, insertLists } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
 import { DAY_MS } from '../../domain/shared/time.ts';
 
@@ -58,7 +60,7 @@ export async function benchSignalChecks(): Promise<void> {
     const directory = { companies: envNumber('BENCH_DIRECTORY_COMPANIES', 20_000), people: envNumber('BENCH_DIRECTORY_PEOPLE', 200_000) };
     const load = await ensureDirectoryLoaded(orm, directory);
     console.log(`directory: ${directory.companies} companies / ${directory.people} people loaded in ${(load.durationMs / 1000).toFixed(1)} s`);
-    const db = () => orm.em.fork().getKysely();
+    const db = () => benchDb(orm);
     const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
     const organizationId = org.organization_id;
 
@@ -74,18 +76,17 @@ export async function benchSignalChecks(): Promise<void> {
     const hiringFilters = { job_title_or: ['Engineer', 'Sales', 'Manager'] };
     const expectedRows = await printExpectedFacts(orm, directory, windowMs, hiringFilters, slots, people);
     const lists = ids.map(() => randomUUID());
-    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at)
-              SELECT x.id, ${organizationId}, 'Bench ' || x.id, now(), now() FROM unnest(${lists.filter((_, i) => people[i])}::uuid[]) AS x(id)`.execute(db());
-    await sql`INSERT INTO account_lists (id, organization_id, name, created_at, updated_at)
-              SELECT x.id, ${organizationId}, 'Bench ' || x.id, now(), now() FROM unnest(${lists.filter((_, i) => !people[i])}::uuid[]) AS x(id)`.execute(db());
-    await sql`
-      INSERT INTO signals (id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, enrich_email, enrich_phones,
-                           max_per_day, contact_list_id, account_list_id, last_checked_at, created_at, updated_at)
-      SELECT x.id, ${organizationId}, 'Bench ' || x.id, CASE WHEN x.people THEN 'NEW_JOB' ELSE 'HIRING_SIGNALS' END, 'ACTIVE', 'DAILY',
-             CASE WHEN x.people THEN '{}'::jsonb ELSE ${JSON.stringify(hiringFilters)}::jsonb END, '{}'::jsonb,
-             CASE WHEN x.people THEN 'PEOPLE' ELSE 'COMPANIES' END, false, false, 50,
-             CASE WHEN x.people THEN x.list END, CASE WHEN x.people THEN NULL ELSE x.list END, x.slot - ${windowMs} * interval '1 millisecond', now(), now()
-        FROM unnest(${ids}::uuid[], ${people}::boolean[], ${lists}::uuid[], ${slots.map((s) => new Date(s))}::timestamptz[]) AS x(id, people, list, slot)`.execute(db());
+    await insertLists(orm, organizationId, 'PEOPLE', lists.filter((_, i) => people[i]), (id) => `Bench ${id}`);
+    await insertLists(orm, organizationId, 'COMPANIES', lists.filter((_, i) => !people[i]), (id) => `Bench ${id}`);
+    const now = new Date();
+    for (const chunk of chunks(ids.map((id, i) => ({ id, people: people[i], list: lists[i], slot: slots[i] })))) {
+      await db().insertInto('signals').values(chunk.map((x) => ({
+        id: x.id, organization_id: organizationId, name: `Bench ${x.id}`, signal_type: x.people ? 'NEW_JOB' : 'HIRING_SIGNALS', status: 'ACTIVE', cadence: 'DAILY',
+        search_filters: x.people ? {} : hiringFilters, import_search_filters: {}, import_target: x.people ? 'PEOPLE' : 'COMPANIES', enrich_email: false, enrich_phones: false,
+        max_per_day: 50, contact_list_id: x.people ? x.list : null, account_list_id: x.people ? null : x.list, last_checked_at: new Date(x.slot - windowMs),
+        created_at: now, updated_at: now,
+      }))).execute();
+    }
 
     temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
     const taskQueue = `bench-${randomUUID()}`;
@@ -123,14 +124,16 @@ export async function benchSignalChecks(): Promise<void> {
 
     const deadline = t0 + windowMs + 3 * 60_000;
     const byId = new Map(ids.map((id, i) => [id, slots[i]]));
-    let rows: { id: string; last_checked_at: Date; updated_at: Date }[] = [];
+    const checkTimes = () => db().selectFrom('signals').select((eb) => ['id', eb.ref('last_checked_at').$notNull().as('last_checked_at'), 'updated_at'])
+      .where('organization_id', '=', organizationId)
+      .execute();
+    let rows: Awaited<ReturnType<typeof checkTimes>> = [];
     // The first check seen at or after each slot (polled every 2 s, a signal's next check comes a window later).
-    const first = new Map<string, { last_checked_at: Date; updated_at: Date }>();
+    const first = new Map<string, CheckTimes>();
     let lastReport = Date.now();
     while (Date.now() < deadline) {
       await sleep(2000);
-      ({ rows } = await sql<{ id: string; last_checked_at: Date; updated_at: Date }>`
-        SELECT id, last_checked_at, updated_at FROM signals WHERE organization_id = ${organizationId}`.execute(db()));
+      rows = await checkTimes();
       for (const r of rows) if (!first.has(r.id) && new Date(r.last_checked_at).getTime() >= byId.get(r.id)!) first.set(r.id, r);
       const done = first.size;
       if (Date.now() - lastReport > 30_000) {
@@ -157,22 +160,26 @@ export async function benchSignalChecks(): Promise<void> {
     const late = ids.filter((id) => !first.has(id) || new Date(first.get(id)!.updated_at).getTime() - byId.get(id)! > 60_000);
     for (const id of late.slice(0, 5)) await printHistory(client, id, byId.get(id)!, first.get(id));
     if (late.length > 5) console.log(`  (${late.length - 5} more late checks not shown)`);
-    const { rows: feed } = await sql<{ status: string; kind: string; n: string }>`
-      SELECT kind, status, count(*) AS n FROM signal_imports WHERE organization_id = ${organizationId} GROUP BY 1, 2 ORDER BY 1, 2`.execute(db());
+    const feed = await db().selectFrom('signal_imports').select((eb) => ['kind', 'status', eb.fn.countAll<string>().as('n')])
+      .where('organization_id', '=', organizationId).groupBy(['kind', 'status']).orderBy('kind').orderBy('status')
+      .execute();
     console.log(`  feed rows written: ${feed.map((f) => `${f.kind} ${f.status} ${f.n}`).join(', ') || 'none'}`);
     // The first check of a signal ran at (or just after) its slot; a later one a window after.
+    // SQL: a join against unnest() of two parallel arrays, and a timestamp read out of the jsonb metadata.
     const { rows: [firstRows] } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM signal_imports i
         JOIN unnest(${ids}::uuid[], ${slots.map((s) => new Date(s))}::timestamptz[]) AS x(id, slot) ON x.id = i.signal_id
        WHERE (i.metadata->>'check_at')::timestamptz < x.slot + ${windowMs / 2} * interval '1 millisecond'`.execute(db());
     console.log(`  of which by the first checks: ${firstRows.n} (expected ${expectedRows})`);
-    const { rows: [made] } = await sql<{ contacts: string; accounts: string; contact_entries: string; account_entries: string; importing: string; facts: string }>`
-      SELECT (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId}) AS contacts,
-             (SELECT count(*) FROM accounts WHERE organization_id = ${organizationId}) AS accounts,
-             (SELECT count(*) FROM contact_entries WHERE organization_id = ${organizationId}) AS contact_entries,
-             (SELECT count(*) FROM account_entries WHERE organization_id = ${organizationId}) AS account_entries,
-             (SELECT count(*) FROM signals WHERE organization_id = ${organizationId} AND imported_count > 0) AS importing,
-             (SELECT count(DISTINCT fact_key) FROM signal_imports WHERE organization_id = ${organizationId}) AS facts`.execute(db());
+    const em = orm.em.fork();
+    const facts = await db().selectFrom('signal_imports').select((eb) => eb.fn.count<string>('fact_key').distinct().as('n'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    const made = {
+      contacts: await em.count(Contact, { organization: organizationId }), accounts: await em.count(Account, { organization: organizationId }),
+      contact_entries: await em.count(ContactEntry, { organization: organizationId }), account_entries: await em.count(AccountEntry, { organization: organizationId }),
+      importing: await em.count(Signal, { organization: organizationId, importedCount: { $gt: 0 } }), facts: facts.n,
+    };
     console.log(`  imported: ${made.contacts} contacts and ${made.accounts} accounts in the workspace, ${made.contact_entries} contact entries, `
       + `${made.account_entries} account entries; ${made.importing}/${total} signals imported at least one fact; ${made.facts} distinct facts`);
     const problemCount = [...problems.values()].reduce((n, p) => n + p.count, 0);
@@ -234,12 +241,15 @@ async function printExpectedFacts(orm: MikroORM, directory: { companies: number;
   return rows;
 }
 
+/** When a signal's check started (last_checked_at) and was written (updated_at). */
+interface CheckTimes { last_checked_at: Date | string; updated_at: Date | string }
+
 const EVENT_NAMES = proto.temporal.api.enums.v1.EventType;
 type Timestamp = { seconds?: { toNumber(): number } | number | null; nanos?: number | null } | null | undefined;
 const msOf = (ts: Timestamp) => (ts ? (typeof ts.seconds === 'number' ? ts.seconds : ts.seconds?.toNumber() ?? 0) * 1000 + Math.floor((ts.nanos ?? 0) / 1e6) : Number.NaN);
 
 /** A late check's workflow history, each event as its type and its time from the slot (failures with their message). */
-async function printHistory(client: Client, signalId: string, slot: number, row: { last_checked_at: Date; updated_at: Date } | undefined): Promise<void> {
+async function printHistory(client: Client, signalId: string, slot: number, row: CheckTimes | undefined): Promise<void> {
   const seen = row ? `started ${new Date(row.last_checked_at).getTime() - slot} ms, done ${new Date(row.updated_at).getTime() - slot} ms after the slot` : 'never checked';
   console.log(`  late: ${signalId} (slot ${new Date(slot).toISOString()}): ${seen}; history (s from the slot):`);
   try {

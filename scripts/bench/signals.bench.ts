@@ -22,8 +22,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
+import { Account, Contact } from '../../db/entities/index.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { checkSignal, type SignalCheckDeps } from '../../domain/signals/checks.service.ts';
@@ -32,6 +32,7 @@ import type { SignalType } from '../../domain/signals/presets.types.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { createProviders } from '../../providers/index.ts';
 import { SandboxSignalProvider } from '../../providers/signals/sandbox.ts';
+import { benchDb, insertLists } from './fixtures.ts';
 import { benchDatabase, envNumber, median, percentile } from './harness.ts';
 import { DAY_MS } from '../../domain/shared/time.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
@@ -47,13 +48,16 @@ export async function benchSignals(): Promise<void> {
     await migrate(orm);
     const load = await ensureDirectoryLoaded(orm, { companies, people, log: () => {} });
     console.log(`directory: ${companies} companies / ${people} people loaded in ${(load.durationMs / 1000).toFixed(1)} s`);
+    // Not a query: a maintenance command (fresh planner statistics after the bulk load), which no builder covers.
     await orm.em.fork().getConnection().execute('analyze');
     const provider = new SandboxSignalProvider(orm);
     // Twenty customers' domains for the champion check: former employers of directory people.
-    const { rows } = await sql<{ domain: string }>`
-      select distinct job_history -> 1 ->> 'companyDomain' as domain from directory_people
-       where job_history -> 1 ->> 'companyDomain' is not null limit 20`.execute(orm.em.fork().getKysely());
-    const formerEmployers = rows.map((r) => r.domain);
+    const rows = await benchDb(orm).selectFrom('directory_people')
+      .select((eb) => eb.ref('job_history', '->>').at(1).key('companyDomain').as('domain')).distinct()
+      .where((eb) => eb(eb.ref('job_history', '->>').at(1).key('companyDomain'), 'is not', null))
+      .limit(20)
+      .execute();
+    const formerEmployers = rows.flatMap((r) => r.domain ?? []);
 
     const cases: { type: SignalType; filters: Record<string, string[]> }[] = [
       { type: 'HIRING_SIGNALS', filters: { job_title_or: ['engineer', 'sales'], company_country_code_or: ['US', 'GB', 'DE'], company_size: ['51-200', '201-500', '501-1000'] } },
@@ -110,7 +114,7 @@ interface CheckCase {
 
 /** Phase 2: checkSignal itself, one signal per case, one check a day over `days` days ending now. */
 async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: number): Promise<void> {
-  const db = () => orm.em.fork().getKysely();
+  const db = () => benchDb(orm);
   const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
   const organizationId = org.organization_id;
   const providers = createProviders({ orm, config: loadConfig() });
@@ -136,19 +140,18 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   const createSignal = async (c: CheckCase): Promise<string> => {
     const id = randomUUID();
     const list = randomUUID();
-    const table = sql.raw(c.target === 'PEOPLE' ? 'contact_lists' : 'account_lists');
-    await sql`INSERT INTO ${table} (id, organization_id, name, created_at, updated_at) VALUES (${list}, ${organizationId}, ${`Bench ${id}`}, now(), now())`.execute(db());
+    await insertLists(orm, organizationId, c.target, [list], () => `Bench ${id}`);
     const maxPerDay = c.maxCompaniesPerRun ? c.maxCompaniesPerRun * 3 : 50;
-    await sql`
-      INSERT INTO signals (id, organization_id, name, signal_type, status, cadence, search_filters, import_search_filters, import_target, enrich_email, enrich_phones,
-                           max_companies_per_run, max_per_day, contact_list_id, account_list_id, created_at, updated_at)
-      VALUES (${id}, ${organizationId}, ${`Bench ${c.label}`}, ${c.type}, 'ACTIVE', 'DAILY', ${JSON.stringify(c.filters)}::jsonb,
-              ${JSON.stringify(c.importFilters ?? {})}::jsonb, ${c.target}, false, false, ${c.maxCompaniesPerRun ?? null}, ${maxPerDay},
-              ${c.target === 'PEOPLE' ? list : null}, ${c.target === 'COMPANIES' ? list : null}, now(), now())`.execute(db());
+    const now = new Date();
+    await db().insertInto('signals').values({
+      id, organization_id: organizationId, name: `Bench ${c.label}`, signal_type: c.type, status: 'ACTIVE', cadence: 'DAILY', search_filters: c.filters,
+      import_search_filters: c.importFilters ?? {}, import_target: c.target, enrich_email: false, enrich_phones: false, max_companies_per_run: c.maxCompaniesPerRun ?? null,
+      max_per_day: maxPerDay, contact_list_id: c.target === 'PEOPLE' ? list : null, account_list_id: c.target === 'COMPANIES' ? list : null, created_at: now, updated_at: now,
+    }).execute();
     return id;
   };
   const run = async (signalId: string, at: Date) => {
-    await sql`UPDATE signals SET last_checked_at = ${new Date(at.getTime() - DAY_MS)} WHERE id = ${signalId}`.execute(db());
+    await db().updateTable('signals').set({ last_checked_at: new Date(at.getTime() - DAY_MS) }).where('id', '=', signalId).execute();
     const started = performance.now();
     const result = await checkSignal(orm.em.fork(), deps, organizationId, signalId, at);
     const ms = performance.now() - started;
@@ -156,10 +159,8 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
     return { ms, ...result };
   };
   const workspace = async () => {
-    const { rows } = await sql<{ contacts: string; accounts: string }>`
-      SELECT (SELECT count(*) FROM contacts WHERE organization_id = ${organizationId}) AS contacts,
-             (SELECT count(*) FROM accounts WHERE organization_id = ${organizationId}) AS accounts`.execute(db());
-    return { contacts: Number(rows[0].contacts), accounts: Number(rows[0].accounts) };
+    const em = orm.em.fork();
+    return { contacts: await em.count(Contact, { organization: organizationId }), accounts: await em.count(Account, { organization: organizationId }) };
   };
 
   const now = Date.now();
@@ -198,11 +199,16 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   const sorted = [...all].sort((a, b) => a - b);
   console.log(`all ${all.length} full checks: median ${median(all).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms `
     + `(goal: median < 100 ms, max < 1000 ms); ${imported} imported in ${(checkMs / 1000).toFixed(1)} s of checks = ${(imported / (checkMs / 1000)).toFixed(1)} imports/s`);
-  const { rows: feed } = await sql<{ status: string; n: string }>`
-    SELECT status, count(*) AS n FROM signal_imports WHERE signal_id = ANY (${signalIds}::uuid[]) GROUP BY 1 ORDER BY 1`.execute(db());
-  const { rows: [entries] } = await sql<{ contact_entries: string; account_entries: string }>`
-    SELECT (SELECT count(*) FROM contact_entries e JOIN signals s ON s.contact_list_id = e.contact_list_id WHERE s.id = ANY (${signalIds}::uuid[])) AS contact_entries,
-           (SELECT count(*) FROM account_entries e JOIN signals s ON s.account_list_id = e.account_list_id WHERE s.id = ANY (${signalIds}::uuid[])) AS account_entries`.execute(db());
+  const feed = await db().selectFrom('signal_imports').select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+    .where((eb) => eb('signal_id', '=', eb.fn.any(eb.val(signalIds)))).groupBy('status').orderBy('status')
+    .execute();
+  const contactEntries = await db().selectFrom('contact_entries as e').innerJoin('signals as s', 's.contact_list_id', 'e.contact_list_id')
+    .select((eb) => eb.fn.countAll<string>().as('n')).where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
+    .executeTakeFirstOrThrow();
+  const accountEntries = await db().selectFrom('account_entries as e').innerJoin('signals as s', 's.account_list_id', 'e.account_list_id')
+    .select((eb) => eb.fn.countAll<string>().as('n')).where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
+    .executeTakeFirstOrThrow();
+  const entries = { contact_entries: contactEntries.n, account_entries: accountEntries.n };
   const after = await workspace();
   console.log(`  feed rows: ${feed.map((f) => `${f.status} ${f.n}`).join(', ') || 'none'}; list entries: ${entries.contact_entries} contact, ${entries.account_entries} account; `
     + `new in the workspace: ${after.contacts - before.contacts} contacts, ${after.accounts - before.accounts} accounts`);

@@ -7,16 +7,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
 import { Webhook } from 'standardwebhooks';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { emitEvent } from '../../domain/activity/emit.ts';
-import { generateWebhookSecret, SecretBox, secretPrefix } from '../../domain/webhooks/secrets.ts';
+import { createSubscription } from '../../domain/webhooks/subscriptions.service.ts';
 import { webhookDispatcherWorkflowId } from '../../workflows/webhook-dispatcher.definitions.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
+import { benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, stopChild } from './harness.ts';
 
 const SECRET_KEY = 'bench-webhook-secret-key';
@@ -39,8 +39,8 @@ export async function benchWebhooks(): Promise<void> {
   const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
 
   // The receiver: verifies each signature, keeps each receipt by activity and webhook-id.
-  const secret = generateWebhookSecret();
-  const verifier = new Webhook(secret);
+  // The verifier comes with the subscription (below), before any event is emitted.
+  const signing: { verifier?: Webhook } = {};
   const receipts: { webhookId: string; activityId: string; createdAt: number; at: number }[] = [];
   let badSignatures = 0;
   const server = createServer((req, res) => {
@@ -49,7 +49,8 @@ export async function benchWebhooks(): Promise<void> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       try {
-        verifier.verify(raw, req.headers as Record<string, string>);
+        if (!signing.verifier) throw new Error('a delivery before the subscription');
+        signing.verifier.verify(raw, req.headers as Record<string, string>);
       } catch {
         badSignatures++;
       }
@@ -60,11 +61,10 @@ export async function benchWebhooks(): Promise<void> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  const now = new Date();
-  await sql`
-    INSERT INTO webhook_subscriptions (id, organization_id, name, url, event_types, status, status_changed_at, secret_ciphertext, secret_prefix, created_at, updated_at)
-    VALUES (${randomUUID()}, ${org.organization_id}, 'bench', ${url}, ARRAY['contact_exclusion.created'], 'ACTIVE', ${now},
-            ${new SecretBox(SECRET_KEY).encrypt(secret)}, ${secretPrefix(secret)}, ${now}, ${now})`.execute(orm.em.fork().getKysely());
+  // The subscription as POST /v1/webhooks creates it; its secret is shown once, here.
+  const { secret } = await createSubscription(orm.em.fork(), { secretKey: SECRET_KEY, policy: { allowHttpLoopback: true, allowPrivate: false }, timeoutMs: 10_000 },
+    org.organization_id, { name: 'bench', url, event_types: ['contact_exclusion.created'] });
+  signing.verifier = new Webhook(secret);
 
   const taskQueue = `bench-${randomUUID()}`;
   const startWorker = (): ChildProcess => spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
@@ -159,14 +159,14 @@ export async function benchWebhooks(): Promise<void> {
     // (twice the send timeout) runs out: count duplicates only after the queue is empty.
     const settleBy = Date.now() + 120_000;
     while (Date.now() < settleBy) {
-      const pending = await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'`.execute(orm.em.fork().getKysely());
-      if (Number(pending.rows[0].n) === 0) break;
+      const pending = await benchDb(orm).selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'PENDING').executeTakeFirstOrThrow();
+      if (Number(pending.n) === 0) break;
       await sleep(500);
     }
     const c = summarise(crashIds);
     const resumed = receipts.filter((r) => r.at > killedAt + 1000).map((r) => r.at).sort((x, y) => x - y)[0];
     console.log(`crash: lost ${c.lost} (expected 0), duplicates ${c.duplicates} (same webhook-id), p95 ${c.p95} ms, p99 ${c.p99} ms; first receipt ${(((resumed ?? Number.NaN) - killedAt) / 1000).toFixed(1)} s after the kill`);
-    const { rows } = await sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status`.execute(orm.em.fork().getKysely());
+    const rows = await benchDb(orm).selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
     console.log(`deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}; bad signatures: ${badSignatures}`);
   } finally {
     await stopChild(worker, 10_000);

@@ -12,6 +12,7 @@ import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { freePort, startServer, stopChild } from '../../scripts/bench/harness.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
+import { until } from '../helpers/poll.ts';
 import { getStack } from '../helpers/stack.ts';
 
 describe('faults: PostgreSQL restarted under ingestion', function () {
@@ -60,13 +61,7 @@ describe('faults: PostgreSQL restarted under ingestion', function () {
         }
       }
     };
-    const waitFor = async (condition: () => boolean, timeoutMs: number, what: string) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const waitFor = (condition: () => boolean, timeoutMs: number, what: string) => until(condition, { timeoutMs, what, intervalMs: 20 });
     const senders = Array.from({ length: 8 }, (_, w) => sender(w));
     try {
       await waitFor(() => accepted.length >= 200, 60_000, '200 events before the outage');

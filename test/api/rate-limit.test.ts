@@ -2,18 +2,15 @@
 // database (the shared store), plus the stack's own API for the wiring of api/server.ts and the
 // OpenAPI document. Budgets are fresh per test: every test makes its own organization and keys.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
-import { createApp } from '../../api/app.ts';
-import { KeyStore } from '../../api/key-store.ts';
 import { PostgresRateLimitStore, RateLimiter, type LeaseGrant, type RateLimits, type RateLimitStore } from '../../api/rate-limiter.ts';
 import { openOrm } from '../../db/orm.ts';
-import { createProviders } from '../../providers/index.ts';
 import { client, type ApiResponse } from '../helpers/http.ts';
 import { newKey, newOrg, sleep } from '../helpers/fixtures.ts';
+import { startReplica, type Replica } from '../helpers/replica.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 import { freePort } from '../../scripts/local-stack.ts';
 
@@ -36,16 +33,14 @@ function rateHeaders(response: ApiResponse) {
 
 describe('rate limits', () => {
   let stack: Stack;
-  const servers: Server[] = [];
-  const keyStores: KeyStore[] = [];
+  const replicas: Replica[] = [];
 
   before(async () => {
     stack = await getStack();
   });
 
   after(async () => {
-    for (const server of servers) await new Promise<void>((done) => server.close(() => done()));
-    for (const keys of keyStores) await keys.close();
+    for (const replica of replicas) await replica.close();
   });
 
   /** An API replica of its own (createApp + listen) with these budgets, on the stack's database. */
@@ -55,17 +50,9 @@ describe('rate limits', () => {
       store: options.store ?? new PostgresRateLimitStore(stack.orm), logger, leaseTimeoutMs: options.leaseTimeoutMs,
       windowMs: HOUR, perKey: 1000, perOrg: 1000, enrichmentPerOrg: 1000, ...limits,
     });
-    const keys = new KeyStore(stack.orm, { ttlMs: 60_000, flushMs: 60_000, logger });
-    keyStores.push(keys);
-    const { app } = createApp({
-      config: stack.config, orm: stack.orm, temporal: stack.temporal, logger, keys,
-      providers: createProviders({ orm: stack.orm, config: stack.config }), limiter,
-    });
-    const server = createServer(app.callback());
-    servers.push(server);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    return { api: client(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`), limiter };
+    const started = await startReplica(stack, { logger, keyTtlMs: 60_000, limiter });
+    replicas.push(started);
+    return { api: started.api, limiter };
   }
 
   it('when the stack API answers a key, then it sends the configured limits (api/server.ts wires the limiter)', async () => {

@@ -7,6 +7,7 @@ import { enrollmentWorkflowId } from '../../workflows/enrollment.definitions.ts'
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { apiSuite, type TestOrg } from '../helpers/fixtures.ts';
 import type { client } from '../helpers/http.ts';
+import * as poll from '../helpers/poll.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, type StepSpec } from '../helpers/sequence-fixtures.ts';
 import type { Stack } from '../helpers/stack.ts';
 import { EMOJI, FAMILY, activityAttempts, codePoints, getAt, send, show } from '../helpers/text-corpus.ts';
@@ -31,16 +32,8 @@ describe('text corpus through the worker', function () {
 
   const email = () => `worker-${randomUUID().slice(0, 8)}@example.com`;
 
-  /** `check`'s first non-null answer, polled for `ms`; null when none came. */
-  async function eventually<T>(check: () => Promise<T | null | undefined>, ms = WAIT_MS): Promise<T | null> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await check();
-      if (value !== null && value !== undefined) return value;
-      if (Date.now() > deadline) return null;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  /** `check`'s first non-null answer, polled every 200 ms for WAIT_MS; null when none came. */
+  const eventually = <T>(check: () => Promise<T | null | undefined>) => poll.eventually(check, { timeoutMs: WAIT_MS, intervalMs: 200 });
 
   /**
    * An activity of the workflows past its third attempt: a data error retried instead of failing the

@@ -29,3 +29,28 @@ export async function apiSuite(): Promise<{ stack: Stack; api: ReturnType<typeof
   const stack = await getStack();
   return { stack, api: client(stack.url), org: await newOrg(stack) };
 }
+
+export interface ApiSuiteFixture {
+  stack: Stack;
+  api: ReturnType<typeof client>;
+  org: TestOrg;
+  /** A second organization, for tenant isolation (only when named). */
+  other: TestOrg;
+}
+
+/**
+ * apiSuite() as a mocha before hook of the calling describe, with a second organization when
+ * `other` is named. The answer is filled in by that hook: read its fields in tests and later hooks.
+ * A suite's own fixture adds its helpers with Object.assign, and can declare fields it fills in its
+ * own hooks with `T`.
+ */
+export function apiSuiteFixture<T extends object = object>(names: { org?: string; other?: string } = {}): ApiSuiteFixture & T {
+  const fixture = {} as ApiSuiteFixture & T;
+  before(async () => {
+    fixture.stack = await getStack();
+    fixture.api = client(fixture.stack.url);
+    fixture.org = await newOrg(fixture.stack, names.org);
+    if (names.other) fixture.other = await newOrg(fixture.stack, names.other);
+  });
+  return fixture;
+}

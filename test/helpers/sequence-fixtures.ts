@@ -68,11 +68,5 @@ export async function insertContactExclusion(stack: Stack, organizationId: strin
             VALUES (${randomUUID()}, ${organizationId}, ${email.toLowerCase()}, 'CONTACT_REFUSED', now(), now())`.execute(db(stack));
 }
 
-/** Polls until `check` answers true (real time; the time-skipping server does not skip while nobody waits on a result). */
-export async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polling helpers live in poll.ts; `until` stays importable from here for the many suites that take it with these fixtures. */
+export { until } from './poll.ts';

@@ -84,6 +84,8 @@ describe('schema rules stated in the OpenAPI document', () => {
     assert.deepEqual(errorPaths(() => validate({ contact_id: '6f1f6c4e-4a40-4b8e-9d3a-0b1f2b3c4d5e', contact: {} })), ['contact', 'contact_id']);
     assert.deepEqual(errorPaths(() => validate({})), ['contact', 'contact_id']);
     assert.deepEqual(errorPaths(() => validate({ contact: {} })), []);
+    // Both sent and one of them malformed: still both named (and the malformed one for itself).
+    assert.deepEqual(errorPaths(() => validate({ contact_id: 'not-a-uuid', contact: {} })), ['contact', 'contact_id', 'contact_id']);
   });
 
   it('when a body needs one identifier among several, then a field error is named once and what the alternatives lack only when none is met', () => {

@@ -11,6 +11,7 @@ import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
 import { emitEvent } from '../../activity/emit.ts';
 import { toContactSummary } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
+import { utcDate } from '../../shared/time.ts';
 import { templateRow } from './eligibility.ts';
 import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
@@ -79,7 +80,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
           const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
           await typedKysely(tx).insertInto('tasks').values({
             id: taskId, organization_id: organizationId, type: 'NEW_LEAD_REVIEW', priority: 'TODAY', status: 'PENDING', sequence_id: id, contact_id: contactId,
-            assignee_id: template.sender_user_id, title, due_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now,
+            assignee_id: template.sender_user_id, title, due_date: utcDate(now), created_at: now, updated_at: now,
           }).execute();
           await emitEvent(tx, {
             ...base, type: 'task.created', resourceType: 'TASK', channel: 'MANUAL', taskId,

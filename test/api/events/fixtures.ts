@@ -3,16 +3,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { client } from '../../helpers/http.ts';
-import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
-import { getStack, type Stack } from '../../helpers/stack.ts';
+import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 
 export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 export function eventsFixture() {
-  let stack: Stack;
-  let api: ReturnType<typeof client>;
-  let org: TestOrg;
+  const fx = apiSuiteFixture();
 
   const event = (over: Record<string, unknown> = {}) => ({
     event_name: 'demo_requested',
@@ -20,12 +16,12 @@ export function eventsFixture() {
     subject: { email: 'ada@events.test' },
     ...over,
   });
-  const post = (body: unknown, key = org.apiKey) => api.post('/v1/events', { key, body });
-  const postRaw = (rawBody: string, key = org.apiKey, headers?: Record<string, string>) => api.post('/v1/events', { key, rawBody, headers });
+  const post = (body: unknown, key = fx.org.apiKey) => fx.api.post('/v1/events', { key, body });
+  const postRaw = (rawBody: string, key = fx.org.apiKey, headers?: Record<string, string>) => fx.api.post('/v1/events', { key, rawBody, headers });
 
   async function storedCount(organizationId: string, idempotencyKey: string): Promise<number> {
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${organizationId} AND idempotency_key = ${idempotencyKey}`
-      .execute(stack.orm.em.fork().getKysely());
+      .execute(fx.stack.orm.em.fork().getKysely());
     return Number(rows[0].n);
   }
 
@@ -35,20 +31,11 @@ export function eventsFixture() {
     assert.ok(response.body.data.errors.some((e) => e.path === path), `expected an error on ${path}: ${response.text}`);
   }
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack);
-  });
-
-  return {
-    get stack() { return stack; },
-    get api() { return api; },
-    get org() { return org; },
+  return Object.assign(fx, {
     event,
     post,
     postRaw,
     storedCount,
     assertFieldError,
-  };
+  });
 }

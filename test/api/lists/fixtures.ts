@@ -4,29 +4,24 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
-import { client } from '../../helpers/http.ts';
-import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
+import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 import { until } from '../../helpers/sequence-fixtures.ts';
-import { getStack, type Stack } from '../../helpers/stack.ts';
 
 export function listsFixture() {
-  let stack: Stack;
-  let api: ReturnType<typeof client>;
-  let org: TestOrg;
-  let other: TestOrg;
+  const fx = apiSuiteFixture({ org: 'Lists Org', other: 'Lists Other' });
   let counter = 0;
-  const db = () => stack.orm.em.fork().getKysely();
+  const db = () => fx.stack.orm.em.fork().getKysely();
   // A day before the first step: the sequences stay ACTIVE during these tests.
   const emailStep = { type: 'EMAIL', delay_days: 1, subject: 'Hi {{ first_name }}', body: 'Hello' };
 
-  async function newTemplate(body: Record<string, unknown> = {}, key = org.apiKey): Promise<string> {
-    const response = await api.post('/v1/sequence-templates', { key, body: { name: `Lists ${++counter}`, status: 'ACTIVE', steps: [emailStep], ...body } });
+  async function newTemplate(body: Record<string, unknown> = {}, key = fx.org.apiKey): Promise<string> {
+    const response = await fx.api.post('/v1/sequence-templates', { key, body: { name: `Lists ${++counter}`, status: 'ACTIVE', steps: [emailStep], ...body } });
     assert.equal(response.status, 201, response.text);
     return response.body.id;
   }
 
-  async function newList(body: Record<string, unknown> = {}, key = org.apiKey): Promise<string> {
-    const response = await api.post('/v1/contact-lists', { key, body: { items: [{ name: `List ${++counter}`, ...body }] } });
+  async function newList(body: Record<string, unknown> = {}, key = fx.org.apiKey): Promise<string> {
+    const response = await fx.api.post('/v1/contact-lists', { key, body: { items: [{ name: `List ${++counter}`, ...body }] } });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.body.items[0].status, 'CREATED', response.text);
     return response.body.items[0].resource.id;
@@ -34,14 +29,14 @@ export function listsFixture() {
 
   async function newContact(fields: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
     const email = `known${++counter}@lists-example.com`;
-    const response = await api.post('/v1/contacts', { key: org.apiKey, body: { email, first_name: 'Kim', ...fields } });
+    const response = await fx.api.post('/v1/contacts', { key: fx.org.apiKey, body: { email, first_name: 'Kim', ...fields } });
     assert.equal(response.status, 201, response.text);
     return { id: response.body.id, email };
   }
 
-  const addEntries = (items: unknown[], key = org.apiKey) => api.post('/v1/contact-entries', { key, body: { items } });
+  const addEntries = (items: unknown[], key = fx.org.apiKey) => fx.api.post('/v1/contact-entries', { key, body: { items } });
 
-  const entry = async (id: string) => (await api.get(`/v1/contact-entries/${id}`, { key: org.apiKey })).body;
+  const entry = async (id: string) => (await fx.api.get(`/v1/contact-entries/${id}`, { key: fx.org.apiKey })).body;
   const untilEntry = (id: string, status: string) => until(async () => (await entry(id)).enrichment_status === status, 30_000);
 
   const sourced = async (entryId: string) =>
@@ -52,17 +47,10 @@ export function listsFixture() {
   const resolvedEvents = async (entryId: string) =>
     (await sql<{ payload: Record<string, unknown> }>`SELECT payload FROM activities WHERE type = 'contact_entry.resolved' AND payload->>'contact_entry_id' = ${entryId}`.execute(db())).rows;
 
-  before(async () => {
-    stack = await getStack();
-    api = client(stack.url);
-    org = await newOrg(stack, 'Lists Org');
-    other = await newOrg(stack, 'Lists Other');
-  });
-
   after(async () => {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE organization_id IN (${org.organizationId}, ${other.organizationId})`.execute(db());
+    const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE organization_id IN (${fx.org.organizationId}, ${fx.other.organizationId})`.execute(db());
     for (const { id } of rows) {
-      const handle = stack.temporal.workflow.getHandle(sequenceWorkflowId(id));
+      const handle = fx.stack.temporal.workflow.getHandle(sequenceWorkflowId(id));
       try {
         if ((await handle.describe()).status.name === 'RUNNING') await handle.terminate('lists test cleanup');
       } catch (error) {
@@ -71,11 +59,7 @@ export function listsFixture() {
     }
   });
 
-  return {
-    get stack() { return stack; },
-    get api() { return api; },
-    get org() { return org; },
-    get other() { return other; },
+  return Object.assign(fx, {
     db,
     emailStep,
     addEntries,
@@ -87,5 +71,5 @@ export function listsFixture() {
     newTemplate,
     newList,
     newContact,
-  };
+  });
 }

@@ -5,32 +5,27 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type client, type ApiResponse } from '../../helpers/http.ts';
-import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
-import type { Stack } from '../../helpers/stack.ts';
+import type { ApiResponse } from '../../helpers/http.ts';
+import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 
 export const HIRING = { signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['Head of Sales'] } };
 export const NEW_JOB = { signal_type: 'NEW_JOB', search_filters: { seniority_or: ['VP'] } };
 
 export function signalsApiFixture() {
-  let stack: Stack;
-  let api: ReturnType<typeof client>;
-  let org: TestOrg;
+  const fx = apiSuiteFixture();
 
-  before(async () => ({ stack, api, org } = await apiSuite()));
-
-  const create = (body: Record<string, unknown>, key = org.apiKey) => api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
+  const create = (body: Record<string, unknown>, key = fx.org.apiKey) => fx.api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
   const paths = (res: ApiResponse) => ((res.body.data?.errors ?? []) as { path: string }[]).map((e) => e.path).sort();
-  const detail = (id: string, key = org.apiKey) => api.get(`/v1/signals/${id}`, { key });
+  const detail = (id: string, key = fx.org.apiKey) => fx.api.get(`/v1/signals/${id}`, { key });
   /** The detail without what the signal's own checks move (it checks at once after a create, concurrently with the test). */
   const settings = (body: Record<string, unknown>) => {
     const { imported_count: _imported, last_checked_at: _checked, updated_at: _updated, ...rest } = body;
     return rest;
   };
   const settingsOf = async (id: string) => settings((await detail(id)).body);
-  const action = (id: string, name: string, key = org.apiKey) => api.post(`/v1/signals/${id}/${name}`, { key });
-  const db = () => stack.orm.em.fork().getKysely();
-  const count = async (table: 'signals' | 'contact_lists' | 'account_lists', organizationId = org.organizationId) =>
+  const action = (id: string, name: string, key = fx.org.apiKey) => fx.api.post(`/v1/signals/${id}/${name}`, { key });
+  const db = () => fx.stack.orm.em.fork().getKysely();
+  const count = async (table: 'signals' | 'contact_lists' | 'account_lists', organizationId = fx.org.organizationId) =>
     Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`.execute(db())).rows[0].n);
   const uniqueEvent = () => `signup-${randomUUID().slice(0, 8)}`;
 
@@ -40,10 +35,7 @@ export function signalsApiFixture() {
     for (const path of expected) assert.ok(paths(res).includes(path), `${path} named in ${JSON.stringify(paths(res))}`);
   }
 
-  return {
-    get stack() { return stack; },
-    get api() { return api; },
-    get org() { return org; },
+  return Object.assign(fx, {
     create,
     paths,
     detail,
@@ -54,5 +46,5 @@ export function signalsApiFixture() {
     count,
     uniqueEvent,
     assert422,
-  };
+  });
 }

@@ -2,19 +2,14 @@
 // applied but its answer is lost: the change is committed with its command, which stays in the
 // outbox with the error until the drain delivers it, and the workflow holds the row's state.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { Client, Connection, ServiceError } from '@temporalio/client';
-import { pino } from 'pino';
+import { ServiceError } from '@temporalio/client';
 import { sql } from 'kysely';
-import { createApp } from '../../../api/app.ts';
 import { drainCommands } from '../../../domain/workflow-commands/deliver.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
-import { KeyStore } from '../../../api/key-store.ts';
-import { createProviders } from '../../../providers/index.ts';
-import { freePort } from '../../../scripts/local-stack.ts';
 import { signalStateQuery, signalWorkflowId } from '../../../workflows/signal.definitions.ts';
-import { client } from '../../helpers/http.ts';
+import type { client } from '../../helpers/http.ts';
 import { newOrg } from '../../helpers/fixtures.ts';
+import { startReplica, unreachableTemporal } from '../../helpers/replica.ts';
 import type { Stack } from '../../helpers/stack.ts';
 import { NEW_JOB, signalsApiFixture } from './fixtures.ts';
 
@@ -30,15 +25,10 @@ describe('signals API', function () {
     it('then create and pause answer 503 UnavailableIssue and nothing is written or changed', async () => {
       const own = await newOrg(stack);
       const existing = (await create({ ...NEW_JOB }, own.apiKey)).body;
-      // No retry interceptor: each call fails at once instead of retrying for seconds.
-      const connection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500, interceptors: [] });
-      const logger = pino({ level: 'silent' });
-      const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
-      const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: new Client({ connection }), logger, keys, providers: createProviders({ orm: stack.orm }) });
-      const server = createServer(app.callback());
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const temporal = await unreachableTemporal({ retries: false });
+      const replica = await startReplica(stack, { temporal: temporal.client });
       try {
-        const broken = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+        const broken = replica.api;
         const [signals, lists] = [await count('signals', own.organizationId), await count('contact_lists', own.organizationId)];
         const created = await broken.post('/v1/signals', { key: own.apiKey, body: { ...NEW_JOB, name: 'Unreachable' } });
         assert.equal(created.status, 503, created.text);
@@ -53,9 +43,8 @@ describe('signals API', function () {
         assert.equal((await detail(existing.id, own.apiKey)).body.name, existing.name);
         assert.equal((await api.get(`/v1/contact-lists/${existing.contact_list_id}`, { key: own.apiKey })).body.name, existing.name);
       } finally {
-        await new Promise((r) => server.close(r));
-        await keys.close();
-        connection.close().catch(() => {});
+        await replica.close();
+        await temporal.close();
       }
     });
   });
@@ -85,13 +74,9 @@ describe('signals API', function () {
           ? new Proxy(target.workflow, { get: (w, p) => (p === 'getHandle' ? handleOf : Reflect.get(w, p)) })
           : Reflect.get(target, prop)),
       });
-      const logger = pino({ level: 'silent' });
-      const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
-      const { app } = createApp({ config: stack.config, orm: stack.orm, temporal: lossy, logger, keys, providers: createProviders({ orm: stack.orm }) });
-      const server = createServer(app.callback());
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const replica = await startReplica(stack, { temporal: lossy });
       try {
-        const lossyApi = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+        const lossyApi = replica.api;
         const paused = await lossyApi.post(`/v1/signals/${signal.id}/pause`, { key: own.apiKey });
         assert.equal(paused.status, 200, paused.text);
         assert.equal(paused.body.status, 'PAUSED', 'the answer is the committed change');
@@ -109,8 +94,7 @@ describe('signals API', function () {
         assert.deepEqual((await commands()).map((c) => c.status), ['DONE'], 'the drain delivered it');
         assert.equal((await real.workflow.getHandle(signalWorkflowId(signal.id)).query(signalStateQuery)).status, 'PAUSED', 'a repeated delivery changes nothing');
       } finally {
-        await new Promise((r) => server.close(r));
-        await keys.close();
+        await replica.close();
       }
     });
   });

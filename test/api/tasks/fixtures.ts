@@ -3,19 +3,13 @@
 // test needs.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { client } from '../../helpers/http.ts';
-import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
-import type { Stack } from '../../helpers/stack.ts';
+import { apiSuiteFixture, type TestOrg } from '../../helpers/fixtures.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate } from '../../helpers/sequence-fixtures.ts';
 
 export function tasksFixture() {
-  let stack: Stack;
-  let api: ReturnType<typeof client>;
-  let org: TestOrg;
+  const fx = apiSuiteFixture();
 
-  before(async () => ({ stack, api, org } = await apiSuite()));
-
-  const db = () => stack.orm.em.fork().getKysely();
+  const db = () => fx.stack.orm.em.fork().getKysely();
 
   async function insertTask(organizationId: string, t: {
     type: string; sequenceId?: string | null; contactId?: string | null; status?: string; priority?: string; title?: string;
@@ -44,24 +38,21 @@ export function tasksFixture() {
   /** A contact in a running sequence of a one-EMAIL-step template (no workflow), in `o`. */
   async function sequenceOf(o: TestOrg, options: { linkedin?: string; status?: string; templateName?: string } = {}) {
     const email = `t-${randomUUID().slice(0, 8)}@example.com`;
-    const contactId = await insertContact(stack, o.organizationId, { email, linkedinUrl: options.linkedin ?? null, firstName: 'Grace', companyName: 'Navy' });
-    const templateId = await insertTemplate(stack, o.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hello', body: 'Hi' }], { senderUserId: o.userId, name: options.templateName });
-    const sequenceId = await insertSequence(stack, o.organizationId, { contactId, templateId, senderUserId: o.userId });
+    const contactId = await insertContact(fx.stack, o.organizationId, { email, linkedinUrl: options.linkedin ?? null, firstName: 'Grace', companyName: 'Navy' });
+    const templateId = await insertTemplate(fx.stack, o.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hello', body: 'Hi' }], { senderUserId: o.userId, name: options.templateName });
+    const sequenceId = await insertSequence(fx.stack, o.organizationId, { contactId, templateId, senderUserId: o.userId });
     if (options.status) await setSequenceStatus(sequenceId, options.status);
     return { contactId, templateId, sequenceId, email };
   }
 
-  const taskEvents = async (sequenceId: string) => (await eventsOf(stack, sequenceId)).filter((e) => e.type.startsWith('task.') || e.type === 'message.sent' || e.type.startsWith('sequence.'));
+  const taskEvents = async (sequenceId: string) => (await eventsOf(fx.stack, sequenceId)).filter((e) => e.type.startsWith('task.') || e.type === 'message.sent' || e.type.startsWith('sequence.'));
 
-  return {
-    get stack() { return stack; },
-    get api() { return api; },
-    get org() { return org; },
+  return Object.assign(fx, {
     db,
     taskEvents,
     insertTask,
     insertMessage,
     setSequenceStatus,
     sequenceOf,
-  };
+  });
 }

@@ -7,6 +7,7 @@ import { emitEvent } from '../../../domain/activity/emit.ts';
 import { generateWebhookSecret } from '../../../domain/webhooks/secrets.ts';
 import { Webhook } from 'standardwebhooks';
 import { client } from '../../helpers/http.ts';
+import { until } from '../../helpers/poll.ts';
 import { startReceiver } from '../../helpers/webhook-receiver.ts';
 import { getStack, restartWorker, type Stack } from '../../helpers/stack.ts';
 import { newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
@@ -14,13 +15,8 @@ import {
   createTestSubscription, deliveriesOf, emitExclusionEvent, setSubscriptionStatus, startTarget, type Reply, type Target,
 } from '../../helpers/webhook-target.ts';
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Polls every 50 ms (30 s unless told) until `check` holds; the error names `what`. */
+const waitFor = (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => until(check, { what, timeoutMs, intervalMs: 50 });
 
 /** Every activity reached the receiver under exactly one webhook-id, and every request was signed. */
 function assertExactlyOnceById(target: Target, activityIds: string[]): void {
@@ -109,10 +105,10 @@ describe('webhook delivery', function () {
     const { org, target } = await subscribed(() => (Date.now() < downUntil ? { status: 503 } : { status: 200 }));
     const activityIds: string[] = [];
     for (let i = 0; i < 20; i++) activityIds.push((await emitExclusionEvent(stack, org.organizationId)).activityId);
-    await until('every event after the outage', () => target.deliveredIds().size === activityIds.length, 45_000);
+    await waitFor('every event after the outage', () => target.deliveredIds().size === activityIds.length, 45_000);
     assert.ok(target.hits.some((h) => h.status === 503), 'the outage was seen');
     assertExactlyOnceById(target, activityIds);
-    await until('rows recorded', async () => {
+    await waitFor('rows recorded', async () => {
       const rows = (await Promise.all(activityIds.map((id) => deliveriesOf(stack, id)))).flat();
       return rows.every((r) => r.status === 'DELIVERED');
     });
@@ -130,12 +126,12 @@ describe('webhook delivery', function () {
     });
     const during: string[] = [];
     for (let i = 0; i < 3; i++) during.push((await emitExclusionEvent(stack, org.organizationId)).activityId);
-    await until('the raced delivery settles', async () => (await deliveriesOf(stack, raced))[0]?.status === 'FAILED');
+    await waitFor('the raced delivery settles', async () => (await deliveriesOf(stack, raced))[0]?.status === 'FAILED');
     assert.equal((await deliveriesOf(stack, raced))[0].last_error, 'subscription paused');
     await setSubscriptionStatus(stack, subscriptionId, 'ACTIVE');
     const later: string[] = [];
     for (let i = 0; i < 2; i++) later.push((await emitExclusionEvent(stack, org.organizationId)).activityId);
-    await until('the later events', () => target.deliveredIds().size === later.length);
+    await waitFor('the later events', () => target.deliveredIds().size === later.length);
     await sleep(500);
     assertExactlyOnceById(target, later);
     for (const id of during) assert.equal((await deliveriesOf(stack, id)).length, 0, 'nothing was queued while paused');
@@ -153,7 +149,7 @@ describe('webhook delivery', function () {
     await sleep(600);
     await restartWorker();
     await producing;
-    await until('every event after the restart', () => target.deliveredIds().size === activityIds.length, 60_000);
+    await waitFor('every event after the restart', () => target.deliveredIds().size === activityIds.length, 60_000);
     assertExactlyOnceById(target, activityIds);
   });
 });

@@ -1,0 +1,45 @@
+// The sender of a run's message steps and the daily send limit's counter: who an email goes out
+// from, and how many emails their mailbox has sent on a UTC day.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
+import { utcDate } from '../shared/time.ts';
+import type { RunRow } from './runs.ts';
+
+/** The user a step sends as: the From address is their mailbox_email, else their email. */
+function selectSender(em: EntityManager, userId: string) {
+  return typedKysely(em).selectFrom('users')
+    .select((eb) => ['id', 'name', eb.fn.coalesce('mailbox_email', 'email').as('email'), 'daily_send_limit', eb('removed_at', 'is not', null).as('removed')])
+    .where('id', '=', userId);
+}
+
+export type Sender = NonNullable<Awaited<ReturnType<ReturnType<typeof selectSender>['executeTakeFirst']>>>;
+
+/** The run's sender, else its template's; null when neither names one. */
+export async function stepSender(em: EntityManager, row: Pick<RunRow, 'sender_id' | 'template_sender_id'>): Promise<Sender | null> {
+  const id = row.sender_id ?? row.template_sender_id;
+  return id ? await selectSender(em, id).executeTakeFirst() ?? null : null;
+}
+
+/**
+ * Counts one email against the sender's limit for the UTC day of `at`, in the step's transaction
+ * with the email's intent: counted once per email, never per attempt. False when the limit is reached.
+ */
+export async function countSend(tx: EntityManager, senderId: string, limit: number, at: Date): Promise<boolean> {
+  if (limit < 1) return false;
+  const counted = await typedKysely(tx).insertInto('sender_daily_sends')
+    .values({ user_id: senderId, day: utcDate(at), sent: 1 })
+    .onConflict((oc) => oc.columns(['user_id', 'day'])
+      .doUpdateSet((eb) => ({ sent: eb('sender_daily_sends.sent', '+', 1) }))
+      .where('sender_daily_sends.sent', '<', limit))
+    .returning('sent')
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
+/** A refused email was not sent: it gives its place in the day's count back. */
+export async function uncountSend(tx: EntityManager, senderId: string, at: Date): Promise<void> {
+  await typedKysely(tx).updateTable('sender_daily_sends')
+    .set((eb) => ({ sent: eb.fn<number>('greatest', [eb('sent', '-', 1), eb.lit(0)]) }))
+    .where('user_id', '=', senderId).where('day', '=', utcDate(at))
+    .execute();
+}

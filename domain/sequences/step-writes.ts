@@ -1,0 +1,37 @@
+// The rows a sequence step writes under its run's lock: the CALL task a call step opens, and the
+// message row of a step whose message went out. Timestamps of creation come from the database's clock.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely, type Row } from '../../db/kysely.ts';
+import { utcDate } from '../shared/time.ts';
+import type { RunRow } from './runs.ts';
+
+export interface CallTask {
+  id: string;
+  stepNumber: number;
+  assigneeId: string | null;
+  title: string;
+  notes: string;
+  /** The step's time: the task is due on its UTC day. */
+  at: Date;
+}
+
+/** A PENDING CALL task of the run, due today. */
+export async function insertCallTask(tx: EntityManager, row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>, task: CallTask): Promise<void> {
+  await typedKysely(tx).insertInto('tasks')
+    .values((eb) => ({
+      id: task.id, organization_id: row.organization_id, type: 'CALL', priority: 'TODAY', status: 'PENDING', sequence_id: row.id, contact_id: row.contact_id,
+      assignee_id: task.assigneeId, step_number: task.stepNumber, title: task.title, notes: task.notes, due_date: utcDate(task.at),
+      created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+    }))
+    .execute();
+}
+
+export type StepMessage = Pick<Row<'messages'>, 'id' | 'channel' | 'kind' | 'subject' | 'body' | 'step_number' | 'provider_message_id'> & { sent_at: Date };
+
+/** The OUTBOUND message of a step; a retry that finds it written (the id is derived from the step) leaves it. */
+export async function insertStepMessage(tx: EntityManager, row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>, message: StepMessage): Promise<void> {
+  await typedKysely(tx).insertInto('messages')
+    .values((eb) => ({ ...message, organization_id: row.organization_id, contact_id: row.contact_id, sequence_id: row.id, direction: 'OUTBOUND', created_at: eb.fn<Date>('now') }))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

@@ -10,7 +10,7 @@ import { signId } from '../../../domain/engagement/signed-token.ts';
 import { EXAMPLE_IDS, EXAMPLE_LINK, EXAMPLE_TOKENS } from '../../../api/examples/ids.ts';
 import { ADA } from '../../../api/examples/people.examples.ts';
 import { client, type ApiResponse } from '../http.ts';
-import { until } from '../sequence-fixtures.ts';
+import { eventually } from '../poll.ts';
 import type { Stack } from '../stack.ts';
 import { startReceiver, type Receiver } from '../webhook-receiver.ts';
 
@@ -26,8 +26,8 @@ export interface World {
   call(method: string, path: string, body?: unknown): Promise<ApiResponse>;
   /** A new contact of the organization (with a LinkedIn URL too). */
   contact(): Promise<string>;
-  /** A new contact enrolled in a one-step template of `first` (then an email days away) whose first step has run. */
-  running(first: StepType): Promise<{ contactId: string; sequenceId: string; messageId: string | null; taskId: string | null }>;
+  /** A new contact enrolled in a template that opens with a `step` (then an email 30 days away), once that step has run. */
+  running(step: StepType): Promise<{ contactId: string; sequenceId: string; messageId: string | null; taskId: string | null }>;
   /** A new standalone to-do, PENDING. */
   todo(): Promise<string>;
   /** `body` POSTed to `path`, answered 2xx: the answer's body. */
@@ -47,34 +47,35 @@ export async function buildWorld(stack: Stack): Promise<World> {
     return answer.body as Record<string, unknown>;
   };
   const templates = new Map<StepType, string>();
-  const templateOf = async (first: StepType) => {
-    if (!templates.has(first)) {
-      const step = first === 'EMAIL'
+  const templateOf = async (step: StepType) => {
+    if (!templates.has(step)) {
+      const opening = step === 'EMAIL'
         ? { type: 'EMAIL', delay_days: 0, subject: 'Month-end reporting', body: `Hi {{ first_name }}, the case study: ${EXAMPLE_LINK}` }
-        : { type: first, delay_days: 0, body: 'Hi {{ first_name }}.' };
-      const steps = [step, { type: 'EMAIL', delay_days: 30, subject: 'Following up', body: 'Hi {{ first_name }}, following up.' }];
-      templates.set(first, String((await created('/v1/sequence-templates', { name: `${first} first`, status: 'ACTIVE', steps })).id));
+        : { type: step, delay_days: 0, body: 'Hi {{ first_name }}.' };
+      const steps = [opening, { type: 'EMAIL', delay_days: 30, subject: 'Following up', body: 'Hi {{ first_name }}, following up.' }];
+      templates.set(step, String((await created('/v1/sequence-templates', { name: `${step} first`, status: 'ACTIVE', steps })).id));
     }
-    return templates.get(first)!;
+    return templates.get(step)!;
   };
   const contact = async () => {
     const slug = randomUUID().slice(0, 8);
     const body = { email: `lead-${slug}@example.com`, linkedin_url: `https://www.linkedin.com/in/lead-${slug}`, first_name: 'Mary', last_name: 'Somerville' };
     return String((await created('/v1/contacts', body)).id);
   };
-  const running = async (first: StepType) => {
+  /** The first item of a list answer, polled until there is one. */
+  const first = async (path: string, what: string) => {
+    const id = await eventually(async () => ((await call('GET', path)).body.items as { id: string }[])[0]?.id);
+    assert.ok(id, `no ${what} came: GET ${path}`);
+    return id;
+  };
+  const running = async (step: StepType) => {
     const contactId = await contact();
-    const enrolled = await call('POST', '/v1/sequences', { contact_id: contactId, sequence_template_id: await templateOf(first) });
+    const enrolled = await call('POST', '/v1/sequences', { contact_id: contactId, sequence_template_id: await templateOf(step) });
     assert.equal(enrolled.status, 201, enrolled.text);
     const sequenceId = String(enrolled.body.id);
-    let messageId: string | null = null;
-    let taskId: string | null = null;
-    await until(async () => {
-      if (first === 'CALL') taskId = (await call('GET', `/v1/tasks?sequence_id=${sequenceId}&types=CALL`)).body.items[0]?.id ?? null;
-      else messageId = (await call('GET', `/v1/messages?sequence_id=${sequenceId}`)).body.items[0]?.id ?? null;
-      return (taskId ?? messageId) !== null;
-    });
-    return { contactId, sequenceId, messageId, taskId };
+    return step === 'CALL'
+      ? { contactId, sequenceId, messageId: null, taskId: await first(`/v1/tasks?sequence_id=${sequenceId}&types=CALL`, 'CALL task') }
+      : { contactId, sequenceId, messageId: await first(`/v1/messages?sequence_id=${sequenceId}`, 'message'), taskId: null };
   };
   const todo = async () => String((await created('/v1/tasks', { title: 'Prepare the call', due_date: '2030-01-15' })).id);
 
@@ -82,8 +83,7 @@ export async function buildWorld(stack: Stack): Promise<World> {
   const ada = await created('/v1/contacts', ADA);
   const sequence = await call('POST', '/v1/sequences', { contact_id: ada.id, sequence_template_id: await templateOf('EMAIL') });
   assert.equal(sequence.status, 201, sequence.text);
-  let messageId = '';
-  await until(async () => Boolean(messageId = (await call('GET', `/v1/messages?sequence_id=${sequence.body.id}`)).body.items[0]?.id ?? ''));
+  const messageId = await first(`/v1/messages?sequence_id=${sequence.body.id}`, 'message');
   const callTask = await running('CALL');
   const ids: [string, string][] = [
     [EXAMPLE_IDS.user, org.user_id], [EXAMPLE_IDS.colleague, colleague.id],
@@ -109,12 +109,11 @@ export async function buildWorld(stack: Stack): Promise<World> {
   const webhook = await created('/v1/webhooks', { name: 'Receiver', url: receiver.url, event_types: ['contact_exclusion.created'] });
   const contactExclusion = await created('/v1/contact-exclusions', { email: 'babbage@example.net', reason: 'OTHER' });
   const accountExclusion = await created('/v1/account-exclusions', { domain: 'rival.example', reason: 'COMPETITOR' });
-  let deliveryId = '';
-  await until(async () => {
+  const deliveryId = await eventually(async () => {
     const delivery = (await call('GET', `/v1/webhooks/${webhook.id}/deliveries`)).body.items[0];
-    deliveryId = delivery?.status === 'DELIVERED' ? delivery.id : '';
-    return deliveryId !== '';
+    return delivery?.status === 'DELIVERED' ? String(delivery.id) : null;
   });
+  assert.ok(deliveryId, 'the exclusion was not delivered');
   ids.push([EXAMPLE_IDS.webhook, String(webhook.id)], [EXAMPLE_IDS.webhookDelivery, deliveryId],
     [EXAMPLE_IDS.contactExclusion, String(contactExclusion.id)], [EXAMPLE_IDS.accountExclusion, String(accountExclusion.id)]);
 

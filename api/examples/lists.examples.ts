@@ -50,6 +50,7 @@ export const listExamples: Record<string, unknown> = {
   AccountListBatchResult: batchResult([{ ...ACCOUNT_LIST, entries_count: 0 }]),
   AccountListUpdate: { name: ACCOUNT_LIST_RENAMED.name },
   AccountEntry: ACCOUNT_ENTRY,
+  CompanyProfile: ACCOUNT_ENTRY.company,
   AccountEntryBatchCreate: { items: [{ account_list_id: ID.accountList, name: ACCOUNT.name, domain: ACCOUNT.domain }] },
   AccountEntryBatchResult: batchResult([ACCOUNT_ENTRY]),
   BatchSummary: { total: 2, succeeded: 1, failed: 1 },

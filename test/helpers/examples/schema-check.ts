@@ -19,8 +19,9 @@ function intoDefs(node: unknown): unknown {
 
 /** A checker of values against schemas of the document (a component ref or an inline schema): the errors, empty when valid. */
 export function exampleChecker(components: Record<string, Schema>): (schema: Schema, value: unknown) => string[] {
-  // `example` is the OpenAPI keyword some properties still carry; Ajv does not evaluate it.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, keywords: ['example'] });
+  // OpenAPI's own keywords, annotations to JSON Schema: `example` (some properties still carry it) and
+  // `discriminator` (a oneOf's branches are told apart by their own `type` const, which Ajv checks).
+  const ajv = new Ajv2020({ allErrors: true, strict: true, keywords: ['example', 'discriminator'] });
   addFormats(ajv);
   ajv.addSchema({ $id: 'doc', $defs: intoDefs(components) as Record<string, Schema> });
   const compiled = new Map<string, ValidateFunction>();

@@ -50,7 +50,7 @@ const routeLayer = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', '.tools/**', '.bench/**', 'db/migrations/Migration*.ts'] },
+  { ignores: ['node_modules/**', '.data/**', '.tools/**', '.bench/**', 'db/migrations/Migration*.ts', 'clients/typescript/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

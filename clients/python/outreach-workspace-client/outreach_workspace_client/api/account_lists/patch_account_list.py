@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.account_list import AccountList
+from ...models.account_list_update import AccountListUpdate
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    account_list_id: UUID,
+    *,
+    body: AccountListUpdate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/account-lists/{account_list_id}".format(
+            account_list_id=quote(str(account_list_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccountList | Error | None:
+    if response.status_code == 200:
+        response_200 = AccountList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccountList | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    account_list_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AccountListUpdate,
+) -> Response[AccountList | Error]:
+    """Rename an account list
+
+    Args:
+        account_list_id (UUID):
+        body (AccountListUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AccountList | Error]
+    """
+
+    kwargs = _get_kwargs(
+        account_list_id=account_list_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    account_list_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AccountListUpdate,
+) -> AccountList | Error | None:
+    """Rename an account list
+
+    Args:
+        account_list_id (UUID):
+        body (AccountListUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AccountList | Error
+    """
+
+    return sync_detailed(
+        account_list_id=account_list_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    account_list_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AccountListUpdate,
+) -> Response[AccountList | Error]:
+    """Rename an account list
+
+    Args:
+        account_list_id (UUID):
+        body (AccountListUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AccountList | Error]
+    """
+
+    kwargs = _get_kwargs(
+        account_list_id=account_list_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    account_list_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: AccountListUpdate,
+) -> AccountList | Error | None:
+    """Rename an account list
+
+    Args:
+        account_list_id (UUID):
+        body (AccountListUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AccountList | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            account_list_id=account_list_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,231 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.contact_variables import ContactVariables
+from ...models.contact_variables_update import ContactVariablesUpdate
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    contact_id: UUID,
+    *,
+    body: ContactVariablesUpdate | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/contacts/{contact_id}/variables".format(
+            contact_id=quote(str(contact_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ContactVariables | Error | None:
+    if response.status_code == 200:
+        response_200 = ContactVariables.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ContactVariables | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    contact_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ContactVariablesUpdate | Unset = UNSET,
+) -> Response[ContactVariables | Error]:
+    """Merge contact and account variables
+
+     Keys merge into each scope; null keeps the slot. Over 200 keys in a scope: 422 BusinessIssue naming
+    the limit.
+
+    Args:
+        contact_id (UUID):
+        body (ContactVariablesUpdate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ContactVariables | Error]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    contact_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ContactVariablesUpdate | Unset = UNSET,
+) -> ContactVariables | Error | None:
+    """Merge contact and account variables
+
+     Keys merge into each scope; null keeps the slot. Over 200 keys in a scope: 422 BusinessIssue naming
+    the limit.
+
+    Args:
+        contact_id (UUID):
+        body (ContactVariablesUpdate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ContactVariables | Error
+    """
+
+    return sync_detailed(
+        contact_id=contact_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    contact_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ContactVariablesUpdate | Unset = UNSET,
+) -> Response[ContactVariables | Error]:
+    """Merge contact and account variables
+
+     Keys merge into each scope; null keeps the slot. Over 200 keys in a scope: 422 BusinessIssue naming
+    the limit.
+
+    Args:
+        contact_id (UUID):
+        body (ContactVariablesUpdate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ContactVariables | Error]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    contact_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: ContactVariablesUpdate | Unset = UNSET,
+) -> ContactVariables | Error | None:
+    """Merge contact and account variables
+
+     Keys merge into each scope; null keeps the slot. Over 200 keys in a scope: 422 BusinessIssue naming
+    the limit.
+
+    Args:
+        contact_id (UUID):
+        body (ContactVariablesUpdate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ContactVariables | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            contact_id=contact_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

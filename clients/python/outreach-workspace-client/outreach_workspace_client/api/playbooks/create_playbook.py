@@ -1,0 +1,260 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.playbook import Playbook
+from ...models.playbook_create import PlaybookCreate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: PlaybookCreate,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/playbooks",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Playbook | None:
+    if response.status_code == 201:
+        response_201 = Playbook.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Playbook]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlaybookCreate,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | Playbook]:
+    """Create a playbook
+
+     When an ingested event resolves to a contact (GET /v1/events; resolution drains about every two
+    minutes), every ACTIVE playbook whose event_name equals the event's gets one run for that event
+    (never two), acting on that contact. Without approval, CREATE_TASK creates the TODO in the same
+    transaction as the resolution, and ENROLL_IN_SEQUENCE enrolls within seconds after it (the
+    enrollment checks of POST /v1/sequences apply: an ineligible contact gets a REFUSED sequence and the
+    run records ENROLLMENT_REFUSED). With requires_approval, the run waits on a PLAYBOOK_APPROVAL task
+    (assigned to the playbook's owner): POST /v1/tasks/{id}/execute {payload: {type:
+    "playbook_approval", approved: true}} or POST /v1/tasks/{id}/complete (any completion_source,
+    default TASK_EXECUTION) approves it and carries the action out; approved false or skipping the task
+    records the run REJECTED. Events that resolve to an account only, or stay UNRESOLVED, run no
+    playbook. The API key's user becomes the owner (the assignee of the tasks the runs create).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PlaybookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Playbook]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlaybookCreate,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | Playbook | None:
+    """Create a playbook
+
+     When an ingested event resolves to a contact (GET /v1/events; resolution drains about every two
+    minutes), every ACTIVE playbook whose event_name equals the event's gets one run for that event
+    (never two), acting on that contact. Without approval, CREATE_TASK creates the TODO in the same
+    transaction as the resolution, and ENROLL_IN_SEQUENCE enrolls within seconds after it (the
+    enrollment checks of POST /v1/sequences apply: an ineligible contact gets a REFUSED sequence and the
+    run records ENROLLMENT_REFUSED). With requires_approval, the run waits on a PLAYBOOK_APPROVAL task
+    (assigned to the playbook's owner): POST /v1/tasks/{id}/execute {payload: {type:
+    "playbook_approval", approved: true}} or POST /v1/tasks/{id}/complete (any completion_source,
+    default TASK_EXECUTION) approves it and carries the action out; approved false or skipping the task
+    records the run REJECTED. Events that resolve to an account only, or stay UNRESOLVED, run no
+    playbook. The API key's user becomes the owner (the assignee of the tasks the runs create).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PlaybookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Playbook
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlaybookCreate,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | Playbook]:
+    """Create a playbook
+
+     When an ingested event resolves to a contact (GET /v1/events; resolution drains about every two
+    minutes), every ACTIVE playbook whose event_name equals the event's gets one run for that event
+    (never two), acting on that contact. Without approval, CREATE_TASK creates the TODO in the same
+    transaction as the resolution, and ENROLL_IN_SEQUENCE enrolls within seconds after it (the
+    enrollment checks of POST /v1/sequences apply: an ineligible contact gets a REFUSED sequence and the
+    run records ENROLLMENT_REFUSED). With requires_approval, the run waits on a PLAYBOOK_APPROVAL task
+    (assigned to the playbook's owner): POST /v1/tasks/{id}/execute {payload: {type:
+    "playbook_approval", approved: true}} or POST /v1/tasks/{id}/complete (any completion_source,
+    default TASK_EXECUTION) approves it and carries the action out; approved false or skipping the task
+    records the run REJECTED. Events that resolve to an account only, or stay UNRESOLVED, run no
+    playbook. The API key's user becomes the owner (the assignee of the tasks the runs create).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PlaybookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Playbook]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: PlaybookCreate,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | Playbook | None:
+    """Create a playbook
+
+     When an ingested event resolves to a contact (GET /v1/events; resolution drains about every two
+    minutes), every ACTIVE playbook whose event_name equals the event's gets one run for that event
+    (never two), acting on that contact. Without approval, CREATE_TASK creates the TODO in the same
+    transaction as the resolution, and ENROLL_IN_SEQUENCE enrolls within seconds after it (the
+    enrollment checks of POST /v1/sequences apply: an ineligible contact gets a REFUSED sequence and the
+    run records ENROLLMENT_REFUSED). With requires_approval, the run waits on a PLAYBOOK_APPROVAL task
+    (assigned to the playbook's owner): POST /v1/tasks/{id}/execute {payload: {type:
+    "playbook_approval", approved: true}} or POST /v1/tasks/{id}/complete (any completion_source,
+    default TASK_EXECUTION) approves it and carries the action out; approved false or skipping the task
+    records the run REJECTED. Events that resolve to an account only, or stay UNRESOLVED, run no
+    playbook. The API key's user becomes the owner (the assignee of the tasks the runs create).
+
+    Args:
+        idempotency_key (str | Unset):
+        body (PlaybookCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Playbook
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.signal_preview import SignalPreview
+from ...models.signal_preview_result import SignalPreviewResult
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: SignalPreview,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/signals/preview",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | SignalPreviewResult | None:
+    if response.status_code == 200:
+        response_200 = SignalPreviewResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | SignalPreviewResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SignalPreview,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | SignalPreviewResult]:
+    """Preview a signal
+
+     Up to 10 matches of the preset and filters over the last 30 days, newest first, with the count over
+    the window; creates nothing. No import filters, no dedup against lists, no daily cap. Company-scope
+    presets fill the company fields; people-scope presets fill the person fields (and the person's
+    employer). A preset not open for creation is 404; a preset without preview (preview_supported false)
+    and unknown or missing filter keys are 422.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (SignalPreview):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SignalPreviewResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SignalPreview,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | SignalPreviewResult | None:
+    """Preview a signal
+
+     Up to 10 matches of the preset and filters over the last 30 days, newest first, with the count over
+    the window; creates nothing. No import filters, no dedup against lists, no daily cap. Company-scope
+    presets fill the company fields; people-scope presets fill the person fields (and the person's
+    employer). A preset not open for creation is 404; a preset without preview (preview_supported false)
+    and unknown or missing filter keys are 422.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (SignalPreview):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SignalPreviewResult
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SignalPreview,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | SignalPreviewResult]:
+    """Preview a signal
+
+     Up to 10 matches of the preset and filters over the last 30 days, newest first, with the count over
+    the window; creates nothing. No import filters, no dedup against lists, no daily cap. Company-scope
+    presets fill the company fields; people-scope presets fill the person fields (and the person's
+    employer). A preset not open for creation is 404; a preset without preview (preview_supported false)
+    and unknown or missing filter keys are 422.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (SignalPreview):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SignalPreviewResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SignalPreview,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | SignalPreviewResult | None:
+    """Preview a signal
+
+     Up to 10 matches of the preset and filters over the last 30 days, newest first, with the count over
+    the window; creates nothing. No import filters, no dedup against lists, no daily cap. Company-scope
+    presets fill the company fields; people-scope presets fill the person fields (and the person's
+    employer). A preset not open for creation is 404; a preset without preview (preview_supported false)
+    and unknown or missing filter keys are 422.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (SignalPreview):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SignalPreviewResult
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

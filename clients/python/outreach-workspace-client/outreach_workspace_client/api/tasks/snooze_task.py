@@ -1,0 +1,254 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.task import Task
+from ...models.task_snooze import TaskSnooze
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    task_id: UUID,
+    *,
+    body: TaskSnooze,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tasks/{task_id}/snooze".format(
+            task_id=quote(str(task_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Task | None:
+    if response.status_code == 200:
+        response_200 = Task.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Task]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    task_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: TaskSnooze,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | Task]:
+    """Snooze an open task until a time
+
+     The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that
+    time the task comes back: status PENDING, snoozed_until null, reopen_reason REMINDER_RULE,
+    reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time;
+    completing or skipping cancels it.
+
+    Args:
+        task_id (UUID):
+        idempotency_key (str | Unset):
+        body (TaskSnooze):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Task]
+    """
+
+    kwargs = _get_kwargs(
+        task_id=task_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    task_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: TaskSnooze,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | Task | None:
+    """Snooze an open task until a time
+
+     The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that
+    time the task comes back: status PENDING, snoozed_until null, reopen_reason REMINDER_RULE,
+    reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time;
+    completing or skipping cancels it.
+
+    Args:
+        task_id (UUID):
+        idempotency_key (str | Unset):
+        body (TaskSnooze):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Task
+    """
+
+    return sync_detailed(
+        task_id=task_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    task_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: TaskSnooze,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | Task]:
+    """Snooze an open task until a time
+
+     The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that
+    time the task comes back: status PENDING, snoozed_until null, reopen_reason REMINDER_RULE,
+    reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time;
+    completing or skipping cancels it.
+
+    Args:
+        task_id (UUID):
+        idempotency_key (str | Unset):
+        body (TaskSnooze):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Task]
+    """
+
+    kwargs = _get_kwargs(
+        task_id=task_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    task_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: TaskSnooze,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | Task | None:
+    """Snooze an open task until a time
+
+     The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that
+    time the task comes back: status PENDING, snoozed_until null, reopen_reason REMINDER_RULE,
+    reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time;
+    completing or skipping cancels it.
+
+    Args:
+        task_id (UUID):
+        idempotency_key (str | Unset):
+        body (TaskSnooze):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Task
+    """
+
+    return (
+        await asyncio_detailed(
+            task_id=task_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_users_sort_by import ListUsersSortBy
+from ...models.list_users_sort_order import ListUsersSortOrder
+from ...models.user_page import UserPage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListUsersSortBy | Unset = UNSET,
+    sort_order: ListUsersSortOrder | Unset = "asc",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["size"] = size
+
+    json_sort_by: str | Unset = UNSET
+    if not isinstance(sort_by, Unset):
+        json_sort_by = sort_by
+
+    params["sort_by"] = json_sort_by
+
+    json_sort_order: str | Unset = UNSET
+    if not isinstance(sort_order, Unset):
+        json_sort_order = sort_order
+
+    params["sort_order"] = json_sort_order
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/users",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | UserPage | None:
+    if response.status_code == 200:
+        response_200 = UserPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | UserPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListUsersSortBy | Unset = UNSET,
+    sort_order: ListUsersSortOrder | Unset = "asc",
+) -> Response[Error | UserPage]:
+    """List the users of the organization
+
+     Default order: created_at ascending.
+
+    Args:
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListUsersSortBy | Unset): Field to order by; omitted, the endpoint default.
+        sort_order (ListUsersSortOrder | Unset):  Default: 'asc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UserPage]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListUsersSortBy | Unset = UNSET,
+    sort_order: ListUsersSortOrder | Unset = "asc",
+) -> Error | UserPage | None:
+    """List the users of the organization
+
+     Default order: created_at ascending.
+
+    Args:
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListUsersSortBy | Unset): Field to order by; omitted, the endpoint default.
+        sort_order (ListUsersSortOrder | Unset):  Default: 'asc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UserPage
+    """
+
+    return sync_detailed(
+        client=client,
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListUsersSortBy | Unset = UNSET,
+    sort_order: ListUsersSortOrder | Unset = "asc",
+) -> Response[Error | UserPage]:
+    """List the users of the organization
+
+     Default order: created_at ascending.
+
+    Args:
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListUsersSortBy | Unset): Field to order by; omitted, the endpoint default.
+        sort_order (ListUsersSortOrder | Unset):  Default: 'asc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UserPage]
+    """
+
+    kwargs = _get_kwargs(
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListUsersSortBy | Unset = UNSET,
+    sort_order: ListUsersSortOrder | Unset = "asc",
+) -> Error | UserPage | None:
+    """List the users of the organization
+
+     Default order: created_at ascending.
+
+    Args:
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListUsersSortBy | Unset): Field to order by; omitted, the endpoint default.
+        sort_order (ListUsersSortOrder | Unset):  Default: 'asc'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UserPage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            page=page,
+            size=size,
+            sort_by=sort_by,
+            sort_order=sort_order,
+        )
+    ).parsed

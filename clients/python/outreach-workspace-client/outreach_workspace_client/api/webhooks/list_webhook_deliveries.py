@@ -1,0 +1,301 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_webhook_deliveries_sort_by import ListWebhookDeliveriesSortBy
+from ...models.list_webhook_deliveries_sort_order import (
+    ListWebhookDeliveriesSortOrder,
+)
+from ...models.webhook_delivery_page import WebhookDeliveryPage
+from ...models.webhook_delivery_status import WebhookDeliveryStatus
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    webhook_id: UUID,
+    *,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListWebhookDeliveriesSortBy | Unset = UNSET,
+    sort_order: ListWebhookDeliveriesSortOrder | Unset = "desc",
+    status: WebhookDeliveryStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["size"] = size
+
+    json_sort_by: str | Unset = UNSET
+    if not isinstance(sort_by, Unset):
+        json_sort_by = sort_by
+
+    params["sort_by"] = json_sort_by
+
+    json_sort_order: str | Unset = UNSET
+    if not isinstance(sort_order, Unset):
+        json_sort_order = sort_order
+
+    params["sort_order"] = json_sort_order
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/webhooks/{webhook_id}/deliveries".format(
+            webhook_id=quote(str(webhook_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | WebhookDeliveryPage | None:
+    if response.status_code == 200:
+        response_200 = WebhookDeliveryPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | WebhookDeliveryPage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListWebhookDeliveriesSortBy | Unset = UNSET,
+    sort_order: ListWebhookDeliveriesSortOrder | Unset = "desc",
+    status: WebhookDeliveryStatus | Unset = UNSET,
+) -> Response[Error | WebhookDeliveryPage]:
+    """Deliveries of a subscription
+
+     Default order: created_at descending (newest first).
+
+    Args:
+        webhook_id (UUID):
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListWebhookDeliveriesSortBy | Unset): Field to order by; omitted, the endpoint
+            default.
+        sort_order (ListWebhookDeliveriesSortOrder | Unset): Default `desc` (newest first).
+            Default: 'desc'.
+        status (WebhookDeliveryStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookDeliveryPage]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListWebhookDeliveriesSortBy | Unset = UNSET,
+    sort_order: ListWebhookDeliveriesSortOrder | Unset = "desc",
+    status: WebhookDeliveryStatus | Unset = UNSET,
+) -> Error | WebhookDeliveryPage | None:
+    """Deliveries of a subscription
+
+     Default order: created_at descending (newest first).
+
+    Args:
+        webhook_id (UUID):
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListWebhookDeliveriesSortBy | Unset): Field to order by; omitted, the endpoint
+            default.
+        sort_order (ListWebhookDeliveriesSortOrder | Unset): Default `desc` (newest first).
+            Default: 'desc'.
+        status (WebhookDeliveryStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookDeliveryPage
+    """
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+        client=client,
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListWebhookDeliveriesSortBy | Unset = UNSET,
+    sort_order: ListWebhookDeliveriesSortOrder | Unset = "desc",
+    status: WebhookDeliveryStatus | Unset = UNSET,
+) -> Response[Error | WebhookDeliveryPage]:
+    """Deliveries of a subscription
+
+     Default order: created_at descending (newest first).
+
+    Args:
+        webhook_id (UUID):
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListWebhookDeliveriesSortBy | Unset): Field to order by; omitted, the endpoint
+            default.
+        sort_order (ListWebhookDeliveriesSortOrder | Unset): Default `desc` (newest first).
+            Default: 'desc'.
+        status (WebhookDeliveryStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookDeliveryPage]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        page=page,
+        size=size,
+        sort_by=sort_by,
+        sort_order=sort_order,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    page: int | Unset = 1,
+    size: int | Unset = 10,
+    sort_by: ListWebhookDeliveriesSortBy | Unset = UNSET,
+    sort_order: ListWebhookDeliveriesSortOrder | Unset = "desc",
+    status: WebhookDeliveryStatus | Unset = UNSET,
+) -> Error | WebhookDeliveryPage | None:
+    """Deliveries of a subscription
+
+     Default order: created_at descending (newest first).
+
+    Args:
+        webhook_id (UUID):
+        page (int | Unset): Page number, from 1. Default: 1.
+        size (int | Unset): Items per page, 1 to 100. Default: 10.
+        sort_by (ListWebhookDeliveriesSortBy | Unset): Field to order by; omitted, the endpoint
+            default.
+        sort_order (ListWebhookDeliveriesSortOrder | Unset): Default `desc` (newest first).
+            Default: 'desc'.
+        status (WebhookDeliveryStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookDeliveryPage
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook_id=webhook_id,
+            client=client,
+            page=page,
+            size=size,
+            sort_by=sort_by,
+            sort_order=sort_order,
+            status=status,
+        )
+    ).parsed

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.account_entry_batch_item import AccountEntryBatchItem
+    from ..models.batch_summary import BatchSummary
+
+
+T = TypeVar("T", bound="AccountEntryBatchResult")
+
+
+@_attrs_define
+class AccountEntryBatchResult:
+    """
+    Attributes:
+        items (list[AccountEntryBatchItem]):
+        summary (BatchSummary):
+    """
+
+    items: list[AccountEntryBatchItem]
+    summary: BatchSummary
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+        summary = self.summary.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "items": items,
+                "summary": summary,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.account_entry_batch_item import AccountEntryBatchItem  # noqa: PLC0415
+        from ..models.batch_summary import BatchSummary  # noqa: PLC0415
+
+        d = dict(src_dict)
+        items = []
+        _items = d.pop("items")
+        for items_item_data in _items:
+            items_item = AccountEntryBatchItem.from_dict(items_item_data)
+
+            items.append(items_item)
+
+        summary = BatchSummary.from_dict(d.pop("summary"))
+
+        account_entry_batch_result = cls(
+            items=items,
+            summary=summary,
+        )
+
+        account_entry_batch_result.additional_properties = d
+        return account_entry_batch_result
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

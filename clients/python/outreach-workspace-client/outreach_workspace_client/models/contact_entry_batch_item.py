@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.contact_entry_batch_item_status import ContactEntryBatchItemStatus, check_contact_entry_batch_item_status
+
+if TYPE_CHECKING:
+    from ..models.batch_item_error import BatchItemError
+    from ..models.contact_entry import ContactEntry
+
+
+T = TypeVar("T", bound="ContactEntryBatchItem")
+
+
+@_attrs_define
+class ContactEntryBatchItem:
+    """
+    Attributes:
+        index (int): Position of the item in the request.
+        status (ContactEntryBatchItemStatus):
+        resource (ContactEntry | None):
+        error (BatchItemError | None):
+    """
+
+    index: int
+    status: ContactEntryBatchItemStatus
+    resource: ContactEntry | None
+    error: BatchItemError | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.batch_item_error import BatchItemError  # noqa: PLC0415
+        from ..models.contact_entry import ContactEntry  # noqa: PLC0415
+
+        index = self.index
+
+        status: str = self.status
+
+        resource: dict[str, Any] | None
+        if isinstance(self.resource, ContactEntry):
+            resource = self.resource.to_dict()
+        else:
+            resource = self.resource
+
+        error: dict[str, Any] | None
+        if isinstance(self.error, BatchItemError):
+            error = self.error.to_dict()
+        else:
+            error = self.error
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "index": index,
+                "status": status,
+                "resource": resource,
+                "error": error,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.batch_item_error import BatchItemError  # noqa: PLC0415
+        from ..models.contact_entry import ContactEntry  # noqa: PLC0415
+
+        d = dict(src_dict)
+        index = d.pop("index")
+
+        status = check_contact_entry_batch_item_status(d.pop("status"))
+
+        def _parse_resource(data: object) -> ContactEntry | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                resource_type_0 = ContactEntry.from_dict(data)
+
+                return resource_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContactEntry | None, data)
+
+        resource = _parse_resource(d.pop("resource"))
+
+        def _parse_error(data: object) -> BatchItemError | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_0 = BatchItemError.from_dict(data)
+
+                return error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BatchItemError | None, data)
+
+        error = _parse_error(d.pop("error"))
+
+        contact_entry_batch_item = cls(
+            index=index,
+            status=status,
+            resource=resource,
+            error=error,
+        )
+
+        contact_entry_batch_item.additional_properties = d
+        return contact_entry_batch_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

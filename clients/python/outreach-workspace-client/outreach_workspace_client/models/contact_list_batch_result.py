@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.batch_summary import BatchSummary
+    from ..models.contact_list_batch_item import ContactListBatchItem
+
+
+T = TypeVar("T", bound="ContactListBatchResult")
+
+
+@_attrs_define
+class ContactListBatchResult:
+    """
+    Attributes:
+        items (list[ContactListBatchItem]):
+        summary (BatchSummary):
+    """
+
+    items: list[ContactListBatchItem]
+    summary: BatchSummary
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+        summary = self.summary.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "items": items,
+                "summary": summary,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.batch_summary import BatchSummary  # noqa: PLC0415
+        from ..models.contact_list_batch_item import ContactListBatchItem  # noqa: PLC0415
+
+        d = dict(src_dict)
+        items = []
+        _items = d.pop("items")
+        for items_item_data in _items:
+            items_item = ContactListBatchItem.from_dict(items_item_data)
+
+            items.append(items_item)
+
+        summary = BatchSummary.from_dict(d.pop("summary"))
+
+        contact_list_batch_result = cls(
+            items=items,
+            summary=summary,
+        )
+
+        contact_list_batch_result.additional_properties = d
+        return contact_list_batch_result
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

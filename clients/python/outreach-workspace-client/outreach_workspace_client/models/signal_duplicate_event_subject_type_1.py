@@ -1,0 +1,14 @@
+from typing import Literal
+
+SignalDuplicateEventSubjectType1 = Literal["COMPANIES", "PEOPLE"]
+
+SIGNAL_DUPLICATE_EVENT_SUBJECT_TYPE_1_VALUES: set[SignalDuplicateEventSubjectType1] = {
+    "COMPANIES",
+    "PEOPLE",
+}
+
+
+def check_signal_duplicate_event_subject_type_1(value: str) -> SignalDuplicateEventSubjectType1:
+    if value in SIGNAL_DUPLICATE_EVENT_SUBJECT_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {SIGNAL_DUPLICATE_EVENT_SUBJECT_TYPE_1_VALUES!r}")

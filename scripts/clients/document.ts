@@ -1,0 +1,17 @@
+// The OpenAPI document as the client generators read it: the live document with what varies by
+// request or deployment taken out, so the same stack always generates the same clients. The base
+// URL (`servers`) is given to a client when it is built, not compiled into it.
+export type OpenApiDocument = Record<string, unknown>;
+
+/** `doc` without `servers` (a copy; the rest as served). */
+export function clientDocument(doc: OpenApiDocument): OpenApiDocument {
+  const { servers: _servers, ...rest } = doc;
+  return rest;
+}
+
+/** The document a running service serves at `/v1/openapi.json` under `baseUrl`. */
+export async function fetchDocument(baseUrl: string): Promise<OpenApiDocument> {
+  const response = await fetch(new URL('/v1/openapi.json', baseUrl));
+  if (!response.ok) throw new Error(`GET ${baseUrl}/v1/openapi.json answered ${response.status}`);
+  return (await response.json()) as OpenApiDocument;
+}

@@ -88,15 +88,13 @@ export const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * 09:00 UTC `days` days from when the document is built: for the fields the API wants in the
- * future (a snooze, a meeting), so that the example stays one the API accepts.
+ * 09:00 UTC `days` days from when the document is built, for the one field the API wants ahead of
+ * now (a snooze, within a year): so that the example stays one the API accepts. Every other time
+ * of the examples is fixed in the story (early March 2026), and a computed one is only ever an
+ * operation's example, never a schema's: client generators copy schema examples into the code
+ * they generate (openapi-typescript's @example), which must not change from day to day.
  */
-export function daysFromNow(days: number, hour = 9): string {
+export function daysFromNow(days: number): string {
   const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  return new Date(midnight + days * DAY_MS + hour * 60 * 60 * 1000).toISOString();
-}
-
-/** The date (YYYY-MM-DD, UTC) `days` days from when the document is built. */
-export function dateFromNow(days: number): string {
-  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(midnight + days * DAY_MS + 9 * 60 * 60 * 1000).toISOString();
 }

@@ -1,6 +1,6 @@
 // Examples of the sequence endpoints: the template "Engineering leaders, Q3" (an email, a LinkedIn
 // invitation, a follow-up, a call), Ada's run of it, the first email it sent her and her reply.
-import { EXAMPLE_IDS as ID, EXAMPLE_LINK, daysFromNow } from './ids.ts';
+import { EXAMPLE_IDS as ID, EXAMPLE_LINK } from './ids.ts';
 
 export const TEMPLATE_STEPS = [
   {
@@ -43,7 +43,7 @@ export const SEQUENCE = {
 /** The answer of an enrollment: the run, before its first step. */
 export const SEQUENCE_ENROLLED = { ...SEQUENCE, current_step: 0, variables: {}, updated_at: SEQUENCE.created_at };
 /** The answers of the run's controls. */
-export const SEQUENCE_PAUSED = { ...SEQUENCE, status: 'WAITING_FOR_USER', paused_until: daysFromNow(14), updated_at: '2026-03-03T11:20:00.412Z' };
+export const SEQUENCE_PAUSED = { ...SEQUENCE, status: 'WAITING_FOR_USER', paused_until: '2026-03-17T09:00:00.000Z', updated_at: '2026-03-03T11:20:00.412Z' };
 export const SEQUENCE_STOPPED = { ...SEQUENCE, status: 'SUCCEEDED', updated_at: '2026-03-05T15:02:37.118Z', ended_at: '2026-03-05T15:02:37.118Z' };
 
 export const MESSAGE = {
@@ -73,7 +73,7 @@ export const sequenceExamples: Record<string, unknown> = {
   Sequence: SEQUENCE,
   SequenceCreate: { contact_id: ID.contact, sequence_template_id: ID.sequenceTemplate },
   EnrollmentPending: { enrollment_run_id: ID.enrollmentRun, contact_id: ID.contact, sequence_template_id: ID.sequenceTemplate },
-  SequencePause: { paused_until: daysFromNow(14) },
+  SequencePause: { paused_until: SEQUENCE_PAUSED.paused_until },
   SequenceStop: { reason: 'WIN', scope: 'CONTACT' },
   SequenceVariablesUpdate: { variables: { meeting_link: 'https://cal.example.org/grace-hopper/20min' } },
   ContactUnenroll: { contact_ids: [ID.contact], sequence_template_id: ID.sequenceTemplate },

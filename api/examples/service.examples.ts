@@ -1,12 +1,11 @@
 // Examples of the service routes, search and the sandbox test helpers: what Ada does with the first
 // email (opens it, clicks its link, replies, books a meeting).
-import { EXAMPLE_IDS as ID, EXAMPLE_LINK, daysFromNow } from './ids.ts';
+import { EXAMPLE_IDS as ID, EXAMPLE_LINK } from './ids.ts';
 import { ADA, CONTACT } from './people.examples.ts';
 import { MESSAGE, REPLY, SEQUENCE } from './sequences.examples.ts';
 
-const start = daysFromNow(3, 14);
 const MEETING_INPUT = {
-  title: 'Northwind and Analytical Engines: reporting', start_time: start, end_time: new Date(Date.parse(start) + 30 * 60_000).toISOString(), timezone: 'Europe/London',
+  title: 'Northwind and Analytical Engines: reporting', start_time: '2026-03-05T14:00:00.000Z', end_time: '2026-03-05T14:30:00.000Z', timezone: 'Europe/London',
 };
 const LEAD = { id: `lead:${ID.contact}`, type: 'lead', title: 'Ada Lovelace', subtitle: `${ADA.job_title} at ${ADA.company_name} · ${ADA.email}` };
 

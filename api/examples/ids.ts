@@ -85,16 +85,10 @@ export const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
   key: 'pain_point',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * 09:00 UTC `days` days from when the document is built, for the one field the API wants ahead of
- * now (a snooze, within a year): so that the example stays one the API accepts. Every other time
- * of the examples is fixed in the story (early March 2026), and a computed one is only ever an
- * operation's example, never a schema's: client generators copy schema examples into the code
- * they generate (openapi-typescript's @example), which must not change from day to day.
+ * The time of the snooze example, in the story's days like every time of the examples (early March
+ * 2026): the API wants a snooze within the coming year, so the test maps it to tomorrow, as it maps
+ * the ids. Examples stay fixed: client generators copy them into the code they generate
+ * (openapi-typescript's @example), which must not change from day to day.
  */
-export function daysFromNow(days: number): string {
-  const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  return new Date(midnight + days * DAY_MS + 9 * 60 * 60 * 1000).toISOString();
-}
+export const EXAMPLE_SNOOZE_UNTIL = '2026-03-06T08:30:00.000Z';

@@ -1,6 +1,6 @@
 // Examples of the task endpoints: Grace's to-do about Ada, and the call the template's CALL step
 // gave her.
-import { EXAMPLE_IDS as ID, daysFromNow } from './ids.ts';
+import { EXAMPLE_IDS as ID, EXAMPLE_SNOOZE_UNTIL } from './ids.ts';
 import { ADA_PHONE, CONTACT_SUMMARY, GRACE } from './people.examples.ts';
 import { SEQUENCE } from './sequences.examples.ts';
 
@@ -32,9 +32,7 @@ export const CALL_DONE = {
 export const TODO_STARTED = { ...TODO, status: 'IN_PROGRESS', started_at: '2026-03-04T09:02:10.500Z', updated_at: '2026-03-04T09:02:10.500Z' };
 export const TODO_SKIPPED = { ...TODO, status: 'SKIPPED', skipped_at: '2026-03-04T09:05:31.020Z', updated_at: '2026-03-04T09:05:31.020Z' };
 export const TODO_REOPENED = { ...TODO, reopened_at: '2026-03-04T10:12:45.300Z', updated_at: '2026-03-04T10:12:45.300Z' };
-/** A snooze must lie ahead: its request and answer are the operation's, computed when the document is built (ids.ts). */
-export const SNOOZE = { snoozed_until: daysFromNow(1) };
-export const TODO_SNOOZED = { ...TODO, ...SNOOZE, updated_at: '2026-03-04T09:06:00.000Z' };
+export const TODO_SNOOZED = { ...TODO, snoozed_until: EXAMPLE_SNOOZE_UNTIL, updated_at: '2026-03-04T09:06:00.000Z' };
 export const TODO_REASSIGNED = { ...TODO, assignee_user_id: ID.colleague, assignee: { id: ID.colleague, email: 'alan@example.org', name: 'Alan Turing' } };
 export const TODO_UPDATED = { ...TODO, priority: 'HOT', due_date: '2026-03-04', notes: 'She replied: send it before Thursday\'s call.', updated_at: '2026-03-03T09:12:00.000Z' };
 
@@ -46,6 +44,7 @@ export const taskExamples: Record<string, unknown> = {
   TaskUpdate: { priority: 'HOT', due_date: TODO_UPDATED.due_date, notes: TODO_UPDATED.notes },
   TaskReassign: { assignee_user_id: ID.colleague, scope: 'TASK' },
   TaskComplete: { completion_source: 'TASK_EXECUTION', disposition: 'ANSWERED' },
+  TaskSnooze: { snoozed_until: EXAMPLE_SNOOZE_UNTIL },
   TaskExecute: { payload: { type: 'call', phone: ADA_PHONE, disposition: 'INTERESTED' } },
   TaskExecutePayload: { type: 'call', phone: ADA_PHONE, disposition: 'INTERESTED' },
   TaskExecuteResult: {

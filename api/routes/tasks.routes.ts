@@ -20,7 +20,7 @@ import {
   updateTaskSchema,
 } from '../schemas/tasks.schemas.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
-import { CALL_DONE, SNOOZE, TODO_REASSIGNED, TODO_REOPENED, TODO_SKIPPED, TODO_SNOOZED, TODO_STARTED, TODO_UPDATED } from '../examples/tasks.examples.ts';
+import { CALL_DONE, TODO_REASSIGNED, TODO_REOPENED, TODO_SKIPPED, TODO_SNOOZED, TODO_STARTED, TODO_UPDATED } from '../examples/tasks.examples.ts';
 
 export interface TasksDeps {
   workflows: WorkflowClients;
@@ -171,7 +171,6 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
     defineRoute<Params, Record<string, never>, { snoozed_until: string }>({
       method: 'POST', path: '/v1/tasks/{task_id}/snooze', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'snoozeTask',
-      requestExample: { body: SNOOZE },
       summary: 'Snooze an open task until a time',
       description: 'The status stays and snoozed_until is set (GET /v1/tasks?snoozed=false hides snoozed tasks). At that time the task comes back: '
         + 'status PENDING, snoozed_until null, reopen_reason REMINDER_RULE, reopened_at set, task.reopened (sequence tasks and to-dos). A new snooze replaces the previous time; '

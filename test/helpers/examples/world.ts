@@ -1,13 +1,13 @@
 // The records the OpenAPI examples are sent against (test/api/openapi-examples.test.ts): an
 // organization of its own (Northwind) with an admin key, and one real record for each placeholder
 // of api/examples/ids.ts a request example names, made through the API as a client would make
-// them. `ids` maps each placeholder (an id, a signed token) to its record; the factories make fresh
-// records for the operations that need one of their own (states.ts).
+// them. `ids` maps each placeholder (an id, a signed token) to its record, and the snooze time to
+// tomorrow; the factories make fresh records for the operations that need their own (states.ts).
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import * as admin from '../../../domain/admin/admin.service.ts';
 import { signId } from '../../../domain/engagement/signed-token.ts';
-import { EXAMPLE_IDS, EXAMPLE_LINK, EXAMPLE_TOKENS } from '../../../api/examples/ids.ts';
+import { EXAMPLE_IDS, EXAMPLE_LINK, EXAMPLE_SNOOZE_UNTIL, EXAMPLE_TOKENS } from '../../../api/examples/ids.ts';
 import { ADA } from '../../../api/examples/people.examples.ts';
 import { client, type ApiResponse } from '../http.ts';
 import { eventually } from '../poll.ts';
@@ -93,7 +93,8 @@ export async function buildWorld(stack: Stack): Promise<World> {
   ];
   const secret = stack.config.webhookSecretKey;
   ids.push([EXAMPLE_TOKENS.unsubscribe, signId(secret, 'unsubscribe', String(sequence.body.id))],
-    [EXAMPLE_TOKENS.open, signId(secret, 'open', messageId)], [EXAMPLE_TOKENS.click, signId(secret, 'click', messageId, EXAMPLE_LINK)]);
+    [EXAMPLE_TOKENS.open, signId(secret, 'open', messageId)], [EXAMPLE_TOKENS.click, signId(secret, 'click', messageId, EXAMPLE_LINK)],
+    [EXAMPLE_SNOOZE_UNTIL, new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString()]);
 
   // Lists and their entries.
   const contactList = String(((await created('/v1/contact-lists', { items: [{ name: 'Leads' }] })).items as { resource: { id: string } }[])[0].resource.id);

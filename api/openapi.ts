@@ -5,6 +5,7 @@ import type { JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-components.ts';
 import { buildWebhooks, WEBHOOK_HEADERS, WEBHOOK_TAG } from './openapi-webhooks.ts';
 import { TAG_DESCRIPTIONS } from './openapi-tags.ts';
+import { parameterExample, requestBodyExample, responseExample, withSchemaExamples } from './openapi-examples.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from './middleware/idempotency.ts';
 
@@ -13,7 +14,8 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function parameters(schema: JsonSchema | undefined, location: 'path' | 'query', components: SchemaComponents) {
+function parameters(route: RouteDef, location: 'path' | 'query', components: SchemaComponents) {
+  const schema = location === 'path' ? route.params : route.query;
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => ({
@@ -23,6 +25,7 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query', 
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
     schema: components.use(s),
     ...(s.type === 'array' ? { style: 'form', explode: true } : {}),
+    ...parameterExample(route, name, location),
   }));
 }
 
@@ -98,7 +101,10 @@ function operation(route: RouteDef, components: SchemaComponents) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = response.schema
-      ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: components.use(response.schema) } } }
+      ? {
+        description: response.description,
+        content: { [response.contentType ?? 'application/json']: { schema: components.use(response.schema), ...responseExample(status, response) } },
+      }
       // An error status declared by its description alone answers the one error shape.
       : Number(status) >= 400 ? errorResponse(response.description) : { description: response.description };
   }
@@ -132,10 +138,12 @@ function operation(route: RouteDef, components: SchemaComponents) {
     ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     ...(route.rateBudget ? { 'x-rate-limit-budget': route.rateBudget } : {}),
     parameters: [
-      ...parameters(route.params, 'path', components), ...parameters(route.query, 'query', components),
+      ...parameters(route, 'path', components), ...parameters(route, 'query', components),
       ...(idempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ],
-    ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: components.use(route.body) } } } } : {}),
+    ...(route.body ? {
+      requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: components.use(route.body), ...requestBodyExample(route) } } },
+    } : {}),
     responses,
   };
 }
@@ -182,7 +190,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     webhooks,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
-      schemas: components.all(),
+      schemas: withSchemaExamples(components.all()),
       parameters: { IdempotencyKey: idempotencyKeyParameter, ...WEBHOOK_HEADERS },
       headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
     },

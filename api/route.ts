@@ -14,6 +14,19 @@ export interface RouteResponse {
   description: string;
   schema?: JsonSchema;
   contentType?: string;
+  /** This answer as the document shows it, when it is not its named schema's example (api/examples/). */
+  example?: unknown;
+}
+
+/**
+ * What the document shows a client sending, where the defaults do not say it: a path parameter's
+ * example is otherwise the one of its name (api/examples/ids.ts), the body's its named schema's.
+ */
+export interface RequestExample {
+  params?: Record<string, string>;
+  /** Query parameters worth showing: the required ones, and a filter where it helps. */
+  query?: Record<string, unknown>;
+  body?: unknown;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -45,6 +58,8 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
   query?: JsonSchema;
   body?: JsonSchema;
   responses: Record<number, RouteResponse>;
+  /** The request of the document's example, where the defaults do not say it (test/api/openapi-examples.test.ts sends it). */
+  requestExample?: RequestExample;
   /**
    * The service itself refuses body text PostgreSQL cannot store (NUL, unpaired surrogates) with the
    * status its contract names (signals: 422): defineRoute then adds no NUL rule to the body schema.

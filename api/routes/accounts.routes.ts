@@ -9,6 +9,7 @@ import {
   accountListFilters, accountSchema, accountUpsertSchema, accountVariablesPatchSchema, accountVariablesSchema, ownerBodySchema,
   variableKeyParams,
 } from '../schemas/people.schemas.ts';
+import { ACCOUNT_REASSIGNED, ACCOUNT_VARIABLES_AFTER_DELETE } from '../examples/people.examples.ts';
 
 type AccountParams = { account_id: string };
 const tags = ['Accounts'];
@@ -27,6 +28,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<accounts.AccountSort> & { domain?: string; name?: string }>({
       method: 'GET', path: '/v1/accounts', auth: 'key', scope: 'accounts:read', tags,
       operationId: 'listAccounts',
+      requestExample: { query: { domain: 'example.com' } },
       summary: 'List accounts',
       description: 'Default order: created_at ascending.',
       query: listQuerySchema(accounts.ACCOUNT_SORT_FIELDS, accountListFilters),
@@ -54,7 +56,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
       description: 'Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.',
       params: idParams('account_id'),
       body: ownerBodySchema,
-      responses: { 200: { description: 'The account.', schema: accountSchema }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
+      responses: { 200: { description: 'The account.', schema: accountSchema, example: ACCOUNT_REASSIGNED }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await accounts.setAccountOwner(ctx.state.em, ctx.state.principal.organizationId, params.account_id, body.owner_user_id),
@@ -85,10 +87,11 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<AccountParams & { key: string }>({
       method: 'DELETE', path: '/v1/accounts/{account_id}/variables/{key}', auth: 'key', scope: 'accounts:write', tags,
       operationId: 'deleteAccountVariable',
+      requestExample: { params: { key: 'tech_stack' } },
       summary: 'Delete an account variable and free its slot',
       description: 'Removes the key so the slot counts no more against the limit; a key not set is 404.',
       params: variableKeyParams('account_id'),
-      responses: { 200: { description: 'The variables after the delete.', schema: accountVariablesSchema } },
+      responses: { 200: { description: 'The variables after the delete.', schema: accountVariablesSchema, example: ACCOUNT_VARIABLES_AFTER_DELETE } },
       handler: async (ctx, { params }) => ({
         status: 200,
         body: await variables.deleteAccountVariable(ctx.state.em, ctx.state.principal.organizationId, params.account_id, params.key),

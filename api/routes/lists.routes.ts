@@ -19,6 +19,8 @@ import {
   contactEntrySchema, contactListBatchSchema, contactListItemSchema, contactListPatchSchema, contactListSchema, listListFilters,
 } from '../schemas/lists.schemas.ts';
 import { bodyValidator, type JsonSchema } from '../validation.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
+import { ACCOUNT_LIST_RENAMED, CONTACT_LIST_RENAMED } from '../examples/lists.examples.ts';
 
 export interface ListsDeps {
   workflows: WorkflowClients;
@@ -115,7 +117,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       params: idParams('contact_list_id'),
       body: contactListPatchSchema,
       responses: {
-        200: { description: 'The list.', schema: contactListSchema },
+        200: { description: 'The list.', schema: contactListSchema, example: CONTACT_LIST_RENAMED },
         404: { description: 'List, or template, not of this organization.' },
         422: { description: 'Template not ACTIVE or without steps (ValidationIssue); the list is unchanged.' },
       },
@@ -158,6 +160,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<ContactEntrySort> & ContactEntryFilters>({
       method: 'GET', path: '/v1/contact-entries', auth: 'key', scope: 'contact_lists:read', tags: contactTags,
       operationId: 'listContactEntries',
+      requestExample: { query: { contact_list_id: EXAMPLE_IDS.contactList } },
       summary: 'List the entries of a contact list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(CONTACT_ENTRY_SORT_FIELDS, contactEntryListFilters), required: ['contact_list_id'] },
@@ -239,7 +242,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       description: 'Only `name` changes; the entries stay.',
       params: idParams('account_list_id'),
       body: accountListPatchSchema,
-      responses: { 200: { description: 'The list.', schema: accountListSchema } },
+      responses: { 200: { description: 'The list.', schema: accountListSchema, example: ACCOUNT_LIST_RENAMED } },
       handler: async (ctx, { params, body }) => ({ status: 200, body: await lists.patchAccountList(ctx.state.em, ctx.state.principal.organizationId, params.account_list_id, body) }),
     }),
     defineRoute<AccountListParams>({
@@ -274,6 +277,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<accountEntries.AccountEntrySort> & accountEntries.AccountEntryFilters>({
       method: 'GET', path: '/v1/account-entries', auth: 'key', scope: 'account_lists:read', tags: accountTags,
       operationId: 'listAccountEntries',
+      requestExample: { query: { account_list_id: EXAMPLE_IDS.accountList } },
       summary: 'List the entries of an account list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(accountEntries.ACCOUNT_ENTRY_SORT_FIELDS, accountEntryListFilters), required: ['account_list_id'] },

@@ -7,6 +7,7 @@ import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullable, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { named } from '../schemas/named.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
 
 const tags = ['Messages'];
 
@@ -55,6 +56,7 @@ export function messagesRoutes(): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<messages.MessageSort> & messages.MessageFilters>({
       method: 'GET', path: '/v1/messages', auth: 'key', scope: 'messages:read', tags,
       operationId: 'listMessages',
+      requestExample: { query: { sequence_id: EXAMPLE_IDS.sequence } },
       summary: 'List messages',
       description: 'Default order: sent_at descending (newest first); `sort_by` sent_at or created_at. Filters combine with AND.',
       query: listQuery,

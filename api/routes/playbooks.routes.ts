@@ -11,6 +11,7 @@ import { idParams } from '../schemas/common.schemas.ts';
 import {
   createPlaybookSchema, playbookListFilters, playbookRunFilters, playbookRunSchema, playbookSchema, updatePlaybookSchema,
 } from '../schemas/playbooks.schemas.ts';
+import { PLAYBOOK_UPDATED } from '../examples/events.examples.ts';
 
 type Params = { playbook_id: string };
 const tags = ['Playbooks'];
@@ -75,7 +76,7 @@ export function playbooksRoutes(): RouteDef[] {
         + 'PAUSED stops new runs (events resolving meanwhile do not run it later).',
       params,
       body: updatePlaybookSchema,
-      responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound, ...invalid },
+      responses: { 200: { description: 'The playbook.', schema: playbookSchema, example: PLAYBOOK_UPDATED }, 404: notFound, ...invalid },
       handler: async (ctx, { params: p, body }) => ({
         status: 200, body: await updatePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, body),
       }),

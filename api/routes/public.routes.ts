@@ -56,7 +56,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       operationId: 'healthz',
       summary: 'Liveness: the process answers',
       description: 'Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.',
-      responses: { 200: { description: 'Alive.', schema: healthSchema } },
+      responses: { 200: { description: 'Alive.', schema: healthSchema, example: { status: 'ok' } } },
       handler: () => ({ status: 200, body: { status: 'ok' } }),
     }),
     defineRoute({
@@ -95,7 +95,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       operationId: 'docs',
       summary: 'Readable API reference (HTML)',
       description: 'The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.',
-      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' } } },
+      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' }, example: DOCS_HTML } },
       handler: (ctx) => {
         ctx.type = 'text/html';
         return { status: 200, body: DOCS_HTML };

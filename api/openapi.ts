@@ -3,6 +3,9 @@
 import type { RouteDef } from './route.ts';
 import type { JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-components.ts';
+import { buildWebhooks, WEBHOOK_HEADERS, WEBHOOK_TAG } from './openapi-webhooks.ts';
+import { TAG_DESCRIPTIONS } from './openapi-tags.ts';
+import { parameterExample, requestBodyExample, responseExample, withSchemaExamples } from './openapi-examples.ts';
 import { errorSchema } from './schemas/common.schemas.ts';
 import { CONDITIONAL_COMPONENTS, conventionParameters, withHttpConventions } from './openapi-http.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './middleware/compression.ts';
@@ -13,7 +16,8 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-function parameters(schema: JsonSchema | undefined, location: 'path' | 'query', components: SchemaComponents) {
+function parameters(route: RouteDef, location: 'path' | 'query', components: SchemaComponents) {
+  const schema = location === 'path' ? route.params : route.query;
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required ?? []) as string[]);
   return Object.entries(props).map(([name, s]) => ({
@@ -23,6 +27,7 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query', 
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
     schema: components.use(s),
     ...(s.type === 'array' ? { style: 'form', explode: true } : {}),
+    ...parameterExample(route, name, location),
   }));
 }
 
@@ -98,25 +103,29 @@ function operation(route: RouteDef, components: SchemaComponents) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = response.schema
-      ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: components.use(response.schema) } } }
+      ? {
+        description: response.description,
+        content: { [response.contentType ?? 'application/json']: { schema: components.use(response.schema), ...responseExample(status, response) } },
+      }
       // An error status declared by its description alone answers the one error shape.
       : Number(status) >= 400 ? errorResponse(response.description) : { description: response.description };
   }
   const validates = route.query || route.body || route.params;
-  if (validates) {
-    responses['400'] ??= errorResponse('The request does not match the schema (ValidationIssue); `data.errors` names each field.'
+  const badIdempotencyKey = idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : '';
+  responses['400'] ??= errorResponse(validates
+    ? 'The request does not match the schema (ValidationIssue); `data.errors` names each field.'
       + (route.body ? ' Also a body that is not a JSON object or array, not UTF-8 (`(body)`), or that does not decompress '
         + '(`Content-Encoding` gzip, deflate or br)'
         + (route.bodyTextCheckedByService ? '.' : ', or a string or key with an unpaired surrogate (the field named).') : '')
-      + (idempotent(route) ? ` A malformed \`${IDEMPOTENCY_HEADER}\` header is refused the same way.` : ''));
-  }
+      + badIdempotencyKey
+    // Every route, public ones too, refuses a query string that is not UTF-8 (api/middleware/well-formed-query.ts).
+    : `A query string that does not percent-decode to UTF-8 (ValidationIssue; \`data.errors\` names the parameter).${badIdempotencyKey}`);
   if (route.auth !== 'public') responses['401'] ??= errorResponse('Missing, malformed or invalid API key (UnauthorizedIssue).');
   if (route.scope) responses['403'] ??= errorResponse(`The key lacks the scope ${route.scope} (UnauthorizedIssue).`);
   if (route.params) responses['404'] ??= errorResponse('Not found in this organization (NotFoundIssue).');
   if (route.body) responses['413'] ??= errorResponse('The body is larger than the limit (PayloadTooLargeIssue).');
   responses['500'] ??= errorResponse('Unexpected failure (InternalIssue); quote request_id.');
   if (idempotent(route)) {
-    responses['400'] ??= errorResponse(`Malformed \`${IDEMPOTENCY_HEADER}\` header (ValidationIssue).`);
     responses['409'] ??= errorResponse(`A request with the same \`${IDEMPOTENCY_HEADER}\` is still being processed (CommitIssue, with \`Retry-After\`); retry later.`);
     responses['422'] ??= errorResponse(`The \`${IDEMPOTENCY_HEADER}\` was already used with a different body or on another endpoint (BusinessIssue; \`data.header\` names it).`);
     addHeaders(responses, (status) => status.startsWith('2'), { [REPLAYED_HEADER]: { $ref: '#/components/headers/IdempotentReplayed' } });
@@ -132,19 +141,20 @@ function operation(route: RouteDef, components: SchemaComponents) {
     ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     ...(route.rateBudget ? { 'x-rate-limit-budget': route.rateBudget } : {}),
     parameters: [
-      ...parameters(route.params, 'path', components), ...parameters(route.query, 'query', components),
+      ...parameters(route, 'path', components), ...parameters(route, 'query', components),
       ...(idempotent(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...conventionParameters(route),
     ],
-    ...(route.body ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: components.use(route.body) } } } } : {}),
+    ...(route.body ? {
+      requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: components.use(route.body), ...requestBodyExample(route) } } },
+    } : {}),
     responses,
   };
 }
 
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  'Test helpers': 'Sandbox mode only (`SANDBOX_MODE`, on unless `SMTP_URL` is set): simulate what contacts do with a run\'s messages '
-    + '(open, click, reply, bounce, meeting, LinkedIn acceptance) through the same code real engagement takes. Absent in production.',
-};
+
+/** No public license: the service and its API are proprietary (SPDX LicenseRef- form for an unlisted license). */
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 /**
  * The document of `routes`. Every named schema met is shown once in components.schemas; two
@@ -158,11 +168,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route, components);
   }
+  const webhooks = buildWebhooks(components);
+  const tags = [...new Set(routes.flatMap((r) => r.tags)), WEBHOOK_TAG];
   return {
     openapi: '3.1.0',
     info: {
       title: 'Outreach Workspace Service',
       version: '1.0.0',
+      license: LICENSE,
       description:
         'Multi-tenant REST API of an outbound sales-outreach workspace. Every request sends `Authorization: Bearer <API_KEY>`; ' +
         'errors share one shape (`Error`); list endpoints share one envelope and take `page`, `size`, `sort_by`, `sort_order`. ' +
@@ -174,16 +187,18 @@ export function buildOpenApi(routes: RouteDef[], serverUrl?: string): Record<str
         'the server\'s limit (16 KB by default) answer 431 in the error shape (`PayloadTooLargeIssue`), a malformed request line 400. ' +
         `HTTP: answers of at least ${COMPRESSION_THRESHOLD_BYTES} bytes are compressed (gzip or br, as \`Accept-Encoding\` prefers); every 201 ` +
         'carries `Location` (the created resource\'s path); single-resource GETs carry a weak `ETag` and answer 304 to a matching ' +
-        '`If-None-Match`. No CORS: API keys are for server-to-server calls, and a browser\'s preflight is answered 403.',
+        '`If-None-Match`. No CORS: API keys are for server-to-server calls, and a browser\'s preflight is answered 403. ' +
+        'What webhook subscriptions receive is under `webhooks`: one signed POST per event type, its body a named schema (`MessageSentEvent`, ...).',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: [...new Set(routes.flatMap((r) => r.tags))].map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `ows_<secret>` created with the admin CLI.' } },
-      schemas: components.all(),
-      parameters: { IdempotencyKey: idempotencyKeyParameter, ...CONDITIONAL_COMPONENTS.parameters },
+      schemas: withSchemaExamples(components.all()),
+      parameters: { IdempotencyKey: idempotencyKeyParameter, ...WEBHOOK_HEADERS, ...CONDITIONAL_COMPONENTS.parameters },
       headers: { IdempotentReplayed: replayedHeader, ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER, ...CONDITIONAL_COMPONENTS.headers },
     },
   };

@@ -24,6 +24,19 @@ export interface RouteResponse {
   contentType?: string;
   /** Headers this response carries beyond the ones every route shares (documented on it). */
   headers?: Record<string, HeaderDoc>;
+  /** This answer as the document shows it, when it is not its named schema's example (api/examples/). */
+  example?: unknown;
+}
+
+/**
+ * What the document shows a client sending, where the defaults do not say it: a path parameter's
+ * example is otherwise the one of its name (api/examples/ids.ts), the body's its named schema's.
+ */
+export interface RequestExample {
+  params?: Record<string, string>;
+  /** Query parameters worth showing: the required ones, and a filter where it helps. */
+  query?: Record<string, unknown>;
+  body?: unknown;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -57,6 +70,8 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
   query?: JsonSchema;
   body?: JsonSchema;
   responses: Record<number, RouteResponse>;
+  /** The request of the document's example, where the defaults do not say it (test/api/openapi-examples.test.ts sends it). */
+  requestExample?: RequestExample;
   /**
    * Routes answering 201: where the created resource lives, sent as `Location`. An absolute path
    * whose placeholders name fields of the 201 body: `/v1/contacts/{id}`.

@@ -9,6 +9,7 @@ import {
   accountListFilters, accountSchema, accountUpsertSchema, accountVariablesPatchSchema, accountVariablesSchema, ownerBodySchema,
   variableKeyParams,
 } from '../schemas/people.schemas.ts';
+import { ACCOUNT_REASSIGNED, ACCOUNT_VARIABLES_AFTER_DELETE } from '../examples/people.examples.ts';
 
 type AccountParams = { account_id: string };
 const tags = ['Accounts'];
@@ -28,6 +29,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<accounts.AccountSort> & { domain?: string; name?: string }>({
       method: 'GET', path: '/v1/accounts', auth: 'key', scope: 'accounts:read', tags,
       operationId: 'listAccounts',
+      requestExample: { query: { domain: 'example.com' } },
       summary: 'List accounts',
       description: 'Default order: created_at ascending.',
       query: listQuerySchema(accounts.ACCOUNT_SORT_FIELDS, accountListFilters),
@@ -43,6 +45,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/accounts/{account_id}', auth: 'key', scope: 'accounts:read', tags,
       operationId: 'getAccount',
       summary: 'An account',
+      description: 'The account with its domain, owner embed, and first and last seen times.',
       params: idParams('account_id'),
       responses: { 200: { description: 'The account.', schema: accountSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await accounts.getAccount(ctx.state.em, ctx.state.principal.organizationId, params.account_id) }),
@@ -51,9 +54,10 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'PATCH', path: '/v1/accounts/{account_id}/owner', auth: 'key', scope: 'accounts:write', tags,
       operationId: 'setAccountOwner',
       summary: 'Reassign the owner of an account',
+      description: 'Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.',
       params: idParams('account_id'),
       body: ownerBodySchema,
-      responses: { 200: { description: 'The account.', schema: accountSchema }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
+      responses: { 200: { description: 'The account.', schema: accountSchema, example: ACCOUNT_REASSIGNED }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await accounts.setAccountOwner(ctx.state.em, ctx.state.principal.organizationId, params.account_id, body.owner_user_id),
@@ -63,6 +67,7 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/accounts/{account_id}/variables', auth: 'key', scope: 'accounts:read', tags,
       operationId: 'getAccountVariables',
       summary: 'Variables of an account',
+      description: 'The account-scope variables, shared by every contact of the account in the templates they run.',
       params: idParams('account_id'),
       responses: { 200: { description: 'The variables.', schema: accountVariablesSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await variables.getAccountVariables(ctx.state.em, ctx.state.principal.organizationId, params.account_id) }),
@@ -83,9 +88,11 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<AccountParams & { key: string }>({
       method: 'DELETE', path: '/v1/accounts/{account_id}/variables/{key}', auth: 'key', scope: 'accounts:write', tags,
       operationId: 'deleteAccountVariable',
+      requestExample: { params: { key: 'tech_stack' } },
       summary: 'Delete an account variable and free its slot',
+      description: 'Removes the key so the slot counts no more against the limit; a key not set is 404.',
       params: variableKeyParams('account_id'),
-      responses: { 200: { description: 'The variables after the delete.', schema: accountVariablesSchema } },
+      responses: { 200: { description: 'The variables after the delete.', schema: accountVariablesSchema, example: ACCOUNT_VARIABLES_AFTER_DELETE } },
       handler: async (ctx, { params }) => ({
         status: 200,
         body: await variables.deleteAccountVariable(ctx.state.em, ctx.state.principal.organizationId, params.account_id, params.key),

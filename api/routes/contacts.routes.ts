@@ -9,6 +9,7 @@ import {
   contactListFilters, contactSchema, contactUpsertSchema, contactVariablesPatchSchema, contactVariablesSchema,
   ownerBodySchema, variableKeyParams,
 } from '../schemas/people.schemas.ts';
+import { CONTACT_REASSIGNED, CONTACT_VARIABLES_AFTER_DELETE } from '../examples/people.examples.ts';
 
 type ContactParams = { contact_id: string };
 const tags = ['Contacts'];
@@ -40,6 +41,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<contacts.ContactSort> & contacts.ContactFilters>({
       method: 'GET', path: '/v1/contacts', auth: 'key', scope: 'contacts:read', tags,
       operationId: 'listContacts',
+      requestExample: { query: { company_domain: 'example.com' } },
       summary: 'List contacts',
       description: 'Default order: created_at ascending.',
       query: listQuerySchema(contacts.CONTACT_SORT_FIELDS, contactListFilters),
@@ -56,6 +58,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/contacts/{contact_id}', auth: 'key', scope: 'contacts:read', tags,
       operationId: 'getContact',
       summary: 'A contact',
+      description: 'The full record: identity, company, phone, owner embed, email verification status, first and last seen times.',
       params: idParams('contact_id'),
       responses: { 200: { description: 'The contact.', schema: contactSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await contacts.getContact(ctx.state.em, ctx.state.principal.organizationId, params.contact_id) }),
@@ -76,9 +79,10 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'PATCH', path: '/v1/contacts/{contact_id}/owner', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'setContactOwner',
       summary: 'Reassign the owner of a contact',
+      description: 'Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.',
       params: idParams('contact_id'),
       body: ownerBodySchema,
-      responses: { 200: { description: 'The contact.', schema: contactSchema }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
+      responses: { 200: { description: 'The contact.', schema: contactSchema, example: CONTACT_REASSIGNED }, 422: { description: 'owner_user_id is not an active user of the organization (ValidationIssue).' } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await contacts.setContactOwner(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, body.owner_user_id),
@@ -88,6 +92,8 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/contacts/{contact_id}/variables', auth: 'key', scope: 'contacts:read', tags,
       operationId: 'getContactVariables',
       summary: 'Contact and account variables of a contact',
+      description: 'The contact\'s own variables and its account\'s (shared by every contact of the account, empty without an account), as sequence '
+        + 'templates read them.',
       params: idParams('contact_id'),
       responses: { 200: { description: 'Both scopes.', schema: contactVariablesSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await variables.getContactVariables(ctx.state.em, ctx.state.principal.organizationId, params.contact_id) }),
@@ -108,10 +114,13 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<ContactParams & { key: string }, { scope: 'contact' | 'account' }>({
       method: 'DELETE', path: '/v1/contacts/{contact_id}/variables/{key}', auth: 'key', scope: 'contacts:write', tags,
       operationId: 'deleteContactVariable',
+      requestExample: { query: { scope: 'contact' } },
       summary: 'Delete a variable and free its slot',
+      description: 'Removes the key from the scope named by `scope` (`contact`, or `account`: the contact\'s account) so the slot counts no more '
+        + 'against the limit; a key not set there is 404.',
       params: variableKeyParams('contact_id'),
       query: { type: 'object', additionalProperties: false, required: ['scope'], properties: { scope: { type: 'string', enum: ['contact', 'account'] } } },
-      responses: { 200: { description: 'Both scopes after the delete.', schema: contactVariablesSchema } },
+      responses: { 200: { description: 'Both scopes after the delete.', schema: contactVariablesSchema, example: CONTACT_VARIABLES_AFTER_DELETE } },
       handler: async (ctx, { params, query }) => ({
         status: 200,
         body: await variables.deleteContactVariable(ctx.state.em, ctx.state.principal.organizationId, params.contact_id, query.scope, params.key),

@@ -6,6 +6,7 @@ import { crmWriteBodySchema, crmWriteResultSchema, type CrmWriteBody } from '../
 import { writeCrmFields } from '../../domain/crm/crm.service.ts';
 import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
 import type { CrmConnector } from '../../providers/crm/index.ts';
+import { CRM_ACCOUNT_RESULT } from '../examples/people.examples.ts';
 
 const LINKING = 'A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, '
   + 'then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named are left untouched. '
@@ -26,7 +27,7 @@ export function crmRoutes(deps: { crm: CrmConnector }): RouteDef[] {
       params: idParams(param),
       body: crmWriteBodySchema,
       responses: {
-        200: { description: 'The CRM write result.', schema: crmWriteResultSchema },
+        200: { description: 'The CRM write result.', schema: crmWriteResultSchema, ...(objectType === 'account' ? { example: CRM_ACCOUNT_RESULT } : {}) },
         422: { description: 'The linked CRM record no longer exists in the CRM (BusinessIssue).', schema: errorSchema },
       },
       handler: async (ctx, { params, body }) => ({

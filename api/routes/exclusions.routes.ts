@@ -8,9 +8,13 @@ import {
   accountExclusionCreateSchema, accountExclusionListFilters, accountExclusionSchema, contactExclusionCreateSchema,
   contactExclusionListFilters, contactExclusionSchema, exclusionPatchSchema,
 } from '../schemas/exclusions.schemas.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
+import { ACCOUNT_EXCLUSION_UPDATED, CONTACT_EXCLUSION_UPDATED } from '../examples/outbound.examples.ts';
 
 type ExclusionParams = { exclusion_id: string };
 const tags = ['Exclusions'];
+/** The account exclusion routes share the path parameter name of the contact ones, not its example. */
+const accountExclusion = { params: { exclusion_id: EXAMPLE_IDS.accountExclusion } };
 const inForce = 'An exclusion is in force while `until` is null or in the future; once `until` passes it lifts by itself (nothing rewrites the row).';
 
 export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
@@ -51,6 +55,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       method: 'GET', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:read', tags,
       operationId: 'getContactExclusion',
       summary: 'A contact exclusion',
+      description: 'The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).',
       params: idParams('exclusion_id'),
       responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema } },
       handler: async (ctx, { params }) => ({
@@ -65,7 +70,7 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       description: 'Only the fields sent change; `updated_at` moves. Emits no event (only creation emits `contact_exclusion.created`).',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
-      responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema } },
+      responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema, example: CONTACT_EXCLUSION_UPDATED } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await exclusions.patchContactExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id, body),
@@ -118,7 +123,9 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<ExclusionParams>({
       method: 'GET', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:read', tags,
       operationId: 'getAccountExclusion',
+      requestExample: accountExclusion,
       summary: 'An account exclusion',
+      description: 'The exclusion: its domain, reason, message and `until` (null: permanent).',
       params: idParams('exclusion_id'),
       responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema } },
       handler: async (ctx, { params }) => ({
@@ -129,10 +136,12 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<ExclusionParams, Record<string, never>, exclusions.ExclusionPatch>({
       method: 'PATCH', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
       operationId: 'patchAccountExclusion',
+      requestExample: accountExclusion,
       summary: 'Change the reason, message or until of an account exclusion',
+      description: 'Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
-      responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema } },
+      responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema, example: ACCOUNT_EXCLUSION_UPDATED } },
       handler: async (ctx, { params, body }) => ({
         status: 200,
         body: await exclusions.patchAccountExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id, body),
@@ -141,7 +150,9 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     defineRoute<ExclusionParams>({
       method: 'DELETE', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
       operationId: 'deleteAccountExclusion',
+      requestExample: accountExclusion,
       summary: 'Delete an account exclusion',
+      description: 'The domain\'s people may be enrolled and imported again; nobody is re-enrolled by the delete.',
       params: idParams('exclusion_id'),
       responses: { 204: { description: 'Deleted.' } },
       handler: async (ctx, { params }) => {

@@ -19,6 +19,8 @@ import {
   contactEntrySchema, contactListBatchSchema, contactListItemSchema, contactListPatchSchema, contactListSchema, listListFilters,
 } from '../schemas/lists.schemas.ts';
 import { bodyValidator, type JsonSchema } from '../validation.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
+import { ACCOUNT_LIST_RENAMED, CONTACT_LIST_RENAMED } from '../examples/lists.examples.ts';
 
 export interface ListsDeps {
   workflows: WorkflowClients;
@@ -103,6 +105,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       method: 'GET', path: '/v1/contact-lists/{contact_list_id}', auth: 'key', scope: 'contact_lists:read', tags: contactTags,
       operationId: 'getContactList',
       summary: 'A contact list',
+      description: 'The list with its default sequence template (null when none) and `entries_count`.',
       params: idParams('contact_list_id'),
       responses: { 200: { description: 'The list.', schema: contactListSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await lists.getList(ctx.state.em, 'contact', ctx.state.principal.organizationId, params.contact_list_id) }),
@@ -116,7 +119,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       params: idParams('contact_list_id'),
       body: contactListPatchSchema,
       responses: {
-        200: { description: 'The list.', schema: contactListSchema },
+        200: { description: 'The list.', schema: contactListSchema, example: CONTACT_LIST_RENAMED },
         404: { description: 'List, or template, not of this organization.' },
         422: { description: 'Template not ACTIVE or without steps (ValidationIssue); the list is unchanged.' },
       },
@@ -159,6 +162,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<ContactEntrySort> & ContactEntryFilters>({
       method: 'GET', path: '/v1/contact-entries', auth: 'key', scope: 'contact_lists:read', tags: contactTags,
       operationId: 'listContactEntries',
+      requestExample: { query: { contact_list_id: EXAMPLE_IDS.contactList } },
       summary: 'List the entries of a contact list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(CONTACT_ENTRY_SORT_FIELDS, contactEntryListFilters), required: ['contact_list_id'] },
@@ -178,6 +182,8 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       method: 'GET', path: '/v1/contact-entries/{contact_entry_id}', auth: 'key', scope: 'contact_lists:read', tags: contactTags,
       operationId: 'getContactEntry',
       summary: 'A contact entry (poll its enrichment_status)',
+      description: 'The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status` (PENDING until the lead import '
+        + 'completes, then DONE or FAILED) and the latest sequence it sourced.',
       params: idParams('contact_entry_id'),
       responses: { 200: { description: 'The entry.', schema: contactEntrySchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await getContactEntry(ctx.state.em, ctx.state.principal.organizationId, params.contact_entry_id) }),
@@ -202,6 +208,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
       location: '/v1/account-lists',
       summary: 'Create account lists (batch)',
+      description: '1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.',
       body: accountListBatchSchema,
       responses: { 201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(accountListSchema) }, 422: { description: 'More than 100 items.' } },
       handler: async (ctx, { body }) => {
@@ -227,6 +234,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       method: 'GET', path: '/v1/account-lists/{account_list_id}', auth: 'key', scope: 'account_lists:read', tags: accountTags,
       operationId: 'getAccountList',
       summary: 'An account list',
+      description: 'The list with `entries_count`.',
       params: idParams('account_list_id'),
       responses: { 200: { description: 'The list.', schema: accountListSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await lists.getList(ctx.state.em, 'account', ctx.state.principal.organizationId, params.account_list_id) }),
@@ -235,9 +243,10 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       method: 'PATCH', path: '/v1/account-lists/{account_list_id}', auth: 'key', scope: 'account_lists:write', tags: accountTags,
       operationId: 'patchAccountList',
       summary: 'Rename an account list',
+      description: 'Only `name` changes; the entries stay.',
       params: idParams('account_list_id'),
       body: accountListPatchSchema,
-      responses: { 200: { description: 'The list.', schema: accountListSchema } },
+      responses: { 200: { description: 'The list.', schema: accountListSchema, example: ACCOUNT_LIST_RENAMED } },
       handler: async (ctx, { params, body }) => ({ status: 200, body: await lists.patchAccountList(ctx.state.em, ctx.state.principal.organizationId, params.account_list_id, body) }),
     }),
     defineRoute<AccountListParams>({
@@ -272,6 +281,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<accountEntries.AccountEntrySort> & accountEntries.AccountEntryFilters>({
       method: 'GET', path: '/v1/account-entries', auth: 'key', scope: 'account_lists:read', tags: accountTags,
       operationId: 'listAccountEntries',
+      requestExample: { query: { account_list_id: EXAMPLE_IDS.accountList } },
       summary: 'List the entries of an account list',
       description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
       query: { ...listQuerySchema(accountEntries.ACCOUNT_ENTRY_SORT_FIELDS, accountEntryListFilters), required: ['account_list_id'] },
@@ -291,6 +301,7 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
       method: 'GET', path: '/v1/account-entries/{account_entry_id}', auth: 'key', scope: 'account_lists:read', tags: accountTags,
       operationId: 'getAccountEntry',
       summary: 'An account entry',
+      description: 'The entry with the workspace account of its domain and the directory\'s company profile (null for an unknown domain).',
       params: idParams('account_entry_id'),
       responses: { 200: { description: 'The entry.', schema: accountEntrySchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await accountEntries.getAccountEntry(ctx.state.em, ctx.state.principal.organizationId, params.account_entry_id) }),

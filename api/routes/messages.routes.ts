@@ -7,6 +7,7 @@ import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, nullable, nullableTimestamp, timestamp, uuid } from '../schemas/common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { named } from '../schemas/named.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
 
 const tags = ['Messages'];
 
@@ -55,6 +56,7 @@ export function messagesRoutes(): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<messages.MessageSort> & messages.MessageFilters>({
       method: 'GET', path: '/v1/messages', auth: 'key', scope: 'messages:read', tags,
       operationId: 'listMessages',
+      requestExample: { query: { sequence_id: EXAMPLE_IDS.sequence } },
       summary: 'List messages',
       description: 'Default order: sent_at descending (newest first); `sort_by` sent_at or created_at. Filters combine with AND.',
       query: listQuery,
@@ -71,6 +73,8 @@ export function messagesRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/messages/{message_id}', auth: 'key', scope: 'messages:read', tags,
       operationId: 'getMessage',
       summary: 'A message',
+      description: 'A message a sequence or a person sent or received, with its engagement: opens and clicks (emails), the reply category (INBOUND '
+        + 'replies), bounce and acceptance times.',
       params: idParams('message_id'),
       responses: { 200: { description: 'The message.', schema: messageSchema }, 404: { description: 'No such message in the organization.' } },
       handler: async (ctx, { params }) => ({ status: 200, body: await messages.getMessage(ctx.state.em, ctx.state.principal.organizationId, params.message_id) }),

@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client';
 import { hashApiKey, hashesEqual } from '../../domain/admin/api-keys.ts';
 import { unauthorized } from '../errors.ts';
 import { defineRoute, type RouteDef, type RouteResponse } from '../route.ts';
+import { METRICS_TEXT } from '../examples/service.examples.ts';
 
 export interface MetricsRouteDeps {
   registry: Registry;
@@ -16,7 +17,7 @@ export function metricsRoutes(deps: MetricsRouteDeps): RouteDef[] {
   // SHA-256 digests have one length, so the comparison neither fails early nor leaks the token's length.
   const expected = deps.token === undefined ? undefined : hashApiKey(`Bearer ${deps.token}`);
   const responses: Record<number, RouteResponse> = {
-    200: { description: 'Metrics in the Prometheus text exposition format 0.0.4.', contentType: 'text/plain; version=0.0.4', schema: { type: 'string' } },
+    200: { description: 'Metrics in the Prometheus text exposition format 0.0.4.', contentType: 'text/plain; version=0.0.4', schema: { type: 'string' }, example: METRICS_TEXT },
   };
   return [
     defineRoute({

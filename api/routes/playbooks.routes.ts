@@ -11,6 +11,7 @@ import { idParams } from '../schemas/common.schemas.ts';
 import {
   createPlaybookSchema, playbookListFilters, playbookRunFilters, playbookRunSchema, playbookSchema, updatePlaybookSchema,
 } from '../schemas/playbooks.schemas.ts';
+import { PLAYBOOK_UPDATED } from '../examples/events.examples.ts';
 
 type Params = { playbook_id: string };
 const tags = ['Playbooks'];
@@ -63,6 +64,7 @@ export function playbooksRoutes(): RouteDef[] {
       method: 'GET', path: '/v1/playbooks/{playbook_id}', auth: 'key', scope: 'playbooks:read', tags,
       operationId: 'getPlaybook',
       summary: 'A playbook',
+      description: 'The playbook: the event name it listens to, its status, whether its runs wait for approval, and its action.',
       params,
       responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound },
       handler: async (ctx, { params: p }) => ({ status: 200, body: await getPlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id) }),
@@ -75,7 +77,7 @@ export function playbooksRoutes(): RouteDef[] {
         + 'PAUSED stops new runs (events resolving meanwhile do not run it later).',
       params,
       body: updatePlaybookSchema,
-      responses: { 200: { description: 'The playbook.', schema: playbookSchema }, 404: notFound, ...invalid },
+      responses: { 200: { description: 'The playbook.', schema: playbookSchema, example: PLAYBOOK_UPDATED }, 404: notFound, ...invalid },
       handler: async (ctx, { params: p, body }) => ({
         status: 200, body: await updatePlaybook(ctx.state.em, ctx.state.principal.organizationId, p.playbook_id, body),
       }),

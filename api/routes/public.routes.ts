@@ -66,7 +66,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/healthz',
       operationId: 'healthz',
       summary: 'Liveness: the process answers',
-      responses: { 200: { description: 'Alive.', schema: healthSchema } },
+      description: 'Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.',
+      responses: { 200: { description: 'Alive.', schema: healthSchema, example: { status: 'ok' } } },
       handler: () => ({ status: 200, body: { status: 'ok' } }),
     }),
     defineRoute({
@@ -75,6 +76,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/readyz',
       operationId: 'readyz',
       summary: 'Readiness: PostgreSQL and Temporal are reachable',
+      description: 'Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; '
+        + 'a load balancer sends traffic only while both are `ok`.',
       responses: {
         200: { description: 'Ready.', schema: healthSchema },
         503: { description: 'A dependency is unreachable (UnavailableIssue); `data.checks` says which.' },
@@ -91,6 +94,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/v1/openapi.json',
       operationId: 'openapi',
       summary: 'This OpenAPI 3.1 document',
+      description: 'Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, '
+        + 'and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.',
       responses: {
         200: { description: 'The document.', schema: named('OpenApiDocument', { type: 'object', description: 'An OpenAPI 3.1 document.' }) },
         304: notModified,
@@ -111,7 +116,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs',
       operationId: 'docs',
       summary: 'Readable API reference (HTML)',
-      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' } } },
+      description: 'The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.',
+      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' }, example: DOCS_HTML } },
       handler: (ctx) => {
         ctx.type = 'text/html';
         return { status: 200, body: DOCS_HTML };
@@ -123,6 +129,7 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs/scalar.js',
       operationId: 'docsScript',
       summary: 'Script of the API reference page',
+      description: 'The self-contained browser bundle the reference page loads; cacheable for a day.',
       responses: { 200: { description: 'JavaScript.', contentType: 'text/javascript', schema: { type: 'string' } }, 304: notModified },
       handler: async (ctx) => {
         const asset = await docsScript();

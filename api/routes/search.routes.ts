@@ -3,6 +3,7 @@
 import * as searchService from '../../domain/search/search.service.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { named } from '../schemas/named.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
 
 const tags = ['Search'];
 
@@ -17,6 +18,7 @@ export function searchRoutes(): RouteDef[] {
     defineRoute<Record<string, string>, { query: string; types?: string[]; size: number }>({
       method: 'GET', path: '/v1/search', auth: 'key', scope: null, tags,
       operationId: 'search',
+      requestExample: { query: { query: 'lovelace' } },
       summary: 'Search the workspace',
       description: 'Matches names, emails, companies and domains. Three or more characters: substring match; one or two: prefix match. '
         + 'Kinds the key cannot read (lead: contacts:read, account: accounts:read, sequence_template: sequences:read, task: tasks:read) are dropped, never an error. Up to `size` items per kind.',
@@ -40,6 +42,7 @@ export function searchRoutes(): RouteDef[] {
     defineRoute<Record<string, string>, { id: string }>({
       method: 'GET', path: '/v1/fetch', auth: 'key', scope: null, tags,
       operationId: 'fetch',
+      requestExample: { query: { id: `lead:${EXAMPLE_IDS.contact}` } },
       summary: 'Fetch one item by typed id',
       description: 'A readable rendering (`text`) plus every field of the kind\'s detail read (`data`), same shape for all kinds. A kind the key cannot read answers 404.',
       query: { type: 'object', additionalProperties: false, required: ['id'], properties: {

@@ -11,13 +11,14 @@ import { variablesMap } from '../schemas/people.schemas.ts';
 import { named } from '../schemas/named.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import type { PauseInput, SetVariablesInput, StopInput } from '../../workflows/sequence.definitions.ts';
+import { SEQUENCE_PAUSED, SEQUENCE_STOPPED } from '../examples/sequences.examples.ts';
 
 type Params = { sequence_id: string };
 const tags = ['Sequences'];
 const AWAITING_REVIEW_PAUSE = 'A lead awaiting review (FOUND) has no steps to hold: pause and resume answer 409; approve it (its NEW_LEAD_REVIEW task) or stop it.';
 
-const responses = (what: string, conflicts: string) => ({
-  200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema },
+const responses = (what: string, conflicts: string, example?: unknown) => ({
+  200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema, ...(example === undefined ? {} : { example }) },
   404: { description: 'No such sequence in the organization.' },
   409: { description: conflicts },
   503: { description: 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).' },
@@ -35,7 +36,7 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
       body: named('SequencePause', { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } }),
-      responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
+      responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).', SEQUENCE_PAUSED),
       handler: async (ctx, { params, body }) => {
         return { status: 200, body: await controls.pauseRun(controlDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
       },
@@ -63,7 +64,7 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         type: 'object', additionalProperties: false, required: ['reason', 'scope'],
         properties: { reason: { type: 'string', enum: ['WIN', 'LOSE'] }, scope: { type: 'string', enum: ['CONTACT', 'ACCOUNT'] } },
       }),
-      responses: responses('stop', 'The sequence has ended (CommitIssue).'),
+      responses: responses('stop', 'The sequence has ended (CommitIssue).', SEQUENCE_STOPPED),
       handler: async (ctx, { params, body }) => {
         const input: StopInput = { reason: body.reason, scope: body.scope };
         return { status: 200, body: await controls.stopRun(controlDeps(ctx), org(ctx), params.sequence_id, input) };

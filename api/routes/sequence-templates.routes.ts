@@ -32,6 +32,7 @@ export function sequenceTemplatesRoutes(deps: { workflows: WorkflowClients }): R
       method: 'GET', path: '/v1/sequence-templates/{sequence_template_id}', auth: 'key', scope: 'sequences:read', tags,
       operationId: 'getSequenceTemplate',
       summary: 'A sequence template, with its steps',
+      description: 'The template with its ordered steps (type, delay, subject and body as Liquid source), schedule, sender, status and `step_count`.',
       params: idParams('sequence_template_id'),
       responses: { 200: { description: 'The template.', schema: templateSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await templates.getTemplate(ctx.state.em, ctx.state.principal.organizationId, params.sequence_template_id) }),

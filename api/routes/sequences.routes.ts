@@ -7,6 +7,8 @@ import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery }
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import { enrollmentPendingSchema, enrollSchema, sequenceListFilters, sequenceSchema } from '../schemas/sequences.schemas.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
+import { SEQUENCE_ENROLLED } from '../examples/sequences.examples.ts';
 
 export interface SequencesDeps {
   workflows: WorkflowClients;
@@ -33,7 +35,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
         + 'A refusal leaves a REFUSED sequence either way; after a 202, poll GET /v1/sequences?contact_id=.',
       body: enrollSchema,
       responses: {
-        201: { description: 'The new sequence (ACTIVE, or FOUND when the template requires lead review).', schema: sequenceSchema },
+        201: { description: 'The new sequence (ACTIVE, or FOUND when the template requires lead review).', schema: sequenceSchema, example: SEQUENCE_ENROLLED },
         202: {
           description: 'The check is still running: poll GET /v1/sequences?contact_id=&sequence_template_id= after `Retry-After` seconds.',
           schema: enrollmentPendingSchema,
@@ -60,6 +62,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
     defineRoute<Record<string, string>, PageQuery<sequences.SequenceSort> & sequences.SequenceFilters>({
       method: 'GET', path: '/v1/sequences', auth: 'key', scope: 'sequences:read', tags,
       operationId: 'listSequences',
+      requestExample: { query: { contact_id: EXAMPLE_IDS.contact } },
       summary: 'List sequences',
       description: 'Default order: created_at ascending. Filters combine with AND.',
       query: listQuerySchema(sequences.SEQUENCE_SORT_FIELDS, sequenceListFilters),
@@ -76,6 +79,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       method: 'GET', path: '/v1/sequences/{sequence_id}', auth: 'key', scope: 'sequences:read', tags,
       operationId: 'getSequence',
       summary: 'A sequence',
+      description: 'The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, and the entry that sourced it.',
       params: idParams('sequence_id'),
       responses: { 200: { description: 'The sequence.', schema: sequenceSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await sequences.getSequence(ctx.state.em, ctx.state.principal.organizationId, params.sequence_id) }),

@@ -18,6 +18,7 @@ import {
   signalCreateSchema, signalDetailSchema, signalDuplicateSchema, signalListFilters, signalPatchSchema, signalSchema,
 } from '../schemas/signals.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
+import { SIGNAL_AFTER, SIGNAL_COPY, SIGNAL_UPDATED } from '../examples/signals.examples.ts';
 
 export interface SignalsRoutesDeps {
   workflows: WorkflowClients;
@@ -52,7 +53,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
     description,
     params: idParams('signal_id'),
     responses: {
-      200: { description: 'The signal.', schema: signalSchema },
+      200: { description: 'The signal.', schema: signalSchema, example: SIGNAL_AFTER[action] },
       404: { description: 'No such signal in the organization.' },
       409: { description: `${conflict} (CommitIssue; data.status is the signal's status, unchanged).` },
       503: unavailable,
@@ -120,7 +121,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
-        200: { description: 'The full signal detail.', schema: signalDetailSchema },
+        200: { description: 'The full signal detail.', schema: signalDetailSchema, example: SIGNAL_UPDATED },
         404: { description: 'No such signal, or sequence_template_id not of this organization.' },
         422: { description: 'A patch or create rule (ValidationIssue naming the fields); the signal is unchanged.' },
         503: unavailable,
@@ -143,7 +144,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       // Text PostgreSQL cannot store is the documented 422 here (the service names the field).
       bodyTextCheckedByService: true,
       responses: {
-        201: { description: 'The new signal.', schema: signalSchema },
+        201: { description: 'The new signal.', schema: signalSchema, example: SIGNAL_COPY },
         404: { description: 'No such signal; or an override names a preset not open for creation or another workspace\'s template.' },
         409: { description: 'CUSTOM_EVENT: the event name is already watched (CommitIssue).' },
         422: { description: 'A create rule on the copy (ValidationIssue naming the fields).' },

@@ -19,6 +19,8 @@ import {
   completeSchema, createTaskSchema, executeResultSchema, executeSchema, messageSchema, reassignSchema, snoozeSchema, taskListFilters, taskSchema,
   updateTaskSchema,
 } from '../schemas/tasks.schemas.ts';
+import { EXAMPLE_IDS } from '../examples/ids.ts';
+import { CALL_DONE, TODO_REASSIGNED, TODO_REOPENED, TODO_SKIPPED, TODO_SNOOZED, TODO_STARTED, TODO_UPDATED } from '../examples/tasks.examples.ts';
 
 export interface TasksDeps {
   workflows: WorkflowClients;
@@ -38,13 +40,14 @@ const threadQuery = listQuerySchema([]);
 
 export function tasksRoutes(deps: TasksDeps): RouteDef[] {
   const taskDeps = (ctx: AppContext): TaskDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
-  const taskResponse = (what: string, extra: Record<number, { description: string }> = {}) => ({
-    200: { description: what, schema: taskSchema }, 404: notFound, ...extra,
+  const taskResponse = (what: string, extra: Record<number, { description: string }> = {}, example?: unknown) => ({
+    200: { description: what, schema: taskSchema, ...(example === undefined ? {} : { example }) }, 404: notFound, ...extra,
   });
   return [
     defineRoute<Record<string, string>, PageQuery<TaskSort> & TaskFilters>({
       method: 'GET', path: '/v1/tasks', auth: 'key', scope: 'tasks:read', tags,
       operationId: 'listTasks',
+      requestExample: { query: { assignee_user_id: EXAMPLE_IDS.user, status: 'PENDING' } },
       summary: 'List tasks',
       description: 'Default order: created_at ascending. Filters combine with AND; the repeatable ones (types, priorities, sequence_template_ids) match any of their values. '
         + '`contact_id` matches the task\'s contact or its sequence\'s. created_after/created_before and the due-date bounds are strict.',
@@ -62,6 +65,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       method: 'GET', path: '/v1/tasks/{task_id}', auth: 'key', scope: 'tasks:read', tags,
       operationId: 'getTask',
       summary: 'A task',
+      description: 'The task with its contact, assignee and sequence template embeds (null when not applicable).',
       params,
       responses: taskResponse('The task.'),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await getTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id) }),
@@ -105,7 +109,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'Standalone to-dos (type TODO) only: title, notes, due_date, assignee_user_id, priority. Other task types answer 422 BusinessIssue.',
       params,
       body: updateTaskSchema,
-      responses: taskResponse('The task.', { 422: { description: 'Not a TODO (BusinessIssue), or the assignee is not an active user of the organization (ValidationIssue).' } }),
+      responses: taskResponse('The task.', { 422: { description: 'Not a TODO (BusinessIssue), or the assignee is not an active user of the organization (ValidationIssue).' } }, TODO_UPDATED),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await updateTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
     }),
     defineRoute<Params, Record<string, never>, ReassignRequest>({
@@ -115,7 +119,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'scope TASK (default): this task. SEQUENCE: this task, the open tasks of its sequence and the tasks the sequence creates later.',
       params,
       body: reassignSchema,
-      responses: taskResponse('The task.', { 422: { description: 'The user is not an active user of the organization, or SEQUENCE for a standalone task (ValidationIssue).' } }),
+      responses: taskResponse('The task.', { 422: { description: 'The user is not an active user of the organization, or SEQUENCE for a standalone task (ValidationIssue).' } }, TODO_REASSIGNED),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await reassignTask(ctx.state.em, ctx.state.principal.organizationId, p.task_id, body) }),
     }),
     defineRoute<Params>({
@@ -124,12 +128,13 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       summary: 'Start a task (an assignee opened it)',
       description: 'PENDING to IN_PROGRESS, started_at set. Any other status: 409.',
       params,
-      responses: taskResponse('The task, IN_PROGRESS.', { 409: invalidTransition }),
+      responses: taskResponse('The task, IN_PROGRESS.', { 409: invalidTransition }, TODO_STARTED),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await startTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params, Record<string, never>, CompleteRequest>({
       method: 'POST', path: '/v1/tasks/{task_id}/complete', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'completeTask',
+      requestExample: { params: { task_id: EXAMPLE_IDS.callTask } },
       summary: 'Complete a task',
       description: 'PENDING or IN_PROGRESS to COMPLETED, recording completion_source (optional for every task type, default TASK_EXECUTION) and, '
         + 'for CALL tasks, the disposition. Records the outcome only: nothing is sent (use execute for that); a NEW_LEAD_REVIEW\'s sequence stays FOUND (execute new_lead_review decides it). '
@@ -142,7 +147,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       responses: taskResponse('The task, COMPLETED.', {
         409: { description: 'The task is not open, or its playbook run was already decided (CommitIssue).' },
         422: { description: 'disposition on a task that is not a CALL (ValidationIssue naming it), or a PLAYBOOK_APPROVAL task whose playbook was deleted (BusinessIssue).' },
-      }),
+      }, CALL_DONE),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await completeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body ?? {}) }),
     }),
     defineRoute<Params>({
@@ -151,7 +156,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       summary: 'Skip a task',
       description: 'PENDING or IN_PROGRESS to SKIPPED. A CALL step of a sequence moves on; a reply task\'s sequence waits for the lead as on complete. Emits task.skipped (sequence tasks and to-dos). Skipping a PLAYBOOK_APPROVAL task records its playbook run REJECTED.',
       params,
-      responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }),
+      responses: taskResponse('The task, SKIPPED.', { 409: invalidTransition }, TODO_SKIPPED),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await skipTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params>({
@@ -161,7 +166,7 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       description: 'COMPLETED or SKIPPED to PENDING: reopened_at set, reopen_reason null, the outcome (completed_at, skipped_at, completion_source, disposition) cleared. '
         + 'A sequence that moved on does not go back; a reopened reply task\'s sequence waits for the user again (WAITING_FOR_USER). Emits task.reopened (sequence tasks and to-dos).',
       params,
-      responses: taskResponse('The task, PENDING.', { 409: invalidTransition }),
+      responses: taskResponse('The task, PENDING.', { 409: invalidTransition }, TODO_REOPENED),
       handler: async (ctx, { params: p }) => ({ status: 200, body: await reopenTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id) }),
     }),
     defineRoute<Params, Record<string, never>, { snoozed_until: string }>({
@@ -173,12 +178,13 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
         + 'completing or skipping cancels it.',
       params,
       body: snoozeSchema,
-      responses: taskResponse('The task, snoozed.', { 409: invalidTransition, 422: { description: 'snoozed_until not in the future or too far ahead (ValidationIssue).' } }),
+      responses: taskResponse('The task, snoozed.', { 409: invalidTransition, 422: { description: 'snoozed_until not in the future or too far ahead (ValidationIssue).' } }, TODO_SNOOZED),
       handler: async (ctx, { params: p, body }) => ({ status: 200, body: await snoozeTask(taskDeps(ctx), ctx.state.principal.organizationId, p.task_id, body.snoozed_until) }),
     }),
     defineRoute<Params, Record<string, never>, { payload: ExecutePayload }>({
       method: 'POST', path: '/v1/tasks/{task_id}/execute', auth: 'key', scope: 'tasks:write', tags,
       operationId: 'executeTask',
+      requestExample: { params: { task_id: EXAMPLE_IDS.callTask } },
       summary: 'Execute a task in the service',
       description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, stores it OUTBOUND in the thread '
         + '(in_reply_to_id: the message answered), emits message.sent (its step_number the step of the message answered), completes the task; the sequence '

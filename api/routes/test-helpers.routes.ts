@@ -11,6 +11,7 @@ import { sequenceSchema } from '../schemas/sequences.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { messageSchema, replyCategorySchema } from './messages.routes.ts';
 import { named } from '../schemas/named.ts';
+import { BOUNCED, CLICKED, INVITATION_ACCEPTED } from '../examples/service.examples.ts';
 
 const tags = ['Test helpers'];
 const nullableSequence: JsonSchema = { oneOf: [sequenceSchema, { type: 'null' }] };
@@ -47,7 +48,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       description: 'As if a tracked link was followed: click_count + 1 and message.link_clicked (with `url`); the first click scores +2.',
       params: messageParams,
       body: named('TestHelperClick', { type: 'object', additionalProperties: false, properties: { url: { type: 'string', format: 'uri', maxLength: 4096, pattern: '^https?://' } } }),
-      responses: { 200: { description: 'The message and its run.', schema: engagementResult }, 404: { description: 'No such message.' }, 422: { description: notEngageable } },
+      responses: { 200: { description: 'The message and its run.', schema: engagementResult, example: CLICKED }, 404: { description: 'No such message.' }, 422: { description: notEngageable } },
       handler: async (ctx, { params, body }) => ({ status: 200, body: await engagement.recordClick(with_(ctx), org(ctx), params.message_id, body?.url ?? null) }),
     }),
     defineRoute<{ message_id: string }, Record<string, never>, { body: string; subject?: string }>({
@@ -83,7 +84,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       operationId: 'testHelperBounce', summary: 'Simulate a bounce',
       description: 'Marks the message bounced and the contact\'s email BOUNCED; a running run ends FAILED with stopped_reason BOUNCED.',
       params: messageParams,
-      responses: { 200: { description: 'The message and its run.', schema: engagementResult }, 404: { description: 'No such message.' }, 422: { description: notEngageable } },
+      responses: { 200: { description: 'The message and its run.', schema: engagementResult, example: BOUNCED }, 404: { description: 'No such message.' }, 422: { description: notEngageable } },
       handler: async (ctx, { params }) => ({ status: 200, body: await engagement.recordBounce(with_(ctx), org(ctx), params.message_id) }),
     }),
     defineRoute<{ contact_id: string }, Record<string, never>, engagement.MeetingInput>({
@@ -118,7 +119,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       description: 'The contact accepts their latest invitation: invitation.accepted (once) and +2 engagement points.',
       params: contactParams,
       responses: {
-        200: { description: 'The invitation message and its run.', schema: engagementResult },
+        200: { description: 'The invitation message and its run.', schema: engagementResult, example: INVITATION_ACCEPTED },
         404: { description: 'No such contact.' }, 422: { description: 'No LinkedIn invitation was sent to the contact (BusinessIssue).' },
       },
       handler: async (ctx, { params }) => ({ status: 200, body: await engagement.recordInvitationAccepted(with_(ctx), org(ctx), params.contact_id) }),

@@ -9,6 +9,7 @@ import { recordTrackedClick, recordTrackedOpen } from '../../domain/engagement/e
 import { verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
+import { EXAMPLE_TOKENS, EXAMPLE_LINK } from '../examples/ids.ts';
 
 /** A transparent 1x1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -51,6 +52,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
     defineRoute<{ token: string }>({
       method: 'GET', path: '/t/o/{token}', auth: 'public', scope: null, tags: ['Service'],
       operationId: 'trackOpen',
+      requestExample: { params: { token: EXAMPLE_TOKENS.open } },
       summary: 'Email open pixel',
       description: `A 1x1 GIF in every sequence email's HTML part. Loading it records an open (first open: \`message.opened\`). ${FOREIGN_PARAMETERS}`,
       params: tokenParams,
@@ -68,6 +70,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
     defineRoute<{ token: string }, { u: string }>({
       method: 'GET', path: '/t/c/{token}', auth: 'public', scope: null, tags: ['Service'],
       operationId: 'trackClick',
+      requestExample: { params: { token: EXAMPLE_TOKENS.click }, query: { u: EXAMPLE_LINK } },
       summary: 'Tracked link redirect',
       description: 'Every http(s) link of a sequence email points here with its target in `u`; the token signs the message and that exact URL, '
         + 'so only the email\'s own links redirect (no open redirect). Records a click (`message.link_clicked`), then redirects to `u` exactly: '

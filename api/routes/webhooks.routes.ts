@@ -10,6 +10,7 @@ import {
   deliveryListQuery, deliveryParams, deliverySchema, subscriptionCreateSchema, subscriptionListQuery, subscriptionPatchSchema,
   subscriptionSchema, subscriptionWithSecretSchema, testResultSchema, webhookParams, withUrlPolicy,
 } from '../schemas/webhooks.schemas.ts';
+import { DELIVERY_REPLAYED, WEBHOOK_ROTATED, WEBHOOK_UPDATED } from '../examples/outbound.examples.ts';
 
 export type WebhooksConfig = Pick<Config, 'webhookSecretKey' | 'webhookAllowHttpLoopback' | 'webhookAllowPrivate' | 'webhookTimeoutMs'>;
 
@@ -59,6 +60,8 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       method: 'GET', path: '/v1/webhooks/{webhook_id}', auth: 'key', scope: 'webhooks:read', tags,
       operationId: 'getWebhook',
       summary: 'A webhook subscription',
+      description: 'The subscription as stored: URL, event types, template filter, status (with `status_reason` when the service paused it) and '
+        + '`secret_prefix`; the secret itself is never returned after creation.',
       params: webhookParams,
       responses: { 200: { description: 'The subscription (without its secret).', schema: subscriptionSchema } },
       handler: async (ctx, { params }) => ({ status: 200, body: await webhooks.getSubscription(ctx.state.em, ctx.state.principal.organizationId, params.webhook_id) }),
@@ -72,7 +75,7 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       params: webhookParams,
       body: withUrlPolicy(subscriptionPatchSchema, settings.policy),
       responses: {
-        200: { description: 'The subscription.', schema: subscriptionSchema },
+        200: { description: 'The subscription.', schema: subscriptionSchema, example: WEBHOOK_UPDATED },
         422: { description: 'sequence_template_ids names templates that are not this organization\'s (ValidationIssue).' },
       },
       handler: async (ctx, { params, body }) => ({
@@ -99,7 +102,7 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       description: 'Answers a new `secret`, shown this once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old '
         + 'secret, space-separated), so a receiver can switch secrets without missing one. Rotating again within 24 hours ends the older secret at once.',
       params: webhookParams,
-      responses: { 200: { description: 'The subscription and its new secret.', schema: subscriptionWithSecretSchema } },
+      responses: { 200: { description: 'The subscription and its new secret.', schema: subscriptionWithSecretSchema, example: WEBHOOK_ROTATED } },
       handler: async (ctx, { params }) => ({
         status: 200,
         body: await webhooks.rotateSecret(ctx.state.em, settings, ctx.state.principal.organizationId, params.webhook_id),
@@ -141,7 +144,7 @@ export function webhooksRoutes(config: WebhooksConfig): RouteDef[] {
       description: 'Queues a DELIVERED or FAILED delivery again with fresh attempts, under the same id (`webhook-id`), so receivers that already '
         + 'processed it can recognise it. A PENDING delivery is still in flight: 409 CommitIssue.',
       params: deliveryParams,
-      responses: { 202: { description: 'The delivery, PENDING again.', schema: deliverySchema }, 409: { description: 'The delivery is PENDING (CommitIssue).' } },
+      responses: { 202: { description: 'The delivery, PENDING again.', schema: deliverySchema, example: DELIVERY_REPLAYED }, 409: { description: 'The delivery is PENDING (CommitIssue).' } },
       handler: async (ctx, { params }) => ({
         status: 202,
         body: await webhooks.replayDelivery(ctx.state.em, ctx.state.principal.organizationId, params.webhook_id, params.delivery_id),

@@ -7,7 +7,8 @@ import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 
-const reason: JsonSchema = named('ExclusionReason', { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' });
+export const exclusionReasonSchema: JsonSchema = named('ExclusionReason', { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' });
+const reason = exclusionReasonSchema;
 const message: JsonSchema = { type: ['string', 'null'], maxLength: EXCLUSION_MESSAGE_MAX, description: `Free-form operator note, up to ${EXCLUSION_MESSAGE_MAX} characters.` };
 const until: JsonSchema = {
   type: ['string', 'null'], format: 'date-time',

@@ -73,12 +73,6 @@ export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
     ByLinkedinUrl: { linkedin_url: linkedinUrlField({ type: 'string', description: LINKEDIN_FORMS }) },
   },
 });
-// What the reference page shows as the sample body (generated from the schema it would be
-// `{"email": ""}`, which the API refuses).
-contactUpsertSchema.examples = [{
-  email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', job_title: 'Head of Engineering',
-  company_name: 'Example Inc.', company_domain: 'example.com',
-}];
 
 export const ownerBodySchema: JsonSchema = named('OwnerUpdate', {
   type: 'object',

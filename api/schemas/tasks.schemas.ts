@@ -21,6 +21,11 @@ const taskType: JsonSchema = named('TaskType', { type: 'string', enum: [...TASK_
 const taskPriority: JsonSchema = named('TaskPriority', { type: 'string', enum: [...TASK_PRIORITIES] });
 const taskStatus: JsonSchema = named('TaskStatus', { type: 'string', enum: [...TASK_STATUSES] });
 
+/** A sequence template by id and name, as tasks and events embed it. */
+export const sequenceTemplateSummarySchema: JsonSchema = named('SequenceTemplateSummary', {
+  type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } },
+});
+
 export const taskSchema: JsonSchema = named('Task', {
   type: 'object',
   required: ['id', 'organization_id', 'type', 'priority', 'status', 'sequence_id', 'contact_id', 'assignee_user_id', 'message_id', 'step_number',
@@ -53,7 +58,7 @@ export const taskSchema: JsonSchema = named('Task', {
     updated_at: timestamp,
     contact: nullable(contactSummarySchema),
     assignee: nullable(ownerSchema),
-    sequence_template: nullable(named('SequenceTemplateSummary', { type: 'object', required: ['id', 'name'], properties: { id: uuid, name: { type: 'string' } } })),
+    sequence_template: nullable(sequenceTemplateSummarySchema),
   },
 });
 

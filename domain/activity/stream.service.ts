@@ -29,7 +29,8 @@ export interface ActivityFilters {
 
 type ActivityRow = Pick<Row<'activities'>, 'id' | 'created_at' | 'payload'>;
 
-function camelKey(key: string): string {
+/** `sequence_template_id` → `sequenceTemplateId`: how the stream serves the keys of a webhook body. */
+export function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 

@@ -3,9 +3,12 @@
 // URL (`servers`) is given to a client when it is built, not compiled into it.
 export type OpenApiDocument = Record<string, unknown>;
 
-/** `doc` without `servers` (a copy; the rest as served). */
+/**
+ * `doc` without `servers`, as a deep copy: openapi-typescript rewrites the schemas a discriminator
+ * maps to in the object it is given, and the Python generation that follows must read the document as served.
+ */
 export function clientDocument(doc: OpenApiDocument): OpenApiDocument {
-  const { servers: _servers, ...rest } = doc;
+  const { servers: _servers, ...rest } = structuredClone(doc);
   return rest;
 }
 

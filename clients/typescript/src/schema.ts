@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: PostgreSQL and Temporal are reachable */
+        /**
+         * Readiness: PostgreSQL and Temporal are reachable
+         * @description Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -42,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -59,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readable API reference (HTML) */
+        /**
+         * Readable API reference (HTML)
+         * @description The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.
+         */
         get: operations["docs"];
         put?: never;
         post?: never;
@@ -76,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Script of the API reference page */
+        /**
+         * Script of the API reference page
+         * @description The self-contained browser bundle the reference page loads; cacheable for a day.
+         */
         get: operations["docsScript"];
         put?: never;
         post?: never;
@@ -241,7 +256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact */
+        /**
+         * A contact
+         * @description The full record: identity, company, phone, owner embed, email verification status, first and last seen times.
+         */
         get: operations["getContact"];
         put?: never;
         post?: never;
@@ -268,7 +286,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Reassign the owner of a contact */
+        /**
+         * Reassign the owner of a contact
+         * @description Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.
+         */
         patch: operations["setContactOwner"];
         trace?: never;
     };
@@ -279,7 +300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contact and account variables of a contact */
+        /**
+         * Contact and account variables of a contact
+         * @description The contact's own variables and its account's (shared by every contact of the account, empty without an account), as sequence templates read them.
+         */
         get: operations["getContactVariables"];
         put?: never;
         post?: never;
@@ -303,7 +327,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a variable and free its slot */
+        /**
+         * Delete a variable and free its slot
+         * @description Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so the slot counts no more against the limit; a key not set there is 404.
+         */
         delete: operations["deleteContactVariable"];
         options?: never;
         head?: never;
@@ -341,7 +368,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account */
+        /**
+         * An account
+         * @description The account with its domain, owner embed, and first and last seen times.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -364,7 +394,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Reassign the owner of an account */
+        /**
+         * Reassign the owner of an account
+         * @description Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds the new owner.
+         */
         patch: operations["setAccountOwner"];
         trace?: never;
     };
@@ -375,7 +408,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Variables of an account */
+        /**
+         * Variables of an account
+         * @description The account-scope variables, shared by every contact of the account in the templates they run.
+         */
         get: operations["getAccountVariables"];
         put?: never;
         post?: never;
@@ -399,7 +435,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an account variable and free its slot */
+        /**
+         * Delete an account variable and free its slot
+         * @description Removes the key so the slot counts no more against the limit; a key not set is 404.
+         */
         delete: operations["deleteAccountVariable"];
         options?: never;
         head?: never;
@@ -593,7 +632,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An activity */
+        /**
+         * An activity
+         * @description One event of the stream: its id, time and payload (the webhook body with every key camelCased, a variant by `type`).
+         */
         get: operations["getActivity"];
         put?: never;
         post?: never;
@@ -634,7 +676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook subscription */
+        /**
+         * A webhook subscription
+         * @description The subscription as stored: URL, event types, template filter, status (with `status_reason` when the service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -763,7 +808,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact exclusion */
+        /**
+         * A contact exclusion
+         * @description The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+         */
         get: operations["getContactExclusion"];
         put?: never;
         post?: never;
@@ -812,15 +860,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account exclusion */
+        /**
+         * An account exclusion
+         * @description The exclusion: its domain, reason, message and `until` (null: permanent).
+         */
         get: operations["getAccountExclusion"];
         put?: never;
         post?: never;
-        /** Delete an account exclusion */
+        /**
+         * Delete an account exclusion
+         * @description The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
+         */
         delete: operations["deleteAccountExclusion"];
         options?: never;
         head?: never;
-        /** Change the reason, message or until of an account exclusion */
+        /**
+         * Change the reason, message or until of an account exclusion
+         * @description Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
+         */
         patch: operations["patchAccountExclusion"];
         trace?: never;
     };
@@ -855,7 +912,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sequence template, with its steps */
+        /**
+         * A sequence template, with its steps
+         * @description The template with its ordered steps (type, delay, subject and body as Liquid source), schedule, sender, status and `step_count`.
+         */
         get: operations["getSequenceTemplate"];
         put?: never;
         post?: never;
@@ -900,7 +960,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A sequence */
+        /**
+         * A sequence
+         * @description The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, and the entry that sourced it.
+         */
         get: operations["getSequence"];
         put?: never;
         post?: never;
@@ -1021,7 +1084,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A message */
+        /**
+         * A message
+         * @description A message a sequence or a person sent or received, with its engagement: opens and clicks (emails), the reply category (INBOUND replies), bounce and acceptance times.
+         */
         get: operations["getMessage"];
         put?: never;
         post?: never;
@@ -1062,7 +1128,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact list */
+        /**
+         * A contact list
+         * @description The list with its default sequence template (null when none) and `entries_count`.
+         */
         get: operations["getContactList"];
         put?: never;
         post?: never;
@@ -1111,7 +1180,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact entry (poll its enrichment_status) */
+        /**
+         * A contact entry (poll its enrichment_status)
+         * @description The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status` (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+         */
         get: operations["getContactEntry"];
         put?: never;
         post?: never;
@@ -1138,7 +1210,10 @@ export interface paths {
          */
         get: operations["listAccountLists"];
         put?: never;
-        /** Create account lists (batch) */
+        /**
+         * Create account lists (batch)
+         * @description 1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.
+         */
         post: operations["createAccountLists"];
         delete?: never;
         options?: never;
@@ -1153,7 +1228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account list */
+        /**
+         * An account list
+         * @description The list with `entries_count`.
+         */
         get: operations["getAccountList"];
         put?: never;
         post?: never;
@@ -1164,7 +1242,10 @@ export interface paths {
         delete: operations["deleteAccountList"];
         options?: never;
         head?: never;
-        /** Rename an account list */
+        /**
+         * Rename an account list
+         * @description Only `name` changes; the entries stay.
+         */
         patch: operations["patchAccountList"];
         trace?: never;
     };
@@ -1199,7 +1280,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account entry */
+        /**
+         * An account entry
+         * @description The entry with the workspace account of its domain and the directory's company profile (null for an unknown domain).
+         */
         get: operations["getAccountEntry"];
         put?: never;
         post?: never;
@@ -1244,7 +1328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A task */
+        /**
+         * A task
+         * @description The task with its contact, assignee and sequence template embeds (null when not applicable).
+         */
         get: operations["getTask"];
         put?: never;
         post?: never;
@@ -1449,7 +1536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A playbook */
+        /**
+         * A playbook
+         * @description The playbook: the event name it listens to, its status, whether its runs wait for approval, and its action.
+         */
         get: operations["getPlaybook"];
         put?: never;
         post?: never;
@@ -1860,9 +1950,447 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.sent event
+         * @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.sent` in `event_types`.
+         */
+        post: operations["webhookMessageSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.opened event
+         * @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.opened` in `event_types`.
+         */
+        post: operations["webhookMessageOpened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.link_clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.link_clicked event
+         * @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.link_clicked` in `event_types`.
+         */
+        post: operations["webhookMessageLinkClicked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.replied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message.replied event
+         * @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. Sent to every ACTIVE subscription that lists `message.replied` in `event_types`.
+         */
+        post: operations["webhookMessageReplied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.sent event
+         * @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. Sent to every ACTIVE subscription that lists `invitation.sent` in `event_types`.
+         */
+        post: operations["webhookInvitationSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invitation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitation.accepted event
+         * @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. Sent to every ACTIVE subscription that lists `invitation.accepted` in `event_types`.
+         */
+        post: operations["webhookInvitationAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hot_lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hot_lead.created event
+         * @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. Sent to every ACTIVE subscription that lists `hot_lead.created` in `event_types`.
+         */
+        post: operations["webhookHotLeadCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meeting.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The meeting.created event
+         * @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. Sent to every ACTIVE subscription that lists `meeting.created` in `event_types`.
+         */
+        post: operations["webhookMeetingCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.created event
+         * @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.created` in `event_types`.
+         */
+        post: operations["webhookSequenceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.paused event
+         * @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.paused` in `event_types`.
+         */
+        post: operations["webhookSequencePaused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.resumed event
+         * @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.resumed` in `event_types`.
+         */
+        post: operations["webhookSequenceResumed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.stopped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.stopped event
+         * @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.stopped` in `event_types`.
+         */
+        post: operations["webhookSequenceStopped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sequence.completed event
+         * @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. Sent to every ACTIVE subscription that lists `sequence.completed` in `event_types`.
+         */
+        post: operations["webhookSequenceCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.created event
+         * @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. Sent to every ACTIVE subscription that lists `task.created` in `event_types`.
+         */
+        post: operations["webhookTaskCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.completed event
+         * @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.completed` in `event_types`.
+         */
+        post: operations["webhookTaskCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.skipped event
+         * @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.skipped` in `event_types`.
+         */
+        post: operations["webhookTaskSkipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The task.reopened event
+         * @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. Sent to every ACTIVE subscription that lists `task.reopened` in `event_types`.
+         */
+        post: operations["webhookTaskReopened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact_entry.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact_entry.resolved event
+         * @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). Sent to every ACTIVE subscription that lists `contact_entry.resolved` in `event_types`.
+         */
+        post: operations["webhookContactEntryResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The event.resolved event
+         * @description An ingested first-party event finished subject resolution. Sent to every ACTIVE subscription that lists `event.resolved` in `event_types`.
+         */
+        post: operations["webhookEventResolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact_exclusion.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact_exclusion.created event
+         * @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. Sent to every ACTIVE subscription that lists `contact_exclusion.created` in `event_types`.
+         */
+        post: operations["webhookContactExclusionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The connectivity test
+         * @description The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and status. Signed like any delivery with a fresh `webhook-id`; sent once, neither stored nor retried: the test's answer reports what the receiver answered.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "name": "Analytical Engines",
+         *       "domain": "example.com",
+         *       "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "owner": {
+         *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *         "email": "grace@example.org",
+         *         "name": "Grace Hopper"
+         *       },
+         *       "first_seen_at": "2026-03-02T09:14:07.530Z",
+         *       "last_seen_at": "2026-03-04T16:40:12.090Z",
+         *       "created_at": "2026-03-02T09:14:07.530Z",
+         *       "updated_at": "2026-03-02T09:14:07.530Z"
+         *     }
+         */
         Account: {
             /** Format: uuid */
             id: string;
@@ -1881,6 +2409,34 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "id": "f12dd301-2b8d-4456-96f5-d4b0a9d76126",
+         *       "account_list_id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "name": "Analytical Engines",
+         *       "domain": "example.com",
+         *       "company": {
+         *         "name": "Analytical Engines",
+         *         "domain": "example.com",
+         *         "alias_domains": [
+         *           "analytical-engines.example"
+         *         ],
+         *         "industry": "Software",
+         *         "size_band": "201-500",
+         *         "employee_count": 240,
+         *         "country_code": "GB",
+         *         "company_type": "PRIVATE",
+         *         "technologies": [
+         *           "PostgreSQL",
+         *           "Kubernetes",
+         *           "Python"
+         *         ]
+         *       },
+         *       "created_at": "2026-03-01T15:21:02.004Z",
+         *       "updated_at": "2026-03-01T15:21:02.004Z"
+         *     }
+         */
         AccountEntry: {
             /** Format: uuid */
             id: string;
@@ -1901,7 +2457,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description 1 to 100 entries (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: account_list_id, name, domain; required: account_list_id, name, domain. */
+        /**
+         * @description 1 to 100 entries (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: account_list_id, name, domain; required: account_list_id, name, domain.
+         * @example {
+         *       "items": [
+         *         {
+         *           "account_list_id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *           "name": "Analytical Engines",
+         *           "domain": "example.com"
+         *         }
+         *       ]
+         *     }
+         */
         AccountEntryBatchCreate: {
             /** @description Objects; anything else is a FAILED item. */
             items: unknown[];
@@ -1914,16 +2481,104 @@ export interface components {
             resource: components["schemas"]["AccountEntry"] | null;
             error: components["schemas"]["BatchItemError"] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "index": 0,
+         *           "status": "CREATED",
+         *           "resource": {
+         *             "id": "f12dd301-2b8d-4456-96f5-d4b0a9d76126",
+         *             "account_list_id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *             "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *             "name": "Analytical Engines",
+         *             "domain": "example.com",
+         *             "company": {
+         *               "name": "Analytical Engines",
+         *               "domain": "example.com",
+         *               "alias_domains": [
+         *                 "analytical-engines.example"
+         *               ],
+         *               "industry": "Software",
+         *               "size_band": "201-500",
+         *               "employee_count": 240,
+         *               "country_code": "GB",
+         *               "company_type": "PRIVATE",
+         *               "technologies": [
+         *                 "PostgreSQL",
+         *                 "Kubernetes",
+         *                 "Python"
+         *               ]
+         *             },
+         *             "created_at": "2026-03-01T15:21:02.004Z",
+         *             "updated_at": "2026-03-01T15:21:02.004Z"
+         *           },
+         *           "error": null
+         *         }
+         *       ],
+         *       "summary": {
+         *         "total": 1,
+         *         "succeeded": 1,
+         *         "failed": 0
+         *       }
+         *     }
+         */
         AccountEntryBatchResult: {
             items: components["schemas"]["AccountEntryBatchItem"][];
             summary: components["schemas"]["BatchSummary"];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "f12dd301-2b8d-4456-96f5-d4b0a9d76126",
+         *           "account_list_id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *           "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "name": "Analytical Engines",
+         *           "domain": "example.com",
+         *           "company": {
+         *             "name": "Analytical Engines",
+         *             "domain": "example.com",
+         *             "alias_domains": [
+         *               "analytical-engines.example"
+         *             ],
+         *             "industry": "Software",
+         *             "size_band": "201-500",
+         *             "employee_count": 240,
+         *             "country_code": "GB",
+         *             "company_type": "PRIVATE",
+         *             "technologies": [
+         *               "PostgreSQL",
+         *               "Kubernetes",
+         *               "Python"
+         *             ]
+         *           },
+         *           "created_at": "2026-03-01T15:21:02.004Z",
+         *           "updated_at": "2026-03-01T15:21:02.004Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         AccountEntryPage: {
             items: components["schemas"]["AccountEntry"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "id": "cba65b78-e4e7-4aaa-8947-a5516e311bb8",
+         *       "domain": "competitor.example",
+         *       "reason": "COMPETITOR",
+         *       "message": "A competitor: never prospect.",
+         *       "until": null,
+         *       "created_at": "2026-02-20T16:46:30.110Z",
+         *       "updated_at": "2026-02-20T16:46:30.110Z"
+         *     }
+         */
         AccountExclusion: {
             /** Format: uuid */
             id: string;
@@ -1941,7 +2596,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A domain already excluded (after normalisation and alias resolution): 409 CommitIssue with `data.existing_exclusion_id`. */
+        /**
+         * @description A domain already excluded (after normalisation and alias resolution): 409 CommitIssue with `data.existing_exclusion_id`.
+         * @example {
+         *       "domain": "competitor.example",
+         *       "reason": "COMPETITOR",
+         *       "message": "A competitor: never prospect.",
+         *       "until": null
+         *     }
+         */
         AccountExclusionCreate: {
             /** @description Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain. */
             domain: string;
@@ -1954,12 +2617,39 @@ export interface components {
              */
             until?: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "cba65b78-e4e7-4aaa-8947-a5516e311bb8",
+         *           "domain": "competitor.example",
+         *           "reason": "COMPETITOR",
+         *           "message": "A competitor: never prospect.",
+         *           "until": null,
+         *           "created_at": "2026-02-20T16:46:30.110Z",
+         *           "updated_at": "2026-02-20T16:46:30.110Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         AccountExclusionPage: {
             items: components["schemas"]["AccountExclusion"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *       "name": "Target accounts, software",
+         *       "entries_count": 1,
+         *       "created_at": "2026-03-01T15:20:31.777Z",
+         *       "updated_at": "2026-03-01T15:20:31.777Z"
+         *     }
+         */
         AccountList: {
             /** Format: uuid */
             id: string;
@@ -1970,7 +2660,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description 1 to 100 lists (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: name; required: name. */
+        /**
+         * @description 1 to 100 lists (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: name; required: name.
+         * @example {
+         *       "items": [
+         *         {
+         *           "name": "Target accounts, software"
+         *         }
+         *       ]
+         *     }
+         */
         AccountListBatchCreate: {
             /** @description Objects; anything else is a FAILED item. */
             items: unknown[];
@@ -1983,38 +2682,173 @@ export interface components {
             resource: components["schemas"]["AccountList"] | null;
             error: components["schemas"]["BatchItemError"] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "index": 0,
+         *           "status": "CREATED",
+         *           "resource": {
+         *             "id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *             "name": "Target accounts, software",
+         *             "entries_count": 0,
+         *             "created_at": "2026-03-01T15:20:31.777Z",
+         *             "updated_at": "2026-03-01T15:20:31.777Z"
+         *           },
+         *           "error": null
+         *         }
+         *       ],
+         *       "summary": {
+         *         "total": 1,
+         *         "succeeded": 1,
+         *         "failed": 0
+         *       }
+         *     }
+         */
         AccountListBatchResult: {
             items: components["schemas"]["AccountListBatchItem"][];
             summary: components["schemas"]["BatchSummary"];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+         *           "name": "Target accounts, software",
+         *           "entries_count": 1,
+         *           "created_at": "2026-03-01T15:20:31.777Z",
+         *           "updated_at": "2026-03-01T15:20:31.777Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         AccountListPage: {
             items: components["schemas"]["AccountList"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "name": "Target accounts, software and fintech"
+         *     }
+         */
         AccountListUpdate: {
             /** @description Not blank. */
             name?: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "name": "Analytical Engines",
+         *           "domain": "example.com",
+         *           "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "owner": {
+         *             "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *             "email": "grace@example.org",
+         *             "name": "Grace Hopper"
+         *           },
+         *           "first_seen_at": "2026-03-02T09:14:07.530Z",
+         *           "last_seen_at": "2026-03-04T16:40:12.090Z",
+         *           "created_at": "2026-03-02T09:14:07.530Z",
+         *           "updated_at": "2026-03-02T09:14:07.530Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         AccountPage: {
             items: components["schemas"]["Account"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "domain": "example.com",
+         *       "name": "Analytical Engines"
+         *     }
+         */
         AccountUpsert: {
             /** @description Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain. */
             domain: string;
             /** @description Used only when the account is created (default: the directory name, else the domain). */
             name?: string;
         };
+        /**
+         * @example {
+         *       "variables": {
+         *         "tech_stack": "PostgreSQL and Kubernetes"
+         *       }
+         *     }
+         */
         AccountVariables: {
             variables: Record<string, never>;
         };
+        /**
+         * @example {
+         *       "variables": {
+         *         "tech_stack": "PostgreSQL and Kubernetes"
+         *       }
+         *     }
+         */
         AccountVariablesUpdate: {
             variables: components["schemas"]["VariableMap"];
         };
+        /**
+         * @example {
+         *       "id": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *       "created_at": "2026-03-03T08:02:52.060Z",
+         *       "payload": {
+         *         "type": "message.replied",
+         *         "activityId": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *         "organizationId": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *         "createdAt": "2026-03-03T08:02:52.060Z",
+         *         "contactId": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "contact": {
+         *           "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "email": "ada@example.com",
+         *           "firstName": "Ada",
+         *           "lastName": "Lovelace",
+         *           "jobTitle": "Head of Engineering",
+         *           "companyName": "Analytical Engines",
+         *           "companyDomain": "example.com",
+         *           "linkedinUrl": "https://www.linkedin.com/in/ada-lovelace"
+         *         },
+         *         "sequenceId": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "sequenceTemplateId": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *         "sequenceTemplate": {
+         *           "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *           "name": "Engineering leaders, Q3"
+         *         },
+         *         "resourceType": "MESSAGE",
+         *         "channel": "EMAIL",
+         *         "messageId": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *         "stepNumber": 1,
+         *         "taskId": null,
+         *         "hotLeadId": null,
+         *         "calendarEventId": null,
+         *         "replyCategory": "INTERESTED",
+         *         "inReplyToMessageId": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *         "message": {
+         *           "id": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *           "channel": "EMAIL",
+         *           "direction": "INBOUND",
+         *           "subject": "Re: Month-end reporting at Analytical Engines",
+         *           "body": "Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?",
+         *           "sentAt": "2026-03-03T08:02:51.930Z",
+         *           "stepNumber": 1
+         *         }
+         *       }
+         *     }
+         */
         Activity: {
             /** Format: uuid */
             id: string;
@@ -2022,19 +2856,657 @@ export interface components {
             created_at: string;
             payload: components["schemas"]["ActivityPayload"];
         };
+        /**
+         * @description The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings).
+         * @enum {string}
+         */
+        ActivityChannel: "EMAIL" | "LINKEDIN" | "MANUAL";
+        /** @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). */
+        ActivityContactEntryResolvedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "contact_entry.resolved";
+            /** Format: uuid */
+            contactEntryId: string;
+            /** Format: uuid */
+            contactListId: string;
+            externalContactId: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact_entry.resolved";
+        };
+        /** @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. */
+        ActivityContactExclusionCreatedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "contact_exclusion.created";
+            /** Format: uuid */
+            exclusionId: string;
+            email: string | null;
+            linkedinUrl: string | null;
+            reason: components["schemas"]["ExclusionReason"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact_exclusion.created";
+        };
+        ActivityContactSummary: {
+            /** Format: uuid */
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            linkedinUrl: string | null;
+            jobTitle: string | null;
+            companyName: string | null;
+            companyDomain: string | null;
+        };
+        /** @description An ingested first-party event finished subject resolution. */
+        ActivityEventResolvedEvent: components["schemas"]["ActivityResourceEventBase"] & {
+            /** @constant */
+            type: "event.resolved";
+            /** Format: uuid */
+            eventId: string;
+            eventName: string;
+            /** @enum {string} */
+            resolutionStatus: "RESOLVED" | "UNRESOLVED";
+            /** Format: uuid */
+            accountId: string | null;
+            externalEventId: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event.resolved";
+        };
+        /** @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. */
+        ActivityHotLeadCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "hot_lead.created";
+            hotLead: components["schemas"]["ActivityHotLeadSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hot_lead.created";
+        };
+        /** @description The hot lead; `id` equals `hot_lead_id`. */
+        ActivityHotLeadSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description The run's engagement score when it became a hot lead. */
+            engagementScore: number;
+        };
+        /** @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. */
+        ActivityInvitationAcceptedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.accepted";
+            /** @description The sequence step (from 1). */
+            stepNumber: number | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.accepted";
+        };
+        /** @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. */
+        ActivityInvitationSentEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.sent";
+            /** @description The sequence step (from 1). */
+            stepNumber: number;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "invitation.sent";
+        };
+        /** @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. */
+        ActivityMeetingCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "meeting.created";
+            meeting: components["schemas"]["ActivityMeetingSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meeting.created";
+        };
+        /** @description The meeting booked; `id` equals `calendar_event_id`. */
+        ActivityMeetingSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            startTime: string;
+            /** Format: date-time */
+            endTime: string;
+            /** @description IANA time zone name. */
+            timezone: string;
+        };
+        /** @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageLinkClickedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.link_clicked";
+            message: components["schemas"]["ActivityMessageSummary"];
+            /** @description The link followed. */
+            url: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.link_clicked";
+        };
+        /** @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageOpenedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.opened";
+            message: components["schemas"]["ActivityMessageSummary"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.opened";
+        };
+        /** @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageRepliedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.replied";
+            message: components["schemas"]["ActivityMessageSummary"];
+            replyCategory: components["schemas"]["MessageReplyCategory"];
+            /**
+             * Format: uuid
+             * @description The message replied to.
+             */
+            inReplyToMessageId: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.replied";
+        };
+        /** @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. */
+        ActivityMessageSentEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "message.sent";
+            message: components["schemas"]["ActivityMessageSummary"];
+            /** @description The sequence step (from 1). */
+            stepNumber?: number;
+            /**
+             * Format: uuid
+             * @description An answer to a reply: the INBOUND message answered.
+             */
+            inReplyToMessageId?: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.sent";
+        };
+        /** @description The message the event is about; `id` equals `message_id`. */
+        ActivityMessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Emails only. */
+            subject: string | null;
+            /** @description As rendered, variables substituted. */
+            body: string;
+            /** @enum {string} */
+            channel: "EMAIL" | "LINKEDIN" | "CALENDAR" | "MANUAL";
+            /**
+             * @description `OUTBOUND` for team messages, `INBOUND` for replies.
+             * @enum {string}
+             */
+            direction: "OUTBOUND" | "INBOUND";
+            /** Format: date-time */
+            sentAt: string;
+            stepNumber: number | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *           "created_at": "2026-03-03T08:02:52.060Z",
+         *           "payload": {
+         *             "type": "message.replied",
+         *             "activityId": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *             "organizationId": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *             "createdAt": "2026-03-03T08:02:52.060Z",
+         *             "contactId": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *             "contact": {
+         *               "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *               "email": "ada@example.com",
+         *               "firstName": "Ada",
+         *               "lastName": "Lovelace",
+         *               "jobTitle": "Head of Engineering",
+         *               "companyName": "Analytical Engines",
+         *               "companyDomain": "example.com",
+         *               "linkedinUrl": "https://www.linkedin.com/in/ada-lovelace"
+         *             },
+         *             "sequenceId": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *             "sequenceTemplateId": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *             "sequenceTemplate": {
+         *               "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *               "name": "Engineering leaders, Q3"
+         *             },
+         *             "resourceType": "MESSAGE",
+         *             "channel": "EMAIL",
+         *             "messageId": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *             "stepNumber": 1,
+         *             "taskId": null,
+         *             "hotLeadId": null,
+         *             "calendarEventId": null,
+         *             "replyCategory": "INTERESTED",
+         *             "inReplyToMessageId": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *             "message": {
+         *               "id": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *               "channel": "EMAIL",
+         *               "direction": "INBOUND",
+         *               "subject": "Re: Month-end reporting at Analytical Engines",
+         *               "body": "Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?",
+         *               "sentAt": "2026-03-03T08:02:51.930Z",
+         *               "stepNumber": 1
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         ActivityPage: {
             items: components["schemas"]["Activity"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description The event as its webhook delivery carries it, with every key camelCased (organizationId, contactId, sequenceId, sequenceTemplateId, resourceType, channel, messageId, hotLeadId, calendarEventId, taskId, contact, sequenceTemplate, message: {sentAt, stepNumber, ...}); values are unchanged. Discriminated by `type`; unknown types may be added within /v1. */
-        ActivityPayload: {
-            /** @description One of message.sent, message.opened, message.link_clicked, message.replied, invitation.sent, invitation.accepted, hot_lead.created, meeting.created, sequence.created, sequence.paused, sequence.resumed, sequence.stopped, sequence.completed, task.created, task.completed, task.skipped, task.reopened, contact_entry.resolved, event.resolved, contact_exclusion.created (more may be added). */
-            type: string;
+        /**
+         * @description The event as its webhook delivery carries it, with every key camelCased at any depth (organizationId, sequenceTemplateId, contact.firstName, message.sentAt, ...); values are unchanged. Discriminated by `type`: one variant per event type, the camelCase twin of its webhook payload schema (`ActivityMessageSentEvent` of `MessageSentEvent`, ...). New types may be added within /v1: ignore the ones you do not know.
+         * @example {
+         *       "type": "message.replied",
+         *       "activityId": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *       "organizationId": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *       "createdAt": "2026-03-03T08:02:52.060Z",
+         *       "contactId": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "contact": {
+         *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "lastName": "Lovelace",
+         *         "jobTitle": "Head of Engineering",
+         *         "companyName": "Analytical Engines",
+         *         "companyDomain": "example.com",
+         *         "linkedinUrl": "https://www.linkedin.com/in/ada-lovelace"
+         *       },
+         *       "sequenceId": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *       "sequenceTemplateId": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "sequenceTemplate": {
+         *         "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *         "name": "Engineering leaders, Q3"
+         *       },
+         *       "resourceType": "MESSAGE",
+         *       "channel": "EMAIL",
+         *       "messageId": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *       "stepNumber": 1,
+         *       "taskId": null,
+         *       "hotLeadId": null,
+         *       "calendarEventId": null,
+         *       "replyCategory": "INTERESTED",
+         *       "inReplyToMessageId": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *       "message": {
+         *         "id": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *         "channel": "EMAIL",
+         *         "direction": "INBOUND",
+         *         "subject": "Re: Month-end reporting at Analytical Engines",
+         *         "body": "Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?",
+         *         "sentAt": "2026-03-03T08:02:51.930Z",
+         *         "stepNumber": 1
+         *       }
+         *     }
+         */
+        ActivityPayload: components["schemas"]["ActivityMessageSentEvent"] | components["schemas"]["ActivityMessageOpenedEvent"] | components["schemas"]["ActivityMessageLinkClickedEvent"] | components["schemas"]["ActivityMessageRepliedEvent"] | components["schemas"]["ActivityInvitationSentEvent"] | components["schemas"]["ActivityInvitationAcceptedEvent"] | components["schemas"]["ActivityHotLeadCreatedEvent"] | components["schemas"]["ActivityMeetingCreatedEvent"] | components["schemas"]["ActivitySequenceCreatedEvent"] | components["schemas"]["ActivitySequencePausedEvent"] | components["schemas"]["ActivitySequenceResumedEvent"] | components["schemas"]["ActivitySequenceStoppedEvent"] | components["schemas"]["ActivitySequenceCompletedEvent"] | components["schemas"]["ActivityTaskCreatedEvent"] | components["schemas"]["ActivityTaskCompletedEvent"] | components["schemas"]["ActivityTaskSkippedEvent"] | components["schemas"]["ActivityTaskReopenedEvent"] | components["schemas"]["ActivityContactEntryResolvedEvent"] | components["schemas"]["ActivityEventResolvedEvent"] | components["schemas"]["ActivityContactExclusionCreatedEvent"];
+        /** @description The fields every resource event has besides `type`, which each event's schema fixes: no sequence fields; `contact` only when a contact is known. */
+        ActivityResourceEventBase: {
             /** Format: uuid */
             organizationId: string;
+            /** Format: uuid */
+            contactId: string | null;
+            contact?: components["schemas"]["ActivityContactSummary"];
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activityId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            createdAt: string;
         };
+        /**
+         * @description What the event is about.
+         * @enum {string}
+         */
+        ActivityResourceType: "MESSAGE" | "INVITATION" | "HOT_LEAD" | "MEETING" | "SEQUENCE_STEP" | "SEQUENCE" | "TASK";
+        /** @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceCompletedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.completed";
+            /** @constant */
+            status: "COMPLETED";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.completed";
+        };
+        /** @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.created";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.created";
+        };
+        /** @description The fields every sequence-tied event has besides `type`, which each event's schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, `sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null. */
+        ActivitySequenceEventBase: {
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * Format: uuid
+             * @description Null only for a to-do without a contact.
+             */
+            contactId: string | null;
+            /** Format: uuid */
+            sequenceId: string | null;
+            /** Format: uuid */
+            sequenceTemplateId: string | null;
+            resourceType: components["schemas"]["ActivityResourceType"];
+            channel: components["schemas"]["ActivityChannel"] | null;
+            /** Format: uuid */
+            messageId: string | null;
+            /** Format: uuid */
+            hotLeadId: string | null;
+            /** Format: uuid */
+            calendarEventId: string | null;
+            /** Format: uuid */
+            taskId: string | null;
+            contact: components["schemas"]["ActivityContactSummary"] | null;
+            sequenceTemplate: components["schemas"]["SequenceTemplateSummary"] | null;
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activityId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            createdAt: string;
+        };
+        /** @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequencePausedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.paused";
+            status: components["schemas"]["SequenceStatus"];
+            /**
+             * Format: date-time
+             * @description When it resumes by itself; null: until resumed.
+             */
+            pausedUntil: string | null;
+            /**
+             * @description Present when an out-of-office reply paused it.
+             * @constant
+             */
+            reason?: "OUT_OF_OFFICE";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.paused";
+        };
+        /** @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceResumedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.resumed";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description true when `paused_until` came; false when resumed through the API. */
+            automatic: boolean;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.resumed";
+        };
+        /** @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. */
+        ActivitySequenceStoppedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.stopped";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description Why it ended. */
+            stoppedReason: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sequence.stopped";
+        };
+        ActivityTask: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            type: components["schemas"]["TaskType"];
+            priority: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequenceId: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contactId: string | null;
+            /** Format: uuid */
+            assigneeUserId: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            messageId: string | null;
+            stepNumber: number | null;
+            title: string | null;
+            notes: string | null;
+            /** Format: date */
+            dueDate: string | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone: string | null;
+            completionSource: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozedUntil: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            skippedAt: string | null;
+            /** Format: date-time */
+            reopenedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            contact: components["schemas"]["ActivityContactSummary"] | null;
+            assignee: components["schemas"]["Owner"] | null;
+            sequenceTemplate: components["schemas"]["SequenceTemplateSummary"] | null;
+        };
+        /** @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskCompletedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.completed";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+            completionSource: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.completed";
+        };
+        /** @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. */
+        ActivityTaskCreatedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.created";
+            task: components["schemas"]["ActivityTaskSummary"];
+            /** @description The sequence step (from 1). */
+            stepNumber?: number;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.created";
+        };
+        /** @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskReopenedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.reopened";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason: components["schemas"]["TaskReopenReason"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.reopened";
+        };
+        /** @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        ActivityTaskSkippedEvent: components["schemas"]["ActivitySequenceEventBase"] & {
+            /** @constant */
+            type: "task.skipped";
+            task: components["schemas"]["ActivityTask"];
+            status: components["schemas"]["TaskStatus"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task.skipped";
+        };
+        /** @description The task created: a standalone to-do's is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them. */
+        ActivityTaskSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId?: string;
+            type: components["schemas"]["TaskType"];
+            priority?: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequenceId?: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contactId?: string | null;
+            /** Format: uuid */
+            assigneeUserId?: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            messageId?: string | null;
+            stepNumber?: number | null;
+            title: string | null;
+            notes?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            /** @description Call outcome; null until set. */
+            disposition?: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone?: string | null;
+            completionSource?: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopenReason?: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozedUntil?: string | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            skippedAt?: string | null;
+            /** Format: date-time */
+            reopenedAt?: string | null;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            contact?: components["schemas"]["ActivityContactSummary"] | null;
+            assignee?: components["schemas"]["Owner"] | null;
+            sequenceTemplate?: components["schemas"]["SequenceTemplateSummary"] | null;
+        };
+        /**
+         * @example {
+         *       "id": "4d71a316-5c3d-488d-80b4-90065394cafe",
+         *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *       "name": "CRM integration",
+         *       "key_prefix": "ows_k7Qm2xVa",
+         *       "scopes": [
+         *         "contacts:read",
+         *         "contacts:write",
+         *         "accounts:read",
+         *         "accounts:write",
+         *         "sequences:read",
+         *         "sequences:write",
+         *         "tasks:read",
+         *         "tasks:write",
+         *         "messages:read",
+         *         "activities:read",
+         *         "webhooks:read",
+         *         "webhooks:write"
+         *       ],
+         *       "created_at": "2026-03-01T08:00:00.000Z",
+         *       "last_used_at": "2026-03-04T16:40:11.874Z",
+         *       "user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "enrichment_credits": 98
+         *     }
+         */
         ApiKeyIdentity: {
             /**
              * Format: uuid
@@ -2059,18 +3531,75 @@ export interface components {
             /** @description Enrichment credits the organization has left (added field); enrich calls spend one per answer with data. */
             enrichment_credits: number;
         };
+        /**
+         * @example {
+         *       "type": "ValidationIssue",
+         *       "message": "email or linkedin_url is required"
+         *     }
+         */
         BatchItemError: {
             /** @description ValidationIssue, NotFoundIssue, CommitIssue, BusinessIssue. */
             type: string;
             message: string;
         };
+        /**
+         * @example {
+         *       "total": 2,
+         *       "succeeded": 1,
+         *       "failed": 1
+         *     }
+         */
         BatchSummary: {
             total: number;
             succeeded: number;
             failed: number;
         };
-        /** @description The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies). */
+        /**
+         * @description The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies).
+         * @example {
+         *       "name": "Analytical Engines",
+         *       "domain": "example.com",
+         *       "alias_domains": [
+         *         "analytical-engines.example"
+         *       ],
+         *       "industry": "Software",
+         *       "size_band": "201-500",
+         *       "employee_count": 240,
+         *       "country_code": "GB",
+         *       "company_type": "PRIVATE",
+         *       "technologies": [
+         *         "PostgreSQL",
+         *         "Kubernetes",
+         *         "Python"
+         *       ]
+         *     }
+         */
         CompanyProfile: Record<string, never>;
+        /**
+         * @example {
+         *       "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "phone": "+44 20 7946 0958",
+         *       "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "owner": {
+         *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *         "email": "grace@example.org",
+         *         "name": "Grace Hopper"
+         *       },
+         *       "email_status": "DELIVERABLE",
+         *       "first_seen_at": "2026-03-02T09:14:07.512Z",
+         *       "last_seen_at": "2026-03-04T16:40:12.090Z",
+         *       "created_at": "2026-03-02T09:14:07.512Z",
+         *       "updated_at": "2026-03-04T16:40:12.090Z"
+         *     }
+         */
         Contact: {
             /** Format: uuid */
             id: string;
@@ -2101,7 +3630,22 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description An inline description. Company facts not given are taken from the directory by company_domain. */
+        /**
+         * @description An inline description. Company facts not given are taken from the directory by company_domain.
+         * @example {
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "industry": "Software",
+         *       "company_size": "201-500",
+         *       "country": "GB",
+         *       "seniority": "HEAD"
+         *     }
+         */
         ContactDescription: {
             /** @description First name. */
             first_name?: string | null;
@@ -2125,7 +3669,12 @@ export interface components {
             /** @description Seniority; read from the job title when absent. */
             seniority?: string | null;
         };
-        /** @description At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent. */
+        /**
+         * @description At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent.
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         ContactEnrich: components["schemas"]["ContactEnrichByEmail"] | components["schemas"]["ContactEnrichByLinkedinUrl"] | components["schemas"]["ContactEnrichByName"];
         ContactEnrichByEmail: {
             /**
@@ -2172,6 +3721,39 @@ export interface components {
             /** @description Domain of the employer. */
             company_domain: string;
         };
+        /**
+         * @example {
+         *       "completed": true,
+         *       "pending_provider": null,
+         *       "match_found": true,
+         *       "data": {
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "email": "ada@example.com",
+         *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *         "job_title": "Head of Engineering",
+         *         "company_name": "Analytical Engines",
+         *         "company_domain": "example.com",
+         *         "seniority": "HEAD",
+         *         "phone": "+44 20 7946 0958",
+         *         "company": {
+         *           "industry": "Software",
+         *           "size_band": "201-500",
+         *           "employee_count": 240,
+         *           "country_code": "GB",
+         *           "company_type": "PRIVATE",
+         *           "technologies": [
+         *             "PostgreSQL",
+         *             "Kubernetes",
+         *             "Python"
+         *           ]
+         *         },
+         *         "provider": "sandbox"
+         *       },
+         *       "credits_spent": 1,
+         *       "credits_remaining": 99
+         *     }
+         */
         ContactEnrichResult: {
             /** @description False while the provider works asynchronously: repeat the same call to pick the answer up (no credit is spent meanwhile). */
             completed: boolean;
@@ -2192,6 +3774,32 @@ export interface components {
             /** @description The person the provider found; null when it found no one or has not answered yet. */
             data: components["schemas"]["EnrichedPerson"] | null;
         };
+        /**
+         * @example {
+         *       "id": "d94eaee9-d3cf-4c9f-95d9-fe3446b6bb3a",
+         *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "external_contact_id": "crm-contact-1042",
+         *       "phone": null,
+         *       "enrichment_status": "DONE",
+         *       "enrichment_error": null,
+         *       "resolved_at": "2026-03-02T09:14:07.530Z",
+         *       "sequence": {
+         *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "status": "ACTIVE",
+         *         "stopped_reason": null
+         *       },
+         *       "created_at": "2026-03-02T09:14:07.402Z",
+         *       "updated_at": "2026-03-02T09:15:01.220Z"
+         *     }
+         */
         ContactEntry: {
             /** Format: uuid */
             id: string;
@@ -2223,7 +3831,24 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description 1 to 100 entries (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: contact_list_id, email, linkedin_url, external_contact_id, first_name, last_name, company_name, company_domain, job_title, phone; required: contact_list_id. */
+        /**
+         * @description 1 to 100 entries (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: contact_list_id, email, linkedin_url, external_contact_id, first_name, last_name, company_name, company_domain, job_title, phone; required: contact_list_id.
+         * @example {
+         *       "items": [
+         *         {
+         *           "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "email": "ada@example.com",
+         *           "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *           "job_title": "Head of Engineering",
+         *           "company_name": "Analytical Engines",
+         *           "company_domain": "example.com",
+         *           "external_contact_id": "crm-contact-1042"
+         *         }
+         *       ]
+         *     }
+         */
         ContactEntryBatchCreate: {
             /** @description Objects; anything else is a FAILED item. */
             items: unknown[];
@@ -2236,15 +3861,94 @@ export interface components {
             resource: components["schemas"]["ContactEntry"] | null;
             error: components["schemas"]["BatchItemError"] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "index": 0,
+         *           "status": "CREATED",
+         *           "resource": {
+         *             "id": "d94eaee9-d3cf-4c9f-95d9-fe3446b6bb3a",
+         *             "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *             "contact_id": null,
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace",
+         *             "email": "ada@example.com",
+         *             "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *             "job_title": "Head of Engineering",
+         *             "company_name": "Analytical Engines",
+         *             "company_domain": "example.com",
+         *             "external_contact_id": "crm-contact-1042",
+         *             "phone": null,
+         *             "enrichment_status": "PENDING",
+         *             "enrichment_error": null,
+         *             "resolved_at": null,
+         *             "sequence": null,
+         *             "created_at": "2026-03-02T09:14:07.402Z",
+         *             "updated_at": "2026-03-02T09:15:01.220Z"
+         *           },
+         *           "error": null
+         *         }
+         *       ],
+         *       "summary": {
+         *         "total": 1,
+         *         "succeeded": 1,
+         *         "failed": 0
+         *       }
+         *     }
+         */
         ContactEntryBatchResult: {
             items: components["schemas"]["ContactEntryBatchItem"][];
             summary: components["schemas"]["BatchSummary"];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "d94eaee9-d3cf-4c9f-95d9-fe3446b6bb3a",
+         *           "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "email": "ada@example.com",
+         *           "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *           "job_title": "Head of Engineering",
+         *           "company_name": "Analytical Engines",
+         *           "company_domain": "example.com",
+         *           "external_contact_id": "crm-contact-1042",
+         *           "phone": null,
+         *           "enrichment_status": "DONE",
+         *           "enrichment_error": null,
+         *           "resolved_at": "2026-03-02T09:14:07.530Z",
+         *           "sequence": {
+         *             "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *             "status": "ACTIVE",
+         *             "stopped_reason": null
+         *           },
+         *           "created_at": "2026-03-02T09:14:07.402Z",
+         *           "updated_at": "2026-03-02T09:15:01.220Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         ContactEntryPage: {
             items: components["schemas"]["ContactEntry"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
+        };
+        /** @description A contact-list entry was linked to a workspace contact (at once for a known contact, after the lead import for a new one). */
+        ContactEntryResolvedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "contact_entry.resolved";
+            /** Format: uuid */
+            contact_entry_id: string;
+            /** Format: uuid */
+            contact_list_id: string;
+            external_contact_id: string | null;
         };
         ContactEntrySequence: {
             /** Format: uuid */
@@ -2252,6 +3956,18 @@ export interface components {
             status?: string;
             stopped_reason?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "5d548304-342f-4226-9077-e71dcb33f5f6",
+         *       "email": "charles@example.net",
+         *       "linkedin_url": null,
+         *       "reason": "CONTACT_REFUSED",
+         *       "message": "Asked not to be contacted again.",
+         *       "until": null,
+         *       "created_at": "2026-02-20T16:45:09.872Z",
+         *       "updated_at": "2026-02-20T16:45:09.872Z"
+         *     }
+         */
         ContactExclusion: {
             /** Format: uuid */
             id: string;
@@ -2271,7 +3987,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description At least one of email or linkedin_url (neither: 422 ValidationIssue naming both). A person already excluded by email or LinkedIn URL: 409 CommitIssue with `data.existing_exclusion_id`. */
+        /**
+         * @description At least one of email or linkedin_url (neither: 422 ValidationIssue naming both). A person already excluded by email or LinkedIn URL: 409 CommitIssue with `data.existing_exclusion_id`.
+         * @example {
+         *       "email": "charles@example.net",
+         *       "reason": "CONTACT_REFUSED",
+         *       "message": "Asked not to be contacted again.",
+         *       "until": null
+         *     }
+         */
         ContactExclusionCreate: {
             /** @description Matched case-insensitively; stored normalised. */
             email?: ((string & unknown) | null) & unknown;
@@ -2286,13 +4010,47 @@ export interface components {
              */
             until?: string | null;
         };
+        /** @description A contact exclusion was created (through the API, an unenroll or an unsubscribe); `contact` when a workspace contact has its email or LinkedIn URL. */
+        ContactExclusionCreatedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "contact_exclusion.created";
+            /** Format: uuid */
+            exclusion_id: string;
+            email: string | null;
+            linkedin_url: string | null;
+            reason: components["schemas"]["ExclusionReason"];
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "5d548304-342f-4226-9077-e71dcb33f5f6",
+         *           "email": "charles@example.net",
+         *           "linkedin_url": null,
+         *           "reason": "CONTACT_REFUSED",
+         *           "message": "Asked not to be contacted again.",
+         *           "until": null,
+         *           "created_at": "2026-02-20T16:45:09.872Z",
+         *           "updated_at": "2026-02-20T16:45:09.872Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         ContactExclusionPage: {
             items: components["schemas"]["ContactExclusion"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL. */
+        /**
+         * @description At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL.
+         * @example {
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56"
+         *     }
+         */
         ContactGetAndEnrich: components["schemas"]["ContactGetAndEnrichByContactId"] | components["schemas"]["ContactGetAndEnrichByEmail"] | components["schemas"]["ContactGetAndEnrichByLinkedinUrl"];
         ContactGetAndEnrichByContactId: {
             /** Format: uuid */
@@ -2327,6 +4085,39 @@ export interface components {
             /** @description Any usual form of https://www.linkedin.com/in/<slug>. */
             linkedin_url: string;
         };
+        /**
+         * @example {
+         *       "completed": true,
+         *       "pending_provider": null,
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "source": "workspace+provider",
+         *       "data": {
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "email": "ada@example.com",
+         *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *         "job_title": "Head of Engineering",
+         *         "company_name": "Analytical Engines",
+         *         "company_domain": "example.com",
+         *         "seniority": "HEAD",
+         *         "phone": "+44 20 7946 0958",
+         *         "company": {
+         *           "industry": "Software",
+         *           "size_band": "201-500",
+         *           "employee_count": 240,
+         *           "country_code": "GB",
+         *           "company_type": "PRIVATE",
+         *           "technologies": [
+         *             "PostgreSQL",
+         *             "Kubernetes",
+         *             "Python"
+         *           ]
+         *         }
+         *       },
+         *       "credits_spent": 1,
+         *       "credits_remaining": 98
+         *     }
+         */
         ContactGetAndEnrichResult: {
             /** @description False while the provider works asynchronously: repeat the same call to pick the answer up (no credit is spent meanwhile). */
             completed: boolean;
@@ -2355,6 +4146,16 @@ export interface components {
             /** @description Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. Null when neither knows the person. */
             data: components["schemas"]["EnrichedContact"] | null;
         };
+        /**
+         * @example {
+         *       "id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *       "name": "Engineering leaders, UK",
+         *       "default_sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "entries_count": 1,
+         *       "created_at": "2026-03-02T09:10:00.118Z",
+         *       "updated_at": "2026-03-02T09:10:00.118Z"
+         *     }
+         */
         ContactList: {
             /** Format: uuid */
             id: string;
@@ -2367,7 +4168,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description 1 to 100 lists (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: name, default_sequence_template_id; required: name. */
+        /**
+         * @description 1 to 100 lists (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). Item fields: name, default_sequence_template_id; required: name.
+         * @example {
+         *       "items": [
+         *         {
+         *           "name": "Engineering leaders, UK",
+         *           "default_sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *         },
+         *         {
+         *           "name": "Webinar attendees, March"
+         *         }
+         *       ]
+         *     }
+         */
         ContactListBatchCreate: {
             /** @description Objects; anything else is a FAILED item. */
             items: unknown[];
@@ -2380,16 +4194,75 @@ export interface components {
             resource: components["schemas"]["ContactList"] | null;
             error: components["schemas"]["BatchItemError"] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "index": 0,
+         *           "status": "CREATED",
+         *           "resource": {
+         *             "id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *             "name": "Engineering leaders, UK",
+         *             "default_sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *             "entries_count": 0,
+         *             "created_at": "2026-03-02T09:10:00.118Z",
+         *             "updated_at": "2026-03-02T09:10:00.118Z"
+         *           },
+         *           "error": null
+         *         },
+         *         {
+         *           "index": 1,
+         *           "status": "CREATED",
+         *           "resource": {
+         *             "id": "4e6967f6-5b7e-44d6-8adc-26d4757ea7c8",
+         *             "name": "Webinar attendees, March",
+         *             "default_sequence_template_id": null,
+         *             "entries_count": 0,
+         *             "created_at": "2026-03-02T09:10:00.118Z",
+         *             "updated_at": "2026-03-02T09:10:00.118Z"
+         *           },
+         *           "error": null
+         *         }
+         *       ],
+         *       "summary": {
+         *         "total": 2,
+         *         "succeeded": 2,
+         *         "failed": 0
+         *       }
+         *     }
+         */
         ContactListBatchResult: {
             items: components["schemas"]["ContactListBatchItem"][];
             summary: components["schemas"]["BatchSummary"];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *           "name": "Engineering leaders, UK",
+         *           "default_sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *           "entries_count": 1,
+         *           "created_at": "2026-03-02T09:10:00.118Z",
+         *           "updated_at": "2026-03-02T09:10:00.118Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         ContactListPage: {
             items: components["schemas"]["ContactList"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "name": "Engineering leaders, UK and Ireland"
+         *     }
+         */
         ContactListUpdate: {
             /** @description Not blank. */
             name?: string;
@@ -2399,13 +4272,76 @@ export interface components {
              */
             default_sequence_template_id?: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "email": "ada@example.com",
+         *           "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *           "job_title": "Head of Engineering",
+         *           "company_name": "Analytical Engines",
+         *           "company_domain": "example.com",
+         *           "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "phone": "+44 20 7946 0958",
+         *           "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "owner": {
+         *             "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *             "email": "grace@example.org",
+         *             "name": "Grace Hopper"
+         *           },
+         *           "email_status": "DELIVERABLE",
+         *           "first_seen_at": "2026-03-02T09:14:07.512Z",
+         *           "last_seen_at": "2026-03-04T16:40:12.090Z",
+         *           "created_at": "2026-03-02T09:14:07.512Z",
+         *           "updated_at": "2026-03-04T16:40:12.090Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         ContactPage: {
             items: components["schemas"]["Contact"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description Exactly one of contact_id or contact (else 400 naming both). */
+        /**
+         * @description Exactly one of contact_id or contact (else 400 naming both).
+         * @example {
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "icp_context": {
+         *         "industries": [
+         *           "Software"
+         *         ],
+         *         "company_sizes": [
+         *           "51-200",
+         *           "201-500"
+         *         ],
+         *         "countries": [
+         *           "GB",
+         *           "US"
+         *         ],
+         *         "job_titles": [
+         *           "Head of Engineering",
+         *           "VP Engineering",
+         *           "CTO"
+         *         ],
+         *         "seniorities": [
+         *           "HEAD",
+         *           "VP",
+         *           "C_LEVEL"
+         *         ],
+         *         "keywords": [
+         *           "PostgreSQL"
+         *         ]
+         *       }
+         *     }
+         */
         ContactQualify: components["schemas"]["ContactQualifyByContactId"] | components["schemas"]["ContactQualifyByContact"];
         ContactQualifyByContact: {
             /**
@@ -2425,6 +4361,20 @@ export interface components {
             contact?: components["schemas"]["ContactDescription"];
             icp_context?: components["schemas"]["IcpContext"];
         };
+        /**
+         * @example {
+         *       "score": 100,
+         *       "verdict": "QUALIFIED",
+         *       "reasons": [
+         *         "industry \"Software\" matches the ICP (+25)",
+         *         "company size \"201-500\" matches the ICP (+20)",
+         *         "job title \"Head of Engineering\" matches the ICP (+20)",
+         *         "country \"GB\" matches the ICP (+15)",
+         *         "seniority \"HEAD\" matches the ICP (+10)",
+         *         "keyword \"PostgreSQL\" found (+10)"
+         *       ]
+         *     }
+         */
         ContactQualifyResult: {
             score: number;
             /** @enum {string} */
@@ -2432,6 +4382,18 @@ export interface components {
             /** @description One per criterion the ICP sets, in weight order. */
             reasons: string[];
         };
+        /**
+         * @example {
+         *       "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com"
+         *     }
+         */
         ContactSummary: {
             /** Format: uuid */
             id: string;
@@ -2443,11 +4405,29 @@ export interface components {
             company_name: string | null;
             company_domain: string | null;
         };
+        /**
+         * @example {
+         *       "contact_ids": [
+         *         "9ef55153-91cb-44cc-a121-c1cc2f6a3f56"
+         *       ],
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *     }
+         */
         ContactUnenroll: {
             contact_ids: string[];
             /** Format: uuid */
             sequence_template_id?: string;
         };
+        /**
+         * @example {
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "status": "UNENROLLED",
+         *       "stopped_sequence_ids": [
+         *         "9af48956-efa1-4d77-85a7-5f8ffa48b6ab"
+         *       ],
+         *       "exclusion_id": "5d548304-342f-4226-9077-e71dcb33f5f6"
+         *     }
+         */
         ContactUnenrollItem: {
             /** Format: uuid */
             contact_id: string;
@@ -2464,18 +4444,34 @@ export interface components {
              */
             exclusion_id: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "status": "UNENROLLED",
+         *           "stopped_sequence_ids": [
+         *             "9af48956-efa1-4d77-85a7-5f8ffa48b6ab"
+         *           ],
+         *           "exclusion_id": "5d548304-342f-4226-9077-e71dcb33f5f6"
+         *         }
+         *       ]
+         *     }
+         */
         ContactUnenrollResult: {
             items: components["schemas"]["ContactUnenrollItem"][];
         };
         /**
          * @description At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.
          * @example {
-         *       "email": "ada@example.com",
          *       "first_name": "Ada",
          *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
          *       "job_title": "Head of Engineering",
-         *       "company_name": "Example Inc.",
-         *       "company_domain": "example.com"
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "phone": "+44 20 7946 0958"
          *     }
          */
         ContactUpsert: components["schemas"]["ContactUpsertByEmail"] | components["schemas"]["ContactUpsertByLinkedinUrl"];
@@ -2515,14 +4511,40 @@ export interface components {
             /** @description Phone number (added field). */
             phone?: string | null;
         };
+        /**
+         * @example {
+         *       "contact_variables": {
+         *         "pain_point": "month-end reporting takes her team two days"
+         *       },
+         *       "account_variables": {
+         *         "tech_stack": "PostgreSQL and Kubernetes"
+         *       }
+         *     }
+         */
         ContactVariables: {
             contact_variables: Record<string, never>;
             account_variables: Record<string, never>;
         };
+        /**
+         * @example {
+         *       "contact_variables": {
+         *         "pain_point": "month-end reporting takes her team two days"
+         *       },
+         *       "account_variables": {
+         *         "tech_stack": "PostgreSQL and Kubernetes"
+         *       }
+         *     }
+         */
         ContactVariablesUpdate: {
             contact_variables?: components["schemas"]["VariableMap"];
             account_variables?: components["schemas"]["VariableMap"];
         };
+        /**
+         * @example {
+         *       "property": "lifecycle_stage",
+         *       "value": "opportunity"
+         *     }
+         */
         CrmField: {
             /**
              * @description CRM property name.
@@ -2532,10 +4554,36 @@ export interface components {
             /** @example customer */
             value: string;
         };
+        /**
+         * @example {
+         *       "fields": [
+         *         {
+         *           "property": "lifecycle_stage",
+         *           "value": "opportunity"
+         *         },
+         *         {
+         *           "property": "lead_source",
+         *           "value": "outbound"
+         *         }
+         *       ]
+         *     }
+         */
         CrmWrite: {
             /** @description Properties to write, each named once; the first is reported as `crm_property`. */
             fields: components["schemas"]["CrmField"][];
         };
+        /**
+         * @example {
+         *       "object_type": "contact",
+         *       "crm_type": "sandbox",
+         *       "crm_properties": [
+         *         "lifecycle_stage",
+         *         "lead_source"
+         *       ],
+         *       "crm_property": "lifecycle_stage",
+         *       "external_id": "crm-contact-1042"
+         *     }
+         */
         CrmWriteResult: {
             /** @enum {string} */
             object_type: "account" | "contact";
@@ -2554,7 +4602,21 @@ export interface components {
              */
             external_id: string;
         };
-        /** @description Facts about the employer. */
+        /**
+         * @description Facts about the employer.
+         * @example {
+         *       "industry": "Software",
+         *       "size_band": "201-500",
+         *       "employee_count": 240,
+         *       "country_code": "GB",
+         *       "company_type": "PRIVATE",
+         *       "technologies": [
+         *         "PostgreSQL",
+         *         "Kubernetes",
+         *         "Python"
+         *       ]
+         *     }
+         */
         EnrichedCompany: {
             industry: string | null;
             /** @example 201-500 */
@@ -2566,7 +4628,32 @@ export interface components {
             company_type: string | null;
             technologies: string[];
         };
-        /** @description Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. */
+        /**
+         * @description Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider.
+         * @example {
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "seniority": "HEAD",
+         *       "phone": "+44 20 7946 0958",
+         *       "company": {
+         *         "industry": "Software",
+         *         "size_band": "201-500",
+         *         "employee_count": 240,
+         *         "country_code": "GB",
+         *         "company_type": "PRIVATE",
+         *         "technologies": [
+         *           "PostgreSQL",
+         *           "Kubernetes",
+         *           "Python"
+         *         ]
+         *       }
+         *     }
+         */
         EnrichedContact: {
             first_name: string | null;
             last_name: string | null;
@@ -2581,7 +4668,33 @@ export interface components {
             /** @description Facts about the employer; null when unknown. */
             company: components["schemas"]["EnrichedCompany"] | null;
         };
-        /** @description The person the provider found. */
+        /**
+         * @description The person the provider found.
+         * @example {
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "job_title": "Head of Engineering",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "seniority": "HEAD",
+         *       "phone": "+44 20 7946 0958",
+         *       "company": {
+         *         "industry": "Software",
+         *         "size_band": "201-500",
+         *         "employee_count": 240,
+         *         "country_code": "GB",
+         *         "company_type": "PRIVATE",
+         *         "technologies": [
+         *           "PostgreSQL",
+         *           "Kubernetes",
+         *           "Python"
+         *         ]
+         *       },
+         *       "provider": "sandbox"
+         *     }
+         */
         EnrichedPerson: {
             first_name: string | null;
             last_name: string | null;
@@ -2601,6 +4714,13 @@ export interface components {
              */
             provider: string;
         };
+        /**
+         * @example {
+         *       "enrollment_run_id": "3f7d3823-16b1-4489-8f71-e71be4e784e5",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *     }
+         */
         EnrollmentPending: {
             /** @description The enrollment run; the outcome appears in GET /v1/sequences?contact_id=. */
             enrollment_run_id: string;
@@ -2609,6 +4729,15 @@ export interface components {
             /** Format: uuid */
             sequence_template_id: string;
         };
+        /**
+         * @example {
+         *       "status_code": 404,
+         *       "type": "NotFoundIssue",
+         *       "message": "Contact not found.",
+         *       "data": null,
+         *       "request_id": "0b3c9e52-7a1d-4f60-9d1e-5c2f8a6b4e31"
+         *     }
+         */
         Error: {
             status_code: number;
             /** @enum {string} */
@@ -2621,6 +4750,28 @@ export interface components {
         ErrorData: {
             errors?: components["schemas"]["FieldError"][];
         };
+        /**
+         * @example {
+         *       "id": "c9571357-2594-44f3-b210-7a31592e2614",
+         *       "idempotency_key": "first-party:1c1f463e-dfba-4d4b-b9fa-b6da5f22b433:web-7f3a9c",
+         *       "event_name": "pricing_page_viewed",
+         *       "occurred_at": "2026-03-04T14:12:09.000Z",
+         *       "external_event_id": "web-7f3a9c",
+         *       "subject": {
+         *         "email": "ada@example.com"
+         *       },
+         *       "payload": {
+         *         "page": "/pricing",
+         *         "plan": "Team",
+         *         "visits_this_week": 3
+         *       },
+         *       "resolution_status": "RESOLVED",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "received_at": "2026-03-04T14:12:09.388Z",
+         *       "resolved_at": "2026-03-04T14:12:10.051Z"
+         *     }
+         */
         Event: {
             /** Format: uuid */
             id: string;
@@ -2662,6 +4813,21 @@ export interface components {
              */
             resolved_at: string | null;
         };
+        /**
+         * @example {
+         *       "event_name": "pricing_page_viewed",
+         *       "occurred_at": "2026-03-04T14:12:09Z",
+         *       "external_event_id": "web-7f3a9c",
+         *       "subject": {
+         *         "email": "ada@example.com"
+         *       },
+         *       "payload": {
+         *         "page": "/pricing",
+         *         "plan": "Team",
+         *         "visits_this_week": 3
+         *       }
+         *     }
+         */
         EventIngest: {
             /** @description 1 to 255 characters; a case-sensitive, exact grouping key. */
             event_name: string;
@@ -2676,6 +4842,12 @@ export interface components {
             /** @description Free-form JSON object, stored whole; returned by the reads exactly as sent (same keys, order and number spellings). */
             payload?: Record<string, never>;
         };
+        /**
+         * @example {
+         *       "accepted": true,
+         *       "idempotency_key": "first-party:1c1f463e-dfba-4d4b-b9fa-b6da5f22b433:web-7f3a9c"
+         *     }
+         */
         EventIngestAccepted: {
             /**
              * @description Always true: the event is durably stored (not yet resolved).
@@ -2685,13 +4857,60 @@ export interface components {
             /** @description `first-party:<organization_id>:<external_event_id or SHA-256 hex of the request body bytes>`; a replay answers the same key. */
             idempotency_key: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "c9571357-2594-44f3-b210-7a31592e2614",
+         *           "idempotency_key": "first-party:1c1f463e-dfba-4d4b-b9fa-b6da5f22b433:web-7f3a9c",
+         *           "event_name": "pricing_page_viewed",
+         *           "occurred_at": "2026-03-04T14:12:09.000Z",
+         *           "external_event_id": "web-7f3a9c",
+         *           "subject": {
+         *             "email": "ada@example.com"
+         *           },
+         *           "payload": {
+         *             "page": "/pricing",
+         *             "plan": "Team",
+         *             "visits_this_week": 3
+         *           },
+         *           "resolution_status": "RESOLVED",
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "received_at": "2026-03-04T14:12:09.388Z",
+         *           "resolved_at": "2026-03-04T14:12:10.051Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         EventPage: {
             items: components["schemas"]["Event"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description Who the event is about: at least one identifier, none blank; unknown fields are refused. */
+        /** @description An ingested first-party event finished subject resolution. */
+        EventResolvedEvent: components["schemas"]["ResourceEventBase"] & {
+            /** @constant */
+            type: "event.resolved";
+            /** Format: uuid */
+            event_id: string;
+            event_name: string;
+            /** @enum {string} */
+            resolution_status: "RESOLVED" | "UNRESOLVED";
+            /** Format: uuid */
+            account_id: string | null;
+            external_event_id: string | null;
+        };
+        /**
+         * @description Who the event is about: at least one identifier, none blank; unknown fields are refused.
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         EventSubject: {
             /** @description The person's email. */
             email?: string;
@@ -2711,7 +4930,14 @@ export interface components {
          * @enum {string}
          */
         ExclusionReason: "UNSUBSCRIBED" | "CONTACT_REFUSED" | "BOUNCED" | "WRONG_PERSON" | "LEFT_COMPANY" | "BAD_TIMING" | "OUT_OF_OFFICE" | "MEETING" | "INTERESTED" | "COMPETITOR" | "REFERRAL" | "EXCLUDE_FROM_SEARCH" | "EXCLUDE_FROM_CRM" | "OTHER" | "UNKNOWN";
-        /** @description Only the fields sent change. `until: null` makes the exclusion permanent; omitting `until` leaves it unchanged. An empty body is 400. */
+        /**
+         * @description Only the fields sent change. `until: null` makes the exclusion permanent; omitting `until` leaves it unchanged. An empty body is 400.
+         * @example {
+         *       "reason": "BAD_TIMING",
+         *       "until": "2027-01-01T00:00:00.000Z",
+         *       "message": "Budget frozen until the new year."
+         *     }
+         */
         ExclusionUpdate: {
             reason?: components["schemas"]["ExclusionReason"];
             /** @description Free-form operator note, up to 2000 characters. */
@@ -2722,6 +4948,37 @@ export interface components {
              */
             until?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "lead:9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "type": "lead",
+         *       "title": "Ada Lovelace",
+         *       "text": "Name: Ada Lovelace\nEmail: ada@example.com\nJob title: Head of Engineering\nCompany: Analytical Engines\nOwner: Grace Hopper <grace@example.org>",
+         *       "data": {
+         *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "email": "ada@example.com",
+         *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *         "job_title": "Head of Engineering",
+         *         "company_name": "Analytical Engines",
+         *         "company_domain": "example.com",
+         *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *         "phone": "+44 20 7946 0958",
+         *         "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *         "owner": {
+         *           "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "email": "grace@example.org",
+         *           "name": "Grace Hopper"
+         *         },
+         *         "email_status": "DELIVERABLE",
+         *         "first_seen_at": "2026-03-02T09:14:07.512Z",
+         *         "last_seen_at": "2026-03-04T16:40:12.090Z",
+         *         "created_at": "2026-03-02T09:14:07.512Z",
+         *         "updated_at": "2026-03-04T16:40:12.090Z"
+         *       }
+         *     }
+         */
         FetchResult: {
             id: string;
             type: string;
@@ -2733,13 +4990,63 @@ export interface components {
             path: string;
             message: string;
         };
+        /**
+         * @example {
+         *       "status": "ok",
+         *       "checks": {
+         *         "database": "ok",
+         *         "temporal": "ok"
+         *       }
+         *     }
+         */
         Health: {
             status: string;
             checks?: {
                 [key: string]: string;
             };
         };
-        /** @description An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty). */
+        /** @description The run's engagement score reached the hot-lead threshold (once per run): `resource_type` HOT_LEAD, `hot_lead_id` is `hot_lead.id`, `channel` the engagement's. */
+        HotLeadCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "hot_lead.created";
+            hot_lead: components["schemas"]["HotLeadSummary"];
+        };
+        /** @description The hot lead; `id` equals `hot_lead_id`. */
+        HotLeadSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description The run's engagement score when it became a hot lead. */
+            engagement_score: number;
+        };
+        /**
+         * @description An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty).
+         * @example {
+         *       "industries": [
+         *         "Software"
+         *       ],
+         *       "company_sizes": [
+         *         "51-200",
+         *         "201-500"
+         *       ],
+         *       "countries": [
+         *         "GB",
+         *         "US"
+         *       ],
+         *       "job_titles": [
+         *         "Head of Engineering",
+         *         "VP Engineering",
+         *         "CTO"
+         *       ],
+         *       "seniorities": [
+         *         "HEAD",
+         *         "VP",
+         *         "C_LEVEL"
+         *       ],
+         *       "keywords": [
+         *         "PostgreSQL"
+         *       ]
+         *     }
+         */
         IcpContext: {
             /** @description Industries, e.g. 'Software'. */
             industries?: string[];
@@ -2754,7 +5061,35 @@ export interface components {
             /** @description Words looked for in job title, company name, industry and technologies. */
             keywords?: string[];
         };
-        /** @description The ideal customer profile; every list is empty when unset. */
+        /**
+         * @description The ideal customer profile; every list is empty when unset.
+         * @example {
+         *       "industries": [
+         *         "Software"
+         *       ],
+         *       "company_sizes": [
+         *         "51-200",
+         *         "201-500"
+         *       ],
+         *       "countries": [
+         *         "GB",
+         *         "US"
+         *       ],
+         *       "job_titles": [
+         *         "Head of Engineering",
+         *         "VP Engineering",
+         *         "CTO"
+         *       ],
+         *       "seniorities": [
+         *         "HEAD",
+         *         "VP",
+         *         "C_LEVEL"
+         *       ],
+         *       "keywords": [
+         *         "PostgreSQL"
+         *       ]
+         *     }
+         */
         IcpProfile: {
             /** @description Industries, e.g. 'Software'. */
             industries: string[];
@@ -2771,6 +5106,32 @@ export interface components {
         };
         /** @description A free-form JSON object, as the event sent it. */
         IngestedEventPayload: Record<string, never>;
+        /** @description The contact accepted the LinkedIn connection request `message_id`: `resource_type` INVITATION, `channel` LINKEDIN. */
+        InvitationAcceptedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.accepted";
+            /** @description The sequence step (from 1). */
+            step_number: number | null;
+        };
+        /** @description A LinkedIn connection request went out: `resource_type` INVITATION, `channel` LINKEDIN, `message_id` the invitation. */
+        InvitationSentEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "invitation.sent";
+            /** @description The sequence step (from 1). */
+            step_number: number;
+        };
+        /**
+         * @example {
+         *       "id": "12191820-d9df-48f1-be3e-33a6bdc000c5",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *       "title": "Northwind and Analytical Engines: reporting",
+         *       "start_time": "2026-03-05T14:00:00.000Z",
+         *       "end_time": "2026-03-05T14:30:00.000Z",
+         *       "timezone": "Europe/London",
+         *       "created_at": "2026-03-05T11:00:00.000Z"
+         *     }
+         */
         Meeting: {
             /** Format: uuid */
             id: string;
@@ -2787,6 +5148,47 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A meeting was booked with the contact (on the contact's latest sequence): `resource_type` MEETING, `channel` MANUAL, `calendar_event_id` is `meeting.id`. */
+        MeetingCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "meeting.created";
+            meeting: components["schemas"]["MeetingSummary"];
+        };
+        /** @description The meeting booked; `id` equals `calendar_event_id`. */
+        MeetingSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: date-time */
+            end_time: string;
+            /** @description IANA time zone name. */
+            timezone: string;
+        };
+        /**
+         * @example {
+         *       "id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *       "channel": "EMAIL",
+         *       "direction": "OUTBOUND",
+         *       "kind": "MESSAGE",
+         *       "subject": "Month-end reporting at Analytical Engines",
+         *       "body": "Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\nGrace Hopper",
+         *       "step_number": 1,
+         *       "sent_at": "2026-03-02T09:15:03.702Z",
+         *       "created_at": "2026-03-02T09:15:03.840Z",
+         *       "in_reply_to_id": null,
+         *       "reply_category": null,
+         *       "open_count": 2,
+         *       "opened_at": "2026-03-02T10:41:19.005Z",
+         *       "click_count": 1,
+         *       "clicked_at": "2026-03-02T10:42:02.377Z",
+         *       "bounced_at": null,
+         *       "accepted_at": null
+         *     }
+         */
         Message: {
             /** Format: uuid */
             id: string;
@@ -2844,22 +5246,132 @@ export interface components {
              */
             accepted_at: string | null;
         };
+        /** @description A tracked link of an email was followed (every click); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageLinkClickedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.link_clicked";
+            message: components["schemas"]["MessageSummary"];
+            /** @description The link followed. */
+            url: string | null;
+        };
+        /** @description An email was opened for the first time (its tracking pixel loaded); `channel` EMAIL. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageOpenedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.opened";
+            message: components["schemas"]["MessageSummary"];
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *           "channel": "EMAIL",
+         *           "direction": "OUTBOUND",
+         *           "kind": "MESSAGE",
+         *           "subject": "Month-end reporting at Analytical Engines",
+         *           "body": "Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\nGrace Hopper",
+         *           "step_number": 1,
+         *           "sent_at": "2026-03-02T09:15:03.702Z",
+         *           "created_at": "2026-03-02T09:15:03.840Z",
+         *           "in_reply_to_id": null,
+         *           "reply_category": null,
+         *           "open_count": 2,
+         *           "opened_at": "2026-03-02T10:41:19.005Z",
+         *           "click_count": 1,
+         *           "clicked_at": "2026-03-02T10:42:02.377Z",
+         *           "bounced_at": null,
+         *           "accepted_at": null
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         MessagePage: {
             items: components["schemas"]["Message"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /** @description The contact replied; `message` is the INBOUND reply. `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageRepliedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.replied";
+            message: components["schemas"]["MessageSummary"];
+            reply_category: components["schemas"]["MessageReplyCategory"];
+            /**
+             * Format: uuid
+             * @description The message replied to.
+             */
+            in_reply_to_message_id: string;
+        };
         /** @enum {string} */
         MessageReplyCategory: "INTERESTED" | "NOT_INTERESTED" | "UNSUBSCRIBE" | "OUT_OF_OFFICE" | "OTHER";
-        /** @description An OpenAPI 3.1 document. */
+        /** @description An email or LinkedIn message went out: a sequence step's (with `step_number`) or the team's answer to a reply (with `in_reply_to_message_id`, and `task_id` the reply task it completes). `resource_type` MESSAGE; `message_id` is `message.id`. */
+        MessageSentEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "message.sent";
+            message: components["schemas"]["MessageSummary"];
+            /** @description The sequence step (from 1). */
+            step_number?: number;
+            /**
+             * Format: uuid
+             * @description An answer to a reply: the INBOUND message answered.
+             */
+            in_reply_to_message_id?: string;
+        };
+        /** @description The message the event is about; `id` equals `message_id`. */
+        MessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Emails only. */
+            subject: string | null;
+            /** @description As rendered, variables substituted. */
+            body: string;
+            /** @enum {string} */
+            channel: "EMAIL" | "LINKEDIN" | "CALENDAR" | "MANUAL";
+            /**
+             * @description `OUTBOUND` for team messages, `INBOUND` for replies.
+             * @enum {string}
+             */
+            direction: "OUTBOUND" | "INBOUND";
+            /** Format: date-time */
+            sent_at: string;
+            step_number: number | null;
+        };
+        /**
+         * @description An OpenAPI 3.1 document.
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "Outreach Workspace Service",
+         *         "version": "1.0.0"
+         *       },
+         *       "paths": {}
+         *     }
+         */
         OpenApiDocument: Record<string, never>;
+        /**
+         * @example {
+         *       "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "email": "grace@example.org",
+         *       "name": "Grace Hopper"
+         *     }
+         */
         Owner: {
             /** Format: uuid */
             id: string;
             email: string;
             name: string;
         };
+        /**
+         * @example {
+         *       "owner_user_id": "48c525aa-b987-4db4-abfa-903b8cd11acc"
+         *     }
+         */
         OwnerUpdate: {
             /**
              * Format: uuid
@@ -2867,6 +5379,22 @@ export interface components {
              */
             owner_user_id: string | null;
         };
+        /**
+         * @example {
+         *       "id": "a478c87b-7f4c-4468-9af6-1cea4439afbe",
+         *       "name": "Pricing page visit: enroll",
+         *       "event_name": "pricing_page_viewed",
+         *       "action": {
+         *         "type": "ENROLL_IN_SEQUENCE",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       },
+         *       "requires_approval": true,
+         *       "status": "ACTIVE",
+         *       "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "created_at": "2026-02-25T10:00:00.000Z",
+         *       "updated_at": "2026-02-25T10:00:00.000Z"
+         *     }
+         */
         Playbook: {
             /** Format: uuid */
             id: string;
@@ -2886,7 +5414,13 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description ENROLL_IN_SEQUENCE {type, sequence_template_id} or CREATE_TASK {type, title, priority, due_in_days} (defaults filled in). */
+        /**
+         * @description ENROLL_IN_SEQUENCE {type, sequence_template_id} or CREATE_TASK {type, title, priority, due_in_days} (defaults filled in).
+         * @example {
+         *       "type": "ENROLL_IN_SEQUENCE",
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *     }
+         */
         PlaybookAction: {
             /** @enum {string} */
             type: "ENROLL_IN_SEQUENCE" | "CREATE_TASK";
@@ -2897,7 +5431,13 @@ export interface components {
             priority?: "HOT" | "TODAY" | "EXTRA";
             due_in_days?: number;
         };
-        /** @description Discriminated by `type`: ENROLL_IN_SEQUENCE {sequence_template_id} enrolls the contact (as POST /v1/sequences does); CREATE_TASK {title, priority?, due_in_days?} creates a TODO task for the contact. A field of the other type is refused (400). */
+        /**
+         * @description Discriminated by `type`: ENROLL_IN_SEQUENCE {sequence_template_id} enrolls the contact (as POST /v1/sequences does); CREATE_TASK {title, priority?, due_in_days?} creates a TODO task for the contact. A field of the other type is refused (400).
+         * @example {
+         *       "type": "ENROLL_IN_SEQUENCE",
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *     }
+         */
         PlaybookActionInput: {
             /** @enum {string} */
             type: "ENROLL_IN_SEQUENCE" | "CREATE_TASK";
@@ -2916,6 +5456,18 @@ export interface components {
             /** @description CREATE_TASK: the due date is the resolution day plus this (default 0). */
             due_in_days?: number;
         } & (unknown & unknown);
+        /**
+         * @example {
+         *       "name": "Pricing page visit: enroll",
+         *       "event_name": "pricing_page_viewed",
+         *       "action": {
+         *         "type": "ENROLL_IN_SEQUENCE",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       },
+         *       "requires_approval": true,
+         *       "status": "ACTIVE"
+         *     }
+         */
         PlaybookCreate: {
             name: string & unknown;
             /** @description The ingested event_name that triggers the playbook (exact, case-sensitive). */
@@ -2929,12 +5481,57 @@ export interface components {
              */
             status?: "ACTIVE" | "PAUSED";
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "a478c87b-7f4c-4468-9af6-1cea4439afbe",
+         *           "name": "Pricing page visit: enroll",
+         *           "event_name": "pricing_page_viewed",
+         *           "action": {
+         *             "type": "ENROLL_IN_SEQUENCE",
+         *             "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *           },
+         *           "requires_approval": true,
+         *           "status": "ACTIVE",
+         *           "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "created_at": "2026-02-25T10:00:00.000Z",
+         *           "updated_at": "2026-02-25T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         PlaybookPage: {
             items: components["schemas"]["Playbook"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "id": "c12fd156-5755-4eb4-969c-1266d81aa240",
+         *       "playbook_id": "a478c87b-7f4c-4468-9af6-1cea4439afbe",
+         *       "event_id": "c9571357-2594-44f3-b210-7a31592e2614",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "status": "AWAITING_APPROVAL",
+         *       "action": {
+         *         "type": "ENROLL_IN_SEQUENCE",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       },
+         *       "approval_task_id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+         *       "outcome": null,
+         *       "sequence_id": null,
+         *       "created_task_id": null,
+         *       "error": null,
+         *       "decided_at": null,
+         *       "completed_at": null,
+         *       "created_at": "2026-03-04T14:12:10.090Z",
+         *       "updated_at": "2026-03-04T14:12:10.090Z"
+         *     }
+         */
         PlaybookRun: {
             /** Format: uuid */
             id: string;
@@ -2986,12 +5583,52 @@ export interface components {
         };
         /** @enum {string} */
         PlaybookRunOutcome: "ENROLLED" | "ENROLLMENT_REFUSED" | "ALREADY_ENROLLED" | "TASK_CREATED";
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "c12fd156-5755-4eb4-969c-1266d81aa240",
+         *           "playbook_id": "a478c87b-7f4c-4468-9af6-1cea4439afbe",
+         *           "event_id": "c9571357-2594-44f3-b210-7a31592e2614",
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "status": "AWAITING_APPROVAL",
+         *           "action": {
+         *             "type": "ENROLL_IN_SEQUENCE",
+         *             "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *           },
+         *           "approval_task_id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+         *           "outcome": null,
+         *           "sequence_id": null,
+         *           "created_task_id": null,
+         *           "error": null,
+         *           "decided_at": null,
+         *           "completed_at": null,
+         *           "created_at": "2026-03-04T14:12:10.090Z",
+         *           "updated_at": "2026-03-04T14:12:10.090Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         PlaybookRunPage: {
             items: components["schemas"]["PlaybookRun"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "action": {
+         *         "type": "CREATE_TASK",
+         *         "title": "Call about the pricing page visit",
+         *         "priority": "HOT",
+         *         "due_in_days": 0
+         *       },
+         *       "requires_approval": false
+         *     }
+         */
         PlaybookUpdate: {
             name?: string & unknown;
             /** @description The ingested event_name that triggers the playbook (exact, case-sensitive). */
@@ -3006,6 +5643,32 @@ export interface components {
              */
             status?: "ACTIVE" | "PAUSED";
         };
+        /** @description The fields every resource event has besides `type`, which each event's schema fixes: no sequence fields; `contact` only when a contact is known. */
+        ResourceEventBase: {
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            contact_id: string | null;
+            contact?: components["schemas"]["ContactSummary"];
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activity_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "lead:9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "type": "lead",
+         *       "title": "Ada Lovelace",
+         *       "subtitle": "Head of Engineering at Analytical Engines · ada@example.com"
+         *     }
+         */
         SearchItem: {
             /** @description `<type>:<uuid>`, for GET /v1/fetch. */
             id: string;
@@ -3014,9 +5677,41 @@ export interface components {
             title: string;
             subtitle: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "lead:9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "type": "lead",
+         *           "title": "Ada Lovelace",
+         *           "subtitle": "Head of Engineering at Analytical Engines · ada@example.com"
+         *         }
+         *       ]
+         *     }
+         */
         SearchResult: {
             items: components["schemas"]["SearchItem"][];
         };
+        /**
+         * @example {
+         *       "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "status": "ACTIVE",
+         *       "stopped_reason": null,
+         *       "paused_until": null,
+         *       "current_step": 1,
+         *       "variables": {
+         *         "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *       },
+         *       "source_contact_entry_id": null,
+         *       "created_at": "2026-03-02T09:15:01.220Z",
+         *       "updated_at": "2026-03-02T09:15:03.871Z",
+         *       "ended_at": null,
+         *       "error": null
+         *     }
+         */
         Sequence: {
             /** Format: uuid */
             id: string;
@@ -3048,30 +5743,206 @@ export interface components {
             /** @description Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise. */
             error: string | null;
         };
+        /** @description The sequence ran all its steps. `resource_type` SEQUENCE, `channel` null. */
+        SequenceCompletedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.completed";
+            /** @constant */
+            status: "COMPLETED";
+        };
+        /**
+         * @example {
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *     }
+         */
         SequenceCreate: {
             /** Format: uuid */
             contact_id: string;
             /** Format: uuid */
             sequence_template_id: string;
         };
+        /** @description The contact was enrolled: a new sequence. `resource_type` SEQUENCE, `channel` null. */
+        SequenceCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.created";
+        };
+        /** @description The fields every sequence-tied event has besides `type`, which each event's schema fixes. The id fields are null when they do not apply; `contact.id` equals `contact_id`, `sequence_template.id` equals `sequence_template_id`. The task.* events of a standalone to-do have the sequence fields null. */
+        SequenceEventBase: {
+            /** Format: uuid */
+            organization_id: string;
+            /**
+             * Format: uuid
+             * @description Null only for a to-do without a contact.
+             */
+            contact_id: string | null;
+            /** Format: uuid */
+            sequence_id: string | null;
+            /** Format: uuid */
+            sequence_template_id: string | null;
+            resource_type: components["schemas"]["ActivityResourceType"];
+            channel: components["schemas"]["ActivityChannel"] | null;
+            /** Format: uuid */
+            message_id: string | null;
+            /** Format: uuid */
+            hot_lead_id: string | null;
+            /** Format: uuid */
+            calendar_event_id: string | null;
+            /** Format: uuid */
+            task_id: string | null;
+            contact: components["schemas"]["ContactSummary"] | null;
+            sequence_template: components["schemas"]["SequenceTemplateSummary"] | null;
+            /**
+             * Format: uuid
+             * @description The activity of the stream that records this event (GET /v1/activities/{activity_id}).
+             */
+            activity_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (the activity's created_at).
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *           "status": "ACTIVE",
+         *           "stopped_reason": null,
+         *           "paused_until": null,
+         *           "current_step": 1,
+         *           "variables": {
+         *             "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *           },
+         *           "source_contact_entry_id": null,
+         *           "created_at": "2026-03-02T09:15:01.220Z",
+         *           "updated_at": "2026-03-02T09:15:03.871Z",
+         *           "ended_at": null,
+         *           "error": null
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         SequencePage: {
             items: components["schemas"]["Sequence"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "paused_until": "2026-03-17T09:00:00.000Z"
+         *     }
+         */
         SequencePause: {
             /** Format: date-time */
             paused_until?: string | null;
         };
+        /** @description A running sequence was paused (by the API, or by an out-of-office reply until its return date); `status` is its status while paused. `resource_type` SEQUENCE, `channel` null. */
+        SequencePausedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.paused";
+            status: components["schemas"]["SequenceStatus"];
+            /**
+             * Format: date-time
+             * @description When it resumes by itself; null: until resumed.
+             */
+            paused_until: string | null;
+            /**
+             * @description Present when an out-of-office reply paused it.
+             * @constant
+             */
+            reason?: "OUT_OF_OFFICE";
+        };
+        /** @description A paused sequence runs again; `status` is the status it resumed to. `resource_type` SEQUENCE, `channel` null. */
+        SequenceResumedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.resumed";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description true when `paused_until` came; false when resumed through the API. */
+            automatic: boolean;
+        };
         /** @enum {string} */
         SequenceStatus: "FOUND" | "ACTIVE" | "WAITING_FOR_LEAD" | "WAITING_FOR_USER" | "SUCCEEDED" | "FAILED" | "STOPPED_EARLY" | "COMPLETED" | "REFUSED";
+        /**
+         * @example {
+         *       "reason": "WIN",
+         *       "scope": "CONTACT"
+         *     }
+         */
         SequenceStop: {
             /** @enum {string} */
             reason: "WIN" | "LOSE";
             /** @enum {string} */
             scope: "CONTACT" | "ACCOUNT";
         };
+        /** @description The sequence ended before its last step (won, lost, a meeting booked, bounced, unsubscribed, excluded, ...); `status` is its final status. `resource_type` SEQUENCE, `channel` null. */
+        SequenceStoppedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "sequence.stopped";
+            status: components["schemas"]["SequenceStatus"];
+            /** @description Why it ended. */
+            stopped_reason: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "name": "Engineering leaders, Q3",
+         *       "summary": "Four touches over nine days for heads of engineering at software companies of 50 to 500 people.",
+         *       "status": "ACTIVE",
+         *       "language": "en",
+         *       "timezone": "Europe/London",
+         *       "on_missing_channel": "SKIP_STEP",
+         *       "schedule": {
+         *         "days": [
+         *           "MON",
+         *           "TUE",
+         *           "WED",
+         *           "THU",
+         *           "FRI"
+         *         ],
+         *         "start_hour": 9,
+         *         "end_hour": 17
+         *       },
+         *       "sender_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "requires_lead_review": false,
+         *       "step_count": 4,
+         *       "activated_at": "2026-03-01T10:02:44.310Z",
+         *       "created_at": "2026-03-01T09:55:12.004Z",
+         *       "updated_at": "2026-03-01T10:02:44.310Z",
+         *       "steps": [
+         *         {
+         *           "type": "EMAIL",
+         *           "delay_days": 0,
+         *           "subject": "Month-end reporting at {{ company_name | default: \"your team\" }}",
+         *           "body": "Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\n{{ sender_name }}"
+         *         },
+         *         {
+         *           "type": "LINKEDIN_INVITATION",
+         *           "delay_days": 2,
+         *           "body": "Hi {{ first_name }}, I wrote to you about reporting at {{ company_name }}; happy to connect here too."
+         *         },
+         *         {
+         *           "type": "EMAIL",
+         *           "delay_days": 4,
+         *           "subject": "Re: month-end reporting",
+         *           "body": "Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}"
+         *         },
+         *         {
+         *           "type": "CALL",
+         *           "delay_days": 3,
+         *           "body": "Ask {{ first_name }} how {{ company_name }} closes the month today and who owns the reporting pipeline; offer the case study."
+         *         }
+         *       ]
+         *     }
+         */
         SequenceTemplate: {
             /** Format: uuid */
             id: string;
@@ -3102,6 +5973,53 @@ export interface components {
             sender_user_id: string | null;
             requires_lead_review: boolean;
         };
+        /**
+         * @example {
+         *       "name": "Engineering leaders, Q3",
+         *       "summary": "Four touches over nine days for heads of engineering at software companies of 50 to 500 people.",
+         *       "status": "ACTIVE",
+         *       "language": "en",
+         *       "timezone": "Europe/London",
+         *       "on_missing_channel": "SKIP_STEP",
+         *       "schedule": {
+         *         "days": [
+         *           "MON",
+         *           "TUE",
+         *           "WED",
+         *           "THU",
+         *           "FRI"
+         *         ],
+         *         "start_hour": 9,
+         *         "end_hour": 17
+         *       },
+         *       "sender_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "requires_lead_review": false,
+         *       "steps": [
+         *         {
+         *           "type": "EMAIL",
+         *           "delay_days": 0,
+         *           "subject": "Month-end reporting at {{ company_name | default: \"your team\" }}",
+         *           "body": "Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\n{{ sender_name }}"
+         *         },
+         *         {
+         *           "type": "LINKEDIN_INVITATION",
+         *           "delay_days": 2,
+         *           "body": "Hi {{ first_name }}, I wrote to you about reporting at {{ company_name }}; happy to connect here too."
+         *         },
+         *         {
+         *           "type": "EMAIL",
+         *           "delay_days": 4,
+         *           "subject": "Re: month-end reporting",
+         *           "body": "Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}"
+         *         },
+         *         {
+         *           "type": "CALL",
+         *           "delay_days": 3,
+         *           "body": "Ask {{ first_name }} how {{ company_name }} closes the month today and who owns the reporting pipeline; offer the case study."
+         *         }
+         *       ]
+         *     }
+         */
         SequenceTemplateCreate: {
             name: string & unknown;
             summary?: string | null;
@@ -3133,13 +6051,85 @@ export interface components {
             /** @description Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false. */
             requires_lead_review?: boolean;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *           "name": "Engineering leaders, Q3",
+         *           "summary": "Four touches over nine days for heads of engineering at software companies of 50 to 500 people.",
+         *           "status": "ACTIVE",
+         *           "language": "en",
+         *           "timezone": "Europe/London",
+         *           "on_missing_channel": "SKIP_STEP",
+         *           "schedule": {
+         *             "days": [
+         *               "MON",
+         *               "TUE",
+         *               "WED",
+         *               "THU",
+         *               "FRI"
+         *             ],
+         *             "start_hour": 9,
+         *             "end_hour": 17
+         *           },
+         *           "sender_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "requires_lead_review": false,
+         *           "step_count": 4,
+         *           "activated_at": "2026-03-01T10:02:44.310Z",
+         *           "created_at": "2026-03-01T09:55:12.004Z",
+         *           "updated_at": "2026-03-01T10:02:44.310Z",
+         *           "steps": [
+         *             {
+         *               "type": "EMAIL",
+         *               "delay_days": 0,
+         *               "subject": "Month-end reporting at {{ company_name | default: \"your team\" }}",
+         *               "body": "Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\n{{ sender_name }}"
+         *             },
+         *             {
+         *               "type": "LINKEDIN_INVITATION",
+         *               "delay_days": 2,
+         *               "body": "Hi {{ first_name }}, I wrote to you about reporting at {{ company_name }}; happy to connect here too."
+         *             },
+         *             {
+         *               "type": "EMAIL",
+         *               "delay_days": 4,
+         *               "subject": "Re: month-end reporting",
+         *               "body": "Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}"
+         *             },
+         *             {
+         *               "type": "CALL",
+         *               "delay_days": 3,
+         *               "body": "Ask {{ first_name }} how {{ company_name }} closes the month today and who owns the reporting pipeline; offer the case study."
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         SequenceTemplatePage: {
             items: components["schemas"]["SequenceTemplate"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description Sending window in the template's timezone: a due step waits for the next window. null: a step runs as soon as it is due. */
+        /**
+         * @description Sending window in the template's timezone: a due step waits for the next window. null: a step runs as soon as it is due.
+         * @example {
+         *       "days": [
+         *         "MON",
+         *         "TUE",
+         *         "WED",
+         *         "THU",
+         *         "FRI"
+         *       ],
+         *       "start_hour": 9,
+         *       "end_hour": 17
+         *     }
+         */
         SequenceTemplateSchedule: {
             days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
             /** @description First hour of the window (inclusive). */
@@ -3147,6 +6137,14 @@ export interface components {
             /** @description End of the window (exclusive), greater than start_hour. */
             end_hour: number;
         } | null;
+        /**
+         * @example {
+         *       "type": "EMAIL",
+         *       "delay_days": 0,
+         *       "subject": "Month-end reporting at {{ company_name | default: \"your team\" }}",
+         *       "body": "Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\n{{ sender_name }}"
+         *     }
+         */
         SequenceTemplateStep: {
             /** @enum {string} */
             type: "EMAIL" | "LINKEDIN_INVITATION" | "LINKEDIN_MESSAGE" | "CALL";
@@ -3157,6 +6155,14 @@ export interface components {
             /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
             body: string;
         };
+        /**
+         * @example {
+         *       "type": "EMAIL",
+         *       "delay_days": 0,
+         *       "subject": "Month-end reporting at {{ company_name | default: \"your team\" }}",
+         *       "body": "Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\n{{ sender_name }}"
+         *     }
+         */
         SequenceTemplateStepInput: {
             /** @enum {string} */
             type: "EMAIL" | "LINKEDIN_INVITATION" | "LINKEDIN_MESSAGE" | "CALL";
@@ -3167,12 +6173,31 @@ export interface components {
             /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
             body: string;
         } & (unknown & unknown);
+        /**
+         * @example {
+         *       "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "name": "Engineering leaders, Q3"
+         *     }
+         */
         SequenceTemplateSummary: {
             /** Format: uuid */
             id: string;
             name: string;
         };
-        /** @description Fields sent change; omitted ones stay. */
+        /**
+         * @description Fields sent change; omitted ones stay.
+         * @example {
+         *       "schedule": {
+         *         "days": [
+         *           "TUE",
+         *           "WED",
+         *           "THU"
+         *         ],
+         *         "start_hour": 8,
+         *         "end_hour": 12
+         *       }
+         *     }
+         */
         SequenceTemplateUpdate: {
             name?: string & unknown;
             summary?: string | null;
@@ -3204,9 +6229,40 @@ export interface components {
             /** @description Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false. */
             requires_lead_review?: boolean;
         };
+        /**
+         * @example {
+         *       "variables": {
+         *         "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *       }
+         *     }
+         */
         SequenceVariablesUpdate: {
             variables: components["schemas"]["VariableMap"];
         };
+        /**
+         * @example {
+         *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *       "name": "Software companies hiring engineering leaders, UK",
+         *       "signal_type": "HIRING_SIGNALS",
+         *       "status": "ACTIVE",
+         *       "cadence": "DAILY",
+         *       "max_per_run": null,
+         *       "max_companies_per_run": 20,
+         *       "max_contacts_per_company": 2,
+         *       "max_per_day": 40,
+         *       "enrich_email": true,
+         *       "enrich_phones": false,
+         *       "imported_count": 12,
+         *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *       "account_list_id": null,
+         *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+         *       "created_at": "2026-02-26T10:30:00.000Z",
+         *       "updated_at": "2026-03-04T06:00:02.441Z",
+         *       "archived_at": null,
+         *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+         *     }
+         */
         Signal: {
             /** Format: uuid */
             id: string;
@@ -3244,6 +6300,37 @@ export interface components {
             /** @description Deep link to the destination list (DASHBOARD_BASE_URL/lists/contacts/<id> or /lists/accounts/<id>). */
             list_url: string | null;
         };
+        /**
+         * @example {
+         *       "signal_type": "HIRING_SIGNALS",
+         *       "name": "Software companies hiring engineering leaders, UK",
+         *       "search_filters": {
+         *         "job_title_or": [
+         *           "Head of Engineering",
+         *           "VP Engineering"
+         *         ],
+         *         "company_country_code_or": [
+         *           "GB"
+         *         ],
+         *         "industry_or": [
+         *           "Software"
+         *         ]
+         *       },
+         *       "import_target": "PEOPLE",
+         *       "import_search_filters": {
+         *         "job_title_or": [
+         *           "CTO",
+         *           "VP Engineering"
+         *         ]
+         *       },
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "enrich_email": true,
+         *       "enrich_phones": false,
+         *       "max_companies_per_run": 20,
+         *       "max_contacts_per_company": 2,
+         *       "cadence": "DAILY"
+         *     }
+         */
         SignalCreate: {
             /** @description A value of GET /v1/signals/presets; a type not open for creation (or unknown): 404. */
             signal_type: string;
@@ -3283,6 +6370,51 @@ export interface components {
              */
             cadence?: "DAILY" | "WEEKLY";
         };
+        /**
+         * @example {
+         *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *       "name": "Software companies hiring engineering leaders, UK",
+         *       "signal_type": "HIRING_SIGNALS",
+         *       "status": "ACTIVE",
+         *       "cadence": "DAILY",
+         *       "max_per_run": null,
+         *       "max_companies_per_run": 20,
+         *       "max_contacts_per_company": 2,
+         *       "max_per_day": 40,
+         *       "enrich_email": true,
+         *       "enrich_phones": false,
+         *       "imported_count": 12,
+         *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *       "account_list_id": null,
+         *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+         *       "created_at": "2026-02-26T10:30:00.000Z",
+         *       "updated_at": "2026-03-04T06:00:02.441Z",
+         *       "archived_at": null,
+         *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046",
+         *       "search_filters": {
+         *         "job_title_or": [
+         *           "Head of Engineering",
+         *           "VP Engineering"
+         *         ],
+         *         "company_country_code_or": [
+         *           "GB"
+         *         ],
+         *         "industry_or": [
+         *           "Software"
+         *         ]
+         *       },
+         *       "import_search_filters": {
+         *         "job_title_or": [
+         *           "CTO",
+         *           "VP Engineering"
+         *         ]
+         *       },
+         *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *       "import_target": "PEOPLE",
+         *       "event_subject": null
+         *     }
+         */
         SignalDetail: {
             /** Format: uuid */
             id: string;
@@ -3326,7 +6458,24 @@ export interface components {
             import_target: components["schemas"]["SignalImportTarget"];
             event_subject: components["schemas"]["SignalImportTarget"] | null;
         };
-        /** @description All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. When signal_type changes, import_target and event_subject follow the new preset unless sent. */
+        /**
+         * @description All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. When signal_type changes, import_target and event_subject follow the new preset unless sent.
+         * @example {
+         *       "name": "Software companies hiring engineering leaders, Ireland",
+         *       "search_filters": {
+         *         "job_title_or": [
+         *           "Head of Engineering",
+         *           "VP Engineering"
+         *         ],
+         *         "company_country_code_or": [
+         *           "IE"
+         *         ],
+         *         "industry_or": [
+         *           "Software"
+         *         ]
+         *       }
+         *     }
+         */
         SignalDuplicate: {
             /** @description A value of GET /v1/signals/presets; a type not open for creation (or unknown): 404. */
             signal_type?: string;
@@ -3366,10 +6515,61 @@ export interface components {
              */
             cadence?: "DAILY" | "WEEKLY";
         };
-        /** @description Filter key to a list of plain strings. */
+        /**
+         * @description Filter key to a list of plain strings.
+         * @example {
+         *       "job_title_or": [
+         *         "Head of Engineering",
+         *         "VP Engineering"
+         *       ],
+         *       "company_country_code_or": [
+         *         "GB"
+         *       ],
+         *       "industry_or": [
+         *         "Software"
+         *       ]
+         *     }
+         */
         SignalFilters: {
             [key: string]: string[];
         };
+        /**
+         * @example {
+         *       "id": "4144678b-24d6-43b1-9295-275f047bcfc9",
+         *       "signal_id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *       "kind": "CONTACT",
+         *       "occurred_at": "2026-03-03T13:47:00.000Z",
+         *       "status": "IMPORTED",
+         *       "first_name": "Ada",
+         *       "last_name": "Lovelace",
+         *       "email": "ada@example.com",
+         *       "job_title": "Head of Engineering",
+         *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *       "company_domain": "example.com",
+         *       "account_name": null,
+         *       "account_domain": null,
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *       "metadata": {
+         *         "fact_key": "JOB_POSTING:20515:example.com",
+         *         "event_type": "JOB_POSTING",
+         *         "check_at": "2026-03-04T06:00:01.902Z",
+         *         "company": {
+         *           "name": "Analytical Engines",
+         *           "domain": "example.com",
+         *           "industry": "Software",
+         *           "size_band": "201-500",
+         *           "country_code": "GB"
+         *         },
+         *         "details": {
+         *           "job_title": "VP Engineering",
+         *           "location": "London",
+         *           "posting_url": "https://example.com/careers/vp-engineering"
+         *         }
+         *       },
+         *       "created_at": "2026-03-04T06:00:02.113Z"
+         *     }
+         */
         SignalImport: {
             /** Format: uuid */
             id: string;
@@ -3401,6 +6601,50 @@ export interface components {
             /** Format: date-time */
             created_at?: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "4144678b-24d6-43b1-9295-275f047bcfc9",
+         *           "signal_id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *           "kind": "CONTACT",
+         *           "occurred_at": "2026-03-03T13:47:00.000Z",
+         *           "status": "IMPORTED",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "email": "ada@example.com",
+         *           "job_title": "Head of Engineering",
+         *           "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *           "company_domain": "example.com",
+         *           "account_name": null,
+         *           "account_domain": null,
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *           "metadata": {
+         *             "fact_key": "JOB_POSTING:20515:example.com",
+         *             "event_type": "JOB_POSTING",
+         *             "check_at": "2026-03-04T06:00:01.902Z",
+         *             "company": {
+         *               "name": "Analytical Engines",
+         *               "domain": "example.com",
+         *               "industry": "Software",
+         *               "size_band": "201-500",
+         *               "country_code": "GB"
+         *             },
+         *             "details": {
+         *               "job_title": "VP Engineering",
+         *               "location": "London",
+         *               "posting_url": "https://example.com/careers/vp-engineering"
+         *             }
+         *           },
+         *           "created_at": "2026-03-04T06:00:02.113Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         SignalImportPage: {
             items: components["schemas"]["SignalImport"][];
             total_count: number;
@@ -3409,12 +6653,68 @@ export interface components {
         };
         /** @enum {string} */
         SignalImportTarget: "PEOPLE" | "COMPANIES";
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *           "name": "Software companies hiring engineering leaders, UK",
+         *           "signal_type": "HIRING_SIGNALS",
+         *           "status": "ACTIVE",
+         *           "cadence": "DAILY",
+         *           "max_per_run": null,
+         *           "max_companies_per_run": 20,
+         *           "max_contacts_per_company": 2,
+         *           "max_per_day": 40,
+         *           "enrich_email": true,
+         *           "enrich_phones": false,
+         *           "imported_count": 12,
+         *           "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+         *           "account_list_id": null,
+         *           "last_checked_at": "2026-03-04T06:00:02.441Z",
+         *           "created_at": "2026-02-26T10:30:00.000Z",
+         *           "updated_at": "2026-03-04T06:00:02.441Z",
+         *           "archived_at": null,
+         *           "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+         *           "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         SignalPage: {
             items: components["schemas"]["Signal"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
+        /**
+         * @example {
+         *       "signal_type": "HIRING_SIGNALS",
+         *       "title": "Hiring",
+         *       "description": "Companies that post a job matching the titles (and location, description words, firmographics) given.",
+         *       "category_label": "Hiring",
+         *       "scope": "COMPANY",
+         *       "scope_selectable_at_creation": true,
+         *       "filter_keys": [
+         *         "job_title_or",
+         *         "job_location_pattern_or",
+         *         "job_description_contains_or",
+         *         "company_type",
+         *         "company_country_code_or",
+         *         "industry_or",
+         *         "industry_not",
+         *         "company_size"
+         *       ],
+         *       "required_filter_keys": [
+         *         "job_title_or"
+         *       ],
+         *       "requires_event_subject": false,
+         *       "preview_supported": true
+         *     }
+         */
         SignalPreset: {
             /** @enum {string} */
             signal_type: "LINKEDIN_OWN_POST_ENGAGEMENT" | "LINKEDIN_COMPETITOR_POST_ENGAGEMENT" | "LINKEDIN_PERSON_POST_ENGAGEMENT" | "LINKEDIN_KEYWORD_MENTION" | "LINKEDIN_OWN_COMPANY_FOLLOWERS" | "LINKEDIN_COMPETITOR_FOLLOWERS" | "LINKEDIN_COMPANY_PAGE_FOLLOWERS" | "HIRING_SIGNALS" | "JOB_DESCRIPTION_KEYWORD" | "FUNDING_EVENTS" | "TECH_ADOPTION" | "NEWS_EVENTS" | "NEW_JOB" | "CUSTOM_EVENT" | "LINKEDIN_PARTNER_FOLLOWERS" | "LINKEDIN_CUSTOMER_FOLLOWERS" | "LINKEDIN_PARTNER_POST_ENGAGEMENT" | "LINKEDIN_CUSTOMER_POST_ENGAGEMENT" | "LINKEDIN_COMPANY_PAGE_POST_ENGAGEMENT" | "LINKEDIN_OWN_PROFILE_POST_ENGAGEMENT" | "LINKEDIN_OWN_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_COMPETITOR_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_PARTNER_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_CUSTOMER_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_OWN_BRAND_MENTION" | "LINKEDIN_COMPETITOR_MENTION" | "LINKEDIN_PARTNER_MENTION" | "LINKEDIN_CUSTOMER_MENTION" | "LINKEDIN_EVENT_MENTION" | "COMPETITOR_TECH_ADOPTION" | "INTEGRATION_TECH_ADOPTION" | "LINKEDIN_EVENT_PAGE_FOLLOWERS" | "CHAMPION_CHANGED_JOB" | "CRM_LIST_ENTRY";
@@ -3429,13 +6729,69 @@ export interface components {
             requires_event_subject: boolean;
             preview_supported: boolean;
         };
+        /**
+         * @example [
+         *       {
+         *         "signal_type": "HIRING_SIGNALS",
+         *         "title": "Hiring",
+         *         "description": "Companies that post a job matching the titles (and location, description words, firmographics) given.",
+         *         "category_label": "Hiring",
+         *         "scope": "COMPANY",
+         *         "scope_selectable_at_creation": true,
+         *         "filter_keys": [
+         *           "job_title_or",
+         *           "job_location_pattern_or",
+         *           "job_description_contains_or",
+         *           "company_type",
+         *           "company_country_code_or",
+         *           "industry_or",
+         *           "industry_not",
+         *           "company_size"
+         *         ],
+         *         "required_filter_keys": [
+         *           "job_title_or"
+         *         ],
+         *         "requires_event_subject": false,
+         *         "preview_supported": true
+         *       }
+         *     ]
+         */
         SignalPresetList: components["schemas"]["SignalPreset"][];
+        /**
+         * @example {
+         *       "signal_type": "HIRING_SIGNALS",
+         *       "search_filters": {
+         *         "job_title_or": [
+         *           "Head of Engineering",
+         *           "VP Engineering"
+         *         ],
+         *         "company_country_code_or": [
+         *           "GB"
+         *         ],
+         *         "industry_or": [
+         *           "Software"
+         *         ]
+         *       }
+         *     }
+         */
         SignalPreview: {
             /** @enum {string} */
             signal_type: "LINKEDIN_OWN_POST_ENGAGEMENT" | "LINKEDIN_COMPETITOR_POST_ENGAGEMENT" | "LINKEDIN_PERSON_POST_ENGAGEMENT" | "LINKEDIN_KEYWORD_MENTION" | "LINKEDIN_OWN_COMPANY_FOLLOWERS" | "LINKEDIN_COMPETITOR_FOLLOWERS" | "LINKEDIN_COMPANY_PAGE_FOLLOWERS" | "HIRING_SIGNALS" | "JOB_DESCRIPTION_KEYWORD" | "FUNDING_EVENTS" | "TECH_ADOPTION" | "NEWS_EVENTS" | "NEW_JOB" | "CUSTOM_EVENT" | "LINKEDIN_PARTNER_FOLLOWERS" | "LINKEDIN_CUSTOMER_FOLLOWERS" | "LINKEDIN_PARTNER_POST_ENGAGEMENT" | "LINKEDIN_CUSTOMER_POST_ENGAGEMENT" | "LINKEDIN_COMPANY_PAGE_POST_ENGAGEMENT" | "LINKEDIN_OWN_PROFILE_POST_ENGAGEMENT" | "LINKEDIN_OWN_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_COMPETITOR_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_PARTNER_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_CUSTOMER_EMPLOYEES_POST_ENGAGEMENT" | "LINKEDIN_OWN_BRAND_MENTION" | "LINKEDIN_COMPETITOR_MENTION" | "LINKEDIN_PARTNER_MENTION" | "LINKEDIN_CUSTOMER_MENTION" | "LINKEDIN_EVENT_MENTION" | "COMPETITOR_TECH_ADOPTION" | "INTEGRATION_TECH_ADOPTION" | "LINKEDIN_EVENT_PAGE_FOLLOWERS" | "CHAMPION_CHANGED_JOB" | "CRM_LIST_ENTRY";
             /** @description Filter key to a list of strings; only the preset's filter_keys, its required_filter_keys present and non-empty (422 naming the key otherwise). */
             search_filters?: Record<string, never>;
         };
+        /**
+         * @example {
+         *       "event_type": "JOB_POSTING",
+         *       "company_name": "Analytical Engines",
+         *       "company_domain": "example.com",
+         *       "first_name": null,
+         *       "last_name": null,
+         *       "job_title": null,
+         *       "linkedin_url": null,
+         *       "email": null
+         *     }
+         */
         SignalPreviewItem: {
             event_type: string | null;
             company_name: string | null;
@@ -3446,12 +6802,36 @@ export interface components {
             linkedin_url: string | null;
             email: string | null;
         };
+        /**
+         * @example {
+         *       "window_days": 30,
+         *       "total_count": 7,
+         *       "items": [
+         *         {
+         *           "event_type": "JOB_POSTING",
+         *           "company_name": "Analytical Engines",
+         *           "company_domain": "example.com",
+         *           "first_name": null,
+         *           "last_name": null,
+         *           "job_title": null,
+         *           "linkedin_url": null,
+         *           "email": null
+         *         }
+         *       ]
+         *     }
+         */
         SignalPreviewResult: {
             window_days: number;
             total_count: number | null;
             items: components["schemas"]["SignalPreviewItem"][];
         };
-        /** @description Patch rules 1-6. signal_type, import_target and event_subject are accepted by the schema only to be refused with 422 (they cannot change). */
+        /**
+         * @description Patch rules 1-6. signal_type, import_target and event_subject are accepted by the schema only to be refused with 422 (they cannot change).
+         * @example {
+         *       "max_companies_per_run": 30,
+         *       "cadence": "WEEKLY"
+         *     }
+         */
         SignalUpdate: {
             /** @description Cannot change: 422. */
             signal_type?: string;
@@ -3485,6 +6865,50 @@ export interface components {
              */
             cadence?: "DAILY" | "WEEKLY";
         };
+        /**
+         * @example {
+         *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+         *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *       "type": "TODO",
+         *       "priority": "TODAY",
+         *       "status": "PENDING",
+         *       "sequence_id": null,
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "message_id": null,
+         *       "step_number": null,
+         *       "title": "Send Ada the reporting case study",
+         *       "notes": "She asked for numbers from a team of her size.",
+         *       "due_date": "2026-03-05",
+         *       "disposition": null,
+         *       "phone": null,
+         *       "completion_source": null,
+         *       "reopen_reason": null,
+         *       "snoozed_until": null,
+         *       "started_at": null,
+         *       "completed_at": null,
+         *       "skipped_at": null,
+         *       "reopened_at": null,
+         *       "created_at": "2026-03-03T08:30:14.201Z",
+         *       "updated_at": "2026-03-03T08:30:14.201Z",
+         *       "contact": {
+         *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "email": "ada@example.com",
+         *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *         "job_title": "Head of Engineering",
+         *         "company_name": "Analytical Engines",
+         *         "company_domain": "example.com"
+         *       },
+         *       "assignee": {
+         *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *         "email": "grace@example.org",
+         *         "name": "Grace Hopper"
+         *       },
+         *       "sequence_template": null
+         *     }
+         */
         Task: {
             /** Format: uuid */
             id: string;
@@ -3540,6 +6964,12 @@ export interface components {
             assignee: components["schemas"]["Owner"] | null;
             sequence_template: components["schemas"]["SequenceTemplateSummary"] | null;
         };
+        /**
+         * @example {
+         *       "completion_source": "TASK_EXECUTION",
+         *       "disposition": "ANSWERED"
+         *     }
+         */
         TaskComplete: {
             /**
              * @description Optional for every task type; recorded on the task.
@@ -3553,8 +6983,28 @@ export interface components {
              */
             disposition?: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER";
         };
+        /** @description A task was completed: `completion_source` says how, `disposition` is the call outcome when one was logged. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskCompletedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.completed";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+            completion_source: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description Call outcome; null until set. */
+            disposition: components["schemas"]["TaskDisposition"] | null;
+        };
         /** @enum {string} */
         TaskCompletionSource: "TASK_EXECUTION" | "EXTERNAL_REPLY" | "SEQUENCE_TRANSITION" | "EXTERNAL_CRM" | "PLAYBOOK_RESOLUTION";
+        /**
+         * @example {
+         *       "title": "Send Ada the reporting case study",
+         *       "due_date": "2026-03-05",
+         *       "notes": "She asked for numbers from a team of her size.",
+         *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "priority": "TODAY"
+         *     }
+         */
         TaskCreate: {
             /** @description 1 to 200 characters, not blank. */
             title: string & unknown;
@@ -3577,12 +7027,36 @@ export interface components {
              */
             priority?: "HOT" | "TODAY" | "EXTRA";
         };
+        /** @description A task was created: a CALL step (with `step_number`), a reply to answer (`message_id`: the reply), a lead to review, or a standalone to-do (sequence fields null). `resource_type` TASK, `channel` MANUAL, `task_id` is `task.id`. */
+        TaskCreatedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.created";
+            task: components["schemas"]["TaskSummary"];
+            /** @description The sequence step (from 1). */
+            step_number?: number;
+        };
         /** @enum {string} */
         TaskDisposition: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER" | "INTERESTED" | "NOT_INTERESTED" | "WRONG_NUMBER";
+        /**
+         * @example {
+         *       "payload": {
+         *         "type": "call",
+         *         "phone": "+44 20 7946 0958",
+         *         "disposition": "INTERESTED"
+         *       }
+         *     }
+         */
         TaskExecute: {
             payload: components["schemas"]["TaskExecutePayload"];
         };
-        /** @description Discriminated by `type`: email_reply {body, subject?} (EMAIL_REPLY), linkedin_reply {body} (LINKEDIN_REPLY), call {phone?, disposition?} (CALL), new_lead_review {approved} (NEW_LEAD_REVIEW), playbook_approval {approved} (PLAYBOOK_APPROVAL). */
+        /**
+         * @description Discriminated by `type`: email_reply {body, subject?} (EMAIL_REPLY), linkedin_reply {body} (LINKEDIN_REPLY), call {phone?, disposition?} (CALL), new_lead_review {approved} (NEW_LEAD_REVIEW), playbook_approval {approved} (PLAYBOOK_APPROVAL).
+         * @example {
+         *       "type": "call",
+         *       "phone": "+44 20 7946 0958",
+         *       "disposition": "INTERESTED"
+         *     }
+         */
         TaskExecutePayload: {
             /** @enum {string} */
             type: "email_reply" | "linkedin_reply" | "call" | "new_lead_review" | "playbook_approval";
@@ -3600,6 +7074,74 @@ export interface components {
             /** @description new_lead_review: true starts the sequence, false refuses it (LEAD_REJECTED). playbook_approval: true carries out the playbook run's action, false rejects the run. */
             approved?: boolean;
         } & (unknown & unknown & unknown & unknown & unknown);
+        /**
+         * @example {
+         *       "task": {
+         *         "id": "74829b4c-bfb6-4c83-87d5-3fd47b1b52ef",
+         *         "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *         "type": "CALL",
+         *         "priority": "TODAY",
+         *         "status": "COMPLETED",
+         *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *         "message_id": null,
+         *         "step_number": 4,
+         *         "title": "Ask Ada how Analytical Engines closes the month today and who owns the reporting pipeline; offer the case study.",
+         *         "notes": "Ask Ada how Analytical Engines closes the month today and who owns the reporting pipeline; offer the case study.",
+         *         "due_date": "2026-03-11",
+         *         "disposition": "INTERESTED",
+         *         "phone": "+44 20 7946 0958",
+         *         "completion_source": "TASK_EXECUTION",
+         *         "reopen_reason": null,
+         *         "snoozed_until": null,
+         *         "started_at": null,
+         *         "completed_at": "2026-03-11T14:21:40.662Z",
+         *         "skipped_at": null,
+         *         "reopened_at": null,
+         *         "created_at": "2026-03-11T09:00:02.118Z",
+         *         "updated_at": "2026-03-11T14:21:40.662Z",
+         *         "contact": {
+         *           "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "first_name": "Ada",
+         *           "last_name": "Lovelace",
+         *           "email": "ada@example.com",
+         *           "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *           "job_title": "Head of Engineering",
+         *           "company_name": "Analytical Engines",
+         *           "company_domain": "example.com"
+         *         },
+         *         "assignee": {
+         *           "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "email": "grace@example.org",
+         *           "name": "Grace Hopper"
+         *         },
+         *         "sequence_template": {
+         *           "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *           "name": "Engineering leaders, Q3"
+         *         }
+         *       },
+         *       "message": null,
+         *       "sequence": {
+         *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *         "status": "WAITING_FOR_USER",
+         *         "stopped_reason": null,
+         *         "paused_until": null,
+         *         "current_step": 4,
+         *         "variables": {
+         *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *         },
+         *         "source_contact_entry_id": null,
+         *         "created_at": "2026-03-02T09:15:01.220Z",
+         *         "updated_at": "2026-03-11T14:21:40.700Z",
+         *         "ended_at": null,
+         *         "error": null
+         *       }
+         *     }
+         */
         TaskExecuteResult: {
             task: components["schemas"]["Task"];
             /** @description Replies: the message sent. */
@@ -3607,6 +7149,57 @@ export interface components {
             /** @description The task's sequence after the execution. */
             sequence: components["schemas"]["Sequence"] | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+         *           "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+         *           "type": "TODO",
+         *           "priority": "TODAY",
+         *           "status": "PENDING",
+         *           "sequence_id": null,
+         *           "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *           "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "message_id": null,
+         *           "step_number": null,
+         *           "title": "Send Ada the reporting case study",
+         *           "notes": "She asked for numbers from a team of her size.",
+         *           "due_date": "2026-03-05",
+         *           "disposition": null,
+         *           "phone": null,
+         *           "completion_source": null,
+         *           "reopen_reason": null,
+         *           "snoozed_until": null,
+         *           "started_at": null,
+         *           "completed_at": null,
+         *           "skipped_at": null,
+         *           "reopened_at": null,
+         *           "created_at": "2026-03-03T08:30:14.201Z",
+         *           "updated_at": "2026-03-03T08:30:14.201Z",
+         *           "contact": {
+         *             "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *             "first_name": "Ada",
+         *             "last_name": "Lovelace",
+         *             "email": "ada@example.com",
+         *             "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+         *             "job_title": "Head of Engineering",
+         *             "company_name": "Analytical Engines",
+         *             "company_domain": "example.com"
+         *           },
+         *           "assignee": {
+         *             "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *             "email": "grace@example.org",
+         *             "name": "Grace Hopper"
+         *           },
+         *           "sequence_template": null
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         TaskPage: {
             items: components["schemas"]["Task"][];
             total_count: number;
@@ -3615,6 +7208,12 @@ export interface components {
         };
         /** @enum {string} */
         TaskPriority: "HOT" | "TODAY" | "EXTRA";
+        /**
+         * @example {
+         *       "assignee_user_id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+         *       "scope": "TASK"
+         *     }
+         */
         TaskReassign: {
             /** Format: uuid */
             assignee_user_id: string;
@@ -3627,6 +7226,27 @@ export interface components {
         };
         /** @enum {string} */
         TaskReopenReason: "REMINDER_RULE";
+        /** @description A completed or skipped task was reopened (`reopen_reason` null), or a snoozed task came back (REMINDER_RULE). `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskReopenedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.reopened";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopen_reason: components["schemas"]["TaskReopenReason"] | null;
+        };
+        /** @description A task was skipped. `resource_type` TASK, `channel` MANUAL; `status` is the task's status after the change. */
+        TaskSkippedEvent: components["schemas"]["SequenceEventBase"] & {
+            /** @constant */
+            type: "task.skipped";
+            task: components["schemas"]["Task"];
+            status: components["schemas"]["TaskStatus"];
+        };
+        /**
+         * @example {
+         *       "snoozed_until": "2026-03-06T08:30:00.000Z"
+         *     }
+         */
         TaskSnooze: {
             /**
              * Format: date-time
@@ -3636,8 +7256,71 @@ export interface components {
         };
         /** @enum {string} */
         TaskStatus: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "SKIPPED";
+        /** @description The task created: a standalone to-do's is the whole `Task`; a task a sequence creates (a CALL step, a reply to answer, a lead to review) has `id`, `type`, `status` and `title`, with `priority` and `step_number` when the step gives them. */
+        TaskSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id?: string;
+            type: components["schemas"]["TaskType"];
+            priority?: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uuid */
+            sequence_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The task's contact, else its sequence's.
+             */
+            contact_id?: string | null;
+            /** Format: uuid */
+            assignee_user_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Reply tasks: the INBOUND message to answer.
+             */
+            message_id?: string | null;
+            step_number?: number | null;
+            title: string | null;
+            notes?: string | null;
+            /** Format: date */
+            due_date?: string | null;
+            /** @description Call outcome; null until set. */
+            disposition?: components["schemas"]["TaskDisposition"] | null;
+            /** @description CALL tasks: the number logged by execute `call`. */
+            phone?: string | null;
+            completion_source?: components["schemas"]["TaskCompletionSource"] | null;
+            /** @description REMINDER_RULE: the task came back from a snooze. */
+            reopen_reason?: components["schemas"]["TaskReopenReason"] | null;
+            /**
+             * Format: date-time
+             * @description Set while snoozed; cleared when the task comes back.
+             */
+            snoozed_until?: string | null;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            skipped_at?: string | null;
+            /** Format: date-time */
+            reopened_at?: string | null;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            contact?: components["schemas"]["ContactSummary"] | null;
+            assignee?: components["schemas"]["Owner"] | null;
+            sequence_template?: components["schemas"]["SequenceTemplateSummary"] | null;
+        };
         /** @enum {string} */
         TaskType: "CALL" | "EMAIL_REPLY" | "LINKEDIN_REPLY" | "NEW_LEAD_REVIEW" | "PLAYBOOK_APPROVAL" | "TODO";
+        /**
+         * @example {
+         *       "priority": "HOT",
+         *       "due_date": "2026-03-04",
+         *       "notes": "She replied: send it before Thursday's call."
+         *     }
+         */
         TaskUpdate: {
             /** @description 1 to 200 characters, not blank. */
             title?: string & unknown;
@@ -3655,10 +7338,23 @@ export interface components {
              */
             priority?: "HOT" | "TODAY" | "EXTRA";
         };
+        /**
+         * @example {
+         *       "url": "https://example.com/case-studies/analytical-engines"
+         *     }
+         */
         TestHelperClick: {
             /** Format: uri */
             url?: string;
         };
+        /**
+         * @example {
+         *       "title": "Northwind and Analytical Engines: reporting",
+         *       "start_time": "2026-03-05T14:00:00.000Z",
+         *       "end_time": "2026-03-05T14:30:00.000Z",
+         *       "timezone": "Europe/London"
+         *     }
+         */
         TestHelperMeeting: {
             title?: string;
             /** Format: date-time */
@@ -3668,15 +7364,82 @@ export interface components {
             /** @description IANA time zone name. */
             timezone?: string;
         };
+        /**
+         * @example {
+         *       "meeting": {
+         *         "id": "12191820-d9df-48f1-be3e-33a6bdc000c5",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "title": "Northwind and Analytical Engines: reporting",
+         *         "start_time": "2026-03-05T14:00:00.000Z",
+         *         "end_time": "2026-03-05T14:30:00.000Z",
+         *         "timezone": "Europe/London",
+         *         "created_at": "2026-03-05T11:00:00.000Z"
+         *       },
+         *       "stopped_sequence_ids": [
+         *         "9af48956-efa1-4d77-85a7-5f8ffa48b6ab"
+         *       ]
+         *     }
+         */
         TestHelperMeetingResult: {
             meeting: components["schemas"]["Meeting"];
             stopped_sequence_ids: string[];
         };
+        /**
+         * @example {
+         *       "body": "Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?"
+         *     }
+         */
         TestHelperReply: {
             body: string;
             /** @description Email only; default `Re: <subject>`. */
             subject?: string;
         };
+        /**
+         * @example {
+         *       "message": {
+         *         "id": "2fb6f788-3087-4398-aeea-15f7b3fc9035",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "channel": "EMAIL",
+         *         "direction": "INBOUND",
+         *         "kind": "MESSAGE",
+         *         "subject": "Re: Month-end reporting at Analytical Engines",
+         *         "body": "Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?",
+         *         "step_number": 1,
+         *         "sent_at": "2026-03-03T08:02:51.930Z",
+         *         "created_at": "2026-03-03T08:02:52.014Z",
+         *         "in_reply_to_id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *         "reply_category": "INTERESTED",
+         *         "open_count": 0,
+         *         "opened_at": null,
+         *         "click_count": 0,
+         *         "clicked_at": null,
+         *         "bounced_at": null,
+         *         "accepted_at": null
+         *       },
+         *       "sequence": {
+         *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *         "status": "SUCCEEDED",
+         *         "stopped_reason": "INTERESTED",
+         *         "paused_until": null,
+         *         "current_step": 1,
+         *         "variables": {
+         *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *         },
+         *         "source_contact_entry_id": null,
+         *         "created_at": "2026-03-02T09:15:01.220Z",
+         *         "updated_at": "2026-03-03T08:02:51.930Z",
+         *         "ended_at": "2026-03-03T08:02:51.930Z",
+         *         "error": null
+         *       },
+         *       "reply_category": "INTERESTED",
+         *       "task_id": null
+         *     }
+         */
         TestHelperReplyResult: {
             message: components["schemas"]["Message"];
             sequence: components["schemas"]["Sequence"] | null;
@@ -3684,11 +7447,64 @@ export interface components {
             /** Format: uuid */
             task_id: string | null;
         };
+        /**
+         * @example {
+         *       "message": {
+         *         "id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "channel": "EMAIL",
+         *         "direction": "OUTBOUND",
+         *         "kind": "MESSAGE",
+         *         "subject": "Month-end reporting at Analytical Engines",
+         *         "body": "Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\nGrace Hopper",
+         *         "step_number": 1,
+         *         "sent_at": "2026-03-02T09:15:03.702Z",
+         *         "created_at": "2026-03-02T09:15:03.840Z",
+         *         "in_reply_to_id": null,
+         *         "reply_category": null,
+         *         "open_count": 3,
+         *         "opened_at": "2026-03-02T10:41:19.005Z",
+         *         "click_count": 1,
+         *         "clicked_at": "2026-03-02T10:42:02.377Z",
+         *         "bounced_at": null,
+         *         "accepted_at": null
+         *       },
+         *       "sequence": {
+         *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+         *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+         *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+         *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+         *         "status": "ACTIVE",
+         *         "stopped_reason": null,
+         *         "paused_until": null,
+         *         "current_step": 1,
+         *         "variables": {
+         *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+         *         },
+         *         "source_contact_entry_id": null,
+         *         "created_at": "2026-03-02T09:15:01.220Z",
+         *         "updated_at": "2026-03-02T09:15:03.871Z",
+         *         "ended_at": null,
+         *         "error": null
+         *       }
+         *     }
+         */
         TestHelperResult: {
             message: components["schemas"]["Message"];
             /** @description The run as it now is; null for a message without a run. */
             sequence: components["schemas"]["Sequence"] | null;
         };
+        /**
+         * @example {
+         *       "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *       "email": "grace@example.org",
+         *       "name": "Grace Hopper",
+         *       "role": "owner",
+         *       "created_at": "2026-03-01T08:00:00.000Z",
+         *       "updated_at": "2026-03-01T08:00:00.000Z"
+         *     }
+         */
         User: {
             /** Format: uuid */
             id: string;
@@ -3701,16 +7517,59 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+         *           "email": "grace@example.org",
+         *           "name": "Grace Hopper",
+         *           "role": "owner",
+         *           "created_at": "2026-03-01T08:00:00.000Z",
+         *           "updated_at": "2026-03-01T08:00:00.000Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         UserPage: {
             items: components["schemas"]["User"][];
             total_count: number;
             total_pages: number;
             has_more: boolean;
         };
-        /** @description Keys ^[A-Za-z][A-Za-z0-9_]{0,63}$; values strings up to 10000 characters, or null (keeps the slot). At most 200 keys per scope. */
+        /**
+         * @description Keys ^[A-Za-z][A-Za-z0-9_]{0,63}$; values strings up to 10000 characters, or null (keeps the slot). At most 200 keys per scope.
+         * @example {
+         *       "pain_point": "month-end reporting takes her team two days"
+         *     }
+         */
         VariableMap: {
             [key: string]: string | null;
         };
+        /**
+         * @example {
+         *       "id": "59f37b74-d2ea-48a5-b902-e8a996b5527e",
+         *       "name": "CRM sync",
+         *       "description": "Replies, meetings and finished runs into the CRM.",
+         *       "url": "https://hooks.example.org/outreach",
+         *       "event_types": [
+         *         "message.replied",
+         *         "meeting.created",
+         *         "sequence.stopped"
+         *       ],
+         *       "sequence_template_ids": [
+         *         "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       ],
+         *       "status": "ACTIVE",
+         *       "status_reason": null,
+         *       "secret_prefix": "whsec_3kZ9q",
+         *       "created_at": "2026-03-01T11:00:41.650Z",
+         *       "updated_at": "2026-03-01T11:00:41.650Z"
+         *     }
+         */
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -3729,6 +7588,21 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "name": "CRM sync",
+         *       "description": "Replies, meetings and finished runs into the CRM.",
+         *       "url": "https://hooks.example.org/outreach",
+         *       "event_types": [
+         *         "message.replied",
+         *         "meeting.created",
+         *         "sequence.stopped"
+         *       ],
+         *       "sequence_template_ids": [
+         *         "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       ]
+         *     }
+         */
         WebhookCreate: {
             /** @description Shown in lists; trimmed. */
             name: string & unknown;
@@ -3745,6 +7619,21 @@ export interface components {
              */
             status?: "ACTIVE" | "PAUSED" | "DISABLED";
         };
+        /**
+         * @example {
+         *       "id": "msg_68dbe84e46fe4aaa900cd699ab894c6c",
+         *       "activity_id": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *       "event_type": "message.replied",
+         *       "status": "DELIVERED",
+         *       "attempts": 1,
+         *       "last_response_code": 200,
+         *       "last_error": null,
+         *       "next_attempt_at": null,
+         *       "delivered_at": "2026-03-03T08:02:52.311Z",
+         *       "created_at": "2026-03-03T08:02:52.090Z",
+         *       "updated_at": "2026-03-03T08:02:52.311Z"
+         *     }
+         */
         WebhookDelivery: {
             /** @description The `webhook-id` header of every attempt (`msg_...`); receivers deduplicate on it. */
             id: string;
@@ -3764,6 +7653,28 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "msg_68dbe84e46fe4aaa900cd699ab894c6c",
+         *           "activity_id": "c5fab669-95d7-4154-8484-44feeefa9df9",
+         *           "event_type": "message.replied",
+         *           "status": "DELIVERED",
+         *           "attempts": 1,
+         *           "last_response_code": 200,
+         *           "last_error": null,
+         *           "next_attempt_at": null,
+         *           "delivered_at": "2026-03-03T08:02:52.311Z",
+         *           "created_at": "2026-03-03T08:02:52.090Z",
+         *           "updated_at": "2026-03-03T08:02:52.311Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         WebhookDeliveryPage: {
             items: components["schemas"]["WebhookDelivery"][];
             total_count: number;
@@ -3772,6 +7683,34 @@ export interface components {
         };
         /** @enum {string} */
         WebhookDeliveryStatus: "PENDING" | "DELIVERED" | "FAILED";
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "59f37b74-d2ea-48a5-b902-e8a996b5527e",
+         *           "name": "CRM sync",
+         *           "description": "Replies, meetings and finished runs into the CRM.",
+         *           "url": "https://hooks.example.org/outreach",
+         *           "event_types": [
+         *             "message.replied",
+         *             "meeting.created",
+         *             "sequence.stopped"
+         *           ],
+         *           "sequence_template_ids": [
+         *             "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *           ],
+         *           "status": "ACTIVE",
+         *           "status_reason": null,
+         *           "secret_prefix": "whsec_3kZ9q",
+         *           "created_at": "2026-03-01T11:00:41.650Z",
+         *           "updated_at": "2026-03-01T11:00:41.650Z"
+         *         }
+         *       ],
+         *       "total_count": 1,
+         *       "total_pages": 1,
+         *       "has_more": false
+         *     }
+         */
         WebhookPage: {
             items: components["schemas"]["Webhook"][];
             total_count: number;
@@ -3780,6 +7719,24 @@ export interface components {
         };
         /** @enum {string} */
         WebhookStatus: "ACTIVE" | "PAUSED" | "DISABLED";
+        /** @description The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and status. */
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "delivered": true,
+         *       "error": null,
+         *       "status_code": 200
+         *     }
+         */
         WebhookTestResult: {
             /** @description The receiver answered 2xx. */
             delivered: boolean;
@@ -3788,7 +7745,16 @@ export interface components {
             /** @description The receiver's HTTP status; null when no answer came. */
             status_code: number | null;
         };
-        /** @description Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription. */
+        /**
+         * @description Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription.
+         * @example {
+         *       "event_types": [
+         *         "message.replied",
+         *         "meeting.created"
+         *       ],
+         *       "description": "Replies and meetings into the CRM."
+         *     }
+         */
         WebhookUpdate: {
             /** @description Shown in lists; trimmed. */
             name?: string & unknown;
@@ -3805,6 +7771,28 @@ export interface components {
              */
             status?: "ACTIVE" | "PAUSED" | "DISABLED";
         };
+        /**
+         * @example {
+         *       "id": "59f37b74-d2ea-48a5-b902-e8a996b5527e",
+         *       "name": "CRM sync",
+         *       "description": "Replies, meetings and finished runs into the CRM.",
+         *       "url": "https://hooks.example.org/outreach",
+         *       "event_types": [
+         *         "message.replied",
+         *         "meeting.created",
+         *         "sequence.stopped"
+         *       ],
+         *       "sequence_template_ids": [
+         *         "464083dc-7e16-4522-aef6-155b2bc693d2"
+         *       ],
+         *       "status": "ACTIVE",
+         *       "status_reason": null,
+         *       "secret_prefix": "whsec_3kZ9q",
+         *       "created_at": "2026-03-01T11:00:41.650Z",
+         *       "updated_at": "2026-03-01T11:00:41.650Z",
+         *       "secret": "whsec_3kZ9qT7mWv2yXp4LrN8bJd1Hs6Fg0Ce5"
+         *     }
+         */
         WebhookWithSecret: {
             /** Format: uuid */
             id: string;
@@ -3830,6 +7818,12 @@ export interface components {
     parameters: {
         /** @description Makes the POST safe to retry: a unique value of your choice (e.g. a UUID), 1-255 printable ASCII characters. A retry with the same key and the same method, path and body bytes within 24 h does not run again: it replays the first response (status, body, Content-Type, Location and Retry-After) with `Idempotent-Replayed: true`. The same key with another body or endpoint answers 422 (BusinessIssue); while the first request is still running, 409 (CommitIssue). Keys are scoped to the organization. Responses that mean the request was not carried out (ValidationIssue, 401, 403, 408, 429, 5xx) are not stored: the key may be used again. */
         IdempotencyKey: string;
+        /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+        WebhookId: string;
+        /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+        WebhookTimestamp: string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+        WebhookSignature: string;
         /** @description Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current representation, the answer is 304 with no body. */
         IfNoneMatch: string;
     };
@@ -3867,7 +7861,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -3897,6 +7905,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -3944,6 +7961,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -3970,7 +7996,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *       <head>
+                     *         <meta charset="utf-8" />
+                     *         <meta name="viewport" content="width=device-width, initial-scale=1" />
+                     *         <title>Outreach Workspace Service: API reference</title>
+                     *       </head>
+                     *       <body>
+                     *         <div id="app"></div>
+                     *         <script src="/docs/scalar.js"></script>
+                     *         <!-- Self-contained: no AI agent, MCP generator, telemetry or web fonts calling out of the page. -->
+                     *         <script>Scalar.createApiReference('#app', {
+                     *           url: '/v1/openapi.json', agent: { disabled: true }, mcp: { disabled: true }, telemetry: false,
+                     *           showDeveloperTools: 'never', withDefaultFonts: false,
+                     *         });</script>
+                     *       </body>
+                     *     </html>
+                     */
                     "text/html": string;
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -4009,6 +8063,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
             500: {
                 headers: {
@@ -4025,6 +8088,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab.q3VdK8mXo1Lr7TzYb2NcWA */
                 token: string;
             };
             cookie?: never;
@@ -4037,6 +8101,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8" /><title>Unsubscribe</title></head>
+                     *     <body><h1>Unsubscribe</h1><p>Stop receiving these emails?</p>
+                     *     <form method="post" action="/u/…">…<button type="submit">Unsubscribe</button></form></body></html>
+                     */
                     "text/html": string;
                 };
             };
@@ -4074,6 +8144,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab.q3VdK8mXo1Lr7TzYb2NcWA */
                 token: string;
             };
             cookie?: never;
@@ -4086,6 +8157,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8" /><title>Unsubscribe</title></head>
+                     *     <body><h1>Unsubscribed</h1><p>You will not receive these emails any more.</p></body></html>
+                     */
                     "text/html": string;
                 };
             };
@@ -4123,6 +8199,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73.Hf9sPq2LmZ0xRk4VtB7yEg */
                 token: string;
             };
             cookie?: never;
@@ -4170,11 +8247,15 @@ export interface operations {
     trackClick: {
         parameters: {
             query: {
-                /** @description The link's target, exactly as the token signs it. */
+                /**
+                 * @description The link's target, exactly as the token signs it.
+                 * @example https://example.com/case-studies/analytical-engines
+                 */
                 u: string;
             };
             header?: never;
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73.Xc5nJw8QaT3uGd6KpL1mRs */
                 token: string;
             };
             cookie?: never;
@@ -4232,7 +8313,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP http_requests_total HTTP requests answered, by method, route and status.
+                     *     # TYPE http_requests_total counter
+                     *     http_requests_total{service="api",method="GET",route="/v1/contacts",status="200"} 1027
+                     */
                     "text/plain; version=0.0.4": string;
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure (InternalIssue); quote request_id. */
@@ -4265,6 +8360,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyIdentity"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
@@ -4407,7 +8514,10 @@ export interface operations {
                 /** @description Matched in canonical form (scheme, www., trailing slash, case and query string do not matter). */
                 linkedin_url?: string;
                 contact_id?: string;
-                /** @description Domain of the linked account (aliases resolve). */
+                /**
+                 * @description Domain of the linked account (aliases resolve).
+                 * @example example.com
+                 */
                 company_domain?: string;
                 /** @description Strictly after. */
                 first_seen_after?: string;
@@ -4627,6 +8737,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -4734,6 +8845,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -4827,6 +8939,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -4846,6 +8959,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *       "job_title": "Head of Engineering",
+                     *       "company_name": "Analytical Engines",
+                     *       "company_domain": "example.com",
+                     *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *       "phone": "+44 20 7946 0958",
+                     *       "owner_user_id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *       "owner": {
+                     *         "id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *         "email": "alan@example.org",
+                     *         "name": "Alan Turing"
+                     *       },
+                     *       "email_status": "DELIVERABLE",
+                     *       "first_seen_at": "2026-03-02T09:14:07.512Z",
+                     *       "last_seen_at": "2026-03-04T16:40:12.090Z",
+                     *       "created_at": "2026-03-02T09:14:07.512Z",
+                     *       "updated_at": "2026-03-05T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Contact"];
                 };
             };
@@ -4950,6 +9088,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5045,6 +9184,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -5166,11 +9306,14 @@ export interface operations {
     deleteContactVariable: {
         parameters: {
             query: {
+                /** @example contact */
                 scope: "contact" | "account";
             };
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
+                /** @example pain_point */
                 key: string & unknown;
             };
             cookie?: never;
@@ -5186,6 +9329,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contact_variables": {},
+                     *       "account_variables": {
+                     *         "tech_stack": "PostgreSQL and Kubernetes"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactVariables"];
                 };
             };
@@ -5271,7 +9422,10 @@ export interface operations {
                 /** @description Field to order by; omitted, the endpoint default. */
                 sort_by?: "created_at" | "updated_at" | "name" | "domain" | "last_seen_at";
                 sort_order?: "asc" | "desc";
-                /** @description Case-insensitive exact match on the primary domain (aliases resolve). */
+                /**
+                 * @description Case-insensitive exact match on the primary domain (aliases resolve).
+                 * @example example.com
+                 */
                 domain?: string;
                 /** @description Case-insensitive substring. */
                 name?: string;
@@ -5489,6 +9643,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
             };
             cookie?: never;
@@ -5596,6 +9751,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
             };
             cookie?: never;
@@ -5615,6 +9771,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *       "name": "Analytical Engines",
+                     *       "domain": "example.com",
+                     *       "owner_user_id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *       "owner": {
+                     *         "id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *         "email": "alan@example.org",
+                     *         "name": "Alan Turing"
+                     *       },
+                     *       "first_seen_at": "2026-03-02T09:14:07.530Z",
+                     *       "last_seen_at": "2026-03-04T16:40:12.090Z",
+                     *       "created_at": "2026-03-02T09:14:07.530Z",
+                     *       "updated_at": "2026-03-05T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -5719,6 +9892,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
             };
             cookie?: never;
@@ -5814,6 +9988,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
             };
             cookie?: never;
@@ -5937,7 +10112,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
+                /** @example tech_stack */
                 key: string & unknown;
             };
             cookie?: never;
@@ -5953,6 +10130,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "variables": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountVariables"];
                 };
             };
@@ -6033,6 +10215,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 454b5576-ffbd-44fd-951e-0941cbba0073 */
                 account_id: string;
             };
             cookie?: never;
@@ -6052,6 +10235,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object_type": "account",
+                     *       "crm_type": "sandbox",
+                     *       "crm_properties": [
+                     *         "lifecycle_stage",
+                     *         "lead_source"
+                     *       ],
+                     *       "crm_property": "lifecycle_stage",
+                     *       "external_id": "crm-company-311"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CrmWriteResult"];
                 };
             };
@@ -6156,6 +10351,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -6557,6 +10753,18 @@ export interface operations {
                     "application/json": components["schemas"]["IcpProfile"];
                 };
             };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
             401: {
                 headers: {
@@ -6745,7 +10953,10 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Text to match. */
+                /**
+                 * @description Text to match.
+                 * @example lovelace
+                 */
                 query: string;
                 /** @description Kinds to search (repeat the parameter); omit for all. */
                 types?: ("lead" | "account" | "sequence_template" | "task")[];
@@ -6821,7 +11032,10 @@ export interface operations {
     fetch: {
         parameters: {
             query: {
-                /** @description `<type>:<uuid>` as returned by search. */
+                /**
+                 * @description `<type>:<uuid>` as returned by search.
+                 * @example lead:9ef55153-91cb-44cc-a121-c1cc2f6a3f56
+                 */
                 id: string & unknown;
             };
             header?: never;
@@ -6913,15 +11127,26 @@ export interface operations {
                 sort_by?: "created_at";
                 /** @description Default `desc` (newest first) for the activity stream. */
                 sort_order?: "asc" | "desc";
-                /** @description Activities of this contact. */
+                /**
+                 * @description Activities of this contact.
+                 * @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56
+                 */
                 contact_id?: string;
                 /** @description Activities of this sequence. */
                 sequence_id?: string;
                 /** @description Activities of sequences of this template. */
                 sequence_template_id?: string;
-                resource_type?: "MESSAGE" | "INVITATION" | "HOT_LEAD" | "MEETING" | "SEQUENCE_STEP" | "SEQUENCE" | "TASK";
-                channel?: "EMAIL" | "LINKEDIN" | "MANUAL";
-                /** @description Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types. */
+                /** @description What the event is about. */
+                resource_type?: components["schemas"]["ActivityResourceType"];
+                /** @description The channel of the event: EMAIL, LINKEDIN or MANUAL (tasks, meetings). */
+                channel?: components["schemas"]["ActivityChannel"];
+                /**
+                 * @description Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types.
+                 * @example [
+                 *       "message.sent",
+                 *       "message.replied"
+                 *     ]
+                 */
                 types?: components["schemas"]["EventType"][];
                 /** @description Strictly after. */
                 created_after?: string;
@@ -7014,6 +11239,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example c5fab669-95d7-4154-8484-44feeefa9df9 */
                 activity_id: string;
             };
             cookie?: never;
@@ -7341,6 +11567,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7448,6 +11675,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7541,6 +11769,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7560,6 +11789,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "59f37b74-d2ea-48a5-b902-e8a996b5527e",
+                     *       "name": "CRM sync",
+                     *       "description": "Replies and meetings into the CRM.",
+                     *       "url": "https://hooks.example.org/outreach",
+                     *       "event_types": [
+                     *         "message.replied",
+                     *         "meeting.created"
+                     *       ],
+                     *       "sequence_template_ids": [
+                     *         "464083dc-7e16-4522-aef6-155b2bc693d2"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "status_reason": null,
+                     *       "secret_prefix": "whsec_3kZ9q",
+                     *       "created_at": "2026-03-01T11:00:41.650Z",
+                     *       "updated_at": "2026-03-06T12:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -7667,6 +11916,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7683,6 +11933,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "59f37b74-d2ea-48a5-b902-e8a996b5527e",
+                     *       "name": "CRM sync",
+                     *       "description": "Replies, meetings and finished runs into the CRM.",
+                     *       "url": "https://hooks.example.org/outreach",
+                     *       "event_types": [
+                     *         "message.replied",
+                     *         "meeting.created",
+                     *         "sequence.stopped"
+                     *       ],
+                     *       "sequence_template_ids": [
+                     *         "464083dc-7e16-4522-aef6-155b2bc693d2"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "status_reason": null,
+                     *       "secret_prefix": "whsec_Qm4Rt",
+                     *       "created_at": "2026-03-01T11:00:41.650Z",
+                     *       "updated_at": "2026-03-06T12:00:03.100Z",
+                     *       "secret": "whsec_Qm4Rt8vLx1Zc6Wn3Jy7Kb2Ps9Hd5Fa0Ge4"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
@@ -7790,6 +12062,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -7920,6 +12193,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
             };
             cookie?: never;
@@ -8018,8 +12292,12 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 59f37b74-d2ea-48a5-b902-e8a996b5527e */
                 webhook_id: string;
-                /** @description The delivery id (`msg_...`). */
+                /**
+                 * @description The delivery id (`msg_...`).
+                 * @example msg_68dbe84e46fe4aaa900cd699ab894c6c
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -8036,6 +12314,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_68dbe84e46fe4aaa900cd699ab894c6c",
+                     *       "activity_id": "c5fab669-95d7-4154-8484-44feeefa9df9",
+                     *       "event_type": "message.replied",
+                     *       "status": "PENDING",
+                     *       "attempts": 0,
+                     *       "last_response_code": 200,
+                     *       "last_error": null,
+                     *       "next_attempt_at": "2026-03-06T12:10:00.000Z",
+                     *       "delivered_at": "2026-03-03T08:02:52.311Z",
+                     *       "created_at": "2026-03-03T08:02:52.090Z",
+                     *       "updated_at": "2026-03-06T12:10:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -8369,6 +12662,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 5d548304-342f-4226-9077-e71dcb33f5f6 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -8476,6 +12770,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5d548304-342f-4226-9077-e71dcb33f5f6 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -8569,6 +12864,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5d548304-342f-4226-9077-e71dcb33f5f6 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -8588,6 +12884,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5d548304-342f-4226-9077-e71dcb33f5f6",
+                     *       "email": "charles@example.net",
+                     *       "linkedin_url": null,
+                     *       "reason": "BAD_TIMING",
+                     *       "message": "Budget frozen until the new year.",
+                     *       "until": "2027-01-01T00:00:00.000Z",
+                     *       "created_at": "2026-02-20T16:45:09.872Z",
+                     *       "updated_at": "2026-03-06T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactExclusion"];
                 };
             };
@@ -8907,6 +13215,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example cba65b78-e4e7-4aaa-8947-a5516e311bb8 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -9014,6 +13323,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example cba65b78-e4e7-4aaa-8947-a5516e311bb8 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -9107,6 +13417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example cba65b78-e4e7-4aaa-8947-a5516e311bb8 */
                 exclusion_id: string;
             };
             cookie?: never;
@@ -9126,6 +13437,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cba65b78-e4e7-4aaa-8947-a5516e311bb8",
+                     *       "domain": "competitor.example",
+                     *       "reason": "BAD_TIMING",
+                     *       "message": "Budget frozen until the new year.",
+                     *       "until": "2027-01-01T00:00:00.000Z",
+                     *       "created_at": "2026-02-20T16:46:30.110Z",
+                     *       "updated_at": "2026-03-06T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountExclusion"];
                 };
             };
@@ -9444,6 +13766,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 464083dc-7e16-4522-aef6-155b2bc693d2 */
                 sequence_template_id: string;
             };
             cookie?: never;
@@ -9551,6 +13874,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 464083dc-7e16-4522-aef6-155b2bc693d2 */
                 sequence_template_id: string;
             };
             cookie?: never;
@@ -9679,6 +14003,7 @@ export interface operations {
                 /** @description Field to order by; omitted, the endpoint default. */
                 sort_by?: "created_at" | "updated_at";
                 sort_order?: "asc" | "desc";
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id?: string;
                 sequence_template_id?: string;
                 status?: components["schemas"]["SequenceStatus"];
@@ -9793,6 +14118,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *       "status": "ACTIVE",
+                     *       "stopped_reason": null,
+                     *       "paused_until": null,
+                     *       "current_step": 0,
+                     *       "variables": {},
+                     *       "source_contact_entry_id": null,
+                     *       "created_at": "2026-03-02T09:15:01.220Z",
+                     *       "updated_at": "2026-03-02T09:15:01.220Z",
+                     *       "ended_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sequence"];
                 };
             };
@@ -9939,6 +14282,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id: string;
             };
             cookie?: never;
@@ -10046,6 +14390,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id: string;
             };
             cookie?: never;
@@ -10184,6 +14529,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id: string;
             };
             cookie?: never;
@@ -10204,6 +14550,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *       "status": "WAITING_FOR_USER",
+                     *       "stopped_reason": null,
+                     *       "paused_until": "2026-03-17T09:00:00.000Z",
+                     *       "current_step": 1,
+                     *       "variables": {
+                     *         "meeting_link": "https://cal.example.org/grace-hopper/20min"
+                     *       },
+                     *       "source_contact_entry_id": null,
+                     *       "created_at": "2026-03-02T09:15:01.220Z",
+                     *       "updated_at": "2026-03-03T11:20:00.412Z",
+                     *       "ended_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sequence"];
                 };
             };
@@ -10335,6 +14701,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id: string;
             };
             cookie?: never;
@@ -10470,6 +14837,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id: string;
             };
             cookie?: never;
@@ -10490,6 +14858,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *       "status": "SUCCEEDED",
+                     *       "stopped_reason": null,
+                     *       "paused_until": null,
+                     *       "current_step": 1,
+                     *       "variables": {
+                     *         "meeting_link": "https://cal.example.org/grace-hopper/20min"
+                     *       },
+                     *       "source_contact_entry_id": null,
+                     *       "created_at": "2026-03-02T09:15:01.220Z",
+                     *       "updated_at": "2026-03-05T15:02:37.118Z",
+                     *       "ended_at": "2026-03-05T15:02:37.118Z",
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Sequence"];
                 };
             };
@@ -10762,6 +15150,7 @@ export interface operations {
                 /** @description Default `desc` (newest first). */
                 sort_order?: "asc" | "desc";
                 contact_id?: string;
+                /** @example 9af48956-efa1-4d77-85a7-5f8ffa48b6ab */
                 sequence_id?: string;
                 channel?: "EMAIL" | "LINKEDIN" | "CALENDAR" | "MANUAL";
                 direction?: "OUTBOUND" | "INBOUND";
@@ -10852,6 +15241,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73 */
                 message_id: string;
             };
             cookie?: never;
@@ -11184,6 +15574,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 353ca4ce-0573-4912-9de5-7f48578bc046 */
                 contact_list_id: string;
             };
             cookie?: never;
@@ -11291,6 +15682,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 353ca4ce-0573-4912-9de5-7f48578bc046 */
                 contact_list_id: string;
             };
             cookie?: never;
@@ -11386,6 +15778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 353ca4ce-0573-4912-9de5-7f48578bc046 */
                 contact_list_id: string;
             };
             cookie?: never;
@@ -11405,6 +15798,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "name": "Engineering leaders, UK and Ireland",
+                     *       "default_sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *       "entries_count": 1,
+                     *       "created_at": "2026-03-02T09:10:00.118Z",
+                     *       "updated_at": "2026-03-06T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContactList"];
                 };
             };
@@ -11514,6 +15917,7 @@ export interface operations {
                 /** @description Field to order by; omitted, the endpoint default. */
                 sort_by?: "created_at" | "updated_at";
                 sort_order?: "asc" | "desc";
+                /** @example 353ca4ce-0573-4912-9de5-7f48578bc046 */
                 contact_list_id: string;
                 /** @description The entry's or its contact's email (case-insensitive). */
                 email?: string & unknown;
@@ -11749,6 +16153,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example d94eaee9-d3cf-4c9f-95d9-fe3446b6bb3a */
                 contact_entry_id: string;
             };
             cookie?: never;
@@ -11856,6 +16261,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example d94eaee9-d3cf-4c9f-95d9-fe3446b6bb3a */
                 contact_entry_id: string;
             };
             cookie?: never;
@@ -12176,6 +16582,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example ea2f67bf-0f8d-4a2a-9684-59306aa83117 */
                 account_list_id: string;
             };
             cookie?: never;
@@ -12283,6 +16690,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ea2f67bf-0f8d-4a2a-9684-59306aa83117 */
                 account_list_id: string;
             };
             cookie?: never;
@@ -12378,6 +16786,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ea2f67bf-0f8d-4a2a-9684-59306aa83117 */
                 account_list_id: string;
             };
             cookie?: never;
@@ -12397,6 +16806,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ea2f67bf-0f8d-4a2a-9684-59306aa83117",
+                     *       "name": "Target accounts, software and fintech",
+                     *       "entries_count": 1,
+                     *       "created_at": "2026-03-01T15:20:31.777Z",
+                     *       "updated_at": "2026-03-06T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountList"];
                 };
             };
@@ -12494,6 +16912,7 @@ export interface operations {
                 /** @description Field to order by; omitted, the endpoint default. */
                 sort_by?: "created_at" | "updated_at" | "name" | "domain";
                 sort_order?: "asc" | "desc";
+                /** @example ea2f67bf-0f8d-4a2a-9684-59306aa83117 */
                 account_list_id: string;
                 /** @description Exact primary domain; an alias resolves. */
                 domain?: string;
@@ -12723,6 +17142,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example f12dd301-2b8d-4456-96f5-d4b0a9d76126 */
                 account_entry_id: string;
             };
             cookie?: never;
@@ -12830,6 +17250,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example f12dd301-2b8d-4456-96f5-d4b0a9d76126 */
                 account_entry_id: string;
             };
             cookie?: never;
@@ -12935,9 +17356,11 @@ export interface operations {
                 sequence_template_ids?: string[];
                 /** @description Repeat the parameter; any of them. */
                 types?: components["schemas"]["TaskType"][];
+                /** @example PENDING */
                 status?: components["schemas"]["TaskStatus"];
                 /** @description Repeat the parameter; any of them. */
                 priorities?: components["schemas"]["TaskPriority"][];
+                /** @example 07c03163-94e0-4441-9afb-b97dc41f3efe */
                 assignee_user_id?: string;
                 /** @description The task's contact or its sequence's contact. */
                 contact_id?: string;
@@ -13163,6 +17586,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13270,6 +17694,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13289,6 +17714,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "HOT",
+                     *       "status": "PENDING",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She replied: send it before Thursday's call.",
+                     *       "due_date": "2026-03-04",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": null,
+                     *       "completed_at": null,
+                     *       "skipped_at": null,
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-03T09:12:00.000Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -13400,6 +17869,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13495,6 +17965,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13514,6 +17985,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "TODAY",
+                     *       "status": "PENDING",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She asked for numbers from a team of her size.",
+                     *       "due_date": "2026-03-05",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": null,
+                     *       "completed_at": null,
+                     *       "skipped_at": null,
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-03T08:30:14.201Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "48c525aa-b987-4db4-abfa-903b8cd11acc",
+                     *         "email": "alan@example.org",
+                     *         "name": "Alan Turing"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -13621,6 +18136,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13637,6 +18153,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "TODAY",
+                     *       "status": "IN_PROGRESS",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She asked for numbers from a team of her size.",
+                     *       "due_date": "2026-03-05",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": "2026-03-04T09:02:10.500Z",
+                     *       "completed_at": null,
+                     *       "skipped_at": null,
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-04T09:02:10.500Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -13744,6 +18304,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 74829b4c-bfb6-4c83-87d5-3fd47b1b52ef */
                 task_id: string;
             };
             cookie?: never;
@@ -13764,6 +18325,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "74829b4c-bfb6-4c83-87d5-3fd47b1b52ef",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "CALL",
+                     *       "priority": "TODAY",
+                     *       "status": "COMPLETED",
+                     *       "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": 4,
+                     *       "title": "Ask Ada how Analytical Engines closes the month today and who owns the reporting pipeline; offer the case study.",
+                     *       "notes": "Ask Ada how Analytical Engines closes the month today and who owns the reporting pipeline; offer the case study.",
+                     *       "due_date": "2026-03-11",
+                     *       "disposition": "ANSWERED",
+                     *       "phone": null,
+                     *       "completion_source": "TASK_EXECUTION",
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": null,
+                     *       "completed_at": "2026-03-11T14:21:40.662Z",
+                     *       "skipped_at": null,
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-11T09:00:02.118Z",
+                     *       "updated_at": "2026-03-11T14:21:40.662Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": {
+                     *         "id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *         "name": "Engineering leaders, Q3"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -13883,6 +18491,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -13899,6 +18508,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "TODAY",
+                     *       "status": "SKIPPED",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She asked for numbers from a team of her size.",
+                     *       "due_date": "2026-03-05",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": null,
+                     *       "completed_at": null,
+                     *       "skipped_at": "2026-03-04T09:05:31.020Z",
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-04T09:05:31.020Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -14006,6 +18659,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -14022,6 +18676,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "TODAY",
+                     *       "status": "PENDING",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She asked for numbers from a team of her size.",
+                     *       "due_date": "2026-03-05",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": null,
+                     *       "started_at": null,
+                     *       "completed_at": null,
+                     *       "skipped_at": null,
+                     *       "reopened_at": "2026-03-04T10:12:45.300Z",
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-04T10:12:45.300Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -14129,6 +18827,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aa566163-cc72-4ac9-a3b2-31b365527082 */
                 task_id: string;
             };
             cookie?: never;
@@ -14149,6 +18848,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "aa566163-cc72-4ac9-a3b2-31b365527082",
+                     *       "organization_id": "1c1f463e-dfba-4d4b-b9fa-b6da5f22b433",
+                     *       "type": "TODO",
+                     *       "priority": "TODAY",
+                     *       "status": "PENDING",
+                     *       "sequence_id": null,
+                     *       "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *       "assignee_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "message_id": null,
+                     *       "step_number": null,
+                     *       "title": "Send Ada the reporting case study",
+                     *       "notes": "She asked for numbers from a team of her size.",
+                     *       "due_date": "2026-03-05",
+                     *       "disposition": null,
+                     *       "phone": null,
+                     *       "completion_source": null,
+                     *       "reopen_reason": null,
+                     *       "snoozed_until": "2026-03-06T08:30:00.000Z",
+                     *       "started_at": null,
+                     *       "completed_at": null,
+                     *       "skipped_at": null,
+                     *       "reopened_at": null,
+                     *       "created_at": "2026-03-03T08:30:14.201Z",
+                     *       "updated_at": "2026-03-04T09:06:00.000Z",
+                     *       "contact": {
+                     *         "id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "linkedin_url": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "job_title": "Head of Engineering",
+                     *         "company_name": "Analytical Engines",
+                     *         "company_domain": "example.com"
+                     *       },
+                     *       "assignee": {
+                     *         "id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *         "email": "grace@example.org",
+                     *         "name": "Grace Hopper"
+                     *       },
+                     *       "sequence_template": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Task"];
                 };
             };
@@ -14268,6 +19011,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 74829b4c-bfb6-4c83-87d5-3fd47b1b52ef */
                 task_id: string;
             };
             cookie?: never;
@@ -14626,6 +19370,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example a478c87b-7f4c-4468-9af6-1cea4439afbe */
                 playbook_id: string;
             };
             cookie?: never;
@@ -14733,6 +19478,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example a478c87b-7f4c-4468-9af6-1cea4439afbe */
                 playbook_id: string;
             };
             cookie?: never;
@@ -14826,6 +19572,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example a478c87b-7f4c-4468-9af6-1cea4439afbe */
                 playbook_id: string;
             };
             cookie?: never;
@@ -14845,6 +19592,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a478c87b-7f4c-4468-9af6-1cea4439afbe",
+                     *       "name": "Pricing page visit: enroll",
+                     *       "event_name": "pricing_page_viewed",
+                     *       "action": {
+                     *         "type": "CREATE_TASK",
+                     *         "title": "Call about the pricing page visit",
+                     *         "priority": "HOT",
+                     *         "due_in_days": 0
+                     *       },
+                     *       "requires_approval": false,
+                     *       "status": "ACTIVE",
+                     *       "owner_user_id": "07c03163-94e0-4441-9afb-b97dc41f3efe",
+                     *       "created_at": "2026-02-25T10:00:00.000Z",
+                     *       "updated_at": "2026-03-06T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Playbook"];
                 };
             };
@@ -14960,6 +19725,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example a478c87b-7f4c-4468-9af6-1cea4439afbe */
                 playbook_id: string;
             };
             cookie?: never;
@@ -15282,6 +20048,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example c9571357-2594-44f3-b210-7a31592e2614 */
                 event_id: string;
             };
             cookie?: never;
@@ -15403,6 +20170,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignalPresetList"];
+                };
+            };
+            /** @description A query string that does not percent-decode to UTF-8 (ValidationIssue; `data.errors` names the parameter). */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed or invalid API key (UnauthorizedIssue). */
@@ -15947,6 +20726,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16054,6 +20834,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16073,6 +20854,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "name": "Software companies hiring engineering leaders, UK",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "ACTIVE",
+                     *       "cadence": "WEEKLY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 30,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 60,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 12,
+                     *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+                     *       "created_at": "2026-02-26T10:30:00.000Z",
+                     *       "updated_at": "2026-03-06T10:00:00.000Z",
+                     *       "archived_at": null,
+                     *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "search_filters": {
+                     *         "job_title_or": [
+                     *           "Head of Engineering",
+                     *           "VP Engineering"
+                     *         ],
+                     *         "company_country_code_or": [
+                     *           "GB"
+                     *         ],
+                     *         "industry_or": [
+                     *           "Software"
+                     *         ]
+                     *       },
+                     *       "import_search_filters": {
+                     *         "job_title_or": [
+                     *           "CTO",
+                     *           "VP Engineering"
+                     *         ]
+                     *       },
+                     *       "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *       "import_target": "PEOPLE",
+                     *       "event_subject": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignalDetail"];
                 };
             };
@@ -16192,6 +21018,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16214,6 +21041,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "24d98f1e-4dca-4ee2-822c-9293028ecfd0",
+                     *       "name": "Software companies hiring engineering leaders, Ireland",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "ACTIVE",
+                     *       "cadence": "DAILY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 20,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 40,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 0,
+                     *       "contact_list_id": "baa0b12c-cbe7-4fa6-ba83-2649eb2dbb88",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": null,
+                     *       "created_at": "2026-03-06T10:05:00.000Z",
+                     *       "updated_at": "2026-03-06T10:05:00.000Z",
+                     *       "archived_at": null,
+                     *       "url": "https://app.example.com/signals/24d98f1e-4dca-4ee2-822c-9293028ecfd0",
+                     *       "list_url": "https://app.example.com/lists/contacts/baa0b12c-cbe7-4fa6-ba83-2649eb2dbb88"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signal"];
                 };
             };
@@ -16345,6 +21196,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16361,6 +21213,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "name": "Software companies hiring engineering leaders, UK",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "PAUSED",
+                     *       "cadence": "DAILY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 20,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 40,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 12,
+                     *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+                     *       "created_at": "2026-02-26T10:30:00.000Z",
+                     *       "updated_at": "2026-03-06T10:00:00.000Z",
+                     *       "archived_at": null,
+                     *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signal"];
                 };
             };
@@ -16480,6 +21356,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16496,6 +21373,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "name": "Software companies hiring engineering leaders, UK",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "ACTIVE",
+                     *       "cadence": "DAILY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 20,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 40,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 12,
+                     *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+                     *       "created_at": "2026-02-26T10:30:00.000Z",
+                     *       "updated_at": "2026-03-04T06:00:02.441Z",
+                     *       "archived_at": null,
+                     *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signal"];
                 };
             };
@@ -16615,6 +21516,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16631,6 +21533,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "name": "Software companies hiring engineering leaders, UK",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "ARCHIVED",
+                     *       "cadence": "DAILY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 20,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 40,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 12,
+                     *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+                     *       "created_at": "2026-02-26T10:30:00.000Z",
+                     *       "updated_at": "2026-03-06T10:00:00.000Z",
+                     *       "archived_at": "2026-03-06T10:00:00.000Z",
+                     *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signal"];
                 };
             };
@@ -16750,6 +21676,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 36bdca2a-78c2-4107-bac9-a6f16e233895 */
                 signal_id: string;
             };
             cookie?: never;
@@ -16766,6 +21693,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "name": "Software companies hiring engineering leaders, UK",
+                     *       "signal_type": "HIRING_SIGNALS",
+                     *       "status": "PAUSED",
+                     *       "cadence": "DAILY",
+                     *       "max_per_run": null,
+                     *       "max_companies_per_run": 20,
+                     *       "max_contacts_per_company": 2,
+                     *       "max_per_day": 40,
+                     *       "enrich_email": true,
+                     *       "enrich_phones": false,
+                     *       "imported_count": 12,
+                     *       "contact_list_id": "353ca4ce-0573-4912-9de5-7f48578bc046",
+                     *       "account_list_id": null,
+                     *       "last_checked_at": "2026-03-04T06:00:02.441Z",
+                     *       "created_at": "2026-02-26T10:30:00.000Z",
+                     *       "updated_at": "2026-03-06T10:00:00.000Z",
+                     *       "archived_at": null,
+                     *       "url": "https://app.example.com/signals/36bdca2a-78c2-4107-bac9-a6f16e233895",
+                     *       "list_url": "https://app.example.com/lists/contacts/353ca4ce-0573-4912-9de5-7f48578bc046"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Signal"];
                 };
             };
@@ -16885,6 +21836,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73 */
                 message_id: string;
             };
             cookie?: never;
@@ -17008,6 +21960,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73 */
                 message_id: string;
             };
             cookie?: never;
@@ -17028,6 +21981,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "channel": "EMAIL",
+                     *         "direction": "OUTBOUND",
+                     *         "kind": "MESSAGE",
+                     *         "subject": "Month-end reporting at Analytical Engines",
+                     *         "body": "Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\nGrace Hopper",
+                     *         "step_number": 1,
+                     *         "sent_at": "2026-03-02T09:15:03.702Z",
+                     *         "created_at": "2026-03-02T09:15:03.840Z",
+                     *         "in_reply_to_id": null,
+                     *         "reply_category": null,
+                     *         "open_count": 2,
+                     *         "opened_at": "2026-03-02T10:41:19.005Z",
+                     *         "click_count": 2,
+                     *         "clicked_at": "2026-03-02T10:42:02.377Z",
+                     *         "bounced_at": null,
+                     *         "accepted_at": null
+                     *       },
+                     *       "sequence": {
+                     *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *         "status": "ACTIVE",
+                     *         "stopped_reason": null,
+                     *         "paused_until": null,
+                     *         "current_step": 1,
+                     *         "variables": {
+                     *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+                     *         },
+                     *         "source_contact_entry_id": null,
+                     *         "created_at": "2026-03-02T09:15:01.220Z",
+                     *         "updated_at": "2026-03-02T09:15:03.871Z",
+                     *         "ended_at": null,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestHelperResult"];
                 };
             };
@@ -17147,6 +22143,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73 */
                 message_id: string;
             };
             cookie?: never;
@@ -17286,6 +22283,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example aecc8479-8190-46c7-a28f-a19dbde95f73 */
                 message_id: string;
             };
             cookie?: never;
@@ -17302,6 +22300,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": "aecc8479-8190-46c7-a28f-a19dbde95f73",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "channel": "EMAIL",
+                     *         "direction": "OUTBOUND",
+                     *         "kind": "MESSAGE",
+                     *         "subject": "Month-end reporting at Analytical Engines",
+                     *         "body": "Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. Here is how Analytical Engines got them back: https://example.com/case-studies/analytical-engines\n\nWorth a 20-minute call?\n\nGrace Hopper",
+                     *         "step_number": 1,
+                     *         "sent_at": "2026-03-02T09:15:03.702Z",
+                     *         "created_at": "2026-03-02T09:15:03.840Z",
+                     *         "in_reply_to_id": null,
+                     *         "reply_category": null,
+                     *         "open_count": 2,
+                     *         "opened_at": "2026-03-02T10:41:19.005Z",
+                     *         "click_count": 1,
+                     *         "clicked_at": "2026-03-02T10:42:02.377Z",
+                     *         "bounced_at": "2026-03-02T09:15:09.300Z",
+                     *         "accepted_at": null
+                     *       },
+                     *       "sequence": {
+                     *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *         "status": "FAILED",
+                     *         "stopped_reason": "BOUNCED",
+                     *         "paused_until": null,
+                     *         "current_step": 1,
+                     *         "variables": {
+                     *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+                     *         },
+                     *         "source_contact_entry_id": null,
+                     *         "created_at": "2026-03-02T09:15:01.220Z",
+                     *         "updated_at": "2026-03-02T09:15:09.300Z",
+                     *         "ended_at": "2026-03-02T09:15:09.300Z",
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestHelperResult"];
                 };
             };
@@ -17409,6 +22450,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -17550,6 +22592,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
+                /** @example 9ef55153-91cb-44cc-a121-c1cc2f6a3f56 */
                 contact_id: string;
             };
             cookie?: never;
@@ -17566,6 +22609,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": "0f8e0c2a-3b61-4c7e-9a55-6e2d1b7c4f90",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "sequence_id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "channel": "LINKEDIN",
+                     *         "direction": "OUTBOUND",
+                     *         "kind": "INVITATION",
+                     *         "subject": null,
+                     *         "body": "Hi Ada, I wrote to you about reporting at Analytical Engines; happy to connect here too.",
+                     *         "step_number": 2,
+                     *         "sent_at": "2026-03-04T09:00:04.118Z",
+                     *         "created_at": "2026-03-04T09:00:04.200Z",
+                     *         "in_reply_to_id": null,
+                     *         "reply_category": null,
+                     *         "open_count": 0,
+                     *         "opened_at": null,
+                     *         "click_count": 0,
+                     *         "clicked_at": null,
+                     *         "bounced_at": null,
+                     *         "accepted_at": "2026-03-04T18:31:55.020Z"
+                     *       },
+                     *       "sequence": {
+                     *         "id": "9af48956-efa1-4d77-85a7-5f8ffa48b6ab",
+                     *         "contact_id": "9ef55153-91cb-44cc-a121-c1cc2f6a3f56",
+                     *         "account_id": "454b5576-ffbd-44fd-951e-0941cbba0073",
+                     *         "sequence_template_id": "464083dc-7e16-4522-aef6-155b2bc693d2",
+                     *         "status": "ACTIVE",
+                     *         "stopped_reason": null,
+                     *         "paused_until": null,
+                     *         "current_step": 2,
+                     *         "variables": {
+                     *           "meeting_link": "https://cal.example.org/grace-hopper/20min"
+                     *         },
+                     *         "source_contact_entry_id": null,
+                     *         "created_at": "2026-03-02T09:15:01.220Z",
+                     *         "updated_at": "2026-03-02T09:15:03.871Z",
+                     *         "ended_at": null,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestHelperResult"];
                 };
             };
@@ -17662,6 +22748,1189 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhookMessageSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageOpened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageLinkClicked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageLinkClickedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReplied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRepliedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookHotLeadCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotLeadCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMeetingCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequencePaused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequencePausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceResumed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceResumedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceStopped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceStoppedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSequenceCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SequenceCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskSkipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskSkippedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskReopened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskReopenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactEntryResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactEntryResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEventResolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactExclusionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactExclusionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails at once and the subscription is PAUSED (`status_reason` `receiver answered 410 Gone`); set it ACTIVE again to resume. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after the `Retry-After` the answer carries (seconds or an HTTP date, at most 10 h) instead of the schedule's step; without one, as any other failure. 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description As 429: `Retry-After`, when present, sets the wait before the next attempt. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery is DELIVERED. The answer's body is not used (at most 16 KB of it is read). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged: retried (also after a timeout or a connection failure). 8 attempts in all, each after the previous by 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±10%); then the delivery is FAILED (`GET /v1/webhooks/{webhook_id}/deliveries`, replayable). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id (`msg_...`), the same on every attempt and on a replay: deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix time in seconds of this attempt, signed with the body: refuse one too far from your clock (the standardwebhooks libraries allow 5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<raw body>` under the subscription's secret (`whsec_<base64 key>`): one, or two for 24 h after a secret rotation (the new and the old secret). Accept the delivery when one matches; verify on the raw body, before parsing. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Reported in the test's answer as `delivered: true`. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Reported in the test's answer (`delivered: false`, `status_code`, `error`); not retried, and a 410 does not pause the subscription. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a timeout or a connection failure: reported the same way (`status_code` null when nothing answered); not retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

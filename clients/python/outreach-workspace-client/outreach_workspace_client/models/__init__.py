@@ -23,8 +23,40 @@ from .account_variables import AccountVariables
 from .account_variables_update import AccountVariablesUpdate
 from .account_variables_variables import AccountVariablesVariables
 from .activity import Activity
+from .activity_channel import ActivityChannel
+from .activity_contact_entry_resolved_event import ActivityContactEntryResolvedEvent
+from .activity_contact_exclusion_created_event import ActivityContactExclusionCreatedEvent
+from .activity_contact_summary import ActivityContactSummary
+from .activity_event_resolved_event import ActivityEventResolvedEvent
+from .activity_event_resolved_event_resolution_status import ActivityEventResolvedEventResolutionStatus
+from .activity_hot_lead_created_event import ActivityHotLeadCreatedEvent
+from .activity_hot_lead_summary import ActivityHotLeadSummary
+from .activity_invitation_accepted_event import ActivityInvitationAcceptedEvent
+from .activity_invitation_sent_event import ActivityInvitationSentEvent
+from .activity_meeting_created_event import ActivityMeetingCreatedEvent
+from .activity_meeting_summary import ActivityMeetingSummary
+from .activity_message_link_clicked_event import ActivityMessageLinkClickedEvent
+from .activity_message_opened_event import ActivityMessageOpenedEvent
+from .activity_message_replied_event import ActivityMessageRepliedEvent
+from .activity_message_sent_event import ActivityMessageSentEvent
+from .activity_message_summary import ActivityMessageSummary
+from .activity_message_summary_channel import ActivityMessageSummaryChannel
+from .activity_message_summary_direction import ActivityMessageSummaryDirection
 from .activity_page import ActivityPage
-from .activity_payload import ActivityPayload
+from .activity_resource_event_base import ActivityResourceEventBase
+from .activity_resource_type import ActivityResourceType
+from .activity_sequence_completed_event import ActivitySequenceCompletedEvent
+from .activity_sequence_created_event import ActivitySequenceCreatedEvent
+from .activity_sequence_event_base import ActivitySequenceEventBase
+from .activity_sequence_paused_event import ActivitySequencePausedEvent
+from .activity_sequence_resumed_event import ActivitySequenceResumedEvent
+from .activity_sequence_stopped_event import ActivitySequenceStoppedEvent
+from .activity_task import ActivityTask
+from .activity_task_completed_event import ActivityTaskCompletedEvent
+from .activity_task_created_event import ActivityTaskCreatedEvent
+from .activity_task_reopened_event import ActivityTaskReopenedEvent
+from .activity_task_skipped_event import ActivityTaskSkippedEvent
+from .activity_task_summary import ActivityTaskSummary
 from .api_key_identity import ApiKeyIdentity
 from .batch_item_error import BatchItemError
 from .batch_summary import BatchSummary
@@ -44,9 +76,11 @@ from .contact_entry_batch_item_status import ContactEntryBatchItemStatus
 from .contact_entry_batch_result import ContactEntryBatchResult
 from .contact_entry_enrichment_status import ContactEntryEnrichmentStatus
 from .contact_entry_page import ContactEntryPage
+from .contact_entry_resolved_event import ContactEntryResolvedEvent
 from .contact_entry_sequence import ContactEntrySequence
 from .contact_exclusion import ContactExclusion
 from .contact_exclusion_create import ContactExclusionCreate
+from .contact_exclusion_created_event import ContactExclusionCreatedEvent
 from .contact_exclusion_page import ContactExclusionPage
 from .contact_get_and_enrich_by_contact_id import ContactGetAndEnrichByContactId
 from .contact_get_and_enrich_by_email import ContactGetAndEnrichByEmail
@@ -95,6 +129,8 @@ from .event_ingest_accepted import EventIngestAccepted
 from .event_ingest_payload import EventIngestPayload
 from .event_page import EventPage
 from .event_resolution_status import EventResolutionStatus
+from .event_resolved_event import EventResolvedEvent
+from .event_resolved_event_resolution_status import EventResolvedEventResolutionStatus
 from .event_subject import EventSubject
 from .event_type import EventType
 from .exclusion_reason import ExclusionReason
@@ -104,9 +140,13 @@ from .fetch_result_data import FetchResultData
 from .field_error import FieldError
 from .health import Health
 from .health_checks import HealthChecks
+from .hot_lead_created_event import HotLeadCreatedEvent
+from .hot_lead_summary import HotLeadSummary
 from .icp_context import IcpContext
 from .icp_profile import IcpProfile
 from .ingested_event_payload import IngestedEventPayload
+from .invitation_accepted_event import InvitationAcceptedEvent
+from .invitation_sent_event import InvitationSentEvent
 from .list_account_entries_sort_by import ListAccountEntriesSortBy
 from .list_account_entries_sort_order import ListAccountEntriesSortOrder
 from .list_account_exclusions_sort_by import ListAccountExclusionsSortBy
@@ -115,8 +155,6 @@ from .list_account_lists_sort_by import ListAccountListsSortBy
 from .list_account_lists_sort_order import ListAccountListsSortOrder
 from .list_accounts_sort_by import ListAccountsSortBy
 from .list_accounts_sort_order import ListAccountsSortOrder
-from .list_activities_channel import ListActivitiesChannel
-from .list_activities_resource_type import ListActivitiesResourceType
 from .list_activities_sort_by import ListActivitiesSortBy
 from .list_activities_sort_order import ListActivitiesSortOrder
 from .list_contact_entries_enrichment_status import ListContactEntriesEnrichmentStatus
@@ -160,11 +198,20 @@ from .list_webhook_deliveries_sort_order import ListWebhookDeliveriesSortOrder
 from .list_webhooks_sort_by import ListWebhooksSortBy
 from .list_webhooks_sort_order import ListWebhooksSortOrder
 from .meeting import Meeting
+from .meeting_created_event import MeetingCreatedEvent
+from .meeting_summary import MeetingSummary
 from .message import Message
 from .message_channel import MessageChannel
 from .message_direction import MessageDirection
+from .message_link_clicked_event import MessageLinkClickedEvent
+from .message_opened_event import MessageOpenedEvent
 from .message_page import MessagePage
+from .message_replied_event import MessageRepliedEvent
 from .message_reply_category import MessageReplyCategory
+from .message_sent_event import MessageSentEvent
+from .message_summary import MessageSummary
+from .message_summary_channel import MessageSummaryChannel
+from .message_summary_direction import MessageSummaryDirection
 from .open_api_document import OpenApiDocument
 from .owner import Owner
 from .owner_update import OwnerUpdate
@@ -185,18 +232,25 @@ from .playbook_run_status import PlaybookRunStatus
 from .playbook_status import PlaybookStatus
 from .playbook_update import PlaybookUpdate
 from .playbook_update_status import PlaybookUpdateStatus
+from .resource_event_base import ResourceEventBase
 from .search_item import SearchItem
 from .search_item_type import SearchItemType
 from .search_result import SearchResult
 from .search_types_item import SearchTypesItem
 from .sequence import Sequence
+from .sequence_completed_event import SequenceCompletedEvent
 from .sequence_create import SequenceCreate
+from .sequence_created_event import SequenceCreatedEvent
+from .sequence_event_base import SequenceEventBase
 from .sequence_page import SequencePage
 from .sequence_pause import SequencePause
+from .sequence_paused_event import SequencePausedEvent
+from .sequence_resumed_event import SequenceResumedEvent
 from .sequence_status import SequenceStatus
 from .sequence_stop import SequenceStop
 from .sequence_stop_reason import SequenceStopReason
 from .sequence_stop_scope import SequenceStopScope
+from .sequence_stopped_event import SequenceStoppedEvent
 from .sequence_template import SequenceTemplate
 from .sequence_template_create import SequenceTemplateCreate
 from .sequence_template_create_on_missing_channel import SequenceTemplateCreateOnMissingChannel
@@ -258,9 +312,11 @@ from .task import Task
 from .task_complete import TaskComplete
 from .task_complete_completion_source import TaskCompleteCompletionSource
 from .task_complete_disposition import TaskCompleteDisposition
+from .task_completed_event import TaskCompletedEvent
 from .task_completion_source import TaskCompletionSource
 from .task_create import TaskCreate
 from .task_create_priority import TaskCreatePriority
+from .task_created_event import TaskCreatedEvent
 from .task_disposition import TaskDisposition
 from .task_execute import TaskExecute
 from .task_execute_payload import TaskExecutePayload
@@ -272,8 +328,11 @@ from .task_priority import TaskPriority
 from .task_reassign import TaskReassign
 from .task_reassign_scope import TaskReassignScope
 from .task_reopen_reason import TaskReopenReason
+from .task_reopened_event import TaskReopenedEvent
+from .task_skipped_event import TaskSkippedEvent
 from .task_snooze import TaskSnooze
 from .task_status import TaskStatus
+from .task_summary import TaskSummary
 from .task_type import TaskType
 from .task_update import TaskUpdate
 from .task_update_priority import TaskUpdatePriority
@@ -295,6 +354,7 @@ from .webhook_delivery_page import WebhookDeliveryPage
 from .webhook_delivery_status import WebhookDeliveryStatus
 from .webhook_page import WebhookPage
 from .webhook_status import WebhookStatus
+from .webhook_test_event import WebhookTestEvent
 from .webhook_test_result import WebhookTestResult
 from .webhook_update import WebhookUpdate
 from .webhook_update_status import WebhookUpdateStatus
@@ -324,8 +384,40 @@ __all__ = (
     "AccountVariablesUpdate",
     "AccountVariablesVariables",
     "Activity",
+    "ActivityChannel",
+    "ActivityContactEntryResolvedEvent",
+    "ActivityContactExclusionCreatedEvent",
+    "ActivityContactSummary",
+    "ActivityEventResolvedEvent",
+    "ActivityEventResolvedEventResolutionStatus",
+    "ActivityHotLeadCreatedEvent",
+    "ActivityHotLeadSummary",
+    "ActivityInvitationAcceptedEvent",
+    "ActivityInvitationSentEvent",
+    "ActivityMeetingCreatedEvent",
+    "ActivityMeetingSummary",
+    "ActivityMessageLinkClickedEvent",
+    "ActivityMessageOpenedEvent",
+    "ActivityMessageRepliedEvent",
+    "ActivityMessageSentEvent",
+    "ActivityMessageSummary",
+    "ActivityMessageSummaryChannel",
+    "ActivityMessageSummaryDirection",
     "ActivityPage",
-    "ActivityPayload",
+    "ActivityResourceEventBase",
+    "ActivityResourceType",
+    "ActivitySequenceCompletedEvent",
+    "ActivitySequenceCreatedEvent",
+    "ActivitySequenceEventBase",
+    "ActivitySequencePausedEvent",
+    "ActivitySequenceResumedEvent",
+    "ActivitySequenceStoppedEvent",
+    "ActivityTask",
+    "ActivityTaskCompletedEvent",
+    "ActivityTaskCreatedEvent",
+    "ActivityTaskReopenedEvent",
+    "ActivityTaskSkippedEvent",
+    "ActivityTaskSummary",
     "ApiKeyIdentity",
     "BatchItemError",
     "BatchSummary",
@@ -345,9 +437,11 @@ __all__ = (
     "ContactEntryBatchResult",
     "ContactEntryEnrichmentStatus",
     "ContactEntryPage",
+    "ContactEntryResolvedEvent",
     "ContactEntrySequence",
     "ContactExclusion",
     "ContactExclusionCreate",
+    "ContactExclusionCreatedEvent",
     "ContactExclusionPage",
     "ContactGetAndEnrichByContactId",
     "ContactGetAndEnrichByEmail",
@@ -396,6 +490,8 @@ __all__ = (
     "EventIngestPayload",
     "EventPage",
     "EventResolutionStatus",
+    "EventResolvedEvent",
+    "EventResolvedEventResolutionStatus",
     "EventSubject",
     "EventType",
     "ExclusionReason",
@@ -405,9 +501,13 @@ __all__ = (
     "FieldError",
     "Health",
     "HealthChecks",
+    "HotLeadCreatedEvent",
+    "HotLeadSummary",
     "IcpContext",
     "IcpProfile",
     "IngestedEventPayload",
+    "InvitationAcceptedEvent",
+    "InvitationSentEvent",
     "ListAccountEntriesSortBy",
     "ListAccountEntriesSortOrder",
     "ListAccountExclusionsSortBy",
@@ -416,8 +516,6 @@ __all__ = (
     "ListAccountListsSortOrder",
     "ListAccountsSortBy",
     "ListAccountsSortOrder",
-    "ListActivitiesChannel",
-    "ListActivitiesResourceType",
     "ListActivitiesSortBy",
     "ListActivitiesSortOrder",
     "ListContactEntriesEnrichmentStatus",
@@ -461,11 +559,20 @@ __all__ = (
     "ListWebhooksSortBy",
     "ListWebhooksSortOrder",
     "Meeting",
+    "MeetingCreatedEvent",
+    "MeetingSummary",
     "Message",
     "MessageChannel",
     "MessageDirection",
+    "MessageLinkClickedEvent",
+    "MessageOpenedEvent",
     "MessagePage",
+    "MessageRepliedEvent",
     "MessageReplyCategory",
+    "MessageSentEvent",
+    "MessageSummary",
+    "MessageSummaryChannel",
+    "MessageSummaryDirection",
     "OpenApiDocument",
     "Owner",
     "OwnerUpdate",
@@ -486,16 +593,23 @@ __all__ = (
     "PlaybookStatus",
     "PlaybookUpdate",
     "PlaybookUpdateStatus",
+    "ResourceEventBase",
     "SearchItem",
     "SearchItemType",
     "SearchResult",
     "SearchTypesItem",
     "Sequence",
+    "SequenceCompletedEvent",
     "SequenceCreate",
+    "SequenceCreatedEvent",
+    "SequenceEventBase",
     "SequencePage",
     "SequencePause",
+    "SequencePausedEvent",
+    "SequenceResumedEvent",
     "SequenceStatus",
     "SequenceStop",
+    "SequenceStoppedEvent",
     "SequenceStopReason",
     "SequenceStopScope",
     "SequenceTemplate",
@@ -558,9 +672,11 @@ __all__ = (
     "Task",
     "TaskComplete",
     "TaskCompleteCompletionSource",
+    "TaskCompletedEvent",
     "TaskCompleteDisposition",
     "TaskCompletionSource",
     "TaskCreate",
+    "TaskCreatedEvent",
     "TaskCreatePriority",
     "TaskDisposition",
     "TaskExecute",
@@ -572,9 +688,12 @@ __all__ = (
     "TaskPriority",
     "TaskReassign",
     "TaskReassignScope",
+    "TaskReopenedEvent",
     "TaskReopenReason",
+    "TaskSkippedEvent",
     "TaskSnooze",
     "TaskStatus",
+    "TaskSummary",
     "TaskType",
     "TaskUpdate",
     "TaskUpdatePriority",
@@ -596,6 +715,7 @@ __all__ = (
     "WebhookDeliveryStatus",
     "WebhookPage",
     "WebhookStatus",
+    "WebhookTestEvent",
     "WebhookTestResult",
     "WebhookUpdate",
     "WebhookUpdateStatus",

@@ -106,6 +106,9 @@ def sync_detailed(
 ) -> Response[AccountListBatchResult | Error]:
     """Create account lists (batch)
 
+     1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with
+    its error) and the answer lists them in order.
+
     Args:
         idempotency_key (str | Unset):
         body (AccountListBatchCreate): 1 to 100 lists (more: 422 ValidationIssue). Each item is
@@ -140,6 +143,9 @@ def sync(
 ) -> AccountListBatchResult | Error | None:
     """Create account lists (batch)
 
+     1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with
+    its error) and the answer lists them in order.
+
     Args:
         idempotency_key (str | Unset):
         body (AccountListBatchCreate): 1 to 100 lists (more: 422 ValidationIssue). Each item is
@@ -168,6 +174,9 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[AccountListBatchResult | Error]:
     """Create account lists (batch)
+
+     1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with
+    its error) and the answer lists them in order.
 
     Args:
         idempotency_key (str | Unset):
@@ -200,6 +209,9 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 ) -> AccountListBatchResult | Error | None:
     """Create account lists (batch)
+
+     1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with
+    its error) and the answer lists them in order.
 
     Args:
         idempotency_key (str | Unset):

@@ -99,6 +99,9 @@ def sync_detailed(
 ) -> Response[AccountEntry | Any | Error]:
     """An account entry
 
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
+
     Args:
         account_entry_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +134,9 @@ def sync(
 ) -> AccountEntry | Any | Error | None:
     """An account entry
 
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
+
     Args:
         account_entry_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +163,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[AccountEntry | Any | Error]:
     """An account entry
+
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
 
     Args:
         account_entry_id (UUID):
@@ -187,6 +196,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> AccountEntry | Any | Error | None:
     """An account entry
+
+     The entry with the workspace account of its domain and the directory's company profile (null for an
+    unknown domain).
 
     Args:
         account_entry_id (UUID):

@@ -99,6 +99,8 @@ def sync_detailed(
 ) -> Response[AccountList | Any | Error]:
     """An account list
 
+     The list with `entries_count`.
+
     Args:
         account_list_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +133,8 @@ def sync(
 ) -> AccountList | Any | Error | None:
     """An account list
 
+     The list with `entries_count`.
+
     Args:
         account_list_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +161,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[AccountList | Any | Error]:
     """An account list
+
+     The list with `entries_count`.
 
     Args:
         account_list_id (UUID):
@@ -187,6 +193,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> AccountList | Any | Error | None:
     """An account list
+
+     The list with `entries_count`.
 
     Args:
         account_list_id (UUID):

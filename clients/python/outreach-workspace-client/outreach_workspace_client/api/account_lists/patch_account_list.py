@@ -99,6 +99,8 @@ def sync_detailed(
 ) -> Response[AccountList | Error]:
     """Rename an account list
 
+     Only `name` changes; the entries stay.
+
     Args:
         account_list_id (UUID):
         body (AccountListUpdate):
@@ -131,6 +133,8 @@ def sync(
 ) -> AccountList | Error | None:
     """Rename an account list
 
+     Only `name` changes; the entries stay.
+
     Args:
         account_list_id (UUID):
         body (AccountListUpdate):
@@ -157,6 +161,8 @@ async def asyncio_detailed(
     body: AccountListUpdate,
 ) -> Response[AccountList | Error]:
     """Rename an account list
+
+     Only `name` changes; the entries stay.
 
     Args:
         account_list_id (UUID):
@@ -187,6 +193,8 @@ async def asyncio(
     body: AccountListUpdate,
 ) -> AccountList | Error | None:
     """Rename an account list
+
+     Only `name` changes; the entries stay.
 
     Args:
         account_list_id (UUID):

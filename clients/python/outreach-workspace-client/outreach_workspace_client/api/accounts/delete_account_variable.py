@@ -91,6 +91,8 @@ def sync_detailed(
 ) -> Response[AccountVariables | Error]:
     """Delete an account variable and free its slot
 
+     Removes the key so the slot counts no more against the limit; a key not set is 404.
+
     Args:
         account_id (UUID):
         key (str):
@@ -123,6 +125,8 @@ def sync(
 ) -> AccountVariables | Error | None:
     """Delete an account variable and free its slot
 
+     Removes the key so the slot counts no more against the limit; a key not set is 404.
+
     Args:
         account_id (UUID):
         key (str):
@@ -149,6 +153,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[AccountVariables | Error]:
     """Delete an account variable and free its slot
+
+     Removes the key so the slot counts no more against the limit; a key not set is 404.
 
     Args:
         account_id (UUID):
@@ -179,6 +185,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> AccountVariables | Error | None:
     """Delete an account variable and free its slot
+
+     Removes the key so the slot counts no more against the limit; a key not set is 404.
 
     Args:
         account_id (UUID):

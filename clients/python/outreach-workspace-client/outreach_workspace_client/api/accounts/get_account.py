@@ -97,6 +97,8 @@ def sync_detailed(
 ) -> Response[Account | Any | Error]:
     """An account
 
+     The account with its domain, owner embed, and first and last seen times.
+
     Args:
         account_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +131,8 @@ def sync(
 ) -> Account | Any | Error | None:
     """An account
 
+     The account with its domain, owner embed, and first and last seen times.
+
     Args:
         account_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +159,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Account | Any | Error]:
     """An account
+
+     The account with its domain, owner embed, and first and last seen times.
 
     Args:
         account_id (UUID):
@@ -185,6 +191,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Account | Any | Error | None:
     """An account
+
+     The account with its domain, owner embed, and first and last seen times.
 
     Args:
         account_id (UUID):

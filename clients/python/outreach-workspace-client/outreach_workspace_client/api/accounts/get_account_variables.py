@@ -88,6 +88,8 @@ def sync_detailed(
 ) -> Response[AccountVariables | Error]:
     """Variables of an account
 
+     The account-scope variables, shared by every contact of the account in the templates they run.
+
     Args:
         account_id (UUID):
 
@@ -117,6 +119,8 @@ def sync(
 ) -> AccountVariables | Error | None:
     """Variables of an account
 
+     The account-scope variables, shared by every contact of the account in the templates they run.
+
     Args:
         account_id (UUID):
 
@@ -140,6 +144,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[AccountVariables | Error]:
     """Variables of an account
+
+     The account-scope variables, shared by every contact of the account in the templates they run.
 
     Args:
         account_id (UUID):
@@ -167,6 +173,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> AccountVariables | Error | None:
     """Variables of an account
+
+     The account-scope variables, shared by every contact of the account in the templates they run.
 
     Args:
         account_id (UUID):

@@ -104,6 +104,9 @@ def sync_detailed(
 ) -> Response[Account | Error]:
     """Reassign the owner of an account
 
+     Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds
+    the new owner.
+
     Args:
         account_id (UUID):
         body (OwnerUpdate):
@@ -136,6 +139,9 @@ def sync(
 ) -> Account | Error | None:
     """Reassign the owner of an account
 
+     Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds
+    the new owner.
+
     Args:
         account_id (UUID):
         body (OwnerUpdate):
@@ -162,6 +168,9 @@ async def asyncio_detailed(
     body: OwnerUpdate,
 ) -> Response[Account | Error]:
     """Reassign the owner of an account
+
+     Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds
+    the new owner.
 
     Args:
         account_id (UUID):
@@ -192,6 +201,9 @@ async def asyncio(
     body: OwnerUpdate,
 ) -> Account | Error | None:
     """Reassign the owner of an account
+
+     Sets `owner_user_id` (an active user of the organization) or clears it with null; the answer embeds
+    the new owner.
 
     Args:
         account_id (UUID):

@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Activity | Any | Error]:
     """An activity
 
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
+
     Args:
         activity_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Activity | Any | Error | None:
     """An activity
 
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
+
     Args:
         activity_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Activity | Any | Error]:
     """An activity
+
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
 
     Args:
         activity_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Activity | Any | Error | None:
     """An activity
+
+     One event of the stream: its id, time and payload (the webhook body with every key camelCased, a
+    variant by `type`).
 
     Args:
         activity_id (UUID):

@@ -7,11 +7,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.activity_channel import ActivityChannel
 from ...models.activity_page import ActivityPage
+from ...models.activity_resource_type import ActivityResourceType
 from ...models.error import Error
 from ...models.event_type import EventType
-from ...models.list_activities_channel import ListActivitiesChannel
-from ...models.list_activities_resource_type import ListActivitiesResourceType
 from ...models.list_activities_sort_by import ListActivitiesSortBy
 from ...models.list_activities_sort_order import ListActivitiesSortOrder
 from ...types import UNSET, Response, Unset
@@ -26,8 +26,8 @@ def _get_kwargs(
     contact_id: UUID | Unset = UNSET,
     sequence_id: UUID | Unset = UNSET,
     sequence_template_id: UUID | Unset = UNSET,
-    resource_type: ListActivitiesResourceType | Unset = UNSET,
-    channel: ListActivitiesChannel | Unset = UNSET,
+    resource_type: ActivityResourceType | Unset = UNSET,
+    channel: ActivityChannel | Unset = UNSET,
     types: list[EventType] | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -166,8 +166,8 @@ def sync_detailed(
     contact_id: UUID | Unset = UNSET,
     sequence_id: UUID | Unset = UNSET,
     sequence_template_id: UUID | Unset = UNSET,
-    resource_type: ListActivitiesResourceType | Unset = UNSET,
-    channel: ListActivitiesChannel | Unset = UNSET,
+    resource_type: ActivityResourceType | Unset = UNSET,
+    channel: ActivityChannel | Unset = UNSET,
     types: list[EventType] | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -186,8 +186,9 @@ def sync_detailed(
         contact_id (UUID | Unset): Activities of this contact.
         sequence_id (UUID | Unset): Activities of this sequence.
         sequence_template_id (UUID | Unset): Activities of sequences of this template.
-        resource_type (ListActivitiesResourceType | Unset):
-        channel (ListActivitiesChannel | Unset):
+        resource_type (ActivityResourceType | Unset): What the event is about.
+        channel (ActivityChannel | Unset): The channel of the event: EMAIL, LINKEDIN or MANUAL
+            (tasks, meetings).
         types (list[EventType] | Unset): Event types to include (repeat the parameter:
             `types=message.sent&types=message.replied`); omitted, all types.
         created_after (datetime.datetime | Unset): Strictly after.
@@ -233,8 +234,8 @@ def sync(
     contact_id: UUID | Unset = UNSET,
     sequence_id: UUID | Unset = UNSET,
     sequence_template_id: UUID | Unset = UNSET,
-    resource_type: ListActivitiesResourceType | Unset = UNSET,
-    channel: ListActivitiesChannel | Unset = UNSET,
+    resource_type: ActivityResourceType | Unset = UNSET,
+    channel: ActivityChannel | Unset = UNSET,
     types: list[EventType] | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -253,8 +254,9 @@ def sync(
         contact_id (UUID | Unset): Activities of this contact.
         sequence_id (UUID | Unset): Activities of this sequence.
         sequence_template_id (UUID | Unset): Activities of sequences of this template.
-        resource_type (ListActivitiesResourceType | Unset):
-        channel (ListActivitiesChannel | Unset):
+        resource_type (ActivityResourceType | Unset): What the event is about.
+        channel (ActivityChannel | Unset): The channel of the event: EMAIL, LINKEDIN or MANUAL
+            (tasks, meetings).
         types (list[EventType] | Unset): Event types to include (repeat the parameter:
             `types=message.sent&types=message.replied`); omitted, all types.
         created_after (datetime.datetime | Unset): Strictly after.
@@ -295,8 +297,8 @@ async def asyncio_detailed(
     contact_id: UUID | Unset = UNSET,
     sequence_id: UUID | Unset = UNSET,
     sequence_template_id: UUID | Unset = UNSET,
-    resource_type: ListActivitiesResourceType | Unset = UNSET,
-    channel: ListActivitiesChannel | Unset = UNSET,
+    resource_type: ActivityResourceType | Unset = UNSET,
+    channel: ActivityChannel | Unset = UNSET,
     types: list[EventType] | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -315,8 +317,9 @@ async def asyncio_detailed(
         contact_id (UUID | Unset): Activities of this contact.
         sequence_id (UUID | Unset): Activities of this sequence.
         sequence_template_id (UUID | Unset): Activities of sequences of this template.
-        resource_type (ListActivitiesResourceType | Unset):
-        channel (ListActivitiesChannel | Unset):
+        resource_type (ActivityResourceType | Unset): What the event is about.
+        channel (ActivityChannel | Unset): The channel of the event: EMAIL, LINKEDIN or MANUAL
+            (tasks, meetings).
         types (list[EventType] | Unset): Event types to include (repeat the parameter:
             `types=message.sent&types=message.replied`); omitted, all types.
         created_after (datetime.datetime | Unset): Strictly after.
@@ -360,8 +363,8 @@ async def asyncio(
     contact_id: UUID | Unset = UNSET,
     sequence_id: UUID | Unset = UNSET,
     sequence_template_id: UUID | Unset = UNSET,
-    resource_type: ListActivitiesResourceType | Unset = UNSET,
-    channel: ListActivitiesChannel | Unset = UNSET,
+    resource_type: ActivityResourceType | Unset = UNSET,
+    channel: ActivityChannel | Unset = UNSET,
     types: list[EventType] | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -380,8 +383,9 @@ async def asyncio(
         contact_id (UUID | Unset): Activities of this contact.
         sequence_id (UUID | Unset): Activities of this sequence.
         sequence_template_id (UUID | Unset): Activities of sequences of this template.
-        resource_type (ListActivitiesResourceType | Unset):
-        channel (ListActivitiesChannel | Unset):
+        resource_type (ActivityResourceType | Unset): What the event is about.
+        channel (ActivityChannel | Unset): The channel of the event: EMAIL, LINKEDIN or MANUAL
+            (tasks, meetings).
         types (list[EventType] | Unset): Event types to include (repeat the parameter:
             `types=message.sent&types=message.replied`); omitted, all types.
         created_after (datetime.datetime | Unset): Strictly after.

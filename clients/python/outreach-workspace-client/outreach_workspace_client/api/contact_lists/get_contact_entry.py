@@ -99,6 +99,9 @@ def sync_detailed(
 ) -> Response[Any | ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
 
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+
     Args:
         contact_entry_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +134,9 @@ def sync(
 ) -> Any | ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
 
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
+
     Args:
         contact_entry_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +163,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | ContactEntry | Error]:
     """A contact entry (poll its enrichment_status)
+
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
 
     Args:
         contact_entry_id (UUID):
@@ -187,6 +196,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | ContactEntry | Error | None:
     """A contact entry (poll its enrichment_status)
+
+     The entry with the contact it resolved to, the fields it was sent with, its `enrichment_status`
+    (PENDING until the lead import completes, then DONE or FAILED) and the latest sequence it sourced.
 
     Args:
         contact_entry_id (UUID):

@@ -99,6 +99,8 @@ def sync_detailed(
 ) -> Response[Any | ContactList | Error]:
     """A contact list
 
+     The list with its default sequence template (null when none) and `entries_count`.
+
     Args:
         contact_list_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +133,8 @@ def sync(
 ) -> Any | ContactList | Error | None:
     """A contact list
 
+     The list with its default sequence template (null when none) and `entries_count`.
+
     Args:
         contact_list_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +161,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | ContactList | Error]:
     """A contact list
+
+     The list with its default sequence template (null when none) and `entries_count`.
 
     Args:
         contact_list_id (UUID):
@@ -187,6 +193,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | ContactList | Error | None:
     """A contact list
+
+     The list with its default sequence template (null when none) and `entries_count`.
 
     Args:
         contact_list_id (UUID):

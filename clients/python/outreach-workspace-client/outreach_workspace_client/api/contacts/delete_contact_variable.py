@@ -103,6 +103,9 @@ def sync_detailed(
 ) -> Response[ContactVariables | Error]:
     """Delete a variable and free its slot
 
+     Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so
+    the slot counts no more against the limit; a key not set there is 404.
+
     Args:
         contact_id (UUID):
         key (str):
@@ -138,6 +141,9 @@ def sync(
 ) -> ContactVariables | Error | None:
     """Delete a variable and free its slot
 
+     Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so
+    the slot counts no more against the limit; a key not set there is 404.
+
     Args:
         contact_id (UUID):
         key (str):
@@ -167,6 +173,9 @@ async def asyncio_detailed(
     scope: DeleteContactVariableScope,
 ) -> Response[ContactVariables | Error]:
     """Delete a variable and free its slot
+
+     Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so
+    the slot counts no more against the limit; a key not set there is 404.
 
     Args:
         contact_id (UUID):
@@ -200,6 +209,9 @@ async def asyncio(
     scope: DeleteContactVariableScope,
 ) -> ContactVariables | Error | None:
     """Delete a variable and free its slot
+
+     Removes the key from the scope named by `scope` (`contact`, or `account`: the contact's account) so
+    the slot counts no more against the limit; a key not set there is 404.
 
     Args:
         contact_id (UUID):

@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Any | Contact | Error]:
     """A contact
 
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
+
     Args:
         contact_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Any | Contact | Error | None:
     """A contact
 
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
+
     Args:
         contact_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Contact | Error]:
     """A contact
+
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
 
     Args:
         contact_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Contact | Error | None:
     """A contact
+
+     The full record: identity, company, phone, owner embed, email verification status, first and last
+    seen times.
 
     Args:
         contact_id (UUID):

@@ -88,6 +88,9 @@ def sync_detailed(
 ) -> Response[ContactVariables | Error]:
     """Contact and account variables of a contact
 
+     The contact's own variables and its account's (shared by every contact of the account, empty without
+    an account), as sequence templates read them.
+
     Args:
         contact_id (UUID):
 
@@ -117,6 +120,9 @@ def sync(
 ) -> ContactVariables | Error | None:
     """Contact and account variables of a contact
 
+     The contact's own variables and its account's (shared by every contact of the account, empty without
+    an account), as sequence templates read them.
+
     Args:
         contact_id (UUID):
 
@@ -140,6 +146,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[ContactVariables | Error]:
     """Contact and account variables of a contact
+
+     The contact's own variables and its account's (shared by every contact of the account, empty without
+    an account), as sequence templates read them.
 
     Args:
         contact_id (UUID):
@@ -167,6 +176,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> ContactVariables | Error | None:
     """Contact and account variables of a contact
+
+     The contact's own variables and its account's (shared by every contact of the account, empty without
+    an account), as sequence templates read them.
 
     Args:
         contact_id (UUID):

@@ -82,6 +82,8 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """Delete an account exclusion
 
+     The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
+
     Args:
         exclusion_id (UUID):
 
@@ -111,6 +113,8 @@ def sync(
 ) -> Any | Error | None:
     """Delete an account exclusion
 
+     The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
+
     Args:
         exclusion_id (UUID):
 
@@ -134,6 +138,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Any | Error]:
     """Delete an account exclusion
+
+     The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
 
     Args:
         exclusion_id (UUID):
@@ -161,6 +167,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Any | Error | None:
     """Delete an account exclusion
+
+     The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.
 
     Args:
         exclusion_id (UUID):

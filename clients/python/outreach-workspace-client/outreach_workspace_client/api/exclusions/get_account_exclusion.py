@@ -99,6 +99,8 @@ def sync_detailed(
 ) -> Response[AccountExclusion | Any | Error]:
     """An account exclusion
 
+     The exclusion: its domain, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +133,8 @@ def sync(
 ) -> AccountExclusion | Any | Error | None:
     """An account exclusion
 
+     The exclusion: its domain, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +161,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[AccountExclusion | Any | Error]:
     """An account exclusion
+
+     The exclusion: its domain, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):
@@ -187,6 +193,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> AccountExclusion | Any | Error | None:
     """An account exclusion
+
+     The exclusion: its domain, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):

@@ -99,6 +99,8 @@ def sync_detailed(
 ) -> Response[Any | ContactExclusion | Error]:
     """A contact exclusion
 
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +133,8 @@ def sync(
 ) -> Any | ContactExclusion | Error | None:
     """A contact exclusion
 
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
+
     Args:
         exclusion_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +161,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | ContactExclusion | Error]:
     """A contact exclusion
+
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):
@@ -187,6 +193,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | ContactExclusion | Error | None:
     """A contact exclusion
+
+     The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).
 
     Args:
         exclusion_id (UUID):

@@ -103,6 +103,8 @@ def sync_detailed(
 ) -> Response[AccountExclusion | Error]:
     """Change the reason, message or until of an account exclusion
 
+     Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
+
     Args:
         exclusion_id (UUID):
         body (ExclusionUpdate): Only the fields sent change. `until: null` makes the exclusion
@@ -136,6 +138,8 @@ def sync(
 ) -> AccountExclusion | Error | None:
     """Change the reason, message or until of an account exclusion
 
+     Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
+
     Args:
         exclusion_id (UUID):
         body (ExclusionUpdate): Only the fields sent change. `until: null` makes the exclusion
@@ -163,6 +167,8 @@ async def asyncio_detailed(
     body: ExclusionUpdate,
 ) -> Response[AccountExclusion | Error]:
     """Change the reason, message or until of an account exclusion
+
+     Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
 
     Args:
         exclusion_id (UUID):
@@ -194,6 +200,8 @@ async def asyncio(
     body: ExclusionUpdate,
 ) -> AccountExclusion | Error | None:
     """Change the reason, message or until of an account exclusion
+
+     Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.
 
     Args:
         exclusion_id (UUID):

@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Any | Error | Message]:
     """A message
 
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
+
     Args:
         message_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Any | Error | Message | None:
     """A message
 
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
+
     Args:
         message_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Message]:
     """A message
+
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
 
     Args:
         message_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Message | None:
     """A message
+
+     A message a sequence or a person sent or received, with its engagement: opens and clicks (emails),
+    the reply category (INBOUND replies), bounce and acceptance times.
 
     Args:
         message_id (UUID):

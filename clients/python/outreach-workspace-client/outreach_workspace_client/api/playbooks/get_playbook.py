@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Any | Error | Playbook]:
     """A playbook
 
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
+
     Args:
         playbook_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Any | Error | Playbook | None:
     """A playbook
 
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
+
     Args:
         playbook_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Playbook]:
     """A playbook
+
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
 
     Args:
         playbook_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Playbook | None:
     """A playbook
+
+     The playbook: the event name it listens to, its status, whether its runs wait for approval, and its
+    action.
 
     Args:
         playbook_id (UUID):

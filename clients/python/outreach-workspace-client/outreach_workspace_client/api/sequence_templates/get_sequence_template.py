@@ -99,6 +99,9 @@ def sync_detailed(
 ) -> Response[Any | Error | SequenceTemplate]:
     """A sequence template, with its steps
 
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
+
     Args:
         sequence_template_id (UUID):
         if_none_match (str | Unset):
@@ -131,6 +134,9 @@ def sync(
 ) -> Any | Error | SequenceTemplate | None:
     """A sequence template, with its steps
 
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
+
     Args:
         sequence_template_id (UUID):
         if_none_match (str | Unset):
@@ -157,6 +163,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SequenceTemplate]:
     """A sequence template, with its steps
+
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
 
     Args:
         sequence_template_id (UUID):
@@ -187,6 +196,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SequenceTemplate | None:
     """A sequence template, with its steps
+
+     The template with its ordered steps (type, delay, subject and body as Liquid source), schedule,
+    sender, status and `step_count`.
 
     Args:
         sequence_template_id (UUID):

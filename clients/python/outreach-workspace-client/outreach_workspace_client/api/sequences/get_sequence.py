@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Any | Error | Sequence]:
     """A sequence
 
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
+
     Args:
         sequence_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Any | Error | Sequence | None:
     """A sequence
 
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
+
     Args:
         sequence_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Sequence]:
     """A sequence
+
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
 
     Args:
         sequence_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Sequence | None:
     """A sequence
+
+     The run of one contact through one template: status, `stopped_reason`, the step reached, its
+    variables, and the entry that sourced it.
 
     Args:
         sequence_id (UUID):

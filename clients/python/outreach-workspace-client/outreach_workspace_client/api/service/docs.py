@@ -24,6 +24,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = response.text
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -50,6 +55,9 @@ def sync_detailed(
 ) -> Response[Error | str]:
     """Readable API reference (HTML)
 
+     The reference page rendering this document (Scalar), served with its script from the service alone:
+    no third-party calls.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -73,6 +81,9 @@ def sync(
 ) -> Error | str | None:
     """Readable API reference (HTML)
 
+     The reference page rendering this document (Scalar), served with its script from the service alone:
+    no third-party calls.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -91,6 +102,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | str]:
     """Readable API reference (HTML)
+
+     The reference page rendering this document (Scalar), served with its script from the service alone:
+    no third-party calls.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,6 +126,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | str | None:
     """Readable API reference (HTML)
+
+     The reference page rendering this document (Scalar), served with its script from the service alone:
+    no third-party calls.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

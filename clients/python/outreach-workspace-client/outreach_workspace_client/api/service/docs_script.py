@@ -28,6 +28,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -54,6 +59,8 @@ def sync_detailed(
 ) -> Response[Any | Error | str]:
     """Script of the API reference page
 
+     The self-contained browser bundle the reference page loads; cacheable for a day.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -77,6 +84,8 @@ def sync(
 ) -> Any | Error | str | None:
     """Script of the API reference page
 
+     The self-contained browser bundle the reference page loads; cacheable for a day.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -95,6 +104,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Any | Error | str]:
     """Script of the API reference page
+
+     The self-contained browser bundle the reference page loads; cacheable for a day.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,6 +127,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Any | Error | str | None:
     """Script of the API reference page
+
+     The self-contained browser bundle the reference page loads; cacheable for a day.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -26,6 +26,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -52,6 +57,9 @@ def sync_detailed(
 ) -> Response[Error | Health]:
     """Liveness: the process answers
 
+     Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an
+    orchestrator restarts only a process that no longer answers.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -75,6 +83,9 @@ def sync(
 ) -> Error | Health | None:
     """Liveness: the process answers
 
+     Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an
+    orchestrator restarts only a process that no longer answers.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -93,6 +104,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
     """Liveness: the process answers
+
+     Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an
+    orchestrator restarts only a process that no longer answers.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,6 +128,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
     """Liveness: the process answers
+
+     Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an
+    orchestrator restarts only a process that no longer answers.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

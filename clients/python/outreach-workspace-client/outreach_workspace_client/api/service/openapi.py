@@ -32,6 +32,11 @@ def _parse_response(
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -60,6 +65,10 @@ def sync_detailed(
 ) -> Response[Any | Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
 
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -83,6 +92,10 @@ def sync(
 ) -> Any | Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
 
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -101,6 +114,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Any | Error | OpenApiDocument]:
     """This OpenAPI 3.1 document
+
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,6 +139,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Any | Error | OpenApiDocument | None:
     """This OpenAPI 3.1 document
+
+     Built from the route table itself: the JSON schemas that validate requests are the ones shown, every
+    body a named schema, and `webhooks` describes what subscriptions receive. Generate clients from it;
+    schema names are part of the contract.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

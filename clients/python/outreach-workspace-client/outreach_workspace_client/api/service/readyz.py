@@ -26,6 +26,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 500:
         response_500 = Error.from_dict(response.json())
 
@@ -57,6 +62,9 @@ def sync_detailed(
 ) -> Response[Error | Health]:
     """Readiness: PostgreSQL and Temporal are reachable
 
+     Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or
+    `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -80,6 +88,9 @@ def sync(
 ) -> Error | Health | None:
     """Readiness: PostgreSQL and Temporal are reachable
 
+     Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or
+    `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -98,6 +109,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | Health]:
     """Readiness: PostgreSQL and Temporal are reachable
+
+     Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or
+    `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,6 +133,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | Health | None:
     """Readiness: PostgreSQL and Temporal are reachable
+
+     Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or
+    `unreachable` in `checks`; a load balancer sends traffic only while both are `ok`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -95,6 +95,8 @@ def sync_detailed(
 ) -> Response[Any | Error | Task]:
     """A task
 
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
+
     Args:
         task_id (UUID):
         if_none_match (str | Unset):
@@ -127,6 +129,8 @@ def sync(
 ) -> Any | Error | Task | None:
     """A task
 
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
+
     Args:
         task_id (UUID):
         if_none_match (str | Unset):
@@ -153,6 +157,8 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Task]:
     """A task
+
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
 
     Args:
         task_id (UUID):
@@ -183,6 +189,8 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Task | None:
     """A task
+
+     The task with its contact, assignee and sequence template embeds (null when not applicable).
 
     Args:
         task_id (UUID):

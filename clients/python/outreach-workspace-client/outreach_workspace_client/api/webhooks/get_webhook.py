@@ -97,6 +97,9 @@ def sync_detailed(
 ) -> Response[Any | Error | Webhook]:
     """A webhook subscription
 
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+
     Args:
         webhook_id (UUID):
         if_none_match (str | Unset):
@@ -129,6 +132,9 @@ def sync(
 ) -> Any | Error | Webhook | None:
     """A webhook subscription
 
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
+
     Args:
         webhook_id (UUID):
         if_none_match (str | Unset):
@@ -155,6 +161,9 @@ async def asyncio_detailed(
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Webhook]:
     """A webhook subscription
+
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
 
     Args:
         webhook_id (UUID):
@@ -185,6 +194,9 @@ async def asyncio(
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Webhook | None:
     """A webhook subscription
+
+     The subscription as stored: URL, event types, template filter, status (with `status_reason` when the
+    service paused it) and `secret_prefix`; the secret itself is never returned after creation.
 
     Args:
         webhook_id (UUID):

@@ -1,32 +1,32 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ActivityPayload")
+T = TypeVar("T", bound="WebhookTestEvent")
 
 
 @_attrs_define
-class ActivityPayload:
-    """The event as its webhook delivery carries it, with every key camelCased (organizationId, contactId, sequenceId,
-    sequenceTemplateId, resourceType, channel, messageId, hotLeadId, calendarEventId, taskId, contact, sequenceTemplate,
-    message: {sentAt, stepNumber, ...}); values are unchanged. Discriminated by `type`; unknown types may be added
-    within /v1.
+class WebhookTestEvent:
+    """The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and
+    status.
 
         Attributes:
-            type_ (str): One of message.sent, message.opened, message.link_clicked, message.replied, invitation.sent,
-                invitation.accepted, hot_lead.created, meeting.created, sequence.created, sequence.paused, sequence.resumed,
-                sequence.stopped, sequence.completed, task.created, task.completed, task.skipped, task.reopened,
-                contact_entry.resolved, event.resolved, contact_exclusion.created (more may be added).
+            type_ (Literal['webhook.test']):
             organization_id (UUID):
+            webhook_id (UUID):
+            created_at (datetime.datetime):
     """
 
-    type_: str
+    type_: Literal["webhook.test"]
     organization_id: UUID
+    webhook_id: UUID
+    created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,12 +34,18 @@ class ActivityPayload:
 
         organization_id = str(self.organization_id)
 
+        webhook_id = str(self.webhook_id)
+
+        created_at = self.created_at.isoformat()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "type": type_,
-                "organizationId": organization_id,
+                "organization_id": organization_id,
+                "webhook_id": webhook_id,
+                "created_at": created_at,
             }
         )
 
@@ -48,17 +54,25 @@ class ActivityPayload:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = d.pop("type")
+        type_ = cast(Literal["webhook.test"], d.pop("type"))
+        if type_ != "webhook.test":
+            raise ValueError(f"type must match const 'webhook.test', got '{type_}'")
 
-        organization_id = UUID(d.pop("organizationId"))
+        organization_id = UUID(d.pop("organization_id"))
 
-        activity_payload = cls(
+        webhook_id = UUID(d.pop("webhook_id"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        webhook_test_event = cls(
             type_=type_,
             organization_id=organization_id,
+            webhook_id=webhook_id,
+            created_at=created_at,
         )
 
-        activity_payload.additional_properties = d
-        return activity_payload
+        webhook_test_event.additional_properties = d
+        return webhook_test_event
 
     @property
     def additional_keys(self) -> list[str]:

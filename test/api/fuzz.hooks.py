@@ -5,6 +5,12 @@
 # value of your choice"). A well-formed key is made unique per request here, as a real client's
 # would be; a malformed one (empty, control characters, too long) and every negative case are sent
 # untouched, so the checks that the header is validated keep their teeth.
+#
+# Null link values: the stateful phase chains operations through response fields (a task's
+# sequence_id into GET /v1/sequences/{sequence_id}, and the links it learns from Location
+# headers). A field that is null (a to-do without a run) reaches the path as Python's None, sent
+# as "None", which no client would send and which the API rightly refuses as a malformed id. A
+# fresh UUID is sent instead: what a null link means, a record that does not exist (404).
 import re
 import uuid
 
@@ -24,6 +30,10 @@ def unique_key(value):
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    path_parameters = case.path_parameters or {}
+    for name, value in list(path_parameters.items()):
+        if value is None:
+            path_parameters[name] = str(uuid.uuid4())
     # Negative cases are left alone: their point may be the header itself, or a header that is
     # missing (Authorization), which Schemathesis only keeps missing for an untouched negative case.
     meta = getattr(case, "meta", None)

@@ -14,7 +14,8 @@ async function cli(binary: string, args: string[], alreadyDone: RegExp): Promise
     await run(binary, args, { timeout: 30_000 });
   } catch (error) {
     const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
-    if (!alreadyDone.test(output)) throw new Error(`temporal ${args.slice(0, 3).join(' ')} failed: ${output || String(error)}`);
+    const [group, noun, verb] = args;
+    if (!alreadyDone.test(output)) throw new Error(`temporal ${group} ${noun} ${verb} failed: ${output || String(error)}`);
   }
 }
 

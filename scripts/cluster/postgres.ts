@@ -30,7 +30,10 @@ export async function startClusterPostgres(options: { databaseUrl: string | unde
   }
   const start = () => startEmbeddedPostgres({
     dataDir: options.dataDir, port: options.port, database: EMBEDDED_DATABASE, persistent: true,
-    log: (line) => { if (/FATAL|PANIC/.test(line) && !/shutting down|starting up/.test(line)) options.log(line); },
+    // Only what needs a look: refused connections while it starts, recovers or stops are expected.
+    log: (chunk) => {
+      for (const line of chunk.split('\n')) if (/FATAL|PANIC/.test(line) && !/shutting down|starting up|not yet accepting/.test(line)) options.log(line);
+    },
   });
   let running: RunningPostgres = await start();
   const server = postgresServer(running.url.replace(/\/[^/]*$/, '/postgres'));

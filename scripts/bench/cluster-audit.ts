@@ -14,6 +14,8 @@ export interface AuditCounts { [what: string]: number }
 export interface Audit {
   lost: AuditCounts;
   duplicated: AuditCounts;
+  /** Emails whose send was cut off (the worker died mid-send): counted as sent, never repeated, as plain SMTP cannot be asked. */
+  unconfirmedEmails: number;
 }
 
 const total = (counts: AuditCounts) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -55,6 +57,8 @@ export async function audit(input: AuditInput): Promise<Audit> {
   const sequenceCount = new Map(sequences.map((s) => [s.contact_id, Number(s.n)]));
   const deliveries = await db.selectFrom('webhook_deliveries').select(['id', 'status']).where('subscription_id', '=', input.subscriptionId).execute();
   const linkedinTwice = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT key FROM sandbox_linkedin_actions WHERE key IS NOT NULL GROUP BY key HAVING count(*) > 1) twice`.execute(db);
+  const unconfirmed = await db.selectFrom('outbound_effects').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', org).where('kind', '=', 'EMAIL').where('state', '=', 'UNCONFIRMED').executeTakeFirstOrThrow();
   const contactTwice = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT email FROM contacts WHERE organization_id = ${org} AND email IS NOT NULL GROUP BY email HAVING count(*) > 1) twice`.execute(db);
   return {
     lost: {
@@ -71,5 +75,6 @@ export async function audit(input: AuditInput): Promise<Audit> {
       contacts: Number(contactTwice.rows[0]?.n ?? 0),
       sequences: [...sequenceCount.values()].filter((n) => n > 1).length,
     },
+    unconfirmedEmails: Number(unconfirmed.n),
   };
 }

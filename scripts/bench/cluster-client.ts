@@ -1,6 +1,6 @@
 // The benchmark's client of the cluster: every POST carries an Idempotency-Key, and a request that
-// fails the way a dying replica or a restarting dependency fails (no answer, 5xx, 409 while the
-// first try with the key is in flight, 429) is retried with the same key through the load
+// fails the way a dying replica or a restarting dependency fails (no answer, 5xx, 429, 409 while
+// the first try with the key is in flight) is retried with the same key through the load
 // balancer, which sends it to the replica that is ready. Accepted writes are recorded so the
 // audit can look for each one afterwards.
 import { randomUUID } from 'node:crypto';
@@ -21,9 +21,24 @@ export interface ClusterClient {
   accepted: AcceptedWrites;
   /** Requests that needed more than one try, and the tries beyond the first. */
   retried(): { requests: number; tries: number };
+  /**
+   * Enrollments answered 409 "already runs" on a retry: an earlier try created the sequence, but
+   * its answer was lost (its replica died, or it failed after the commit and released the key).
+   */
+  conflictsAfterRetry(): number;
 }
 
-const RETRYABLE = new Set([409, 429, 500, 502, 503, 504]);
+const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+
+/** 409 for a key whose first request is still in flight (retry), as opposed to a conflict of the operation itself. */
+function keyInFlight(status: number, text: string): boolean {
+  if (status !== 409) return false;
+  try {
+    return (JSON.parse(text) as { data?: { header?: string } }).data?.header === 'Idempotency-Key';
+  } catch {
+    return false;
+  }
+}
 /** How long a client keeps retrying one operation before it reports an error. */
 const GIVE_UP_MS = 120_000;
 const ATTEMPT_TIMEOUT_MS = 30_000;
@@ -32,6 +47,7 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
   const accepted: AcceptedWrites = { contacts: new Set(), events: new Set(), enrollments: new Set() };
   let retriedRequests = 0;
   let extraTries = 0;
+  let conflicts = 0;
   const record = (op: Op, status: number, body: unknown) => {
     const fields = body as Record<string, string>;
     if (op.name === 'POST /v1/contacts' && (status === 200 || status === 201)) accepted.contacts.add(fields.email);
@@ -49,8 +65,9 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
       try {
         const response = await fetch(`${base}${path}`, { method, headers: requestHeaders, body: payload, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
         last = { status: response.status, text: await response.text() };
-        if (!RETRYABLE.has(last.status)) {
+        if (!RETRYABLE.has(last.status) && !keyInFlight(last.status, last.text)) {
           record(op, last.status, body);
+          if (attempt > 0 && last.status === 409 && path === '/v1/sequences') conflicts++;
           return last;
         }
       } catch (error) {
@@ -60,5 +77,5 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
       await sleep(Math.min(2000, 200 * 2 ** Math.min(attempt, 4)));
     }
   };
-  return { send, accepted, retried: () => ({ requests: retriedRequests, tries: extraTries }) };
+  return { send, accepted, retried: () => ({ requests: retriedRequests, tries: extraTries }), conflictsAfterRetry: () => conflicts };
 }

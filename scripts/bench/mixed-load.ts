@@ -68,14 +68,18 @@ export type Send = (op: Op, request: { method: 'GET' | 'POST'; path: string; bod
 
 export interface LoadResult {
   latencies: Map<string, number[]>;
+  /** Per op, when each request of `latencies` (same order) was sent, in seconds from the start. */
+  sentAt: Map<string, number[]>;
   errors: Map<string, string[]>;
 }
 
 /** Runs `ops` on their schedules for `seconds`; `tick(elapsedSeconds)` is called between sends. */
 export async function runOpenLoop(ops: Op[], seconds: number, send: Send, tick?: (elapsed: number) => void): Promise<LoadResult> {
   const latencies = new Map<string, number[]>(ops.map((o) => [o.name, []]));
+  const sentAt = new Map<string, number[]>(ops.map((o) => [o.name, []]));
   const errors = new Map<string, string[]>(ops.map((o) => [o.name, []]));
   const started = Date.now();
+  const startedAt = performance.now();
   const inFlight = new Set<Promise<void>>();
   const fire = (op: Op, i: number) => {
     const request = op.request(i);
@@ -83,6 +87,7 @@ export async function runOpenLoop(ops: Op[], seconds: number, send: Send, tick?:
     const p = send(op, request)
       .then(({ status, text }) => {
         latencies.get(op.name)!.push(performance.now() - t0);
+        sentAt.get(op.name)!.push((t0 - startedAt) / 1000);
         if (!op.expected.includes(status)) errors.get(op.name)!.push(`${status} ${truncateText(text, 200)}`);
       }, (error: unknown) => { errors.get(op.name)!.push(String(error)); })
       .finally(() => inFlight.delete(p));
@@ -98,7 +103,7 @@ export async function runOpenLoop(ops: Op[], seconds: number, send: Send, tick?:
     await sleep(5);
   }
   await Promise.all(inFlight);
-  return { latencies, errors };
+  return { latencies, sentAt, errors };
 }
 
 /** Per endpoint: count, errors, p50/p95/p99/max, and throughput over `seconds` when given. */

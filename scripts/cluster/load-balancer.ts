@@ -1,8 +1,9 @@
 // A small HTTP load balancer in front of the API replicas, as a production one would be: round
-// robin over replicas whose GET /readyz answers 200 (checked every second), and a request that
-// could not reach a replica (refused, reset before an answer) goes to the next one when replaying
-// it is safe: GET and HEAD, or a POST carrying an Idempotency-Key (the API answers a replay from
-// its stored response). Anything else gets 502, as from any proxy.
+// robin over replicas whose GET /readyz answers 200 (checked every second; two failures in a row
+// take a replica out), and a request that could not reach a replica (refused, reset before an
+// answer) goes to the next one when replaying it is safe: GET and HEAD, or a POST carrying an
+// Idempotency-Key (the API answers a replay from its stored response). Anything else gets 502,
+// as from any proxy.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -69,9 +70,10 @@ export async function startLoadBalancer(options: { backends: string[]; port: num
     for (const backend of pool.backends) {
       void fetch(new URL('/readyz', backend), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
         .then(async (r) => { await r.arrayBuffer(); return r.ok; }, () => false)
-        .then((ready) => {
-          if (ready !== pool.isReady(backend)) options.log?.(`${backend} ${ready ? 'ready' : 'not ready'}`);
-          pool.mark(backend, ready);
+        .then((passed) => {
+          const before = pool.isReady(backend);
+          pool.checked(backend, passed);
+          if (pool.isReady(backend) !== before) options.log?.(`${backend} ${before ? 'not ready' : 'ready'}`);
         });
     }
   }, HEALTH_INTERVAL_MS);

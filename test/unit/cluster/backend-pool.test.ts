@@ -10,12 +10,28 @@ describe('load balancer backend pool (npm run cluster)', () => {
     assert.deepEqual([pool.next(), pool.next(), pool.next(), pool.next()], ['a', 'b', 'a', 'b']);
   });
 
-  it('when a replica failed its readiness check, then it gets nothing until it passes again', () => {
+  it('when a replica failed two readiness checks in a row, then it gets nothing until one passes again', () => {
     const pool = new BackendPool(['a', 'b', 'c']);
-    pool.mark('b', false);
+    pool.checked('b', false);
+    assert.equal(pool.isReady('b'), true, 'one slow check is not an outage');
+    pool.checked('b', true);
+    pool.checked('b', false);
+    assert.equal(pool.isReady('b'), true, 'a passed check resets the count');
+    pool.checked('b', false);
+    assert.equal(pool.isReady('b'), false);
     assert.deepEqual(Array.from({ length: 4 }, () => pool.next()), ['a', 'c', 'a', 'c']);
-    pool.mark('b', true);
+    pool.checked('b', true);
     assert.deepEqual(new Set(Array.from({ length: 3 }, () => pool.next())), new Set(['a', 'b', 'c']));
+  });
+
+  it('when a request could not reach a replica, then it is out at once until a check passes', () => {
+    const pool = new BackendPool(['a', 'b']);
+    pool.mark('a', false);
+    assert.deepEqual([pool.next(), pool.next()], ['b', 'b']);
+    pool.checked('a', false);
+    assert.equal(pool.isReady('a'), false);
+    pool.checked('a', true);
+    assert.equal(pool.isReady('a'), true);
   });
 
   it('when a request already failed on a replica, then the next pick is another one, and none once all were tried', () => {

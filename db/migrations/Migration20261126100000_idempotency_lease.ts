@@ -3,9 +3,9 @@
 // within one lease instead of blocking retries for a fixed age.
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261125100000_idempotency_lease extends Migration {
+export class Migration20261126100000_idempotency_lease extends Migration {
 
-  override name = 'Migration20261125100000_idempotency_lease';
+  override name = 'Migration20261126100000_idempotency_lease';
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "idempotency_keys" add column "lease_until" timestamptz null;`);

@@ -8,6 +8,8 @@ import { loadConfig } from '../../config.ts';
 import { envNumber } from '../bench/harness.ts';
 import { startCluster, type Cluster } from './topology.ts';
 
+// Read for the launcher's own settings (data folder, DATABASE_URL, directory size): the services'
+// production settings, secrets included, are made by topology.ts and must not be required here.
 const config = loadConfig({ ...process.env, SANDBOX_MODE: 'true' });
 const say = (line: string) => console.log(`[cluster] ${line}`);
 let cluster: Cluster | undefined;

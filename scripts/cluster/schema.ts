@@ -41,7 +41,8 @@ export async function setupTemporalSchemas(binaries: TemporalServerBinaries, ser
     const options = { env: { ...process.env, SQL_PASSWORD: server.password } };
     await run(binaries.sqlTool, [...common, 'setup-schema', '--version', '0.0'], options);
     const { stdout, stderr } = await run(binaries.sqlTool, [...common, 'update-schema', '--schema-dir', join(binaries.postgresSchemaDir, folder, 'versioned')], options);
-    const applied = `${stdout}${stderr}`.split('\n').filter((line) => /UpdateSchemaTask done|Updating schema/i.test(line)).length;
-    log(`${database}: schema ${applied ? 'upgraded' : 'up to date'}`);
+    const output = `${stdout}${stderr}`;
+    const current = /current version ([\d.]+)/.exec(output)?.[1];
+    log(`${database}: schema ${/found zero updates/.test(output) ? `up to date (${current ?? '?'})` : 'set up and upgraded'}`);
   }
 }

@@ -257,7 +257,6 @@ export function idempotency(options: IdempotencyOptions) {
     try {
       await options.renderErrors(ctx, next);
     } catch (error) {
-      clearInterval(renewal);
       await release().catch(() => {});
       throw error;
     } finally {

@@ -8,9 +8,10 @@
 // `cluster: lost N, duplicated N, errors N, ...`. Goal: lost 0, duplicated 0, every heal < 60 s.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openOrm } from '../../db/orm.ts';
 import { EVENT_TYPES } from '../../domain/activity/emit.ts';
+import { DATA_HOME } from '../embedded-postgres-placement.ts';
 import { portOpen } from '../local-stack.ts';
 import { temporalPorts } from '../cluster/server-config.ts';
 import { startCluster, type Cluster } from '../cluster/topology.ts';
@@ -135,7 +136,8 @@ export async function benchCluster(): Promise<void> {
     await cluster?.stop();
     await receiver.close();
     rmSync(runDir, { recursive: true, force: true });
-    // As root the embedded data may live outside runDir (where the postgres OS user can reach it).
-    if (cluster?.postgres.dataDir) rmSync(cluster.postgres.dataDir, { recursive: true, force: true });
+    // As root the embedded data may live outside runDir, in a folder of its own under DATA_HOME.
+    const dataDir = cluster?.postgres.dataDir;
+    if (dataDir && !dataDir.startsWith(runDir)) rmSync(dirname(dirname(dataDir)) === DATA_HOME ? dirname(dataDir) : dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,88 @@
+// `npm run bench -- <name> --before <ref>` (or BENCH_BEFORE_REF=<ref>): the same benchmark on an
+// earlier commit in the same run. The ref is checked out into a temporary detached worktree (sharing
+// this checkout's node_modules and .tools), its benchmark runs first as a child process, then this
+// checkout's; the two outputs are printed, then the lines they share with their figures side by side
+// ("before → after"). The worktree is removed afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../tools.ts';
+
+const NUMBER = /-?\d+(?:\.\d+)?/g;
+
+function git(args: string[]): string {
+  const result = spawnSync('git', ['-C', projectRoot, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim()}`);
+  return result.stdout.trim();
+}
+
+/** Runs `node <root>/scripts/bench/index.ts <name>`, echoing and collecting its output. */
+function runBenchmark(root: string, name: string, label: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env };
+    delete env.BENCH_BEFORE_REF;
+    const child = spawn(process.execPath, [join(root, 'scripts', 'bench', 'index.ts'), name], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    let partial = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = partial + chunk.toString('utf8');
+      const parts = text.split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        console.log(`[${label}] ${line}`);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (partial) lines.push(partial);
+      if (code === 0) resolve(lines);
+      else reject(new Error(`the ${label} benchmark exited with ${code}`));
+    });
+  });
+}
+
+/** A line's shape: its text with every number as '#'. */
+const shape = (line: string) => line.replace(NUMBER, '#');
+
+/**
+ * The after lines, each whose shape a before line shares with its numbers as "before → after"
+ * (equal numbers once); lines only one side printed are left out.
+ */
+export function sideBySide(before: string[], after: string[]): string[] {
+  const unused = [...before];
+  const merged: string[] = [];
+  for (const line of after) {
+    const at = unused.findIndex((b) => shape(b) === shape(line));
+    if (at < 0) continue;
+    const old = unused.splice(at, 1)[0].match(NUMBER) ?? [];
+    let i = 0;
+    merged.push(line.replace(NUMBER, (now) => {
+      const was = old[i++];
+      return was === undefined || was === now ? now : `${was} → ${now}`;
+    }));
+  }
+  return merged;
+}
+
+/** Runs benchmark `name` on `ref` (in a temporary worktree) and then on this checkout, and prints both side by side. */
+export async function runBeforeAndAfter(name: string, ref: string): Promise<void> {
+  const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const dir = mkdtempSync(join(tmpdir(), 'ows-bench-before-'));
+  rmSync(dir, { recursive: true });
+  git(['worktree', 'add', '--detach', dir, commit]);
+  try {
+    for (const shared of ['node_modules', '.tools']) {
+      if (existsSync(join(projectRoot, shared))) symlinkSync(join(projectRoot, shared), join(dir, shared));
+    }
+    const head = git(['rev-parse', '--short', 'HEAD']);
+    console.log(`before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''})`);
+    const before = await runBenchmark(dir, name, 'before');
+    const after = await runBenchmark(projectRoot, name, 'after');
+    console.log(`\n${name}: before (${ref}) → after`);
+    for (const line of sideBySide(before, after)) console.log(line);
+  } finally {
+    git(['worktree', 'remove', '--force', dir]);
+  }
+}

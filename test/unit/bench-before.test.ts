@@ -1,0 +1,17 @@
+// The benchmark's before/after view (scripts/bench/before.ts): lines both runs printed, with their
+// figures as "before → after".
+import assert from 'node:assert/strict';
+import { sideBySide } from '../../scripts/bench/before.ts';
+
+describe('benchmark before/after lines', () => {
+  it('pairs the lines of one shape and shows each changed figure as before → after', () => {
+    const before = ['(a) 100 contacts', '    201: p50 516 ms, p99 933 ms (n=100)', 'only in the old code 7'];
+    const after = ['(a) 100 contacts', '    201: p50 88 ms, p99 933 ms (n=100)', '    p50 of each phase (ms): api 20'];
+    assert.deepEqual(sideBySide(before, after), ['(a) 100 contacts', '    201: p50 516 → 88 ms, p99 933 ms (n=100)']);
+  });
+
+  it('pairs repeated shapes in order', () => {
+    assert.deepEqual(sideBySide(['pause: p50 150 ms', 'resume: p50 140 ms', 'pause: p50 151 ms'], ['pause: p50 40 ms', 'pause: p50 41 ms']),
+      ['pause: p50 150 → 40 ms', 'pause: p50 151 → 41 ms']);
+  });
+});

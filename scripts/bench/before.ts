@@ -43,12 +43,15 @@ function runBenchmark(root: string, name: string, label: string): Promise<string
   });
 }
 
-/** A line's shape: its text with every number as '#'. */
-const shape = (line: string) => line.replace(NUMBER, '#');
+/** A trailing "(goal …)": the goal the current code states, not a figure to compare. */
+const GOAL = /\s*\(goal [^)]*\)\s*$/;
+const withoutGoal = (line: string) => line.replace(GOAL, '');
+/** A line's shape: its text without its goal, every number as '#'. */
+const shape = (line: string) => withoutGoal(line).replace(NUMBER, '#');
 
 /**
  * The after lines, each whose shape a before line shares with its numbers as "before → after"
- * (equal numbers once); lines only one side printed are left out.
+ * (equal numbers once; a trailing goal is the after line's); lines only one side printed are left out.
  */
 export function sideBySide(before: string[], after: string[]): string[] {
   const unused = [...before];
@@ -56,12 +59,13 @@ export function sideBySide(before: string[], after: string[]): string[] {
   for (const line of after) {
     const at = unused.findIndex((b) => shape(b) === shape(line));
     if (at < 0) continue;
-    const old = unused.splice(at, 1)[0].match(NUMBER) ?? [];
+    const old = withoutGoal(unused.splice(at, 1)[0]).match(NUMBER) ?? [];
     let i = 0;
-    merged.push(line.replace(NUMBER, (now) => {
+    const figures = withoutGoal(line).replace(NUMBER, (now) => {
       const was = old[i++];
       return was === undefined || was === now ? now : `${was} → ${now}`;
-    }));
+    });
+    merged.push(figures + (line.match(GOAL)?.[0] ?? ''));
   }
   return merged;
 }

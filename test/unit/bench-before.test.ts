@@ -10,6 +10,11 @@ describe('benchmark before/after lines', () => {
     assert.deepEqual(sideBySide(before, after), ['(a) 100 contacts', '    201: p50 516 → 88 ms, p99 933 ms (n=100)']);
   });
 
+  it('compares the figures, not the goals the two versions state', () => {
+    assert.deepEqual(sideBySide(['    pause: p99 240 ms (goal p99 < 300 ms)'], ['    pause: p99 196 ms (goal p99 < 100 ms)']),
+      ['    pause: p99 240 → 196 ms (goal p99 < 100 ms)']);
+  });
+
   it('pairs repeated shapes in order', () => {
     assert.deepEqual(sideBySide(['pause: p50 150 ms', 'resume: p50 140 ms', 'pause: p50 151 ms'], ['pause: p50 40 ms', 'pause: p50 41 ms']),
       ['pause: p50 150 → 40 ms', 'pause: p50 151 → 41 ms']);

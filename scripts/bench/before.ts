@@ -1,8 +1,9 @@
 // `npm run bench -- <name> --before <ref>` (or BENCH_BEFORE_REF=<ref>): the same benchmark on an
 // earlier commit in the same run. The ref is checked out into a temporary detached worktree (sharing
-// this checkout's node_modules and .tools), its benchmark runs first as a child process, then this
-// checkout's; the two outputs are printed, then the lines they share with their figures side by side
-// ("before → after"). The worktree is removed afterwards.
+// this checkout's node_modules and .tools); its benchmark and this checkout's run as child processes,
+// alternating for BENCH_BEFORE_ROUNDS rounds; their outputs are echoed, then the lines both print
+// with their figures (medians over the rounds) side by side ("before → after"). The worktree is
+// removed afterwards.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,9 +71,41 @@ export function sideBySide(before: string[], after: string[]): string[] {
   return merged;
 }
 
-/** Runs benchmark `name` on `ref` (in a temporary worktree) and then on this checkout, and prints both side by side. */
+/**
+ * One side's lines over its rounds: the first round's lines, each number the median of that number
+ * in the rounds' lines of the same shape (the k-th line of a shape pairs with the k-th).
+ */
+export function medianLines(rounds: string[][]): string[] {
+  const [first, ...rest] = rounds;
+  if (!first) return [];
+  const seen = new Map<string, number>();
+  return first.map((line) => {
+    const key = shape(line);
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const others = rest.map((round) => round.filter((l) => shape(l) === key)[k]).filter((l): l is string => l !== undefined);
+    if (!others.length) return line;
+    const numbers = [line, ...others].map((l) => withoutGoal(l).match(NUMBER) ?? []);
+    let i = 0;
+    const figures = withoutGoal(line).replace(NUMBER, (value) => {
+      const at = i++;
+      const values = numbers.map((n) => Number(n[at])).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+      const mid = Math.floor(values.length / 2);
+      const median = values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+      return value.includes('.') ? median.toFixed(value.split('.')[1].length) : String(Math.round(median));
+    });
+    return figures + (line.match(GOAL)?.[0] ?? '');
+  });
+}
+
+/**
+ * Runs benchmark `name` on `ref` (in a temporary worktree) and on this checkout, alternating
+ * (before, after) for BENCH_BEFORE_ROUNDS rounds (default 1) so that a machine that gets busier
+ * weighs on both alike, and prints the medians of both side by side.
+ */
 export async function runBeforeAndAfter(name: string, ref: string): Promise<void> {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const rounds = Math.max(1, Math.floor(Number(process.env.BENCH_BEFORE_ROUNDS) || 1));
   const dir = mkdtempSync(join(tmpdir(), 'ows-bench-before-'));
   rmSync(dir, { recursive: true });
   git(['worktree', 'add', '--detach', dir, commit]);
@@ -81,11 +114,15 @@ export async function runBeforeAndAfter(name: string, ref: string): Promise<void
       if (existsSync(join(projectRoot, shared))) symlinkSync(join(projectRoot, shared), join(dir, shared));
     }
     const head = git(['rev-parse', '--short', 'HEAD']);
-    console.log(`before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''})`);
-    const before = await runBenchmark(dir, name, 'before');
-    const after = await runBenchmark(projectRoot, name, 'after');
-    console.log(`\n${name}: before (${ref}) → after`);
-    for (const line of sideBySide(before, after)) console.log(line);
+    console.log(`before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''}); ${rounds} round(s)`);
+    const before: string[][] = [];
+    const after: string[][] = [];
+    for (let round = 1; round <= rounds; round++) {
+      before.push(await runBenchmark(dir, name, `before ${round}`));
+      after.push(await runBenchmark(projectRoot, name, `after ${round}`));
+    }
+    console.log(`\n${name}: before (${ref}) → after${rounds > 1 ? `, medians of ${rounds} rounds` : ''}`);
+    for (const line of sideBySide(medianLines(before), medianLines(after))) console.log(line);
   } finally {
     git(['worktree', 'remove', '--force', dir]);
   }

@@ -1,7 +1,7 @@
 // The benchmark's before/after view (scripts/bench/before.ts): lines both runs printed, with their
 // figures as "before → after".
 import assert from 'node:assert/strict';
-import { sideBySide } from '../../scripts/bench/before.ts';
+import { medianLines, sideBySide } from '../../scripts/bench/before.ts';
 
 describe('benchmark before/after lines', () => {
   it('pairs the lines of one shape and shows each changed figure as before → after', () => {
@@ -18,5 +18,15 @@ describe('benchmark before/after lines', () => {
   it('pairs repeated shapes in order', () => {
     assert.deepEqual(sideBySide(['pause: p50 150 ms', 'resume: p50 140 ms', 'pause: p50 151 ms'], ['pause: p50 40 ms', 'pause: p50 41 ms']),
       ['pause: p50 150 → 40 ms', 'pause: p50 151 → 41 ms']);
+  });
+
+  it('takes each figure as its median over the rounds, keeping the first round\'s lines', () => {
+    const rounds = [
+      ['(a) 100 contacts', '    201: p50 90 ms, p99 200 ms (goal p50 < 100 ms)', 'warm-up 1'],
+      ['(a) 100 contacts', '    201: p50 300 ms, p99 250 ms (goal p50 < 100 ms)'],
+      ['(a) 100 contacts', '    201: p50 100 ms, p99 180 ms (goal p50 < 100 ms)'],
+    ];
+    assert.deepEqual(medianLines(rounds), ['(a) 100 contacts', '    201: p50 100 ms, p99 200 ms (goal p50 < 100 ms)', 'warm-up 1']);
+    assert.deepEqual(medianLines([['lag 1.5 s'], ['lag 2.5 s']]), ['lag 2.0 s']);
   });
 });

@@ -1,11 +1,12 @@
 // `npm run bench -- <name> --before <ref>` (or BENCH_BEFORE_REF=<ref>): the same benchmark on an
 // earlier commit in the same run. The ref is checked out into a temporary detached worktree (sharing
-// this checkout's node_modules and .tools); its benchmark and this checkout's run as child processes,
+// this checkout's node_modules and .tools, and given this checkout's scripts/bench, so one benchmark
+// code measures both services); its benchmark and this checkout's run as child processes,
 // alternating for BENCH_BEFORE_ROUNDS rounds; their outputs are echoed, then the lines both print
 // with their figures (medians over the rounds) side by side ("before → after"). The worktree is
 // removed afterwards.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../tools.ts';
@@ -113,6 +114,8 @@ export async function runBeforeAndAfter(name: string, ref: string): Promise<void
     for (const shared of ['node_modules', '.tools']) {
       if (existsSync(join(projectRoot, shared))) symlinkSync(join(projectRoot, shared), join(dir, shared));
     }
+    // The same benchmark code measures both sides (this checkout's scripts/bench over the ref's): only the service differs.
+    cpSync(join(projectRoot, 'scripts', 'bench'), join(dir, 'scripts', 'bench'), { recursive: true });
     const head = git(['rev-parse', '--short', 'HEAD']);
     console.log(`before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''}); ${rounds} round(s)`);
     const before: string[][] = [];

@@ -136,9 +136,12 @@ const recordings: Record<string, () => Promise<void>> = {
     await save('sequence-paused-until', handle);
   },
   // `sequence-paused-resumed` was recorded before the `sequence-controls-local` patch (the pause and
-  // resume writes as regular activities; do not re-record it), `sequence-paused-resumed-local` after.
+  // resume writes as regular activities; do not re-record it), `sequence-paused-resumed-local` after
+  // it and before `sequence-plan-local` (do not re-record it either).
   'sequence-paused-resumed': () => recordPausedResumed('sequence-paused-resumed'),
   'sequence-paused-resumed-local': () => recordPausedResumed('sequence-paused-resumed-local'),
+  // After the `sequence-plan-local` patch too (the first read of the row as a local activity).
+  'sequence-paused-resumed-local-plan': () => recordPausedResumed('sequence-paused-resumed-local-plan'),
   'sequence-stopped-win': async () => {
     const { sequenceId, handle } = await sequence([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }]);
     await firstSent(sequenceId);

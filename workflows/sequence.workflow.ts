@@ -17,11 +17,12 @@ import {
 // (300 attempts, at most 5 minutes apart); a data or input error is non-retryable (activities/
 // failures.ts). Either way a step that fails for good ends the run with stopped_reason ERROR. A step
 // heartbeats while it sends, so a worker that died mid-step is noticed in 20 s, not 2 minutes.
-const acts = proxyActivities<SequenceActivities>({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 },
-});
+const STEP_RETRY_POLICY = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 } as const;
+const acts = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', heartbeatTimeout: '20 seconds', retry: STEP_RETRY_POLICY });
+// The run's first read of its row, as a local activity in its first workflow task (no activity task
+// through the server, one workflow task less before the first step's timer); histories from before
+// keep the activity (the `sequence-plan-local` patch). Later reads stay activities.
+const firstPlan = proxyLocalActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry: STEP_RETRY_POLICY });
 // The writes of the control Updates: the API waits for their answer, so a few quick attempts only.
 const CONTROL_OPTIONS = {
   startToCloseTimeout: '15 seconds',
@@ -147,7 +148,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   }
   /** The run's steps, from the row's current step to its end. */
   async function run(): Promise<void> {
-    const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
+    const plan = await (patched('sequence-plan-local') ? firstPlan : acts).loadSequencePlan({ sequenceId: input.sequenceId });
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
     const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded

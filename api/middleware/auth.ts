@@ -4,6 +4,7 @@ import type { Next } from 'koa';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import type { KeyStore } from '../key-store.ts';
+import { bindRequestLog } from './request-context.ts';
 
 export function authenticate(keys: KeyStore) {
   return async function requireKey(ctx: AppContext, next: Next): Promise<void> {
@@ -12,7 +13,7 @@ export function authenticate(keys: KeyStore) {
     const principal = await keys.authenticate(header);
     if (!principal) throw unauthorized('The API key is malformed, unknown, revoked or expired.');
     ctx.state.principal = principal;
-    ctx.state.logger = ctx.state.logger.child({ organization_id: principal.organizationId });
+    bindRequestLog(ctx, { organization_id: principal.organizationId });
     await next();
   };
 }

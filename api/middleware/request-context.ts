@@ -1,13 +1,24 @@
 // Request id (honoured from X-Request-Id when sane, else generated; echoed) and one access-log
 // line per request with the id and the organization (added by auth), never the key: only its
 // key_prefix. A path whose route template has a {token} (unsubscribe and tracking links) is logged
-// as the template, since the token in it is a capability.
+// as the template, since the token in it is a capability. ctx.state.logger is made on first use
+// (api/request-logger.ts), so a request that logs nothing below the level costs no child logger.
 import { randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
+import { requestLogger, type RequestLogger } from '../request-logger.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const loggers = new WeakMap<object, RequestLogger>();
+
+/** Adds bindings (e.g. the organization) to every line the request logs from now on. */
+export function bindRequestLog(ctx: AppContext, bindings: Record<string, string>): void {
+  const log = loggers.get(ctx.state);
+  if (log) log.bind(bindings);
+  else ctx.state.logger = ctx.state.logger.child(bindings);
+}
 
 export function requestContext(logger: Logger) {
   return async function withRequestContext(ctx: AppContext, next: Next): Promise<void> {
@@ -15,12 +26,14 @@ export function requestContext(logger: Logger) {
     const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const started = performance.now();
     ctx.state.requestId = requestId;
-    ctx.state.logger = logger.child({ request_id: requestId });
+    const log = requestLogger(logger, { request_id: requestId });
+    loggers.set(ctx.state, log);
+    Object.defineProperty(ctx.state, 'logger', { get: log.get, set: log.set, enumerable: true, configurable: true });
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
     } finally {
-      ctx.state.logger.info({
+      if (logger.isLevelEnabled('info')) ctx.state.logger.info({
         method: ctx.method,
         path: ctx.state.route?.includes('{token}') ? ctx.state.route : ctx.path,
         route: ctx.state.route,

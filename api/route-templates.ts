@@ -11,6 +11,9 @@ export interface ResolvedTemplate {
   methods: ReadonlySet<string>;
 }
 
+/** How many exact paths a resolver remembers. */
+const MAX_KNOWN_PATHS = 1000;
+
 interface Template { path: string; segments: string[]; shape: string; methods: Set<string> }
 
 export function templateResolver(routes: RouteDef[]): (path: string) => ResolvedTemplate | undefined {
@@ -27,8 +30,13 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
     if (route.method === 'GET') template.methods.add('HEAD');
   }
   const templates = [...byPath.values()];
+  // Paths that are a template without parameters repeat exactly: their answers are remembered
+  // (bounded, as the case and trailing-slash spellings of a path are many).
+  const known = new Map<string, ResolvedTemplate>();
 
   return (path) => {
+    const remembered = known.get(path);
+    if (remembered) return remembered;
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const segments = trimmed.toLowerCase().split('/').slice(1);
     let best: Template | undefined;
@@ -39,6 +47,9 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
       if (best === undefined || t.shape < best.shape) { best = t; methods = new Set(t.methods); }
       else if (t.shape === best.shape) for (const m of t.methods) methods.add(m);
     }
-    return best && { template: best.path, methods };
+    if (!best) return undefined;
+    const resolved: ResolvedTemplate = { template: best.path, methods };
+    if (!best.shape.includes('1') && known.size < MAX_KNOWN_PATHS) known.set(path, resolved);
+    return resolved;
   };
 }

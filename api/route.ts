@@ -109,11 +109,22 @@ export function koaPath(path: string): string {
  */
 export function routeFinder(router: Router<AppState>, routes: RouteDef[]): (method: string, path: string) => RouteDef | undefined {
   const byLayer = new Map(routes.map((r) => [`${r.method} ${koaPath(r.path)}`, r]));
+  // Requests to paths without parameters repeat exactly: their answers are remembered (bounded, as
+  // the case and trailing-slash spellings of a path are many).
+  const known = new Map<string, RouteDef>();
   return (method, path) => {
+    const key = `${method} ${path}`;
+    const remembered = known.get(key);
+    if (remembered) return remembered;
     const layer = router.match(path, method).pathAndMethod.find((l) => l.methods.length > 0);
-    return layer ? byLayer.get(`${method} ${String(layer.path)}`) : undefined;
+    const route = layer ? byLayer.get(`${method} ${String(layer.path)}`) : undefined;
+    if (route && !route.path.includes('{') && known.size < MAX_REMEMBERED_PATHS) known.set(key, route);
+    return route;
   };
 }
+
+/** How many exact paths a route lookup remembers. */
+export const MAX_REMEMBERED_PATHS = 1000;
 
 const emptyObject: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
 

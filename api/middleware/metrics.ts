@@ -44,17 +44,9 @@ export function createApiMetrics(registry: Registry = createRegistry('api')): Ap
  * still that route's answer.
  */
 export function routeMatcher(routes: RouteDef[]): (path: string) => string {
+  // The resolver remembers the paths without parameters, which repeat exactly.
   const resolve = templateResolver(routes);
-  const seen = new Map<string, string>();
-  return (path) => {
-    // Paths without parameters repeat exactly; remember those (bounded: only declared templates).
-    const known = seen.get(path);
-    if (known) return known;
-    const template = resolve(path)?.template;
-    if (!template) return UNMATCHED_ROUTE;
-    if (template === path) seen.set(path, template);
-    return template;
-  };
+  return (path) => resolve(path)?.template ?? UNMATCHED_ROUTE;
 }
 
 export function httpMetrics(metrics: ApiMetrics, routes: RouteDef[]) {

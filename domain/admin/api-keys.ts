@@ -1,6 +1,6 @@
 // API key format and hashing. A raw key is `ows_<base62 secret>`; only its SHA-256 hash and its
 // first characters (the prefix, safe to log) are stored. Pure functions, no I/O.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const KEY_PREFIX = 'ows';
@@ -41,7 +41,8 @@ export function keyPrefixOf(raw: string): string {
 }
 
 export function hashApiKey(raw: string): string {
-  return createHash('sha256').update(raw, 'utf8').digest('hex');
+  // One-shot hash: no Hash object per call (every authenticated request hashes its key).
+  return hash('sha256', raw, 'hex');
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
@@ -194,16 +195,21 @@ export async function ingestEvent(
 ): Promise<{ idempotencyKey: string; stored: boolean }> {
   const { occurredAt, subject } = checkIngest(input);
   const key = idempotencyKey(organizationId, input.external_event_id, body);
-  const result = await typedKysely(em)
-    .insertInto('ingested_events')
-    .values({
-      id: randomUUID(), organization_id: organizationId, idempotency_key: key, event_name: input.event_name, occurred_at: occurredAt,
-      external_event_id: input.external_event_id ?? null, subject: { ...subject }, payload_json: payloadJson, resolution_status: 'PENDING', received_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing())
-    .executeTakeFirst();
-  return { idempotencyKey: key, stored: Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 };
+  const result = await insertEvent(em, randomUUID(), organizationId, key, input.event_name, occurredAt, input.external_event_id ?? null, subject, payloadJson, new Date());
+  return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
 }
+
+// The one statement of every POST /v1/events: compiled once.
+const insertEvent = statement((
+  db, id: string, organizationId: string, key: string, eventName: string, occurredAt: Date,
+  externalEventId: string | null, subject: Subject, payloadJson: string | null, receivedAt: Date,
+) => db
+  .insertInto('ingested_events')
+  .values({
+    id, organization_id: organizationId, idempotency_key: key, event_name: eventName, occurred_at: occurredAt,
+    external_event_id: externalEventId, subject, payload_json: payloadJson, resolution_status: 'PENDING', received_at: receivedAt,
+  })
+  .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()));
 
 // ---------------------------------------------------------------------------------------------
 // Reads

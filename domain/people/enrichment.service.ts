@@ -2,6 +2,7 @@
 // enrichment provider, paying one organization credit per answer that carries data.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { EnrichedPerson, EnrichmentInput, EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import { Contact } from '../../db/entities/index.ts';
 import { contactIdentifiers, loadContact } from './contacts.service.ts';
@@ -46,8 +47,11 @@ export interface GetAndEnrichResponse {
 }
 
 /** The organization's enrichment credit balance (one primary-key read). */
+// Read on every GET /v1/me: compiled once.
+const selectCredits = statement((db, organizationId: string) => db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId));
+
 export async function creditBalance(em: EntityManager, organizationId: string): Promise<number> {
-  const row = await typedKysely(em).selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId).executeTakeFirst();
+  const row = (await selectCredits(em, organizationId)).rows[0];
   if (!row) throw DomainError.notFound('Organization');
   return row.enrichment_credits;
 }

@@ -2,9 +2,10 @@
 // the first run builds the query with a marker in place of each value and keeps its SQL text and
 // where each value goes; every run then sends that text with the new values. Building and
 // compiling a query costs about as much CPU as the rest of a small request's database work.
-// The builder must put each value in as a parameter (where, values, set) and derive nothing from
-// it (no branching on a value, no value turned into SQL text): the SQL must not depend on the
-// values. Literals written in the builder stay parameters with their own value.
+// The builder must put each value in as a parameter (where, values, set; one value may fill
+// several places) and derive nothing from it (no branching on a value, no value turned into SQL
+// text): the SQL must not depend on the values. Literals written in the builder stay parameters
+// with their own value.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import { typedKysely, type DB } from './kysely.ts';
@@ -26,7 +27,7 @@ interface Compiled {
 
 /**
  * A statement run on `em` (its transaction, if any) with `values` in the places `build` gives them.
- * Throws on its first run if a value does not reach the SQL as exactly one parameter.
+ * Throws on its first run if a value does not reach the SQL as a parameter.
  */
 export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...values: A) => Compilable<R>): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
   let compiled: Compiled | undefined;
@@ -41,9 +42,9 @@ export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...val
 function compile<A extends unknown[], R>(db: Kysely<DB>, build: (db: Kysely<DB>, ...values: A) => Compilable<R>, count: number): Compiled {
   const slots = Array.from({ length: count }, (_, i) => new ValueSlot(i));
   const query = build(db, ...(slots as unknown as A)).compile();
-  const used = query.parameters.filter((p) => p instanceof ValueSlot).map((p) => p.index).sort((a, b) => a - b);
-  if (used.length !== count || used.some((index, i) => index !== i)) {
-    throw new Error(`statement: each of its ${count} values must be one parameter of the SQL (got ${used.join(', ') || 'none'}): ${query.sql}`);
+  const used = new Set(query.parameters.filter((p) => p instanceof ValueSlot).map((p) => p.index));
+  if (used.size !== count) {
+    throw new Error(`statement: each of its ${count} values must be a parameter of the SQL (got ${[...used].join(', ') || 'none'}): ${query.sql}`);
   }
   return { sql: query.sql, parameters: [...query.parameters] };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Account, User } from '../../db/entities/index.ts';
+import { statement } from '../../db/statement.ts';
 import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { normalizeDomain } from './identifiers.ts';
@@ -36,9 +37,17 @@ export async function ensureAccounts(em: EntityManager, organizationId: string, 
   return new Map(rows.map((r) => [r.domain, r.id]));
 }
 
+/** One account of upsertAccountRows (a contact's company, on every contact upsert): compiled once. */
+const upsertOneAccount = statement((db, id: string, organizationId: string, domain: string, name: string, now: Date) => db
+  .insertInto('accounts')
+  .values({ id, organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
+  .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
+  .returning(['id', 'domain']));
+
 /** Inserts the (domain, name) accounts, or moves last_seen_at of those the organization has; their ids. */
 async function upsertAccountRows(em: EntityManager, organizationId: string, accounts: [string, string][]) {
   const now = new Date();
+  if (accounts.length === 1) return (await upsertOneAccount(em, randomUUID(), organizationId, accounts[0][0], accounts[0][1], now)).rows;
   return typedKysely(em)
     .insertInto('accounts')
     .values(accounts.map(([domain, name]) => ({

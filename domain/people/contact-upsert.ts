@@ -3,9 +3,9 @@
 // refused.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Suppression } from '../../db/entities/index.ts';
-import type { QueryCreator } from 'kysely';
+import type { Insertable, QueryCreator } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
@@ -23,14 +23,31 @@ export interface ContactInput {
   phone?: string | null;
 }
 
+// The statements of every new contact, compiled once (db/statement.ts). An identifier not sent is
+// NULL, which equals nothing: the SQL is the same whichever of email and LinkedIn URL came.
+
+/** Suppressions of the email's or the LinkedIn URL's hash (null: not sent). */
+const countSuppressions = statement((db, organizationId: string, emailHash: string | null, linkedinHash: string | null) => db
+  .selectFrom('suppressions')
+  .select((eb) => eb.fn.countAll<string>().as('count'))
+  .where('organization_id', '=', organizationId)
+  .where((eb) => eb.or([
+    eb.and([eb('kind', '=', 'EMAIL'), eb('value_hash', '=', emailHash)]),
+    eb.and([eb('kind', '=', 'LINKEDIN_URL'), eb('value_hash', '=', linkedinHash)]),
+  ])));
+
 async function suppressed(em: EntityManager, organizationId: string, email: string | null | undefined, linkedinUrl: string | null | undefined): Promise<boolean> {
-  const hashes = [
-    ...(email ? [{ kind: 'EMAIL' as const, valueHash: identityHash(email) }] : []),
-    ...(linkedinUrl ? [{ kind: 'LINKEDIN_URL' as const, valueHash: identityHash(linkedinUrl) }] : []),
-  ];
-  if (!hashes.length) return false;
-  return (await em.count(Suppression, { organization: organizationId, $or: hashes })) > 0;
+  if (!email && !linkedinUrl) return false;
+  const { rows } = await countSuppressions(em, organizationId, email ? identityHash(email) : null, linkedinUrl ? identityHash(linkedinUrl) : null);
+  return Number(rows[0]?.count ?? 0) > 0;
 }
+
+/** The organization's contacts with this email or this LinkedIn URL (null: not sent). */
+const matchingContacts = statement((db, organizationId: string, email: string | null, linkedinUrl: string | null) => db
+  .selectFrom('contacts')
+  .select(['id', 'email', 'linkedin_url', 'company_name'])
+  .where('organization_id', '=', organizationId)
+  .where((eb) => eb.or([eb('email', '=', email), eb('linkedin_url', '=', linkedinUrl)])));
 
 /** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
 function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
@@ -39,9 +56,25 @@ function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .selectAll('c')
-    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name'])
-    .executeTakeFirstOrThrow();
+    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name']);
 }
+
+type NewContact = Omit<Insertable<DB['contacts']>, 'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'>;
+
+/** A new contact, read back with its account and owner. */
+const insertContact = statement((
+  db, id: string, organizationId: string, accountId: string | null, email: string | null, linkedinUrl: string | null,
+  firstName: string | null, lastName: string | null, jobTitle: string | null, companyName: string | null, phone: string | null, now: Date,
+) => {
+  const row: NewContact = {
+    id, organization_id: organizationId, account_id: accountId, email, linkedin_url: linkedinUrl,
+    first_name: firstName, last_name: lastName, job_title: jobTitle, company_name: companyName, phone,
+  };
+  return readWritten(db.with('written', (w) => w
+    .insertInto('contacts')
+    .values({ ...row, email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
+    .returningAll()));
+});
 
 /**
  * One upsert, in a handful of statements (match, account upsert, write-and-read): the hot path of
@@ -64,12 +97,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
     // microsecond would make `first_seen_after=<a served value>` match its own row.
     const now = new Date();
-    const matches = await db
-      .selectFrom('contacts')
-      .select(['id', 'email', 'linkedin_url', 'company_name'])
-      .where('organization_id', '=', organizationId)
-      .where((eb) => eb.or([...(email ? [eb('email', '=', email)] : []), ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : [])]))
-      .execute();
+    const { rows: matches } = await matchingContacts(tx, organizationId, email ?? null, linkedinUrl ?? null);
     const byEmail = email ? matches.find((m) => m.email === email) : undefined;
     const byLinkedin = linkedinUrl ? matches.find((m) => m.linkedin_url === linkedinUrl) : undefined;
     if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
@@ -91,15 +119,10 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     let written;
     if (!existing) {
       const text = (field: (typeof TEXT_FIELDS)[number]) => cleanText(input[field]) ?? null;
-      written = await readWritten(db
-        .with('written', (w) => w
-          .insertInto('contacts')
-          .values({
-            id: randomUUID(), organization_id: organizationId, account_id: accountId ?? null, email: email ?? null, linkedin_url: linkedinUrl ?? null,
-            first_name: text('first_name'), last_name: text('last_name'), job_title: text('job_title'), company_name: text('company_name'), phone: text('phone'),
-            email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-          })
-          .returningAll()));
+      const { rows } = await insertContact(tx, randomUUID(), organizationId, accountId ?? null, email ?? null, linkedinUrl ?? null,
+        text('first_name'), text('last_name'), text('job_title'), text('company_name'), text('phone'), now);
+      written = rows[0];
+      if (!written) throw new Error('the contact INSERT returned no row');
     } else {
       const nextEmail = email !== undefined ? email : existing.email;
       const nextLinkedin = linkedinUrl !== undefined ? linkedinUrl : existing.linkedin_url;
@@ -118,7 +141,7 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
             ...(accountId !== undefined ? { account_id: accountId } : {}),
           })
           .where('id', '=', existing.id)
-          .returningAll()));
+          .returningAll())).executeTakeFirstOrThrow();
     }
     return { record: contactRecordFromRow(written), created: !existing };
   });

@@ -33,7 +33,9 @@ export function compression() {
   });
   const answered = () => Promise.resolve();
   return async function compressAnswers(ctx: AppContext, next: Next): Promise<void> {
-    ctx.vary('Accept-Encoding');
+    // Nothing has set Vary this early; ctx.vary (which parses the header to merge) only when something did.
+    if (ctx.response.get('Vary')) ctx.vary('Accept-Encoding');
+    else ctx.set('Vary', 'Accept-Encoding');
     await next();
     // Serialized here, once: the threshold is measured on the text, which is then sent (or
     // compressed) as is, rather than Koa serializing the object a second time.

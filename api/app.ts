@@ -4,7 +4,7 @@
 // and replays plain text), error handler, 404/405 fallback, CORS preflight refusal, query-string
 // decoding check, public routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed
 // text), idempotency keys, ORM request context, routers with allowedMethods.
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { createWorkflowClients, type TemporalClient } from '../workflows/clients.ts';
@@ -31,6 +31,7 @@ import type { KeyStore } from './key-store.ts';
 import { buildOpenApi } from './openapi.ts';
 import { servedOpenApi } from './openapi-served.ts';
 import { mountRoutes, routeFinder, type RouteDef } from './route.ts';
+import { templateResolver } from './route-templates.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
@@ -143,8 +144,13 @@ export function createApp(deps: AppDeps): App {
   app.use(refuseCorsPreflight);
   // Before every route, public ones too: a query that is not UTF-8 once decoded is 400, not U+FFFD.
   app.use(wellFormedQuery);
-  app.use(publicRouter.routes());
-  app.use(publicRouter.allowedMethods());
+  // The public router only for paths it has (the same matching rule, remembered for static paths):
+  // an authenticated request skips its match over every public route.
+  const publicTemplate = templateResolver(publicList);
+  // Typed as Koa middleware: the router adds its own context members when it runs.
+  const publicMatch = publicRouter.routes() as unknown as Middleware<AppState>;
+  const publicMethods = publicRouter.allowedMethods() as unknown as Middleware<AppState>;
+  app.use((ctx: AppContext, next) => (publicTemplate(ctx.path) ? publicMatch(ctx, () => publicMethods(ctx, next)) : next()));
   app.use(async (ctx: AppContext, next) => {
     // A public path with another method gets its 405 from allowedMethods above, not a 401.
     if (((ctx as unknown as { matched?: unknown[] }).matched?.length ?? 0) > 0) return;

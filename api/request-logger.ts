@@ -4,26 +4,32 @@
 // one child; added later, they make a child of it, as separate child() calls would.
 import type { Logger } from 'pino';
 
-export interface RequestLogger {
-  /** The child logger with the bindings so far (made on first use). */
-  get(): Logger;
-  /** Adds bindings to every line this request logs from now on. */
-  bind(bindings: Record<string, string>): void;
-  /** Replaces the request's logger (a route that sets its own). */
-  set(logger: Logger): void;
-}
+/** ctx.state's first members: the request id and the logger, an accessor that makes the child on first use. */
+export class RequestState {
+  requestId: string;
+  readonly #base: Logger;
+  readonly #bindings: Record<string, string>;
+  #child: Logger | undefined;
 
-export function requestLogger(base: Logger, bindings: Record<string, string>): RequestLogger {
-  let child: Logger | undefined;
-  const pending = { ...bindings };
-  return {
-    get: () => (child ??= base.child(pending)),
-    bind(more) {
-      if (child) child = child.child(more);
-      else Object.assign(pending, more);
-    },
-    set(logger) {
-      child = logger;
-    },
-  };
+  constructor(base: Logger, requestId: string) {
+    this.requestId = requestId;
+    this.#base = base;
+    this.#bindings = { request_id: requestId };
+  }
+
+  /** The child logger with the bindings so far. */
+  get logger(): Logger {
+    return (this.#child ??= this.#base.child(this.#bindings));
+  }
+
+  /** Replaces the request's logger (a route that sets its own). */
+  set logger(logger: Logger) {
+    this.#child = logger;
+  }
+
+  /** Adds bindings to every line this request logs from now on. */
+  bindLog(bindings: Record<string, string>): void {
+    if (this.#child) this.#child = this.#child.child(bindings);
+    else Object.assign(this.#bindings, bindings);
+  }
 }

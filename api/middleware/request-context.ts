@@ -6,17 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import type { Logger } from 'pino';
-import type { AppContext } from '../context.ts';
-import { requestLogger, type RequestLogger } from '../request-logger.ts';
+import type { AppContext, AppState } from '../context.ts';
+import { RequestState } from '../request-logger.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const loggers = new WeakMap<object, RequestLogger>();
-
 /** Adds bindings (e.g. the organization) to every line the request logs from now on. */
 export function bindRequestLog(ctx: AppContext, bindings: Record<string, string>): void {
-  const log = loggers.get(ctx.state);
-  if (log) log.bind(bindings);
+  const state: unknown = ctx.state;
+  if (state instanceof RequestState) state.bindLog(bindings);
   else ctx.state.logger = ctx.state.logger.child(bindings);
 }
 
@@ -25,10 +23,8 @@ export function requestContext(logger: Logger) {
     const incoming = ctx.get('X-Request-Id');
     const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const started = performance.now();
-    ctx.state.requestId = requestId;
-    const log = requestLogger(logger, { request_id: requestId });
-    loggers.set(ctx.state, log);
-    Object.defineProperty(ctx.state, 'logger', { get: log.get, set: log.set, enumerable: true, configurable: true });
+    // The other members (principal, em, route...) are added by the middleware that knows them.
+    ctx.state = new RequestState(logger, requestId) as unknown as AppState;
     ctx.set('X-Request-Id', requestId);
     try {
       await next();

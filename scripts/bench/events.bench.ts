@@ -6,6 +6,7 @@
 import * as admin from '../../domain/admin/admin.service.ts';
 import { benchDb } from './fixtures.ts';
 import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
+import { cpuLine, withCpu, type CpuTurn } from './server-cpu.ts';
 
 const NAMES = ['demo_requested', 'pricing_viewed', 'trial_started', 'invoice_paid', 'seat_added'];
 
@@ -56,6 +57,7 @@ export async function benchEvents(): Promise<void> {
 
   const accepted: string[] = [];
   const results: { api: Measurement[]; baseline: Measurement[] } = { api: [], baseline: [] };
+  const cpu: { api: CpuTurn[]; baseline: CpuTurn[] } = { api: [], baseline: [] };
   let stored = 0;
   let lost = 0;
   try {
@@ -65,10 +67,12 @@ export async function benchEvents(): Promise<void> {
     await run(apiUrl, { connections, durationSeconds: 2, headers, body: body('warm-api'), accepted }); // warm-up
     await run(baseUrl, { connections, durationSeconds: 2, body: body('warm-base') });
     for (let round = 1; round <= rounds; round++) {
-      const a = await run(apiUrl, { connections, durationSeconds: duration, headers, body: body('api'), accepted });
-      const b = await run(baseUrl, { connections, durationSeconds: duration, body: body('base') });
+      const { measurement: a, cpu: ac } = await withCpu(api.pid, database.url, duration, () => run(apiUrl, { connections, durationSeconds: duration, headers, body: body('api'), accepted }));
+      const { measurement: b, cpu: bc } = await withCpu(baseline.pid, database.url, duration, () => run(baseUrl, { connections, durationSeconds: duration, body: body('base') }));
       results.api.push(a);
       results.baseline.push(b);
+      cpu.api.push(ac);
+      cpu.baseline.push(bc);
       console.log(`round ${round}: api ${a.requestsPerSecond.toFixed(0)} req/s p50 ${a.p50} ms p99 ${a.p99} ms (non-2xx ${a.non2xx}, errors ${a.errors}) | baseline ${b.requestsPerSecond.toFixed(0)} req/s p99 ${b.p99} ms`);
     }
     // No accepted event lost: every key the API answered 202 for is a stored row.
@@ -88,7 +92,8 @@ export async function benchEvents(): Promise<void> {
   console.log(`baseline pg INSERT:     ${baseRps.toFixed(0)} req/s, p99 ${median(results.baseline.map((m) => m.p99))} ms`);
   const failures = results.api.reduce((sum, m) => sum + m.non2xx + m.errors, 0);
   if (failures > 0) console.log(`warning: ${failures} non-2xx or failed requests on POST /v1/events`);
-  console.log(`ratio (POST /v1/events req/s / baseline req/s): ${(apiRps / baseRps).toFixed(2)} (goal >= 0.5)`);
+  console.log(cpuLine(cpu.api, cpu.baseline));
+  console.log(`ratio (POST /v1/events req/s / baseline req/s): ${(apiRps / baseRps).toFixed(2)} (goal >= 0.85)`);
   console.log(`accepted (202) ${accepted.length}, distinct ${new Set(accepted).size}; API rows stored ${stored} `
     + `(${stored - accepted.length + lost} stored without a counted 202: in flight when a run ended); accepted but not stored: ${lost} (goal 0)`);
 }

@@ -2,6 +2,7 @@
 // logging) against a baseline Koa route doing one primary-key SELECT through `pg`, in the same
 // run, alternating rounds. Prints req/s and p99 of each (medians of rounds) and, last, the ratio.
 import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
+import { cpuLine, withCpu, type CpuTurn } from './server-cpu.ts';
 
 export async function benchMe(): Promise<void> {
   const { rounds, duration, connections } = roundSettings(3);
@@ -17,6 +18,7 @@ export async function benchMe(): Promise<void> {
   const baseline = await startServer('scripts/bench/baseline-server.ts', { PORT: String(basePort), DATABASE_URL: database.url, KEY_ID: org.key_id }, `http://127.0.0.1:${basePort}/`);
 
   const results: { api: Measurement[]; baseline: Measurement[] } = { api: [], baseline: [] };
+  const cpu: { api: CpuTurn[]; baseline: CpuTurn[] } = { api: [], baseline: [] };
   try {
     const apiUrl = `http://127.0.0.1:${apiPort}/v1/me`;
     const baseUrl = `http://127.0.0.1:${basePort}/`;
@@ -25,10 +27,12 @@ export async function benchMe(): Promise<void> {
     await measure(apiUrl, { connections, durationSeconds: 2, headers }); // warm-up
     await measure(baseUrl, { connections, durationSeconds: 2 });
     for (let round = 1; round <= rounds; round++) {
-      const a = await measure(apiUrl, { connections, durationSeconds: duration, headers });
-      const b = await measure(baseUrl, { connections, durationSeconds: duration });
+      const { measurement: a, cpu: ac } = await withCpu(api.pid, database.url, duration, () => measure(apiUrl, { connections, durationSeconds: duration, headers }));
+      const { measurement: b, cpu: bc } = await withCpu(baseline.pid, database.url, duration, () => measure(baseUrl, { connections, durationSeconds: duration }));
       results.api.push(a);
       results.baseline.push(b);
+      cpu.api.push(ac);
+      cpu.baseline.push(bc);
       console.log(`round ${round}: api ${a.requestsPerSecond.toFixed(0)} req/s p99 ${a.p99} ms (non-2xx ${a.non2xx}, errors ${a.errors}) | baseline ${b.requestsPerSecond.toFixed(0)} req/s p99 ${b.p99} ms`);
     }
   } finally {
@@ -42,5 +46,6 @@ export async function benchMe(): Promise<void> {
   console.log(`baseline pg SELECT:  ${baseRps.toFixed(0)} req/s, p99 ${median(results.baseline.map((m) => m.p99))} ms`);
   const failures = results.api.reduce((n, m) => n + m.non2xx + m.errors, 0);
   if (failures > 0) console.log(`warning: ${failures} non-2xx or failed requests on /v1/me`);
-  console.log(`ratio (GET /v1/me req/s / baseline req/s): ${(apiRps / baseRps).toFixed(2)} (goal >= 0.5)`);
+  console.log(cpuLine(cpu.api, cpu.baseline));
+  console.log(`ratio (GET /v1/me req/s / baseline req/s): ${(apiRps / baseRps).toFixed(2)} (goal >= 0.85)`);
 }

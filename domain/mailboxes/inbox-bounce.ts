@@ -27,7 +27,7 @@ const TRANSIENT_WORDS = /(delayed|will (be )?retr(y|ied)|temporar(y|ily)|still t
 /** An address out of a DSN recipient field (`rfc822; a@b`), lower-cased. */
 function addressOf(field: string | undefined): string | null {
   if (!field) return null;
-  const value = field.includes(';') ? field.substring(field.indexOf(';') + 1) : field;
+  const value = field.includes(';') ? field.slice(field.indexOf(';') + 1) : field;
   const match = /<?([^<>\s;]+@[^<>\s;]+)>?/.exec(value);
   return match ? match[1].toLowerCase() : null;
 }

@@ -59,7 +59,7 @@ function plainHeaders(parsed: ParsedMail): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of parsed.headerLines) {
     const colon = line.line.indexOf(':');
-    if (colon > 0 && !headers.has(line.key)) headers.set(line.key, line.line.substring(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
+    if (colon > 0 && !headers.has(line.key)) headers.set(line.key, line.line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim());
   }
   return headers;
 }

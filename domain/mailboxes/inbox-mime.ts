@@ -18,9 +18,9 @@ export function parseHeaderBlock(block: string): Map<string, string> {
   for (const line of unfolded.split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
-    const name = line.substring(0, colon).trim().toLowerCase();
+    const name = line.slice(0, colon).trim().toLowerCase();
     if (!/^[!-9;-~]+$/.test(name) || fields.has(name)) continue;
-    fields.set(name, line.substring(colon + 1).trim());
+    fields.set(name, line.slice(colon + 1).trim());
   }
   return fields;
 }
@@ -28,17 +28,17 @@ export function parseHeaderBlock(block: string): Map<string, string> {
 /** Splits a header block from its body at the first empty line. */
 export function splitHead(raw: string): { head: string; body: string } {
   const bare = /^\r?\n/.exec(raw);
-  if (bare) return { head: '', body: raw.substring(bare[0].length) };
+  if (bare) return { head: '', body: raw.slice(bare[0].length) };
   const match = /\r?\n\r?\n/.exec(raw);
   if (!match) return { head: raw, body: '' };
-  return { head: raw.substring(0, match.index), body: raw.substring(match.index + match[0].length) };
+  return { head: raw.slice(0, match.index), body: raw.slice(match.index + match[0].length) };
 }
 
 function decodeQuotedPrintable(text: string): string {
   const bytes: number[] = [];
   const soft = text.replace(/=\r?\n/g, '');
   for (let i = 0; i < soft.length; i++) {
-    const hex = soft[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(soft.substring(i + 1, i + 3)) : null;
+    const hex = soft[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(soft.slice(i + 1, i + 3)) : null;
     if (hex) {
       bytes.push(parseInt(hex[0], 16));
       i += 2;

@@ -24,6 +24,8 @@ import type { SandboxEnrichmentJobSchema } from './entities/enrichment.entity.ts
 import type { HotLeadSchema } from './entities/hot-lead.entity.ts';
 import type { IdempotencyKeySchema } from './entities/idempotency-key.entity.ts';
 import type { IngestedEventSchema } from './entities/ingested-event.entity.ts';
+import type { MailboxInboxMessageSchema } from './entities/mailbox-inbox-message.entity.ts';
+import type { MailboxSchema } from './entities/mailbox.entity.ts';
 import type { MeetingSchema } from './entities/meeting.entity.ts';
 import type { MessageSchema } from './entities/message.entity.ts';
 import type { OrganizationSchema } from './entities/organization.entity.ts';
@@ -68,6 +70,8 @@ type Schemas =
   | typeof HotLeadSchema
   | typeof IdempotencyKeySchema
   | typeof IngestedEventSchema
+  | typeof MailboxInboxMessageSchema
+  | typeof MailboxSchema
   | typeof MeetingSchema
   | typeof MessageSchema
   | typeof OrganizationSchema

@@ -1,4 +1,4 @@
-// `npm test`: installs the Temporal binaries, Schemathesis and openapi-python-client when missing,
+// `npm test`: installs the Temporal binaries, Schemathesis, openapi-python-client and GreenMail when missing,
 // then typecheck, lint and every mocha suite (unit, time-skipping workflows, API against the real
 // stack) in one run. Ends with the line `N passed, N failed` that CI reads; typecheck and lint
 // count as one check each.
@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
-import { openapiPythonClientCli, projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
+import { greenmailJar, openapiPythonClientCli, projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
 
 const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
 let passed = 0;
@@ -32,6 +32,7 @@ temporalCli();
 temporalTestServer();
 schemathesisCli();
 openapiPythonClientCli();
+greenmailJar();
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);

@@ -4,9 +4,11 @@
 // Schemathesis (the API fuzzer test/api/fuzz.test.ts runs) comes from PyPI into the same venv, and so
 // does openapi-python-client (with the ruff that formats its output: a pinned pair, so a regenerated
 // client is byte for byte the committed one), which generates clients/python/.
+// GreenMail (a real SMTP and IMAP server in one Java jar, run with the machine's Java 17) comes from
+// Maven Central through mvn into .tools/; the mailbox tests send and read mail through it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -105,9 +107,36 @@ export function venvPython(): string {
   return join(venvBin, 'python');
 }
 
+export const GREENMAIL_VERSION = '2.1.3';
+
+/**
+ * The GreenMail standalone jar: GREENMAIL_JAR, else .tools/greenmail/, else fetched from Maven
+ * Central with mvn (into .tools/m2, so the user's own ~/.m2 is left alone) and copied there.
+ */
+export function greenmailJar(): string {
+  const fromEnv = process.env.GREENMAIL_JAR;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`GREENMAIL_JAR=${fromEnv} does not exist`);
+    return fromEnv;
+  }
+  const name = `greenmail-standalone-${GREENMAIL_VERSION}.jar`;
+  const local = join(projectRoot, '.tools', 'greenmail', name);
+  if (existsSync(local)) return local;
+  const mvn = onPath('mvn');
+  if (!mvn) throw new Error('mvn is needed to install GreenMail from Maven Central (or set GREENMAIL_JAR)');
+  const repo = join(projectRoot, '.tools', 'm2');
+  console.error(`[tools] installing com.icegreen:greenmail-standalone:${GREENMAIL_VERSION} into .tools/greenmail ...`);
+  const got = spawnSync(mvn, ['-q', 'dependency:get', `-Dartifact=com.icegreen:greenmail-standalone:${GREENMAIL_VERSION}`, `-Dmaven.repo.local=${repo}`], { stdio: 'inherit' });
+  if (got.status !== 0) throw new Error(`mvn dependency:get of greenmail-standalone ${GREENMAIL_VERSION} failed`);
+  mkdirSync(dirname(local), { recursive: true });
+  copyFileSync(join(repo, 'com', 'icegreen', 'greenmail-standalone', GREENMAIL_VERSION, name), local);
+  return local;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`temporal: ${temporalCli()}`);
   console.log(`temporal-test-server: ${temporalTestServer()}`);
   console.log(`schemathesis: ${schemathesisCli()}`);
   console.log(`openapi-python-client: ${openapiPythonClientCli()}`);
+  console.log(`greenmail: ${greenmailJar()}`);
 }

@@ -20,6 +20,8 @@ import { SandboxEnrichmentJob } from './enrichment.entity.ts';
 import { HotLead } from './hot-lead.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { IngestedEvent } from './ingested-event.entity.ts';
+import { MailboxInboxMessage } from './mailbox-inbox-message.entity.ts';
+import { Mailbox } from './mailbox.entity.ts';
 import { Meeting } from './meeting.entity.ts';
 import { Message } from './message.entity.ts';
 import { Organization } from './organization.entity.ts';
@@ -45,7 +47,7 @@ import { WorkflowCommand } from './workflow-command.entity.ts';
 export {
   Account, AccountEntry, AccountExclusion, AccountList, AccountVariable, Activity, ApiKey, Contact,
   ContactEntry, ContactExclusion, ContactList, ContactVariable, CrmLink, DirectoryCompany,
-  DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson, HotLead, IdempotencyKey, IngestedEvent, Meeting,
+  DirectoryCompanyDomain, DirectoryMeta, DirectoryPerson, HotLead, IdempotencyKey, IngestedEvent, Mailbox, MailboxInboxMessage, Meeting,
   Message, Organization, OutboundEffect, Playbook, PlaybookRun, RateLimit, SandboxCrmRecord,
   SandboxEnrichmentJob, SandboxLinkedinAction, SandboxOutboundEmail, SenderDailySends, Sequence,
   SequenceTemplate, Signal, SignalImport, Suppression, Task, User, WebhookDelivery, WebhookSubscription, WorkflowCommand,
@@ -66,4 +68,5 @@ export const entities = [
   RateLimit,
   OutboundEffect,
   WorkflowCommand,
+  Mailbox, MailboxInboxMessage,
 ];

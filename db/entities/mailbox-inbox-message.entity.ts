@@ -1,0 +1,34 @@
+// An inbox message a mailbox's sync has seen, keyed by (mailbox, UIDVALIDITY, UID): recorded once with
+// what it was taken for, so a restarted sync never handles a message twice and an operator can see
+// why a message did or did not count as a reply, a bounce or an auto-reply.
+import { defineEntity, p } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Mailbox } from './mailbox.entity.ts';
+
+/** REPLY: a prospect's answer. BOUNCE: a delivery failure report. AUTO_REPLY: an automatic answer (out of office). IGNORED: anything else. */
+export const INBOX_MESSAGE_KINDS = ['REPLY', 'BOUNCE', 'AUTO_REPLY', 'IGNORED'] as const;
+export type InboxMessageKind = (typeof INBOX_MESSAGE_KINDS)[number];
+
+export const MailboxInboxMessageSchema = defineEntity({
+  name: 'MailboxInboxMessage',
+  tableName: 'mailbox_inbox_messages',
+  uniques: [{ name: 'mailbox_inbox_messages_uid_unique', properties: ['mailbox', 'uidValidity', 'uid'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    mailbox: () => p.manyToOne(Mailbox).ref(),
+    uidValidity: p.bigint('string'),
+    uid: p.bigint('string'),
+    /** The inbox message's own Message-ID header, when it has one. */
+    rfcMessageId: p.text().nullable(),
+    kind: p.enum(INBOX_MESSAGE_KINDS),
+    /** The service's message (messages.id) it answers or reports on, when one matched. */
+    matchedMessageId: p.uuid().nullable(),
+    /** What the classification found (bounce status and recipient, the reason it was ignored, ...). */
+    detail: p.json<Record<string, unknown>>().nullable(),
+    receivedAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class MailboxInboxMessage extends MailboxInboxMessageSchema.class {}
+MailboxInboxMessageSchema.setClass(MailboxInboxMessage);

@@ -30,7 +30,7 @@ From: Mail Delivery Subsystem <mailer-daemon@googlemail.com>
 To: ${ids.mailbox}
 Auto-Submitted: auto-replied
 Subject: Delivery Status Notification (Failure)
-Message-ID: <dsn-${Math.random().toString(36).substring(2)}@mx.google.com>
+Message-ID: <dsn-${Math.random().toString(36).slice(2)}@mx.google.com>
 Date: ${date}
 MIME-Version: 1.0
 Content-Type: multipart/report; boundary="${b}"; report-type=delivery-status
@@ -240,7 +240,7 @@ export function vacationReply(ids: SampleIds, options: { threaded?: boolean; hea
   return crlf(`From: Pat Prospect <${ids.prospect}>
 To: ${ids.mailbox}
 Subject: Automatic reply: ${ids.subject ?? 'Quick question'}
-Message-ID: <ooo-${Math.random().toString(36).substring(2)}@prospect.example>
+Message-ID: <ooo-${Math.random().toString(36).slice(2)}@prospect.example>
 Date: ${date}
 ${options.header ?? 'Auto-Submitted: auto-replied'}
 ${threading}MIME-Version: 1.0
@@ -256,7 +256,7 @@ export function personReply(ids: SampleIds, body: string, options: { threaded?: 
   return crlf(`From: Pat Prospect <${ids.prospect}>
 To: Sam Sender <${ids.mailbox}>
 Subject: Re: ${ids.subject ?? 'Quick question'}
-Message-ID: ${bracket(options.messageId ?? `reply-${Math.random().toString(36).substring(2)}@prospect.example`)}
+Message-ID: ${bracket(options.messageId ?? `reply-${Math.random().toString(36).slice(2)}@prospect.example`)}
 Date: ${date}
 ${threading}MIME-Version: 1.0
 Content-Type: text/plain; charset=utf-8

@@ -1,0 +1,60 @@
+// The sync's reads and writes of its mailbox row: what it needs to log in and where its cursor is,
+// the IMAP login's outcome on the status (AUTH_FAILED with the server's answer; CONNECTED again
+// once an IMAP login works after an IMAP failure), and the first cursor of a new mailbox.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedKysely } from '../../db/kysely.ts';
+import { truncateText } from '../shared/text.ts';
+
+/** last_error of a failure the inbox sync saw starts with this, so only the sync clears what it set. */
+export const IMAP_ERROR_PREFIX = 'IMAP: ';
+
+export interface SyncMailboxRow {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  status: string;
+  imap_url_encrypted: string;
+  uid_validity: string | null;
+  last_uid: string | null;
+  last_error: string | null;
+}
+
+export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
+  const row = await typedKysely(em).selectFrom('mailboxes')
+    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error'])
+    .where('id', '=', mailboxId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
+export async function markImapAuthFailed(em: EntityManager, mailboxId: string, message: string): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes')
+    .set({ status: 'AUTH_FAILED', last_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, 1000), updated_at: new Date() })
+    .where('id', '=', mailboxId).where('status', '<>', 'DISCONNECTED')
+    .execute();
+}
+
+/** An IMAP login worked: a failure the sync recorded earlier is over (one SMTP recorded stays). */
+export async function markImapWorking(em: EntityManager, mailboxId: string): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes')
+    .set({ status: 'CONNECTED', last_error: null, updated_at: new Date() })
+    .where('id', '=', mailboxId).where('status', 'in', ['AUTH_FAILED', 'ERROR']).where('last_error', 'like', `${IMAP_ERROR_PREFIX}%`)
+    .execute();
+}
+
+/**
+ * A mailbox read for the first time starts at the mail that arrives from now on (its older mail
+ * predates the service's emails from it): the cursor is set to the INBOX's last UID.
+ */
+export async function startCursor(em: EntityManager, mailboxId: string, uidValidity: string, lastUid: number): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes')
+    .set({ uid_validity: uidValidity, last_uid: String(lastUid), last_synced_at: new Date(), updated_at: new Date() })
+    .where('id', '=', mailboxId).where('uid_validity', 'is', null)
+    .execute();
+}
+
+/** The inbox was read to its end just now. */
+export async function touchSynced(em: EntityManager, mailboxId: string, at: Date): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes').set({ last_synced_at: at }).where('id', '=', mailboxId).execute();
+}

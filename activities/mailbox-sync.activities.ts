@@ -28,6 +28,8 @@ const FETCH_BATCH = 50;
 const HEARTBEAT_MS = 5_000;
 /** last_synced_at is written at most this often while nothing arrives. */
 const TOUCH_EVERY_MS = 60_000;
+/** Allowance between the service's clock and the mail server's when the first sync looks for mail since the connection. */
+const CLOCK_SKEW_MS = 60_000;
 
 const emptyCounts = (): SyncTotals => ({ processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0 });
 
@@ -71,8 +73,10 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
         mode = state.idle && input.mode !== 'POLL' && deps.config.mailboxSyncMode !== 'poll' ? 'IDLE' : 'POLL';
         let rescanned = false;
         if (cursor.uidValidity === null) {
-          await startCursor(em(), row.id, state.uidValidity, state.uidNext - 1);
-          Object.assign(cursor, { uidValidity: state.uidValidity, lastUid: state.uidNext - 1 });
+          const first = await inbox.firstUidSince(new Date(row.created_at.getTime() - CLOCK_SKEW_MS));
+          const start = first === null ? state.uidNext - 1 : first - 1;
+          await startCursor(em(), row.id, state.uidValidity, start);
+          Object.assign(cursor, { uidValidity: state.uidValidity, lastUid: start });
         } else if (cursor.uidValidity !== state.uidValidity) {
           // The server renumbered the INBOX: read it all again; messages already recorded are known by their Message-ID.
           deps.logger.warn({ mailboxId: row.id, was: cursor.uidValidity, now: state.uidValidity }, 'UIDVALIDITY changed: the inbox is read again from the start');

@@ -17,14 +17,15 @@ export interface SyncMailboxRow {
   uid_validity: string | null;
   last_uid: string | null;
   last_error: string | null;
+  created_at: Date;
 }
 
 export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
   const row = await typedKysely(em).selectFrom('mailboxes')
-    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error'])
+    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at'])
     .where('id', '=', mailboxId)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { ...row, created_at: new Date(row.created_at) } : null;
 }
 
 /** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
@@ -44,8 +45,8 @@ export async function markImapWorking(em: EntityManager, mailboxId: string): Pro
 }
 
 /**
- * A mailbox read for the first time starts at the mail that arrives from now on (its older mail
- * predates the service's emails from it): the cursor is set to the INBOX's last UID.
+ * A mailbox read for the first time starts with the mail that arrived since it was connected (its
+ * older mail predates the service's emails from it): the cursor is set just below that.
  */
 export async function startCursor(em: EntityManager, mailboxId: string, uidValidity: string, lastUid: number): Promise<void> {
   await typedKysely(em).updateTable('mailboxes')

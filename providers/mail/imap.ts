@@ -109,6 +109,19 @@ export class ImapInbox {
     return found.sort((a, b) => a.uid - b.uid);
   }
 
+  /** The lowest UID of a message the server received at or after `at` (INTERNALDATE), or null when none. */
+  async firstUidSince(at: Date): Promise<number | null> {
+    // SEARCH SINCE compares dates only: the day's messages are narrowed down by their INTERNALDATE.
+    const uids = (await this.client.search({ since: at }, { uid: true })) || [];
+    if (!uids.length) return null;
+    let first: number | null = null;
+    for await (const message of this.client.fetch(uids.join(','), { uid: true, internalDate: true }, { uid: true })) {
+      const date = message.internalDate ? new Date(message.internalDate) : null;
+      if (date && date.getTime() >= at.getTime() && (first === null || message.uid < first)) first = message.uid;
+    }
+    return first;
+  }
+
   /**
    * Waits until new mail is announced, `ms` pass, `signal` aborts or the session closes. With
    * `useIdle` the server is told to push (IDLE); otherwise the wait ends by a NOOP that asks it.

@@ -19,6 +19,8 @@ import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RunStepInput, RunStepResult } from '../workflows/sequence.definitions.ts';
+import { HOLDING_STATUSES } from '../domain/mailboxes/mailboxes.service.ts';
+import type { MailboxSending } from './mailbox-send.ts';
 
 /** Task titles are at most this many characters (the full text goes to the notes). */
 export const TASK_TITLE_MAX = 200;
@@ -27,6 +29,8 @@ export const LINKEDIN_NOTE_MAX = 300;
 
 export interface StepDeps {
   providers: Pick<Providers, 'mail' | 'linkedin'>;
+  /** Emails of senders with a connected mailbox go out through it (the providers' mail otherwise). */
+  mailboxes: MailboxSending;
   baseUrl: string;
   secret: string;
   unsubscribeUrl(sequenceId: string): string;
@@ -130,6 +134,8 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   const body = await render(step.body, variables);
   const key = stepEffectKey(row.id, input.stepNumber);
   if (step.type === 'EMAIL') {
+    // A mailbox that needs fixing holds the email before it is recorded or counted.
+    if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status)) return result('MAILBOX', row, { mailboxId: from.mailbox_id });
     if (from && !(await countSend(em, from.id, from.daily_send_limit, at))) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     const subject = await render(step.subject ?? '', variables);
     const url = deps.unsubscribeUrl(row.id);
@@ -165,10 +171,22 @@ async function noChannel(em: EntityManager, row: RunRow, input: RunStepInput): P
   return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'NO_CHANNEL'));
 }
 
-/** Outside any transaction: performs the step's effect exactly once. */
-export function deliverStep(deps: StepDeps, em: EntityManager, send: PreparedSend): Promise<EffectOutcome> {
-  const provider = send.kind === 'EMAIL' ? emailEffects(deps.providers.mail) : linkedinEffects(deps.providers.linkedin);
-  return performOnce<EmailRequest | LinkedinRequest>(em, send.key, provider as Parameters<typeof performOnce<EmailRequest | LinkedinRequest>>[2], deps.warn);
+/**
+ * Outside any transaction: performs the step's effect exactly once. An email of a sender whose
+ * mailbox needs fixing is not sent (HELD; its effect stays recorded for the next try).
+ */
+export async function deliverStep(deps: StepDeps, em: EntityManager, send: PreparedSend): Promise<EffectOutcome | { state: 'HELD'; mailboxId: string }> {
+  if (send.kind !== 'EMAIL') return performOnce<LinkedinRequest>(em, send.key, linkedinEffects(deps.providers.linkedin), deps.warn);
+  const route = await deps.mailboxes.route(em, send.senderId);
+  if (route.kind === 'HELD') return { state: 'HELD', mailboxId: route.mailboxId };
+  try {
+    return await performOnce<EmailRequest>(em, send.key, emailEffects(route.mail), deps.warn);
+  } catch (error) {
+    if (await deps.mailboxes.failed(em, route, error)) return { state: 'HELD', mailboxId: route.mailboxId! };
+    throw error;
+  } finally {
+    route.close();
+  }
 }
 
 /**

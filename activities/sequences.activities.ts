@@ -14,6 +14,9 @@ import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { whileHeartbeating } from './heartbeat.ts';
+import { mailboxSending } from './mailbox-send.ts';
+import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
+import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { deliverStep, prepareStep, recordStep, type StepDeps } from './sequence-step.ts';
 import type { RunStepInput, RunStepResult, SequencePlan, SequenceRecord, StopInput } from '../workflows/sequence.definitions.ts';
 
@@ -33,12 +36,23 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
   const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
   const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
   const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
+  const mailboxes = mailboxSending({
+    credentials: new MailboxCredentials(deps.config.webhookSecretKey),
+    fallback: providers.mail,
+    // A mailbox back to CONNECTED wakes the runs it held now; the outbox drain would otherwise.
+    onChange: async (change) => {
+      await deliverRunsChanged(deps.orm.em.fork(), { workflows: deps.workflows, logger: deps.logger }, change.wokenSequenceIds).catch((error: unknown) =>
+        deps.logger.warn({ error: String(error) }, 'waking the runs a mailbox held failed; the outbox drain delivers it'));
+    },
+  });
   const stepDeps: StepDeps = {
-    providers, baseUrl, secret: deps.config.webhookSecretKey,
+    providers, mailboxes, baseUrl, secret: deps.config.webhookSecretKey,
     /** `/u/<token>`: the sequence id and an HMAC of it (verified by the public unsubscribe route). */
     unsubscribeUrl: (sequenceId) => `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`,
     warn: (message, fields) => deps.logger.warn(fields, message),
   };
+
+  const sequenceRecord = (sequenceId: string) => tx(async (em) => toSequenceRecord(await lockRun(em, sequenceId)));
 
   return {
     async loadSequencePlan(input: { sequenceId: string }): Promise<SequencePlan> {
@@ -55,11 +69,19 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
 
     /** Prepare under the run's lock, deliver with no lock held, record under the lock (activities/sequence-step.ts). */
     runStep(input: RunStepInput): Promise<RunStepResult> {
-      return whileHeartbeating(async () => {
+      const once = async (): Promise<RunStepResult> => {
         const prepared = await tx(async (em) => prepareStep(stepDeps, em, await lockRun(em, input.sequenceId), input));
         if ('outcome' in prepared) return prepared;
         const outcome = await deliverStep(stepDeps, deps.orm.em.fork(), prepared);
+        if (outcome.state === 'HELD') return { outcome: 'MAILBOX', taskId: null, messageId: null, status: (await sequenceRecord(input.sequenceId)).status, mailboxId: outcome.mailboxId };
         return tx(async (em) => recordStep(em, await lockRun(em, input.sequenceId), input, prepared, outcome));
+      };
+      return whileHeartbeating(async () => {
+        const first = await once();
+        if (first.outcome !== 'MAILBOX' || !first.mailboxId) return first;
+        // Held by a failing (ERROR) mailbox: its logins are tried again, and a mailbox that answers sends now.
+        const change = await mailboxes.recheck(deps.orm.em.fork(), first.mailboxId);
+        return change?.mailbox.status === 'CONNECTED' ? once() : first;
       });
     },
 

@@ -14,6 +14,12 @@
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
 //   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
 //   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
+//   npm run --silent admin -- mailbox connect --user USER_ID --smtp-url URL --imap-url URL [--email E] [--json]
+//   npm run --silent admin -- mailbox list --org ORG_ID [--json]
+//   npm run --silent admin -- mailbox disconnect --id MAILBOX_ID [--json]
+//   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
+//     URLs: smtps://USER:PASSWORD@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
+//     imaps://...[:993] or imap://...[:143]; USER and PASSWORD URL-encoded. Never printed back.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -26,6 +32,9 @@ import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
+import { runMailboxCommand, type MailboxCommandDeps } from './admin-mailbox.ts';
+import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
+import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
 
 class UsageError extends Error {}
 
@@ -47,6 +56,8 @@ const options = {
   'json-value': { type: 'string' },
   'mailbox-email': { type: 'string' },
   'daily-send-limit': { type: 'string' },
+  'smtp-url': { type: 'string' },
+  'imap-url': { type: 'string' },
   fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -117,7 +128,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove': {
       const removed = await admin.removeUser(em, need(flags, 'id'));
-      await notifyStoppedRuns(config, em, removed.stopped_sequence_ids);
+      await notifyRunsChanged(config, em, removed.stopped_sequence_ids);
       return removed;
     }
     case 'user sender': {
@@ -138,12 +149,24 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.setLeadLimit(em, need(flags, 'org'), Number(need(flags, 'set')));
     case 'org icp':
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
+    case 'mailbox connect':
+      return runMailboxCommand(mailboxDeps(em, config), { verb: 'connect', userId: need(flags, 'user'), smtpUrl: need(flags, 'smtp-url'), imapUrl: need(flags, 'imap-url'), email: flags.email });
+    case 'mailbox list':
+      return runMailboxCommand(mailboxDeps(em, config), { verb: 'list', organizationId: need(flags, 'org') });
+    case 'mailbox disconnect':
+      return runMailboxCommand(mailboxDeps(em, config), { verb: 'disconnect', id: need(flags, 'id') });
+    case 'mailbox test':
+      return runMailboxCommand(mailboxDeps(em, config), { verb: 'test', id: need(flags, 'id') });
     case 'reconcile':
       return withTemporal(config, (temporal) => reconcile({ em, workflows: createWorkflowClients(temporal, config.temporalTaskQueue) }, { organizationId: flags.org, fix: flags.fix ?? false }));
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
 }
+
+const mailboxDeps = (em: EntityManager, config: Config): MailboxCommandDeps => ({
+  em, config, notify: notifyRunsChanged, withTemporal: (work) => withTemporal(config, work),
+});
 
 /** Runs `work` with a client of the configured Temporal (the dev server's port by default). */
 async function withTemporal<T>(config: Config, work: (temporal: Client) => Promise<T>): Promise<T> {
@@ -158,11 +181,11 @@ async function withTemporal<T>(config: Config, work: (temporal: Client) => Promi
 const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
- * Delivers the RUN_CHANGED commands of runs the CLI ended (recorded with their rows), so their
- * workflows close now. Best effort within a few seconds: without Temporal the outbox drain delivers
- * them once it is back.
+ * Delivers the RUN_CHANGED commands of runs the CLI changed (recorded with their rows): ended runs'
+ * workflows close now, and runs a mailbox held try their email again. Best effort within a few
+ * seconds: without Temporal the outbox drain delivers them once it is back.
  */
-async function notifyStoppedRuns(config: Config, em: EntityManager, sequenceIds: string[]): Promise<void> {
+async function notifyRunsChanged(config: Config, em: EntityManager, sequenceIds: string[]): Promise<void> {
   if (sequenceIds.length === 0) return;
   const address = temporalAddress(config);
   try {
@@ -176,7 +199,7 @@ async function notifyStoppedRuns(config: Config, em: EntityManager, sequenceIds:
       await connection.close();
     }
   } catch {
-    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} stopped run(s) are told by the outbox drain once it is back.`);
+    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} changed run(s) are told by the outbox drain once it is back.`);
   }
 }
 
@@ -208,7 +231,7 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n\nusage:\n${USAGE}`);
       return 2;
     }
-    if (error instanceof admin.AdminError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
+    if (error instanceof admin.AdminError || error instanceof MailboxError || error instanceof MailUrlError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
       console.error(`error: ${error.message.includes('uuid') ? 'an id is not a valid UUID' : error.message}`);
       return 1;
     }

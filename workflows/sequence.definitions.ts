@@ -59,15 +59,19 @@ export interface RunStepInput {
  * paused, wait for the resume and run the step again. ENDED: the run ended here (excluded, no channel,
  * template archived) or earlier. HELD: the template is not running (INACTIVE, back to PENDING_SETUP):
  * wait for runChanged and try again. HALTED: a reply stopped automatic steps. DEFERRED: the sender's
- * daily send limit is reached: try again at retryAt.
+ * daily send limit is reached: try again at retryAt. MAILBOX: the sender's connected mailbox refuses
+ * its login or fails (AUTH_FAILED, ERROR): the email is kept, wait until the mailbox is fixed
+ * (runChanged) or a while, and try again.
  */
 export interface RunStepResult {
-  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED';
+  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED' | 'MAILBOX';
   taskId: string | null;
   messageId: string | null;
   status: string;
   /** DEFERRED: when the step may run again (ISO). */
   retryAt?: string | null;
+  /** MAILBOX: the sender's mailbox that holds the email. */
+  mailboxId?: string | null;
 }
 
 export interface PauseInput {
@@ -89,9 +93,10 @@ export interface SetVariablesInput {
 /**
  * DELAY: a step's delay; WINDOW: the sending window; TASK: a CALL task; PAUSE: a pause; STEP: a step
  * running; TEMPLATE: the template is not ACTIVE or FINISHING; SEND_LIMIT: the sender's daily limit;
- * PERSON: a reply halted automatic steps, a person takes it from here.
+ * PERSON: a reply halted automatic steps, a person takes it from here; MAILBOX: the sender's mailbox
+ * must be fixed (its login refused or its server failing) before the email goes out.
  */
-export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | null;
+export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | 'MAILBOX' | null;
 
 export interface SequenceRunStatus {
   sequenceId: string;

@@ -52,6 +52,10 @@ async function answering<T>(write: () => Promise<T>): Promise<T> {
 
 const now = () => new Date().getTime();
 
+/** The pauses between tries of an email held by the sender's mailbox. */
+const MAILBOX_RETRY_FIRST_MS = 30_000;
+const MAILBOX_RETRY_MAX_MS = 15 * 60_000;
+
 export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const status: SequenceRunStatus = {
     sequenceId: input.sequenceId, currentStep: 0, stepCount: 0, waitingFor: null, nextWakeUp: null,
@@ -62,6 +66,8 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   let changed = false;
   /** A reply halted automatic steps: a person takes the run from here (or it is stopped). */
   let halted = false;
+  /** Tries of the current email that found the sender's mailbox needing a fix. */
+  let mailboxWaits = 0;
 
   // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
   // A paused run waits for its resume whatever else it was waiting for (a pause that comes during a
@@ -182,6 +188,16 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
           await sleepUntil('SEND_LIMIT', result.retryAt ? Date.parse(result.retryAt) : now() + DAY_MS);
           continue;
         }
+        if (result.outcome === 'MAILBOX') {
+          // The sender's mailbox must be fixed: a fix wakes the run (runChanged); meanwhile it tries
+          // again after a growing pause (30 s doubling to 15 min), in case the fault cleared itself.
+          const pause = Math.min(MAILBOX_RETRY_MAX_MS, MAILBOX_RETRY_FIRST_MS * 2 ** Math.min(mailboxWaits, 10));
+          mailboxWaits += 1;
+          waitFor('MAILBOX', now() + pause);
+          await waitUntil(() => false, pause);
+          continue;
+        }
+        mailboxWaits = 0;
         runStep = false;
         if (result.outcome === 'ENDED') { status.ended = true; break; }
         status.currentStep = stepIndex + 1;

@@ -1,5 +1,5 @@
 // Shapes of the identity and user endpoints.
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { named } from './named.ts';
 
@@ -19,9 +19,25 @@ export const meSchema: JsonSchema = named('ApiKeyIdentity', {
   },
 });
 
+export const userMailboxSchema: JsonSchema = named('UserMailbox', {
+  type: 'object',
+  description: "The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown.",
+  required: ['email', 'status', 'last_synced_at', 'last_error'],
+  properties: {
+    email: { type: 'string', description: 'The From address of the emails the user sends.' },
+    status: {
+      type: 'string',
+      enum: ['CONNECTED', 'AUTH_FAILED', 'ERROR', 'DISCONNECTED'],
+      description: "CONNECTED: both logins work. AUTH_FAILED: a server refused the login; the user's emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; emails wait the same way. DISCONNECTED: removed; emails go out through the service's own transport.",
+    },
+    last_synced_at: { ...nullableTimestamp, description: 'When the inbox was last read to the end; null before the first time.' },
+    last_error: { type: ['string', 'null'], description: 'Why the mailbox is not CONNECTED (what the server said); null when it is.' },
+  },
+});
+
 export const userSchema: JsonSchema = named('User', {
   type: 'object',
-  required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at'],
+  required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at', 'mailbox'],
   properties: {
     id: uuid,
     email: { type: 'string' },
@@ -29,6 +45,7 @@ export const userSchema: JsonSchema = named('User', {
     role: { type: 'string', enum: ['owner', 'member'] },
     created_at: timestamp,
     updated_at: timestamp,
+    mailbox: nullable(userMailboxSchema, "The user's connected mailbox (added field); null when none was ever connected."),
   },
 });
 

@@ -1,6 +1,10 @@
-// Use cases on workspace users: listing and their record shape.
+// Use cases on workspace users: listing and their record shape (with their mailbox, if any).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../../db/entities/index.ts';
+import { Mailbox, User } from '../../db/entities/index.ts';
+import { toMailboxRecord, type MailboxRecord } from '../mailboxes/mailboxes.service.ts';
+
+/** A user's mailbox as the users list shows it: no id, no credentials. */
+export type UserMailbox = Pick<MailboxRecord, 'email' | 'status' | 'last_synced_at' | 'last_error'>;
 
 export interface UserRecord {
   id: string;
@@ -9,9 +13,10 @@ export interface UserRecord {
   role: string;
   created_at: string;
   updated_at: string;
+  mailbox: UserMailbox | null;
 }
 
-export function toUserRecord(user: User): UserRecord {
+export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRecord {
   return {
     id: user.id,
     email: user.email,
@@ -19,6 +24,7 @@ export function toUserRecord(user: User): UserRecord {
     role: user.role,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
+    mailbox: mailbox && (({ email, status, last_synced_at, last_error }) => ({ email, status, last_synced_at, last_error }))(toMailboxRecord(mailbox)),
   };
 }
 
@@ -36,5 +42,7 @@ export async function listUsers(
     { organization: organizationId, removedAt: null },
     { orderBy: { [column]: page.sortOrder, id: page.sortOrder }, limit: page.limit, offset: page.offset },
   );
-  return { items: users.map(toUserRecord), total };
+  const mailboxes = users.length ? await em.find(Mailbox, { user: { $in: users.map((u) => u.id) } }) : [];
+  const byUser = new Map(mailboxes.map((m) => [m.user.id, m]));
+  return { items: users.map((user) => toUserRecord(user, byUser.get(user.id) ?? null)), total };
 }

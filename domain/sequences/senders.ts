@@ -5,11 +5,18 @@ import { typedKysely } from '../../db/kysely.ts';
 import { utcDate } from '../shared/time.ts';
 import type { RunRow } from './runs.ts';
 
-/** The user a step sends as: the From address is their mailbox_email, else their email. */
+/**
+ * The user a step sends as: the From address is their connected mailbox's, else their
+ * mailbox_email, else their email; with the mailbox's id and status when one is connected.
+ */
 function selectSender(em: EntityManager, userId: string) {
-  return typedKysely(em).selectFrom('users')
-    .select((eb) => ['id', 'name', eb.fn.coalesce('mailbox_email', 'email').as('email'), 'daily_send_limit', eb('removed_at', 'is not', null).as('removed')])
-    .where('id', '=', userId);
+  return typedKysely(em).selectFrom('users as u')
+    .leftJoin('mailboxes as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.status', '<>', 'DISCONNECTED'))
+    .select((eb) => [
+      'u.id', 'u.name', eb.fn.coalesce('m.email', 'u.mailbox_email', 'u.email').as('email'), 'u.daily_send_limit', eb('u.removed_at', 'is not', null).as('removed'),
+      'm.id as mailbox_id', 'm.status as mailbox_status',
+    ])
+    .where('u.id', '=', userId);
 }
 
 export type Sender = NonNullable<Awaited<ReturnType<ReturnType<typeof selectSender>['executeTakeFirst']>>>;

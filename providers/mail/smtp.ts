@@ -1,6 +1,8 @@
 // The real mail transport: nodemailer over SMTP to the server of SMTP_URL (smtp://, smtps://, with
-// credentials in the URL). One connection per message, so a dead connection is never reused.
+// credentials in the URL), or of a sender's connected mailbox (its options built from the stored
+// URL). One connection per message, so a dead connection is never reused.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { messageIdHeader, type MailTransport, type OutboundEmail, type SendResult } from './index.ts';
 
 interface SmtpError extends Error {
@@ -23,8 +25,10 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 export class SmtpMailTransport implements MailTransport {
   private readonly transporter: Transporter;
 
-  constructor(deps: { smtpUrl: string }) {
-    this.transporter = nodemailer.createTransport({ url: deps.smtpUrl, ...TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  constructor(deps: { smtpUrl: string } | { options: SMTPTransport.Options }) {
+    this.transporter = 'options' in deps
+      ? nodemailer.createTransport(deps.options)
+      : nodemailer.createTransport({ url: deps.smtpUrl, ...TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
   }
 
   async send(message: OutboundEmail): Promise<SendResult> {
@@ -43,7 +47,9 @@ export class SmtpMailTransport implements MailTransport {
       return { accepted: info.accepted?.length !== 0, providerMessageId: info.messageId || messageId, error: null };
     } catch (caught) {
       const err = caught as SmtpError;
-      // Only a permanent refusal is an answer; anything else (network, 4xx) throws for the caller's retry.
+      // Only a permanent refusal of this message is an answer; anything else (network, 4xx) throws for
+      // the caller's retry. A refused login (AUTH) is the server's account, not the message: it throws too.
+      if (err.code === 'EAUTH' || (typeof err.command === 'string' && /^AUTH/i.test(err.command))) throw err;
       const permanent = err.permanent ?? (err.responseCode !== undefined && err.responseCode >= 500 && err.responseCode !== 503);
       if (!permanent) throw err;
       return { accepted: false, providerMessageId: messageId, error: err.message };

@@ -7516,6 +7516,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The user's connected mailbox (added field); null when none was ever connected. */
+            mailbox: components["schemas"]["UserMailbox"] | null;
+        };
+        /** @description The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown. */
+        UserMailbox: {
+            /** @description The From address of the emails the user sends. */
+            email: string;
+            /**
+             * @description CONNECTED: both logins work. AUTH_FAILED: a server refused the login; the user's emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; emails wait the same way. DISCONNECTED: removed; emails go out through the service's own transport.
+             * @enum {string}
+             */
+            status: "CONNECTED" | "AUTH_FAILED" | "ERROR" | "DISCONNECTED";
+            /**
+             * Format: date-time
+             * @description When the inbox was last read to the end; null before the first time.
+             */
+            last_synced_at: string | null;
+            /** @description Why the mailbox is not CONNECTED (what the server said); null when it is. */
+            last_error: string | null;
         };
         /**
          * @example {

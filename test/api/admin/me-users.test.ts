@@ -60,7 +60,7 @@ describe('GET /v1/users', () => {
     assert.equal(response.body.total_count, 5);
     assert.ok(!emails.includes('stranger@example.com'));
     assert.ok(!emails.includes('removed@example.com'));
-    for (const user of response.body.items) assert.deepEqual(Object.keys(user).sort(), ['created_at', 'email', 'id', 'name', 'role', 'updated_at']);
+    for (const user of response.body.items) assert.deepEqual(Object.keys(user).sort(), ['created_at', 'email', 'id', 'mailbox', 'name', 'role', 'updated_at']);
   });
 
   it('when paging, then total_pages and has_more follow the size', async () => {

@@ -343,6 +343,8 @@ from .test_helper_reply import TestHelperReply
 from .test_helper_reply_result import TestHelperReplyResult
 from .test_helper_result import TestHelperResult
 from .user import User
+from .user_mailbox import UserMailbox
+from .user_mailbox_status import UserMailboxStatus
 from .user_page import UserPage
 from .user_role import UserRole
 from .variable_map import VariableMap
@@ -704,6 +706,8 @@ __all__ = (
     "TestHelperReplyResult",
     "TestHelperResult",
     "User",
+    "UserMailbox",
+    "UserMailboxStatus",
     "UserPage",
     "UserRole",
     "VariableMap",

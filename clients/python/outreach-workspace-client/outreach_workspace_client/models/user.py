@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.user_role import UserRole, check_user_role
+
+if TYPE_CHECKING:
+    from ..models.user_mailbox import UserMailbox
+
 
 T = TypeVar("T", bound="User")
 
@@ -23,6 +27,7 @@ class User:
         role (UserRole):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
+        mailbox (None | UserMailbox): The user's connected mailbox (added field); null when none was ever connected.
     """
 
     id: UUID
@@ -31,9 +36,12 @@ class User:
     role: UserRole
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    mailbox: None | UserMailbox
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.user_mailbox import UserMailbox  # noqa: PLC0415
+
         id = str(self.id)
 
         email = self.email
@@ -46,6 +54,12 @@ class User:
 
         updated_at = self.updated_at.isoformat()
 
+        mailbox: dict[str, Any] | None
+        if isinstance(self.mailbox, UserMailbox):
+            mailbox = self.mailbox.to_dict()
+        else:
+            mailbox = self.mailbox
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -56,6 +70,7 @@ class User:
                 "role": role,
                 "created_at": created_at,
                 "updated_at": updated_at,
+                "mailbox": mailbox,
             }
         )
 
@@ -63,6 +78,8 @@ class User:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.user_mailbox import UserMailbox  # noqa: PLC0415
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -76,6 +93,21 @@ class User:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        def _parse_mailbox(data: object) -> None | UserMailbox:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mailbox_type_0 = UserMailbox.from_dict(data)
+
+                return mailbox_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UserMailbox, data)
+
+        mailbox = _parse_mailbox(d.pop("mailbox"))
+
         user = cls(
             id=id,
             email=email,
@@ -83,6 +115,7 @@ class User:
             role=role,
             created_at=created_at,
             updated_at=updated_at,
+            mailbox=mailbox,
         )
 
         user.additional_properties = d

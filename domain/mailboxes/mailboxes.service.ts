@@ -1,0 +1,181 @@
+// Connected mailboxes as the admin CLI manages them: connect (store sealed URLs, try both logins),
+// list, disconnect, test, and the record every reader gets (never a credential). A mailbox that
+// becomes CONNECTED or DISCONNECTED lets its sender's held emails go: their runs are told through
+// RUN_CHANGED commands recorded in the same transaction (delivered after the commit, or by the drain).
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Mailbox, type MailboxStatus } from '../../db/entities/mailbox.entity.ts';
+import { Organization, User } from '../../db/entities/index.ts';
+import { typedKysely } from '../../db/kysely.ts';
+import { RUNNING_STATUSES } from '../sequences/statuses.ts';
+import { iso } from '../shared/time.ts';
+import { recordRunsChanged } from '../workflow-commands/outbox.ts';
+import type { MailboxCredentials } from './credentials.ts';
+import { checkLogins, type LoginVerdict } from './logins.ts';
+import { loginAddress, MailUrlError, parseMailUrl, type MailServer } from './mail-urls.ts';
+
+/** A refusal the operator can act on (unknown user or mailbox, an address that is not one). */
+export class MailboxError extends Error {}
+
+/** What the CLI prints and the API shows: no URL, login or password. */
+export interface MailboxRecord {
+  id: string;
+  user_id: string;
+  email: string;
+  status: MailboxStatus;
+  last_synced_at: string | null;
+  last_error: string | null;
+}
+
+export function toMailboxRecord(mailbox: Mailbox): MailboxRecord {
+  return {
+    id: mailbox.id,
+    user_id: mailbox.user.id,
+    email: mailbox.email,
+    status: mailbox.status,
+    last_synced_at: iso(mailbox.lastSyncedAt ?? null),
+    last_error: mailbox.lastError ?? null,
+  };
+}
+
+/** A change's record and the runs it let go (their RUN_CHANGED commands are recorded). */
+export interface MailboxChange {
+  mailbox: MailboxRecord;
+  organizationId: string;
+  wokenSequenceIds: string[];
+}
+
+export interface MailboxDeps {
+  credentials: MailboxCredentials;
+  /** Tries both logins; the real servers by default. */
+  checkLogins?: (smtp: MailServer, imap: MailServer) => Promise<LoginVerdict>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A mailbox in these states holds its sender's emails. */
+export const HOLDING_STATUSES: readonly MailboxStatus[] = ['AUTH_FAILED', 'ERROR'];
+
+/**
+ * The sender's running sequences, each with a RUN_CHANGED command recorded in `tx`: a run waiting
+ * on the mailbox re-reads its row and tries its email again.
+ */
+async function wakeSenderRuns(tx: EntityManager, organizationId: string, userId: string): Promise<string[]> {
+  const rows = await typedKysely(tx)
+    .selectFrom('sequences as s')
+    .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
+    .select('s.id')
+    .where('s.organization_id', '=', organizationId)
+    .where((eb) => eb(eb.fn.coalesce('s.sender_id', 't.sender_user_id'), '=', userId))
+    .where('s.status', 'in', RUNNING_STATUSES)
+    .execute();
+  await recordRunsChanged(tx, rows.map((r) => ({ id: r.id, organizationId })));
+  return rows.map((r) => r.id);
+}
+
+/** Sets the outcome of a check (or a send) and wakes the sender's runs when the mailbox stops holding them. */
+async function applyStatus(tx: EntityManager, mailbox: Mailbox, status: MailboxStatus, error: string | null, wasHolding: boolean): Promise<MailboxChange> {
+  mailbox.status = status;
+  mailbox.lastError = error;
+  await tx.flush();
+  const letGo = wasHolding && !HOLDING_STATUSES.includes(status);
+  const woken = letGo ? await wakeSenderRuns(tx, mailbox.organization.id, mailbox.user.id) : [];
+  return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: woken };
+}
+
+/**
+ * Connects (or re-connects) the user's mailbox: the URLs are read and checked, both logins tried,
+ * and the mailbox stored with the outcome as its status (AUTH_FAILED and ERROR are stored too, so
+ * `mailbox test` can retry them). A re-connect replaces the credentials and keeps the mailbox's id;
+ * its inbox cursor starts over when the IMAP server, login or address changed.
+ */
+export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input: { userId: string; smtpUrl: string; imapUrl: string; email?: string }): Promise<MailboxChange> {
+  const smtp = parseMailUrl('--smtp-url', 'smtp', input.smtpUrl);
+  const imap = parseMailUrl('--imap-url', 'imap', input.imapUrl);
+  const email = input.email?.trim().toLowerCase() ?? loginAddress(smtp);
+  if (email === null) throw new MailUrlError('--email', 'required: the SMTP login is not an email address');
+  if (!EMAIL.test(email)) throw new MailUrlError('--email', `${email} is not an email address`);
+  const user = await em.findOne(User, { id: input.userId, removedAt: null });
+  if (!user) throw new MailboxError(`active user ${input.userId} not found`);
+  // The logins are tried before any transaction: no row is locked while a server answers.
+  const verdict = await (deps.checkLogins ?? checkLogins)(smtp, imap);
+  return em.transactional(async (tx) => {
+    let mailbox = await tx.findOne(Mailbox, { user: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const wasHolding = mailbox !== null && HOLDING_STATUSES.includes(mailbox.status);
+    const sealedImap = deps.credentials.seal(input.imapUrl.trim());
+    if (mailbox) {
+      const before = mailbox.imapUrlEncrypted ? deps.credentials.open('imap', mailbox.imapUrlEncrypted) : null;
+      if (!before || before.host !== imap.host || before.port !== imap.port || before.user !== imap.user || mailbox.email !== email) {
+        mailbox.uidValidity = null;
+        mailbox.lastUid = null;
+        mailbox.lastSyncedAt = null;
+      }
+      mailbox.email = email;
+      mailbox.smtpUrlEncrypted = deps.credentials.seal(input.smtpUrl.trim());
+      mailbox.imapUrlEncrypted = sealedImap;
+    } else {
+      mailbox = tx.create(Mailbox, {
+        organization: user.organization, user, email, status: verdict.status,
+        smtpUrlEncrypted: deps.credentials.seal(input.smtpUrl.trim()), imapUrlEncrypted: sealedImap,
+      });
+    }
+    // A mailbox that was DISCONNECTED sent through the service's transport meanwhile: nothing to wake.
+    return applyStatus(tx, mailbox, verdict.status, verdict.error, wasHolding);
+  });
+}
+
+export async function listMailboxes(em: EntityManager, organizationId: string): Promise<MailboxRecord[]> {
+  if (!(await em.count(Organization, { id: organizationId }))) throw new MailboxError(`organization ${organizationId} not found`);
+  const mailboxes = await em.find(Mailbox, { organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return mailboxes.map(toMailboxRecord);
+}
+
+async function lockedMailbox(tx: EntityManager, id: string): Promise<Mailbox> {
+  const mailbox = await tx.findOne(Mailbox, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!mailbox) throw new MailboxError(`mailbox ${id} not found`);
+  return mailbox;
+}
+
+/**
+ * Disconnects: the credentials are forgotten (a re-connect gives new ones), the status is
+ * DISCONNECTED, and the sender's emails go out through the service's own transport again.
+ */
+export async function disconnectMailbox(em: EntityManager, id: string): Promise<MailboxChange> {
+  return em.transactional(async (tx) => {
+    const mailbox = await lockedMailbox(tx, id);
+    const wasHolding = HOLDING_STATUSES.includes(mailbox.status);
+    mailbox.smtpUrlEncrypted = '';
+    mailbox.imapUrlEncrypted = '';
+    return applyStatus(tx, mailbox, 'DISCONNECTED', null, wasHolding);
+  });
+}
+
+/** Tries both logins again with the stored credentials and records the outcome. */
+export async function testMailbox(em: EntityManager, deps: MailboxDeps, id: string): Promise<MailboxChange> {
+  const stored = await em.findOne(Mailbox, { id });
+  if (!stored) throw new MailboxError(`mailbox ${id} not found`);
+  if (stored.status === 'DISCONNECTED') throw new MailboxError(`mailbox ${id} is disconnected: connect it again with mailbox connect`);
+  const verdict = await (deps.checkLogins ?? checkLogins)(deps.credentials.open('smtp', stored.smtpUrlEncrypted), deps.credentials.open('imap', stored.imapUrlEncrypted));
+  return em.transactional(async (tx) => {
+    const mailbox = await lockedMailbox(tx, id);
+    // Disconnected or re-connected while the servers answered: that newer state stands.
+    if (mailbox.status === 'DISCONNECTED' || mailbox.smtpUrlEncrypted !== stored.smtpUrlEncrypted) {
+      return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: [] };
+    }
+    return applyStatus(tx, mailbox, verdict.status, verdict.error, HOLDING_STATUSES.includes(mailbox.status));
+  });
+}
+
+/**
+ * A send or a sync found the mailbox's login refused or its server failing: the status moves to
+ * AUTH_FAILED or ERROR with the reason (a DISCONNECTED or re-connected mailbox is left as it is);
+ * back to CONNECTED after a success, waking the runs it held.
+ */
+export async function recordMailboxOutcome(em: EntityManager, id: string, outcome: { status: Exclude<MailboxStatus, 'DISCONNECTED'>; error: string | null; sealedSmtpUrl?: string }): Promise<MailboxChange | null> {
+  return em.transactional(async (tx) => {
+    const mailbox = await tx.findOne(Mailbox, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!mailbox || mailbox.status === 'DISCONNECTED') return null;
+    if (outcome.sealedSmtpUrl !== undefined && outcome.sealedSmtpUrl !== mailbox.smtpUrlEncrypted) return null;
+    if (mailbox.status === outcome.status && mailbox.lastError === outcome.error) return null;
+    return applyStatus(tx, mailbox, outcome.status, outcome.error, HOLDING_STATUSES.includes(mailbox.status));
+  });
+}

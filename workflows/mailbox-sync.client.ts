@@ -1,13 +1,13 @@
 // The calls to a mailbox's sync workflow (`mailbox-sync:<id>`): start it when the mailbox is
-// connected (a running one is kept: USE_EXISTING, so every worker start and reconcile may ask),
+// connected (signal-with-start: a running one is kept and woken, so every worker start may ask),
 // stop it when it is disconnected (cancelled: the running activity closes its IMAP session), and
 // read its status query.
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
 import { temporalCall } from '../temporal/failures.ts';
 import { mailboxSearchAttributes } from '../temporal/search-attributes.ts';
 import {
-  MAILBOX_SYNC_WORKFLOW, mailboxSyncStatusQuery, mailboxSyncTaskQueue, mailboxSyncWorkflowId, type MailboxSyncInput, type MailboxSyncStatus,
+  MAILBOX_SYNC_WORKFLOW, mailboxSyncStatusQuery, mailboxSyncTaskQueue, mailboxSyncWakeSignal, mailboxSyncWorkflowId, type MailboxSyncInput, type MailboxSyncStatus,
 } from './mailbox-sync.definitions.ts';
 
 /** The mailbox a sync is for. */
@@ -44,16 +44,21 @@ export function createMailboxSyncClient(temporal: Client, taskQueue: string): Ma
   };
 }
 
-/** Starts `mailbox-sync:<id>` on `taskQueue` (its activities on the mailbox queue beside it); a running one is kept. */
+/**
+ * Starts `mailbox-sync:<id>` on `taskQueue` (its activities on the mailbox queue beside it) unless
+ * it runs; a running one is kept and woken (the wake signal), so a sync waiting after a refused
+ * login tries again at once when the mailbox is connected or tested again.
+ */
 export async function startMailboxSync(
   temporal: Client, mailbox: MailboxSyncTarget, taskQueue: string, options: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'> = {},
 ): Promise<void> {
   const input: MailboxSyncInput = { mailboxId: mailbox.id, organizationId: mailbox.organizationId, syncTaskQueue: mailboxSyncTaskQueue(taskQueue), ...options };
-  await temporalCall(() => temporal.workflow.start(MAILBOX_SYNC_WORKFLOW, {
+  await temporalCall(() => temporal.workflow.signalWithStart(MAILBOX_SYNC_WORKFLOW, {
     workflowId: mailboxSyncWorkflowId(mailbox.id),
     taskQueue,
     args: [input],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    signal: mailboxSyncWakeSignal,
+    signalArgs: [],
     workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
     typedSearchAttributes: mailboxSearchAttributes(mailbox.organizationId, mailbox.id),
   }));

@@ -4,7 +4,7 @@
 // every 15 s, heartbeating all along, until its time is up; the workflow loops it and continues as
 // new before its history grows large. Its activities run on a task queue of their own
 // (mailboxSyncTaskQueue), served by a worker whose slots fit many idle connections.
-import { defineQuery } from '@temporalio/workflow';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
 
 export const MAILBOX_SYNC_WORKFLOW = 'mailboxSyncWorkflow';
 /** The activity failure of a refused IMAP login: no retry of the same attempt helps. */
@@ -46,6 +46,8 @@ export interface MailboxSyncInput {
   /** Carried across continue-as-new for the status query. */
   cursor?: MailboxCursor;
   totals?: SyncTotals;
+  /** How the last run waited for mail, carried for the status query. */
+  lastMode?: SyncMode | null;
   /** Login failures in a row, carried so the backoff goes on growing. */
   authFailures?: number;
 }
@@ -90,3 +92,5 @@ export interface MailboxSyncStatus {
 }
 
 export const mailboxSyncStatusQuery = defineQuery<MailboxSyncStatus>('status');
+/** The mailbox was connected or tested again: a wait after a failure ends now. */
+export const mailboxSyncWakeSignal = defineSignal('wake');

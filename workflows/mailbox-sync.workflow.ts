@@ -1,14 +1,15 @@
 // MailboxSyncWorkflow: loops the syncMailbox activity of one mailbox. A refused login (the
 // activity marked the mailbox AUTH_FAILED) or a server that stays unreachable waits with a
-// growing backoff, shown by the status query, then tries again; a mailbox disconnected (the
+// growing backoff, shown by the status query, then tries again (at once on the wake signal: the
+// mailbox was connected or tested again); a mailbox disconnected (the
 // activity says stopped) or a cancelled workflow ends the loop. The cursor lives in PostgreSQL;
 // the workflow carries the last one it heard across continue-as-new for the status query.
 import {
-  ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, isCancellation, proxyActivities, setHandler, sleep, workflowInfo,
+  ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, isCancellation, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { MailboxSyncActivities } from '../activities/mailbox-sync.activities.ts';
 import {
-  MAILBOX_AUTH_FAILED, mailboxSyncStatusQuery, type MailboxSyncInput, type MailboxSyncStatus, type SyncRunResult, type SyncTotals,
+  MAILBOX_AUTH_FAILED, mailboxSyncStatusQuery, mailboxSyncWakeSignal, type MailboxSyncInput, type MailboxSyncStatus, type SyncRunResult, type SyncTotals,
 } from './mailbox-sync.definitions.ts';
 
 const MINUTE_MS = 60_000;
@@ -32,9 +33,11 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
   const runsPerExecution = input.runsPerExecution ?? 50;
   const totals: SyncTotals = { processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0, ...input.totals };
   const status: MailboxSyncStatus = {
-    phase: 'SYNCING', cursor: input.cursor ?? { uidValidity: null, lastUid: null }, mode: null, runsThisExecution: 0, totals, lastError: null, retryAt: null,
+    phase: 'SYNCING', cursor: input.cursor ?? { uidValidity: null, lastUid: null }, mode: input.lastMode ?? null, runsThisExecution: 0, totals, lastError: null, retryAt: null,
   };
   setHandler(mailboxSyncStatusQuery, () => status);
+  let woken = false;
+  setHandler(mailboxSyncWakeSignal, () => { woken = true; });
 
   // The activity heartbeats every few seconds while it waits on the server, so a worker that dies
   // is noticed within the heartbeat timeout and the run moves to another worker.
@@ -60,7 +63,8 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
         status.phase = 'WAITING_AFTER_FAILURE';
         status.lastError = error.cause?.message ?? error.message;
         status.retryAt = new Date(new Date().getTime() + delay).toISOString();
-        await sleep(delay);
+        woken = false;
+        await condition(() => woken, delay);
         status.phase = 'SYNCING';
         status.retryAt = null;
         continue;
@@ -84,5 +88,5 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
     return;
   }
   await condition(allHandlersFinished);
-  await continueAsNew<typeof mailboxSyncWorkflow>({ ...input, cursor: status.cursor, totals, authFailures });
+  await continueAsNew<typeof mailboxSyncWorkflow>({ ...input, cursor: status.cursor, totals, authFailures, lastMode: status.mode });
 }

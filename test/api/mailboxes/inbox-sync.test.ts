@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { ImapFlow } from 'imapflow';
 import { stopMailboxSync, startMailboxSync } from '../../../workflows/mailbox-sync.client.ts';
 import { mailboxSyncStatusQuery, mailboxSyncWorkflowId } from '../../../workflows/mailbox-sync.definitions.ts';
+import * as admin from '../../../domain/admin/admin.service.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { gmailDsn, personReply, vacationReply } from '../../helpers/inbox-samples.ts';
@@ -45,6 +46,7 @@ describe('inbox sync (GreenMail)', function () {
   });
 
   after(async () => {
+    await sql`UPDATE mailboxes SET status = 'DISCONNECTED' WHERE organization_id = ${org.organizationId}`.execute(db());
     await stopMailboxSync(stack.temporal, mailboxId);
   });
 
@@ -125,6 +127,28 @@ describe('inbox sync (GreenMail)', function () {
       assert.deepEqual(flags.filter((f) => f.includes('\\Seen')), [], 'no message was marked seen');
     } finally {
       await imap.logout();
+    }
+  });
+
+  it('when the IMAP login is refused, then the mailbox is AUTH_FAILED with the server\'s answer and the workflow waits, saying why', async () => {
+    const user = await admin.createUser(stack.orm.em.fork(), { organizationId: org.organizationId, email: `locked-${randomUUID().slice(0, 8)}@sender.test`, name: 'Locked' });
+    const userId = user.id;
+    const address = await mailUser(greenmail, 'locked', 'sender.test');
+    const lockedId = await insertMailbox(stack, greenmail, { organizationId: org.organizationId, userId, email: address, password: 'not the password' });
+    await startMailboxSync(stack.temporal, { id: lockedId, organizationId: org.organizationId }, stack.taskQueue);
+    try {
+      await until(async () => (await sql<{ status: string }>`SELECT status FROM mailboxes WHERE id = ${lockedId}`.execute(db())).rows[0].status === 'AUTH_FAILED',
+        { timeoutMs: 30_000, what: 'AUTH_FAILED' });
+      const { rows } = await sql<{ last_error: string }>`SELECT last_error FROM mailboxes WHERE id = ${lockedId}`.execute(db());
+      assert.match(rows[0].last_error, /^IMAP: the IMAP server refused the login/);
+      assert.doesNotMatch(rows[0].last_error, /not the password/);
+      const handle = stack.temporal.workflow.getHandle(mailboxSyncWorkflowId(lockedId));
+      await until(async () => (await handle.query(mailboxSyncStatusQuery)).phase === 'WAITING_AFTER_FAILURE', { timeoutMs: 20_000, what: 'the wait after the refusal' });
+      const status = await handle.query(mailboxSyncStatusQuery);
+      assert.match(status.lastError ?? '', /refused the login/);
+      assert.ok(status.retryAt && Date.parse(status.retryAt) > Date.now());
+    } finally {
+      await stopMailboxSync(stack.temporal, lockedId);
     }
   });
 

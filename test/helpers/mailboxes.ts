@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
+import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
 import type { RunningGreenMail } from './greenmail.ts';
 import type { Stack } from './stack.ts';
 
@@ -36,6 +37,17 @@ export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: 
     await transport.sendMail({ envelope: { from, to }, raw });
   } finally {
     transport.close();
+  }
+}
+
+/** Everything in a GreenMail user's INBOX, read as the service reads a mailbox (read-only). */
+export async function readInbox(greenmail: RunningGreenMail, address: string): Promise<InboxFetched[]> {
+  const inbox = new ImapInbox({ host: greenmail.host, port: greenmail.imapPort, tls: false, requireStartTls: false, user: address, password: MAIL_PASSWORD });
+  try {
+    await inbox.open();
+    return await inbox.fetchAfter(0, 1000);
+  } finally {
+    await inbox.close();
   }
 }
 

@@ -12,7 +12,8 @@ import * as admin from '../../../domain/admin/admin.service.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { gmailDsn, personReply, vacationReply } from '../../helpers/inbox-samples.ts';
-import { MAIL_PASSWORD, deliverRaw, inboxRows, insertMailbox, mailUser, sentMessageId } from '../../helpers/mailboxes.ts';
+import { MAIL_PASSWORD, deliverRaw, inboxRows, insertMailbox, mailUser, readInbox, sentMessageId } from '../../helpers/mailboxes.ts';
+import { parseInboxMessage } from '../../../domain/mailboxes/inbox-message.ts';
 import { client } from '../../helpers/http.ts';
 import { eventsOf, insertContact, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -69,7 +70,13 @@ describe('inbox sync (GreenMail)', function () {
 
   it('when the prospect replies over SMTP with In-Reply-To, then message.replied fires once and the run leaves ACTIVE', async () => {
     const prospect = await enrolledProspect('reply');
-    const ids = { mailbox, prospect: prospect.address, sentMessageId: prospect.messageId };
+    // The email went out through the sender's mailbox: the prospect reads it over IMAP and answers its Message-ID.
+    const received = await readInbox(greenmail, prospect.address);
+    assert.equal(received.length, 1);
+    const email = await parseInboxMessage(received[0].source);
+    assert.equal(email.from, mailbox);
+    assert.equal(`<${email.messageId}>`, prospect.messageId);
+    const ids = { mailbox, prospect: prospect.address, sentMessageId: email.messageId! };
     await deliverRaw(greenmail, prospect.address, mailbox, personReply(ids, 'Who are you and how did you get my address?'));
     await until(async () => (await eventTypes(prospect.sequenceId)).includes('message.replied'), { timeoutMs: 30_000, what: 'message.replied' });
     const run = await sequenceRow(stack, prospect.sequenceId);

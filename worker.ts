@@ -121,9 +121,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const corePort = config.workerMetricsPort > 0 ? await freePort() : undefined;
   Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
   const metrics = createWorkerMetrics();
+  // Set once created: until then (bundling the workflows takes a while) /healthz answers 503.
+  const created: { worker?: Worker } = {};
   // A taken port (a second worker on one host) costs the endpoint, not the worker.
   const metricsServer = corePort
-    ? await startWorkerMetricsServer({ registry: metrics.registry, port: config.workerMetricsPort, host: config.host, coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics` })
+    ? await startWorkerMetricsServer({
+      registry: metrics.registry, port: config.workerMetricsPort, host: config.host, coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics`,
+      workerState: () => created.worker?.getState(),
+    })
       .catch((error: unknown) => void logger.error({ err: error, port: config.workerMetricsPort }, 'worker metrics endpoint not started'))
     : undefined;
   if (metricsServer) logger.info({ url: metricsServer.url }, 'worker metrics listening');
@@ -133,6 +138,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const worker = await createWorker({
     connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
   });
+  created.worker = worker;
   const mailboxWorker = await createMailboxSyncWorker({
     connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
   });

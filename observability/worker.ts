@@ -2,8 +2,9 @@
 // by activity type (prom-client) and binds workflow id, run id and organization to the activity's
 // log lines; the OpenTelemetry interceptors and workflow span sink when tracing is on; and the
 // worker's own Prometheus endpoint, which also relays the SDK Core's metrics (workflow task
-// latencies and failures, poller and slot gauges) scraped from Core's loopback-only exporter.
-import { createServer } from 'node:http';
+// latencies and failures, poller and slot gauges) scraped from Core's loopback-only exporter, and
+// answers the health check of the worker's container on the same port.
+import { createServer, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
 import type { Context as ActivityContext } from '@temporalio/activity';
@@ -148,23 +149,51 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Worker states in which the worker polls its task queue: the only healthy ones. */
+const HEALTHY_WORKER_STATES = new Set(['RUNNING']);
+
+function answerHealth(res: ServerResponse, workerState: (() => string | undefined) | undefined): void {
+  const state = workerState ? workerState() ?? 'STARTING' : undefined;
+  const healthy = state === undefined || HEALTHY_WORKER_STATES.has(state);
+  const body = { status: healthy ? 'ok' : 'unavailable', ...(state === undefined ? {} : { state }) };
+  res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+}
+
 export interface WorkerMetricsServer {
   url: string;
   close(): Promise<void>;
 }
 
+export interface WorkerMetricsServerOptions {
+  registry: Registry;
+  port: number;
+  host: string;
+  coreMetricsUrl?: string;
+  /**
+   * The worker's state (Worker.getState(); undefined while it is being created): GET /healthz answers
+   * 200 while it is RUNNING and 503 otherwise. Without it /healthz only says the process answers.
+   */
+  workerState?: () => string | undefined;
+}
+
 /**
- * GET /metrics on `host:port` (port 0: any free port): the registry's metrics, then Core's when
- * `coreMetricsUrl` is given (if Core does not answer within a second, its part is left out and
- * `worker_core_metrics_up` says 0).
+ * The worker's HTTP endpoint on `host:port` (port 0: any free port). GET /metrics: the registry's
+ * metrics, then Core's when `coreMetricsUrl` is given (if Core does not answer within a second, its
+ * part is left out and `worker_core_metrics_up` says 0). GET /healthz: the health check a container
+ * runtime polls, so a worker that never got to polling (or stopped) is restarted.
  */
-export async function startWorkerMetricsServer(options: { registry: Registry; port: number; host: string; coreMetricsUrl?: string }): Promise<WorkerMetricsServer> {
+export async function startWorkerMetricsServer(options: WorkerMetricsServerOptions): Promise<WorkerMetricsServer> {
   const coreUp = options.coreMetricsUrl
     ? (options.registry.getSingleMetric('worker_core_metrics_up') as Gauge | undefined)
       ?? new Gauge({ name: 'worker_core_metrics_up', help: '1 when the SDK Core metrics answered the last scrape.', registers: [options.registry] })
     : undefined;
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/healthz') {
+      answerHealth(res, options.workerState);
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }

@@ -113,5 +113,9 @@ export const peopleExamples: Record<string, unknown> = {
     id: ID.apiKey, organization_id: ID.organization, name: 'CRM integration', key_prefix: 'ows_k7Qm2xVa', scopes: ALL_SCOPES,
     created_at: '2026-03-01T08:00:00.000Z', last_used_at: '2026-03-04T16:40:11.874Z', user_id: ID.user, enrichment_credits: 98,
   },
-  User: { ...GRACE, role: 'owner', created_at: '2026-03-01T08:00:00.000Z', updated_at: '2026-03-01T08:00:00.000Z' },
+  User: {
+    ...GRACE, role: 'owner', created_at: '2026-03-01T08:00:00.000Z', updated_at: '2026-03-01T08:00:00.000Z',
+    mailbox: { email: 'grace@example.org', status: 'CONNECTED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: null },
+  },
+  UserMailbox: { email: 'grace@example.org', status: 'AUTH_FAILED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: 'smtps://smtp.example.org:465: 535 5.7.8 Authentication credentials invalid' },
 };

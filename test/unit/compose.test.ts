@@ -1,50 +1,12 @@
 // Static checks of docker-compose.yml and the Dockerfile: no Docker engine runs on the dev machines,
 // so a renamed env var, entry file or search attribute would otherwise only surface at deploy time.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { SEARCH_ATTRIBUTES } from '../../temporal/search-attributes.ts';
+import { compose, environment, readRepoFile as read, root, service, type ComposeService } from './compose-file.ts';
 
-interface ComposeService {
-  image?: string;
-  build?: string | { context?: string };
-  command?: string | string[];
-  entrypoint?: string | string[];
-  environment?: Record<string, string | number | boolean | null> | string[];
-  ports?: Array<string | number | { target: number; published?: string | number }>;
-  deploy?: { replicas?: number };
-  depends_on?: string[] | Record<string, { condition?: string }>;
-}
-
-interface ComposeFile {
-  services: Record<string, ComposeService>;
-}
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
-
-// `merge: true` resolves the `<<: *anchor` keys the file uses, as Compose does.
-const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
 const configSource = read('config.ts');
-
-function service(name: string): ComposeService {
-  const found = compose.services[name];
-  assert.ok(found, `service ${name} is missing`);
-  return found;
-}
-
-function environment(svc: ComposeService): Record<string, string> {
-  const env = svc.environment ?? {};
-  if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry) => {
-      const at = entry.indexOf('=');
-      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
-    }));
-  }
-  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
-}
 
 function words(command: string | string[]): string[] {
   return Array.isArray(command) ? command : command.trim().split(/\s+/);

@@ -141,5 +141,39 @@ describe('observability', () => {
         await server.close();
       }
     });
+
+    it('when /healthz is polled, then it answers 200 only while the worker is RUNNING and 503 before and after', async () => {
+      let state: string | undefined;
+      const metrics = createWorkerMetrics(createRegistry('worker-health'));
+      const server = await startWorkerMetricsServer({ registry: metrics.registry, port: 0, host: '127.0.0.1', workerState: () => state });
+      const health = async () => {
+        const response = await fetch(server.url.replace('/metrics', '/healthz'));
+        return { status: response.status, body: await response.json() as unknown };
+      };
+      try {
+        assert.deepEqual(await health(), { status: 503, body: { status: 'unavailable', state: 'STARTING' } });
+        state = 'INITIALIZED';
+        assert.deepEqual(await health(), { status: 503, body: { status: 'unavailable', state: 'INITIALIZED' } });
+        state = 'RUNNING';
+        assert.deepEqual(await health(), { status: 200, body: { status: 'ok', state: 'RUNNING' } });
+        state = 'FAILED';
+        assert.deepEqual(await health(), { status: 503, body: { status: 'unavailable', state: 'FAILED' } });
+        assert.equal((await fetch(server.url.replace('/metrics', '/healthz'), { method: 'POST' })).status, 404);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('when /healthz is polled on an endpoint given no worker state, then it answers 200: the process serves', async () => {
+      const metrics = createWorkerMetrics(createRegistry('worker-health-plain'));
+      const server = await startWorkerMetricsServer({ registry: metrics.registry, port: 0, host: '127.0.0.1' });
+      try {
+        const response = await fetch(server.url.replace('/metrics', '/healthz'));
+        assert.equal(response.status, 200);
+        assert.deepEqual(await response.json(), { status: 'ok' });
+      } finally {
+        await server.close();
+      }
+    });
   });
 });

@@ -7502,7 +7502,13 @@ export interface components {
          *       "name": "Grace Hopper",
          *       "role": "owner",
          *       "created_at": "2026-03-01T08:00:00.000Z",
-         *       "updated_at": "2026-03-01T08:00:00.000Z"
+         *       "updated_at": "2026-03-01T08:00:00.000Z",
+         *       "mailbox": {
+         *         "email": "grace@example.org",
+         *         "status": "CONNECTED",
+         *         "last_synced_at": "2026-03-04T16:39:58.120Z",
+         *         "last_error": null
+         *       }
          *     }
          */
         User: {
@@ -7519,7 +7525,15 @@ export interface components {
             /** @description The user's connected mailbox (added field); null when none was ever connected. */
             mailbox: components["schemas"]["UserMailbox"] | null;
         };
-        /** @description The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown. */
+        /**
+         * @description The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown.
+         * @example {
+         *       "email": "grace@example.org",
+         *       "status": "AUTH_FAILED",
+         *       "last_synced_at": "2026-03-04T16:39:58.120Z",
+         *       "last_error": "smtps://smtp.example.org:465: 535 5.7.8 Authentication credentials invalid"
+         *     }
+         */
         UserMailbox: {
             /** @description The From address of the emails the user sends. */
             email: string;
@@ -7545,7 +7559,13 @@ export interface components {
          *           "name": "Grace Hopper",
          *           "role": "owner",
          *           "created_at": "2026-03-01T08:00:00.000Z",
-         *           "updated_at": "2026-03-01T08:00:00.000Z"
+         *           "updated_at": "2026-03-01T08:00:00.000Z",
+         *           "mailbox": {
+         *             "email": "grace@example.org",
+         *             "status": "CONNECTED",
+         *             "last_synced_at": "2026-03-04T16:39:58.120Z",
+         *             "last_error": null
+         *           }
          *         }
          *       ],
          *       "total_count": 1,

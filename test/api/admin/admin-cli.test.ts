@@ -1,17 +1,14 @@
 // The admin CLI as an operator runs it (a child process on the same database), and its keys used
 // over HTTP.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../config.ts';
 import { sandboxOutboundEmails } from '../../../providers/mail/sandbox.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../../workflows/sequence.definitions.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
 import { client } from '../../helpers/http.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
-
-const script = fileURLToPath(new URL('../../../scripts/admin.ts', import.meta.url));
 
 describe('admin CLI', function () {
   this.timeout(120_000);
@@ -23,19 +20,8 @@ describe('admin CLI', function () {
     api = client(stack.url);
   });
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [script, ...args], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
-
-  function json(...args: string[]) {
-    const result = admin(...args, '--json');
-    assert.equal(result.code, 0, result.stderr);
-    return JSON.parse(result.stdout);
-  }
+  const admin = (...args: string[]) => adminCli(stack).run(...args);
+  const json = (...args: string[]) => adminCli(stack).json(...args);
 
   it('when bootstrapping, then it prints exactly organization_id, user_id and api_key, and the key works', async () => {
     const created = json('bootstrap', '--org-name', 'CLI Org');

@@ -3,13 +3,11 @@
 // GET /v1/users shows it: status and last error, never a URL, login or password.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { client } from '../../helpers/http.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
+import { adminCli } from '../../helpers/admin-cli.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 
-const script = fileURLToPath(new URL('../../../scripts/admin.ts', import.meta.url));
 const RECORD_FIELDS = ['email', 'id', 'last_error', 'last_synced_at', 'status', 'user_id'];
 
 describe('admin CLI: mailbox', function () {
@@ -23,18 +21,8 @@ describe('admin CLI: mailbox', function () {
     api = client(stack.url);
   });
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [script, ...args], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
-  function json(...args: string[]) {
-    const result = admin(...args, '--json');
-    assert.equal(result.code, 0, result.stderr);
-    return JSON.parse(result.stdout);
-  }
+  const admin = (...args: string[]) => adminCli(stack).run(...args);
+  const json = (...args: string[]) => adminCli(stack).json(...args);
   async function sender(password: string) {
     const org = json('bootstrap', '--org-name', `Mailbox ${randomUUID().slice(0, 6)}`);
     const address = `rep-${randomUUID().slice(0, 8)}@mail.test`;

@@ -9,7 +9,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
-import { loadSyncMailbox, markImapAuthFailed, markImapWorking, startCursor, touchSynced, type SyncMailboxRow } from '../domain/mailboxes/inbox-cursor.ts';
+import { loadSyncMailbox, markImapAuthFailed, markImapWorking, startCursor, syncStartOf, touchSynced, type SyncMailboxRow } from '../domain/mailboxes/inbox-cursor.ts';
 import { recordInboxMessage } from '../domain/mailboxes/inbox-record.ts';
 import { ImapAuthError, ImapInbox, type InboxState } from '../providers/mail/imap.ts';
 import type { WorkflowClients } from '../workflows/clients.ts';
@@ -73,7 +73,7 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
         mode = state.idle && input.mode !== 'POLL' && deps.config.mailboxSyncMode !== 'poll' ? 'IDLE' : 'POLL';
         let rescanned = false;
         if (cursor.uidValidity === null) {
-          const first = await inbox.firstUidSince(new Date(row.created_at.getTime() - CLOCK_SKEW_MS));
+          const first = await inbox.firstUidSince(new Date(syncStartOf(row).getTime() - CLOCK_SKEW_MS));
           const start = first === null ? state.uidNext - 1 : first - 1;
           await startCursor(em(), row.id, state.uidValidity, start);
           Object.assign(cursor, { uidValidity: state.uidValidity, lastUid: start });

@@ -18,14 +18,15 @@ export interface SyncMailboxRow {
   last_uid: string | null;
   last_error: string | null;
   created_at: Date;
+  last_synced_at: Date | null;
 }
 
 export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
   const row = await typedKysely(em).selectFrom('mailboxes')
-    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at'])
+    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at', 'last_synced_at'])
     .where('id', '=', mailboxId)
     .executeTakeFirst();
-  return row ? { ...row, created_at: new Date(row.created_at) } : null;
+  return row ? { ...row, created_at: new Date(row.created_at), last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at) } : null;
 }
 
 /** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
@@ -46,13 +47,19 @@ export async function markImapWorking(em: EntityManager, mailboxId: string): Pro
 
 /**
  * A mailbox read for the first time starts with the mail that arrived since it was connected (its
- * older mail predates the service's emails from it): the cursor is set just below that.
+ * older mail predates the service's emails from it), or, when its cursor was reset (connected again
+ * to another server), since its last read: the cursor is set just below that (syncStartOf).
  */
 export async function startCursor(em: EntityManager, mailboxId: string, uidValidity: string, lastUid: number): Promise<void> {
   await typedKysely(em).updateTable('mailboxes')
     .set({ uid_validity: uidValidity, last_uid: String(lastUid), last_synced_at: new Date(), updated_at: new Date() })
     .where('id', '=', mailboxId).where('uid_validity', 'is', null)
     .execute();
+}
+
+/** Since when a mailbox without a cursor has mail to read. */
+export function syncStartOf(row: Pick<SyncMailboxRow, 'created_at' | 'last_synced_at'>): Date {
+  return row.last_synced_at ?? row.created_at;
 }
 
 /** The inbox was read to its end just now. */

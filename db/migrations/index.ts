@@ -23,7 +23,8 @@ import { Migration20261122080100_rate_limits } from './Migration20261122080100_r
 import { Migration20261124090000_outbound_effects } from './Migration20261124090000_outbound_effects.ts';
 import { Migration20261125090000_workflow_commands } from './Migration20261125090000_workflow_commands.ts';
 import { Migration20261126090000_mailboxes } from './Migration20261126090000_mailboxes.ts';
-import { Migration20261126100000_inbox_lookups } from './Migration20261126100000_inbox_lookups.ts';
+import { Migration20261126100000_idempotency_lease } from './Migration20261126100000_idempotency_lease.ts';
+import { Migration20261126110000_inbox_lookups } from './Migration20261126110000_inbox_lookups.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -49,5 +50,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261124090000_outbound_effects', class: Migration20261124090000_outbound_effects },
   { name: 'Migration20261125090000_workflow_commands', class: Migration20261125090000_workflow_commands },
   { name: 'Migration20261126090000_mailboxes', class: Migration20261126090000_mailboxes },
-  { name: 'Migration20261126100000_inbox_lookups', class: Migration20261126100000_inbox_lookups },
+  { name: 'Migration20261126100000_idempotency_lease', class: Migration20261126100000_idempotency_lease },
+  { name: 'Migration20261126110000_inbox_lookups', class: Migration20261126110000_inbox_lookups },
 ];

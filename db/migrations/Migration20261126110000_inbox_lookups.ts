@@ -2,9 +2,9 @@
 // In-Reply-To, a bounce's original), and an inbox message already recorded under a Message-ID.
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261126100000_inbox_lookups extends Migration {
+export class Migration20261126110000_inbox_lookups extends Migration {
 
-  override name = 'Migration20261126100000_inbox_lookups';
+  override name = 'Migration20261126110000_inbox_lookups';
 
   override up(): void | Promise<void> {
     this.addSql(`create index "messages_organization_provider_message_id_index" on "messages" ("organization_id", "provider_message_id") where "provider_message_id" is not null;`);

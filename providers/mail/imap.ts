@@ -3,18 +3,10 @@
 // BODY.PEEK[], and wait for new mail with IDLE when the server offers it, else by polling.
 // Nothing is ever moved, deleted or flagged.
 import { ImapFlow } from 'imapflow';
+import type { MailServer } from '../../domain/mailboxes/mail-urls.ts';
 
-/** Where and how to log in (the fields of a parsed imap:// or imaps:// URL). */
-export interface ImapServer {
-  host: string;
-  port: number;
-  /** TLS from the first byte (imaps). */
-  tls: boolean;
-  /** STARTTLS must succeed before the login (imap:// to any host but loopback). */
-  requireStartTls: boolean;
-  user: string;
-  password: string;
-}
+/** Where and how to log in: a parsed imap:// or imaps:// URL. */
+export type ImapServer = Omit<MailServer, 'protocol'>;
 
 export interface InboxState {
   /** The INBOX's UIDVALIDITY, as a decimal string (it is a 32-bit unsigned number). */

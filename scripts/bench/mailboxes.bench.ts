@@ -15,13 +15,11 @@ import { startGreenMail } from '../greenmail.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
 import { activeTemplate, benchDb, insertVerifiedContacts } from './fixtures.ts';
-import { benchDatabase, envNumber, freePort, stopChild } from './harness.ts';
+import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
 import { connectionsTo, memoryMiB } from './process-stats.ts';
 
 const SECRET_KEY = 'bench-mailbox-secret-key';
 const PASSWORD = 'bench-password';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN);
 
 interface Phase {
   mode: 'auto' | 'poll';

@@ -92,6 +92,17 @@ describe('inbox sync (GreenMail)', function () {
     assert.equal(recorded[0].detail?.matched_by, 'MESSAGE_ID');
   });
 
+  it('when a reply names no Message-ID, then it matches the contact\'s latest email from this mailbox by its subject; another subject is ignored', async () => {
+    const prospect = await enrolledProspect('unthreaded');
+    const ids = { mailbox, prospect: prospect.address, sentMessageId: prospect.messageId };
+    await deliverRaw(greenmail, prospect.address, mailbox, personReply({ ...ids, subject: 'Something else' }, 'Unrelated question.', { threaded: false }));
+    await deliverRaw(greenmail, prospect.address, mailbox, personReply(ids, 'Who are you?', { threaded: false }));
+    await until(async () => (await eventTypes(prospect.sequenceId)).includes('message.replied'), { timeoutMs: 30_000, what: 'message.replied' });
+    const mine = (await inboxRows(stack, mailboxId)).filter((r) => r.detail?.from === prospect.address);
+    assert.deepEqual(mine.map((r) => [r.kind, r.detail?.matched_by ?? null]), [['IGNORED', null], ['REPLY', 'CONTACT']]);
+    assert.equal((await messagesOf(stack, prospect.sequenceId)).filter((m) => m.direction === 'INBOUND').length, 1);
+  });
+
   it('when a delivery status notification (5.1.1) reports the email, then the run ends FAILED BOUNCED and the contact\'s email is BOUNCED', async () => {
     const prospect = await enrolledProspect('bounce');
     const daemon = await mailUser(greenmail, 'mailer-daemon', 'mx.test');
@@ -165,5 +176,13 @@ describe('inbox sync (GreenMail)', function () {
     assert.equal(cursor[0].last_uid, rows.at(-1)?.uid);
     assert.equal(cursor[0].uid_validity, rows.at(-1)?.uid_validity);
     assert.ok(cursor[0].last_synced_at);
+  });
+
+  it('when the mailbox is disconnected, then stopping its sync ends the workflow, STOPPED', async () => {
+    await sql`UPDATE mailboxes SET status = 'DISCONNECTED' WHERE id = ${mailboxId}`.execute(db());
+    await stopMailboxSync(stack.temporal, mailboxId);
+    const handle = stack.temporal.workflow.getHandle(mailboxSyncWorkflowId(mailboxId));
+    await until(async () => (await handle.describe()).status.name === 'COMPLETED', { timeoutMs: 30_000, what: 'the workflow ended' });
+    assert.equal((await handle.query(mailboxSyncStatusQuery)).phase, 'STOPPED');
   });
 });

@@ -7,6 +7,9 @@ import nodemailer from 'nodemailer';
 import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
 import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
 import type { RunningGreenMail } from './greenmail.ts';
+import type { TestOrg } from './fixtures.ts';
+import { client } from './http.ts';
+import { insertContact, messagesOf, until } from './sequence-fixtures.ts';
 import type { Stack } from './stack.ts';
 
 export const MAIL_PASSWORD = 'correct horse battery staple';
@@ -49,6 +52,21 @@ export async function readInbox(greenmail: RunningGreenMail, address: string): P
   } finally {
     await inbox.close();
   }
+}
+
+/**
+ * A prospect with a GreenMail inbox, enrolled in the template through the API; answers once the
+ * run's first email went out (its Message-ID is the one a reply names).
+ */
+export async function enrollMailProspect(stack: Stack, greenmail: RunningGreenMail, org: TestOrg, templateId: string, local: string) {
+  const address = await mailUser(greenmail, local, 'prospect.test');
+  const contactId = await insertContact(stack, org.organizationId, { email: address, firstName: 'Pat' });
+  await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db(stack));
+  const enrolled = await client(stack.url).post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+  if (enrolled.status !== 201) throw new Error(`enrollment answered ${enrolled.status}: ${enrolled.text}`);
+  const sequenceId = enrolled.body.id as string;
+  await until(async () => (await messagesOf(stack, sequenceId)).length === 1, { timeoutMs: 60_000, what: 'the first email' });
+  return { address, contactId, sequenceId, messageId: await sentMessageId(stack, sequenceId) };
 }
 
 export interface InboxRow { uid: string; uid_validity: string; kind: string; rfc_message_id: string | null; matched_message_id: string | null; detail: Record<string, unknown> | null }

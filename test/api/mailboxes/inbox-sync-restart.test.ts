@@ -11,10 +11,9 @@ import { stopChild } from '../../../scripts/bench/harness.ts';
 import { projectRoot } from '../../../scripts/tools.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
-import { client } from '../../helpers/http.ts';
 import { personReply } from '../../helpers/inbox-samples.ts';
-import { deliverRaw, inboxRows, insertMailbox, mailUser, sentMessageId } from '../../helpers/mailboxes.ts';
-import { eventsOf, insertContact, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
+import { deliverRaw, enrollMailProspect, inboxRows, insertMailbox, mailUser } from '../../helpers/mailboxes.ts';
+import { eventsOf, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { stopMailboxSync } from '../../../workflows/mailbox-sync.client.ts';
 
@@ -31,17 +30,6 @@ describe('inbox sync across a worker restart (GreenMail)', function () {
     org = await newOrg(stack);
   });
 
-  async function enrolled(templateId: string): Promise<{ address: string; sequenceId: string; messageId: string }> {
-    const address = await mailUser(greenmail, 'pat', 'prospect.test');
-    const contactId = await insertContact(stack, org.organizationId, { email: address, firstName: 'Pat' });
-    await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db());
-    const response = await client(stack.url).post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
-    assert.equal(response.status, 201, response.text);
-    const sequenceId = response.body.id as string;
-    await until(async () => (await messagesOf(stack, sequenceId)).length === 1, { timeoutMs: 60_000, what: 'the first email' });
-    return { address, sequenceId, messageId: await sentMessageId(stack, sequenceId) };
-  }
-
   it('when the worker is killed while mail arrives, then a new worker records every message once and each reply once', async () => {
     const mailbox = await mailUser(greenmail, 'sam', 'sender.test');
     const mailboxId = await insertMailbox(stack, greenmail, { organizationId: org.organizationId, userId: org.userId, email: mailbox });
@@ -49,7 +37,7 @@ describe('inbox sync across a worker restart (GreenMail)', function () {
       { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
       { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts?' },
     ], { senderUserId: org.userId });
-    const [first, second] = [await enrolled(templateId), await enrolled(templateId)];
+    const [first, second] = [await enrollMailProspect(stack, greenmail, org, templateId, 'pat'), await enrollMailProspect(stack, greenmail, org, templateId, 'pat')];
 
     // The child worker starts the sync of every connected mailbox (ours among them) on its own task queue.
     const env = {

@@ -12,10 +12,9 @@ import * as admin from '../../../domain/admin/admin.service.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { gmailDsn, personReply, vacationReply } from '../../helpers/inbox-samples.ts';
-import { MAIL_PASSWORD, deliverRaw, inboxRows, insertMailbox, mailUser, readInbox, sentMessageId } from '../../helpers/mailboxes.ts';
+import { MAIL_PASSWORD, deliverRaw, enrollMailProspect, inboxRows, insertMailbox, mailUser, readInbox } from '../../helpers/mailboxes.ts';
 import { parseInboxMessage } from '../../../domain/mailboxes/inbox-message.ts';
-import { client } from '../../helpers/http.ts';
-import { eventsOf, insertContact, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
+import { eventsOf, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 
 describe('inbox sync (GreenMail)', function () {
@@ -53,17 +52,11 @@ describe('inbox sync (GreenMail)', function () {
 
   const syncStatus = async () => stack.temporal.workflow.getHandle(mailboxSyncWorkflowId(mailboxId)).query(mailboxSyncStatusQuery).catch(() => null);
 
-  /** A prospect (a GreenMail user) enrolled in the template; answers the run id once its email went out. */
-  async function enrolledProspect(local: string): Promise<{ address: string; sequenceId: string; messageId: string; contactId: string }> {
-    const address = await mailUser(greenmail, local, 'prospect.test');
-    const contactId = await insertContact(stack, org.organizationId, { email: address, firstName: 'Pat' });
-    await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db());
-    const enrolled = await client(stack.url).post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
-    assert.equal(enrolled.status, 201, enrolled.text);
-    const sequenceId = enrolled.body.id as string;
-    await until(async () => (await messagesOf(stack, sequenceId)).length === 1, { timeoutMs: 60_000, what: 'the first email' });
-    assert.equal((await sequenceRow(stack, sequenceId)).status, 'ACTIVE');
-    return { address, sequenceId, contactId, messageId: await sentMessageId(stack, sequenceId) };
+  /** A GreenMail prospect enrolled in the template; the run is still ACTIVE after its first email. */
+  async function enrolledProspect(local: string) {
+    const prospect = await enrollMailProspect(stack, greenmail, org, templateId, local);
+    assert.equal((await sequenceRow(stack, prospect.sequenceId)).status, 'ACTIVE');
+    return prospect;
   }
 
   const eventTypes = async (sequenceId: string) => (await eventsOf(stack, sequenceId)).map((e) => e.type);

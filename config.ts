@@ -67,7 +67,7 @@ export interface Config {
   rateLimitEnrichmentPerOrg: number;
   /** How long an Idempotency-Key and its stored response are kept (docs/api/idempotency.md). */
   idempotencyTtlMs: number;
-  /** How long a claimed Idempotency-Key whose request has not finished blocks retries before it counts as abandoned. */
+  /** The lease of a claimed Idempotency-Key, renewed while its request runs: how long a claim left by a crashed process blocks retries. */
   idempotencyLockTimeoutMs: number;
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; unset: it is public. */
   metricsToken: string | undefined;
@@ -170,7 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerOrg: integer(env, 'RATE_LIMIT_PER_ORG', 3000, 1),
     rateLimitEnrichmentPerOrg: integer(env, 'RATE_LIMIT_ENRICHMENT_PER_ORG', 120, 1),
     idempotencyTtlMs: integer(env, 'IDEMPOTENCY_TTL_MS', 86_400_000, 1000),
-    idempotencyLockTimeoutMs: integer(env, 'IDEMPOTENCY_LOCK_TIMEOUT_MS', 300_000, 1000),
+    idempotencyLockTimeoutMs: integer(env, 'IDEMPOTENCY_LOCK_TIMEOUT_MS', 30_000, 1000),
     metricsToken: text(env, 'METRICS_TOKEN'),
     workerMetricsPort: integer(env, 'WORKER_METRICS_PORT', 9464, 0),
     otlpEndpoint: text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),

@@ -13,8 +13,10 @@
 //   the same key may be sent again (corrected, or later): every 5xx, 401, 403, 408, 429 and a
 //   ValidationIssue (the request was refused before any work). Other 4xx (404, 409, 422
 //   BusinessIssue...) are outcomes of the operation: stored and replayed, like 2xx.
-// - A process that dies mid-request leaves its claim IN_PROGRESS: a claim older than the lock
-//   timeout (default 5 min) counts as abandoned, and a retry of the same request takes it over.
+// - A claim holds a lease of the lock timeout (default 30 s), renewed every third of it while its
+//   request runs. A process that dies mid-request, or whose release or answer could not reach the
+//   database, leaves its claim IN_PROGRESS until the lease runs out; then it counts as abandoned and
+//   a retry of the same request takes it over. A request that runs long keeps its claim.
 // - Keys expire 24 h after their claim: an expired row counts as absent (the next claim reuses it),
 //   and expired rows are deleted in bounded batches, at most once a minute per process.
 import { createHash, randomUUID } from 'node:crypto';
@@ -45,7 +47,7 @@ export interface IdempotencyOptions {
   orm: MikroORM;
   /** How long a key and its stored response are kept (default 24 h). */
   ttlMs: number;
-  /** How long an IN_PROGRESS claim holds before it counts as abandoned (default 5 min). */
+  /** How long an IN_PROGRESS claim holds without renewal before it counts as abandoned (default 30 s). */
   lockTimeoutMs: number;
   /** Whether the request is one the middleware covers: an authenticated POST route. */
   applies: (ctx: AppContext) => boolean;
@@ -72,6 +74,11 @@ type StoredRow = Pick<Row<'idempotency_keys'>, 'method' | 'path' | 'fingerprint'
 /** PostgreSQL's clock (now, or `ms` milliseconds from now): expiry and lock age follow the database, so replicas agree. */
 const dbNow = () => sql<Date>`now()`;
 const nowPlusMs = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
+/** An IN_PROGRESS claim whose lease ran out (claims without a lease: `lockTimeoutMs` after they were made). */
+const leaseOver = (table: 'idempotency_keys' | null, lockTimeoutMs: number) => {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<boolean>`coalesce(${column('lease_until')}, ${column('created_at')} + ${lockTimeoutMs} * interval '1 millisecond') <= now()`;
+};
 
 /** 409 CommitIssue: the key's first request is still running; Retry-After suggests when to ask again. */
 function inFlight(message: string) {
@@ -158,20 +165,20 @@ export function idempotency(options: IdempotencyOptions) {
       .insertInto('idempotency_keys')
       .values({
         id: randomUUID(), organization_id: organizationId, key, method, path, fingerprint, state: 'IN_PROGRESS', claim_token: token,
-        created_at: dbNow(), expires_at: nowPlusMs(options.ttlMs),
+        created_at: dbNow(), lease_until: nowPlusMs(options.lockTimeoutMs), expires_at: nowPlusMs(options.ttlMs),
       })
       .onConflict((oc) => oc
         .columns(['organization_id', 'key'])
         .doUpdateSet((eb) => ({
           method: eb.ref('excluded.method'), path: eb.ref('excluded.path'), fingerprint: eb.ref('excluded.fingerprint'), state: 'IN_PROGRESS',
           claim_token: eb.ref('excluded.claim_token'), response_status: null, response_headers: null, response_body: null,
-          created_at: eb.ref('excluded.created_at'), completed_at: null, expires_at: eb.ref('excluded.expires_at'),
+          created_at: eb.ref('excluded.created_at'), lease_until: eb.ref('excluded.lease_until'), completed_at: null, expires_at: eb.ref('excluded.expires_at'),
         }))
         .where((eb) => eb.or([
           eb('idempotency_keys.expires_at', '<=', dbNow()),
           eb.and([
             eb('idempotency_keys.state', '=', 'IN_PROGRESS'),
-            eb('idempotency_keys.created_at', '<=', nowPlusMs(-options.lockTimeoutMs)),
+            leaseOver('idempotency_keys', options.lockTimeoutMs),
             eb('idempotency_keys.method', '=', eb.ref('excluded.method')),
             eb('idempotency_keys.path', '=', eb.ref('excluded.path')),
             eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
@@ -188,7 +195,7 @@ export function idempotency(options: IdempotencyOptions) {
       .select((eb) => [
         'method', 'path', 'fingerprint', 'state', 'response_status', 'response_headers', 'response_body',
         eb('expires_at', '<=', dbNow()).$castTo<boolean>().as('expired'),
-        eb('created_at', '<=', nowPlusMs(-options.lockTimeoutMs)).$castTo<boolean>().as('abandoned'),
+        leaseOver(null, options.lockTimeoutMs).as('abandoned'),
       ])
       .where('organization_id', '=', organizationId).where('key', '=', key)
       .executeTakeFirst();
@@ -241,11 +248,19 @@ export function idempotency(options: IdempotencyOptions) {
       .deleteFrom('idempotency_keys')
       .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token)
       .execute();
+    // Renewed while the request runs; a failed renewal is left to the next one (or to the lease running out).
+    const renewal = setInterval(() => {
+      void db().updateTable('idempotency_keys').set({ lease_until: nowPlusMs(options.lockTimeoutMs) })
+        .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token).where('state', '=', 'IN_PROGRESS')
+        .execute().catch(() => {});
+    }, Math.max(100, Math.floor(options.lockTimeoutMs / 3)));
     try {
       await options.renderErrors(ctx, next);
     } catch (error) {
       await release().catch(() => {});
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
     const text = responseText(ctx.body);
     try {
@@ -270,7 +285,7 @@ export function idempotency(options: IdempotencyOptions) {
       // Send exactly the stored text, so the first response and its replays are the same bytes.
       if (text !== null && typeof ctx.body !== 'string') ctx.body = text;
     } catch (error) {
-      // The operation has run and its answer stands; the claim lapses after the lock timeout.
+      // The operation has run and its answer stands; the claim lapses when its lease runs out.
       ctx.state.logger?.error({ err: error }, 'idempotency: storing the response failed');
     }
   };

@@ -33,6 +33,8 @@ export const IdempotencyKeySchema = defineEntity({
     /** The response body's exact text; null when the response had none. */
     responseBody: p.text().nullable(),
     createdAt: p.datetime(),
+    /** Until when an IN_PROGRESS claim holds: renewed while its request runs (null in claims made before leases). */
+    leaseUntil: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
   },

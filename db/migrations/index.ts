@@ -23,6 +23,7 @@ import { Migration20261122080100_rate_limits } from './Migration20261122080100_r
 import { Migration20261124090000_outbound_effects } from './Migration20261124090000_outbound_effects.ts';
 import { Migration20261125090000_workflow_commands } from './Migration20261125090000_workflow_commands.ts';
 import { Migration20261126090000_mailboxes } from './Migration20261126090000_mailboxes.ts';
+import { Migration20261126100000_idempotency_lease } from './Migration20261126100000_idempotency_lease.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -48,4 +49,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261124090000_outbound_effects', class: Migration20261124090000_outbound_effects },
   { name: 'Migration20261125090000_workflow_commands', class: Migration20261125090000_workflow_commands },
   { name: 'Migration20261126090000_mailboxes', class: Migration20261126090000_mailboxes },
+  { name: 'Migration20261126100000_idempotency_lease', class: Migration20261126100000_idempotency_lease },
 ];

@@ -192,6 +192,30 @@ describe('Idempotency-Key', function () {
     });
   });
 
+  describe('leases', () => {
+    it('when a claim older than the lock timeout still holds its lease, then a retry answers 409; once the lease ran out, the retry takes it over', async () => {
+      const idemKey = newIdemKey();
+      const name = `Leased ${++counter}`;
+      const text = JSON.stringify(listBody(name));
+      const claimLeasedFor = async (leaseMs: number) => sql`
+        INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, lease_until, expires_at)
+        VALUES (${randomUUID()}, ${org.organizationId}, ${idemKey}, 'POST', '/v1/contact-lists', ${sha256(text)}, 'IN_PROGRESS', ${randomUUID()},
+                now() - ${stack.config.idempotencyLockTimeoutMs + 60_000} * interval '1 millisecond', now() + ${leaseMs} * interval '1 millisecond', now() + interval '1 day')
+        ON CONFLICT (organization_id, key) DO UPDATE SET lease_until = excluded.lease_until`.execute(db());
+      // A long request whose API process renews its lease.
+      await claimLeasedFor(60_000);
+      const busy = await postList(listBody(name), idemKey);
+      assert.equal(busy.status, 409, busy.text);
+      assert.equal(await listsNamed(org.organizationId, name), 0);
+      // Its process died: the lease is no longer renewed and runs out.
+      await claimLeasedFor(-1000);
+      const taken = await postList(listBody(name), idemKey);
+      assert.equal(taken.status, 201, taken.text);
+      assert.equal(await listsNamed(org.organizationId, name), 1);
+      assertReplayOf(await postList(listBody(name), idemKey), taken);
+    });
+  });
+
   describe('scope, expiry and format', () => {
     it('when another organization sends the same key string, then its request runs independently', async () => {
       const other = await newOrg(stack);

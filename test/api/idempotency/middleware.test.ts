@@ -51,8 +51,8 @@ describe('idempotency middleware (fake handler)', function () {
     }
   }
 
-  before(async () => {
-    ({ stack, org } = await apiSuite());
+  /** The middleware in front of `handler` on a server of its own, with the given lock timeout (lease). */
+  async function serve(lockTimeoutMs: number): Promise<{ server: Server; url: string }> {
     const app = new Koa<AppState>();
     app.silent = true;
     app.use(errorHandler(1024));
@@ -63,20 +63,28 @@ describe('idempotency middleware (fake handler)', function () {
     });
     app.use(bodyParser({ enableTypes: ['json'] }));
     app.use(idempotency({
-      orm: stack.orm, ttlMs: 86_400_000, lockTimeoutMs: 300_000, applies: (ctx) => ctx.path !== '/uncovered', renderErrors: errorHandler(1024),
+      orm: stack.orm, ttlMs: 86_400_000, lockTimeoutMs, applies: (ctx) => ctx.path !== '/uncovered', renderErrors: errorHandler(1024),
     }));
     app.use(handler);
-    server = createServer(app.callback());
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const listening = createServer(app.callback());
+    await new Promise<void>((done) => listening.listen(0, '127.0.0.1', done));
+    return { server: listening, url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+  }
+
+  let shortLease: { server: Server; url: string };
+
+  before(async () => {
+    ({ stack, org } = await apiSuite());
+    ({ server, url } = await serve(300_000));
+    shortLease = await serve(1000);
   });
 
   after(async () => {
-    if (server) await new Promise<void>((done) => server.close(() => done()));
+    for (const s of [server, shortLease?.server]) if (s) await new Promise<void>((done) => s.close(() => done()));
   });
 
-  const send = async (path: string, idemKey: string, body: unknown = { a: 1 }) => {
-    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: idemKey }, body: JSON.stringify(body) });
+  const send = async (path: string, idemKey: string, body: unknown = { a: 1 }, base = url) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: idemKey }, body: JSON.stringify(body) });
     return { status: response.status, text: await response.text(), headers: response.headers };
   };
 
@@ -153,6 +161,22 @@ describe('idempotency middleware (fake handler)', function () {
     assert.equal(replay.text, done.text);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(runs.get('/slow'), 1);
+  });
+
+  it('when a request runs longer than the lock timeout, then its lease is renewed and a retry still answers 409', async () => {
+    const idemKey = randomUUID();
+    const before = runs.get('/slow') ?? 0;
+    let release!: () => void;
+    hold = new Promise((done) => { release = done; });
+    const first = send('/slow', idemKey, { a: 1 }, shortLease.url);
+    for (let i = 0; i < 100 && (runs.get('/slow') ?? 0) === before; i++) await new Promise((r) => setTimeout(r, 20));
+    // Three leases of 1 s: without renewal the claim would count as abandoned and the retry would run.
+    await new Promise((r) => setTimeout(r, 3000));
+    const busy = await send('/slow', idemKey, { a: 1 }, shortLease.url);
+    assert.equal(busy.status, 409, busy.text);
+    release();
+    assert.equal((await first).status, 201);
+    assert.equal(runs.get('/slow'), before + 1);
   });
 
   it('when a route is not covered, then the header is ignored', async () => {

@@ -1,0 +1,59 @@
+// `npm run cluster`: the production topology on one machine (scripts/cluster/topology.ts):
+// PostgreSQL (embedded, data in .data/cluster/, or DATABASE_URL's server), the Temporal server
+// built from source at a pinned version as four services, the Temporal UI, 2 workers and 2 API
+// replicas in production mode behind a local load balancer. Ctrl-C stops everything in order:
+// load balancer, APIs, workers, UI, Temporal services, PostgreSQL.
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../../config.ts';
+import { envNumber } from '../bench/harness.ts';
+import { startCluster, type Cluster } from './topology.ts';
+
+// Read for the launcher's own settings (data folder, DATABASE_URL, directory size): the services'
+// production settings, secrets included, are made by topology.ts and must not be required here.
+const config = loadConfig({ ...process.env, SANDBOX_MODE: 'true' });
+const say = (line: string) => console.log(`[cluster] ${line}`);
+let cluster: Cluster | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping: load balancer, APIs, workers, UI, Temporal, PostgreSQL ...');
+    await cluster?.stop();
+    say('stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const runDir = resolve(config.dataDir, 'cluster');
+  cluster = await startCluster({
+    runDir,
+    databaseUrl: config.databaseUrl,
+    postgresPort: envNumber('CLUSTER_PG_PORT', 5489),
+    temporalPort: envNumber('CLUSTER_TEMPORAL_PORT', 7333),
+    port: envNumber('CLUSTER_PORT', 3100),
+    uiPort: envNumber('CLUSTER_UI_PORT', 8333),
+    apiReplicas: envNumber('CLUSTER_API_REPLICAS', 2),
+    workers: envNumber('CLUSTER_WORKERS', 2),
+    directory: { companies: config.directoryCompanies, people: config.directoryPeople },
+    log: say,
+  });
+  if (stopping) await new Promise(() => {});
+  const { url, uiUrl, temporal, smtp, apiUrls, serviceEnv } = cluster;
+  say('');
+  say(`API (load balancer): ${url}   -> ${apiUrls.join(', ')}   (ready: ${url}/readyz)`);
+  say(`API reference:       ${url}/docs`);
+  say(`Temporal frontend:   ${temporal.address}   (temporal --address ${temporal.address} operator cluster health)`);
+  say(`Temporal UI:         ${uiUrl ?? '(none: the UI server could not be built here)'}`);
+  say(`SMTP sink:           ${smtp.url} (production mail transport; messages are counted, not delivered)`);
+  say(`Metrics token:       ${serviceEnv.METRICS_TOKEN} (GET ${url}/metrics with Authorization: Bearer <token>)`);
+  say(`Get an API key:      DATABASE_URL=${cluster.postgres.dataDir ? cluster.postgres.url : '$DATABASE_URL'} npm run --silent admin -- bootstrap --org-name "My Org" --json`);
+  say(`Logs:                ${join(runDir, '*.log')}`);
+  say('Ctrl-C stops everything in order; the data stays in the folder above.');
+} catch (error) {
+  console.error(`[cluster] failed: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+}

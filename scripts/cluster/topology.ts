@@ -1,0 +1,156 @@
+// The production topology on one machine: PostgreSQL, Temporal's four services on it, the Web UI
+// when it can be had, N workers and N API replicas in production mode (SANDBOX_MODE=false, real
+// SMTP to a local sink, secrets generated for the run) behind a local load balancer. Used by
+// `npm run cluster` and `npm run bench -- cluster`; stop() takes it down in order.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import YAML from 'yaml';
+import { loadConfig } from '../../config.ts';
+import { migrate, openOrm } from '../../db/orm.ts';
+import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { freePort } from '../local-stack.ts';
+import { projectRoot, temporalCli } from '../tools.ts';
+import { temporalServerBinaries, temporalUiBinary } from './binaries.ts';
+import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
+import { ManagedProcess } from './managed-process.ts';
+import { registerNamespace } from './namespace.ts';
+import { startClusterPostgres, type ClusterPostgres } from './postgres.ts';
+import { setupTemporalSchemas } from './schema.ts';
+import { generatedSecrets } from './secrets.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { startTemporalCluster, type TemporalCluster } from './temporal-cluster.ts';
+
+export interface ClusterOptions {
+  /** Folder of this cluster's data (PostgreSQL), generated configs and process logs. */
+  runDir: string;
+  databaseUrl?: string;
+  postgresPort: number;
+  temporalPort: number;
+  /** Port of the load balancer (the API's public address). */
+  port: number;
+  /** Port of the Web UI; null: no UI. */
+  uiPort: number | null;
+  apiReplicas: number;
+  workers: number;
+  directory: { companies: number; people: number };
+  /** Variables added to the API and worker environment (e.g. log level, a benchmark's loopback receivers). */
+  env?: Record<string, string>;
+  log: (line: string) => void;
+}
+
+export interface Cluster {
+  url: string;
+  uiUrl: string | null;
+  temporal: TemporalCluster;
+  postgres: ClusterPostgres;
+  smtp: SmtpSink;
+  lb: LoadBalancer;
+  apis: ManagedProcess[];
+  apiUrls: string[];
+  workers: ManagedProcess[];
+  /** The environment the API and workers run with (secrets included). */
+  serviceEnv: Record<string, string>;
+  /** Waits until `api` answers GET /readyz with 200. */
+  waitReady(api: ManagedProcess, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const { log } = options;
+  mkdirSync(options.runDir, { recursive: true });
+  const stack: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const part of stack.splice(0).reverse()) await part().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+  };
+  let stopping = false;
+  const onUnexpectedExit = (name: string, code: number | null, signal: string | null, lines: string[]) => {
+    if (!stopping) log(`${name} exited (${signal ?? code}); last output:\n  ${lines.slice(-5).join('\n  ')}`);
+  };
+  try {
+    const binaries = temporalServerBinaries(log);
+    const postgres = await startClusterPostgres({ databaseUrl: options.databaseUrl, dataDir: join(options.runDir, 'postgres'), port: options.postgresPort, log });
+    stack.push(() => postgres.stop());
+    log(`PostgreSQL ${postgres.server.host}:${postgres.server.port}${postgres.dataDir ? ` (data: ${postgres.dataDir})` : ''}`);
+    await setupTemporalSchemas(binaries, postgres.server, log);
+
+    const temporal = await startTemporalCluster({ binaries, runDir: options.runDir, postgres: postgres.server, frontendPort: options.temporalPort, onUnexpectedExit });
+    stack.push(() => temporal.stop());
+    log(`Temporal ${temporal.address}: frontend, history, matching and worker services (pids ${Object.values(temporal.services).map((s) => s.pid).join(', ')})`);
+    await registerNamespace({ cli: temporalCli(), address: temporal.address, namespace: 'default', retention: '72h', log });
+
+    let uiUrl: string | null = null;
+    const ui = options.uiPort ? temporalUiBinary(log) : null;
+    if (ui && options.uiPort) {
+      const uiDir = join(options.runDir, 'ui-config');
+      mkdirSync(uiDir, { recursive: true });
+      writeFileSync(join(uiDir, 'cluster.yaml'), YAML.stringify({
+        temporalGrpcAddress: temporal.address, host: '127.0.0.1', port: options.uiPort, enableUi: true, defaultNamespace: 'default', disableNewsFetch: true,
+      }));
+      const uiProcess = new ManagedProcess({ name: 'temporal-ui', command: ui, args: ['--root', options.runDir, '--config', 'ui-config', '--env', 'cluster', 'start'], logFile: join(options.runDir, 'temporal-ui.log'), onUnexpectedExit });
+      uiProcess.start();
+      stack.push(async () => { await uiProcess.stop(5000); await uiProcess.close(); });
+      uiUrl = `http://127.0.0.1:${options.uiPort}`;
+    }
+
+    const smtp = await startSmtpSink();
+    stack.push(() => smtp.close());
+    const orm = await openOrm({ databaseUrl: postgres.url, poolMax: 2 });
+    try {
+      const applied = await migrate(orm);
+      log(applied.length ? `applied migrations: ${applied.length}` : 'database schema is up to date');
+      await ensureDirectoryLoaded(orm, { ...options.directory, log: () => {} });
+    } finally {
+      await orm.close();
+    }
+
+    const serviceEnv: Record<string, string> = {
+      SANDBOX_MODE: 'false', SMTP_URL: smtp.url, ...generatedSecrets(), PUBLIC_BASE_URL: `http://127.0.0.1:${options.port}`,
+      DATABASE_URL: postgres.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: 'default', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const workers: ManagedProcess[] = [];
+    for (let i = 1; i <= options.workers; i++) {
+      const worker = new ManagedProcess({
+        name: `worker-${i}`, command: process.execPath, args: [join(projectRoot, 'worker.ts')],
+        env: { ...serviceEnv, WORKER_METRICS_PORT: String(await freePort()), OTEL_SERVICE_NAME: `outreach-worker-${i}` }, logFile: join(options.runDir, `worker-${i}.log`), onUnexpectedExit,
+      });
+      worker.start();
+      workers.push(worker);
+    }
+    stack.push(async () => { await Promise.all(workers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(workers.map((w) => w.close())); });
+    const apis: ManagedProcess[] = [];
+    const apiUrls: string[] = [];
+    for (let i = 1; i <= options.apiReplicas; i++) {
+      const port = await freePort();
+      apiUrls.push(`http://127.0.0.1:${port}`);
+      apis.push(new ManagedProcess({
+        name: `api-${i}`, command: process.execPath, args: [join(projectRoot, 'api', 'server.ts')],
+        env: { ...serviceEnv, PORT: String(port), OTEL_SERVICE_NAME: `outreach-api-${i}` }, logFile: join(options.runDir, `api-${i}.log`), onUnexpectedExit,
+      }));
+    }
+    stack.push(async () => { await Promise.all(apis.map((a) => a.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(apis.map((a) => a.close())); });
+    const waitReady = async (api: ManagedProcess, timeoutMs = 60_000) => {
+      const url = apiUrls[apis.indexOf(api)];
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (await fetch(`${url}/readyz`).then(async (r) => { await r.arrayBuffer(); return r.ok; }, () => false)) return;
+        if (!api.running) throw new Error(`${api.name} exited: ${api.tail().slice(-5).join('\n')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`${api.name} not ready within ${timeoutMs} ms`);
+    };
+    for (const api of apis) api.start();
+    await Promise.all(apis.map((api) => waitReady(api)));
+
+    const lb = await startLoadBalancer({ backends: apiUrls, port: options.port, log: (line) => log(`[lb] ${line}`) });
+    stack.push(() => lb.stop());
+    return {
+      url: lb.url, uiUrl, temporal, postgres, smtp, lb, apis, apiUrls, workers, serviceEnv, waitReady,
+      stop: async () => { stopping = true; await stop(); },
+    };
+  } catch (error) {
+    stopping = true;
+    await stop();
+    throw error;
+  }
+}

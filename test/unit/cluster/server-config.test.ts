@@ -1,0 +1,45 @@
+// The generated Temporal server config of `npm run cluster`: PostgreSQL 12 persistence on the two
+// databases, the pinned shard count, one port pair per service under Temporal's smallint limit.
+import assert from 'node:assert/strict';
+import YAML from 'yaml';
+import { TEMPORAL_SERVICES, temporalDynamicConfig, temporalPorts, temporalServerConfig } from '../../../scripts/cluster/server-config.ts';
+
+const postgres = { host: '127.0.0.1', port: 5489, user: 'postgres', password: 's3cret' };
+
+describe('Temporal server config (npm run cluster)', () => {
+  it('when generated, then both stores use postgres12 on temporal and temporal_visibility with the pinned shard count', () => {
+    const { ports, frontendHttpPort } = temporalPorts(7333);
+    const config = YAML.parse(temporalServerConfig({ postgres, numHistoryShards: 4, ports, frontendHttpPort, dynamicConfigFile: '/tmp/dc.yaml', logLevel: 'warn' }));
+    assert.equal(config.persistence.numHistoryShards, 4);
+    const stores = config.persistence.datastores;
+    assert.equal(stores[config.persistence.defaultStore].sql.databaseName, 'temporal');
+    assert.equal(stores[config.persistence.visibilityStore].sql.databaseName, 'temporal_visibility');
+    for (const store of Object.values(stores) as { sql: { pluginName: string; connectAddr: string; password: string } }[]) {
+      assert.equal(store.sql.pluginName, 'postgres12');
+      assert.equal(store.sql.connectAddr, '127.0.0.1:5489');
+      assert.equal(store.sql.password, 's3cret');
+    }
+    assert.deepEqual(Object.keys(config.services).sort(), [...TEMPORAL_SERVICES].sort());
+    assert.equal(config.services.frontend.rpc.grpcPort, 7333);
+    assert.equal(config.services.frontend.rpc.httpPort, 7343);
+    assert.equal(config.clusterMetadata.clusterInformation.active.rpcAddress, '127.0.0.1:7333');
+    assert.equal(config.dynamicConfigClient.filepath, '/tmp/dc.yaml');
+    for (const name of TEMPORAL_SERVICES) assert.equal(config.services[name].rpc.bindOnIP, '127.0.0.1');
+  });
+
+  it('when ports are derived from the frontend port, then all are distinct and membership ports stay under 32768', () => {
+    const { ports, frontendHttpPort } = temporalPorts(32_000);
+    const all = [...Object.values(ports).flatMap((p) => [p.grpc, p.membership]), frontendHttpPort];
+    assert.equal(new Set(all).size, all.length);
+    assert.ok(all.every((p) => p < 32_768));
+    assert.throws(() => temporalPorts(32_700), /smallint/);
+    assert.throws(() => temporalPorts(80), /between 1024/);
+  });
+
+  it('when the dynamic config is generated, then Workflow Updates and update-with-start are on and ids may be 255 long', () => {
+    const dynamic = YAML.parse(temporalDynamicConfig());
+    assert.equal(dynamic['frontend.enableUpdateWorkflowExecution'][0].value, true);
+    assert.equal(dynamic['frontend.enableExecuteMultiOperation'][0].value, true);
+    assert.equal(dynamic['limit.maxIDLength'][0].value, 255);
+  });
+});

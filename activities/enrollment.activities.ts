@@ -1,5 +1,6 @@
 // Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
-// transaction that writes the sequence and its event, then the sequence workflow's start).
+// transaction that writes the sequence and its event, then the sequence workflow's start; the first
+// and the last as one step when no verification comes between them).
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -9,7 +10,9 @@ import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment-policy.ts
 import { verifyContactEmail, type VerificationOutcome } from '../domain/sequences/enrollment/verification.ts';
 import { writeEnrollment } from '../domain/sequences/enrollment/write.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
-import type { CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput } from '../workflows/enrollment.definitions.ts';
+import type {
+  CheckAndCreateInput, CheckAndCreateResult, CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput,
+} from '../workflows/enrollment.definitions.ts';
 
 export interface EnrollmentActivityDeps {
   orm: MikroORM;
@@ -24,6 +27,11 @@ export interface EnrollmentActivityDeps {
 export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
   const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
   const em = () => deps.orm.em.fork();
+  async function createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
+    const written = await writeEnrollment(em(), input);
+    if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
+    return written.result;
+  }
 
   return {
     async checkEligibility(input: EligibilityInput): Promise<EligibilityResult> {
@@ -41,10 +49,16 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
     },
 
     /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
-    async createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
-      const written = await writeEnrollment(em(), input);
-      if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
-      return written.result;
+    createSequence,
+
+    /**
+     * checkEligibility then createSequence in one step (one local activity, one database session)
+     * when the email needs no verification; otherwise only the check, and the workflow verifies.
+     */
+    async checkAndCreateSequence(input: CheckAndCreateInput): Promise<CheckAndCreateResult> {
+      const check = await checkEligibility(em(), providers.directory, { ...input, verificationDone: false });
+      if (!check.refusal && check.needsVerification) return { created: null, needsVerification: true };
+      return { created: await createSequence({ ...input, refusal: check.refusal }), needsVerification: false };
     },
   };
 }

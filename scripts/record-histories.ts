@@ -99,13 +99,24 @@ async function expectStatus(sequenceId: string, status: string): Promise<void> {
 }
 const twoEmails: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one {{first_name}}' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }];
 
-async function recordEnrollment(name: string): Promise<void> {
+/** An enrollment of a contact with an UNVERIFIED email (the verification path), or with `deliverable` an already verified one. */
+async function recordEnrollment(name: string, options: { deliverable?: boolean } = {}): Promise<void> {
   const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+  if (options.deliverable) await db().updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
   const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
   const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
   const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
   const result = await handle.result() as EnrollmentResult;
   if (result.outcome !== 'CREATED') throw new Error(`unexpected enrollment result ${JSON.stringify(result)}`);
+  await save(name, handle);
+}
+
+async function recordPausedResumed(name: string): Promise<void> {
+  const { sequenceId, handle } = await sequence(twoEmails);
+  await firstSent(sequenceId);
+  await handle.executeUpdate(pauseUpdate, { args: [{}] });
+  await handle.executeUpdate(resumeUpdate);
+  await handle.result();
   await save(name, handle);
 }
 
@@ -141,14 +152,13 @@ const recordings: Record<string, () => Promise<void>> = {
     await handle.result();
     await save('sequence-paused-until', handle);
   },
-  'sequence-paused-resumed': async () => {
-    const { sequenceId, handle } = await sequence(twoEmails);
-    await firstSent(sequenceId);
-    await handle.executeUpdate(pauseUpdate, { args: [{}] });
-    await handle.executeUpdate(resumeUpdate);
-    await handle.result();
-    await save('sequence-paused-resumed', handle);
-  },
+  // `sequence-paused-resumed` was recorded before the `sequence-controls-local` patch (the pause and
+  // resume writes as regular activities; do not re-record it), `sequence-paused-resumed-local` after
+  // it and before `sequence-plan-local` (do not re-record it either).
+  'sequence-paused-resumed': () => recordPausedResumed('sequence-paused-resumed'),
+  'sequence-paused-resumed-local': () => recordPausedResumed('sequence-paused-resumed-local'),
+  // After the `sequence-plan-local` patch too (the first read of the row as a local activity).
+  'sequence-paused-resumed-local-plan': () => recordPausedResumed('sequence-paused-resumed-local-plan'),
   'sequence-stopped-win': async () => {
     const { sequenceId, handle } = await sequence([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }]);
     await firstSent(sequenceId);
@@ -174,8 +184,12 @@ const recordings: Record<string, () => Promise<void>> = {
   // An UNVERIFIED email: eligibility, the sandbox verification, eligibility again, then the sequence.
   // `enrollment-created` was recorded before the `enrollment-local-activities` patch (database steps as
   // regular activities; do not re-record it), `enrollment-created-local` after (local activities).
+  // `enrollment-created-one-step` and `enrollment-deliverable-one-step` (a verified email: the check and
+  // the write as one local activity) were recorded after the `enrollment-one-step` patch.
   'enrollment-created': () => recordEnrollment('enrollment-created'),
   'enrollment-created-local': () => recordEnrollment('enrollment-created-local'),
+  'enrollment-created-one-step': () => recordEnrollment('enrollment-created-one-step'),
+  'enrollment-deliverable-one-step': () => recordEnrollment('enrollment-deliverable-one-step', { deliverable: true }),
   'sequence-replied-halted': async () => {
     // Step 1 sent; a reply classified OTHER halts the run (runChanged) until a person stops it WIN.
     const { sequenceId, handle } = await sequence(twoEmails);

@@ -72,6 +72,15 @@ export interface CreateSequenceInput {
   sourceContactEntryId?: string | null;
 }
 
+/** The first step of an enrollment: eligibility, then (unless a verification is needed first) the write; the step decides the refusal itself. */
+export type CheckAndCreateInput = Omit<CreateSequenceInput, 'refusal'>;
+
+/** The written enrollment, or null with `needsVerification` when the email must be verified first. */
+export interface CheckAndCreateResult {
+  created: EnrollmentResult | null;
+  needsVerification: boolean;
+}
+
 export interface EnrollmentStatus {
   phase: 'CHECKING' | 'VERIFYING' | 'DONE';
   outcome: EnrollmentOutcome | null;

@@ -1,7 +1,7 @@
 // One sequence run: each step after its delay (durable timer) inside the template's sending window,
 // CALL steps waiting for their task's Signal, and pause/resume/stop/variables as validated Updates.
 // All reads and writes of the row (and its events) happen in activities; the row holds the status.
-import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
 import { isEndedStatus } from '../domain/sequences/statuses.ts';
@@ -17,16 +17,23 @@ import {
 // (300 attempts, at most 5 minutes apart); a data or input error is non-retryable (activities/
 // failures.ts). Either way a step that fails for good ends the run with stopped_reason ERROR. A step
 // heartbeats while it sends, so a worker that died mid-step is noticed in 20 s, not 2 minutes.
-const acts = proxyActivities<SequenceActivities>({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 },
-});
+const STEP_RETRY_POLICY = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 } as const;
+const acts = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', heartbeatTimeout: '20 seconds', retry: STEP_RETRY_POLICY });
+// The run's first read of its row, as a local activity in its first workflow task (no activity task
+// through the server, one workflow task less before the first step's timer); histories from before
+// keep the activity (the `sequence-plan-local` patch). Later reads stay activities.
+const firstPlan = proxyLocalActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry: STEP_RETRY_POLICY });
 // The writes of the control Updates: the API waits for their answer, so a few quick attempts only.
-const controls = proxyActivities<SequenceActivities>({
+const CONTROL_OPTIONS = {
   startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '2 seconds', maximumAttempts: 3 },
-});
+} as const;
+const controls = proxyActivities<SequenceActivities>(CONTROL_OPTIONS);
+// Pause and resume write one row as a local activity: the Update is answered in the workflow task
+// that accepted it (no activity task through the server, no second workflow task). Histories from
+// before keep their activities (the `sequence-controls-local` patch, asked when a pause or resume runs).
+const localControls = proxyLocalActivities<SequenceActivities>(CONTROL_OPTIONS);
+const pauseResumeWrites = () => (patched('sequence-controls-local') ? localControls : controls);
 // Ending a failed run must happen however long the database takes to come back.
 const last = proxyActivities<SequenceActivities>({
   startToCloseTimeout: '1 minute',
@@ -84,7 +91,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
 
   setHandler(pauseUpdate, async (body) => {
-    const record = await answering(() => controls.pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null }));
+    const record = await answering(() => pauseResumeWrites().pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null }));
     status.paused = record.status === 'WAITING_FOR_USER';
     status.pausedUntil = record.paused_until;
     return record;
@@ -96,7 +103,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     },
   });
   setHandler(resumeUpdate, async () => {
-    const record = await answering(() => controls.resumeSequence({ sequenceId: input.sequenceId }));
+    const record = await answering(() => pauseResumeWrites().resumeSequence({ sequenceId: input.sequenceId }));
     status.paused = false;
     status.pausedUntil = null;
     return record;
@@ -141,7 +148,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   }
   /** The run's steps, from the row's current step to its end. */
   async function run(): Promise<void> {
-    const plan = await acts.loadSequencePlan({ sequenceId: input.sequenceId });
+    const plan = await (patched('sequence-plan-local') ? firstPlan : acts).loadSequencePlan({ sequenceId: input.sequenceId });
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
     const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded

@@ -102,17 +102,20 @@ function duplicateError(sequenceId: string): DomainError {
  */
 export async function enroll(deps: EnrollDeps, organizationId: string, request: EnrollRequest, options: { waitMs?: number } = {}): Promise<EnrollResponse> {
   const { em } = deps;
-  const contact = await typedKysely(em)
-    .selectFrom('contacts').select('id')
-    .where('id', '=', request.contact_id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  // The three reads at once (each on its own pooled connection); their answers are judged in order: 404, 404, 422, 409.
+  const [contact, template, running] = await Promise.all([
+    typedKysely(em)
+      .selectFrom('contacts').select('id')
+      .where('id', '=', request.contact_id).where('organization_id', '=', organizationId)
+      .executeTakeFirst(),
+    templateRow(em, organizationId, request.sequence_template_id),
+    runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id),
+  ]);
   if (!contact) throw DomainError.notFound('Contact');
-  const template = await templateRow(em, organizationId, request.sequence_template_id);
   if (!template) throw DomainError.notFound('Sequence template');
   if (!enrollable(template)) {
     throw DomainError.invalid('sequence_template_id', `the template must be ACTIVE with at least one step (it is ${template.status} with ${template.steps.length} steps)`, 422);
   }
-  const running = await runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id);
   if (running) throw duplicateError(running);
 
   const input: EnrollmentInput = {

@@ -31,9 +31,12 @@ export async function benchDatabase(): Promise<RunningPostgres & { dataDir: stri
   };
 }
 
+/** BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): given to every service child (the API, the worker). */
+const nodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []);
+
 /** Starts `node <script>` with env and waits until `readyUrl` answers. */
 export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), join(projectRoot, script)], {
+  const child = spawn(process.execPath, [...nodeArgs(), join(projectRoot, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -99,7 +102,7 @@ export function residentMiB(pid: number): number {
 export async function startServices(databaseUrl: string, temporalAddress: string, apiKey: string): Promise<BenchServices> {
   const taskQueue = `bench-${randomUUID()}`;
   const serviceEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const worker: ChildProcess = spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const worker: ChildProcess = spawn(process.execPath, [...nodeArgs(), join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
   const apiPort = await freePort();
   let api: ChildProcess;
   try {

@@ -1,6 +1,9 @@
-// `npm run bench -- <name>`: runs one benchmark by name and prints its figures.
+// `npm run bench -- <name> [--before <ref>]`: runs one benchmark by name and prints its figures; with
+// --before (or BENCH_BEFORE_REF) it runs the same benchmark on that git ref first and prints both.
+import { runBeforeAndAfter } from './before.ts';
 import { benchCluster } from './cluster.bench.ts';
 import { benchCompression } from './compression.bench.ts';
+import { benchEnrollmentTrace } from './enrollment-trace.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchLists } from './lists.bench.ts';
 import { benchMailboxes } from './mailboxes.bench.ts';
@@ -14,17 +17,23 @@ import { benchSignalChecks } from './signal-checks.bench.ts';
 import { benchSignals } from './signals.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 
-const benchmarks: Record<string, () => Promise<unknown>> = { me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks, sequences: benchSequences, lists: benchLists, events: benchEvents, resolution: benchResolution, signals: benchSignals, 'signal-checks': benchSignalChecks, 'rate-limit': benchRateLimit, mixed: () => benchMixed(), compression: benchCompression, cluster: benchCluster, mailboxes: benchMailboxes };
+const benchmarks: Record<string, () => Promise<unknown>> = {
+  me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks, sequences: benchSequences, 'enrollment-trace': benchEnrollmentTrace,
+  lists: benchLists, events: benchEvents, resolution: benchResolution, signals: benchSignals, 'signal-checks': benchSignalChecks, 'rate-limit': benchRateLimit,
+  mixed: () => benchMixed(), compression: benchCompression, cluster: benchCluster, mailboxes: benchMailboxes,
+};
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API
 // children inherit these. Set RATE_LIMIT_ENABLED=false (or other RATE_LIMIT_*) to compare.
 for (const variable of ['RATE_LIMIT_PER_KEY', 'RATE_LIMIT_PER_ORG', 'RATE_LIMIT_ENRICHMENT_PER_ORG']) process.env[variable] ??= '1000000000';
 
-const name = process.argv[2];
+const [name, flag, flagRef] = process.argv.slice(2);
 const run = name ? benchmarks[name] : undefined;
-if (!run) {
-  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join('|')}>`);
+const beforeRef = flag === '--before' ? flagRef : process.env.BENCH_BEFORE_REF;
+if (!run || (flag !== undefined && (flag !== '--before' || !flagRef))) {
+  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [--before <git ref>]`);
   process.exit(2);
 }
-await run();
+if (beforeRef) await runBeforeAndAfter(name, beforeRef);
+else await run();
 process.exit(0);

@@ -1,0 +1,81 @@
+// Where the client waits, the answer comes from the workflow task that did the work (read from the
+// workflows' histories, not from any timing): the enrollment of an already verified email is one
+// workflow task with one local activity, and a pause or resume Update completes in the workflow
+// task that accepted it, with no activity task in between.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+// @temporalio/proto comes with @temporalio/client and @temporalio/worker (same version).
+import proto from '@temporalio/proto';
+import { typedKysely } from '../../../db/kysely.ts';
+import { enrollmentWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
+import type { client } from '../../helpers/http.ts';
+import type { Stack } from '../../helpers/stack.ts';
+import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
+import { insertContact, insertTemplate, messagesOf, terminateSequenceWorkflows, until } from '../../helpers/sequence-fixtures.ts';
+
+const EventType = proto.temporal.api.enums.v1.EventType;
+
+describe('answers in one workflow task', function () {
+  this.timeout(60_000);
+  let stack: Stack;
+  let api: ReturnType<typeof client>;
+  let org: TestOrg;
+  const started: string[] = [];
+
+  before(async () => ({ stack, api, org } = await apiSuite()));
+
+  after(() => terminateSequenceWorkflows(stack, started, 'one-task test cleanup'));
+
+  /** The history's event types (without EVENT_TYPE_), a marker with its name, e.g. MARKER_RECORDED:core_local_activity. */
+  async function eventTypes(workflowId: string): Promise<string[]> {
+    const history = await stack.temporal.workflow.getHandle(workflowId).fetchHistory();
+    return (history.events ?? []).map((event) => {
+      const type = (EventType[event.eventType ?? 0] ?? String(event.eventType)).replace(/^EVENT_TYPE_/, '');
+      const marker = event.markerRecordedEventAttributes?.markerName;
+      return marker ? `${type}:${marker}` : type;
+    });
+  }
+
+  /** A DELIVERABLE contact enrolled through the API (201) in a template whose second step is days away. */
+  async function enrolled(): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
+    const contactId = await insertContact(stack, org.organizationId, { email: `one-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+    await typedKysely(stack.orm.em.fork()).updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
+    const templateId = await insertTemplate(stack, org.organizationId, [
+      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
+    ], { senderUserId: org.userId });
+    const response = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+    assert.equal(response.status, 201, response.text);
+    started.push(response.body.id);
+    return { contactId, templateId, sequenceId: response.body.id };
+  }
+
+  it('when an already verified email is enrolled, then its enrollment is one workflow task with one local activity and no activity task', async () => {
+    const { contactId, templateId } = await enrolled();
+    const types = await eventTypes(enrollmentWorkflowId(org.organizationId, contactId, templateId));
+    assert.equal(types.filter((t) => t === 'WORKFLOW_TASK_COMPLETED').length, 1, types.join(', '));
+    assert.equal(types.filter((t) => t === 'MARKER_RECORDED:core_local_activity').length, 1, types.join(', '));
+    assert.ok(!types.includes('ACTIVITY_TASK_SCHEDULED'), types.join(', '));
+    assert.equal(types.at(-1), 'WORKFLOW_EXECUTION_COMPLETED');
+  });
+
+  it('when a running sequence is paused and resumed, then each Update completes in the workflow task that accepted it', async () => {
+    const { sequenceId } = await enrolled();
+    await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
+    const paused = await api.post(`/v1/sequences/${sequenceId}/pause`, { key: org.apiKey, body: {} });
+    assert.equal(paused.status, 200, paused.text);
+    const resumed = await api.post(`/v1/sequences/${sequenceId}/resume`, { key: org.apiKey });
+    assert.equal(resumed.status, 200, resumed.text);
+
+    const types = await eventTypes(sequenceWorkflowId(sequenceId));
+    const accepted = types.flatMap((t, i) => (t === 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED' ? [i] : []));
+    assert.equal(accepted.length, 2, types.join(', '));
+    for (const at of accepted) {
+      const completed = types.indexOf('WORKFLOW_EXECUTION_UPDATE_COMPLETED', at);
+      assert.ok(completed > at, types.join(', '));
+      const between = types.slice(at + 1, completed);
+      assert.ok(!between.some((t) => t.startsWith('WORKFLOW_TASK_') || t.startsWith('ACTIVITY_TASK_')), between.join(', '));
+      assert.ok(between.includes('MARKER_RECORDED:core_local_activity'), between.join(', '));
+    }
+  });
+});

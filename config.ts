@@ -25,6 +25,10 @@ export interface Config {
   workerLocalActivityConcurrency: number;
   /** Running workflows a worker keeps in its sticky cache (its memory grows with them); 0: the SDK's default, sized from the heap. */
   workerMaxCachedWorkflows: number;
+  /** How the inbox sync waits for mail: auto (IDLE when the server offers it, else polling) or poll (always polling). */
+  mailboxSyncMode: 'auto' | 'poll';
+  /** Inbox sync activities (one per connected mailbox, mostly waiting on IMAP) the worker's mailbox queue runs at once. */
+  mailboxSyncConcurrency: number;
   /** Size of the generated sandbox directory (fixed records are always included). */
   directoryCompanies: number;
   directoryPeople: number;
@@ -126,6 +130,12 @@ function webhookSecretKey(env: Env, sandboxMode: boolean): string {
   return key;
 }
 
+function syncMode(env: Env): 'auto' | 'poll' {
+  const raw = (text(env, 'MAILBOX_SYNC_MODE') ?? 'auto').toLowerCase();
+  if (raw === 'auto' || raw === 'poll') return raw;
+  throw new Error(`Environment variable MAILBOX_SYNC_MODE must be auto or poll, got ${JSON.stringify(raw)}`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   return {
     port: integer(env, 'PORT', 3000),
@@ -148,6 +158,8 @@ export function loadConfig(env: Env = process.env): Config {
     workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
     workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),
     workerMaxCachedWorkflows: integer(env, 'WORKER_MAX_CACHED_WORKFLOWS', 0, 0),
+    mailboxSyncMode: syncMode(env),
+    mailboxSyncConcurrency: integer(env, 'MAILBOX_SYNC_CONCURRENCY', 500, 1),
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),

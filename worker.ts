@@ -7,7 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { openOrm } from './db/orm.ts';
-import { createActivities } from './activities/index.ts';
+import { createActivities, createMailboxSyncWorkerActivities } from './activities/index.ts';
 import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
@@ -16,6 +16,9 @@ import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetrics
 import { createEventResolutionClient } from './workflows/event-resolution.client.ts';
 import { createWebhookClient } from './workflows/webhook.client.ts';
 import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
+import { mailboxSyncTaskQueue } from './workflows/mailbox-sync.definitions.ts';
+import { createWorkflowClients } from './workflows/clients.ts';
+import { ensureMailboxSyncs } from './domain/mailboxes/sync-workflows.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -83,6 +86,29 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
   return worker;
 }
 
+/**
+ * The worker of the inbox sync activities, on the mailbox task queue beside the service's: one
+ * activity per connected mailbox holds an IMAP session and mostly waits, so they get slots of their
+ * own (MAILBOX_SYNC_CONCURRENCY) instead of the service's few. Each uses at most one database
+ * connection at a time, and only while it records a message. On start, every mailbox that is not
+ * DISCONNECTED gets its sync workflow (a running one is kept).
+ */
+export async function createMailboxSyncWorker(deps: WorkerDeps & { startMailboxSyncs?: boolean }): Promise<Worker> {
+  const worker = await Worker.create({
+    maxConcurrentActivityTaskExecutions: deps.config.mailboxSyncConcurrency,
+    connection: deps.connection,
+    namespace: deps.namespace,
+    taskQueue: mailboxSyncTaskQueue(deps.taskQueue),
+    activities: createMailboxSyncWorkerActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }),
+    ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
+  });
+  if (deps.startMailboxSyncs !== false) {
+    const started = await ensureMailboxSyncs({ em: deps.orm.em.fork(), workflows: createWorkflowClients(deps.temporal, deps.taskQueue) });
+    if (started) deps.logger.info({ mailboxes: started }, 'mailbox sync workflows ensured');
+  }
+  return worker;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   if (!config.databaseUrl || !config.temporalAddress) {
@@ -113,9 +139,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
   });
   created.worker = worker;
+  const mailboxWorker = await createMailboxSyncWorker({
+    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
+  });
   logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, 'worker running');
   try {
-    await worker.run();
+    // Both stop on SIGINT/SIGTERM (the SDK's runtime shuts every worker down).
+    await Promise.all([worker.run(), mailboxWorker.run()]);
   } finally {
     await connection.close();
     await temporal.connection.close();

@@ -39,6 +39,9 @@ import { createTimeSkippingEnv } from '../test/helpers/time-skipping.ts';
 import { insertSignal, setSignalStatus } from '../test/helpers/signal-fixtures.ts';
 import { SIGNAL_WORKFLOW, signalChangedUpdate, signalStateQuery, signalWorkflowId, type SignalWorkflowInput, type SignalWorkflowOptions } from '../workflows/signal.definitions.ts';
 import { getStack, stopStack } from '../test/helpers/stack.ts';
+import { getGreenMail, stopGreenMail } from '../test/helpers/greenmail.ts';
+import { deliverRaw, insertMailbox, mailUser } from '../test/helpers/mailboxes.ts';
+import { MAILBOX_SYNC_WORKFLOW, mailboxSyncWorkflowId, type MailboxSyncInput } from '../workflows/mailbox-sync.definitions.ts';
 import { newOrg } from '../test/helpers/fixtures.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../test/helpers/sequence-fixtures.ts';
 import { createTestSubscription, deliveriesOf, emitExclusionEvent, startTarget, type Target } from '../test/helpers/webhook-target.ts';
@@ -118,6 +121,20 @@ async function recordPausedResumed(name: string): Promise<void> {
 }
 
 const recordings: Record<string, () => Promise<void>> = {
+  'mailbox-sync-continued': async () => {
+    // A mailbox on GreenMail: two short activity runs (a message recorded in between), then continue-as-new.
+    const greenmail = await getGreenMail();
+    const mailbox = await mailUser(greenmail, 'replay', 'sender.test');
+    const mailboxId = await insertMailbox(stack, greenmail, { organizationId: org.organizationId, userId: org.userId, email: mailbox });
+    const input: MailboxSyncInput = { mailboxId, organizationId: org.organizationId, runMs: 3000, runsPerExecution: 2 };
+    const started = await env.client.workflow.start(MAILBOX_SYNC_WORKFLOW, { taskQueue, workflowId: mailboxSyncWorkflowId(mailboxId), args: [input] });
+    const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+    await until(async () => (await db().selectFrom('mailboxes').select('uid_validity').where('id', '=', mailboxId).executeTakeFirst())?.uid_validity != null);
+    await deliverRaw(greenmail, mailbox, mailbox, `From: ${mailbox}\r\nTo: ${mailbox}\r\nSubject: A note to self\r\nMessage-ID: <replay-${randomUUID()}@sender.test>\r\n\r\nHello.\r\n`);
+    await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW', 30_000);
+    await started.cancel();
+    await save('mailbox-sync-continued', handle);
+  },
   'sequence-completed': async () => {
     const { handle } = await sequence([
       { type: 'EMAIL', delay_days: 0, subject: 'Hi {{first_name}}', body: 'Hello {{first_name}} at {{company_name}}.' },
@@ -333,6 +350,7 @@ try {
 } finally {
   await Promise.all(targets.map((t) => t.close()));
   await env.teardown();
+  await stopGreenMail();
   await stopStack();
 }
 process.exit(failed ? 1 : 0);

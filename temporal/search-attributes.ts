@@ -9,11 +9,13 @@ export const SEARCH_ATTRIBUTES = {
   OrganizationId: 'Keyword',
   ContactId: 'Keyword',
   SequenceTemplateId: 'Keyword',
+  MailboxId: 'Keyword',
 } as const;
 
 export const OrganizationIdKey = defineSearchAttributeKey('OrganizationId', SearchAttributeType.KEYWORD);
 export const ContactIdKey = defineSearchAttributeKey('ContactId', SearchAttributeType.KEYWORD);
 export const SequenceTemplateIdKey = defineSearchAttributeKey('SequenceTemplateId', SearchAttributeType.KEYWORD);
+export const MailboxIdKey = defineSearchAttributeKey('MailboxId', SearchAttributeType.KEYWORD);
 
 /** The attributes of a workflow of this organization: ContactId and SequenceTemplateId only when known. */
 export function organizationSearchAttributes(ids: { organizationId: string; contactId?: string | null; sequenceTemplateId?: string | null }): SearchAttributePair[] {
@@ -22,4 +24,9 @@ export function organizationSearchAttributes(ids: { organizationId: string; cont
     ...(ids.contactId ? [{ key: ContactIdKey, value: ids.contactId }] : []),
     ...(ids.sequenceTemplateId ? [{ key: SequenceTemplateIdKey, value: ids.sequenceTemplateId }] : []),
   ];
+}
+
+/** The attributes of a mailbox's sync workflow: `MailboxId = "<id>"` finds it in the Temporal UI. */
+export function mailboxSearchAttributes(organizationId: string, mailboxId: string): SearchAttributePair[] {
+  return [{ key: OrganizationIdKey, value: organizationId }, { key: MailboxIdKey, value: mailboxId }];
 }

@@ -5,6 +5,7 @@ import { createEnrollmentClient, type EnrollmentClient } from './enrollment.clie
 import { createEventResolutionClient, type EventResolutionClient } from './event-resolution.client.ts';
 import { createWorkflowInventoryClient, type WorkflowInventoryClient } from './inventory.client.ts';
 import { createLeadImportClient, type LeadImportClient } from './lead-import.client.ts';
+import { createMailboxSyncClient, type MailboxSyncClient } from './mailbox-sync.client.ts';
 import { createSequenceClient, type SequenceClient } from './sequence.client.ts';
 import { createSignalClient, type SignalClient } from './signal.client.ts';
 import { createTaskReminderClient, type TaskReminderClient } from './task-reminder.client.ts';
@@ -23,6 +24,8 @@ export interface WorkflowClients {
   taskReminder: TaskReminderClient;
   webhook: WebhookClient;
   eventResolution: EventResolutionClient;
+  /** Connected mailboxes' inbox sync workflows. */
+  mailboxSync: MailboxSyncClient;
   /** Running workflows, for reconcile. */
   inventory: WorkflowInventoryClient;
   /** Resolves when the Temporal frontend answers (readiness), else rejects; the caller bounds the wait. */
@@ -39,6 +42,7 @@ export function createWorkflowClients(temporal: Client, taskQueue: string): Work
     taskReminder: createTaskReminderClient(temporal, taskQueue),
     webhook: createWebhookClient(temporal, taskQueue),
     eventResolution: createEventResolutionClient(temporal, taskQueue),
+    mailboxSync: createMailboxSyncClient(temporal, taskQueue),
     inventory: createWorkflowInventoryClient(temporal),
     async ping() {
       await temporal.connection.workflowService.getSystemInfo({});

@@ -5,6 +5,7 @@
 export { enrollmentWorkflow } from './enrollment.workflow.ts';
 export { eventResolutionWorkflow } from './event-resolution.workflow.ts';
 export { leadImportWorkflow } from './lead-import.workflow.ts';
+export { mailboxSyncWorkflow } from './mailbox-sync.workflow.ts';
 export { sequenceWorkflow } from './sequence.workflow.ts';
 export { signalWorkflow } from './signal.workflow.ts';
 export { taskReminderWorkflow } from './task-reminder.workflow.ts';

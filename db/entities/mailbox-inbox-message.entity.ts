@@ -13,6 +13,8 @@ export const MailboxInboxMessageSchema = defineEntity({
   name: 'MailboxInboxMessage',
   tableName: 'mailbox_inbox_messages',
   uniques: [{ name: 'mailbox_inbox_messages_uid_unique', properties: ['mailbox', 'uidValidity', 'uid'] }],
+  // A message seen again under another UID (the inbox renumbered, a copy) is found by its Message-ID.
+  indexes: [{ name: 'mailbox_inbox_messages_rfc_message_id_index', expression: `create index "mailbox_inbox_messages_rfc_message_id_index" on "mailbox_inbox_messages" ("mailbox_id", "rfc_message_id") where "rfc_message_id" is not null` }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     mailbox: () => p.manyToOne(Mailbox).ref(),

@@ -24,6 +24,7 @@ import { Migration20261124090000_outbound_effects } from './Migration20261124090
 import { Migration20261125090000_workflow_commands } from './Migration20261125090000_workflow_commands.ts';
 import { Migration20261126090000_mailboxes } from './Migration20261126090000_mailboxes.ts';
 import { Migration20261126100000_idempotency_lease } from './Migration20261126100000_idempotency_lease.ts';
+import { Migration20261126110000_inbox_lookups } from './Migration20261126110000_inbox_lookups.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125090000_workflow_commands', class: Migration20261125090000_workflow_commands },
   { name: 'Migration20261126090000_mailboxes', class: Migration20261126090000_mailboxes },
   { name: 'Migration20261126100000_idempotency_lease', class: Migration20261126100000_idempotency_lease },
+  { name: 'Migration20261126110000_inbox_lookups', class: Migration20261126110000_inbox_lookups },
 ];

@@ -18,12 +18,12 @@ import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { getMessage, type MessageRecord } from './messages.service.ts';
-import { classifyReply, type ReplyCategory } from './reply-classifier.ts';
-import { truncateText } from '../shared/text.ts';
-import { DAY_MS, HOUR_MS, iso, utcDate } from '../shared/time.ts';
+import { classifyReply, ownText, returnDateOf, type ReplyCategory } from './reply-classifier.ts';
+import { replyTask } from './reply-task.ts';
+import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import { RUNNING, end, endRuns, lockRun, sequenceEvent, taskAssignee, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { RUNNING, end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -94,9 +94,10 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
 
 /**
  * Runs `work` in one transaction with a RUN_CHANGED command for each run it changed (`changed`),
- * then delivers them: the workflows hear of it even when the process dies after the commit.
+ * then delivers them: the workflows hear of it even when the process dies after the commit. Other
+ * writers (the inbox sync) put their own rows in the same transaction with applyReply / applyBounce.
  */
-async function recorded<T>(deps: EngagementDeps, organizationId: string, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
+export async function recorded<T>(deps: EngagementDeps, organizationId: string, work: (tx: EntityManager, changed: string[]) => Promise<T>): Promise<T> {
   const changed: string[] = [];
   const result = await deps.em.fork().transactional(async (tx) => {
     const done = await work(tx, changed);
@@ -181,93 +182,96 @@ export interface ReplyResult extends EngagementResult {
  * message.replied, and the category's effect on a running run (see domain/engagement/reply-classifier.ts).
  */
 export async function recordReply(
-  deps: EngagementDeps, organizationId: string, messageId: string, input: { body: string; subject?: string | null }, at = new Date(),
+  deps: EngagementDeps, organizationId: string, messageId: string, input: ReplyInput, at = new Date(), options: ReplyOptions = {},
 ): Promise<ReplyResult> {
-  return recorded(deps, organizationId, async (tx, changed) => {
-    const original = await lockMessage(tx, organizationId, messageId);
-    requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
-    const { category, returnDate } = classifyReply(input.body, at);
-    let run = original.sequence_id ? await lockRun(tx, original.sequence_id) : null;
-    const reply: MessageRow = {
-      ...original, id: randomUUID(), direction: 'INBOUND', kind: 'MESSAGE', body: input.body, sent_at: at,
-      subject: original.channel === 'EMAIL' ? (input.subject ?? `Re: ${original.subject ?? ''}`.trim()) : null,
-      // The step of the message answered; for a message stored without one, the run's current step (at least 1).
-      step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
-    };
-    await typedKysely(tx).insertInto('messages').values({
-      id: reply.id, organization_id: organizationId, contact_id: original.contact_id, sequence_id: original.sequence_id, channel: original.channel,
-      direction: 'INBOUND', kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: reply.step_number, in_reply_to_id: original.id,
-      reply_category: category, sent_at: at, created_at: new Date(),
-    }).execute();
-    let taskId: string | null = null;
-    if (category === 'UNSUBSCRIBE') {
-      const c = await typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', original.contact_id).executeTakeFirst();
-      if (c && (c.email || c.linkedin_url)) {
-        // For good: a temporary or lapsed exclusion of the person becomes permanent.
-        await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
-      }
-    }
-    if (run) {
-      await emitEvent(tx, sequenceEvent(run, 'message.replied', {
-        resourceType: 'MESSAGE', channel: eventChannel(original.channel), messageId: reply.id, embeds: { message: messageEmbed(reply) },
-        fields: { reply_category: category, in_reply_to_message_id: original.id },
-      }));
-      if (RUNNING.includes(run.status)) {
-        changed.push(run.id);
-        if (category === 'INTERESTED') {
-          run = await score(tx, run, ENGAGEMENT_POINTS.interestedReply, original.channel);
-          run = await end(tx, run, 'SUCCEEDED', 'INTERESTED');
-        } else if (category === 'NOT_INTERESTED' || category === 'UNSUBSCRIBE') {
-          run = await end(tx, run, 'FAILED', category === 'UNSUBSCRIBE' ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
-        } else if (category === 'OUT_OF_OFFICE' && returnDate && returnDate.getTime() > at.getTime()) {
-          run = await update(tx, run, { status: 'WAITING_FOR_USER', status_before_pause: run.status_before_pause ?? run.status, paused_until: returnDate });
-          await emitEvent(tx, sequenceEvent(run, 'sequence.paused', { fields: { status: run.status, paused_until: iso(run.paused_until), reason: 'OUT_OF_OFFICE' } }));
-        } else {
-          if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
-          // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,
-          // domain/tasks/). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
-          run = await update(tx, run, run.status_before_pause !== null
-            ? { replied_at: at, status_before_pause: 'WAITING_FOR_USER' }
-            : { status: 'WAITING_FOR_USER', replied_at: at });
-          taskId = await replyTask(tx, run, reply, at);
-        }
-      }
-    }
-    return { ...(await resultOf(tx, organizationId, reply.id, run)), reply_category: category, task_id: taskId };
-  });
+  return recorded(deps, organizationId, (tx, changed) => applyReply(tx, changed, organizationId, messageId, input, at, options));
 }
 
-/** The EMAIL_REPLY / LINKEDIN_REPLY task a reply creates for the run's sender, with task.created. */
-async function replyTask(tx: EntityManager, run: RunRow, reply: MessageRow, at: Date): Promise<string> {
-  const taskId = randomUUID();
-  const type = reply.channel === 'LINKEDIN' ? 'LINKEDIN_REPLY' : 'EMAIL_REPLY';
-  const name = [run.first_name, run.last_name].filter(Boolean).join(' ') || run.email || run.linkedin_url || 'the contact';
-  const title = truncateText(`Reply to ${name}`, 200);
-  await typedKysely(tx).insertInto('tasks').values({
-    id: taskId, organization_id: run.organization_id, type, priority: 'HOT', status: 'PENDING', sequence_id: run.id, contact_id: run.contact_id,
-    assignee_id: taskAssignee(run), step_number: reply.step_number, title, due_date: utcDate(at), message_id: reply.id, created_at: at, updated_at: at,
+export interface ReplyInput {
+  body: string;
+  subject?: string | null;
+}
+
+export interface ReplyOptions {
+  /** OUT_OF_OFFICE for an automatic answer (its headers say so): never taken for a person's reply, whatever its words. */
+  category?: 'OUT_OF_OFFICE';
+}
+
+/** recordReply's writes in the caller's transaction; the runs it changed are pushed onto `changed`. */
+export async function applyReply(
+  tx: EntityManager, changed: string[], organizationId: string, messageId: string, input: ReplyInput, at: Date, options: ReplyOptions = {},
+): Promise<ReplyResult> {
+  const original = await lockMessage(tx, organizationId, messageId);
+  requireOutbound(original, ['EMAIL', 'LINKEDIN'], 'replied to');
+  const { category, returnDate } = options.category
+    ? { category: options.category, returnDate: returnDateOf(ownText(input.body), at) }
+    : classifyReply(input.body, at);
+  let run = original.sequence_id ? await lockRun(tx, original.sequence_id) : null;
+  const reply: MessageRow = {
+    ...original, id: randomUUID(), direction: 'INBOUND', kind: 'MESSAGE', body: input.body, sent_at: at,
+    subject: original.channel === 'EMAIL' ? (input.subject ?? `Re: ${original.subject ?? ''}`.trim()) : null,
+    // The step of the message answered; for a message stored without one, the run's current step (at least 1).
+    step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
+  };
+  await typedKysely(tx).insertInto('messages').values({
+    id: reply.id, organization_id: organizationId, contact_id: original.contact_id, sequence_id: original.sequence_id, channel: original.channel,
+    direction: 'INBOUND', kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: reply.step_number, in_reply_to_id: original.id,
+    reply_category: category, sent_at: at, created_at: new Date(),
   }).execute();
-  await emitEvent(tx, sequenceEvent(run, 'task.created', {
-    resourceType: 'TASK', channel: 'MANUAL', taskId, messageId: reply.id,
-    embeds: { task: { id: taskId, type, status: 'PENDING', priority: 'HOT', title, step_number: reply.step_number } },
-  }));
-  return taskId;
+  let taskId: string | null = null;
+  if (category === 'UNSUBSCRIBE') {
+    const c = await typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', original.contact_id).executeTakeFirst();
+    if (c && (c.email || c.linkedin_url)) {
+      // For good: a temporary or lapsed exclusion of the person becomes permanent.
+      await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
+    }
+  }
+  if (run) {
+    await emitEvent(tx, sequenceEvent(run, 'message.replied', {
+      resourceType: 'MESSAGE', channel: eventChannel(original.channel), messageId: reply.id, embeds: { message: messageEmbed(reply) },
+      fields: { reply_category: category, in_reply_to_message_id: original.id },
+    }));
+    if (RUNNING.includes(run.status)) {
+      changed.push(run.id);
+      if (category === 'INTERESTED') {
+        run = await score(tx, run, ENGAGEMENT_POINTS.interestedReply, original.channel);
+        run = await end(tx, run, 'SUCCEEDED', 'INTERESTED');
+      } else if (category === 'NOT_INTERESTED' || category === 'UNSUBSCRIBE') {
+        run = await end(tx, run, 'FAILED', category === 'UNSUBSCRIBE' ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
+      } else if (category === 'OUT_OF_OFFICE' && returnDate && returnDate.getTime() > at.getTime()) {
+        run = await update(tx, run, { status: 'WAITING_FOR_USER', status_before_pause: run.status_before_pause ?? run.status, paused_until: returnDate });
+        await emitEvent(tx, sequenceEvent(run, 'sequence.paused', { fields: { status: run.status, paused_until: iso(run.paused_until), reason: 'OUT_OF_OFFICE' } }));
+      } else {
+        if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
+        // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,
+        // domain/tasks/). A paused run keeps its pause; its resume restores WAITING_FOR_USER.
+        run = await update(tx, run, run.status_before_pause !== null
+          ? { replied_at: at, status_before_pause: 'WAITING_FOR_USER' }
+          : { status: 'WAITING_FOR_USER', replied_at: at });
+        taskId = await replyTask(tx, run, reply, at);
+      }
+    }
+  }
+  return { ...(await resultOf(tx, organizationId, reply.id, run)), reply_category: category, task_id: taskId };
 }
 
 /** An email bounced: the message and the contact's email are marked BOUNCED and a running run fails (stopped_reason BOUNCED). */
 export async function recordBounce(deps: EngagementDeps, organizationId: string, messageId: string, at = new Date()): Promise<EngagementResult> {
-  return recorded(deps, organizationId, async (tx, changed) => {
-    const message = await lockMessage(tx, organizationId, messageId);
-    requireOutbound(message, ['EMAIL'], 'bounced');
-    await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
-    await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', message.contact_id).execute();
-    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
-    if (run && RUNNING.includes(run.status)) {
-      run = await end(tx, run, 'FAILED', 'BOUNCED');
-      changed.push(run.id);
-    }
-    return resultOf(tx, organizationId, message.id, run);
-  });
+  return recorded(deps, organizationId, (tx, changed) => applyBounce(tx, changed, organizationId, messageId, at));
+}
+
+/** recordBounce's writes in the caller's transaction; the run it ended is pushed onto `changed`. */
+export async function applyBounce(tx: EntityManager, changed: string[], organizationId: string, messageId: string, at: Date): Promise<EngagementResult> {
+  const message = await lockMessage(tx, organizationId, messageId);
+  requireOutbound(message, ['EMAIL'], 'bounced');
+  await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
+  await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', message.contact_id).execute();
+  let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
+  if (run && RUNNING.includes(run.status)) {
+    run = await end(tx, run, 'FAILED', 'BOUNCED');
+    changed.push(run.id);
+  }
+  return resultOf(tx, organizationId, message.id, run);
 }
 
 /** The contact accepted the run's LinkedIn invitation (their latest one): invitation.accepted, once. */

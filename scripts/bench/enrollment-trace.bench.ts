@@ -4,27 +4,17 @@
 // the sequence workflow it started (the server's clock; the same machine's). BENCH_TRACE_RUNS sets
 // how many enrollments run (default 5).
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { migrate, openOrm } from '../../db/orm.ts';
-import * as admin from '../../domain/admin/admin.service.ts';
 import { enrollmentWorkflowId } from '../../workflows/enrollment.definitions.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
-import { startTemporalDevServer } from '../local-stack.ts';
-import { temporalCli } from '../tools.ts';
-import { activeTemplate, benchDb, insertVerifiedContacts, liftSendLimit } from './fixtures.ts';
-import { benchDatabase, envNumber, freePort, sleep, startServices } from './harness.ts';
+import { activeTemplate, benchDb, insertVerifiedContacts } from './fixtures.ts';
+import { envNumber, sleep, startServices } from './harness.ts';
 import { eventLines, timedEvents } from './history-times.ts';
+import { workflowBenchStack } from './workflow-stack.ts';
 
 export async function benchEnrollmentTrace(): Promise<void> {
   const runs = envNumber('BENCH_TRACE_RUNS', 5);
-  const database = await benchDatabase();
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
-  await migrate(orm);
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
-  const connection = await Connection.connect({ address: temporal.address });
-  const client = new Client({ connection });
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
-  await liftSendLimit(orm, org.user_id);
+  const stack = await workflowBenchStack(4);
+  const { database, orm, temporal, client, org } = stack;
   const template = await activeTemplate(orm, org.organization_id, org.user_id, 'Trace', [
     { type: 'EMAIL', delay_days: 0, subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' },
     { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Following up.' },
@@ -79,9 +69,6 @@ export async function benchEnrollmentTrace(): Promise<void> {
     for (const line of eventLines(timedEvents(await client.workflow.getHandle(sequenceWorkflowId(due.id)).fetchHistory()), dueStart).slice(0, 24)) console.log(line);
   } finally {
     await stopServices();
-    await connection.close();
-    await temporal.stop();
-    await orm.close();
-    await database.stop();
+    await stack.stop();
   }
 }

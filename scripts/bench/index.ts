@@ -6,6 +6,7 @@ import { benchCompression } from './compression.bench.ts';
 import { benchEnrollmentTrace } from './enrollment-trace.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchLists } from './lists.bench.ts';
+import { benchMailboxes } from './mailboxes.bench.ts';
 import { benchMe } from './me.bench.ts';
 import { benchMixed } from './mixed.bench.ts';
 import { benchContacts, benchSearch } from './people.bench.ts';
@@ -16,7 +17,11 @@ import { benchSignalChecks } from './signal-checks.bench.ts';
 import { benchSignals } from './signals.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 
-const benchmarks: Record<string, () => Promise<unknown>> = { me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks, sequences: benchSequences, 'enrollment-trace': benchEnrollmentTrace, lists: benchLists, events: benchEvents, resolution: benchResolution, signals: benchSignals, 'signal-checks': benchSignalChecks, 'rate-limit': benchRateLimit, mixed: () => benchMixed(), compression: benchCompression, cluster: benchCluster };
+const benchmarks: Record<string, () => Promise<unknown>> = {
+  me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks, sequences: benchSequences, 'enrollment-trace': benchEnrollmentTrace,
+  lists: benchLists, events: benchEvents, resolution: benchResolution, signals: benchSignals, 'signal-checks': benchSignalChecks, 'rate-limit': benchRateLimit,
+  mixed: () => benchMixed(), compression: benchCompression, cluster: benchCluster, mailboxes: benchMailboxes,
+};
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API
 // children inherit these. Set RATE_LIMIT_ENABLED=false (or other RATE_LIMIT_*) to compare.

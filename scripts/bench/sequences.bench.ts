@@ -4,17 +4,13 @@
 // latency on running sequences, (c) lag from a step's due time to its message with many
 // sequences running, their first steps due spread over a window.
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { migrate, openOrm } from '../../db/orm.ts';
 import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
-import * as admin from '../../domain/admin/admin.service.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { startTemporalDevServer } from '../local-stack.ts';
-import { temporalCli } from '../tools.ts';
-import { activeTemplate, benchDb, chunks, insertVerifiedContacts, liftSendLimit } from './fixtures.ts';
+import { activeTemplate, benchDb, chunks, insertVerifiedContacts } from './fixtures.ts';
 import { cpuMeter, postmasterPid } from './cpu-time.ts';
 import { printEnrollmentPhases, type TimedEnrollment } from './enrollment-phases.ts';
-import { benchDatabase, envNumber, freePort, percentile, sleep, startServices } from './harness.ts';
+import { envNumber, percentile, sleep, startServices } from './harness.ts';
+import { workflowBenchStack } from './workflow-stack.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -42,16 +38,10 @@ export async function benchSequences(): Promise<void> {
   const windowS = envNumber('BENCH_SEQUENCES_WINDOW', 60);
   const firstDelayS = envNumber('BENCH_SEQUENCES_DELAY', 30);
 
-  const database = await benchDatabase();
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 8 });
-  await migrate(orm);
+  const stack = await workflowBenchStack(8);
+  const { database, orm, temporal, client, org } = stack;
   const db = () => benchDb(orm);
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
-  const connection = await Connection.connect({ address: temporal.address });
-  const client = new Client({ connection });
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
   const organizationId = org.organization_id;
-  await liftSendLimit(orm, org.user_id);
 
   const insertTemplate = (steps: TemplateStep[]) => activeTemplate(orm, organizationId, org.user_id, `Bench ${randomUUID().slice(0, 8)}`, steps);
   const insertContacts = async (n: number, prefix: string) => {
@@ -175,9 +165,6 @@ export async function benchSequences(): Promise<void> {
     }
   } finally {
     await stopServices();
-    await connection.close();
-    await temporal.stop();
-    await orm.close();
-    await database.stop();
+    await stack.stop();
   }
 }

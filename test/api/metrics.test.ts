@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createApp } from '../../api/app.ts';
@@ -16,7 +16,7 @@ import { setupTracing, tracingClientInterceptors, type Tracing } from '../../obs
 import { createWorkerMetrics, startWorkerMetricsServer, type WorkerMetricsServer } from '../../observability/worker.ts';
 import { createProviders } from '../../providers/index.ts';
 import { createWorker } from '../../worker.ts';
-import { sequenceWorkflowId } from '../../workflows/enrollment.definitions.ts';
+import { terminateSequenceWorkflows } from '../helpers/sequence-fixtures.ts';
 import { apiSuite, newOrg, sleep, type TestOrg } from '../helpers/fixtures.ts';
 import { client } from '../helpers/http.ts';
 import { parseSamples, sampleValue, samplesOf } from '../helpers/prometheus.ts';
@@ -154,13 +154,7 @@ describe('observability', function () {
     });
 
     after(async () => {
-      for (const id of sequenceIds) {
-        try {
-          await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).terminate('observability test cleanup');
-        } catch (error) {
-          if (!(error instanceof WorkflowNotFoundError)) throw error;
-        }
-      }
+      await terminateSequenceWorkflows(stack, sequenceIds, 'observability test cleanup');
       await metricsServer?.close();
       worker?.shutdown();
       await workerRun?.catch(() => {});

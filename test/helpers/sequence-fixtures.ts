@@ -1,7 +1,10 @@
 // Rows for sequence-run tests, written directly in SQL (as enrollment would): an account, contacts,
-// a template and an ACTIVE sequence (current_step 0); plus readers of messages and events.
+// a template and an ACTIVE sequence (current_step 0); plus readers of messages and events, and the
+// cleanup of the runs' workflows a suite started.
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
+import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import type { Stack } from './stack.ts';
 
 export interface StepSpec {
@@ -66,6 +69,17 @@ export async function eventsOf(stack: Stack, sequenceId: string): Promise<{ type
 export async function insertContactExclusion(stack: Stack, organizationId: string, email: string): Promise<void> {
   await sql`INSERT INTO contact_exclusions (id, organization_id, email, reason, created_at, updated_at)
             VALUES (${randomUUID()}, ${organizationId}, ${email.toLowerCase()}, 'CONTACT_REFUSED', now(), now())`.execute(db(stack));
+}
+
+/** Terminates the sequence workflows of `sequenceIds` (a suite's cleanup); one that is gone already is skipped. */
+export async function terminateSequenceWorkflows(stack: Stack, sequenceIds: string[], reason: string): Promise<void> {
+  for (const id of sequenceIds) {
+    try {
+      await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).terminate(reason);
+    } catch (error) {
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+    }
+  }
 }
 
 /** Polling helpers live in poll.ts; `until` stays importable from here for the many suites that take it with these fixtures. */

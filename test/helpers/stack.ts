@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startApi, type RunningApi } from '../../api/server.ts';
-import { createWorker } from '../../worker.ts';
+import { createMailboxSyncWorker, createWorker } from '../../worker.ts';
 import { freePort, startEmbeddedPostgres, startTemporalDevServer, type RunningPostgres, type RunningTemporal } from '../../scripts/local-stack.ts';
 import { temporalCli } from '../../scripts/tools.ts';
 import { testActivities } from './test-activities.ts';
@@ -37,6 +37,9 @@ interface Parts {
   api: RunningApi;
   worker: Worker;
   workerRun: Promise<void>;
+  /** The worker of the mailbox task queue (inbox sync activities). */
+  mailboxWorker: Worker;
+  mailboxWorkerRun: Promise<void>;
   workerConnection: NativeConnection;
   clientConnection: Connection;
 }
@@ -97,10 +100,12 @@ async function start(): Promise<Parts> {
   const workerConnection = await NativeConnection.connect({ address: temporalServer.address });
   const worker = await buildWorker(workerConnection, config, orm, temporal);
   const workerRun = worker.run();
+  const mailboxWorker = await buildMailboxWorker(workerConnection, config, orm, temporal);
+  const mailboxWorkerRun = mailboxWorker.run();
   const api = await startApi(config, { databaseUrl: postgres.url, temporalAddress: temporalServer.address });
   return {
     stack: { config, databaseUrl: postgres.url, temporalAddress: temporalServer.address, taskQueue, url: api.url, orm, temporal },
-    dataDir, postgres, temporalServer, api, worker, workerRun, workerConnection, clientConnection,
+    dataDir, postgres, temporalServer, api, worker, workerRun, mailboxWorker, mailboxWorkerRun, workerConnection, clientConnection,
   };
 }
 
@@ -118,15 +123,26 @@ function buildWorker(connection: NativeConnection, config: Config, orm: MikroORM
   });
 }
 
-/** Stops the stack's worker (gracefully: running activities are cancelled and drained), then starts a new one. */
+function buildMailboxWorker(connection: NativeConnection, config: Config, orm: MikroORM, temporal: Client): Promise<Worker> {
+  return createMailboxSyncWorker({
+    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, config, temporal,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+}
+
+/** Stops the stack's workers (gracefully: running activities are cancelled and drained), then starts new ones. */
 export async function restartWorker(pauseMs = 500): Promise<void> {
   if (!starting) throw new Error('no stack is running');
   const parts = await starting;
   parts.worker.shutdown();
+  parts.mailboxWorker.shutdown();
   await parts.workerRun.catch(() => {});
+  await parts.mailboxWorkerRun.catch(() => {});
   await new Promise((r) => setTimeout(r, pauseMs));
   parts.worker = await buildWorker(parts.workerConnection, parts.stack.config, parts.stack.orm, parts.stack.temporal);
   parts.workerRun = parts.worker.run();
+  parts.mailboxWorker = await buildMailboxWorker(parts.workerConnection, parts.stack.config, parts.stack.orm, parts.stack.temporal);
+  parts.mailboxWorkerRun = parts.mailboxWorker.run();
 }
 
 /** The shared stack of this test process (started on first call). */
@@ -142,7 +158,9 @@ export async function stopStack(): Promise<void> {
   if (!parts) return;
   await parts.api.stop();
   parts.worker.shutdown();
+  parts.mailboxWorker.shutdown();
   await parts.workerRun.catch(() => {});
+  await parts.mailboxWorkerRun.catch(() => {});
   await parts.workerConnection.close();
   await parts.clientConnection.close();
   await parts.stack.orm.close();

@@ -4,7 +4,6 @@
 // task that accepted it, with no activity task in between.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { WorkflowNotFoundError } from '@temporalio/client';
 // @temporalio/proto comes with @temporalio/client and @temporalio/worker (same version).
 import proto from '@temporalio/proto';
 import { typedKysely } from '../../../db/kysely.ts';
@@ -13,7 +12,7 @@ import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import type { client } from '../../helpers/http.ts';
 import type { Stack } from '../../helpers/stack.ts';
 import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
-import { insertContact, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
+import { insertContact, insertTemplate, messagesOf, terminateSequenceWorkflows, until } from '../../helpers/sequence-fixtures.ts';
 
 const EventType = proto.temporal.api.enums.v1.EventType;
 
@@ -26,15 +25,7 @@ describe('answers in one workflow task', function () {
 
   before(async () => ({ stack, api, org } = await apiSuite()));
 
-  after(async () => {
-    for (const id of started) {
-      try {
-        await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).terminate('one-task test cleanup');
-      } catch (error) {
-        if (!(error instanceof WorkflowNotFoundError)) throw error;
-      }
-    }
-  });
+  after(() => terminateSequenceWorkflows(stack, started, 'one-task test cleanup'));
 
   /** The history's event types (without EVENT_TYPE_), a marker with its name, e.g. MARKER_RECORDED:core_local_activity. */
   async function eventTypes(workflowId: string): Promise<string[]> {

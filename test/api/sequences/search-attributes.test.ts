@@ -75,8 +75,8 @@ describe('workflow search attributes', function () {
     return rows;
   }
 
-  it('when the service registers search attributes, then they are the three the workflows use, as Keyword', () => {
-    assert.deepEqual(SEARCH_ATTRIBUTES, { OrganizationId: 'Keyword', ContactId: 'Keyword', SequenceTemplateId: 'Keyword' });
+  it('when the service registers search attributes, then they are the four the workflows use, as Keyword', () => {
+    assert.deepEqual(SEARCH_ATTRIBUTES, { OrganizationId: 'Keyword', ContactId: 'Keyword', SequenceTemplateId: 'Keyword', MailboxId: 'Keyword' });
   });
 
   it('when a contact is enrolled (POST /v1/sequences), then the enrollment and the sequence workflow carry all three, and RunId = "<enrollment_run_id>" finds the enrollment', async () => {

@@ -1,0 +1,85 @@
+// Mailbox fixtures for the inbox sync tests: GreenMail users, a connected mailbox row (credentials
+// sealed as the service seals them), raw mail handed to GreenMail over SMTP, and the rows the sync
+// writes.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
+import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
+import type { RunningGreenMail } from './greenmail.ts';
+import type { TestOrg } from './fixtures.ts';
+import { client } from './http.ts';
+import { insertContact, messagesOf, until } from './sequence-fixtures.ts';
+import type { Stack } from './stack.ts';
+
+export const MAIL_PASSWORD = 'correct horse battery staple';
+
+const db = (stack: Stack) => stack.orm.em.fork().getKysely();
+
+/** A new GreenMail user under `domain` (login: its address, password MAIL_PASSWORD). */
+export async function mailUser(greenmail: RunningGreenMail, local: string, domain = 'example.test'): Promise<string> {
+  const address = `${local}-${randomUUID().slice(0, 8)}@${domain}`;
+  await greenmail.addUser(address, MAIL_PASSWORD);
+  return address;
+}
+
+/** A CONNECTED mailbox for the user, on GreenMail, as `mailbox connect` stores it; answers its id. */
+export async function insertMailbox(stack: Stack, greenmail: RunningGreenMail, m: { organizationId: string; userId: string; email: string; password?: string }): Promise<string> {
+  const id = randomUUID();
+  const credentials = new MailboxCredentials(stack.config.webhookSecretKey);
+  const urls = greenmail.urls(m.email, m.password ?? MAIL_PASSWORD);
+  await sql`INSERT INTO mailboxes (id, organization_id, user_id, email, smtp_url_encrypted, imap_url_encrypted, status, created_at, updated_at)
+            VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(urls.smtpUrl)}, ${credentials.seal(urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(db(stack));
+  return id;
+}
+
+/** Hands a raw RFC 5322 message to GreenMail's SMTP for `to`, logged in as `from` (a GreenMail user). */
+export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: string, raw: string): Promise<void> {
+  const transport = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, auth: { user: from, pass: MAIL_PASSWORD } });
+  try {
+    await transport.sendMail({ envelope: { from, to }, raw });
+  } finally {
+    transport.close();
+  }
+}
+
+/** Everything in a GreenMail user's INBOX, read as the service reads a mailbox (read-only). */
+export async function readInbox(greenmail: RunningGreenMail, address: string): Promise<InboxFetched[]> {
+  const inbox = new ImapInbox({ host: greenmail.host, port: greenmail.imapPort, tls: false, requireStartTls: false, user: address, password: MAIL_PASSWORD });
+  try {
+    await inbox.open();
+    return await inbox.fetchAfter(0, 1000);
+  } finally {
+    await inbox.close();
+  }
+}
+
+/**
+ * A prospect with a GreenMail inbox, enrolled in the template through the API; answers once the
+ * run's first email went out (its Message-ID is the one a reply names).
+ */
+export async function enrollMailProspect(stack: Stack, greenmail: RunningGreenMail, org: TestOrg, templateId: string, local: string) {
+  const address = await mailUser(greenmail, local, 'prospect.test');
+  const contactId = await insertContact(stack, org.organizationId, { email: address, firstName: 'Pat' });
+  await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db(stack));
+  const enrolled = await client(stack.url).post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+  if (enrolled.status !== 201) throw new Error(`enrollment answered ${enrolled.status}: ${enrolled.text}`);
+  const sequenceId = enrolled.body.id as string;
+  await until(async () => (await messagesOf(stack, sequenceId)).length === 1, { timeoutMs: 60_000, what: 'the first email' });
+  return { address, contactId, sequenceId, messageId: await sentMessageId(stack, sequenceId) };
+}
+
+export interface InboxRow { uid: string; uid_validity: string; kind: string; rfc_message_id: string | null; matched_message_id: string | null; detail: Record<string, unknown> | null }
+
+export async function inboxRows(stack: Stack, mailboxId: string): Promise<InboxRow[]> {
+  const { rows } = await sql<InboxRow>`SELECT uid, uid_validity, kind, rfc_message_id, matched_message_id, detail FROM mailbox_inbox_messages
+                                       WHERE mailbox_id = ${mailboxId} ORDER BY uid_validity, uid::bigint`.execute(db(stack));
+  return rows;
+}
+
+/** The Message-ID the run's first email went out with. */
+export async function sentMessageId(stack: Stack, sequenceId: string): Promise<string> {
+  const { rows } = await sql<{ message_id: string }>`SELECT request ->> 'messageId' AS message_id FROM outbound_effects WHERE sequence_id = ${sequenceId} AND kind = 'EMAIL'`.execute(db(stack));
+  if (!rows[0]) throw new Error(`no email was recorded for the run ${sequenceId}`);
+  return rows[0].message_id;
+}

@@ -77,6 +77,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Port of the worker's Prometheus endpoint (GET /metrics, bound on HOST); 0: none. */
   workerMetricsPort: number;
+  /** Set: on SIGPWR the worker writes heap snapshots of its workflow threads here (docs/operations.md). */
+  workerThreadSnapshotDir: string | undefined;
   /**
    * OTLP/HTTP collector base URL; set: traces are exported to <it>/v1/traces, unset: tracing is off.
    * The exporter itself reads the other standard OTEL_EXPORTER_OTLP_* variables (headers, timeout).
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyLockTimeoutMs: integer(env, 'IDEMPOTENCY_LOCK_TIMEOUT_MS', 30_000, 1000),
     metricsToken: text(env, 'METRICS_TOKEN'),
     workerMetricsPort: integer(env, 'WORKER_METRICS_PORT', 9464, 0),
+    workerThreadSnapshotDir: text(env, 'WORKER_THREAD_SNAPSHOT_DIR'),
     otlpEndpoint: text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     otelServiceName: text(env, 'OTEL_SERVICE_NAME'),
   };

@@ -18,6 +18,8 @@ import { createWebhookClient } from './workflows/webhook.client.ts';
 import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
 import { mailboxSyncTaskQueue } from './workflows/mailbox-sync.definitions.ts';
 import { createWorkflowClients } from './workflows/clients.ts';
+import { registerThreadMemoryMetrics } from './observability/thread-memory.ts';
+import { snapshotThreadsOnSignal } from './observability/thread-snapshot.ts';
 import { ensureMailboxSyncs } from './domain/mailboxes/sync-workflows.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
@@ -121,6 +123,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const corePort = config.workerMetricsPort > 0 ? await freePort() : undefined;
   Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
   const metrics = createWorkerMetrics();
+  // Before Worker.create starts the workflow threads: only threads started afterwards are followed.
+  const threads = registerThreadMemoryMetrics(metrics.registry);
+  if (config.workerThreadSnapshotDir) snapshotThreadsOnSignal(threads, config.workerThreadSnapshotDir, logger);
   // Set once created: until then (bundling the workflows takes a while) /healthz answers 503.
   const created: { worker?: Worker } = {};
   // A taken port (a second worker on one host) costs the endpoint, not the worker.

@@ -84,6 +84,8 @@ export interface BenchServices {
   post<T>(path: string, body: unknown, expected: number): Promise<T>;
   /** Process ids of the API and the worker (resident memory is read from /proc). */
   pids: { api: number; worker: number };
+  /** The worker's Prometheus endpoint (a free port each run, so benchmarks beside each other do not share one). */
+  workerMetricsUrl: string;
   /** Stops the API, then the worker. */
   stop(): Promise<void>;
 }
@@ -102,7 +104,10 @@ export function residentMiB(pid: number): number {
 export async function startServices(databaseUrl: string, temporalAddress: string, apiKey: string): Promise<BenchServices> {
   const taskQueue = `bench-${randomUUID()}`;
   const serviceEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const worker: ChildProcess = spawn(process.execPath, [...nodeArgs(), join(projectRoot, 'worker.ts')], { env: { ...process.env, ...serviceEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const workerMetricsPort = await freePort();
+  const worker: ChildProcess = spawn(process.execPath, [...nodeArgs(), join(projectRoot, 'worker.ts')], {
+    env: { ...process.env, ...serviceEnv, WORKER_METRICS_PORT: String(workerMetricsPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const apiPort = await freePort();
   let api: ChildProcess;
   try {
@@ -118,6 +123,7 @@ export async function startServices(databaseUrl: string, temporalAddress: string
     base,
     headers,
     pids: { api: api.pid!, worker: worker.pid! },
+    workerMetricsUrl: `http://127.0.0.1:${workerMetricsPort}/metrics`,
     async post<T>(path: string, body: unknown, expected: number): Promise<T> {
       const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       const text = await response.text();

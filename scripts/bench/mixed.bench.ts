@@ -6,7 +6,9 @@
 // event is signed and delivered to a local webhook receiver. Printed: per endpoint the count,
 // errors and p50/p95/p99/max; webhook deliveries (received, signature failures, duplicates,
 // left undelivered); resident memory of the API and the worker at the start, every minute and at
-// the end. Goal: zero errors, memory flat. BENCH_MIXED_SECONDS (300) sets the length.
+// the end, with the worker's parts from its /metrics (heap of the main thread and of each workflow
+// thread, anonymous and file-backed resident memory) and each one's slope in MiB a minute over the
+// second half of the run. Goal: zero errors, memory flat. BENCH_MIXED_SECONDS (300) sets the length.
 import { migrate, openOrm } from '../../db/orm.ts';
 import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
@@ -14,6 +16,7 @@ import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';
 import { benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, residentMiB, sleep, startServices } from './harness.ts';
+import { formatSample, formatSlopes, sampleWorkerMemory, type MemorySample } from './worker-memory.ts';
 import { mixedFixtures, mixedOps, mixedRates, printLatencyTable, runOpenLoop, startWebhookReceiver, type LoadResult, type Op, type WebhookReceiver } from './mixed-load.ts';
 
 /** Runs the load on the dev-server stack, prints its report, and answers the figures (the cluster bench compares with them). */
@@ -56,7 +59,16 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
 
     const ops = mixedOps(rates, readIds, fixtures);
     const memory: { t: number; api: number; worker: number }[] = [];
-    const sampleMemory = (t: number) => memory.push({ t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) });
+    // The worker's parts (heaps by thread, anonymous and file-backed memory) from its /metrics, printed as they come.
+    const parts: Promise<MemorySample>[] = [];
+    const sampleMemory = (t: number) => {
+      const resident = { t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) };
+      memory.push(resident);
+      parts.push(sampleWorkerMemory(services.workerMetricsUrl, t).then((sample) => {
+        console.log(`  memory ${formatSample(sample)} (MiB; API rss ${resident.api.toFixed(0)})`);
+        return sample;
+      }));
+    };
 
     console.log(`mixed load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
     sampleMemory(0);
@@ -66,6 +78,7 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
       return { status: response.status, text: await response.text() };
     }, (elapsed) => { if (elapsed >= minute * 60) sampleMemory(minute++ * 60); });
     sampleMemory(seconds);
+    const workerParts = await Promise.all(parts);
 
     // Deliveries: every delivery row of the subscription reaches the receiver (wait for the tail).
     const deliveryCounts = () => db().selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')])
@@ -84,6 +97,7 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
     console.log(`resident memory (MiB), API / worker: ${memory.map((m) => `${m.t}s ${m.api.toFixed(0)}/${m.worker.toFixed(0)}`).join(', ')}`);
     const [first, last] = [memory[0], memory.at(-1)!];
     console.log(`  start -> end: API ${first.api.toFixed(0)} -> ${last.api.toFixed(0)} MiB, worker ${first.worker.toFixed(0)} -> ${last.worker.toFixed(0)} MiB`);
+    console.log(formatSlopes(workerParts, seconds));
     return { ops, result };
   } finally {
     await stopServices();

@@ -15,8 +15,10 @@ WORKDIR /app
 
 # Manifests first, so source edits reuse the dependency layer. `npm ci` installs exactly what
 # package-lock.json locks (it fails when the lockfile and package.json disagree); --omit=dev also
-# leaves out the `node` devDependency, which only pins Node 24 on dev machines.
+# leaves out the `node` devDependency, which only pins Node 24 on dev machines. Its postinstall
+# applies patches/ to the installed packages (patch-package), so they come along.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Root-owned and read-only to the runtime user: the processes never write to their own tree.

@@ -25,6 +25,8 @@ export interface Config {
   workerLocalActivityConcurrency: number;
   /** Running workflows a worker keeps in its sticky cache (its memory grows with them); 0: the SDK's default, sized from the heap. */
   workerMaxCachedWorkflows: number;
+  /** The SDK's per-call workflow sandbox timeout (deadlock guard) in ms; 0: off (temporal/deadlock-guard.ts). */
+  workflowDeadlockMs: number;
   /** How the inbox sync waits for mail: auto (IDLE when the server offers it, else polling) or poll (always polling). */
   mailboxSyncMode: 'auto' | 'poll';
   /** Inbox sync activities (one per connected mailbox, mostly waiting on IMAP) the worker's mailbox queue runs at once. */
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
     workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),
     workerMaxCachedWorkflows: integer(env, 'WORKER_MAX_CACHED_WORKFLOWS', 0, 0),
+    workflowDeadlockMs: integer(env, 'WORKFLOW_DEADLOCK_MS', 0, 0),
     mailboxSyncMode: syncMode(env),
     mailboxSyncConcurrency: integer(env, 'MAILBOX_SYNC_CONCURRENCY', 500, 1),
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),

@@ -10,6 +10,7 @@ import { openOrm } from './db/orm.ts';
 import { createActivities, createMailboxSyncWorkerActivities } from './activities/index.ts';
 import { connectTemporal } from './temporal/client.ts';
 import { temporalLogger } from './temporal/logger.ts';
+import { workflowDeadlockOptions } from './temporal/deadlock-guard.ts';
 import { createLogger } from './observability/logging.ts';
 import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
 import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
@@ -73,6 +74,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     maxConcurrentActivityTaskExecutions: deps.config.workerActivityConcurrency,
     maxConcurrentLocalActivityExecutions: deps.config.workerLocalActivityConcurrency,
     ...(deps.config.workerMaxCachedWorkflows > 0 ? { maxCachedWorkflows: deps.config.workerMaxCachedWorkflows } : {}),
+    ...workflowDeadlockOptions(deps.config.workflowDeadlockMs),
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,

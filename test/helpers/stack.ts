@@ -91,6 +91,8 @@ async function start(): Promise<Parts> {
     RATE_LIMIT_PER_KEY: '1000000000',
     RATE_LIMIT_PER_ORG: '1000000000',
     RATE_LIMIT_ENRICHMENT_PER_ORG: '1000000000',
+    // The workflow deadlock guard on (production leaves it off for its CPU): workflow code that never yields fails a test.
+    WORKFLOW_DEADLOCK_MS: '5000',
   });
   const orm = await openOrm({ databaseUrl: postgres.url, poolMax: config.dbPoolMax });
   await migrate(orm);

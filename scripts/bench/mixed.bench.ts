@@ -6,9 +6,10 @@
 // event is signed and delivered to a local webhook receiver. Printed: per endpoint the count,
 // errors and p50/p95/p99/max; webhook deliveries (received, signature failures, duplicates,
 // left undelivered); resident memory of the API and the worker at the start, every minute and at
-// the end, with the worker's parts from its /metrics (heap of the main thread and of each workflow
-// thread, anonymous and file-backed resident memory) and each one's slope in MiB a minute over the
-// second half of the run. Goal: zero errors, memory flat. BENCH_MIXED_SECONDS (300) sets the length.
+// the end, with the worker's parts every minute (scripts/bench/worker-memory.ts: heap of the main
+// thread and of each workflow thread, anonymous and file-backed resident memory, malloc's part) and
+// each one's slope in MiB a minute over the second half of the run. Goal: zero errors, memory
+// flat. BENCH_MIXED_SECONDS (300) sets the length.
 import { migrate, openOrm } from '../../db/orm.ts';
 import { EVENT_TYPES } from '../../domain/activity/emit.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
@@ -16,7 +17,7 @@ import { startTemporalDevServer } from '../local-stack.ts';
 import { temporalCli } from '../tools.ts';
 import { benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, residentMiB, sleep, startServices } from './harness.ts';
-import { formatSample, formatSlopes, sampleWorkerMemory, type MemorySample } from './worker-memory.ts';
+import { formatSlopes, recordWorkerMemory } from './worker-memory.ts';
 import { mixedFixtures, mixedOps, mixedRates, printLatencyTable, runOpenLoop, startWebhookReceiver, type LoadResult, type Op, type WebhookReceiver } from './mixed-load.ts';
 
 /** Runs the load on the dev-server stack, prints its report, and answers the figures (the cluster bench compares with them). */
@@ -59,16 +60,8 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
 
     const ops = mixedOps(rates, readIds, fixtures);
     const memory: { t: number; api: number; worker: number }[] = [];
-    // The worker's parts (heaps by thread, anonymous and file-backed memory) from its /metrics, printed as they come.
-    const parts: Promise<MemorySample>[] = [];
-    const sampleMemory = (t: number) => {
-      const resident = { t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) };
-      memory.push(resident);
-      parts.push(sampleWorkerMemory(services.workerMetricsUrl, t).then((sample) => {
-        console.log(`  memory ${formatSample(sample)} (MiB; API rss ${resident.api.toFixed(0)})`);
-        return sample;
-      }));
-    };
+    const sampleMemory = (t: number) => memory.push({ t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) });
+    const workerMemory = recordWorkerMemory(services.workerMetricsUrl, services.pids.worker);
 
     console.log(`mixed load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
     sampleMemory(0);
@@ -76,9 +69,12 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
     const result = await runOpenLoop(ops, seconds, async (_op, { method, path, body }) => {
       const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
       return { status: response.status, text: await response.text() };
-    }, (elapsed) => { if (elapsed >= minute * 60) sampleMemory(minute++ * 60); });
+    }, (elapsed) => {
+      workerMemory.tick(elapsed);
+      if (elapsed >= minute * 60) sampleMemory(minute++ * 60);
+    });
     sampleMemory(seconds);
-    const workerParts = await Promise.all(parts);
+    const workerParts = await workerMemory.finish(seconds);
 
     // Deliveries: every delivery row of the subscription reaches the receiver (wait for the tail).
     const deliveryCounts = () => db().selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')])

@@ -47,3 +47,35 @@ export function connectionsTo(pid: number, port: number): number {
   }
   return count;
 }
+
+/** glibc reserves each thread arena as a mapping aligned to its 64 MiB maximum heap size. */
+const ARENA_ALIGNMENT = 64 * 1024 * 1024;
+
+/**
+ * The process's anonymous resident memory in MiB, split by who mapped it (/proc/<pid>/smaps):
+ * `malloc` is glibc malloc's heaps (the [heap] of the main arena and the 64 MiB-aligned heaps of
+ * its thread arenas: the Rust core's and Node's native allocations, array buffers); `mmap` is the
+ * other anonymous mappings (V8's heap pages of every thread, large allocations, thread stacks).
+ * An estimate by mapping shape, for benchmarks; NaN where smaps is not readable.
+ */
+export function anonymousMemoryMiB(pid: number): { malloc: number; mmap: number } {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return { malloc: Number.NaN, mmap: Number.NaN };
+  }
+  const kib = { malloc: 0, mmap: 0 };
+  let kind: keyof typeof kib | undefined;
+  for (const line of text.split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [start, end, name] = [parseInt(mapping[1], 16), parseInt(mapping[2], 16), mapping[3].trim()];
+      if (name === '[heap]' || (name === '' && start % ARENA_ALIGNMENT === 0 && end - start <= ARENA_ALIGNMENT)) kind = 'malloc';
+      else kind = name === '' ? 'mmap' : undefined;
+    } else if (kind && line.startsWith('Rss:')) {
+      kib[kind] += Number(/\d+/.exec(line)?.[0] ?? 0);
+    }
+  }
+  return { malloc: kib.malloc / 1024, mmap: kib.mmap / 1024 };
+}

@@ -1,7 +1,11 @@
 // The worker's memory by part during a benchmark, read from its /metrics endpoint
 // (observability/thread-memory.ts): resident, anonymous and file-backed memory of the process,
-// the main thread's V8 heap and each workflow thread's, sampled as the load runs; and the slope of
-// each series (least squares, MiB a minute) over the part of the run after the cache has filled.
+// the main thread's V8 heap and each workflow thread's; and from its /proc smaps, how much of the
+// anonymous memory is glibc malloc's (native allocations) and how much other mappings (V8's heap
+// pages). Sampled every 15 s as the load runs (a garbage collection moves a heap by tens of MiB, so
+// one sample a minute gives a loose slope), printed every minute; at the end the slope of each
+// series (least squares, MiB a minute) over the part of the run after the cache has filled.
+import { anonymousMemoryMiB } from './process-stats.ts';
 
 const MiB = 1024 * 1024;
 
@@ -31,14 +35,47 @@ export function parseMemoryMetrics(text: string): Record<string, number> {
   return series;
 }
 
-/** Scrapes the worker once; an endpoint that does not answer gives an empty sample rather than failing the run. */
-export async function sampleWorkerMemory(metricsUrl: string, t: number): Promise<MemorySample> {
+/** Scrapes the worker once and reads its smaps; an endpoint that does not answer leaves its series out rather than failing the run. */
+export async function sampleWorkerMemory(metricsUrl: string, pid: number, t: number): Promise<MemorySample> {
+  let scraped: Record<string, number> = {};
   try {
     const response = await fetch(metricsUrl, { signal: AbortSignal.timeout(10_000) });
-    return { t, series: response.ok ? parseMemoryMetrics(await response.text()) : {} };
+    if (response.ok) scraped = parseMemoryMetrics(await response.text());
   } catch {
-    return { t, series: {} };
+    // Left out of this sample.
   }
+  const { malloc, mmap } = anonymousMemoryMiB(pid);
+  return { t, series: { ...scraped, ...(Number.isNaN(malloc) ? {} : { malloc, 'other anon': mmap }) } };
+}
+
+export interface WorkerMemoryRecorder {
+  /** Call as the load runs with the seconds elapsed: samples when the next 15 s are due, prints every minute. */
+  tick(elapsed: number): void;
+  /** Takes the last sample at `t` and answers them all. */
+  finish(t: number): Promise<MemorySample[]>;
+}
+
+const SAMPLE_SECONDS = 15;
+
+export function recordWorkerMemory(metricsUrl: string, pid: number, print: (line: string) => void = console.log): WorkerMemoryRecorder {
+  const samples: Promise<MemorySample>[] = [];
+  const take = (t: number) => samples.push(sampleWorkerMemory(metricsUrl, pid, t).then((sample) => {
+    if (t % 60 === 0) print(`  worker memory ${formatSample(sample)} (MiB)`);
+    return sample;
+  }));
+  take(0);
+  let next = SAMPLE_SECONDS;
+  return {
+    tick(elapsed) {
+      if (elapsed < next) return;
+      take(next);
+      next += SAMPLE_SECONDS;
+    },
+    async finish(t) {
+      if (t !== next - SAMPLE_SECONDS) take(t);
+      return Promise.all(samples);
+    },
+  };
 }
 
 /** Least-squares slope of y over x (NaN with fewer than two points). */
@@ -58,7 +95,7 @@ export function slopesFrom(samples: MemorySample[], fromSeconds: number): Record
   return Object.fromEntries(names.map((name) => [name, slope(later.filter((s) => name in s.series).map((s) => ({ x: s.t / 60, y: s.series[name] })))]));
 }
 
-/** One line of a sample: `600s rss 612 anon 590 file 22 heap main 88 heap workflow-1 240` (MiB). */
+/** One line of a sample: `600s rss 612 anon 508 file 104 malloc 131 other anon 377 heap main 88 heap workflow-1 70` (MiB). */
 export function formatSample(sample: MemorySample): string {
   return `${sample.t}s ${Object.entries(sample.series).map(([name, mib]) => `${name} ${mib.toFixed(0)}`).join(' ') || '(no metrics)'}`;
 }

@@ -6,11 +6,13 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { createRegistry } from '../../observability/metrics.ts';
 import { registerThreadMemoryMetrics, type ThreadTracker } from '../../observability/thread-memory.ts';
 import { snapshotThreads } from '../../observability/thread-snapshot.ts';
-import { parseMemoryMetrics, slope, slopesFrom } from '../../scripts/bench/worker-memory.ts';
+import { parseMemoryMetrics, recordWorkerMemory, slope, slopesFrom } from '../../scripts/bench/worker-memory.ts';
 import { sampleValue } from '../helpers/prometheus.ts';
 
 const MiB = 1024 * 1024;
@@ -111,5 +113,27 @@ describe('bench worker memory series', () => {
     const slopes = slopesFrom(samples, 120);
     assert.ok(Math.abs(slopes.rss - 5) < 1e-9, `rss ${slopes.rss}`);
     assert.equal(slopes.anon, 0);
+  });
+
+  it('when the load ticks for a minute, then the worker is sampled every 15 s and printed at 0 s and 60 s, its smaps split into malloc and other anon', async () => {
+    const registry = createRegistry('worker');
+    const tracker = registerThreadMemoryMetrics(registry);
+    const server = createServer((_req, res) => void registry.metrics().then((text) => res.end(text)));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const printed: string[] = [];
+      const recorder = recordWorkerMemory(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, process.pid, (line) => printed.push(line));
+      for (let elapsed = 0.5; elapsed <= 60; elapsed += 0.5) recorder.tick(elapsed);
+      const samples = await recorder.finish(60);
+      assert.deepEqual(samples.map((s) => s.t), [0, 15, 30, 45, 60]);
+      assert.equal(printed.length, 2);
+      assert.match(printed[1], /^ {2}worker memory 60s .*heap main \d+/);
+      const last = samples.at(-1)!.series;
+      assert.ok(last['heap main'] > 1 && last.rss > last['heap main'], JSON.stringify(last));
+      if (process.platform === 'linux') assert.ok(last.malloc > 0 && last['other anon'] > 0 && last.malloc + last['other anon'] < last.rss, JSON.stringify(last));
+    } finally {
+      server.close();
+      tracker.close();
+    }
   });
 });

@@ -73,15 +73,15 @@ export async function threadHeaps(tracker: ThreadTracker): Promise<Map<string, H
 const registered = new WeakMap<Registry, ThreadTracker>();
 
 /**
- * Adds to `registry` worker_heap_used_bytes, worker_heap_total_bytes and worker_heap_external_bytes
- * by `thread`, and worker_process_memory_bytes by `kind`, all read when scraped. Call it before the
+ * Adds to `registry` worker_heap_used_bytes, worker_heap_total_bytes, worker_heap_physical_bytes,
+ * worker_heap_external_bytes and worker_heap_detached_contexts by `thread`, and worker_process_memory_bytes by `kind`, all read when scraped. Call it before the
  * SDK creates its workflow threads: only threads started afterwards are seen. Once per registry.
  */
 export function registerThreadMemoryMetrics(registry: Registry): ThreadTracker {
   const existing = registered.get(registry);
   if (existing) return existing;
   const tracker = trackWorkerThreads();
-  // One read of the heaps serves the three heap gauges of a scrape (they are collected one after another).
+  // One read of the heaps serves the heap gauges of a scrape (they are collected one after another).
   let pending: Promise<Map<string, HeapInfo>> | undefined;
   const heaps = () => {
     pending ??= threadHeaps(tracker).finally(() => setImmediate(() => { pending = undefined; }));
@@ -96,6 +96,8 @@ export function registerThreadMemoryMetrics(registry: Registry): ThreadTracker {
   });
   heapGauge('worker_heap_used_bytes', 'V8 heap in use, by thread: main, or workflow-<id> for each workflow worker thread.', (heap) => heap.used_heap_size);
   heapGauge('worker_heap_total_bytes', 'V8 heap reserved, by thread.', (heap) => heap.total_heap_size);
+  heapGauge('worker_heap_physical_bytes', 'Resident part of the V8 heap reserved, by thread.', (heap) => heap.total_physical_size);
+  heapGauge('worker_heap_detached_contexts', 'V8 contexts no longer in use but not yet collected, by thread (a count that keeps rising is a leak of contexts).', (heap) => heap.number_of_detached_contexts);
   heapGauge('worker_heap_external_bytes', 'Memory outside the V8 heap held by its objects (array buffers, ...), by thread.', (heap) => heap.external_memory);
   new Gauge({
     name: 'worker_process_memory_bytes',

@@ -49,6 +49,9 @@ describe('worker memory gauges', () => {
     const threadTotal = sampleValue(text, 'worker_heap_total_bytes', { thread: label });
     assert.ok(threadUsed! > 30 * MiB && threadUsed! <= threadTotal!, `${label} heap used ${threadUsed} of ${threadTotal}`);
     assert.ok(sampleValue(text, 'worker_heap_external_bytes', { thread: label })! >= 0);
+    const threadPhysical = sampleValue(text, 'worker_heap_physical_bytes', { thread: label })!;
+    assert.ok(threadPhysical > 30 * MiB && threadPhysical < threadTotal! + 8 * MiB, `${label} heap resident ${threadPhysical} of ${threadTotal}`);
+    assert.equal(sampleValue(text, 'worker_heap_detached_contexts', { thread: label }), 0);
 
     if (process.platform === 'linux') {
       const kind = (k: string) => sampleValue(text, 'worker_process_memory_bytes', { kind: k })!;

@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): App {
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
     ...sequenceTemplatesRoutes({ workflows }),
-    ...sequencesRoutes({ workflows, config: deps.config }),
+    ...sequencesRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
     ...sequenceControlsRoutes({ workflows }),
     ...unenrollRoutes({ workflows }),
     ...messagesRoutes(),

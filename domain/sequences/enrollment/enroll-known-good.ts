@@ -28,14 +28,17 @@ export interface KnownGoodInput {
 }
 
 /**
+ * Call it after the caller's own look for a running duplicate (writeEnrollment's freshRun).
  * The enrollment's result when it needed no verification (CREATED, REFUSED or DUPLICATE, as the
  * workflow would answer), or null when an email verification is due: the caller runs the workflow.
  */
 export async function enrollKnownGood(deps: KnownGoodDeps, input: KnownGoodInput): Promise<EnrollmentResult | null> {
   const check = await checkEligibility(deps.em.fork(), deps.directory, { ...input, verificationDone: false });
   if (!check.refusal && check.needsVerification) return null;
-  // The row's enrollment_run_id: this request's own (no workflow run names it).
-  const written = await writeEnrollment(deps.em.fork(), { ...input, enrollmentRunId: randomUUID(), refusal: check.refusal }, { outboxTaskQueue: deps.workflows.taskQueue });
+  // The row's enrollment_run_id: this request's own (no workflow run names it), so there is no
+  // earlier row of it to find; the caller has just looked for a running duplicate.
+  const written = await writeEnrollment(deps.em.fork(), { ...input, enrollmentRunId: randomUUID(), refusal: check.refusal },
+    { outboxTaskQueue: deps.workflows.taskQueue, freshRun: true });
   // Never throws for a failed start: the command stays due and the drain delivers it.
   if (written.startCommandIds.length) await deliverNow(deps.em.fork(), { workflows: deps.workflows }, written.startCommandIds);
   return written.result;

@@ -43,6 +43,12 @@ export interface WriteEnrollmentOptions {
    * cannot be lost between the commit and the call to Temporal.
    */
   outboxTaskQueue?: string;
+  /**
+   * The enrollment run id was made for this call and the caller has just looked for a running
+   * duplicate: neither read is repeated before the transaction (the unique index still catches a
+   * concurrent enrollment).
+   */
+  freshRun?: boolean;
 }
 
 /**
@@ -57,7 +63,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
     start: status === 'ACTIVE' ? { sequenceId: id, contactId, sequenceTemplateId } : null,
     startCommandIds,
   });
-  const own = await typedKysely(em)
+  const own = options.freshRun ? undefined : await typedKysely(em)
     .selectFrom('sequences').select(['id', 'status', 'stopped_reason'])
     .where('organization_id', '=', organizationId).where('enrollment_run_id', '=', input.enrollmentRunId)
     .executeTakeFirst();
@@ -66,7 +72,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
     const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
     return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null, startCommandIds: [] } : null;
   };
-  if (!input.refusal) {
+  if (!input.refusal && !options.freshRun) {
     const existing = await duplicate();
     if (existing) return existing;
   }

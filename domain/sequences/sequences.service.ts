@@ -9,7 +9,7 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { toSequenceRecord, type SequenceRecord } from './record.ts';
 import type { SequenceStatus } from './statuses.ts';
-import { enrollable, templateRow } from './enrollment/eligibility.ts';
+import { contactChannels, enrollable, templateRow } from './enrollment/eligibility.ts';
 import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
 import { runningSequenceId } from './enrollment/write.ts';
 import { enrollKnownGood } from './enrollment/enroll-known-good.ts';
@@ -109,10 +109,7 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   const { em } = deps;
   // The three reads at once (each on its own pooled connection); their answers are judged in order: 404, 404, 422, 409.
   const [contact, template, running] = await Promise.all([
-    typedKysely(em)
-      .selectFrom('contacts').select('id')
-      .where('id', '=', request.contact_id).where('organization_id', '=', organizationId)
-      .executeTakeFirst(),
+    contactChannels(em, organizationId, request.contact_id),
     templateRow(em, organizationId, request.sequence_template_id),
     runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id),
   ]);
@@ -126,7 +123,7 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   const ids = { organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id };
   // No verification due: enrolled in this request (one transaction, the sequence workflow started
   // through its outbox command). Otherwise the enrollment workflow verifies, within the wait or not.
-  let result = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids);
+  let result = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids, { template, contact });
   if (!result) {
     const input: EnrollmentInput = { ...ids, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs) };
     const run = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);

@@ -11,7 +11,7 @@ import type { Directory } from '../../../providers/directory/index.ts';
 import type { WorkflowClients } from '../../../workflows/clients.ts';
 import type { EnrollmentResult } from '../../../workflows/enrollment.definitions.ts';
 import { deliverNow } from '../../workflow-commands/deliver.ts';
-import { checkEligibility } from './eligibility.ts';
+import { checkEligibility, type KnownRows } from './eligibility.ts';
 import { writeEnrollment } from './write.ts';
 
 export interface KnownGoodDeps {
@@ -28,12 +28,13 @@ export interface KnownGoodInput {
 }
 
 /**
- * Call it after the caller's own look for a running duplicate (writeEnrollment's freshRun).
+ * Call it after the caller's own look for a running duplicate (writeEnrollment's freshRun);
+ * `known` are the template and contact rows the caller has just read, if it has.
  * The enrollment's result when it needed no verification (CREATED, REFUSED or DUPLICATE, as the
  * workflow would answer), or null when an email verification is due: the caller runs the workflow.
  */
-export async function enrollKnownGood(deps: KnownGoodDeps, input: KnownGoodInput): Promise<EnrollmentResult | null> {
-  const check = await checkEligibility(deps.em.fork(), deps.directory, { ...input, verificationDone: false });
+export async function enrollKnownGood(deps: KnownGoodDeps, input: KnownGoodInput, known: KnownRows = {}): Promise<EnrollmentResult | null> {
+  const check = await checkEligibility(deps.em.fork(), deps.directory, { ...input, verificationDone: false }, known);
   if (!check.refusal && check.needsVerification) return null;
   // The row's enrollment_run_id: this request's own (no workflow run names it), so there is no
   // earlier row of it to find; the caller has just looked for a running duplicate.

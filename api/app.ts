@@ -6,9 +6,10 @@
 // text), idempotency keys, ORM request context, routers with allowedMethods.
 import Koa, { type Middleware } from 'koa';
 import { Router } from '@koa/router';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { createWorkflowClients, type TemporalClient } from '../workflows/clients.ts';
 import type { Logger } from 'pino';
+import { RequestState } from './request-logger.ts';
 import type { Config } from '../config.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AppContext, AppState } from './context.ts';
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps): App {
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
     ...sequenceTemplatesRoutes({ workflows }),
-    ...sequencesRoutes({ workflows, config: deps.config }),
+    ...sequencesRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
     ...sequenceControlsRoutes({ workflows }),
     ...unenrollRoutes({ workflows }),
     ...messagesRoutes(),
@@ -180,10 +181,14 @@ export function createApp(deps: AppDeps): App {
     bodyBytes: requestBodyBytes,
     seal: sealedAnswers(deps.config.webhookSecretKey),
   }));
-  app.use((ctx: AppContext, next) => RequestContext.create(deps.orm.em, () => {
-    ctx.state.em = RequestContext.getEntityManager() as AppState['em'];
+  // The request's own EntityManager, forked when a route first reads ctx.state.em (api/request-logger.ts).
+  const forkEntityManager = () => deps.orm.em.fork() as AppState['em'];
+  app.use((ctx: AppContext, next) => {
+    const state: unknown = ctx.state;
+    if (state instanceof RequestState) state.forkEntityManagerOnUse(forkEntityManager);
+    else ctx.state.em = forkEntityManager();
     return next();
-  }));
+  });
   // 405/OPTIONS by the route table where a static path and a parameter path compete; after auth (no key:
   // 401) and the body reader (a malformed body: 400 first), as the router's own 405 came.
   app.use(methodGuard(authenticated));

@@ -9,7 +9,7 @@ export interface AppState {
   logger: Logger;
   /** Set by the auth middleware on every authenticated route. */
   principal: Principal;
-  /** The request's own EntityManager (a fork, inside MikroORM's RequestContext). */
+  /** The request's own EntityManager (a fork of the ORM's, made on first use). */
   em: EntityManager;
   /** The matched route's template (`unmatched` when none), set by the metrics middleware on the way out. */
   route?: string;

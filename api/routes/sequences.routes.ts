@@ -1,6 +1,8 @@
-// Sequences: enrollment (POST /v1/sequences, through the enrollment workflow) and the reads.
+// Sequences: enrollment (POST /v1/sequences: in the request when no email verification is due, else
+// through the enrollment workflow) and the reads.
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
+import type { Directory } from '../../providers/directory/index.ts';
 import * as sequences from '../../domain/sequences/sequences.service.ts';
 import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
@@ -12,6 +14,7 @@ import { SEQUENCE_ENROLLED } from '../examples/sequences.examples.ts';
 
 export interface SequencesDeps {
   workflows: WorkflowClients;
+  directory: Directory;
   config: Pick<Config, 'temporalTaskQueue' | 'enrollmentWaitMs' | 'slowVerifyMs'>;
 }
 
@@ -53,7 +56,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, config: deps.config }, principal.organizationId, body);
+        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, directory: deps.directory, config: deps.config }, principal.organizationId, body);
         return enrolled.outcome === 'CREATED'
           ? { status: 201, body: enrolled.sequence }
           : { status: 202, body: enrolled.pending, headers: { 'Retry-After': String(ENROLLMENT_RETRY_AFTER_SECONDS) } };

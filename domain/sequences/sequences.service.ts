@@ -9,9 +9,11 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { toSequenceRecord, type SequenceRecord } from './record.ts';
 import type { SequenceStatus } from './statuses.ts';
-import { enrollable, templateRow } from './enrollment/eligibility.ts';
+import { contactChannels, enrollable, templateRow } from './enrollment/eligibility.ts';
 import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
 import { runningSequenceId } from './enrollment/write.ts';
+import { enrollKnownGood } from './enrollment/enroll-known-good.ts';
+import type { Directory } from '../../providers/directory/index.ts';
 
 export type { SequenceRecord } from './record.ts';
 
@@ -87,7 +89,9 @@ export type EnrollResponse = { outcome: 'CREATED'; sequence: SequenceRecord } | 
 
 export interface EnrollDeps {
   em: EntityManager;
-  workflows: Pick<WorkflowClients, 'enrollment'>;
+  workflows: WorkflowClients;
+  /** The eligibility check's exclusion lookups (an enrollment that needs no verification is checked in the request). */
+  directory: Directory;
   config: Pick<Config, 'enrollmentWaitMs' | 'slowVerifyMs'>;
 }
 
@@ -96,18 +100,16 @@ function duplicateError(sequenceId: string): DomainError {
 }
 
 /**
- * Enrolls a contact: checks ownership, the template and duplicates, starts (or attaches to) the
- * enrollment workflow and waits up to `waitMs` (default config.enrollmentWaitMs) for its result.
+ * Enrolls a contact: checks ownership, the template and duplicates; enrolls at once when no email
+ * verification is due (enrollKnownGood), else starts (or attaches to) the enrollment workflow and
+ * waits up to `waitMs` (default config.enrollmentWaitMs) for its result.
  * `waitMs` is for tests; the API always uses the configured wait.
  */
 export async function enroll(deps: EnrollDeps, organizationId: string, request: EnrollRequest, options: { waitMs?: number } = {}): Promise<EnrollResponse> {
   const { em } = deps;
   // The three reads at once (each on its own pooled connection); their answers are judged in order: 404, 404, 422, 409.
   const [contact, template, running] = await Promise.all([
-    typedKysely(em)
-      .selectFrom('contacts').select('id')
-      .where('id', '=', request.contact_id).where('organization_id', '=', organizationId)
-      .executeTakeFirst(),
+    contactChannels(em, organizationId, request.contact_id),
     templateRow(em, organizationId, request.sequence_template_id),
     runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id),
   ]);
@@ -118,15 +120,18 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   }
   if (running) throw duplicateError(running);
 
-  const input: EnrollmentInput = {
-    organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs),
-  };
-  const { runId, result } = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
-  const pending: EnrollResponse = {
-    outcome: 'PENDING',
-    pending: { enrollment_run_id: runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id },
-  };
-  if (!result) return pending;
+  const ids = { organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id };
+  // No verification due: enrolled in this request (one transaction, the sequence workflow started
+  // through its outbox command). Otherwise the enrollment workflow verifies, within the wait or not.
+  let result = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids, { template, contact });
+  if (!result) {
+    const input: EnrollmentInput = { ...ids, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs) };
+    const run = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
+    if (!run.result) {
+      return { outcome: 'PENDING', pending: { enrollment_run_id: run.runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id } };
+    }
+    result = run.result;
+  }
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });

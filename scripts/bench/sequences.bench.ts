@@ -85,8 +85,9 @@ export async function benchSequences(): Promise<void> {
     let cpu = cpuMeter(processes);
     const enroll = await timed(enrollments, concurrency, async (i) => {
       const sentMs = Date.now();
-      sequenceIds.push((await post('/v1/sequences', { contact_id: enrollContacts[i], sequence_template_id: enrollTemplate }, 201)).id);
-      runs.push({ contactId: enrollContacts[i], sentMs, answeredMs: Date.now() });
+      const { id } = await post('/v1/sequences', { contact_id: enrollContacts[i], sequence_template_id: enrollTemplate }, 201);
+      sequenceIds.push(id);
+      runs.push({ contactId: enrollContacts[i], sequenceId: id, sentMs, answeredMs: Date.now() });
     });
     console.log(`    201: ${summary(enroll)} (goal p50 < 100 ms, p99 < 250 ms)`);
     console.log(`    CPU ms per enrollment (its sequence's first steps partly included): ${cpu.perOperation(enrollments)}`);

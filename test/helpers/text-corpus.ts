@@ -210,7 +210,9 @@ export async function activityAttempts(temporal: Client, workflowId: string): Pr
     history = await handle.fetchHistory();
     description = await handle.describe();
   } catch (error) {
-    if ((error as Error).name === 'WorkflowNotFoundError') return [];
+    // A workflow that never ran (an enrollment that needed no verification runs none): no attempts.
+    // fetchHistory reports it as the bare gRPC NOT_FOUND (code 5), describe as WorkflowNotFoundError.
+    if ((error as Error).name === 'WorkflowNotFoundError' || (error as { code?: number }).code === 5) return [];
     throw error;
   }
   const names = new Map<string, string>();

@@ -19,6 +19,22 @@ export async function templateRow(em: EntityManager, organizationId: string, id:
   return row ?? null;
 }
 
+/** What eligibility reads of the contact. */
+export type ContactChannels = Pick<Row<'contacts'>, 'email' | 'linkedin_url' | 'email_status'>;
+
+export async function contactChannels(em: EntityManager, organizationId: string, contactId: string): Promise<ContactChannels | undefined> {
+  return typedKysely(em)
+    .selectFrom('contacts').select(['email', 'linkedin_url', 'email_status'])
+    .where('id', '=', contactId).where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+/** Rows a caller read moments ago in the same request, so the check does not read them again. */
+export interface KnownRows {
+  template?: TemplateRow;
+  contact?: ContactChannels;
+}
+
 /** A template takes enrollments while it is ACTIVE with at least one step. */
 export const enrollable = (template: TemplateRow | null): boolean => template?.status === 'ACTIVE' && template.steps.length > 0;
 const isLinkedinStep = (step: TemplateStep) => step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE';
@@ -29,14 +45,11 @@ const isLinkedinStep = (step: TemplateStep) => step.type === 'LINKEDIN_INVITATIO
  * UNDELIVERABLE/BOUNCED — a never verified one counts until verified; LinkedIn: a URL). A missing
  * channel refuses when the template STOPs on missing data, or when skipping leaves no step.
  */
-export async function checkEligibility(em: EntityManager, directory: Directory, input: EligibilityInput): Promise<EligibilityResult> {
+export async function checkEligibility(em: EntityManager, directory: Directory, input: EligibilityInput, known: KnownRows = {}): Promise<EligibilityResult> {
   const refuse = (refusal: RefusalReason): EligibilityResult => ({ refusal, needsVerification: false });
-  const template = await templateRow(em, input.organizationId, input.sequenceTemplateId);
+  const template = known.template ?? await templateRow(em, input.organizationId, input.sequenceTemplateId);
   if (!template || !enrollable(template)) return refuse('TEMPLATE_NOT_ACTIVE');
-  const contact = await typedKysely(em)
-    .selectFrom('contacts').select(['email', 'linkedin_url', 'email_status'])
-    .where('id', '=', input.contactId).where('organization_id', '=', input.organizationId)
-    .executeTakeFirst();
+  const contact = known.contact ?? await contactChannels(em, input.organizationId, input.contactId);
   if (!contact) throw DomainError.notFound('Contact');
   if (!contact.email && !contact.linkedin_url) return refuse('NO_IDENTIFIER');
   const verdict = await contactExclusionFor(em, input.organizationId, input.contactId, new Date(), directory);

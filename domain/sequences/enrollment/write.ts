@@ -13,6 +13,7 @@ import { toContactSummary } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
 import { utcDate } from '../../shared/time.ts';
 import { templateRow } from './eligibility.ts';
+import { recordCommands } from '../../workflow-commands/outbox.ts';
 import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
 /** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
@@ -31,6 +32,23 @@ export interface WrittenEnrollment {
   result: EnrollmentResult;
   /** Set when an ACTIVE row exists that needs its sequence workflow. */
   start: SequenceRunStart | null;
+  /** The START_SEQUENCE outbox command written with the row (only with `options.outboxTaskQueue`). */
+  startCommandIds: string[];
+}
+
+export interface WriteEnrollmentOptions {
+  /**
+   * When set, an ACTIVE row's START_SEQUENCE command is recorded in the same transaction (the
+   * outbox of this task queue): for a caller that is not a retried durable step, the start then
+   * cannot be lost between the commit and the call to Temporal.
+   */
+  outboxTaskQueue?: string;
+  /**
+   * The enrollment run id was made for this call and the caller has just looked for a running
+   * duplicate: neither read is repeated before the transaction (the unique index still catches a
+   * concurrent enrollment).
+   */
+  freshRun?: boolean;
 }
 
 /**
@@ -38,22 +56,23 @@ export interface WrittenEnrollment {
  * review) and emit sequence.created; or, for a refusal, write the REFUSED row with stopped_reason
  * (no event: nothing was enrolled). Idempotent: a retry finds the row of its enrollment run.
  */
-export async function writeEnrollment(em: EntityManager, input: CreateSequenceInput): Promise<WrittenEnrollment> {
+export async function writeEnrollment(em: EntityManager, input: CreateSequenceInput, options: WriteEnrollmentOptions = {}): Promise<WrittenEnrollment> {
   const { organizationId, contactId, sequenceTemplateId } = input;
-  const written = (id: string, status: string, reason: RefusalReason | null): WrittenEnrollment => ({
+  const written = (id: string, status: string, reason: RefusalReason | null, startCommandIds: string[] = []): WrittenEnrollment => ({
     result: { outcome: status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: id, reason },
     start: status === 'ACTIVE' ? { sequenceId: id, contactId, sequenceTemplateId } : null,
+    startCommandIds,
   });
-  const own = await typedKysely(em)
+  const own = options.freshRun ? undefined : await typedKysely(em)
     .selectFrom('sequences').select(['id', 'status', 'stopped_reason'])
     .where('organization_id', '=', organizationId).where('enrollment_run_id', '=', input.enrollmentRunId)
     .executeTakeFirst();
   if (own) return written(own.id, own.status, own.status === 'REFUSED' ? (REFUSAL_REASONS.find((r) => r === own.stopped_reason) ?? null) : null);
   const duplicate = async (): Promise<WrittenEnrollment | null> => {
     const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
-    return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null } : null;
+    return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null, startCommandIds: [] } : null;
   };
-  if (!input.refusal) {
+  if (!input.refusal && !options.freshRun) {
     const existing = await duplicate();
     if (existing) return existing;
   }
@@ -88,7 +107,10 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
           });
         }
       }
-      return written(id, status, input.refusal);
+      const startCommandIds = status === 'ACTIVE' && options.outboxTaskQueue
+        ? await recordCommands(tx, options.outboxTaskQueue, [{ kind: 'START_SEQUENCE', organizationId, sequenceId: id, contactId, sequenceTemplateId }])
+        : [];
+      return written(id, status, input.refusal, startCommandIds);
     });
   } catch (error) {
     // A concurrent enrollment wrote the running row first; the partial unique index caught it.

@@ -12,6 +12,7 @@ import { client } from '../../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
+import { createProviders } from '../../../providers/index.ts';
 
 describe('enrollment', () => {
   let stack: Stack;
@@ -68,7 +69,7 @@ describe('enrollment', () => {
   });
 
   describe('POST /v1/sequences', () => {
-    it('when the contact\'s email is already DELIVERABLE, then 201 with an ACTIVE sequence, sequence.created, and its workflow started', async () => {
+    it('when the contact\'s email is already DELIVERABLE, then 201 with an ACTIVE sequence, sequence.created, and its workflow started through its outbox command, with no enrollment workflow', async () => {
       const contactId = await newContact({ company_domain: 'enroll-example.com' }, 'DELIVERABLE');
       const response = await enroll(contactId, emailTemplate);
       assert.equal(response.status, 201, response.text);
@@ -88,9 +89,11 @@ describe('enrollment', () => {
       assert.equal(description.type, 'sequenceWorkflow');
       assert.deepEqual([description.typedSearchAttributes.get(OrganizationIdKey), description.typedSearchAttributes.get(ContactIdKey),
         description.typedSearchAttributes.get(SequenceTemplateIdKey)], [org.organizationId, contactId, emailTemplate]);
-      const enrollment = stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate));
-      assert.equal((await enrollment.describe()).runId, rows[0].enrollment_run_id);
-      assert.deepEqual(await enrollment.query(enrollmentStatusQuery), { phase: 'DONE', outcome: 'CREATED', sequenceId: s.id, reason: null });
+      // No verification was due: the request enrolled (its own run id on the row), no enrollment workflow ran.
+      assert.match(rows[0].enrollment_run_id, /^[0-9a-f-]{36}$/);
+      await assert.rejects(stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate)).describe(), WorkflowNotFoundError);
+      const commands = await sql<{ kind: string; status: string }>`SELECT kind, status FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(s.id)}`.execute(db());
+      assert.deepEqual(commands.rows, [{ kind: 'START_SEQUENCE', status: 'DONE' }]);
     });
 
     it('when the email was never verified, then it is verified first and stored on the contact, then 201', async () => {
@@ -183,7 +186,7 @@ describe('enrollment', () => {
     it('when the check outlasts the wait (slow-verify.test), then 202 and the sequence appears in the list once the run ends', async () => {
       const contactId = await newContact({ email: `slow${++counter}@slow-verify.test` });
       const started = Date.now();
-      const answer = await sequences.enroll({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.config.temporalTaskQueue), config: stack.config }, org.organizationId,
+      const answer = await sequences.enroll({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.config.temporalTaskQueue), directory: createProviders({ orm: stack.orm, config: stack.config }).directory, config: stack.config }, org.organizationId,
         { contact_id: contactId, sequence_template_id: emailTemplate }, { waitMs: 300 });
       assert.ok(Date.now() - started < stack.config.slowVerifyMs, 'answered before the verification ended');
       assert.equal(answer.outcome, 'PENDING', 'the use case answers PENDING (the route answers it as 202)');

@@ -3,7 +3,7 @@
 // HTTP metrics, response compression (outside everything that sets a body, so idempotency stores
 // and replays plain text), error handler, 404/405 fallback, CORS preflight refusal, query-string
 // decoding check, public routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed
-// text), idempotency keys, ORM request context, routers with allowedMethods.
+// text), idempotency keys, the request's EntityManager (forked on first use), routers with allowedMethods.
 import Koa, { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import type { MikroORM } from '@mikro-orm/postgresql';

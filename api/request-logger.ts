@@ -2,8 +2,9 @@
 // microseconds (bindings serialized, redaction set up), and most requests log nothing below the
 // configured level. Bindings added before the first line (the organization, by auth) go into the
 // one child; added later, they make a child of it, as separate child() calls would. Likewise the
-// request's EntityManager is forked on first use: a route answered from the key store's cache
-// (GET /v1/me) never makes one.
+// request's EntityManager is forked on first use: a request refused before its route reads the
+// database (401, 403, 429, a 400 body) never makes one, and no MikroORM RequestContext is needed
+// since every route passes ctx.state.em explicitly.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 

@@ -20,6 +20,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Connections each process's PostgreSQL pool may open. */
   dbPoolMax: number;
+  /** Hot statements prepared by name on each connection (DATABASE_PREPARED_STATEMENTS, default true). */
+  dbPreparedStatements: boolean;
   /** Activities (regular / local) one worker runs at once; each may hold two connections. */
   workerActivityConcurrency: number;
   workerLocalActivityConcurrency: number;
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: text(env, 'PUBLIC_BASE_URL'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 24, 2),
+    dbPreparedStatements: flag(env, 'DATABASE_PREPARED_STATEMENTS', true),
     workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
     workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),
     workerMaxCachedWorkflows: integer(env, 'WORKER_MAX_CACHED_WORKFLOWS', 0, 0),

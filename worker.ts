@@ -139,7 +139,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .catch((error: unknown) => void logger.error({ err: error, port: config.workerMetricsPort }, 'worker metrics endpoint not started'))
     : undefined;
   if (metricsServer) logger.info({ url: metricsServer.url }, 'worker metrics listening');
-  const orm = await openOrm({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax });
+  const orm = await openOrm({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax, preparedStatements: config.dbPreparedStatements });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing) });
   const worker = await createWorker({

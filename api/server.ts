@@ -21,7 +21,7 @@ export interface RunningApi {
 export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
   const logger = createLogger('api', { level: config.logLevel });
   const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-api', otlpEndpoint: config.otlpEndpoint });
-  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.dbPoolMax });
+  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.dbPoolMax, preparedStatements: config.dbPreparedStatements });
   const { client: temporal, connection } = lazyTemporalClient({
     address: options.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing),
   });

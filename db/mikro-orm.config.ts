@@ -4,11 +4,14 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
+import { PreparingClient } from './prepared-statements.ts';
 
 export interface OrmSettings {
   databaseUrl: string;
   poolMax?: number;
   debug?: boolean;
+  /** Hot statements prepared by name on each connection (db/prepared-statements.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 export function ormConfig(settings: OrmSettings): Options {
@@ -18,7 +21,10 @@ export function ormConfig(settings: OrmSettings): Options {
     extensions: [Migrator],
     pool: { min: 0, max: settings.poolMax ?? 10 },
     // Waiting for a free connection fails after 30 s instead of hanging forever (pg's default).
-    driverOptions: { connectionTimeoutMillis: 30_000 },
+    driverOptions: {
+      connectionTimeoutMillis: 30_000,
+      ...(settings.preparedStatements === false ? {} : { Client: PreparingClient }),
+    },
     debug: settings.debug ?? false,
     // The API always works inside a forked EntityManager (RequestContext); using the global one is a bug.
     allowGlobalContext: false,

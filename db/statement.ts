@@ -5,10 +5,11 @@
 // The builder must put each value in as a parameter (where, values, set; one value may fill
 // several places) and derive nothing from it (no branching on a value, no value turned into SQL
 // text): the SQL must not depend on the values. Literals written in the builder stay parameters
-// with their own value.
+// with their own value. The SQL is also prepared by name on each connection (db/prepared-statements.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import { typedKysely, type DB } from './kysely.ts';
+import { registerPrepared } from './prepared-statements.ts';
 
 /** Stands for the value at `index` while the statement is compiled. */
 class ValueSlot {
@@ -46,5 +47,6 @@ function compile<A extends unknown[], R>(db: Kysely<DB>, build: (db: Kysely<DB>,
   if (used.size !== count) {
     throw new Error(`statement: each of its ${count} values must be a parameter of the SQL (got ${[...used].join(', ') || 'none'}): ${query.sql}`);
   }
+  registerPrepared(query.sql);
   return { sql: query.sql, parameters: [...query.parameters] };
 }

@@ -33,6 +33,7 @@ import { buildOpenApi } from './openapi.ts';
 import { servedOpenApi } from './openapi-served.ts';
 import { mountRoutes, routeFinder, type RouteDef } from './route.ts';
 import { templateResolver } from './route-templates.ts';
+import { indexRouterMatch } from './router-index.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
@@ -131,6 +132,9 @@ export function createApp(deps: AppDeps): App {
   mountRoutes(publicRouter, publicList);
   const router = new Router<AppState>();
   mountRoutes(router, authenticated);
+  // Each request is matched against its resource's routes only (same answers as the full scan).
+  indexRouterMatch(publicRouter);
+  indexRouterMatch(router);
   const app = new Koa<AppState>();
   app.proxy = true;
   app.silent = true;

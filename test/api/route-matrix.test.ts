@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { pino } from 'pino';
+import { Router } from '@koa/router';
 import { createApp } from '../../api/app.ts';
+import { mountRoutes } from '../../api/route.ts';
+import { indexRouterMatch } from '../../api/router-index.ts';
 import { createProviders } from '../../providers/index.ts';
 import { KeyStore } from '../../api/key-store.ts';
 import type { RouteDef } from '../../api/route.ts';
@@ -42,6 +45,29 @@ describe('route matrix', () => {
     for (const route of routes) {
       if (route.auth === 'key' && route.scope) assert.ok(SCOPES.includes(route.scope), `${route.path}: unknown scope`);
     }
+  });
+
+  it('when any path is matched by the indexed router, then it answers exactly what the full scan answers', () => {
+    const [scanned, indexed] = [new Router(), new Router()];
+    for (const router of [scanned, indexed]) mountRoutes(router as unknown as Parameters<typeof mountRoutes>[0], routes);
+    indexRouterMatch(indexed);
+    const paths = new Set<string>(['/', '/v1', '/v1/', '/healthz', '/V1/ME', '/v1/%63ontacts', '/v2/contacts', '//contacts']);
+    for (const route of routes) {
+      const concrete = concretePath(route);
+      // Its own spelling, other cases, a trailing slash, and every static path of the table in a parameter's place.
+      for (const path of [concrete, concrete.toUpperCase(), `${concrete}/`, route.path.replace(/\{[^}]+\}/g, 'presets'), route.path.replace(/\{[^}]+\}/g, '')]) paths.add(path);
+    }
+    const names = (layers: { path: unknown }[]) => layers.map((l) => String(l.path));
+    let compared = 0;
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const [full, fast] = [scanned.match(path, method), indexed.match(path, method)];
+        assert.deepEqual({ path: names(fast.path), pathAndMethod: names(fast.pathAndMethod), route: fast.route },
+          { path: names(full.path), pathAndMethod: names(full.pathAndMethod), route: full.route }, `${method} ${path}`);
+        if (full.route) compared++;
+      }
+    }
+    assert.ok(compared > routes.length, `only ${compared} matching requests compared`);
   });
 
   it('when any non-public route is called without a key, then 401', async () => {

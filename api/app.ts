@@ -185,9 +185,11 @@ export function createApp(deps: AppDeps): App {
     bodyBytes: requestBodyBytes,
     seal: sealedAnswers(deps.config.webhookSecretKey),
   }));
-  // The request's own EntityManager, forked when a route first reads ctx.state.em (api/request-logger.ts).
+  // The request's own EntityManager, forked when a route first reads ctx.state.em (api/request-logger.ts),
+  // and the root one for routes that only run statements (api/context.ts).
   const forkEntityManager = () => deps.orm.em.fork() as AppState['em'];
   app.use((ctx: AppContext, next) => {
+    ctx.state.rootEm = deps.orm.em as AppState['rootEm'];
     const state: unknown = ctx.state;
     if (state instanceof RequestState) state.forkEntityManagerOnUse(forkEntityManager);
     else ctx.state.em = forkEntityManager();

@@ -11,6 +11,13 @@ export interface AppState {
   principal: Principal;
   /** The request's own EntityManager (a fork of the ORM's, made on first use). */
   em: EntityManager;
+  /**
+   * The ORM's root EntityManager, for work that keeps no entities: typed statements (db/statement.ts,
+   * typedKysely) outside a transaction, or a transaction of such statements (em.transactional forks
+   * its own). It spares the hot routes the request's fork; its identity map refuses use
+   * (allowGlobalContext is false), so entity work takes `em`.
+   */
+  rootEm: EntityManager;
   /** The matched route's template (`unmatched` when none), set by the metrics middleware on the way out. */
   route?: string;
   /** The request's trace id while tracing is on (api/middleware/tracing.ts). */

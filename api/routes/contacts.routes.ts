@@ -34,7 +34,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
         422: { description: 'Refused (BusinessIssue).' },
       },
       handler: async (ctx, { body }) => {
-        const { record } = await contacts.upsertContact(ctx.state.em, deps.directory, ctx.state.principal.organizationId, body);
+        const { record } = await contacts.upsertContact(ctx.state.rootEm, deps.directory, ctx.state.principal.organizationId, body);
         return { status: 201, body: record };
       },
     }),

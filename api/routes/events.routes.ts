@@ -45,7 +45,7 @@ export function eventsRoutes(): RouteDef[] {
           // Not read by the JSON body reader (never expected): the body as it was parsed.
           ?? (() => { const text = JSON.stringify(body); return { text, bytes: Buffer.from(text, 'utf8') }; })();
         const payloadJson = body.payload === undefined ? null : (events.topLevelMemberText(raw.text, 'payload') ?? JSON.stringify(body.payload));
-        const { idempotencyKey } = await events.ingestEvent(ctx.state.em, ctx.state.principal.organizationId, body, raw.bytes, payloadJson);
+        const { idempotencyKey } = await events.ingestEvent(ctx.state.rootEm, ctx.state.principal.organizationId, body, raw.bytes, payloadJson);
         return { status: 202, body: { accepted: true, idempotency_key: idempotencyKey } };
       },
     }),

@@ -22,7 +22,7 @@ export function usersRoutes(keys: KeyStore): RouteDef[] {
       handler: async (ctx: AppContext) => {
         const p = ctx.state.principal;
         // Read per request, never from the key cache: enrich calls change it all the time.
-        const credits = await creditBalance(ctx.state.em, p.organizationId);
+        const credits = await creditBalance(ctx.state.rootEm, p.organizationId);
         const lastUsed = keys.lastUsedAt(p);
         return {
           status: 200,

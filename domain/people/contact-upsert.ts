@@ -2,7 +2,7 @@
 // overwrite, omitted ones stay; company_domain links or creates the account; an erased person is
 // refused.
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresql';
 import type { Insertable, QueryCreator } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
@@ -92,6 +92,8 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
   // Resolve the company outside the transaction: it is a directory read, not workspace state.
   const company = typeof input.company_domain === 'string' ? await primaryDomain(directory, input.company_domain, 'company_domain') : null;
 
+  // Its own transaction, whatever the caller's em is in (the caller may be a request's root
+  // EntityManager: the transaction forks its own).
   return em.transactional(async (tx) => {
     const db = typedKysely(tx);
     // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
@@ -144,16 +146,16 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
           .returningAll())).executeTakeFirstOrThrow();
     }
     return { record: contactRecordFromRow(written), created: !existing };
-  });
+  }, { propagation: TransactionPropagation.REQUIRES_NEW });
 }
 
 
 /** Upsert; a concurrent first insert of the same person is retried once as an update. */
 export async function upsertContact(em: EntityManager, directory: Directory, organizationId: string, input: ContactInput) {
   try {
-    return await upsertOnce(em.fork(), directory, organizationId, input);
+    return await upsertOnce(em, directory, organizationId, input);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return upsertOnce(em.fork(), directory, organizationId, input);
+    return upsertOnce(em, directory, organizationId, input);
   }
 }

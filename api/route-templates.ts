@@ -29,7 +29,15 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
     template.methods.add(route.method);
     if (route.method === 'GET') template.methods.add('HEAD');
   }
+  // Candidates by segment count and resource segment (the second): a path is compared with those
+  // alone, plus the templates whose resource segment is a parameter, in table order.
   const templates = [...byPath.values()];
+  const anyResource = templates.filter((t) => t.segments[1]?.startsWith('{'));
+  const candidates = new Map<string, Template[]>();
+  for (const t of templates) {
+    const key = `${t.segments.length} ${t.segments[1] ?? ''}`;
+    if (!candidates.has(key)) candidates.set(key, templates.filter((o) => o.segments.length === t.segments.length && (o.segments[1] === t.segments[1] || anyResource.includes(o))));
+  }
   // Paths that are a template without parameters repeat exactly: their answers are remembered
   // (bounded, as the case and trailing-slash spellings of a path are many).
   const known = new Map<string, ResolvedTemplate>();
@@ -41,7 +49,7 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
     const segments = trimmed.toLowerCase().split('/').slice(1);
     let best: Template | undefined;
     let methods = new Set<string>();
-    for (const t of templates) {
+    for (const t of candidates.get(`${segments.length} ${segments[1] ?? ''}`) ?? anyResource) {
       if (t.segments.length !== segments.length) continue;
       if (!t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i]))) continue;
       if (best === undefined || t.shape < best.shape) { best = t; methods = new Set(t.methods); }

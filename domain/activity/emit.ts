@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
 
 export const SEQUENCE_EVENT_TYPES = [
@@ -96,9 +97,34 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  * the activity id and how many deliveries were queued.
  */
 export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
-  const { activityIds, deliveries } = await emitEvents(em, [event]);
-  return { activityId: activityIds[0], deliveries };
+  const createdAt = new Date();
+  const activityId = randomUUID();
+  const sequence = isSequenceEvent(event) ? event : null;
+  const queued = await insertOneEvent(em, activityId, event.organizationId, event.type, event.contact?.id ?? null, sequence?.sequenceId ?? null,
+    sequence?.sequenceTemplate?.id ?? null, sequence?.resourceType ?? null, sequence?.channel ?? null, payloadOf(event, activityId, createdAt), createdAt);
+  return { activityId, deliveries: Number(queued.numAffectedRows ?? 0) };
 }
+
+// emitEvent's one statement (every step, pause, resume and enrollment emits one event): the
+// activity row and its deliveries, as emitEvents writes them, compiled once (db/statement.ts).
+// The deliveries read the inserted row through the CTE; SQL as in emitEvents, which the builder cannot type.
+const insertOneEvent = statement((
+  db, id: string, organizationId: string, type: EventType, contactId: string | null, sequenceId: string | null, templateId: string | null,
+  resourceType: SequenceEvent['resourceType'] | null, channel: SequenceEvent['channel'], payload: Record<string, unknown>, createdAt: Date,
+) => db
+  .with('a', (w) => w.insertInto('activities')
+    .values({
+      id, organization_id: organizationId, type, contact_id: contactId, sequence_id: sequenceId, sequence_template_id: templateId,
+      resource_type: resourceType, channel, payload, created_at: createdAt,
+    })
+    .returning(['id', 'organization_id', 'type']))
+  .insertInto('webhook_deliveries')
+  .columns(['id', 'organization_id', 'subscription_id', 'activity_id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
+  .expression(sql`
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
+      FROM a
+      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
+                                  AND (s.sequence_template_ids IS NULL OR ${templateId}::text = ANY (s.sequence_template_ids))`));
 
 /**
  * Emits several events in two statements (their activity rows, then their deliveries), inside

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
-import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { DomainError } from '../shared/errors.ts';
 import { iso } from '../shared/time.ts';
@@ -22,6 +22,21 @@ export interface ExclusionSubject {
   /** Domain of the contact's linked account (a primary domain). */
   accountDomain?: string | null;
 }
+
+// The exclusions in force for some emails, LinkedIn URLs and domains: one statement, compiled once
+// (db/statement.ts): asked before every enrollment, step and import.
+const selectExclusions = statement((db, organizationId: string, emails: string[], linkedinUrls: string[], domains: string[], at: Date) => db
+  .selectFrom('contact_exclusions')
+  .select([sql.lit('CONTACT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', 'email', 'linkedin_url', sql.lit(null).$castTo<string | null>().as('domain')])
+  .where('organization_id', '=', organizationId)
+  .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
+  .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
+  .unionAll(db
+    .selectFrom('account_exclusions')
+    .select([sql.lit('ACCOUNT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', sql.lit(null).$castTo<string | null>().as('email'), sql.lit(null).$castTo<string | null>().as('linkedin_url'), 'domain'])
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))));
 
 /**
  * Whether outreach to this person is excluded at `at`: an exclusion is in force when its until is
@@ -67,20 +82,7 @@ export async function exclusionsFor(
   const domains = distinctPresent(subjects.flatMap((s) => [s.accountDomain, s.mailDomain]));
   if (!emails.length && !linkedinUrls.length && !domains.length) return people.map(() => ({ excluded: false }));
 
-  const db = typedKysely(em);
-  const rows = await db
-    .selectFrom('contact_exclusions')
-    .select([sql.lit('CONTACT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', 'email', 'linkedin_url', sql.lit(null).$castTo<string | null>().as('domain')])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
-    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
-    .unionAll(db
-      .selectFrom('account_exclusions')
-      .select([sql.lit('ACCOUNT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', sql.lit(null).$castTo<string | null>().as('email'), sql.lit(null).$castTo<string | null>().as('linkedin_url'), 'domain'])
-      .where('organization_id', '=', organizationId)
-      .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
-      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)])))
-    .execute();
+  const { rows } = await selectExclusions(em, organizationId, emails, linkedinUrls, domains, at);
   const index = (field: 'email' | 'linkedin_url' | 'domain') => new Map(rows.filter((r) => r[field] !== null).map((r) => [r[field]!, r]));
   const byEmail = index('email');
   const byLinkedin = index('linkedin_url');
@@ -100,14 +102,16 @@ export async function exclusionsFor(
   });
 }
 
+// Asked before every enrollment and step: compiled once (db/statement.ts).
+const selectContactIdentifiers = statement((db, organizationId: string, contactId: string) => db
+  .selectFrom('contacts as c')
+  .leftJoin('accounts as a', 'a.id', 'c.account_id')
+  .select(['c.email', 'c.linkedin_url', 'a.domain as account_domain'])
+  .where('c.id', '=', contactId).where('c.organization_id', '=', organizationId));
+
 /** exclusionFor a workspace contact: its email, LinkedIn URL and linked account's domain. 404 when not in the organization. */
 export async function contactExclusionFor(em: EntityManager, organizationId: string, contactId: string, at: Date = new Date(), directory?: Directory): Promise<ExclusionVerdict> {
-  const contact = await typedKysely(em)
-    .selectFrom('contacts as c')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select(['c.email', 'c.linkedin_url', 'a.domain as account_domain'])
-    .where('c.id', '=', contactId).where('c.organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const contact = (await selectContactIdentifiers(em, organizationId, contactId)).rows[0];
   if (!contact) throw DomainError.notFound('Contact');
   return exclusionFor(em, organizationId, { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain }, at, directory);
 }

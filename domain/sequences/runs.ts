@@ -6,6 +6,7 @@
 // the same transaction (the outbox of workflow commands).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { ENDED_STATUSES, RUNNING_STATUSES, type SequenceStatus } from './statuses.ts';
@@ -15,9 +16,11 @@ import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 export const TERMINAL: readonly string[] = ENDED_STATUSES;
 export const RUNNING: readonly string[] = RUNNING_STATUSES;
 
-/** A sequence row with what its events and steps need (one query under FOR UPDATE of the sequence). */
-function selectRun(tx: EntityManager, sequenceId: string) {
-  return typedKysely(tx)
+/**
+ * A sequence row with what its events and steps need (one query under FOR UPDATE of the sequence).
+ * Every step, pause and resume runs it: compiled once (db/statement.ts).
+ */
+const selectRun = statement((db, sequenceId: string) => db
     .selectFrom('sequences as s')
     .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
     .innerJoin('contacts as c', 'c.id', 's.contact_id')
@@ -31,15 +34,14 @@ function selectRun(tx: EntityManager, sequenceId: string) {
       'a.name as account_name', 'a.domain as account_domain',
     ])
     .where('s.id', '=', sequenceId)
-    .forUpdate('s');
-}
+    .forUpdate('s'));
 
-export type RunRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectRun>['executeTakeFirst']>>>;
+export type RunRow = Awaited<ReturnType<typeof selectRun>>['rows'][number];
 
 export { sequenceStatus, toSequenceRecord } from './record.ts';
 
 export async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
-  const row = await selectRun(tx, sequenceId).executeTakeFirst();
+  const row = (await selectRun(tx, sequenceId)).rows[0];
   if (!row) throw new Error(`sequence ${sequenceId} not found`);
   return row;
 }
@@ -65,17 +67,23 @@ export function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: P
 
 export type RowChange = Partial<Pick<RunRow, 'status' | 'stopped_reason' | 'paused_until' | 'status_before_pause' | 'current_step' | 'variables' | 'ended_at' | 'replied_at' | 'engagement_score'>>;
 
+// The write of every step, pause and resume: compiled once, each column a parameter.
+const updateRun = statement((
+  db, id: string, status: RunRow['status'], stoppedReason: RunRow['stopped_reason'], pausedUntil: RunRow['paused_until'],
+  statusBeforePause: RunRow['status_before_pause'], currentStep: RunRow['current_step'], variables: NonNullable<RunRow['variables']>,
+  endedAt: RunRow['ended_at'], repliedAt: RunRow['replied_at'], engagementScore: RunRow['engagement_score'], updatedAt: Date,
+) => db.updateTable('sequences')
+  .set({
+    status, stopped_reason: stoppedReason, paused_until: pausedUntil, status_before_pause: statusBeforePause, current_step: currentStep,
+    variables, ended_at: endedAt, replied_at: repliedAt, engagement_score: engagementScore, updated_at: updatedAt,
+  })
+  .where('id', '=', id));
+
 /** Writes the changed columns and answers the row as it now is. */
 export async function update(tx: EntityManager, row: RunRow, change: RowChange): Promise<RunRow> {
   const next = { ...row, ...change, updated_at: new Date() };
-  await typedKysely(tx).updateTable('sequences')
-    .set({
-      status: next.status, stopped_reason: next.stopped_reason, paused_until: next.paused_until, status_before_pause: next.status_before_pause,
-      current_step: next.current_step, variables: next.variables ?? {}, ended_at: next.ended_at, replied_at: next.replied_at,
-      engagement_score: next.engagement_score, updated_at: next.updated_at,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await updateRun(tx, row.id, next.status, next.stopped_reason, next.paused_until, next.status_before_pause, next.current_step,
+    next.variables ?? {}, next.ended_at, next.replied_at, next.engagement_score, next.updated_at);
   return next;
 }
 

@@ -3,6 +3,7 @@
 // sequence workflow.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { Config } from '../../config.ts';
 import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
@@ -26,11 +27,13 @@ const COLUMNS = [
 // ---------------------------------------------------------------------------------------------
 // Reads
 
+// Read by every GET of a sequence and every enrollment's 201: compiled once.
+const selectSequence = statement((db, organizationId: string, id: string) => db
+  .selectFrom('sequences').select(COLUMNS)
+  .where('id', '=', id).where('organization_id', '=', organizationId));
+
 export async function getSequence(em: EntityManager, organizationId: string, id: string): Promise<SequenceRecord> {
-  const row = await typedKysely(em)
-    .selectFrom('sequences').select(COLUMNS)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const row = (await selectSequence(em, organizationId, id)).rows[0];
   if (!row) throw DomainError.notFound('Sequence');
   return toSequenceRecord(row);
 }

@@ -2,7 +2,8 @@
 // is an answer (its reason is kept on a REFUSED row), never an error.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TemplateStep } from '../../../db/entities/sequence-template.entity.ts';
-import { typedKysely, type Row } from '../../../db/kysely.ts';
+import type { Row } from '../../../db/kysely.ts';
+import { statement } from '../../../db/statement.ts';
 import type { Directory } from '../../../providers/directory/index.ts';
 import type { EligibilityInput, EligibilityResult, RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { DomainError } from '../../shared/errors.ts';
@@ -11,22 +12,24 @@ import { contactExclusionFor } from '../../exclusions/exclusions.service.ts';
 const TEMPLATE_COLUMNS = ['id', 'name', 'status', 'steps', 'on_missing_channel', 'sender_user_id', 'requires_lead_review'] as const;
 export type TemplateRow = Pick<Row<'sequence_templates'>, (typeof TEMPLATE_COLUMNS)[number]>;
 
+// The reads of every enrollment: compiled once (db/statement.ts).
+const selectTemplate = statement((db, organizationId: string, id: string) => db
+  .selectFrom('sequence_templates').select(TEMPLATE_COLUMNS)
+  .where('id', '=', id).where('organization_id', '=', organizationId));
+
 export async function templateRow(em: EntityManager, organizationId: string, id: string): Promise<TemplateRow | null> {
-  const row = await typedKysely(em)
-    .selectFrom('sequence_templates').select(TEMPLATE_COLUMNS)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await selectTemplate(em, organizationId, id)).rows[0] ?? null;
 }
 
 /** What eligibility reads of the contact. */
 export type ContactChannels = Pick<Row<'contacts'>, 'email' | 'linkedin_url' | 'email_status'>;
 
+const selectChannels = statement((db, organizationId: string, contactId: string) => db
+  .selectFrom('contacts').select(['email', 'linkedin_url', 'email_status'])
+  .where('id', '=', contactId).where('organization_id', '=', organizationId));
+
 export async function contactChannels(em: EntityManager, organizationId: string, contactId: string): Promise<ContactChannels | undefined> {
-  return typedKysely(em)
-    .selectFrom('contacts').select(['email', 'linkedin_url', 'email_status'])
-    .where('id', '=', contactId).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  return (await selectChannels(em, organizationId, contactId)).rows[0];
 }
 
 /** Rows a caller read moments ago in the same request, so the check does not read them again. */

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../../db/kysely.ts';
+import { statement } from '../../../db/statement.ts';
 import { Contact } from '../../../db/entities/contact.entity.ts';
 import { RUNNING_STATUSES, type SequenceStatus } from '../../../db/entities/sequence.entity.ts';
 import { REFUSAL_REASONS, type CreateSequenceInput, type EnrollmentResult, type RefusalReason } from '../../../workflows/enrollment.definitions.ts';
@@ -17,13 +18,14 @@ import { recordCommands } from '../../workflow-commands/outbox.ts';
 import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
 /** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
+// Asked by every enrollment: compiled once (db/statement.ts).
+const selectRunning = statement((db, organizationId: string, contactId: string, sequenceTemplateId: string) => db
+  .selectFrom('sequences').select('id')
+  .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('sequence_template_id', '=', sequenceTemplateId)
+  .where('status', 'in', RUNNING_STATUSES));
+
 export async function runningSequenceId(em: EntityManager, organizationId: string, contactId: string, sequenceTemplateId: string): Promise<string | null> {
-  const row = await typedKysely(em)
-    .selectFrom('sequences').select('id')
-    .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('sequence_template_id', '=', sequenceTemplateId)
-    .where('status', 'in', RUNNING_STATUSES)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await selectRunning(em, organizationId, contactId, sequenceTemplateId)).rows[0]?.id ?? null;
 }
 
 

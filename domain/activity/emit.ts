@@ -3,13 +3,15 @@
 // matches at this commit: ACTIVE, subscribed to the type, and for sequence-tied events either
 // all templates or this template; resource events, and the task.* events of a standalone to-do
 // (no sequence, so no template), go only to subscriptions for all templates.
-// Nothing is announced that was not committed, and nothing committed is lost.
-import { randomUUID } from 'node:crypto';
+// Nothing is announced that was not committed, and nothing committed is lost. Activity ids are
+// time-ordered (domain/shared/uuid7.ts): events emitted in one millisecond keep their order in the
+// stream, which sorts by created_at and then id.
 import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
+import { uuid7 } from '../shared/uuid7.ts';
 
 export const SEQUENCE_EVENT_TYPES = [
   'message.sent', 'message.opened', 'message.link_clicked', 'message.replied', 'invitation.sent', 'invitation.accepted',
@@ -98,7 +100,7 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  */
 export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
   const createdAt = new Date();
-  const activityId = randomUUID();
+  const activityId = uuid7(createdAt.getTime());
   const sequence = isSequenceEvent(event) ? event : null;
   const queued = await insertOneEvent(em, activityId, event.organizationId, event.type, event.contact?.id ?? null, sequence?.sequenceId ?? null,
     sequence?.sequenceTemplate?.id ?? null, sequence?.resourceType ?? null, sequence?.channel ?? null, payloadOf(event, activityId, createdAt), createdAt);
@@ -135,7 +137,7 @@ export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Pr
   if (!events.length) return { activityIds: [], deliveries: 0 };
   const createdAt = new Date();
   const rows = events.map((event) => {
-    const activityId = randomUUID();
+    const activityId = uuid7(createdAt.getTime());
     const sequence = isSequenceEvent(event) ? event : null;
     return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
   });

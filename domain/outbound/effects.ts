@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OutboundEffectKind, OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
 import { typedKysely, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import { truncateText } from '../shared/text.ts';
 
 /** What a provider answered for one effect. */
@@ -72,23 +73,37 @@ const errorText = (error: unknown) => truncateText(error instanceof Error ? `${e
  * key (a retry). `created` tells which: only a new intent may count against a budget.
  */
 export async function recordEffect<Request extends object>(tx: EntityManager, intent: EffectIntent<Request>): Promise<{ effect: EffectRow<Request>; created: boolean }> {
-  const row = await typedKysely(tx)
-    .insertInto('outbound_effects')
-    .values((eb) => ({
-      id: randomUUID(), organization_id: intent.organizationId, key: intent.key, kind: intent.kind, state: 'PENDING', sequence_id: intent.sequenceId ?? null,
-      request: Object.fromEntries(Object.entries(intent.request)), attempts: 0, created_at: eb.fn<Date>('now'),
-    }))
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning(EFFECT_COLUMNS)
-    .executeTakeFirst();
+  const [row] = (await insertEffect(tx, randomUUID(), intent.organizationId, intent.key, intent.kind, intent.sequenceId ?? null,
+    Object.fromEntries(Object.entries(intent.request)))).rows;
   if (row) return { effect: effectRow<Request>(row), created: true };
   return { effect: await findEffectOrFail<Request>(tx, intent.key), created: false };
 }
 
 export async function findEffect<Request>(em: EntityManager, key: string): Promise<EffectRow<Request> | null> {
-  const row = await typedKysely(em).selectFrom('outbound_effects').select(EFFECT_COLUMNS).where('key', '=', key).executeTakeFirst();
+  const [row] = (await selectEffect(em, key)).rows;
   return row ? effectRow<Request>(row) : null;
 }
+
+// The statements of every provider call (record, claim, finish, read): compiled once (db/statement.ts).
+const insertEffect = statement((db, id: string, organizationId: string, key: string, kind: EffectIntent<object>['kind'], sequenceId: string | null, request: Record<string, unknown>) => db
+  .insertInto('outbound_effects')
+  .values((eb) => ({
+    id, organization_id: organizationId, key, kind, state: 'PENDING', sequence_id: sequenceId, request, attempts: 0, created_at: eb.fn<Date>('now'),
+  }))
+  .onConflict((oc) => oc.column('key').doNothing())
+  .returning(EFFECT_COLUMNS));
+const selectEffect = statement((db, key: string) => db.selectFrom('outbound_effects').select(EFFECT_COLUMNS).where('key', '=', key));
+const finishEffect = statement((db, key: string, state: 'DONE' | 'REFUSED', result: Record<string, unknown>, lastError: string | null) => db
+  .updateTable('outbound_effects')
+  .set((eb) => ({ state, result, last_error: lastError, completed_at: eb.fn<Date>('now') }))
+  .where('key', '=', key).where('state', 'in', ['IN_FLIGHT', 'UNCONFIRMED'])
+  .returning(EFFECT_COLUMNS));
+const claimEffect = statement((db, key: string, inFlightAt: number) => db
+  .updateTable('outbound_effects')
+  .set((eb) => ({ state: 'IN_FLIGHT', attempts: eb('attempts', '+', 1), attempted_at: eb.fn<Date>('now') }))
+  .where('key', '=', key)
+  .where((eb) => eb.or([eb('state', '=', 'PENDING'), eb.and([eb('state', '=', 'IN_FLIGHT'), eb('attempts', '=', inFlightAt)])]))
+  .returning(EFFECT_COLUMNS));
 
 async function findEffectOrFail<Request>(em: EntityManager, key: string): Promise<EffectRow<Request>> {
   const row = await findEffect<Request>(em, key);
@@ -124,25 +139,14 @@ function outcomeOf(row: Pick<EffectRow<unknown>, 'state' | 'result' | 'key'>): E
 /** Records the provider's answer (an attempt that lost its claim to a reconciliation may still confirm it). */
 async function finish(em: EntityManager, key: string, outcome: ProviderOutcome): Promise<EffectOutcome> {
   const state = outcome.accepted ? 'DONE' : 'REFUSED';
-  const row = await typedKysely(em)
-    .updateTable('outbound_effects')
-    .set((eb) => ({ state, result: { ...outcome }, last_error: outcome.error, completed_at: eb.fn<Date>('now') }))
-    .where('key', '=', key).where('state', 'in', ['IN_FLIGHT', 'UNCONFIRMED'])
-    .returning(EFFECT_COLUMNS)
-    .executeTakeFirst();
+  const [row] = (await finishEffect(em, key, state, { ...outcome }, outcome.error)).rows;
   return outcomeOf(row ? effectRow(row) : await findEffectOrFail(em, key))!;
 }
 
 /** Takes the effect for one provider call: PENDING, or IN_FLIGHT as last seen (`attempts`) after a reconciliation found nothing. */
 async function claim<Request>(em: EntityManager, key: string, from: { state: 'PENDING' } | { state: 'IN_FLIGHT'; attempts: number }): Promise<EffectRow<Request> | null> {
   const inFlightAt = from.state === 'IN_FLIGHT' ? from.attempts : -1;
-  const row = await typedKysely(em)
-    .updateTable('outbound_effects')
-    .set((eb) => ({ state: 'IN_FLIGHT', attempts: eb('attempts', '+', 1), attempted_at: eb.fn<Date>('now') }))
-    .where('key', '=', key)
-    .where((eb) => eb.or([eb('state', '=', 'PENDING'), eb.and([eb('state', '=', 'IN_FLIGHT'), eb('attempts', '=', inFlightAt)])]))
-    .returning(EFFECT_COLUMNS)
-    .executeTakeFirst();
+  const [row] = (await claimEffect(em, key, inFlightAt)).rows;
   return row ? effectRow<Request>(row) : null;
 }
 

@@ -5,6 +5,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, AccountVariable, Contact, ContactVariable } from '../../db/entities/index.ts';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import { DomainError } from '../shared/errors.ts';
 
 export const VARIABLE_LIMIT = 200;
@@ -15,14 +16,18 @@ export type Variables = Record<string, string | null>;
 
 // Variables are written set-based (merge below), so they are read the same way: through the
 // identity map a merge would be invisible to entities loaded before it.
+// Read by every message step: compiled once (db/statement.ts).
+const selectContactVariables = statement((db, contactId: string) => db.selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key'));
+const selectAccountVariables = statement((db, accountId: string) => db.selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key'));
+
 export async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
-  const rows = await typedKysely(em).selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key').execute();
+  const { rows } = await selectContactVariables(em, contactId);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 export async function accountVariables(em: EntityManager, accountId: string | null): Promise<Variables> {
   if (!accountId) return {};
-  const rows = await typedKysely(em).selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key').execute();
+  const { rows } = await selectAccountVariables(em, accountId);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

@@ -2,6 +2,7 @@
 // message row of a step whose message went out. Timestamps of creation come from the database's clock.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import { utcDate } from '../shared/time.ts';
 import type { RunRow } from './runs.ts';
 
@@ -30,8 +31,17 @@ export type StepMessage = Pick<Row<'messages'>, 'id' | 'channel' | 'kind' | 'sub
 
 /** The OUTBOUND message of a step; a retry that finds it written (the id is derived from the step) leaves it. */
 export async function insertStepMessage(tx: EntityManager, row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>, message: StepMessage): Promise<void> {
-  await typedKysely(tx).insertInto('messages')
-    .values((eb) => ({ ...message, organization_id: row.organization_id, contact_id: row.contact_id, sequence_id: row.id, direction: 'OUTBOUND', created_at: eb.fn<Date>('now') }))
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await insertMessage(tx, message.id, row.organization_id, row.contact_id, row.id, message.channel, message.kind, message.subject, message.body,
+    message.step_number, message.provider_message_id, message.sent_at);
 }
+
+// Every message step writes one: compiled once (db/statement.ts), each column a parameter.
+const insertMessage = statement((
+  db, id: string, organizationId: string, contactId: string, sequenceId: string, channel: StepMessage['channel'], kind: StepMessage['kind'],
+  subject: StepMessage['subject'], body: StepMessage['body'], stepNumber: StepMessage['step_number'], providerMessageId: StepMessage['provider_message_id'], sentAt: Date,
+) => db.insertInto('messages')
+  .values((eb) => ({
+    id, organization_id: organizationId, contact_id: contactId, sequence_id: sequenceId, direction: 'OUTBOUND', channel, kind, subject, body,
+    step_number: stepNumber, provider_message_id: providerMessageId, sent_at: sentAt, created_at: eb.fn<Date>('now'),
+  }))
+  .onConflict((oc) => oc.column('id').doNothing()));

@@ -1,9 +1,10 @@
 // The outbox table's reads and writes: record commands inside the caller's transaction, claim due
 // ones with a lease (a drain that dies lets them go when it ends), mark them done or failed.
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowPlus, typedKysely, type DB, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand, type WorkflowCommand } from './commands.ts';
 
@@ -35,6 +36,11 @@ async function insertCommands(tx: EntityManager, commands: { command: WorkflowCo
   const now = new Date();
   const due = new Date(now.getTime() + FAST_PATH_GRACE_MS);
   const rows = commands.map((c) => ({ id: randomUUID(), ...c }));
+  if (rows.length === 1) {
+    const [{ id, command, workflowId }] = rows;
+    await insertOneCommand(tx, id, command.organizationId, command.kind, workflowId, command, due, now);
+    return [id];
+  }
   await typedKysely(tx).insertInto('workflow_commands')
     .values(rows.map(({ id, command, workflowId }) => ({
       id, organization_id: command.organizationId, kind: command.kind, workflow_id: workflowId, payload: command, next_attempt_at: due, created_at: now,
@@ -42,6 +48,12 @@ async function insertCommands(tx: EntityManager, commands: { command: WorkflowCo
     .execute();
   return rows.map((r) => r.id);
 }
+
+// The one command of most changes (an enrollment's start, a run changed): compiled once (db/statement.ts).
+const insertOneCommand = statement((
+  db, id: string, organizationId: string, kind: WorkflowCommand['kind'], workflowId: string, payload: WorkflowCommand, due: Date, now: Date,
+) => db.insertInto('workflow_commands')
+  .values({ id, organization_id: organizationId, kind, workflow_id: workflowId, payload, next_attempt_at: due, created_at: now }));
 
 const RETURNED = ['id', 'kind', 'workflow_id', 'payload', 'attempts'] as const;
 type CommandRow = Pick<Row<'workflow_commands'>, (typeof RETURNED)[number]>;
@@ -54,8 +66,14 @@ const stored = (r: CommandRow): StoredCommand => ({ id: r.id, kind: r.kind, work
 /** Takes these commands (the fast path, right after their commit) unless a drain tried them already. */
 export async function claimCommandsById(em: EntityManager, ids: string[]): Promise<StoredCommand[]> {
   if (!ids.length) return [];
-  return claimUntried(em, (eb) => eb('id', '=', eb.fn.any(eb.val(ids))));
+  return (await claimUntriedById(em, ids)).rows.map(stored);
 }
+
+// The fast path's claim and its mark, after every change that records a command: compiled once.
+const claimUntriedById = statement((db, ids: string[]) => claimUntriedQuery(db, (eb) => eb('id', '=', eb.fn.any(eb.val(ids)))));
+const markDoneById = statement((db, ids: string[]) => db.updateTable('workflow_commands')
+  .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now'), last_error: null }))
+  .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).where('status', '=', 'PENDING'));
 
 /** The fast path of a change that knows its runs, not its command ids: their untried RUN_CHANGED commands. */
 export async function claimRunsChanged(em: EntityManager, sequenceIds: string[]): Promise<StoredCommand[]> {
@@ -63,13 +81,15 @@ export async function claimRunsChanged(em: EntityManager, sequenceIds: string[])
   return claimUntried(em, (eb) => eb.and([eb('kind', '=', 'RUN_CHANGED'), eb('workflow_id', '=', eb.fn.any(eb.val(sequenceIds.map(sequenceWorkflowId))))]));
 }
 
-async function claimUntried(em: EntityManager, which: Which): Promise<StoredCommand[]> {
-  const rows = await typedKysely(em).updateTable('workflow_commands')
+function claimUntriedQuery(db: Kysely<DB>, which: Which) {
+  return db.updateTable('workflow_commands')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: nowPlus(LEASE_MS) }))
     .where(which).where('status', '=', 'PENDING').where('attempts', '=', 0)
-    .returning(RETURNED)
-    .execute();
-  return rows.map(stored);
+    .returning(RETURNED);
+}
+
+async function claimUntried(em: EntityManager, which: Which): Promise<StoredCommand[]> {
+  return (await claimUntriedQuery(typedKysely(em), which).execute()).map(stored);
 }
 
 export interface ClaimOptions {
@@ -96,10 +116,7 @@ export async function claimDueCommands(em: EntityManager, limit: number, options
 
 export async function markDone(em: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await typedKysely(em).updateTable('workflow_commands')
-    .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now'), last_error: null }))
-    .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).where('status', '=', 'PENDING')
-    .execute();
+  await markDoneById(em, ids);
 }
 
 /** The LEAD_IMPORT commands of these entries are settled another way (the entries were marked FAILED). */

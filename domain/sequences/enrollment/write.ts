@@ -5,12 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../../db/kysely.ts';
 import { statement } from '../../../db/statement.ts';
-import { Contact } from '../../../db/entities/contact.entity.ts';
 import { RUNNING_STATUSES, type SequenceStatus } from '../../../db/entities/sequence.entity.ts';
 import { REFUSAL_REASONS, type CreateSequenceInput, type EnrollmentResult, type RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
 import { emitEvent } from '../../activity/emit.ts';
-import { toContactSummary } from '../../people/records.ts';
+import type { ContactSummary } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
 import { utcDate } from '../../shared/time.ts';
 import { templateRow } from './eligibility.ts';
@@ -28,6 +27,22 @@ export async function runningSequenceId(em: EntityManager, organizationId: strin
   return (await selectRunning(em, organizationId, contactId, sequenceTemplateId)).rows[0]?.id ?? null;
 }
 
+
+// The statements of every enrollment's transaction: compiled once (db/statement.ts).
+const selectContactSummary = statement((db, organizationId: string, contactId: string) => db
+  .selectFrom('contacts as c')
+  .leftJoin('accounts as a', 'a.id', 'c.account_id')
+  .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title', 'c.company_name', 'c.account_id', 'a.name as account_name', 'a.domain as account_domain'])
+  .where('c.id', '=', contactId).where('c.organization_id', '=', organizationId));
+
+const insertSequence = statement((
+  db, id: string, organizationId: string, contactId: string, accountId: string | null, sequenceTemplateId: string, status: SequenceStatus,
+  stoppedReason: RefusalReason | null, senderId: string | null, enrollmentRunId: string, sourceContactEntryId: string | null, now: Date,
+) => db.insertInto('sequences').values({
+  id, organization_id: organizationId, contact_id: contactId, account_id: accountId, sequence_template_id: sequenceTemplateId,
+  status, stopped_reason: stoppedReason, current_step: 0, variables: {}, sender_id: senderId,
+  enrollment_run_id: enrollmentRunId, source_contact_entry_id: sourceContactEntryId, created_at: now, updated_at: now,
+}));
 
 /** The sequence to start, or null; plus the result. */
 export interface WrittenEnrollment {
@@ -81,23 +96,24 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
   try {
     return await em.transactional(async (tx) => {
       const template = await templateRow(tx, organizationId, sequenceTemplateId);
-      const contact = await tx.findOne(Contact, { id: contactId, organization: organizationId }, { populate: ['account'] });
+      const [contact] = (await selectContactSummary(tx, organizationId, contactId)).rows;
       if (!template || !contact) throw DomainError.notFound(template ? 'Contact' : 'Sequence template');
       const status: SequenceStatus = input.refusal ? 'REFUSED' : template.requires_lead_review ? 'FOUND' : 'ACTIVE';
       const id = randomUUID();
       const now = new Date();
-      await typedKysely(tx).insertInto('sequences').values({
-        id, organization_id: organizationId, contact_id: contactId, account_id: contact.account?.id ?? null, sequence_template_id: sequenceTemplateId,
-        status, stopped_reason: input.refusal, current_step: 0, variables: {}, sender_id: template.sender_user_id,
-        enrollment_run_id: input.enrollmentRunId, source_contact_entry_id: input.sourceContactEntryId ?? null, created_at: now, updated_at: now,
-      }).execute();
+      await insertSequence(tx, id, organizationId, contactId, contact.account_id, sequenceTemplateId, status, input.refusal, template.sender_user_id,
+        input.enrollmentRunId, input.sourceContactEntryId ?? null, now);
       if (!input.refusal) {
-        const base = { organizationId, contact: toContactSummary(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
+        const summary: ContactSummary = {
+          id: contact.id, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, linkedin_url: contact.linkedin_url,
+          job_title: contact.job_title, company_name: contact.company_name ?? contact.account_name, company_domain: contact.account_domain,
+        };
+        const base = { organizationId, contact: summary, sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
         await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
         if (status === 'FOUND') {
           // The lead waits for a person's approval (the task's new_lead_review execute starts the run).
           const taskId = randomUUID();
-          const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ') || contact.email || contact.linkedinUrl || 'lead';
+          const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ') || contact.email || contact.linkedin_url || 'lead';
           const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
           await typedKysely(tx).insertInto('tasks').values({
             id: taskId, organization_id: organizationId, type: 'NEW_LEAD_REVIEW', priority: 'TODAY', status: 'PENDING', sequence_id: id, contact_id: contactId,

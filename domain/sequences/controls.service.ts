@@ -6,6 +6,7 @@
 // the account's other runs.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
 import { TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
@@ -29,15 +30,17 @@ function endedConflict(status: string): DomainError {
   return DomainError.conflict(`The sequence is ${status}; it can no longer be changed.`, { status });
 }
 
+// Read before every pause and resume: compiled once (db/statement.ts).
+const selectStatus = statement((db, organizationId: string, id: string) => db
+  .selectFrom('sequences').select('status')
+  .where('id', '=', id).where('organization_id', '=', organizationId));
+
 /**
  * Before a pause or resume Update: 404 for another organization's id, 409 for an ended run, and 409
  * for a lead awaiting review (it has no steps to hold before its approval: approve or stop it).
  */
 export async function checkPauseOrResume(em: EntityManager, organizationId: string, id: string, control: 'pause' | 'resume'): Promise<void> {
-  const row = await typedKysely(em)
-    .selectFrom('sequences').select('status')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const [row] = (await selectStatus(em, organizationId, id)).rows;
   if (!row) throw DomainError.notFound('Sequence');
   const { status } = row;
   if (ended(status)) throw endedConflict(status);

@@ -36,6 +36,8 @@ export function requestBodyBytes(ctx: AppContext): Buffer | undefined {
 }
 
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** Content-Type values that are JSON in UTF-8 as written (the header's usual spellings). */
+const PLAIN_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset=utf-8', 'application/json;charset=UTF-8']);
 const NOT_JSON = 'The request body is not valid JSON (a JSON object or array is expected).';
 // JSON text that is an object or an array (RFC 8259 white space first).
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
@@ -121,13 +123,16 @@ export function jsonBody(options: JsonBodyOptions) {
   return async function readJsonBody(ctx: AppContext, next: Next): Promise<void> {
     const request = ctx.request as typeof ctx.request & { body?: unknown; rawBody?: string };
     if (!PARSED_METHODS.has(ctx.method) || request.body !== undefined) return next();
-    if (!ctx.request.is('json', '+json')) {
-      request.body = {};
-      return next();
-    }
-    const charset = ctx.request.charset.toLowerCase();
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-      throw bodyIssue(`Unsupported charset ${JSON.stringify(charset)}: send UTF-8 JSON.`, 'has an unsupported encoding or charset');
+    // What clients send almost always, known without parsing the header; anything else is parsed.
+    if (!PLAIN_JSON.has(ctx.get('Content-Type'))) {
+      if (!ctx.request.is('json', '+json')) {
+        request.body = {};
+        return next();
+      }
+      const charset = ctx.request.charset.toLowerCase();
+      if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+        throw bodyIssue(`Unsupported charset ${JSON.stringify(charset)}: send UTF-8 JSON.`, 'has an unsupported encoding or charset');
+      }
     }
     const bytes = await readBytes(ctx, options.limitBytes);
     const text = strictUtf8(bytes);

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
-import { toSequenceRecord, type SequenceRecord } from './record.ts';
+import { SEQUENCE_RECORD_COLUMNS, toSequenceRecord, type SequenceRecord } from './record.ts';
 import type { SequenceStatus } from './statuses.ts';
 import { contactChannels, enrollable, templateRow } from './enrollment/eligibility.ts';
 import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
@@ -18,10 +18,7 @@ import type { Directory } from '../../providers/directory/index.ts';
 
 export type { SequenceRecord } from './record.ts';
 
-const COLUMNS = [
-  'id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
-  'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error',
-] as const;
+const COLUMNS = SEQUENCE_RECORD_COLUMNS;
 
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +123,8 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   const ids = { organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id };
   // No verification due: enrolled in this request (one transaction, the sequence workflow started
   // through its outbox command). Otherwise the enrollment workflow verifies, within the wait or not.
-  let result = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids, { template, contact });
+  const known = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids, { template, contact });
+  let result = known?.result;
   if (!result) {
     const input: EnrollmentInput = { ...ids, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs) };
     const run = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
@@ -139,5 +137,6 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
   }
-  return { outcome: 'CREATED', sequence: await getSequence(em, organizationId, result.sequenceId) };
+  // Enrolled in this request: the row as written; through the workflow: read.
+  return { outcome: 'CREATED', sequence: known?.sequence ?? await getSequence(em, organizationId, result.sequenceId) };
 }

@@ -102,6 +102,16 @@ export async function deliverNow(em: EntityManager, deps: CommandDeliveryDeps, i
 }
 
 /**
+ * The fast path of commands this request recorded (recordStoredCommands) a moment ago: delivered
+ * without a claim (nothing else takes them before FAST_PATH_GRACE_MS; a drain that did anyway would
+ * repeat an idempotent delivery). Never throws for a failed delivery; answers the ids still pending.
+ */
+export async function deliverRecorded(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<string[]> {
+  // This delivery is their first attempt, as a claim would have counted it.
+  return (await settle(em, deps, commands.map((c) => ({ ...c, attempts: c.attempts + 1 })))).failed;
+}
+
+/**
  * The fast path of runs changed outside their workflow (endRuns and recordRunsChanged recorded
  * their RUN_CHANGED commands): delivers those not tried yet. Never throws for a failed delivery.
  */

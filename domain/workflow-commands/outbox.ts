@@ -17,6 +17,11 @@ const retryDelayMs = (attempts: number) => Math.min(300_000, 1_000 * 2 ** Math.m
 
 /** Records the commands in `tx` (the transaction of the change they announce); answers their ids. */
 export async function recordCommands(tx: EntityManager, taskQueue: string, commands: WorkflowCommand[]): Promise<string[]> {
+  return (await recordStoredCommands(tx, taskQueue, commands)).map((c) => c.id);
+}
+
+/** recordCommands, answering the rows as written: the request that recorded them delivers them without claiming (deliverRecorded). */
+export async function recordStoredCommands(tx: EntityManager, taskQueue: string, commands: WorkflowCommand[]): Promise<StoredCommand[]> {
   return insertCommands(tx, commands.map((command) => ({ command, workflowId: commandWorkflowId(command, taskQueue) })));
 }
 
@@ -25,28 +30,30 @@ export async function recordCommands(tx: EntityManager, taskQueue: string, comma
  * `tx`: the run re-reads its row when the command is delivered.
  */
 export async function recordRunsChanged(tx: EntityManager, runs: { id: string; organizationId: string }[]): Promise<string[]> {
-  return insertCommands(tx, runs.map((run) => ({
+  const stored = await insertCommands(tx, runs.map((run) => ({
     command: { kind: 'RUN_CHANGED', organizationId: run.organizationId, sequenceId: run.id },
     workflowId: sequenceWorkflowId(run.id),
   })));
+  return stored.map((c) => c.id);
 }
 
-async function insertCommands(tx: EntityManager, commands: { command: WorkflowCommand; workflowId: string }[]): Promise<string[]> {
+async function insertCommands(tx: EntityManager, commands: { command: WorkflowCommand; workflowId: string }[]): Promise<StoredCommand[]> {
   if (!commands.length) return [];
   const now = new Date();
   const due = new Date(now.getTime() + FAST_PATH_GRACE_MS);
   const rows = commands.map((c) => ({ id: randomUUID(), ...c }));
+  const written = rows.map(({ id, command, workflowId }): StoredCommand => ({ id, kind: command.kind, workflowId, command, attempts: 0 }));
   if (rows.length === 1) {
     const [{ id, command, workflowId }] = rows;
     await insertOneCommand(tx, id, command.organizationId, command.kind, workflowId, command, due, now);
-    return [id];
+    return written;
   }
   await typedKysely(tx).insertInto('workflow_commands')
     .values(rows.map(({ id, command, workflowId }) => ({
       id, organization_id: command.organizationId, kind: command.kind, workflow_id: workflowId, payload: command, next_attempt_at: due, created_at: now,
     })))
     .execute();
-  return rows.map((r) => r.id);
+  return written;
 }
 
 // The one command of most changes (an enrollment's start, a run changed): compiled once (db/statement.ts).
@@ -129,10 +136,14 @@ export async function markEntryCommandsDone(tx: EntityManager, entryIds: string[
     .execute();
 }
 
-/** A failed delivery: kept PENDING with the error, due again after a growing pause. */
+/**
+ * A failed delivery: kept PENDING with the error, due again after a growing pause. `attempts`
+ * counts this try (a command delivered without a claim, by the request that recorded it, is
+ * counted here).
+ */
 export async function markFailed(em: EntityManager, command: StoredCommand, error: string): Promise<void> {
   await typedKysely(em).updateTable('workflow_commands')
-    .set({ last_error: error, next_attempt_at: nowPlus(retryDelayMs(command.attempts)) })
+    .set((eb) => ({ last_error: error, next_attempt_at: nowPlus(retryDelayMs(command.attempts)), attempts: eb.fn<number>('greatest', ['attempts', eb.val(command.attempts)]) }))
     .where('id', '=', command.id).where('status', '=', 'PENDING')
     .execute();
 }

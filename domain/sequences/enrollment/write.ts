@@ -12,8 +12,10 @@ import { emitEvent } from '../../activity/emit.ts';
 import type { ContactSummary } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
 import { utcDate } from '../../shared/time.ts';
-import { templateRow } from './eligibility.ts';
-import { recordCommands } from '../../workflow-commands/outbox.ts';
+import { templateRow, type TemplateRow } from './eligibility.ts';
+import { recordStoredCommands } from '../../workflow-commands/outbox.ts';
+import type { StoredCommand } from '../../workflow-commands/commands.ts';
+import { SEQUENCE_RECORD_COLUMNS, toSequenceRecord, type SequenceRecord } from '../record.ts';
 import type { SequenceRunStart } from '../../../workflows/sequence.client.ts';
 
 /** The running sequence (FOUND, ACTIVE, WAITING_FOR_LEAD, WAITING_FOR_USER) of the template for the contact. */
@@ -42,7 +44,7 @@ const insertSequence = statement((
   id, organization_id: organizationId, contact_id: contactId, account_id: accountId, sequence_template_id: sequenceTemplateId,
   status, stopped_reason: stoppedReason, current_step: 0, variables: {}, sender_id: senderId,
   enrollment_run_id: enrollmentRunId, source_contact_entry_id: sourceContactEntryId, created_at: now, updated_at: now,
-}));
+}).returning(SEQUENCE_RECORD_COLUMNS));
 
 /** The sequence to start, or null; plus the result. */
 export interface WrittenEnrollment {
@@ -50,7 +52,9 @@ export interface WrittenEnrollment {
   /** Set when an ACTIVE row exists that needs its sequence workflow. */
   start: SequenceRunStart | null;
   /** The START_SEQUENCE outbox command written with the row (only with `options.outboxTaskQueue`). */
-  startCommandIds: string[];
+  startCommands: StoredCommand[];
+  /** The row as this call wrote it (null when it found an earlier one, or a duplicate). */
+  sequence: SequenceRecord | null;
 }
 
 export interface WriteEnrollmentOptions {
@@ -66,6 +70,8 @@ export interface WriteEnrollmentOptions {
    * concurrent enrollment).
    */
   freshRun?: boolean;
+  /** The template row the caller read moments ago (its eligibility check): not read again. */
+  template?: TemplateRow;
 }
 
 /**
@@ -75,10 +81,11 @@ export interface WriteEnrollmentOptions {
  */
 export async function writeEnrollment(em: EntityManager, input: CreateSequenceInput, options: WriteEnrollmentOptions = {}): Promise<WrittenEnrollment> {
   const { organizationId, contactId, sequenceTemplateId } = input;
-  const written = (id: string, status: string, reason: RefusalReason | null, startCommandIds: string[] = []): WrittenEnrollment => ({
+  const written = (id: string, status: string, reason: RefusalReason | null, startCommands: StoredCommand[] = [], sequence: SequenceRecord | null = null): WrittenEnrollment => ({
     result: { outcome: status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: id, reason },
     start: status === 'ACTIVE' ? { sequenceId: id, contactId, sequenceTemplateId } : null,
-    startCommandIds,
+    startCommands,
+    sequence,
   });
   const own = options.freshRun ? undefined : await typedKysely(em)
     .selectFrom('sequences').select(['id', 'status', 'stopped_reason'])
@@ -87,7 +94,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
   if (own) return written(own.id, own.status, own.status === 'REFUSED' ? (REFUSAL_REASONS.find((r) => r === own.stopped_reason) ?? null) : null);
   const duplicate = async (): Promise<WrittenEnrollment | null> => {
     const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
-    return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null, startCommandIds: [] } : null;
+    return id ? { result: { outcome: 'DUPLICATE', sequenceId: id, reason: null }, start: null, startCommands: [], sequence: null } : null;
   };
   if (!input.refusal && !options.freshRun) {
     const existing = await duplicate();
@@ -95,14 +102,14 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
   }
   try {
     return await em.transactional(async (tx) => {
-      const template = await templateRow(tx, organizationId, sequenceTemplateId);
+      const template = options.template ?? await templateRow(tx, organizationId, sequenceTemplateId);
       const [contact] = (await selectContactSummary(tx, organizationId, contactId)).rows;
       if (!template || !contact) throw DomainError.notFound(template ? 'Contact' : 'Sequence template');
       const status: SequenceStatus = input.refusal ? 'REFUSED' : template.requires_lead_review ? 'FOUND' : 'ACTIVE';
       const id = randomUUID();
       const now = new Date();
-      await insertSequence(tx, id, organizationId, contactId, contact.account_id, sequenceTemplateId, status, input.refusal, template.sender_user_id,
-        input.enrollmentRunId, input.sourceContactEntryId ?? null, now);
+      const [row] = (await insertSequence(tx, id, organizationId, contactId, contact.account_id, sequenceTemplateId, status, input.refusal, template.sender_user_id,
+        input.enrollmentRunId, input.sourceContactEntryId ?? null, now)).rows;
       if (!input.refusal) {
         const summary: ContactSummary = {
           id: contact.id, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, linkedin_url: contact.linkedin_url,
@@ -125,10 +132,10 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
           });
         }
       }
-      const startCommandIds = status === 'ACTIVE' && options.outboxTaskQueue
-        ? await recordCommands(tx, options.outboxTaskQueue, [{ kind: 'START_SEQUENCE', organizationId, sequenceId: id, contactId, sequenceTemplateId }])
+      const startCommands = status === 'ACTIVE' && options.outboxTaskQueue
+        ? await recordStoredCommands(tx, options.outboxTaskQueue, [{ kind: 'START_SEQUENCE', organizationId, sequenceId: id, contactId, sequenceTemplateId }])
         : [];
-      return written(id, status, input.refusal, startCommandIds);
+      return written(id, status, input.refusal, startCommands, toSequenceRecord(row));
     });
   } catch (error) {
     // A concurrent enrollment wrote the running row first; the partial unique index caught it.

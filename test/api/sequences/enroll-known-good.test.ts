@@ -51,8 +51,9 @@ describe('enrollment in the request (a known-good address)', function () {
     const contactId = await newContact('DELIVERABLE');
     const failing: WorkflowClients = { ...workflows, sequence: { ...workflows.sequence, start: async () => { throw new Error('Temporal is unavailable'); } } };
     const result = await enrollKnownGood(deps(failing), { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId });
-    assert.equal(result?.outcome, 'CREATED');
-    const sequenceId = result.sequenceId;
+    assert.equal(result?.result.outcome, 'CREATED');
+    assert.equal(result.sequence?.status, 'ACTIVE', 'the 201 body: the row as written');
+    const sequenceId = result.result.sequenceId;
     started.push(sequenceId);
     const commandOf = async () => (await sql<{ kind: string; status: string; attempts: number; last_error: string | null }>`
       SELECT kind, status, attempts, last_error FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(sequenceId)}`.execute(db())).rows;

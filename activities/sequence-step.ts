@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../domain/activity/emit.ts';
-import { contactExclusionFor } from '../domain/exclusions/exclusions.service.ts';
+import { exclusionFor } from '../domain/exclusions/exclusions.service.ts';
 import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest } from '../domain/outbound/channels.ts';
 import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
 import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
@@ -105,7 +105,8 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
   if (row.template_status === 'INACTIVE' || row.template_status === 'PENDING_SETUP') return result('HELD', row);
   const at = new Date(input.at);
-  const verdict = await contactExclusionFor(em, row.organization_id, row.contact_id, at);
+  // The locked row carries the contact's identifiers and its account's domain: no second read of them.
+  const verdict = await exclusionFor(em, row.organization_id, { email: row.email, linkedinUrl: row.linkedin_url, accountDomain: row.account_domain }, at);
   if (verdict.excluded) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'EXCLUDED'));
 
   const step = row.steps[input.stepNumber - 1];

@@ -26,27 +26,37 @@ interface Compiled {
   parameters: unknown[];
 }
 
+export interface StatementOptions {
+  /**
+   * Prepared by name on each connection (default true). False for a statement whose best plan
+   * depends on its values, e.g. an OR of conditions one of which gets a NULL: PostgreSQL's generic
+   * plan of a prepared statement cannot drop that branch, while a plan made with the values can.
+   * (Preparation goes by SQL text: the same text registered by another statement is prepared.)
+   */
+  prepared?: boolean;
+}
+
 /**
  * A statement run on `em` (its transaction, if any) with `values` in the places `build` gives them.
  * Throws on its first run if a value does not reach the SQL as a parameter.
  */
-export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...values: A) => Compilable<R>): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
+export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...values: A) => Compilable<R>, options: StatementOptions = {}): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
   let compiled: Compiled | undefined;
   return (em, ...values) => {
     const db = typedKysely(em);
-    compiled ??= compile(db, build, values.length);
+    compiled ??= compile(db, build, values.length, options.prepared ?? true);
     const parameters = compiled.parameters.map((p) => (p instanceof ValueSlot ? values[p.index] : p));
     return db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
   };
 }
 
-function compile<A extends unknown[], R>(db: Kysely<DB>, build: (db: Kysely<DB>, ...values: A) => Compilable<R>, count: number): Compiled {
+function compile<A extends unknown[], R>(db: Kysely<DB>, build: (db: Kysely<DB>, ...values: A) => Compilable<R>, count: number, prepared: boolean): Compiled {
   const slots = Array.from({ length: count }, (_, i) => new ValueSlot(i));
   const query = build(db, ...(slots as unknown as A)).compile();
   const used = new Set(query.parameters.filter((p) => p instanceof ValueSlot).map((p) => p.index));
   if (used.size !== count) {
     throw new Error(`statement: each of its ${count} values must be a parameter of the SQL (got ${[...used].join(', ') || 'none'}): ${query.sql}`);
   }
-  registerPrepared(query.sql);
+  if (prepared) registerPrepared(query.sql);
   return { sql: query.sql, parameters: [...query.parameters] };
 }

@@ -43,11 +43,13 @@ async function suppressed(em: EntityManager, organizationId: string, email: stri
 }
 
 /** The organization's contacts with this email or this LinkedIn URL (null: not sent). */
+// Not prepared: with the values, PostgreSQL drops the branch whose identifier is NULL; a generic
+// plan keeps both (measured: +0.4 ms of database CPU per upsert when prepared).
 const matchingContacts = statement((db, organizationId: string, email: string | null, linkedinUrl: string | null) => db
   .selectFrom('contacts')
   .select(['id', 'email', 'linkedin_url', 'company_name'])
   .where('organization_id', '=', organizationId)
-  .where((eb) => eb.or([eb('email', '=', email), eb('linkedin_url', '=', linkedinUrl)])));
+  .where((eb) => eb.or([eb('email', '=', email), eb('linkedin_url', '=', linkedinUrl)])), { prepared: false });
 
 /** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
 function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {

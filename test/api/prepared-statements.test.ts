@@ -14,6 +14,7 @@ import { getStack } from '../helpers/stack.ts';
 // Built here so the test owns their SQL: one with an explicit column list, one with `*`.
 const organizationName = statement((db, id: string) => db.selectFrom('organizations').select('name').where('id', '=', id));
 const organizationRow = statement((db, id: string) => db.selectFrom('organizations').selectAll().where('id', '=', id));
+const organizationCreated = statement((db, id: string) => db.selectFrom('organizations').select('created_at').where('id', '=', id), { prepared: false });
 
 /** The statements prepared on `tx`'s connection (a transaction keeps one connection). */
 async function preparedOn(tx: EntityManager): Promise<{ name: string; statement: string }[]> {
@@ -45,6 +46,14 @@ describe('prepared statements (db/prepared-statements.ts)', () => {
       await organizationRow(tx, randomUUID());
       const texts = (await preparedOn(tx)).map((p) => p.statement);
       assert.ok(!texts.some((text) => text.includes('*')), texts.join(' | '));
+    });
+  });
+
+  it('when a statement says prepared: false, then it runs unprepared', async () => {
+    await orm.em.fork().transactional(async (tx) => {
+      assert.deepEqual((await organizationCreated(tx, randomUUID())).rows, []);
+      const texts = (await preparedOn(tx)).map((p) => p.statement);
+      assert.ok(!texts.some((text) => text.startsWith('select "created_at" from "organizations"')), texts.join(' | '));
     });
   });
 

@@ -26,30 +26,26 @@ export interface ContactInput {
 // The statements of every new contact, compiled once (db/statement.ts). An identifier not sent is
 // NULL, which equals nothing: the SQL is the same whichever of email and LinkedIn URL came.
 
-/** Suppressions of the email's or the LinkedIn URL's hash (null: not sent). */
-const countSuppressions = statement((db, organizationId: string, emailHash: string | null, linkedinHash: string | null) => db
-  .selectFrom('suppressions')
-  .select((eb) => eb.fn.countAll<string>().as('count'))
-  .where('organization_id', '=', organizationId)
-  .where((eb) => eb.or([
-    eb.and([eb('kind', '=', 'EMAIL'), eb('value_hash', '=', emailHash)]),
-    eb.and([eb('kind', '=', 'LINKEDIN_URL'), eb('value_hash', '=', linkedinHash)]),
-  ])));
-
-async function suppressed(em: EntityManager, organizationId: string, email: string | null | undefined, linkedinUrl: string | null | undefined): Promise<boolean> {
-  if (!email && !linkedinUrl) return false;
-  const { rows } = await countSuppressions(em, organizationId, email ? identityHash(email) : null, linkedinUrl ? identityHash(linkedinUrl) : null);
-  return Number(rows[0]?.count ?? 0) > 0;
-}
-
-/** The organization's contacts with this email or this LinkedIn URL (null: not sent). */
-// Not prepared: with the values, PostgreSQL drops the branch whose identifier is NULL; a generic
-// plan keeps both (measured: +0.4 ms of database CPU per upsert when prepared).
-const matchingContacts = statement((db, organizationId: string, email: string | null, linkedinUrl: string | null) => db
-  .selectFrom('contacts')
-  .select(['id', 'email', 'linkedin_url', 'company_name'])
-  .where('organization_id', '=', organizationId)
-  .where((eb) => eb.or([eb('email', '=', email), eb('linkedin_url', '=', linkedinUrl)])), { prepared: false });
+/**
+ * In one round trip: the organization's contacts with this email or this LinkedIn URL, and whether
+ * a suppression holds the hash of either (null: not sent). Always one row at least (`id` null when
+ * nothing matches), each carrying `suppressed`.
+ * Not prepared: with the values, PostgreSQL drops the branches whose identifier is NULL; a generic
+ * plan keeps them (measured: +0.4 ms of database CPU per upsert when prepared).
+ */
+const matchAndSuppression = statement((
+  db, organizationId: string, email: string | null, linkedinUrl: string | null, emailHash: string | null, linkedinHash: string | null,
+) => db
+  .selectFrom(db.selectNoFrom((eb) => eb.exists(eb.selectFrom('suppressions').select(eb.lit(1).as('one'))
+    .where('organization_id', '=', organizationId)
+    .where((w) => w.or([
+      w.and([w('kind', '=', 'EMAIL'), w('value_hash', '=', emailHash)]),
+      w.and([w('kind', '=', 'LINKEDIN_URL'), w('value_hash', '=', linkedinHash)]),
+    ]))).as('suppressed')).as('s'))
+  .leftJoin('contacts as c', (join) => join
+    .on('c.organization_id', '=', organizationId)
+    .on((eb) => eb.or([eb('c.email', '=', email), eb('c.linkedin_url', '=', linkedinUrl)])))
+  .select(['c.id', 'c.email', 'c.linkedin_url', 'c.company_name', 's.suppressed']), { prepared: false });
 
 /** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
 function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
@@ -101,14 +97,16 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
     // microsecond would make `first_seen_after=<a served value>` match its own row.
     const now = new Date();
-    const { rows: matches } = await matchingContacts(tx, organizationId, email ?? null, linkedinUrl ?? null);
+    const { rows } = await matchAndSuppression(tx, organizationId, email ?? null, linkedinUrl ?? null,
+      email ? identityHash(email) : null, linkedinUrl ? identityHash(linkedinUrl) : null);
+    const matches = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id }]));
     const byEmail = email ? matches.find((m) => m.email === email) : undefined;
     const byLinkedin = linkedinUrl ? matches.find((m) => m.linkedin_url === linkedinUrl) : undefined;
     if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
       throw twoContacts(byEmail.id, byLinkedin.id);
     }
     const existing = byEmail ?? byLinkedin;
-    if (!existing && (await suppressed(tx, organizationId, email, linkedinUrl))) {
+    if (!existing && rows[0]?.suppressed) {
       throw erased();
     }
 

@@ -97,7 +97,6 @@ export function toContactRecord(contact: Contact): ContactRecord {
   };
 }
 
-/** A contacts row joined with its account and owner, as the upsert's SQL returns it. */
 /** A contacts row joined with its account's name and domain and its owner's email and name. */
 export type ContactRow = Row<'contacts'> & {
   account_name: string | null;
@@ -106,16 +105,20 @@ export type ContactRow = Row<'contacts'> & {
   owner_name: string | null;
 };
 
+/** What a contact summary is made of, as a row read with its account's name and domain holds it. */
+export type ContactSummaryRow = Pick<ContactRow, 'id' | 'first_name' | 'last_name' | 'email' | 'linkedin_url' | 'job_title' | 'company_name' | 'account_name' | 'account_domain'>;
+
+/** The summary of a contact row: its company is its own company_name, else its account's name. */
+export function contactSummaryFromRow(row: ContactSummaryRow): ContactSummary {
+  return {
+    id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email, linkedin_url: row.linkedin_url,
+    job_title: row.job_title, company_name: row.company_name ?? row.account_name, company_domain: row.account_domain,
+  };
+}
+
 export function contactRecordFromRow(row: ContactRow): ContactRecord {
   return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    linkedin_url: row.linkedin_url,
-    job_title: row.job_title,
-    company_name: row.company_name ?? row.account_name,
-    company_domain: row.account_domain,
+    ...contactSummaryFromRow(row),
     account_id: row.account_id,
     phone: row.phone,
     owner_user_id: row.owner_id,

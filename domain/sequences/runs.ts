@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
-import type { ContactSummary } from '../people/records.ts';
+import { contactSummaryFromRow, type ContactSummary } from '../people/records.ts';
 import { ENDED_STATUSES, RUNNING_STATUSES, type SequenceStatus } from './statuses.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 
@@ -52,10 +52,7 @@ export function taskAssignee(row: RunRow): string | null {
 }
 
 export function contactSummary(row: RunRow): ContactSummary {
-  return {
-    id: row.contact_id, first_name: row.first_name, last_name: row.last_name, email: row.email, linkedin_url: row.linkedin_url,
-    job_title: row.job_title, company_name: row.company_name ?? row.account_name, company_domain: row.account_domain,
-  };
+  return contactSummaryFromRow({ ...row, id: row.contact_id });
 }
 
 export function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: Partial<SequenceEvent> = {}): SequenceEvent {

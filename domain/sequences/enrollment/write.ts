@@ -9,7 +9,7 @@ import { RUNNING_STATUSES, type SequenceStatus } from '../../../db/entities/sequ
 import { REFUSAL_REASONS, type CreateSequenceInput, type EnrollmentResult, type RefusalReason } from '../../../workflows/enrollment.definitions.ts';
 import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
 import { emitEvent } from '../../activity/emit.ts';
-import type { ContactSummary } from '../../people/records.ts';
+import { contactSummaryFromRow } from '../../people/records.ts';
 import { truncateText } from '../../shared/text.ts';
 import { utcDate } from '../../shared/time.ts';
 import { templateRow, type TemplateRow } from './eligibility.ts';
@@ -111,11 +111,7 @@ export async function writeEnrollment(em: EntityManager, input: CreateSequenceIn
       const [row] = (await insertSequence(tx, id, organizationId, contactId, contact.account_id, sequenceTemplateId, status, input.refusal, template.sender_user_id,
         input.enrollmentRunId, input.sourceContactEntryId ?? null, now)).rows;
       if (!input.refusal) {
-        const summary: ContactSummary = {
-          id: contact.id, first_name: contact.first_name, last_name: contact.last_name, email: contact.email, linkedin_url: contact.linkedin_url,
-          job_title: contact.job_title, company_name: contact.company_name ?? contact.account_name, company_domain: contact.account_domain,
-        };
-        const base = { organizationId, contact: summary, sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
+        const base = { organizationId, contact: contactSummaryFromRow(contact), sequenceId: id, sequenceTemplate: { id: template.id, name: template.name } };
         await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
         if (status === 'FOUND') {
           // The lead waits for a person's approval (the task's new_lead_review execute starts the run).

@@ -1,8 +1,7 @@
 // Where a run waits, as an operator reads it in the Temporal UI ("Stack Trace" tab): the
 // `__stack_trace` and `__enhanced_stack_trace` queries answer the source-mapped frames of the
-// workflow's pending promises. The worker keeps each promise's call sites and formats them only when
-// such a query asks (patches/@temporalio+worker): these tests hold the answer to the lines of our
-// own source.
+// workflow's pending promises (the SDK's promise hook records each one's stack): these tests hold
+// the answer to the lines of our own source.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';

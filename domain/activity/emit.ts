@@ -99,17 +99,40 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  * the activity id and how many deliveries were queued.
  */
 export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
-  const createdAt = new Date();
-  const activityId = uuid7(createdAt.getTime());
+  const a = activityRowOf(event, new Date());
+  const queued = await insertOneEvent(em, a.id, a.organization_id, a.type, a.contact_id, a.sequence_id, a.sequence_template_id, a.resource_type, a.channel, a.payload, a.created_at);
+  return { activityId: a.id, deliveries: Number(queued.numAffectedRows ?? 0) };
+}
+
+/** The activities row of an event emitted at `createdAt` (its id time-ordered, its payload the webhook body). */
+export function activityRowOf(event: OutboundEvent, createdAt: Date) {
+  const id = uuid7(createdAt.getTime());
   const sequence = isSequenceEvent(event) ? event : null;
-  const queued = await insertOneEvent(em, activityId, event.organizationId, event.type, event.contact?.id ?? null, sequence?.sequenceId ?? null,
-    sequence?.sequenceTemplate?.id ?? null, sequence?.resourceType ?? null, sequence?.channel ?? null, payloadOf(event, activityId, createdAt), createdAt);
-  return { activityId, deliveries: Number(queued.numAffectedRows ?? 0) };
+  return {
+    id, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
+    sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
+    payload: payloadOf(event, id, createdAt), created_at: createdAt,
+  };
+}
+
+/** The columns of a webhook delivery, in the order of deliveriesOfInserted's SELECT. */
+export const DELIVERY_COLUMNS = ['id', 'organization_id', 'subscription_id', 'activity_id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'] as const;
+
+/**
+ * One delivery per matching subscription of the activity a statement inserted in its CTE `a` (id,
+ * organization_id, type), for statements that write an event with other rows. SQL: the builder
+ * cannot type a SELECT from a CTE joined to the subscriptions.
+ */
+export function deliveriesOfInserted(createdAt: unknown, templateId: unknown) {
+  return sql`
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
+      FROM a
+      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
+                                  AND (s.sequence_template_ids IS NULL OR ${templateId}::text = ANY (s.sequence_template_ids))`;
 }
 
 // emitEvent's one statement (every step, pause, resume and enrollment emits one event): the
 // activity row and its deliveries, as emitEvents writes them, compiled once (db/statement.ts).
-// The deliveries read the inserted row through the CTE; SQL as in emitEvents, which the builder cannot type.
 const insertOneEvent = statement((
   db, id: string, organizationId: string, type: EventType, contactId: string | null, sequenceId: string | null, templateId: string | null,
   resourceType: SequenceEvent['resourceType'] | null, channel: SequenceEvent['channel'], payload: Record<string, unknown>, createdAt: Date,
@@ -121,12 +144,8 @@ const insertOneEvent = statement((
     })
     .returning(['id', 'organization_id', 'type']))
   .insertInto('webhook_deliveries')
-  .columns(['id', 'organization_id', 'subscription_id', 'activity_id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'])
-  .expression(sql`
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
-      FROM a
-      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
-                                  AND (s.sequence_template_ids IS NULL OR ${templateId}::text = ANY (s.sequence_template_ids))`));
+  .columns(DELIVERY_COLUMNS)
+  .expression(deliveriesOfInserted(createdAt, templateId)));
 
 /**
  * Emits several events in two statements (their activity rows, then their deliveries), inside

@@ -19,7 +19,8 @@ export interface CommandDeliveryDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
-async function ignoringMissing(signal: () => Promise<void>): Promise<void> {
+/** A call to a workflow that is gone (or not started yet) counts as delivered: the run reads its row when it (re)starts. */
+export async function ignoringMissing(signal: () => Promise<void>): Promise<void> {
   try {
     await signal();
   } catch (error) {
@@ -27,7 +28,11 @@ async function ignoringMissing(signal: () => Promise<void>): Promise<void> {
   }
 }
 
-async function deliverOne({ workflows }: CommandDeliveryDeps, command: Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>): Promise<void> {
+type OneCommand = Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>;
+/** How a command reaches its workflow. */
+export type Delivery = (deps: CommandDeliveryDeps, command: OneCommand) => Promise<void>;
+
+const deliverOne: Delivery = async ({ workflows }, command) => {
   switch (command.kind) {
     case 'START_SEQUENCE':
       return workflows.sequence.start(command.organizationId, command);
@@ -41,10 +46,10 @@ async function deliverOne({ workflows }: CommandDeliveryDeps, command: Exclude<W
       if (command.change === 'CREATE') return workflows.signal.start(command.organizationId, command.signalId);
       return workflows.signal.changed(command.organizationId, command.signalId, command.change);
   }
-}
+};
 
 /** Delivers claimed commands; answers the ids delivered and the failures with their errors. */
-async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
+async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
   const done: string[] = [];
   const failed: { command: StoredCommand; error: string }[] = [];
   const message = (error: unknown) => truncateText(error instanceof Error ? error.message : String(error), 500);
@@ -61,7 +66,7 @@ async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]):
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const stored of group) {
         try {
-          await deliverOne(deps, stored.command as Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
+          await deliver(deps, stored.command as OneCommand);
           done.push(stored.id);
         } catch (error) {
           failed.push({ command: stored, error: message(error) });
@@ -83,8 +88,8 @@ async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[]):
 }
 
 /** Delivers, then records each outcome: done, or pending again with the error (reported). */
-async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<{ delivered: number; failed: string[] }> {
-  const { done, failed } = await deliverAll(deps, commands);
+async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery = deliverOne): Promise<{ delivered: number; failed: string[] }> {
+  const { done, failed } = await deliverAll(deps, commands, deliver);
   await markDone(em, done);
   for (const f of failed) {
     deps.logger?.warn({ commandId: f.command.id, kind: f.command.kind, workflowId: f.command.workflowId, error: f.error }, 'a workflow command was not delivered; the drain retries it');
@@ -105,10 +110,12 @@ export async function deliverNow(em: EntityManager, deps: CommandDeliveryDeps, i
  * The fast path of commands this request recorded (recordStoredCommands) a moment ago: delivered
  * without a claim (nothing else takes them before FAST_PATH_GRACE_MS; a drain that did anyway would
  * repeat an idempotent delivery). Never throws for a failed delivery; answers the ids still pending.
+ * `deliver` replaces the usual delivery where the request has more to say than the drain could
+ * (e.g. a RUN_CHANGED told as the Update that carries the change; the drain signals it instead).
  */
-export async function deliverRecorded(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[]): Promise<string[]> {
+export async function deliverRecorded(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery = deliverOne): Promise<string[]> {
   // This delivery is their first attempt, as a claim would have counted it.
-  return (await settle(em, deps, commands.map((c) => ({ ...c, attempts: c.attempts + 1 })))).failed;
+  return (await settle(em, deps, commands.map((c) => ({ ...c, attempts: c.attempts + 1 })), deliver)).failed;
 }
 
 /**

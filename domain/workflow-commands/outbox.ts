@@ -26,34 +26,52 @@ export async function recordStoredCommands(tx: EntityManager, taskQueue: string,
 }
 
 /**
- * RUN_CHANGED for runs whose row changed outside their workflow (ended, or a held run let go), in
- * `tx`: the run re-reads its row when the command is delivered.
+ * RUN_CHANGED for runs whose row changed outside their workflow (ended, paused or resumed, or a held
+ * run let go), in `tx`: the run re-reads its row when the command is delivered. Answers the commands
+ * as written (deliverRunsChanged finds them by run; deliverRecorded takes them as they are).
  */
-export async function recordRunsChanged(tx: EntityManager, runs: { id: string; organizationId: string }[]): Promise<string[]> {
-  const stored = await insertCommands(tx, runs.map((run) => ({
-    command: { kind: 'RUN_CHANGED', organizationId: run.organizationId, sequenceId: run.id },
-    workflowId: sequenceWorkflowId(run.id),
-  })));
-  return stored.map((c) => c.id);
+export async function recordRunsChanged(tx: EntityManager, runs: { id: string; organizationId: string }[]): Promise<StoredCommand[]> {
+  return insertCommands(tx, runs.map(runChanged));
 }
+
+/** The RUN_CHANGED command of a run and the workflow it is for. */
+const runChanged = (run: { id: string; organizationId: string }) => ({
+  command: { kind: 'RUN_CHANGED', organizationId: run.organizationId, sequenceId: run.id } satisfies WorkflowCommand,
+  workflowId: sequenceWorkflowId(run.id),
+});
+
+/**
+ * The outbox row of a command recorded at `now`: left to the request that recorded it (its fast
+ * path) for FAST_PATH_GRACE_MS, then due for the drain. For statements that write it with other rows.
+ */
+export function commandRowOf(command: WorkflowCommand, workflowId: string, now: Date) {
+  return {
+    id: randomUUID(), organization_id: command.organizationId, kind: command.kind, workflow_id: workflowId, payload: command,
+    next_attempt_at: new Date(now.getTime() + FAST_PATH_GRACE_MS), created_at: now,
+  };
+}
+
+/** commandRowOf for a run's RUN_CHANGED. */
+export const runChangedRowOf = (run: { id: string; organizationId: string }, now: Date) => {
+  const { command, workflowId } = runChanged(run);
+  return commandRowOf(command, workflowId, now);
+};
+
+/** A command row as written, as its fast path delivers it (not tried yet). */
+export const storedCommandOf = (row: ReturnType<typeof commandRowOf>): StoredCommand =>
+  ({ id: row.id, kind: row.kind, workflowId: row.workflow_id, command: row.payload, attempts: 0 });
 
 async function insertCommands(tx: EntityManager, commands: { command: WorkflowCommand; workflowId: string }[]): Promise<StoredCommand[]> {
   if (!commands.length) return [];
   const now = new Date();
-  const due = new Date(now.getTime() + FAST_PATH_GRACE_MS);
-  const rows = commands.map((c) => ({ id: randomUUID(), ...c }));
-  const written = rows.map(({ id, command, workflowId }): StoredCommand => ({ id, kind: command.kind, workflowId, command, attempts: 0 }));
+  const rows = commands.map(({ command, workflowId }) => commandRowOf(command, workflowId, now));
   if (rows.length === 1) {
-    const [{ id, command, workflowId }] = rows;
-    await insertOneCommand(tx, id, command.organizationId, command.kind, workflowId, command, due, now);
-    return written;
+    const [r] = rows;
+    await insertOneCommand(tx, r.id, r.organization_id, r.kind, r.workflow_id, r.payload, r.next_attempt_at, r.created_at);
+  } else {
+    await typedKysely(tx).insertInto('workflow_commands').values(rows).execute();
   }
-  await typedKysely(tx).insertInto('workflow_commands')
-    .values(rows.map(({ id, command, workflowId }) => ({
-      id, organization_id: command.organizationId, kind: command.kind, workflow_id: workflowId, payload: command, next_attempt_at: due, created_at: now,
-    })))
-    .execute();
-  return written;
+  return rows.map(storedCommandOf);
 }
 
 // The one command of most changes (an enrollment's start, a run changed): compiled once (db/statement.ts).

@@ -12,6 +12,7 @@ import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectR
 import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
 import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
 import { RUNNING, end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
@@ -100,7 +101,7 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   if (recorded) return preparedOf(recorded, messageId, (recorded.request as { senderId?: string }).senderId ?? null);
 
   if (!RUNNING.includes(row.status)) return result('ENDED', row);
-  if (row.status_before_pause !== null) return result('PAUSED', row);
+  if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
   if (row.replied_at !== null) return result('HALTED', row);
   if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
   if (row.template_status === 'INACTIVE' || row.template_status === 'PENDING_SETUP') return result('HELD', row);

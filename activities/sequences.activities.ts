@@ -6,9 +6,9 @@ import type { WorkflowClients } from '../workflows/clients.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { emitEvent } from '../domain/activity/emit.ts';
 import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
-import { RUNNING, TERMINAL, end, failRun, lockRun, sequenceEvent, sequenceStatus, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { RUNNING, TERMINAL, end, failRun, lockRun, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { isPaused, pauseInRow, resumeInRow } from '../domain/sequences/pause.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
@@ -60,9 +60,10 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const row = await lockRun(em, input.sequenceId);
         return {
           status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
-          paused: row.status_before_pause !== null && row.status === 'WAITING_FOR_USER', pausedUntil: iso(row.paused_until),
+          paused: isPaused(row), pausedUntil: iso(row.paused_until),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
           halted: row.replied_at !== null && RUNNING.includes(row.status),
+          revision: row.revision,
         };
       });
     },
@@ -103,26 +104,26 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
     },
 
+    /** The `pause` Update of API replicas from before pauseState (the API now pauses in the row: domain/sequences/pause.ts). */
     async pauseSequence(input: { sequenceId: string; pausedUntil: string | null }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
         if (ended(row)) return toSequenceRecord(row);
-        const before = row.status_before_pause ?? row.status;
-        const paused = await update(em, row, { status: 'WAITING_FOR_USER', status_before_pause: before, paused_until: input.pausedUntil ? new Date(input.pausedUntil) : null });
-        await emitEvent(em, sequenceEvent(paused, 'sequence.paused', { fields: { status: paused.status, paused_until: iso(paused.paused_until) } }));
-        return toSequenceRecord(paused);
+        return toSequenceRecord(await pauseInRow(em, row, input.pausedUntil ? new Date(input.pausedUntil) : null));
       });
     },
 
-    /** `automatic`: the paused_until timer fired (a no-op when the row is no longer paused). */
-    async resumeSequence(input: { sequenceId: string; automatic?: boolean }): Promise<SequenceRecord> {
+    /**
+     * `automatic`: the pause that was to end at `pausedUntil` has come to its end: resumed unless the
+     * row no longer holds that pause (resumed, ended, or paused again with another time meanwhile).
+     * Without `automatic`: the `resume` Update of API replicas from before pauseState.
+     */
+    async resumeSequence(input: { sequenceId: string; automatic?: boolean; pausedUntil?: string | null }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (input.automatic && (row.status_before_pause === null || TERMINAL.includes(row.status))) return toSequenceRecord(row);
         if (ended(row)) return toSequenceRecord(row);
-        const resumed = await update(em, row, { status: row.status_before_pause === null ? row.status : sequenceStatus(row.status_before_pause), status_before_pause: null, paused_until: null });
-        await emitEvent(em, sequenceEvent(resumed, 'sequence.resumed', { fields: { status: resumed.status, automatic: !!input.automatic } }));
-        return toSequenceRecord(resumed);
+        if (input.automatic && (!isPaused(row) || (input.pausedUntil !== undefined && iso(row.paused_until) !== input.pausedUntil))) return toSequenceRecord(row);
+        return toSequenceRecord(await resumeInRow(em, row, !!input.automatic));
       });
     },
 

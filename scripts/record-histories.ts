@@ -20,6 +20,8 @@ import { createActivities } from '../activities/index.ts';
 import { recordReply } from '../domain/engagement/engagement.service.ts';
 import { snoozeTask } from '../domain/tasks/snooze.ts';
 import { updateTemplate } from '../domain/sequences/templates.service.ts';
+import { pauseRun, resumeRun } from '../domain/sequences/controls.service.ts';
+import { DomainError } from '../domain/shared/errors.ts';
 import { generateWebhookSecret } from '../domain/webhooks/secrets.ts';
 import { FIXTURES } from '../providers/directory/generate.ts';
 import { defaultWorkflowsPath } from '../worker.ts';
@@ -144,6 +146,9 @@ const recordings: Record<string, () => Promise<void>> = {
     await handle.result();
     await save('sequence-completed', handle);
   },
+  // `sequence-paused-until` and the `sequence-paused-resumed*` histories hold the workflow's own pause
+  // writes (the pause and resume Updates) from before pauseState and the row's revision: do not
+  // re-record them; `sequence-pause-state` is the API's way since.
   'sequence-paused-until': async () => {
     const { sequenceId, handle } = await sequence(twoEmails);
     await firstSent(sequenceId);
@@ -159,6 +164,22 @@ const recordings: Record<string, () => Promise<void>> = {
   'sequence-paused-resumed-local': () => recordPausedResumed('sequence-paused-resumed-local'),
   // After the `sequence-plan-local` patch too (the first read of the row as a local activity).
   'sequence-paused-resumed-local-plan': () => recordPausedResumed('sequence-paused-resumed-local-plan'),
+  // The API's way since pauseState (the row changed, then the pauseState Update): a pause and its
+  // resume, a pause until a time, and a second pause with a later time that does not reach the run
+  // (its step finds the row paused; the first pause's end leaves it paused).
+  'sequence-pause-state': async () => {
+    const { sequenceId, handle } = await sequence(twoEmails);
+    await firstSent(sequenceId);
+    const deps = (clients = workflows) => ({ em: stack.orm.em.fork(), workflows: clients });
+    await pauseRun(deps(), org.organizationId, sequenceId, {});
+    await resumeRun(deps(), org.organizationId, sequenceId);
+    const now = await env.currentTimeMs();
+    await pauseRun(deps(), org.organizationId, sequenceId, { paused_until: new Date(now + 2 * DAY).toISOString() });
+    const untold = { ...workflows, sequence: { ...workflows.sequence, pauseState: async () => { throw DomainError.unavailable('not told, for the recording'); } } };
+    await pauseRun(deps(untold), org.organizationId, sequenceId, { paused_until: new Date(now + 4 * DAY).toISOString() });
+    await handle.result();
+    await save('sequence-pause-state', handle);
+  },
   'sequence-stopped-win': async () => {
     const { sequenceId, handle } = await sequence([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }]);
     await firstSent(sequenceId);

@@ -1,4 +1,4 @@
-// The calls to a run's workflow (`sequence/<id>`): start it, the pause/resume/stop/variables
+// The calls to a run's workflow (`sequence/<id>`): start it, the pauseState/stop/variables
 // Updates, the runChanged and taskCompleted Signals and the status Query, with Temporal's failures
 // mapped to the domain's errors (a refused Update: 409 or 400; a write it could not make in time
 // or an unreachable Temporal: 503; a missing workflow: WorkflowNotRunningError).
@@ -10,9 +10,9 @@ import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import { SEQUENCE_WORKFLOW, type SequenceWorkflowInput } from './enrollment.definitions.ts';
 import { DATA_ERROR, INVALID_INPUT } from './failures.definitions.ts';
 import {
-  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, pauseUpdate, resumeUpdate, runChangedSignal, sequenceStatusQuery,
+  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED, pauseStateUpdate, runChangedSignal, sequenceStatusQuery,
   sequenceWorkflowId, setVariablesUpdate, stopUpdate, taskCompletedSignal,
-  type PauseInput, type SequenceRecord, type SequenceRunStatus, type SetVariablesInput, type StopInput,
+  type PauseState, type SequenceRecord, type SequenceRunStatus, type SetVariablesInput, type StopInput,
 } from './sequence.definitions.ts';
 
 /** The run a start is for: its id and the ids its search attributes carry. */
@@ -25,8 +25,8 @@ export interface SequenceRunStart {
 export interface SequenceClient {
   /** Starts the run's workflow; a second start finds the first (USE_EXISTING). */
   start(organizationId: string, run: SequenceRunStart): Promise<void>;
-  pause(sequenceId: string, input: PauseInput): Promise<SequenceRecord>;
-  resume(sequenceId: string): Promise<SequenceRecord>;
+  /** pauseStateUpdate: the run's row was paused or resumed (committed); answers once the run has taken it. */
+  pauseState(sequenceId: string, state: PauseState): Promise<void>;
   stop(sequenceId: string, input: StopInput): Promise<SequenceRecord>;
   setVariables(sequenceId: string, input: SetVariablesInput): Promise<SequenceRecord>;
   /** taskCompletedSignal: a CALL task of the run was completed or skipped. */
@@ -55,7 +55,7 @@ function updateFailure(error: unknown): unknown {
 
 export function createSequenceClient(temporal: Client, taskQueue: string): SequenceClient {
   const handle = (sequenceId: string): WorkflowHandle => temporal.workflow.getHandle(sequenceWorkflowId(sequenceId));
-  async function update(sequenceId: string, run: (workflow: WorkflowHandle) => Promise<SequenceRecord>): Promise<SequenceRecord> {
+  async function update<T>(sequenceId: string, run: (workflow: WorkflowHandle) => Promise<T>): Promise<T> {
     try {
       return await run(handle(sequenceId));
     } catch (error) {
@@ -73,8 +73,7 @@ export function createSequenceClient(temporal: Client, taskQueue: string): Seque
         typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: run.contactId, sequenceTemplateId: run.sequenceTemplateId }),
       }));
     },
-    pause: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(pauseUpdate, { args: [input] })),
-    resume: (sequenceId) => update(sequenceId, (workflow) => workflow.executeUpdate(resumeUpdate)),
+    pauseState: (sequenceId, state) => update(sequenceId, (workflow) => workflow.executeUpdate(pauseStateUpdate, { args: [state] })),
     stop: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(stopUpdate, { args: [input] })),
     setVariables: (sequenceId, input) => update(sequenceId, (workflow) => workflow.executeUpdate(setVariablesUpdate, { args: [input] })),
     async taskCompleted(sequenceId, taskId) {

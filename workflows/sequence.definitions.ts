@@ -44,6 +44,20 @@ export interface SequencePlan {
   channels: { email: boolean; linkedin: boolean };
   /** A reply halted automatic steps: the run waits for a person (or its end). */
   halted: boolean;
+  /** The row's revision this plan was read at (absent in plans recorded before revisions). */
+  revision?: number;
+}
+
+/**
+ * A run's pause as its row holds it at `revision`: the API writes a pause or resume in the row and
+ * then tells the workflow this (the pauseState Update); the workflow keeps the newest revision's.
+ */
+export interface PauseState {
+  /** The row's revision (db/entities/sequence.entity.ts): counted up by every write of the row. */
+  revision: number;
+  paused: boolean;
+  /** ISO time the pause ends by itself; null: until resumed (or not paused). */
+  pausedUntil: string | null;
 }
 
 export interface RunStepInput {
@@ -72,6 +86,8 @@ export interface RunStepResult {
   retryAt?: string | null;
   /** MAILBOX: the sender's mailbox that holds the email. */
   mailboxId?: string | null;
+  /** PAUSED: the pause the step found, at the row's revision (absent in results recorded before revisions). */
+  pause?: PauseState;
 }
 
 export interface PauseInput {
@@ -125,6 +141,16 @@ export const SEQUENCE_INVALID_INPUT = 'SequenceInvalidInput';
  */
 export const SEQUENCE_UPDATE_FAILED = 'SequenceUpdateFailed';
 
+/**
+ * The API paused or resumed the run in its row (committed, with a RUN_CHANGED command as its durable
+ * path): the workflow takes the state unless it knows a newer revision. Answered in the workflow task
+ * that accepts it, with no command.
+ */
+export const pauseStateUpdate = defineUpdate<void, [PauseState]>('pauseState');
+/**
+ * Pause and resume as the workflow's own writes (a local activity in the Update): what API replicas
+ * before pauseState send, kept so their Updates and the histories that hold them still run.
+ */
 export const pauseUpdate = defineUpdate<SequenceRecord, [PauseInput]>('pause');
 export const resumeUpdate = defineUpdate<SequenceRecord, []>('resume');
 export const stopUpdate = defineUpdate<SequenceRecord, [StopInput]>('stop');

@@ -8,8 +8,8 @@ import { isEndedStatus } from '../domain/sequences/statuses.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
 import {
   SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED,
-  pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
-  type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
+  pauseStateUpdate, pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
+  type PauseState, type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
 
 
@@ -29,9 +29,11 @@ const CONTROL_OPTIONS = {
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '2 seconds', maximumAttempts: 3 },
 } as const;
 const controls = proxyActivities<SequenceActivities>(CONTROL_OPTIONS);
-// Pause and resume write one row as a local activity: the Update is answered in the workflow task
-// that accepted it (no activity task through the server, no second workflow task). Histories from
-// before keep their activities (the `sequence-controls-local` patch, asked when a pause or resume runs).
+// The API pauses and resumes in the run's row and then tells the workflow (pauseStateUpdate: no
+// activity at all). The pause and resume Updates of API replicas from before pauseState write the
+// row themselves, as a local activity: answered in the workflow task that accepted them. Histories
+// from before that keep their activities (the `sequence-controls-local` patch, asked when such a
+// pause or resume runs).
 const localControls = proxyLocalActivities<SequenceActivities>(CONTROL_OPTIONS);
 const pauseResumeWrites = () => (patched('sequence-controls-local') ? localControls : controls);
 // Ending a failed run must happen however long the database takes to come back.
@@ -75,6 +77,18 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   let halted = false;
   /** Tries of the current email that found the sender's mailbox needing a fix. */
   let mailboxWaits = 0;
+  /**
+   * The row revision of the pause state the run holds (-1: none yet). The API's pauseState Updates,
+   * re-reads of the row and steps that found the row paused can reach the run in any order: the
+   * newest revision wins. Plans and step results recorded before revisions carry none.
+   */
+  let pauseRevision = -1;
+  const takePause = (state: PauseState): void => {
+    if (state.revision < pauseRevision) return;
+    pauseRevision = state.revision;
+    status.paused = state.paused;
+    status.pausedUntil = state.pausedUntil;
+  };
 
   // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
   // A paused run waits for its resume whatever else it was waiting for (a pause that comes during a
@@ -90,6 +104,17 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   };
   const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
 
+  // The row was paused or resumed (committed): take its state, unless a newer one is known. An ended
+  // run has nothing left to hold; it accepts and ignores it.
+  setHandler(pauseStateUpdate, (state) => {
+    if (!status.ended) takePause(state);
+  }, {
+    validator: (state) => {
+      if (!state || !Number.isSafeInteger(state.revision) || state.revision < 0 || typeof state.paused !== 'boolean') throw invalid('a pause state needs a revision and paused.');
+      const until = state.pausedUntil;
+      if (until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until)))) throw invalid('pausedUntil must be an ISO date-time or null.');
+    },
+  });
   setHandler(pauseUpdate, async (body) => {
     const record = await answering(() => pauseResumeWrites().pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null }));
     status.paused = record.status === 'WAITING_FOR_USER';
@@ -142,8 +167,11 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   /** Takes the row's view of the run: ended, paused (until), halted by a reply. */
   function applyPlan(plan: SequencePlan): void {
     if (isEndedStatus(plan.status)) status.ended = true;
-    status.paused = plan.paused;
-    status.pausedUntil = plan.pausedUntil;
+    if (plan.revision !== undefined) takePause({ revision: plan.revision, paused: plan.paused, pausedUntil: plan.pausedUntil });
+    else {
+      status.paused = plan.paused;
+      status.pausedUntil = plan.pausedUntil;
+    }
     halted = plan.halted === true;
   }
   /** The run's steps, from the row's current step to its end. */
@@ -151,10 +179,14 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     const plan = await (patched('sequence-plan-local') ? firstPlan : acts).loadSequencePlan({ sequenceId: input.sequenceId });
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
-    const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil }; // an Update may have run before the plan loaded
-    applyPlan(plan);
-    status.paused = status.paused || pausedByUpdate.paused;
-    status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
+    if (plan.revision !== undefined) applyPlan(plan);
+    else {
+      // Recorded before revisions: an Update may have run before the plan loaded; a pause from either holds.
+      const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil };
+      applyPlan(plan);
+      status.paused = status.paused || pausedByUpdate.paused;
+      status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
+    }
 
     let stepIndex = plan.currentStep;
     while (!status.ended && stepIndex < plan.steps.length) {
@@ -180,7 +212,12 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         waitFor('STEP', null);
         const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
         if (result.outcome === 'PAUSED') {
-          status.paused = true; // the row says paused: wait for the resume (the Update sets the flags)
+          // The row was paused: take its pause (unless a newer state arrived meanwhile) and wait for its end.
+          if (result.pause) {
+            takePause(result.pause);
+            continue;
+          }
+          status.paused = true; // a result recorded before revisions: the pause's Update sets the flags
           if (!status.pausedUntil) await waitUntil(() => !status.paused || status.pausedUntil !== null);
           continue;
         }
@@ -260,9 +297,14 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       if (until === null) {
         await waitUntil(() => !status.paused);
       } else if (until <= now()) {
-        await acts.resumeSequence({ sequenceId: input.sequenceId, automatic: true });
-        status.paused = false;
-        status.pausedUntil = null;
+        // The row resumes only if it still holds this pause. A newer pause state that arrived meanwhile
+        // (the row holds it too) stands; otherwise the run goes on.
+        const taken = pauseRevision;
+        await acts.resumeSequence({ sequenceId: input.sequenceId, automatic: true, pausedUntil: status.pausedUntil });
+        if (pauseRevision === taken) {
+          status.paused = false;
+          status.pausedUntil = null;
+        }
       } else {
         const pausedUntil = status.pausedUntil;
         // Wake early on a resume, a stop, or a new pause with another time.

@@ -1,7 +1,8 @@
 // Sequence controls (docs/api/sequences.md, 'Sequence runs'): pause, resume, stop and variables
-// of one run. A started run changes through a Workflow Update on `sequence/<id>` (the answer is
-// the record the Update returned); a lead awaiting review (FOUND, no workflow before its approval) in its row
-// (domain/sequences/controls.service.ts): stop and variables work, pause and resume answer 409.
+// of one run (domain/sequences/controls.service.ts). Pause and resume are written in the row, then
+// told to the run's workflow; stop and variables of a started run change through a Workflow Update
+// on `sequence/<id>` (the answer is the record the Update returned). A lead awaiting review (FOUND,
+// no workflow before its approval) changes in its row: stop and variables work, pause and resume answer 409.
 import type { AppContext } from '../context.ts';
 import * as controls from '../../domain/sequences/controls.service.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
@@ -17,16 +18,21 @@ type Params = { sequence_id: string };
 const tags = ['Sequences'];
 const AWAITING_REVIEW_PAUSE = 'A lead awaiting review (FOUND) has no steps to hold: pause and resume answer 409; approve it (its NEW_LEAD_REVIEW task) or stop it.';
 
-const responses = (what: string, conflicts: string, example?: unknown) => ({
+const THROUGH_WORKFLOW_UNAVAILABLE = 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).';
+const IN_ROW_UNAVAILABLE = 'The database is unavailable, or the run kept changing (its steps) while the change was tried; nothing changed, send it again (UnavailableIssue). '
+  + 'An unreachable Temporal is no reason: the change is committed and reaches the run when it can.';
+const responses = (what: string, conflicts: string, example?: unknown, unavailable = THROUGH_WORKFLOW_UNAVAILABLE) => ({
   200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema, ...(example === undefined ? {} : { example }) },
   404: { description: 'No such sequence in the organization.' },
   409: { description: conflicts },
-  503: { description: 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).' },
+  503: { description: unavailable },
 });
 
 export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
   const controlDeps = (ctx: AppContext): controls.ControlDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
+  // Pause and resume run statements only (one read, one write, the command's mark): no fork of the request's EntityManager.
+  const statementDeps = (ctx: AppContext): controls.ControlDeps => ({ em: ctx.state.rootEm, workflows: deps.workflows, logger: ctx.state.logger });
   return [
     defineRoute<Params, Record<string, never>, PauseInput>({
       method: 'POST', path: '/v1/sequences/{sequence_id}/pause', auth: 'key', scope: 'sequences:write', tags,
@@ -36,9 +42,9 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
       body: named('SequencePause', { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } }),
-      responses: responses('pause', 'The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).', SEQUENCE_PAUSED),
+      responses: responses('pause', 'The sequence has ended, or is a lead awaiting review (FOUND) (CommitIssue).', SEQUENCE_PAUSED, IN_ROW_UNAVAILABLE),
       handler: async (ctx, { params, body }) => {
-        return { status: 200, body: await controls.pauseRun(controlDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
+        return { status: 200, body: await controls.pauseRun(statementDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
       },
     }),
     defineRoute<Params>({
@@ -47,9 +53,9 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
       summary: 'Resume a paused sequence',
       description: 'Restores the status held before the pause. A run that is not paused, or has ended, answers 409. ' + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
-      responses: responses('resume', 'The sequence is not paused, has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue).'),
+      responses: responses('resume', 'The sequence is not paused, has ended, or is a lead awaiting review (FOUND) (CommitIssue).', undefined, IN_ROW_UNAVAILABLE),
       handler: async (ctx, { params }) => {
-        return { status: 200, body: await controls.resumeRun(controlDeps(ctx), org(ctx), params.sequence_id) };
+        return { status: 200, body: await controls.resumeRun(statementDeps(ctx), org(ctx), params.sequence_id) };
       },
     }),
     defineRoute<Params, Record<string, never>, StopInput>({

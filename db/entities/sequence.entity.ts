@@ -50,6 +50,12 @@ export const SequenceSchema = defineEntity({
     repliedAt: p.datetime().nullable(),
     /** Sum of the run's engagement points (domain/engagement.ts); a hot lead at the threshold. */
     engagementScore: p.integer().default(0),
+    /**
+     * Counted up by every write of the row (domain/sequences/runs.ts, under its lock): the run's
+     * workflow keeps the pause state of the newest revision it has heard of, whatever order the
+     * API's Updates, its own re-reads and its steps' findings reach it in.
+     */
+    revision: p.integer().default(0),
   },
 });
 

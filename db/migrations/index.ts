@@ -25,6 +25,7 @@ import { Migration20261125090000_workflow_commands } from './Migration2026112509
 import { Migration20261126090000_mailboxes } from './Migration20261126090000_mailboxes.ts';
 import { Migration20261126100000_idempotency_lease } from './Migration20261126100000_idempotency_lease.ts';
 import { Migration20261126110000_inbox_lookups } from './Migration20261126110000_inbox_lookups.ts';
+import { Migration20261127090000_sequence_revision } from './Migration20261127090000_sequence_revision.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -52,4 +53,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126090000_mailboxes', class: Migration20261126090000_mailboxes },
   { name: 'Migration20261126100000_idempotency_lease', class: Migration20261126100000_idempotency_lease },
   { name: 'Migration20261126110000_inbox_lookups', class: Migration20261126110000_inbox_lookups },
+  { name: 'Migration20261127090000_sequence_revision', class: Migration20261127090000_sequence_revision },
 ];

@@ -24,6 +24,7 @@ import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { RUNNING, end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { pauseInRow } from '../sequences/pause.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
@@ -239,8 +240,7 @@ export async function applyReply(
       } else if (category === 'NOT_INTERESTED' || category === 'UNSUBSCRIBE') {
         run = await end(tx, run, 'FAILED', category === 'UNSUBSCRIBE' ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
       } else if (category === 'OUT_OF_OFFICE' && returnDate && returnDate.getTime() > at.getTime()) {
-        run = await update(tx, run, { status: 'WAITING_FOR_USER', status_before_pause: run.status_before_pause ?? run.status, paused_until: returnDate });
-        await emitEvent(tx, sequenceEvent(run, 'sequence.paused', { fields: { status: run.status, paused_until: iso(run.paused_until), reason: 'OUT_OF_OFFICE' } }));
+        run = await pauseInRow(tx, run, returnDate, 'OUT_OF_OFFICE');
       } else {
         if (category === 'OTHER') run = await score(tx, run, ENGAGEMENT_POINTS.reply, original.channel);
         // Halted and blocked on the reply task until the team answers it (then WAITING_FOR_LEAD,

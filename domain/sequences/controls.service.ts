@@ -1,18 +1,21 @@
-// The API's side of a run's controls (pause, resume, stop, variables): the row's checks, and the
-// controls that change the row itself, in one transaction under its lock: those of a lead awaiting
-// review (FOUND: its workflow starts only once the lead is approved) and a stop or variables change
-// of a running row whose workflow cannot be found. A started run is changed by its workflow's
-// Updates (the sequence client: the answer is the record the Update returned); scope ACCOUNT stops
-// the account's other runs.
+// The API's side of a run's controls (pause, resume, stop, variables), each with the row's checks (404, 409).
+// - Pause and resume change the row in one statement (with their event and a RUN_CHANGED command,
+//   the durable path to the workflow; pause.ts), then tell the run's workflow the pause state (the
+//   pauseState Update, answered without an activity); a workflow that cannot be told now hears of it
+//   from the outbox drain.
+// - Stop and variables of a started run go through its workflow's Updates (the answer is the record
+//   the Update returned); in the row for a lead awaiting review (FOUND: its workflow starts only once
+//   the lead is approved) and for a running row whose workflow cannot be found.
+// Scope ACCOUNT stops the account's other runs.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
-import { TERMINAL, end, endRunDirectly, lockRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { TERMINAL, end, endRunDirectly, lockRunIfAny, readRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { isPaused, pauseAtRevision, pauseStateOf, resumeAtRevision, type PauseWrite } from './pause.ts';
 import { RUNNING_STATUSES } from './statuses.ts';
 import { skipOpenReviewTasks } from '../tasks/transitions.ts';
-import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import { deliverRecorded, deliverRunsChanged, ignoringMissing } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { runVariablesProblem, type PauseInput, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
@@ -30,34 +33,10 @@ function endedConflict(status: string): DomainError {
   return DomainError.conflict(`The sequence is ${status}; it can no longer be changed.`, { status });
 }
 
-// Read before every pause and resume: compiled once (db/statement.ts).
-const selectStatus = statement((db, organizationId: string, id: string) => db
-  .selectFrom('sequences').select('status')
-  .where('id', '=', id).where('organization_id', '=', organizationId));
-
-/**
- * Before a pause or resume Update: 404 for another organization's id, 409 for an ended run, and 409
- * for a lead awaiting review (it has no steps to hold before its approval: approve or stop it).
- */
-export async function checkPauseOrResume(em: EntityManager, organizationId: string, id: string, control: 'pause' | 'resume'): Promise<void> {
-  const [row] = (await selectStatus(em, organizationId, id)).rows;
-  if (!row) throw DomainError.notFound('Sequence');
-  const { status } = row;
-  if (ended(status)) throw endedConflict(status);
-  if (status === 'FOUND') {
-    const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
-    throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status });
-  }
-}
-
 /** Locks the organization's run: 404 for another organization's id, 409 once ended. */
 async function lockOwnRun(tx: EntityManager, organizationId: string, id: string): Promise<RunRow> {
-  const own = await typedKysely(tx)
-    .selectFrom('sequences').select('id')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!own) throw DomainError.notFound('Sequence');
-  const row = await lockRun(tx, id);
+  const row = await lockRunIfAny(tx, id);
+  if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
   if (ended(row.status)) throw endedConflict(row.status);
   return row;
 }
@@ -156,16 +135,50 @@ async function throughWorkflow(change: () => Promise<SequenceRecord>, inRow?: ()
   }
 }
 
-/** Pauses a started run (WAITING_FOR_USER, optionally until a time): 404, 409 (ended, awaiting review, not running). */
-export async function pauseRun(deps: ControlDeps, organizationId: string, id: string, input: PauseInput): Promise<SequenceRecord> {
-  await checkPauseOrResume(deps.em, organizationId, id, 'pause');
-  return deps.workflows.sequence.pause(id, { paused_until: input.paused_until ?? null });
+/** Tries of a pause or resume whose row kept changing between its read and its write (a step, a reply). */
+const PAUSE_WRITE_TRIES = 5;
+
+/**
+ * A pause or resume: `write` makes it in the row as read (404, 409 ended, 409 for a lead awaiting
+ * review: it has no steps to hold before its approval) with its event and a RUN_CHANGED command, in
+ * one statement that applies only at the revision read (read again when the row changed meanwhile);
+ * then the run's workflow takes the row's pause state (pauseState Update). When it cannot be told
+ * now (Temporal or the worker unavailable) the command stays due and the drain makes the run
+ * re-read its row; the answer is the committed row either way.
+ */
+async function changePause(
+  deps: ControlDeps, organizationId: string, id: string, control: 'pause' | 'resume', write: (em: EntityManager, row: RunRow) => Promise<PauseWrite | null>,
+): Promise<SequenceRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await readRun(deps.em, id);
+    if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
+    if (ended(row.status)) throw endedConflict(row.status);
+    if (row.status === 'FOUND') {
+      const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
+      throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status: row.status });
+    }
+    const written = await write(deps.em, row);
+    if (written) {
+      const state = pauseStateOf(written.row);
+      await deliverRecorded(deps.em, deps, [written.command], ({ workflows }) => ignoringMissing(() => workflows.sequence.pauseState(id, state)));
+      return toSequenceRecord(written.row);
+    }
+    if (attempt === PAUSE_WRITE_TRIES) throw DomainError.unavailable('The sequence kept changing while this request tried to change it; nothing changed, send it again.');
+  }
 }
 
-/** Resumes a paused run: 404, 409 (not paused, ended, awaiting review, not running). */
+/** Pauses a running run (WAITING_FOR_USER, optionally until a time; a paused one takes the new time): 404, 409 (ended, awaiting review). */
+export async function pauseRun(deps: ControlDeps, organizationId: string, id: string, input: PauseInput): Promise<SequenceRecord> {
+  const until = input.paused_until ? new Date(input.paused_until) : null;
+  return changePause(deps, organizationId, id, 'pause', (em, row) => pauseAtRevision(em, row, until));
+}
+
+/** Resumes a paused run: 404, 409 (not paused, ended, awaiting review). */
 export async function resumeRun(deps: ControlDeps, organizationId: string, id: string): Promise<SequenceRecord> {
-  await checkPauseOrResume(deps.em, organizationId, id, 'resume');
-  return deps.workflows.sequence.resume(id);
+  return changePause(deps, organizationId, id, 'resume', async (em, row) => {
+    if (!isPaused(row)) throw DomainError.conflict('The sequence is not paused.', { status: row.status });
+    return resumeAtRevision(em, row);
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 // Faults: Temporal unreachable. An API whose Temporal connection runs through a TCP proxy the test
 // cuts and restores: while it is cut, endpoints that need Temporal answer 503 UnavailableIssue in
 // the error shape and leave nothing half-written, ingestion keeps answering 202 (it needs only
-// PostgreSQL); once it is back, the same API recovers without a restart.
+// PostgreSQL); once it is back, the same API recovers without a restart. A sequence's pause is
+// made in its row with an outbox command, so it answers 200 while cut and reaches the run later.
 import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
@@ -14,7 +15,12 @@ import { KeyStore } from '../../api/key-store.ts';
 import { createProviders } from '../../providers/index.ts';
 import { freePort } from '../../scripts/local-stack.ts';
 import { lazyTemporalClient } from '../../temporal/client.ts';
+import { typedKysely } from '../../db/kysely.ts';
+import { drainCommands } from '../../domain/workflow-commands/deliver.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
+import { sequenceStatusQuery, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
+import { enrollDeliverable, messagesOf, sequenceRow, terminateSequenceWorkflows, until } from '../helpers/sequence-fixtures.ts';
 import { client } from '../helpers/http.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
@@ -125,5 +131,36 @@ describe('faults: Temporal unreachable', function () {
     assert.equal(paused.status, 200, paused.text);
     assert.equal(paused.body.status, 'PAUSED');
     assert.equal(await signalCount(), 2);
+  });
+
+  it('when Temporal is cut, then a sequence\'s pause is 200 (made in its row, its command left for the drain) and reaches the run once the drain delivers it', async () => {
+    const { sequenceId } = await enrollDeliverable(stack, api, org);
+    let cut = false;
+    try {
+      await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
+      const run = stack.temporal.workflow.getHandle(sequenceWorkflowId(sequenceId));
+
+      await proxy.down();
+      cut = true;
+      const paused = await api.post(`/v1/sequences/${sequenceId}/pause`, { key: org.apiKey, body: {} });
+      assert.equal(paused.status, 200, paused.text);
+      assert.equal(paused.body.status, 'WAITING_FOR_USER');
+      assert.equal((await sequenceRow(stack, sequenceId)).status, 'WAITING_FOR_USER', 'the pause is committed');
+      assert.equal((await run.query(sequenceStatusQuery)).paused, false, 'the run has not heard of it');
+      const [command] = await typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select(['kind', 'status', 'last_error'])
+        .where('workflow_id', '=', sequenceWorkflowId(sequenceId)).where('kind', '=', 'RUN_CHANGED').execute();
+      assert.deepEqual([command.kind, command.status], ['RUN_CHANGED', 'PENDING']);
+      assert.ok(command.last_error, 'the failed try is on the command');
+      await proxy.up();
+      cut = false;
+
+      const drained = await drainCommands(stack.orm.em.fork(), { workflows: createWorkflowClients(stack.temporal, stack.taskQueue) }, 100, { organizationId: org.organizationId, all: true });
+      assert.ok(drained.delivered >= 1, JSON.stringify(drained));
+      await until(async () => (await run.query(sequenceStatusQuery)).paused, 10_000);
+      assert.equal((await run.query(sequenceStatusQuery)).waitingFor, 'PAUSE');
+    } finally {
+      if (cut) await proxy.up();
+      await terminateSequenceWorkflows(stack, [sequenceId], 'faults test cleanup');
+    }
   });
 });

@@ -4,7 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
+import { typedKysely } from '../../db/kysely.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
+import type { TestOrg } from './fixtures.ts';
+import type { client } from './http.ts';
 import type { Stack } from './stack.ts';
 
 export interface StepSpec {
@@ -47,10 +50,10 @@ export async function insertSequence(stack: Stack, organizationId: string, s: { 
   return id;
 }
 
-export interface SequenceRow { status: string; stopped_reason: string | null; current_step: number; ended_at: Date | null; paused_until: Date | null; status_before_pause: string | null }
+export interface SequenceRow { status: string; stopped_reason: string | null; current_step: number; ended_at: Date | null; paused_until: Date | null; status_before_pause: string | null; revision: number }
 
 export async function sequenceRow(stack: Stack, id: string): Promise<SequenceRow> {
-  const { rows } = await sql<SequenceRow>`SELECT status, stopped_reason, current_step, ended_at, paused_until, status_before_pause FROM sequences WHERE id = ${id}`.execute(db(stack));
+  const { rows } = await sql<SequenceRow>`SELECT status, stopped_reason, current_step, ended_at, paused_until, status_before_pause, revision FROM sequences WHERE id = ${id}`.execute(db(stack));
   return rows[0];
 }
 
@@ -84,3 +87,18 @@ export async function terminateSequenceWorkflows(stack: Stack, sequenceIds: stri
 
 /** Polling helpers live in poll.ts; `until` stays importable from here for the many suites that take it with these fixtures. */
 export { until } from './poll.ts';
+
+/**
+ * A DELIVERABLE contact enrolled through the API in a two-EMAIL template (the second three days
+ * later), so its run stays running; throws unless the answer is 201.
+ */
+export async function enrollDeliverable(stack: Stack, api: ReturnType<typeof client>, org: TestOrg): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
+  const contactId = await insertContact(stack, org.organizationId, { email: `enrolled-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+  await typedKysely(stack.orm.em.fork()).updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
+  const templateId = await insertTemplate(stack, org.organizationId, [
+    { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
+  ], { senderUserId: org.userId });
+  const response = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+  if (response.status !== 201) throw new Error(`enrollment answered ${response.status}: ${response.text}`);
+  return { contactId, templateId, sequenceId: response.body.id as string };
+}

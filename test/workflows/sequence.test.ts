@@ -1,12 +1,12 @@
 // The sequence workflow on the time-skipping server with the real activities on the stack's
-// database and the sandbox mail and LinkedIn channels: day-long delays in seconds, pause until a
-// time, stop WIN/LOSE and ACCOUNT scope, and an exclusion made mid-run.
+// database and the sandbox mail and LinkedIn channels: day-long delays in seconds, stop WIN/LOSE and
+// ACCOUNT scope, and an exclusion made mid-run (pause and resume: sequence-pause.test.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../providers/linkedin/sandbox.ts';
 import {
-  SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, taskCompletedSignal, type SequenceInput,
+  SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, taskCompletedSignal, type SequenceInput,
 } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import {
@@ -79,53 +79,6 @@ describe('sequenceWorkflow', function () {
     assert.equal(embed.step_number, 1);
     assert.equal(events[0].payload.message_id, messages[0].id);
     assert.deepEqual(events[3].payload.sequence_template, { id: run.templateId, name: events[3].payload.sequence_template && (events[3].payload.sequence_template as { name: string }).name });
-  });
-
-  it('when paused with paused_until three days ahead during a delay, then the status query says PAUSE waking at paused_until and the next step runs at that time, after sequence.resumed', async () => {
-    const run = await setUp([
-      { type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' },
-      { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' },
-    ]);
-    const handle = await start(run.sequenceId);
-    await sentCount(run.sequenceId, 1);
-    const pausedUntil = new Date((await ts.env.currentTimeMs()) + 3 * DAY);
-    const record = await handle.executeUpdate(pauseUpdate, { args: [{ paused_until: pausedUntil.toISOString() }] });
-    assert.equal(record.status, 'WAITING_FOR_USER');
-    assert.equal(record.paused_until, pausedUntil.toISOString());
-    const status = await handle.query(sequenceStatusQuery);
-    assert.equal(status.paused, true);
-    assert.equal(status.currentStep, 1);
-    // Paused during step 2's one-day delay: the query tells the pause, not the delay underneath.
-    assert.deepEqual([status.waitingFor, status.nextWakeUp, status.pausedUntil], ['PAUSE', pausedUntil.toISOString(), pausedUntil.toISOString()]);
-    await handle.result();
-    const messages = await messagesOf(ts.stack, run.sequenceId);
-    assert.equal(messages.length, 2);
-    const late = messages[1].sent_at.getTime() - pausedUntil.getTime();
-    assert.ok(late >= 0 && late < 60_000, `second step ${late} ms after paused_until`);
-    const types = (await eventsOf(ts.stack, run.sequenceId)).map((e) => e.type);
-    assert.deepEqual(types, ['message.sent', 'sequence.paused', 'sequence.resumed', 'message.sent', 'sequence.completed']);
-    assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
-  });
-
-  it('when paused without a time and resumed, then the query says PAUSE (no wake-up) until the resume, the previous status returns and a resume of a running sequence is rejected', async () => {
-    const run = await setUp([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }]);
-    const handle = await start(run.sequenceId);
-    await sentCount(run.sequenceId, 1);
-    await assert.rejects(handle.executeUpdate(resumeUpdate), (error: Error) => (error.cause as { type?: string } | undefined)?.type === 'SequenceNotPaused');
-    const delayed = await handle.query(sequenceStatusQuery);
-    assert.equal(delayed.waitingFor, 'DELAY');
-    const paused = await handle.executeUpdate(pauseUpdate, { args: [{}] });
-    assert.equal(paused.status, 'WAITING_FOR_USER');
-    assert.equal(paused.paused_until, null);
-    // An open-ended pause during the delay: PAUSE, waking at nothing (until resumed).
-    const status = await handle.query(sequenceStatusQuery);
-    assert.deepEqual([status.waitingFor, status.nextWakeUp, status.paused], ['PAUSE', null, true]);
-    const resumed = await handle.executeUpdate(resumeUpdate);
-    assert.equal(resumed.status, 'ACTIVE');
-    const after = await handle.query(sequenceStatusQuery);
-    assert.deepEqual([after.waitingFor, after.nextWakeUp, after.paused], ['DELAY', delayed.nextWakeUp, false], 'resumed: the delay underneath again');
-    await handle.result();
-    assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'COMPLETED');
   });
 
   for (const [reason, final] of [['WIN', 'SUCCEEDED'], ['LOSE', 'FAILED']] as const) {

@@ -14657,7 +14657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The sequence has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue). */
+            /** @description The sequence has ended, or is a lead awaiting review (FOUND) (CommitIssue). */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14718,7 +14718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue). */
+            /** @description The database is unavailable, or the run kept changing (its steps) while the change was tried; nothing changed, send it again (UnavailableIssue). An unreachable Temporal is no reason: the change is committed and reaches the run when it can. */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14805,7 +14805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The sequence is not paused, has ended, is a lead awaiting review (FOUND), or is not running (CommitIssue). */
+            /** @description The sequence is not paused, has ended, or is a lead awaiting review (FOUND) (CommitIssue). */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14854,7 +14854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue). */
+            /** @description The database is unavailable, or the run kept changing (its steps) while the change was tried; nothing changed, send it again (UnavailableIssue). An unreachable Temporal is no reason: the change is committed and reaches the run when it can. */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

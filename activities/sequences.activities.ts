@@ -114,15 +114,15 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     },
 
     /**
-     * `automatic`: the pause that was to end at `pausedUntil` has come to its end: resumed unless the
-     * row no longer holds that pause (resumed, ended, or paused again with another time meanwhile).
-     * Without `automatic`: the `resume` Update of API replicas from before pauseState.
+     * `automatic`: the pause that was to end at `pausedUntil` has come to its end. Without it: the
+     * `resume` Update of API replicas from before pauseState. A row that is not paused (resumed or
+     * ended meanwhile), or that was paused again with another time, is answered as it is.
      */
     async resumeSequence(input: { sequenceId: string; automatic?: boolean; pausedUntil?: string | null }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (ended(row)) return toSequenceRecord(row);
-        if (input.automatic && (!isPaused(row) || (input.pausedUntil !== undefined && iso(row.paused_until) !== input.pausedUntil))) return toSequenceRecord(row);
+        const another = input.automatic && input.pausedUntil !== undefined && iso(row.paused_until) !== input.pausedUntil;
+        if (!isPaused(row) || another) return toSequenceRecord(row);
         return toSequenceRecord(await resumeInRow(em, row, !!input.automatic));
       });
     },

@@ -93,7 +93,7 @@ export { until } from './poll.ts';
  * later), so its run stays running; throws unless the answer is 201.
  */
 export async function enrollDeliverable(stack: Stack, api: ReturnType<typeof client>, org: TestOrg): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
-  const contactId = await insertContact(stack, org.organizationId, { email: `enrolled-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+  const contactId = await insertContact(stack, org.organizationId, { email: `enrolled-${randomUUID()}@example.com`, firstName: 'Ada' });
   await typedKysely(stack.orm.em.fork()).updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
   const templateId = await insertTemplate(stack, org.organizationId, [
     { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },

@@ -24,7 +24,7 @@ describe('sequenceWorkflow: pause and resume', function () {
 
   /** A running two-EMAIL run (the second `secondDelayDays` after the first) whose first email is sent. */
   async function started(secondDelayDays = 1) {
-    const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `pause-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `pause-${randomUUID()}@example.com`, firstName: 'Ada' });
     const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL' as const, delay_days: secondDelayDays, subject: 'Two', body: 'two' }];
     const templateId = await insertTemplate(ts.stack, ts.org.organizationId, steps, { senderUserId: ts.org.userId });
     const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, senderUserId: ts.org.userId });

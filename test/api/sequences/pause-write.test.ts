@@ -19,7 +19,7 @@ describe('pause and resume in one statement', () => {
 
   async function runningRow(): Promise<RunRow> {
     const { stack, org } = fixture;
-    const contactId = await insertContact(stack, org.organizationId, { email: `write-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+    const contactId = await insertContact(stack, org.organizationId, { email: `write-${randomUUID()}@example.com`, firstName: 'Ada' });
     const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }], { senderUserId: org.userId });
     const id = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
     return (await readRun(stack.orm.em.fork(), id))!;

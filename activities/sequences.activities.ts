@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
 import { RUNNING, TERMINAL, end, failRun, lockRun, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
-import { isPaused, pauseInRow, resumeInRow } from '../domain/sequences/pause.ts';
+import { isPaused, pauseInRow, pauseStateOf, resumeInRow } from '../domain/sequences/pause.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
@@ -60,10 +60,9 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const row = await lockRun(em, input.sequenceId);
         return {
           status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
-          paused: isPaused(row), pausedUntil: iso(row.paused_until),
+          ...pauseStateOf(row),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
           halted: row.replied_at !== null && RUNNING.includes(row.status),
-          revision: row.revision,
         };
       });
     },

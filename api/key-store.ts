@@ -51,6 +51,9 @@ export class KeyStore {
   private readonly orm: MikroORM;
   private readonly options: KeyStoreOptions;
   private readonly cache = new Map<string, CacheEntry>();
+  /** The latest use of each key seen by this process; kept after a flush so reads stay live. */
+  private readonly lastSeen = new Map<string, Date>();
+  /** Uses not yet written to the database. */
   private readonly pendingLastUsed = new Map<string, Date>();
   private readonly timer: NodeJS.Timeout;
   private readonly now: () => number;
@@ -79,13 +82,22 @@ export class KeyStore {
     const principal = entry.principal;
     if (!principal) return null;
     if (principal.expiresAt && principal.expiresAt.getTime() <= now) return null;
-    this.pendingLastUsed.set(principal.keyId, new Date(now));
+    this.recordUse(principal.keyId, new Date(now));
     return principal;
   }
 
   /** The freshest last_used_at known to this process. */
   lastUsedAt(principal: Principal): Date | null {
-    return this.pendingLastUsed.get(principal.keyId) ?? principal.storedLastUsedAt;
+    const seen = this.lastSeen.get(principal.keyId);
+    const stored = principal.storedLastUsedAt;
+    if (!seen) return stored;
+    return stored && stored > seen ? stored : seen;
+  }
+
+  private recordUse(keyId: string, at: Date): void {
+    if (this.lastSeen.size >= MAX_CACHE_ENTRIES && !this.lastSeen.has(keyId)) this.lastSeen.clear();
+    this.lastSeen.set(keyId, at);
+    this.pendingLastUsed.set(keyId, at);
   }
 
   /** Writes collected last_used_at values; never moves a value backwards. */

@@ -2,8 +2,10 @@
 import assert from 'node:assert/strict';
 import { ApiKey } from '../../../db/entities/index.ts';
 import * as admin from '../../../domain/admin/admin.service.ts';
+import { KeyStore } from '../../../api/key-store.ts';
 import type { client } from '../../helpers/http.ts';
 import { newKey, apiSuite, sleep, type TestOrg } from '../../helpers/fixtures.ts';
+import { pino } from 'pino';
 import type { Stack } from '../../helpers/stack.ts';
 
 describe('authentication', () => {
@@ -101,5 +103,22 @@ describe('authentication', () => {
     const flushed = await stack.orm.em.fork().findOneOrFail(ApiKey, { id: key.id });
     assert.ok(flushed.lastUsedAt, 'flushed to the database');
     assert.ok(Math.abs(flushed.lastUsedAt.getTime() - Date.parse(me.body.last_used_at)) < 1000);
+  });
+
+  it('when a flush runs between a request and its read of last_used_at, then the read still shows the use', async () => {
+    const key = await newKey(stack, org.organizationId, ['users:read']);
+    const keys = new KeyStore(stack.orm, { ttlMs: 60_000, flushMs: 60_000, logger: pino({ level: 'silent' }) });
+    try {
+      const principal = await keys.authenticate(`Bearer ${key.api_key}`);
+      assert.ok(principal);
+      assert.equal(principal.storedLastUsedAt, null, 'the cached row was loaded before any use');
+      await keys.flush();
+      const live = keys.lastUsedAt(principal);
+      assert.ok(live, 'the use is still known after the flush cleared the pending batch');
+      const flushed = await stack.orm.em.fork().findOneOrFail(ApiKey, { id: key.id });
+      assert.equal(flushed.lastUsedAt?.getTime(), live.getTime());
+    } finally {
+      await keys.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
-# Production image for both processes of the service: the API (default CMD) and the Temporal worker
-# (`node worker.ts`). Node 24 runs the TypeScript sources directly by type stripping: no build step.
-# The Node version the tests run on (the `node` devDependency in package-lock.json; the compose test
-# checks they agree), pinned to the patch release.
+# Production image for every process of the service: the API (default CMD), the Temporal worker
+# (`node worker.ts`) and the mailbox worker, the inbox sync with its heap bounded
+# (`node --max-old-space-size=1024 mailbox-worker.ts`). Node 24 runs the TypeScript sources
+# directly by type stripping: no build step. The Node version the tests run on (the `node`
+# devDependency in package-lock.json; the compose test checks they agree), pinned to the patch release.
 FROM node:24.21.0-bookworm-slim
 
 # The slim image has no CA bundle; Temporal's native (Rust) client reads the system roots when it
@@ -29,8 +30,9 @@ ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
 
 # Liveness only (/readyz would mark the container unhealthy whenever Temporal or PostgreSQL blips).
-# Compose gives the worker its own check (its /healthz on WORKER_METRICS_PORT) and disables it for
-# the one-shot jobs, which run this image without a listener.
+# Compose gives each worker its own check (its /healthz on WORKER_METRICS_PORT or
+# MAILBOX_WORKER_METRICS_PORT) and disables it for the one-shot jobs, which run this image without a
+# listener.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 

@@ -31,8 +31,22 @@ export interface Config {
   workflowDeadlockMs: number;
   /** How the inbox sync waits for mail: auto (IDLE when the server offers it, else polling) or poll (always polling). */
   mailboxSyncMode: 'auto' | 'poll';
-  /** Inbox sync activities (one per connected mailbox, mostly waiting on IMAP) the worker's mailbox queue runs at once. */
+  /** Inbox sync activities (one per connected mailbox, mostly waiting on IMAP) the mailbox worker runs at once. */
   mailboxSyncConcurrency: number;
+  /** An inbox message larger than this (its RFC822.SIZE) is read as its header and the start of its body only. */
+  mailboxMessageMaxBytes: number;
+  /** Bytes one fetch of inbox messages may bring at most (it also stops at 50 messages). */
+  mailboxBatchMaxBytes: number;
+  /** Bytes of inbox messages the mailbox worker holds at once, over all its syncs: a batch waits for its share. */
+  mailboxFetchBudgetBytes: number;
+  /** Minutes the cursor may stay still while mail waits (or the inbox go unread) before the mailbox shows it. */
+  mailboxSyncStallMinutes: number;
+  /** The mailbox worker's V8 heap limit in MiB (--max-old-space-size), set by whatever starts it. */
+  mailboxWorkerHeapMb: number;
+  /** Port of the mailbox worker's Prometheus endpoint and health check; 0: none. */
+  mailboxWorkerMetricsPort: number;
+  /** Connections the mailbox worker's PostgreSQL pool may open (a sync holds one only while it records). */
+  mailboxDbPoolMax: number;
   /** Size of the generated sandbox directory (fixed records are always included). */
   directoryCompanies: number;
   directoryPeople: number;
@@ -118,7 +132,7 @@ function text(env: Env, name: string): string | undefined {
 }
 
 export const DEVELOPMENT_WEBHOOK_SECRET_KEY = 'local-development-only-webhook-secret-key';
-const MIN_SECRET_KEY_LENGTH = 32;
+export const MIN_SECRET_KEY_LENGTH = 32;
 
 /**
  * WEBHOOK_SECRET_KEY encrypts webhook secrets and signs unsubscribe and tracking links. Outside
@@ -140,6 +154,21 @@ function syncMode(env: Env): 'auto' | 'poll' {
   const raw = (text(env, 'MAILBOX_SYNC_MODE') ?? 'auto').toLowerCase();
   if (raw === 'auto' || raw === 'poll') return raw;
   throw new Error(`Environment variable MAILBOX_SYNC_MODE must be auto or poll, got ${JSON.stringify(raw)}`);
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * The inbox sync's byte bounds, each at least the one before it: a message at the size limit fits a
+ * batch, and a batch fits the worker's budget (a batch never waits for more than the budget holds).
+ */
+function mailboxSizes(env: Env): Pick<Config, 'mailboxMessageMaxBytes' | 'mailboxBatchMaxBytes' | 'mailboxFetchBudgetBytes'> {
+  const message = integer(env, 'MAILBOX_MESSAGE_MAX_BYTES', 10 * MIB, 64 * 1024);
+  const batch = integer(env, 'MAILBOX_BATCH_MAX_BYTES', Math.max(32 * MIB, message), 1);
+  const budget = integer(env, 'MAILBOX_FETCH_BUDGET_BYTES', Math.max(64 * MIB, batch), 1);
+  if (batch < message) throw new Error(`Environment variable MAILBOX_BATCH_MAX_BYTES (${batch}) must be at least MAILBOX_MESSAGE_MAX_BYTES (${message})`);
+  if (budget < batch) throw new Error(`Environment variable MAILBOX_FETCH_BUDGET_BYTES (${budget}) must be at least MAILBOX_BATCH_MAX_BYTES (${batch})`);
+  return { mailboxMessageMaxBytes: message, mailboxBatchMaxBytes: batch, mailboxFetchBudgetBytes: budget };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -168,6 +197,11 @@ export function loadConfig(env: Env = process.env): Config {
     workflowDeadlockMs: integer(env, 'WORKFLOW_DEADLOCK_MS', 0, 0),
     mailboxSyncMode: syncMode(env),
     mailboxSyncConcurrency: integer(env, 'MAILBOX_SYNC_CONCURRENCY', 500, 1),
+    ...mailboxSizes(env),
+    mailboxSyncStallMinutes: integer(env, 'MAILBOX_SYNC_STALL_MINUTES', 15, 2),
+    mailboxWorkerHeapMb: integer(env, 'MAILBOX_WORKER_HEAP_MB', 1024, 256),
+    mailboxWorkerMetricsPort: integer(env, 'MAILBOX_WORKER_METRICS_PORT', 9465, 0),
+    mailboxDbPoolMax: integer(env, 'MAILBOX_DB_POOL_MAX', 8, 2),
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),

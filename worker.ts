@@ -1,27 +1,23 @@
-// The worker process: runs the service's workflows and activities on the configured task queue.
-// Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight tasks first).
+// The worker process: runs the service's workflows and activities on the configured task queue
+// (the mailbox sync's workflows among them; their IMAP activities run in mailbox-worker.ts, a
+// process of their own). Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight
+// tasks first).
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
-import { openOrm } from './db/orm.ts';
-import { createActivities, createMailboxSyncWorkerActivities } from './activities/index.ts';
-import { connectTemporal } from './temporal/client.ts';
-import { temporalLogger } from './temporal/logger.ts';
+import { createActivities } from './activities/index.ts';
 import { workflowDeadlockOptions } from './temporal/deadlock-guard.ts';
-import { createLogger } from './observability/logging.ts';
-import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
-import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, workerObservability, type WorkerMetrics } from './observability/worker.ts';
+import type { Tracing } from './observability/tracing.ts';
+import { workerObservability, type WorkerMetrics } from './observability/worker.ts';
 import { createEventResolutionClient } from './workflows/event-resolution.client.ts';
 import { createWebhookClient } from './workflows/webhook.client.ts';
 import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
-import { mailboxSyncTaskQueue } from './workflows/mailbox-sync.definitions.ts';
-import { createWorkflowClients } from './workflows/clients.ts';
 import { registerThreadMemoryMetrics } from './observability/thread-memory.ts';
 import { snapshotThreadsOnSignal } from './observability/thread-snapshot.ts';
-import { ensureMailboxSyncs } from './domain/mailboxes/sync-workflows.ts';
+import { openWorkerProcess } from './worker-process.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -90,75 +86,24 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
   return worker;
 }
 
-/**
- * The worker of the inbox sync activities, on the mailbox task queue beside the service's: one
- * activity per connected mailbox holds an IMAP session and mostly waits, so they get slots of their
- * own (MAILBOX_SYNC_CONCURRENCY) instead of the service's few. Each uses at most one database
- * connection at a time, and only while it records a message. On start, every mailbox that is not
- * DISCONNECTED gets its sync workflow (a running one is kept).
- */
-export async function createMailboxSyncWorker(deps: WorkerDeps & { startMailboxSyncs?: boolean }): Promise<Worker> {
-  const worker = await Worker.create({
-    maxConcurrentActivityTaskExecutions: deps.config.mailboxSyncConcurrency,
-    connection: deps.connection,
-    namespace: deps.namespace,
-    taskQueue: mailboxSyncTaskQueue(deps.taskQueue),
-    activities: createMailboxSyncWorkerActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }),
-    ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
-  });
-  if (deps.startMailboxSyncs !== false) {
-    const started = await ensureMailboxSyncs({ em: deps.orm.em.fork(), workflows: createWorkflowClients(deps.temporal, deps.taskQueue) });
-    if (started) deps.logger.info({ mailboxes: started }, 'mailbox sync workflows ensured');
-  }
-  return worker;
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   if (!config.databaseUrl || !config.temporalAddress) {
     console.error('worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
     process.exit(2);
   }
-  const logger = createLogger('worker', { level: config.logLevel });
-  const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-worker', otlpEndpoint: config.otlpEndpoint });
-  // Core's own exporter listens on loopback only; the worker's endpoint relays it with its own metrics.
-  const corePort = config.workerMetricsPort > 0 ? await freePort() : undefined;
-  Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
-  const metrics = createWorkerMetrics();
-  // Before Worker.create starts the workflow threads: only threads started afterwards are followed.
-  const threads = registerThreadMemoryMetrics(metrics.registry);
-  if (config.workerThreadSnapshotDir) snapshotThreadsOnSignal(threads, config.workerThreadSnapshotDir, logger);
-  // Set once created: until then (bundling the workflows takes a while) /healthz answers 503.
-  const created: { worker?: Worker } = {};
-  // A taken port (a second worker on one host) costs the endpoint, not the worker.
-  const metricsServer = corePort
-    ? await startWorkerMetricsServer({
-      registry: metrics.registry, port: config.workerMetricsPort, host: config.host, coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics`,
-      workerState: () => created.worker?.getState(),
-    })
-      .catch((error: unknown) => void logger.error({ err: error, port: config.workerMetricsPort }, 'worker metrics endpoint not started'))
-    : undefined;
-  if (metricsServer) logger.info({ url: metricsServer.url }, 'worker metrics listening');
-  const orm = await openOrm({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax, preparedStatements: config.dbPreparedStatements });
-  const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const temporal = await connectTemporal({ address: config.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing) });
+  const proc = await openWorkerProcess({
+    name: 'worker', config, metricsPort: config.workerMetricsPort, poolMax: config.dbPoolMax,
+    registerMetrics: ({ registry, logger }) => {
+      // Before Worker.create starts the workflow threads: only threads started afterwards are followed.
+      const threads = registerThreadMemoryMetrics(registry);
+      if (config.workerThreadSnapshotDir) snapshotThreadsOnSignal(threads, config.workerThreadSnapshotDir, logger);
+    },
+  });
   const worker = await createWorker({
-    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
+    connection: proc.connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm: proc.orm, logger: proc.logger, config,
+    temporal: proc.temporal, metrics: proc.metrics, tracing: proc.tracing,
   });
-  created.worker = worker;
-  const mailboxWorker = await createMailboxSyncWorker({
-    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, logger, config, temporal: temporal.client, metrics, tracing,
-  });
-  logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, 'worker running');
-  try {
-    // Both stop on SIGINT/SIGTERM (the SDK's runtime shuts every worker down).
-    await Promise.all([worker.run(), mailboxWorker.run()]);
-  } finally {
-    await connection.close();
-    await temporal.connection.close();
-    await orm.close();
-    await metricsServer?.close();
-    await tracing?.shutdown();
-    logger.info('worker stopped');
-  }
+  // The inbox sync's activities run in their own process (mailbox-worker.ts), never here.
+  await proc.run([worker]);
 }

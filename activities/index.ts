@@ -10,7 +10,7 @@ import { createEnrollmentActivities } from './enrollment.activities.ts';
 import { classifyFailures } from './failures.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
 import { createLeadImportActivities } from './lead-import.activities.ts';
-import { createMailboxSyncActivities } from './mailbox-sync.activities.ts';
+import { createMailboxSyncActivities, type MailboxSyncActivityDeps } from './mailbox-sync.activities.ts';
 import { createSequenceActivities } from './sequences.activities.ts';
 import { createSignalActivities } from './signals.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
@@ -36,14 +36,17 @@ export function createActivities({ temporal, ...rest }: ActivityDeps) {
     ...createEventResolutionActivities(deps),
     ...createSignalActivities(deps),
     ...createWorkflowCommandActivities(deps),
-    ...createMailboxSyncActivities(deps),
   }, (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
 }
 
 export type Activities = ReturnType<typeof createActivities>;
 
-/** The inbox sync activities alone, for the worker of the mailbox task queue. */
-export function createMailboxSyncWorkerActivities({ temporal, ...rest }: ActivityDeps) {
-  const deps = { ...rest, workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue) };
+/**
+ * The inbox sync activities alone, for the worker of the mailbox task queue (its own process,
+ * mailbox-worker.ts): the service's worker never runs them. `budget` bounds the bytes of mail all
+ * its syncs hold at once.
+ */
+export function createMailboxSyncWorkerActivities({ temporal, budget, onRecorded, ...rest }: ActivityDeps & Pick<MailboxSyncActivityDeps, 'budget' | 'onRecorded'>) {
+  const deps = { ...rest, budget, onRecorded, workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue) };
   return classifyFailures(createMailboxSyncActivities(deps), (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
 }

@@ -11,7 +11,8 @@ import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest 
 import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
 import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
 import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
-import { RUNNING, end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
@@ -20,7 +21,7 @@ import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RunStepInput, RunStepResult } from '../workflows/sequence.definitions.ts';
-import { HOLDING_STATUSES } from '../domain/mailboxes/mailboxes.service.ts';
+import { HOLDING_STATUSES } from '../domain/mailboxes/sync-view.ts';
 import type { MailboxSending } from './mailbox-send.ts';
 
 /** Task titles are at most this many characters (the full text goes to the notes). */
@@ -100,7 +101,7 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   const recorded = await findEffect<EmailRequest | LinkedinRequest>(em, stepEffectKey(row.id, input.stepNumber));
   if (recorded) return preparedOf(recorded, messageId, (recorded.request as { senderId?: string }).senderId ?? null);
 
-  if (!RUNNING.includes(row.status)) return result('ENDED', row);
+  if (!isRunningStatus(row.status)) return result('ENDED', row);
   if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
   if (row.replied_at !== null) return result('HALTED', row);
   if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
@@ -197,7 +198,7 @@ export async function deliverStep(deps: StepDeps, em: EntityManager, send: Prepa
  */
 export async function recordStep(em: EntityManager, row: RunRow, input: RunStepInput, send: PreparedSend, outcome: EffectOutcome): Promise<RunStepResult> {
   if (row.current_step >= input.stepNumber) return result('SENT', row, { messageId: send.messageId });
-  const running = RUNNING.includes(row.status);
+  const running = isRunningStatus(row.status);
   if (outcome.state === 'CANCELLED') return result(running ? 'SKIPPED' : 'ENDED', row);
   if (outcome.state === 'REFUSED') {
     if (send.kind === 'EMAIL' && send.senderId) await uncountSend(em, send.senderId, new Date(input.at));

@@ -7,7 +7,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
-import { RUNNING, TERMINAL, end, failRun, lockRun, settleWait, toSequenceRecord, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
+import { end, failRun, lockRun, settleWait, toSequenceRecord, update, waitsOnCall } from '../domain/sequences/runs.ts';
+import { isEndedStatus, isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseInRow, pauseStateOf, resumeInRow } from '../domain/sequences/pause.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
@@ -28,9 +29,6 @@ export interface SequenceActivityDeps {
   /** Mail and LinkedIn; built from the ORM and config when absent. */
   providers?: Pick<Providers, 'mail' | 'linkedin'>;
 }
-
-/** The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is. */
-const ended = (row: RunRow) => TERMINAL.includes(row.status);
 
 export function createSequenceActivities(deps: SequenceActivityDeps) {
   const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
@@ -62,7 +60,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
           ...pauseStateOf(row),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
-          halted: row.replied_at !== null && RUNNING.includes(row.status),
+          halted: row.replied_at !== null && isRunningStatus(row.status),
         };
       });
     },
@@ -98,8 +96,8 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async completeSequence(input: { sequenceId: string }): Promise<SequenceRecord & { halted?: boolean }> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (RUNNING.includes(row.status) && row.replied_at !== null) return { ...toSequenceRecord(row), halted: true };
-        return toSequenceRecord(RUNNING.includes(row.status) ? await end(em, row, 'COMPLETED', null) : row);
+        if (isRunningStatus(row.status) && row.replied_at !== null) return { ...toSequenceRecord(row), halted: true };
+        return toSequenceRecord(isRunningStatus(row.status) ? await end(em, row, 'COMPLETED', null) : row);
       });
     },
 
@@ -107,7 +105,8 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async pauseSequence(input: { sequenceId: string; pausedUntil: string | null }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (ended(row)) return toSequenceRecord(row);
+        // The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is.
+        if (isEndedStatus(row.status)) return toSequenceRecord(row);
         return toSequenceRecord(await pauseInRow(em, row, input.pausedUntil ? new Date(input.pausedUntil) : null));
       });
     },
@@ -133,7 +132,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
       const { record, row } = await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (ended(row)) return { record: toSequenceRecord(row), row };
+        if (isEndedStatus(row.status)) return { record: toSequenceRecord(row), row };
         const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', input.stopped_reason ?? null);
         return { record: toSequenceRecord(stopped), row: stopped };
       });
@@ -149,7 +148,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async failSequence(input: { sequenceId: string; error: string }): Promise<SequenceRecord> {
       const record = await tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (!RUNNING.includes(row.status)) return toSequenceRecord(row);
+        if (!isRunningStatus(row.status)) return toSequenceRecord(row);
         return toSequenceRecord(await failRun(em, row, truncateText(input.error, 1000)));
       });
       deps.logger.error({ sequenceId: input.sequenceId, error: input.error }, 'a sequence run failed and was ended (stopped_reason ERROR)');
@@ -159,7 +158,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async setSequenceVariables(input: { sequenceId: string; variables: Record<string, string | null> }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        if (ended(row)) return toSequenceRecord(row);
+        if (isEndedStatus(row.status)) return toSequenceRecord(row);
         return toSequenceRecord(await update(em, row, { variables: { ...row.variables, ...input.variables } }));
       });
     },

@@ -3,10 +3,13 @@
 // body is serialized here once, for the hash and for sending.
 import type { AppContext } from './context.ts';
 import { ifNoneMatchHits, weakEtag } from './etag.ts';
-import type { RouteDef } from './route.ts';
 
-/** An authenticated GET whose path ends in a parameter: one resource, not a list or a sub-collection. */
-export function isSingleResourceGet(route: Pick<RouteDef, 'method' | 'path' | 'auth'>): boolean {
+/**
+ * An authenticated GET whose path ends in a parameter: one resource, not a list or a sub-collection.
+ * It reads only these fields of a route declaration (api/route.ts RouteDef), so the route table
+ * imports this module and not the other way round.
+ */
+export function isSingleResourceGet(route: { method: string; path: string; auth: string }): boolean {
   return route.method === 'GET' && route.auth !== 'public' && route.path.endsWith('}');
 }
 

@@ -40,11 +40,6 @@ export function validationIssue(message: string, errors: FieldError[], status: 4
   return new ApiIssue(status, 'ValidationIssue', message, { errors });
 }
 
-/** 400 for a single field. */
-export function fieldIssue(path: string, message: string, status: 400 | 422 = 400): ApiIssue {
-  return validationIssue(`${path}: ${message}`, [{ path, message }], status);
-}
-
 export function unauthorized(message = 'A valid API key is required: send `Authorization: Bearer <API_KEY>`.'): ApiIssue {
   return new ApiIssue(401, 'UnauthorizedIssue', message, null, { 'WWW-Authenticate': 'Bearer' });
 }

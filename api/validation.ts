@@ -4,8 +4,10 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { validationIssue, type FieldError } from './errors.ts';
 import { PATTERN_MESSAGES } from './schemas/identifiers.schemas.ts';
+import type { JsonSchema } from './json-schema.ts';
 
-export type JsonSchema = Record<string, unknown>;
+// Route declarations and schema modules take the type from here with the validators.
+export type { JsonSchema } from './json-schema.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

@@ -13,3 +13,16 @@ export function createRegistry(service: string): Registry {
 
 /** Latency buckets (seconds) shared by HTTP requests and activities: 5 ms .. 60 s. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * `make(registry)` made once per registry and kept for it: a worker or sync started again in the same
+ * process (tests, a restart) keeps counting on the same metrics, which prom-client registers once.
+ */
+export function oncePerRegistry<T>(make: (registry: Registry) => T): (registry: Registry) => T {
+  const made = new WeakMap<Registry, T>();
+  return (registry) => {
+    if (!made.has(registry)) made.set(registry, make(registry));
+    return made.get(registry) as T;
+  };
+}
+

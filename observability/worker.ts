@@ -13,7 +13,7 @@ import { makeWorkflowExporter, OpenTelemetryActivityInboundInterceptor, OpenTele
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, InjectedSinks, Next, TelemetryOptions, WorkerInterceptors } from '@temporalio/worker';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { activityLogContext } from './logging.ts';
-import { createRegistry, LATENCY_BUCKETS } from './metrics.ts';
+import { createRegistry, LATENCY_BUCKETS, oncePerRegistry } from './metrics.ts';
 import type { Tracing } from './tracing.ts';
 
 const require = createRequire(import.meta.url);
@@ -27,37 +27,32 @@ export interface WorkerMetrics {
   inFlight: Gauge<'activity_type'>;
 }
 
-const metricsOf = new WeakMap<Registry, WorkerMetrics>();
+const workerMetricsOf = oncePerRegistry((registry): WorkerMetrics => ({
+  registry,
+  duration: new Histogram({
+    name: 'worker_activity_duration_seconds',
+    help: 'Time one activity attempt ran in this worker, by activity type and outcome (completed, failed, cancelled).',
+    labelNames: ['activity_type', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  }),
+  failures: new Counter({
+    name: 'worker_activity_failures_total',
+    help: 'Activity attempts that failed (Temporal may retry them), by activity type and error type (ApplicationFailure type or error name).',
+    labelNames: ['activity_type', 'error_type'],
+    registers: [registry],
+  }),
+  inFlight: new Gauge({
+    name: 'worker_activities_in_flight',
+    help: 'Activities running now in this worker, by activity type.',
+    labelNames: ['activity_type'],
+    registers: [registry],
+  }),
+}));
 
 /** The activity metrics of a registry, made once per registry (a restarted worker keeps counting). */
 export function createWorkerMetrics(registry: Registry = createRegistry('worker')): WorkerMetrics {
-  let metrics = metricsOf.get(registry);
-  if (!metrics) {
-    metrics = {
-      registry,
-      duration: new Histogram({
-        name: 'worker_activity_duration_seconds',
-        help: 'Time one activity attempt ran in this worker, by activity type and outcome (completed, failed, cancelled).',
-        labelNames: ['activity_type', 'outcome'],
-        buckets: LATENCY_BUCKETS,
-        registers: [registry],
-      }),
-      failures: new Counter({
-        name: 'worker_activity_failures_total',
-        help: 'Activity attempts that failed (Temporal may retry them), by activity type and error type (ApplicationFailure type or error name).',
-        labelNames: ['activity_type', 'error_type'],
-        registers: [registry],
-      }),
-      inFlight: new Gauge({
-        name: 'worker_activities_in_flight',
-        help: 'Activities running now in this worker, by activity type.',
-        labelNames: ['activity_type'],
-        registers: [registry],
-      }),
-    };
-    metricsOf.set(registry, metrics);
-  }
-  return metrics;
+  return workerMetricsOf(registry);
 }
 
 function errorType(error: unknown): string {

@@ -1,43 +1,42 @@
 // The admin CLI's `mailbox` commands (scripts/admin.ts parses the options): connect, list,
-// disconnect, test. Each prints the mailbox record (never a URL, login or password); connect and
-// disconnect start or stop the mailbox's inbox sync, and a mailbox that stops holding its sender's
-// emails has their runs told at once.
+// disconnect, test. Each prints the mailbox record (never a URL, login or password). Connect takes
+// passwords from standard input or the environment, never from the command line, and refuses a
+// secret key that may not seal them (domain/mailboxes/url-sources.ts, credentials.ts). Connect, test
+// and disconnect record the inbox sync's start or stop with their change (a MAILBOX_SYNC command),
+// so the answer is the committed state: the command and the runs' RUN_CHANGED are delivered right
+// after, or by the outbox drain when Temporal cannot be reached now.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import type { Config } from '../config.ts';
 import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
 import {
   connectMailbox, disconnectMailbox, listMailboxes, testMailbox, type MailboxChange, type MailboxRecord,
 } from '../domain/mailboxes/mailboxes.service.ts';
-import { startMailboxSync, stopMailboxSync } from '../workflows/mailbox-sync.client.ts';
+import { resolveMailUrl, stdinPasswordOf, type UrlSource } from '../domain/mailboxes/url-sources.ts';
+
+/** What a committed change recorded for workflows: the runs it changed, the mailboxes whose sync follows their row. */
+export interface CommittedCommands {
+  sequenceIds: string[];
+  mailboxIds: string[];
+}
 
 export interface MailboxCommandDeps {
   em: EntityManager;
   config: Config;
-  /** Delivers the RUN_CHANGED commands of these runs (best effort: the outbox drain delivers them otherwise). */
-  notify(config: Config, em: EntityManager, sequenceIds: string[]): Promise<void>;
-  withTemporal<T>(work: (temporal: Client) => Promise<T>): Promise<T>;
+  /** Delivers the commands a change recorded (best effort: the outbox drain delivers them otherwise). */
+  deliver(em: EntityManager, commands: CommittedCommands): Promise<void>;
+  /** Where `--smtp-url-env` and `--imap-url-env` name their variables. */
+  env: Record<string, string | undefined>;
+  /** Standard input, read to its end (`--password-stdin`). */
+  readStdin(): Promise<string>;
 }
 
 export type MailboxCommand =
-  | { verb: 'connect'; userId: string; smtpUrl: string; imapUrl: string; email?: string }
+  | { verb: 'connect'; userId: string; smtp: UrlSource; imap: UrlSource; passwordStdin: boolean; email?: string }
   | { verb: 'list'; organizationId: string }
   | { verb: 'disconnect' | 'test'; id: string };
 
-/** Starts or stops the inbox sync; without Temporal the worker's reconcile at start-up catches up. */
-async function sync(deps: MailboxCommandDeps, change: MailboxChange, action: 'start' | 'stop'): Promise<void> {
-  try {
-    await deps.withTemporal((temporal) => action === 'start'
-      ? startMailboxSync(temporal, { id: change.mailbox.id, organizationId: change.organizationId }, deps.config.temporalTaskQueue)
-      : stopMailboxSync(temporal, change.mailbox.id));
-  } catch (error) {
-    console.error(`note: the inbox sync of mailbox ${change.mailbox.id} could not be ${action === 'start' ? 'started' : 'stopped'} now (${(error as Error).message}).`);
-  }
-}
-
-async function settle(deps: MailboxCommandDeps, change: MailboxChange, action: 'start' | 'stop' | null): Promise<MailboxRecord> {
-  await deps.notify(deps.config, deps.em, change.wokenSequenceIds);
-  if (action) await sync(deps, change, action);
+async function settle(deps: MailboxCommandDeps, change: MailboxChange): Promise<MailboxRecord> {
+  await deps.deliver(deps.em, { sequenceIds: change.wokenSequenceIds, mailboxIds: change.syncCommand ? [change.mailbox.id] : [] });
   if (change.mailbox.status !== 'CONNECTED' && change.mailbox.status !== 'DISCONNECTED') {
     console.error(`note: mailbox ${change.mailbox.id} is ${change.mailbox.status}: ${change.mailbox.last_error}; its sender's emails wait until it is fixed (mailbox test, or connect again).`);
   }
@@ -47,13 +46,19 @@ async function settle(deps: MailboxCommandDeps, change: MailboxChange, action: '
 export async function runMailboxCommand(deps: MailboxCommandDeps, input: MailboxCommand): Promise<MailboxRecord | MailboxRecord[]> {
   const credentials = new MailboxCredentials(deps.config.webhookSecretKey);
   switch (input.verb) {
-    case 'connect':
-      return settle(deps, await connectMailbox(deps.em, { credentials }, input), 'start');
+    case 'connect': {
+      // The key first: nothing is read, tried or stored under a key that may not seal it.
+      credentials.requireSealingKey();
+      const password = input.passwordStdin ? stdinPasswordOf(await deps.readStdin()) : null;
+      const smtpUrl = resolveMailUrl('smtp', input.smtp, deps.env, password);
+      const imapUrl = resolveMailUrl('imap', input.imap, deps.env, password);
+      return settle(deps, await connectMailbox(deps.em, { credentials }, { userId: input.userId, smtpUrl, imapUrl, email: input.email }));
+    }
     case 'list':
       return listMailboxes(deps.em, input.organizationId);
     case 'disconnect':
-      return settle(deps, await disconnectMailbox(deps.em, input.id), 'stop');
+      return settle(deps, await disconnectMailbox(deps.em, input.id));
     case 'test':
-      return settle(deps, await testMailbox(deps.em, { credentials }, input.id), 'start');
+      return settle(deps, await testMailbox(deps.em, { credentials }, input.id));
   }
 }

@@ -14,12 +14,15 @@
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
 //   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
 //   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
-//   npm run --silent admin -- mailbox connect --user USER_ID --smtp-url URL --imap-url URL [--email E] [--json]
+//   npm run --silent admin -- mailbox connect --user USER_ID (--smtp-url URL|--smtp-url-env NAME) (--imap-url URL|--imap-url-env NAME) [--password-stdin] [--email E] [--json]
 //   npm run --silent admin -- mailbox list --org ORG_ID [--json]
 //   npm run --silent admin -- mailbox disconnect --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
-//     URLs: smtps://USER:PASSWORD@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
-//     imaps://...[:993] or imap://...[:143]; USER and PASSWORD URL-encoded. Never printed back.
+//     URLs: smtps://USER@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
+//     imaps://...[:993] or imap://...[:143]; USER URL-encoded. No password on the command line: it comes
+//     on standard input (--password-stdin, one line, for every URL given without one), or the whole URL
+//     smtps://USER:PASSWORD@HOST is in the environment variable NAME. Needs WEBHOOK_SECRET_KEY (not the
+//     development key). Never printed back.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -28,13 +31,16 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
 import { reconcile } from '../domain/admin/reconcile.ts';
-import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
+import { deliverMailboxSyncs, deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
-import { runMailboxCommand, type MailboxCommandDeps } from './admin-mailbox.ts';
+import { runMailboxCommand, type CommittedCommands, type MailboxCommandDeps } from './admin-mailbox.ts';
+import { withLocalSecretKey } from './local-secret-key.ts';
+import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
 import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
+import type { UrlSource } from '../domain/mailboxes/url-sources.ts';
 
 class UsageError extends Error {}
 
@@ -58,6 +64,9 @@ const options = {
   'daily-send-limit': { type: 'string' },
   'smtp-url': { type: 'string' },
   'imap-url': { type: 'string' },
+  'smtp-url-env': { type: 'string' },
+  'imap-url-env': { type: 'string' },
+  'password-stdin': { type: 'boolean' },
   fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -81,6 +90,14 @@ function show(value: unknown, json: boolean): void {
       .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`).join('\n'));
     console.log('');
   }
+}
+
+/** Where `mailbox connect` takes a server's URL from: exactly one of --X-url and --X-url-env. */
+function urlSource(flags: Flags, option: 'smtp-url' | 'imap-url'): UrlSource {
+  const url = flags[option];
+  const env = flags[`${option}-env`];
+  if ((url === undefined) === (env === undefined)) throw new UsageError(`give exactly one of --${option} or --${option}-env`);
+  return url !== undefined ? { from: 'argument', url } : { from: 'environment', name: env! };
 }
 
 /** The ICP document of `org icp`: from --file or --json-value, exactly one. */
@@ -128,7 +145,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove': {
       const removed = await admin.removeUser(em, need(flags, 'id'));
-      await notifyRunsChanged(config, em, removed.stopped_sequence_ids);
+      await deliverCommitted(config, em, { sequenceIds: removed.stopped_sequence_ids, mailboxIds: removed.disconnected_mailbox_id ? [removed.disconnected_mailbox_id] : [] });
       return removed;
     }
     case 'user sender': {
@@ -150,7 +167,10 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
     case 'org icp':
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
     case 'mailbox connect':
-      return runMailboxCommand(mailboxDeps(em, config), { verb: 'connect', userId: need(flags, 'user'), smtpUrl: need(flags, 'smtp-url'), imapUrl: need(flags, 'imap-url'), email: flags.email });
+      return runMailboxCommand(mailboxDeps(em, config), {
+        verb: 'connect', userId: need(flags, 'user'), smtp: urlSource(flags, 'smtp-url'), imap: urlSource(flags, 'imap-url'),
+        passwordStdin: flags['password-stdin'] ?? false, email: flags.email,
+      });
     case 'mailbox list':
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'list', organizationId: need(flags, 'org') });
     case 'mailbox disconnect':
@@ -165,8 +185,22 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
 }
 
 const mailboxDeps = (em: EntityManager, config: Config): MailboxCommandDeps => ({
-  em, config, notify: notifyRunsChanged, withTemporal: (work) => withTemporal(config, work),
+  em, config, env: process.env, readStdin, deliver: (commandEm, commands) => deliverCommitted(config, commandEm, commands),
 });
+
+/** A password on standard input is short: more than this is not one. */
+const STDIN_MAX_BYTES = 64 * 1024;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > STDIN_MAX_BYTES) throw new MailUrlError('--password-stdin', 'standard input is too long for a password');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** Runs `work` with a client of the configured Temporal (the dev server's port by default). */
 async function withTemporal<T>(config: Config, work: (temporal: Client) => Promise<T>): Promise<T> {
@@ -181,25 +215,31 @@ async function withTemporal<T>(config: Config, work: (temporal: Client) => Promi
 const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
- * Delivers the RUN_CHANGED commands of runs the CLI changed (recorded with their rows): ended runs'
- * workflows close now, and runs a mailbox held try their email again. Best effort within a few
- * seconds: without Temporal the outbox drain delivers them once it is back.
+ * Delivers the commands the CLI's change recorded with its rows: RUN_CHANGED of the runs it changed
+ * (ended runs' workflows close now, runs a mailbox held try their email again) and MAILBOX_SYNC of
+ * the mailboxes whose inbox sync starts or stops. Best effort within a few seconds: what is not
+ * delivered now is delivered by the outbox drain (every worker runs it) once Temporal is back, so
+ * the committed change the CLI prints stands either way.
  */
-async function notifyRunsChanged(config: Config, em: EntityManager, sequenceIds: string[]): Promise<void> {
-  if (sequenceIds.length === 0) return;
-  const address = temporalAddress(config);
+async function deliverCommitted(config: Config, em: EntityManager, commands: CommittedCommands): Promise<void> {
+  if (commands.sequenceIds.length === 0 && commands.mailboxIds.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
   try {
     const connection = await Promise.race([
-      Connection.connect({ address, connectTimeout: 3000 }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 4000)),
+      Connection.connect({ address: temporalAddress(config), connectTimeout: 3000 }),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), 4000); }),
     ]);
     try {
-      await deliverRunsChanged(em, { workflows: createWorkflowClients(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue) }, sequenceIds);
+      const deps = { workflows: createWorkflowClients(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue) };
+      await deliverRunsChanged(em, deps, commands.sequenceIds);
+      await deliverMailboxSyncs(em, deps, commands.mailboxIds);
     } finally {
       await connection.close();
     }
   } catch {
-    console.error(`note: Temporal at ${address} not reachable; the ${sequenceIds.length} changed run(s) are told by the outbox drain once it is back.`);
+    // Not reachable now: the commands stay PENDING in the outbox and the drain delivers them.
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -219,7 +259,7 @@ async function main(): Promise<number> {
     console.log(`usage:\n${USAGE}`);
     return flags.help ? 0 : 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(withLocalSecretKey(process.env, loadConfig().dataDir));
   const database = await openDatabase(config);
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
   try {
@@ -231,7 +271,7 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n\nusage:\n${USAGE}`);
       return 2;
     }
-    if (error instanceof admin.AdminError || error instanceof MailboxError || error instanceof MailUrlError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
+    if (error instanceof admin.AdminError || error instanceof MailboxError || error instanceof MailUrlError || error instanceof MailboxKeyError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
       console.error(`error: ${error.message.includes('uuid') ? 'an id is not a valid UUID' : error.message}`);
       return 1;
     }

@@ -1,7 +1,7 @@
 // GreenMail: a real SMTP and IMAP server (one Java process) for the mailbox tests, the benchmark and
 // trying connected mailboxes locally. Plain SMTP and IMAP on loopback ports, logins by email
 // address, users created at run time through its REST API. `npm run mailserver` runs one in the
-// foreground with fixed ports and two users (see the README).
+// foreground with fixed ports and two users (see docs/api/mailboxes.md, "Trying it locally").
 import { spawn } from 'node:child_process';
 import { freePort, portOpen, stopChild } from './local-stack.ts';
 import { greenmailJar } from './tools.ts';
@@ -80,7 +80,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sender = server.urls('sender@example.test', 'sender-password');
   console.log(`GreenMail is running: SMTP 127.0.0.1:${server.smtpPort}, IMAP 127.0.0.1:${server.imapPort}, users via http://127.0.0.1:${server.apiPort}/api/user`);
   console.log(`Users: sender@example.test / sender-password, prospect@example.test / prospect-password`);
-  console.log(`Connect the sender: npm run --silent admin -- mailbox connect --user USER_ID --smtp-url '${sender.smtpUrl}' --imap-url '${sender.imapUrl}'`);
+  const login = (url: string) => url.replace(/:[^:@/]*@/, '@'); // the URL without its password: that comes on standard input
+  console.log(`Connect the sender: echo sender-password | npm run --silent admin -- mailbox connect --user USER_ID --smtp-url '${login(sender.smtpUrl)}' --imap-url '${login(sender.imapUrl)}' --password-stdin`);
   const stop = async () => { await server.stop(); process.exit(0); };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());

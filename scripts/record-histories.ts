@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { pino } from 'pino';
-import { createActivities } from '../activities/index.ts';
+import { createActivities, createMailboxSyncWorkerActivities } from '../activities/index.ts';
 import { recordReply } from '../domain/engagement/engagement.service.ts';
 import { snoozeTask } from '../domain/tasks/snooze.ts';
 import { updateTemplate } from '../domain/sequences/templates.service.ts';
@@ -67,7 +67,9 @@ const stack = await getStack(); // first: it installs the SDK runtime, which the
 // With the service's search attributes: domain code starts some workflows with them (a task's reminder).
 const env = await createTimeSkippingEnv({ searchAttributes: true });
 const org = await newOrg(stack, 'Replay histories');
-const activities = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
+// The inbox sync's activities too (their own worker in production): the recorded mailbox sync runs them on this queue.
+const activityDeps = { orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client };
+const activities = { ...createActivities(activityDeps), ...createMailboxSyncWorkerActivities(activityDeps) };
 // The stack's task queue: enrollment starts its sequence workflow there (on this test server).
 const taskQueue = stack.config.temporalTaskQueue;
 const workflows = createWorkflowClients(env.client, taskQueue);

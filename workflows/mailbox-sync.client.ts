@@ -21,8 +21,16 @@ export interface MailboxSyncClient {
   start(mailbox: MailboxSyncTarget, options?: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'>): Promise<void>;
   /** Cancels the mailbox's sync workflow; nothing to do when none runs. */
   stop(mailboxId: string): Promise<void>;
-  /** The workflow's status query, or null when it is not running. */
-  status(mailboxId: string): Promise<MailboxSyncStatus | null>;
+  /** The workflow's status query with the lag as of now, or null when it is not running. */
+  status(mailboxId: string): Promise<MailboxSyncView | null>;
+}
+
+/** The status query, and the sync's lag now: seconds since a run last saw the inbox read to its end. */
+export type MailboxSyncView = MailboxSyncStatus & { lagSeconds: number | null };
+
+export function withLag(status: MailboxSyncStatus, now = Date.now()): MailboxSyncView {
+  const at = status.readToEndAt ? Date.parse(status.readToEndAt) : Number.NaN;
+  return { ...status, lagSeconds: Number.isNaN(at) ? null : Math.max(0, Math.round((now - at) / 1000)) };
 }
 
 export function createMailboxSyncClient(temporal: Client, taskQueue: string): MailboxSyncClient {
@@ -34,7 +42,7 @@ export function createMailboxSyncClient(temporal: Client, taskQueue: string): Ma
         try {
           const handle = temporal.workflow.getHandle(mailboxSyncWorkflowId(mailboxId));
           if ((await handle.describe()).status.name !== 'RUNNING') return null;
-          return await handle.query(mailboxSyncStatusQuery);
+          return withLag(await handle.query(mailboxSyncStatusQuery));
         } catch (error) {
           if (error instanceof WorkflowNotFoundError) return null;
           throw error;

@@ -9,6 +9,8 @@ import { defineQuery, defineSignal } from '@temporalio/workflow';
 export const MAILBOX_SYNC_WORKFLOW = 'mailboxSyncWorkflow';
 /** The activity failure of a refused IMAP login: no retry of the same attempt helps. */
 export const MAILBOX_AUTH_FAILED = 'MailboxAuthFailed';
+/** The activity failure of an IMAP server that cannot be reached or dropped the session: retried. */
+export const MAILBOX_UNREACHABLE = 'MailboxUnreachable';
 
 export function mailboxSyncWorkflowId(mailboxId: string): string {
   return `mailbox-sync:${mailboxId}`;
@@ -48,6 +50,8 @@ export interface MailboxSyncInput {
   totals?: SyncTotals;
   /** How the last run waited for mail, carried for the status query. */
   lastMode?: SyncMode | null;
+  /** What the last run saw of the inbox, carried for the status query. */
+  health?: SyncHealth;
   /** Login failures in a row, carried so the backoff goes on growing. */
   authFailures?: number;
 }
@@ -58,6 +62,18 @@ export interface SyncTotals {
   bounces: number;
   autoReplies: number;
   ignored: number;
+  /** Messages that could not be parsed or stored: recorded UNREADABLE and passed. */
+  unreadable: number;
+}
+
+/** What a run saw of the inbox's state as it ended (absent from runs recorded before these fields). */
+export interface SyncHealth {
+  /** Messages above the cursor the run left (0: it read to the end), null when it never listed them. */
+  waiting?: number | null;
+  /** When the run last saw the inbox read to its end (ISO 8601). */
+  readToEndAt?: string | null;
+  /** Since when the cursor has not moved while mail waits (ISO 8601), null when it moves. */
+  stalledSince?: string | null;
 }
 
 export interface SyncRunInput {
@@ -68,7 +84,7 @@ export interface SyncRunInput {
   idleMs: number;
 }
 
-export interface SyncRunResult {
+export interface SyncRunResult extends SyncHealth {
   /** True when the mailbox is gone or DISCONNECTED: the workflow ends. */
   stopped: boolean;
   cursor: MailboxCursor;
@@ -80,6 +96,17 @@ export interface SyncRunResult {
 
 export interface MailboxSyncStatus {
   phase: 'SYNCING' | 'WAITING_AFTER_FAILURE' | 'STOPPED';
+  /** Messages above the cursor when the last run ended (0: read to the end); null before one ended. */
+  waiting: number | null;
+  /**
+   * When a run last saw the inbox read to its end (ISO 8601): the sync's lag is now minus this. As of
+   * the last run's end; the live figure is the mailbox's last_synced_at and the lag metric.
+   */
+  readToEndAt: string | null;
+  /** Since when the cursor has not moved while mail waited (ISO 8601), null while it moves. */
+  stalledSince: string | null;
+  /** Since when runs fail in a row (ISO 8601): the server unreachable, the login refused; null once one works. */
+  failingSince: string | null;
   cursor: MailboxCursor;
   /** How the last run waited for mail; null before the first run logged in. */
   mode: SyncMode | null;

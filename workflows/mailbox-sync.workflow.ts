@@ -1,9 +1,10 @@
 // MailboxSyncWorkflow: loops the syncMailbox activity of one mailbox. A refused login (the
-// activity marked the mailbox AUTH_FAILED) or a server that stays unreachable waits with a
-// growing backoff, shown by the status query, then tries again (at once on the wake signal: the
-// mailbox was connected or tested again); a mailbox disconnected (the
-// activity says stopped) or a cancelled workflow ends the loop. The cursor lives in PostgreSQL;
-// the workflow carries the last one it heard across continue-as-new for the status query.
+// activity marked the mailbox AUTH_FAILED) or a server that stays unreachable (the activity marked
+// the mailbox's sync_error) waits with a growing backoff, shown by the status query with since when
+// runs fail, then tries again (at once on the wake signal: the mailbox was connected or tested
+// again); a mailbox disconnected (the activity says stopped) or a cancelled workflow ends the loop.
+// The cursor lives in PostgreSQL; the workflow carries the last one it heard, with what the last run
+// saw waiting, across continue-as-new for the status query.
 import {
   ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, isCancellation, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
@@ -26,14 +27,16 @@ function addCounts(totals: SyncTotals, counts: SyncTotals): void {
   totals.bounces += counts.bounces;
   totals.autoReplies += counts.autoReplies;
   totals.ignored += counts.ignored;
+  totals.unreadable += counts.unreadable ?? 0;
 }
 
 export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void> {
   const runMs = input.runMs ?? 10 * MINUTE_MS;
   const runsPerExecution = input.runsPerExecution ?? 50;
-  const totals: SyncTotals = { processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0, ...input.totals };
+  const totals: SyncTotals = { processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0, unreadable: 0, ...input.totals };
   const status: MailboxSyncStatus = {
     phase: 'SYNCING', cursor: input.cursor ?? { uidValidity: null, lastUid: null }, mode: input.lastMode ?? null, runsThisExecution: 0, totals, lastError: null, retryAt: null,
+    waiting: input.health?.waiting ?? null, readToEndAt: input.health?.readToEndAt ?? null, stalledSince: input.health?.stalledSince ?? null, failingSince: null,
   };
   setHandler(mailboxSyncStatusQuery, () => status);
   let woken = false;
@@ -62,6 +65,7 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
         const delay = refused ? backoffMs(AUTH_BACKOFF, ++authFailures) : backoffMs(ERROR_BACKOFF, ++failures);
         status.phase = 'WAITING_AFTER_FAILURE';
         status.lastError = error.cause?.message ?? error.message;
+        status.failingSince ??= new Date().toISOString();
         status.retryAt = new Date(new Date().getTime() + delay).toISOString();
         woken = false;
         await condition(() => woken, delay);
@@ -72,8 +76,12 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
       authFailures = 0;
       failures = 0;
       status.lastError = null;
+      status.failingSince = null;
       status.cursor = run.cursor;
       status.mode = run.mode;
+      status.waiting = run.waiting ?? null;
+      status.readToEndAt = run.readToEndAt ?? status.readToEndAt;
+      status.stalledSince = run.stalledSince ?? null;
       addCounts(totals, run.counts);
       if (run.stopped) {
         status.phase = 'STOPPED';
@@ -88,5 +96,6 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
     return;
   }
   await condition(allHandlersFinished);
-  await continueAsNew<typeof mailboxSyncWorkflow>({ ...input, cursor: status.cursor, totals, authFailures, lastMode: status.mode });
+  const health = { waiting: status.waiting, readToEndAt: status.readToEndAt, stalledSince: status.stalledSince };
+  await continueAsNew<typeof mailboxSyncWorkflow>({ ...input, cursor: status.cursor, totals, authFailures, lastMode: status.mode, health });
 }

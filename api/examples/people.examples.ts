@@ -115,7 +115,7 @@ export const peopleExamples: Record<string, unknown> = {
   },
   User: {
     ...GRACE, role: 'owner', created_at: '2026-03-01T08:00:00.000Z', updated_at: '2026-03-01T08:00:00.000Z',
-    mailbox: { email: 'grace@example.org', status: 'CONNECTED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: null },
+    mailbox: { email: 'grace@example.org', status: 'CONNECTED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: null, emails_held: false },
   },
-  UserMailbox: { email: 'grace@example.org', status: 'AUTH_FAILED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: 'smtps://smtp.example.org:465: 535 5.7.8 Authentication credentials invalid' },
+  UserMailbox: { email: 'grace@example.org', status: 'ERROR', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: 'IMAP: imaps://imap.example.org:993: connect ECONNREFUSED 203.0.113.7:993', emails_held: false },
 };

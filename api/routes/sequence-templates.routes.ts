@@ -8,8 +8,11 @@ import { templateCreateSchema, templateListFilters, templatePatchSchema, templat
 
 type TemplateParams = { sequence_template_id: string };
 const tags = ['Sequence templates'];
-const invalid = '400: schema mismatch, unknown timezone, EMAIL step without subject, or a subject/body that is not valid Liquid (ValidationIssue naming `steps[i].body` etc.).';
-const refused = 'ACTIVE without steps (naming steps), or sender_user_id not an active user of the organization (ValidationIssue).';
+const invalid = 'The body does not match the schema (ValidationIssue; `data.errors` names each field): types, sizes, unknown fields, a timezone not in the list, '
+  + 'an EMAIL step without subject or a subject on another step type.';
+const refused = 'The body matches the schema but breaks a rule it cannot state (ValidationIssue naming the field; nothing is written): '
+  + '`schedule.end_hour` not after `schedule.start_hour`, a subject or body that is not valid Liquid (`steps[i].subject`, `steps[i].body`), '
+  + 'ACTIVE without steps (`steps`), or `sender_user_id` not an active user of the organization.';
 
 export function sequenceTemplatesRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   return [

@@ -5,6 +5,8 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import type { MessageSort } from '../../domain/engagement/messages.service.ts';
 import { executeTask, type ExecutePayload } from '../../domain/tasks/execute.ts';
+import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
+import { mailboxSending } from '../../domain/mailboxes/mailbox-sending.ts';
 import { getTask, listTasks, taskThread, TASK_SORT_FIELDS, type TaskFilters, type TaskSort } from '../../domain/tasks/reads.ts';
 import { snoozeTask } from '../../domain/tasks/snooze.ts';
 import type { TaskDeps } from '../../domain/tasks/task-changes.ts';
@@ -25,7 +27,7 @@ import { CALL_DONE, TODO_REASSIGNED, TODO_REOPENED, TODO_SKIPPED, TODO_SNOOZED, 
 export interface TasksDeps {
   workflows: WorkflowClients;
   providers: Pick<Providers, 'mail' | 'linkedin'>;
-  config: Pick<Config, 'temporalTaskQueue'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'webhookSecretKey'>;
 }
 
 type Params = { task_id: string };
@@ -40,6 +42,8 @@ const threadQuery = listQuerySchema([]);
 
 export function tasksRoutes(deps: TasksDeps): RouteDef[] {
   const taskDeps = (ctx: AppContext): TaskDeps => ({ em: ctx.state.em, workflows: deps.workflows, logger: ctx.state.logger });
+  // A reply email goes out through its sender's connected mailbox, as a step's email does.
+  const mailboxes = mailboxSending({ credentials: new MailboxCredentials(deps.config.webhookSecretKey), fallback: deps.providers.mail });
   const taskResponse = (what: string, extra: Record<number, { description: string }> = {}, example?: unknown) => ({
     200: { description: what, schema: taskSchema, ...(example === undefined ? {} : { example }) }, 404: notFound, ...extra,
   });
@@ -186,7 +190,9 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
       operationId: 'executeTask',
       requestExample: { params: { task_id: EXAMPLE_IDS.callTask } },
       summary: 'Execute a task in the service',
-      description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, stores it OUTBOUND in the thread '
+      description: 'email_reply / linkedin_reply: sends the reply through the channel from the sequence\'s sender, exactly once, stores it OUTBOUND in the thread '
+        + '(an email reply goes through the sender\'s connected mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with '
+        + 'In-Reply-To the answered message\'s Message-ID and References the thread\'s; otherwise through the service\'s own transport) '
         + '(in_reply_to_id: the message answered), emits message.sent (its step_number the step of the message answered), completes the task; the sequence '
         + 'waits for the lead (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). '
         + 'call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; '
@@ -199,13 +205,13 @@ export function tasksRoutes(deps: TasksDeps): RouteDef[] {
         200: { description: 'The task, the message sent (replies) and the sequence.', schema: executeResultSchema },
         404: notFound,
         409: { description: 'The task is not open (COMPLETED or SKIPPED), the lead review\'s sequence is no longer FOUND (approved, rejected or stopped), or the playbook run was already decided (CommitIssue).' },
-        422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); the approval\'s playbook was deleted; the contact lacks the channel; the channel refused (BusinessIssue).' },
+        422: { description: 'The payload type does not fit the task type (ValidationIssue naming payload.type); the approval\'s playbook was deleted; the contact lacks the channel; the channel refused; the sender\'s connected mailbox is AUTH_FAILED or ERROR, so nothing was sent (BusinessIssue).' },
       },
       handler: async (ctx, { params: p, body }) => {
         const { principal } = ctx.state;
         return {
           status: 200,
-          body: await executeTask({ ...taskDeps(ctx), providers: deps.providers, userId: principal.userId }, principal.organizationId, p.task_id, body.payload),
+          body: await executeTask({ ...taskDeps(ctx), providers: deps.providers, mailboxes, userId: principal.userId }, principal.organizationId, p.task_id, body.payload),
         };
       },
     }),

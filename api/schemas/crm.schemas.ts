@@ -15,7 +15,7 @@ export const crmWriteBodySchema: JsonSchema = named('CrmWrite', {
       type: 'array',
       minItems: 1,
       maxItems: 100,
-      description: 'Properties to write, each named once; the first is reported as `crm_property`.',
+      description: 'Properties to write, each named once (a property repeated is 422 naming `fields[i].property`); the first is reported as `crm_property`.',
       items: named('CrmField', {
         type: 'object',
         additionalProperties: false,

@@ -4,7 +4,7 @@
 // classes only and no lookarounds: the same text is an ECMAScript regex for Ajv and a Python one
 // for Schemathesis. api/validation.ts names a failure in words instead of quoting the pattern.
 import { LIMITS } from '../../domain/people/identifiers.ts';
-import type { JsonSchema } from '../validation.ts';
+import type { JsonSchema } from '../json-schema.ts';
 
 const WS = '[ \\t]*';
 /** A DNS label, and a top-level one (it starts with a letter, so a name is never an IP address). */

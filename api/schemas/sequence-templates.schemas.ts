@@ -15,7 +15,7 @@ export const BODY_MAX = 20_000;
 const TEMPLATE_RULE = 'A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, '
   + 'company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables '
   + '(account variables, overridden by contact variables, overridden by the run\'s variables). A missing or null variable renders as an empty string: use the `default` '
-  + 'filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials.';
+  + 'filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials.';
 
 const STATUS_DESCRIPTION = 'PENDING_SETUP: a draft. ACTIVE: enrolls and runs (needs at least one step). INACTIVE: holds running sequences and refuses enrollments. '
   + 'FINISHING: refuses enrollments while running sequences finish. ARCHIVED: ends running sequences as STOPPED_EARLY. '
@@ -67,7 +67,7 @@ export const scheduleSchema: JsonSchema = named('SequenceTemplateSchedule', {
   properties: {
     days: { type: 'array', minItems: 1, maxItems: 7, uniqueItems: true, items: { type: 'string', enum: [...WEEKDAYS] } },
     start_hour: { type: 'integer', minimum: 0, maximum: 23, description: 'First hour of the window (inclusive).' },
-    end_hour: { type: 'integer', minimum: 1, maximum: 24, description: 'End of the window (exclusive), greater than start_hour.' },
+    end_hour: { type: 'integer', minimum: 1, maximum: 24, description: 'End of the window (exclusive), greater than start_hour (422 naming schedule.end_hour otherwise).' },
   },
 });
 

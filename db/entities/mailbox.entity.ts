@@ -41,6 +41,17 @@ export const MailboxSchema = defineEntity({
     uidValidity: p.bigint('string').nullable(),
     /** The highest inbox UID already recorded (the durable cursor of the inbox sync). */
     lastUid: p.bigint('string').nullable(),
+    /**
+     * Why the inbox sync cannot read the inbox now ("IMAP: ..."): its server unreachable, or a cursor
+     * that has not moved while mail waits; null while it reads. Unlike a status, it holds no email.
+     */
+    syncError: p.text().nullable(),
+    /** Since when sync_error has held (the first failure, or the cursor's last move). */
+    syncErrorSince: p.datetime().nullable(),
+    /** Messages above the cursor when the sync last looked (0: read to the end). */
+    inboxWaiting: p.integer().nullable(),
+    /** The INTERNALDATE of the last inbox message read: where a mailbox re-connected to another server starts. */
+    lastReceivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -9,7 +9,7 @@ import { SequenceTemplate } from './sequence-template.entity.ts';
 import { User } from './user.entity.ts';
 import { SEQUENCE_STATUSES } from '../../domain/sequences/statuses.ts';
 
-export { RUNNING_STATUSES, SEQUENCE_STATUSES, type SequenceStatus } from '../../domain/sequences/statuses.ts';
+export { SEQUENCE_STATUSES, type SequenceStatus } from '../../domain/sequences/statuses.ts';
 
 export const SequenceSchema = defineEntity({
   name: 'Sequence',

@@ -6,16 +6,17 @@
 import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
-import type { WorkflowCommand as Command } from '../../domain/workflow-commands/commands.ts';
+import type { WorkflowCommand as Command } from '../../domain/workflow-commands/command.types.ts';
 
 /**
  * START_SEQUENCE: start the sequence workflow of an ACTIVE row. TASK_COMPLETED: the taskCompleted
  * signal to a run. RUN_CHANGED: the runChanged signal (the run re-reads its row). WAKE_PLAYBOOKS:
  * the event-resolution workflow's drainNow signal. LEAD_IMPORT: an entry to import or enroll (the
  * drain starts one lead-import workflow for the entries it claims). SIGNAL_CHANGED: start the
- * signal's workflow, or tell it to re-read its row.
+ * signal's workflow, or tell it to re-read its row. MAILBOX_SYNC: start (or wake) a mailbox's sync
+ * workflow when its row is not DISCONNECTED, cancel it when it is.
  */
-export const WORKFLOW_COMMAND_KINDS = ['START_SEQUENCE', 'TASK_COMPLETED', 'RUN_CHANGED', 'WAKE_PLAYBOOKS', 'LEAD_IMPORT', 'SIGNAL_CHANGED'] as const;
+export const WORKFLOW_COMMAND_KINDS = ['START_SEQUENCE', 'TASK_COMPLETED', 'RUN_CHANGED', 'WAKE_PLAYBOOKS', 'LEAD_IMPORT', 'SIGNAL_CHANGED', 'MAILBOX_SYNC'] as const;
 export type WorkflowCommandKind = (typeof WORKFLOW_COMMAND_KINDS)[number];
 
 /** PENDING: not delivered yet (or its last delivery failed). DONE: Temporal took it. */

@@ -26,6 +26,9 @@ import { Migration20261126090000_mailboxes } from './Migration20261126090000_mai
 import { Migration20261126100000_idempotency_lease } from './Migration20261126100000_idempotency_lease.ts';
 import { Migration20261126110000_inbox_lookups } from './Migration20261126110000_inbox_lookups.ts';
 import { Migration20261127090000_sequence_revision } from './Migration20261127090000_sequence_revision.ts';
+import { Migration20261127210000_inbox_once_per_org } from './Migration20261127210000_inbox_once_per_org.ts';
+import { Migration20261127220000_mailbox_sync_commands } from './Migration20261127220000_mailbox_sync_commands.ts';
+import { Migration20261127230000_mailbox_sync_health } from './Migration20261127230000_mailbox_sync_health.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -54,4 +57,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126100000_idempotency_lease', class: Migration20261126100000_idempotency_lease },
   { name: 'Migration20261126110000_inbox_lookups', class: Migration20261126110000_inbox_lookups },
   { name: 'Migration20261127090000_sequence_revision', class: Migration20261127090000_sequence_revision },
+  { name: 'Migration20261127210000_inbox_once_per_org', class: Migration20261127210000_inbox_once_per_org },
+  { name: 'Migration20261127220000_mailbox_sync_commands', class: Migration20261127220000_mailbox_sync_commands },
+  { name: 'Migration20261127230000_mailbox_sync_health', class: Migration20261127230000_mailbox_sync_health },
 ];

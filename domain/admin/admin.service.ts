@@ -8,6 +8,7 @@ import { generateApiKey } from './api-keys.ts';
 import { icpFromStored, parseIcpProfile, type IcpProfile } from '../people/icp-score.ts';
 import { SCOPES, type Scope } from './scopes.ts';
 import { endRuns } from '../sequences/runs.ts';
+import { disconnectUserMailbox } from '../mailboxes/mailboxes.service.ts';
 
 export class AdminError extends Error {}
 
@@ -158,9 +159,12 @@ export async function listUsersOf(em: EntityManager, organizationId: string): Pr
 /**
  * Removes a user (soft) and revokes their keys; the running sequences they send (their own sender,
  * or their template's when the run has none) end STOPPED_EARLY with stopped_reason SENDER_REMOVED,
- * in the same transaction. The last owner cannot be removed.
+ * and their connected mailbox is disconnected (credentials erased, its sync's stop recorded in the
+ * outbox), in the same transaction. The last owner cannot be removed.
  */
-export async function removeUser(em: EntityManager, userId: string): Promise<UserSummary & { revoked_keys: number; stopped_sequence_ids: string[] }> {
+export async function removeUser(
+  em: EntityManager, userId: string,
+): Promise<UserSummary & { revoked_keys: number; stopped_sequence_ids: string[]; disconnected_mailbox_id: string | null }> {
   return em.transactional(async (tx) => {
     const user = await tx.findOne(User, { id: userId, removedAt: null });
     if (!user) throw new AdminError(`active user ${userId} not found`);
@@ -179,7 +183,8 @@ export async function removeUser(em: EntityManager, userId: string): Promise<Use
       .where('s.status', 'in', RUNNING_STATUSES)
       .execute();
     const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
-    return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped };
+    const mailboxId = await disconnectUserMailbox(tx, user.id);
+    return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped, disconnected_mailbox_id: mailboxId };
   });
 }
 

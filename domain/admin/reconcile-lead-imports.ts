@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { LEAD_IMPORT_WORKFLOW } from '../../workflows/lead-import.definitions.ts';
-import { LEAD_IMPORT_ENTRY_PREFIX, type WorkflowCommand } from '../workflow-commands/commands.ts';
+import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
+import type { WorkflowCommand } from '../workflow-commands/command.types.ts';
 import { deliverNow } from '../workflow-commands/deliver.ts';
 import { recordCommands } from '../workflow-commands/outbox.ts';
 

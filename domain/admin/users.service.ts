@@ -2,9 +2,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Mailbox, User } from '../../db/entities/index.ts';
 import { toMailboxRecord, type MailboxRecord } from '../mailboxes/mailboxes.service.ts';
+import { shownMailboxState, type ShownMailboxState } from '../mailboxes/sync-view.ts';
 
-/** A user's mailbox as the users list shows it: no id, no credentials. */
-export type UserMailbox = Pick<MailboxRecord, 'email' | 'status' | 'last_synced_at' | 'last_error'>;
+/**
+ * A user's mailbox as the users list shows it: no id, no credentials; a blind inbox sync shows as
+ * ERROR with its reason (domain/mailboxes/sync-view.ts), and emails_held says whether sends wait.
+ */
+export type UserMailbox = Pick<MailboxRecord, 'email' | 'last_synced_at'> & ShownMailboxState;
 
 export interface UserRecord {
   id: string;
@@ -16,6 +20,11 @@ export interface UserRecord {
   mailbox: UserMailbox | null;
 }
 
+function userMailbox(mailbox: Mailbox): UserMailbox {
+  const { email, last_synced_at } = toMailboxRecord(mailbox);
+  return { email, last_synced_at, ...shownMailboxState({ status: mailbox.status, lastError: mailbox.lastError ?? null, syncError: mailbox.syncError ?? null }) };
+}
+
 export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRecord {
   return {
     id: user.id,
@@ -24,7 +33,7 @@ export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRe
     role: user.role,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
-    mailbox: mailbox && (({ email, status, last_synced_at, last_error }) => ({ email, status, last_synced_at, last_error }))(toMailboxRecord(mailbox)),
+    mailbox: mailbox && userMailbox(mailbox),
   };
 }
 

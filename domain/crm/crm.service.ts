@@ -140,10 +140,11 @@ export async function writeCrmFields(
   input: { organizationId: string; objectType: CrmLinkObjectType; localId: string; fields: CrmField[] },
 ): Promise<CrmWriteResult> {
   const { organizationId, objectType, localId, fields } = input;
+  // A rule JSON Schema cannot state (uniqueItems compares whole items): 422, before any read or write.
   const firstIndex = new Map<string, number>();
   fields.forEach((field, i) => {
     const first = firstIndex.get(field.property);
-    if (first !== undefined) throw DomainError.invalid(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`);
+    if (first !== undefined) throw DomainError.invalid(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`, 422);
     firstIndex.set(field.property, i);
   });
   const patch: CrmProperties = Object.fromEntries(fields.map((f) => [f.property, f.value]));

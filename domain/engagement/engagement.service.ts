@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
-import { RUNNING_STATUSES } from '../sequences/statuses.ts';
+import { RUNNING_STATUSES, isRunningStatus } from '../sequences/statuses.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import { DomainError } from '../shared/errors.ts';
@@ -23,7 +23,7 @@ import { replyTask } from './reply-task.ts';
 import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import { RUNNING, end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import { pauseInRow } from '../sequences/pause.ts';
 import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
 
@@ -191,11 +191,19 @@ export async function recordReply(
 export interface ReplyInput {
   body: string;
   subject?: string | null;
+  /** The reply's own Message-ID (`<id>`), when it came by mail: a task's answer names it (In-Reply-To). */
+  providerMessageId?: string | null;
 }
 
 export interface ReplyOptions {
   /** OUT_OF_OFFICE for an automatic answer (its headers say so): never taken for a person's reply, whatever its words. */
   category?: 'OUT_OF_OFFICE';
+  /**
+   * False when the reply cannot speak for the contact (it came from another address, or its From
+   * failed DMARC): an UNSUBSCRIBE in it neither excludes the contact nor ends the run; the run waits
+   * on its reply task like any other reply, so a person reads it and decides. Default true.
+   */
+  speaksForContact?: boolean;
 }
 
 /** recordReply's writes in the caller's transaction; the runs it changed are pushed onto `changed`. */
@@ -217,10 +225,11 @@ export async function applyReply(
   await typedKysely(tx).insertInto('messages').values({
     id: reply.id, organization_id: organizationId, contact_id: original.contact_id, sequence_id: original.sequence_id, channel: original.channel,
     direction: 'INBOUND', kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: reply.step_number, in_reply_to_id: original.id,
-    reply_category: category, sent_at: at, created_at: new Date(),
+    reply_category: category, provider_message_id: input.providerMessageId ?? null, sent_at: at, created_at: new Date(),
   }).execute();
   let taskId: string | null = null;
-  if (category === 'UNSUBSCRIBE') {
+  const optOut = category === 'UNSUBSCRIBE' && options.speaksForContact !== false;
+  if (optOut) {
     const c = await typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', original.contact_id).executeTakeFirst();
     if (c && (c.email || c.linkedin_url)) {
       // For good: a temporary or lapsed exclusion of the person becomes permanent.
@@ -232,13 +241,13 @@ export async function applyReply(
       resourceType: 'MESSAGE', channel: eventChannel(original.channel), messageId: reply.id, embeds: { message: messageEmbed(reply) },
       fields: { reply_category: category, in_reply_to_message_id: original.id },
     }));
-    if (RUNNING.includes(run.status)) {
+    if (isRunningStatus(run.status)) {
       changed.push(run.id);
       if (category === 'INTERESTED') {
         run = await score(tx, run, ENGAGEMENT_POINTS.interestedReply, original.channel);
         run = await end(tx, run, 'SUCCEEDED', 'INTERESTED');
-      } else if (category === 'NOT_INTERESTED' || category === 'UNSUBSCRIBE') {
-        run = await end(tx, run, 'FAILED', category === 'UNSUBSCRIBE' ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
+      } else if (category === 'NOT_INTERESTED' || optOut) {
+        run = await end(tx, run, 'FAILED', optOut ? 'UNSUBSCRIBED' : 'NOT_INTERESTED');
       } else if (category === 'OUT_OF_OFFICE' && returnDate && returnDate.getTime() > at.getTime()) {
         run = await pauseInRow(tx, run, returnDate, 'OUT_OF_OFFICE');
       } else {
@@ -267,7 +276,7 @@ export async function applyBounce(tx: EntityManager, changed: string[], organiza
   await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
   await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', message.contact_id).execute();
   let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
-  if (run && RUNNING.includes(run.status)) {
+  if (run && isRunningStatus(run.status)) {
     run = await end(tx, run, 'FAILED', 'BOUNCED');
     changed.push(run.id);
   }
@@ -370,7 +379,7 @@ export async function recordMeeting(
         embeds: { meeting: { id: meeting.id, title: meeting.title, start_time: meeting.start_time, end_time: meeting.end_time, timezone } },
       }));
     }
-    const stopped = await endRuns(tx, rows.filter((r) => RUNNING.includes(r.status)).map((r) => r.id), 'SUCCEEDED', 'MEETING_BOOKED');
+    const stopped = await endRuns(tx, rows.filter((r) => isRunningStatus(r.status)).map((r) => r.id), 'SUCCEEDED', 'MEETING_BOOKED');
     return { meeting, stopped_sequence_ids: stopped };
   });
   await deliverRunsChanged(deps.em, deps, booked.stopped_sequence_ids);

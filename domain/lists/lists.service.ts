@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
-import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
+import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { DomainError } from '../shared/errors.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { iso } from '../shared/time.ts';

@@ -1,8 +1,12 @@
 // Bounces: a delivery status notification (multipart/report; report-type=delivery-status, RFC 3464)
 // read from its message/delivery-status part, or a non-standard bounce recognised by its sender
 // (MAILER-DAEMON, postmaster) or subject with the failed message's headers quoted in its body.
-// A status 5.x.x is permanent, 4.x.x transient; a DSN that only reports delivery is no bounce. Pure.
-import { bareMessageId, type InboxMessage } from './inbox-message.ts';
+// A status 5.x.x is permanent, 4.x.x transient; a DSN that only reports delivery is no bounce.
+// Whether a bounce may act is the matcher's rule (inbox-match.ts): it must name a message the service
+// sent, or be a DSN about an address the mailbox emailed. Linear in the (bounded) text: every
+// pattern runs once over it, and at most ADDRESSES_MAX addresses are looked at. Pure.
+import { storableText } from '../shared/text.ts';
+import { bareMessageId, MESSAGE_ID_MAX, type InboxMessage } from './inbox-message.ts';
 import { parseHeaderBlock, splitHead } from './inbox-mime.ts';
 
 export interface BounceReport {
@@ -23,31 +27,32 @@ const STATUS = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
 const BOUNCE_SUBJECT = /(undeliver|undelivered mail|delivery status notification|delivery (has )?failed|delivery failure|failure notice|returned mail|mail delivery (failed|system|subsystem)|could not be delivered|non[- ]?delivery)/i;
 const TRANSIENT_WORDS = /(delayed|will (be )?retr(y|ied)|temporar(y|ily)|still trying|deferred)/i;
+/** Addresses in angle brackets a non-standard bounce's text is searched through for its recipient. */
+const ADDRESSES_MAX = 50;
+const QUOTED_MESSAGE_ID = /^[ \t>]*(?:original-)?message-id:\s*<([^<>\s]+)>/gim;
+
+const storableId = (id: string | null | undefined) => (id ? storableText(bareMessageId(id), MESSAGE_ID_MAX) || null : null);
 
 /** An address out of a DSN recipient field (`rfc822; a@b`), lower-cased. */
 function addressOf(field: string | undefined): string | null {
   if (!field) return null;
   const value = field.includes(';') ? field.slice(field.indexOf(';') + 1) : field;
-  const match = /<?([^<>\s;]+@[^<>\s;]+)>?/.exec(value);
-  return match ? match[1].toLowerCase() : null;
+  const match = /<?([^<>\s;@]+@[^<>\s;]+)>?/.exec(value);
+  return match ? storableText(match[1].toLowerCase(), 320) || null : null;
 }
 
 /** The Message-ID in the headers of a carried original (message/rfc822 or text/rfc822-headers). */
 export function originalMessageIdOf(originals: string[]): string | null {
   for (const original of originals) {
     const id = parseHeaderBlock(splitHead(original).head).get('message-id');
-    if (id) return bareMessageId(id);
+    if (id) return storableId(id);
   }
   return null;
 }
 
-/** A Message-ID quoted in a bounce's text (the original headers pasted into the body). */
-function quotedMessageId(text: string, own: string | null): string | null {
-  const pattern = /^[ \t>]*(?:original-)?message-id:\s*<([^<>\s]+)>/gim;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m[1] !== own) return m[1];
-  }
-  return null;
+/** The Message-IDs quoted in a bounce's text (the original headers pasted into the body), in order. */
+function quotedMessageIds(text: string): string[] {
+  return [...text.matchAll(QUOTED_MESSAGE_ID)].map((m) => m[1]);
 }
 
 /** The recipient blocks of a message/delivery-status body: the first block is about the message, the rest one per recipient. */
@@ -72,32 +77,37 @@ function fromDeliveryStatus(message: InboxMessage): BounceReport | null {
     status,
     permanent: status.startsWith('5'),
     recipient: addressOf(failed.get('final-recipient')) ?? addressOf(failed.get('original-recipient')),
-    originalMessageId: originalId ? bareMessageId(originalId) : originalMessageIdOf(message.attachedOriginals),
-    diagnostic: failed.get('diagnostic-code') ?? null,
+    originalMessageId: originalId ? storableId(originalId) : originalMessageIdOf(message.attachedOriginals),
+    diagnostic: storableText(failed.get('diagnostic-code') ?? '', 500) || null,
     format: 'DSN',
   };
 }
 
-/** The failed recipient a non-standard bounce names: X-Failed-Recipients (Exim), a Final-Recipient line, or the first address in angle brackets. */
-function textRecipient(message: InboxMessage): string | null {
+/**
+ * The failed recipient a non-standard bounce names: X-Failed-Recipients (Exim), a Final-Recipient
+ * line, or the first of its first ADDRESSES_MAX addresses in angle brackets that is neither the
+ * sender nor a quoted Message-ID.
+ */
+function textRecipient(message: InboxMessage, quotedIds: Set<string>): string | null {
   const header = message.headers.get('x-failed-recipients');
   if (header) return addressOf(header.split(',')[0]);
-  const line = /^\s*(?:final|original)-recipient:\s*(.+)$/im.exec(message.text);
+  const line = /^[ \t]*(?:final|original)-recipient:[ \t]*([^\r\n]+)$/im.exec(message.text);
   if (line) return addressOf(line[1]);
-  for (const m of message.text.matchAll(/<([^<>\s]+@[^<>\s]+)>/g)) {
+  let seen = 0;
+  for (const m of message.text.matchAll(/<([^<>\s@]+@[^<>\s]+)>/g)) {
+    if (++seen > ADDRESSES_MAX) break;
     const address = m[1].toLowerCase();
-    if (address !== message.from && !quotedMessageIdLike(message.text, m[1])) return address;
+    if (address !== message.from && !quotedIds.has(m[1])) return storableText(address, 320) || null;
   }
   return null;
 }
 
-const quotedMessageIdLike = (text: string, value: string) => new RegExp(`message-id:\\s*<${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}>`, 'i').test(text);
-
 function fromText(message: InboxMessage): BounceReport | null {
   const bySender = message.from !== null && BOUNCE_SENDER.test(message.from);
   if (!bySender && !BOUNCE_SUBJECT.test(message.subject)) return null;
-  const original = originalMessageIdOf(message.attachedOriginals) ?? quotedMessageId(message.text, message.messageId);
-  const recipient = textRecipient(message);
+  const quoted = quotedMessageIds(message.text);
+  const original = originalMessageIdOf(message.attachedOriginals) ?? storableId(quoted.find((id) => id !== message.messageId));
+  const recipient = textRecipient(message, new Set(quoted));
   // A subject alone is weak evidence: it needs the failed message or its recipient named.
   if (!bySender && !original && !message.headers.has('x-failed-recipients')) return null;
   if (!original && !recipient) return null;
@@ -106,10 +116,10 @@ function fromText(message: InboxMessage): BounceReport | null {
   const status = code && code[1] !== '2' ? code[0]
     : TRANSIENT_WORDS.test(`${message.subject}\n${message.text}`) ? '4.0.0'
       : smtp ? `${smtp[1]}.0.0` : '5.0.0';
-  const diagnostic = /^.*\b[45]\d\d[ -].*$/m.exec(message.text);
+  const diagnostic = /^[^\r\n]*\b[45]\d\d[ -][^\r\n]*$/m.exec(message.text);
   return {
     status, permanent: status.startsWith('5'), recipient, originalMessageId: original,
-    diagnostic: diagnostic ? diagnostic[0].trim() : null, format: 'TEXT',
+    diagnostic: diagnostic ? storableText(diagnostic[0].trim(), 500) || null : null, format: 'TEXT',
   };
 }
 

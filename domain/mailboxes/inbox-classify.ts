@@ -4,6 +4,7 @@
 // X-Autorespond, Precedence: auto_reply) or by the reply classifier's out-of-office rules; they
 // take the reply path as OUT_OF_OFFICE, never as a person's answer. Pure.
 import { classifyReply } from '../engagement/reply-classifier.ts';
+import { truncateText } from '../shared/text.ts';
 import { bounceOf, type BounceReport } from './inbox-bounce.ts';
 import type { InboxMessage } from './inbox-message.ts';
 
@@ -42,12 +43,16 @@ export function subjectAnswers(inboxSubject: string, sentSubject: string | null)
   return sent !== '' && baseSubject(inboxSubject) === sent;
 }
 
+/** The text the reply rules read (as much as a reply is stored with). */
+const REPLY_TEXT_MAX = 20_000;
+
 export function classifyInbox(message: InboxMessage, now = new Date()): InboxClass {
   const bounce = bounceOf(message);
   if (bounce) return { kind: 'BOUNCE', bounce };
   const header = autoReplyHeader(message.headers);
   if (header) return { kind: 'AUTO_REPLY', reason: header };
-  if (classifyReply(message.text, now).category === 'OUT_OF_OFFICE') return { kind: 'AUTO_REPLY', reason: 'out-of-office wording' };
+  // The reply rules read the text a reply is stored with, not a large message's whole body.
+  if (classifyReply(truncateText(message.text, REPLY_TEXT_MAX), now).category === 'OUT_OF_OFFICE') return { kind: 'AUTO_REPLY', reason: 'out-of-office wording' };
   if (/^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office)\s*:/i.test(message.subject)) return { kind: 'AUTO_REPLY', reason: `Subject: ${message.subject}` };
   return { kind: 'MESSAGE' };
 }

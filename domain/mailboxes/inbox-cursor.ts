@@ -1,12 +1,16 @@
 // The sync's reads and writes of its mailbox row: what it needs to log in and where its cursor is,
 // the IMAP login's outcome on the status (AUTH_FAILED with the server's answer; CONNECTED again
-// once an IMAP login works after an IMAP failure), and the first cursor of a new mailbox.
+// once an IMAP login works after an IMAP failure), the first cursor of a new mailbox, and the
+// sync's own health (sync_error: the server unreachable, or the cursor still while mail waits),
+// which is shown with the mailbox but never holds the sender's emails.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { typedKysely } from '../../db/kysely.ts';
 import { truncateText } from '../shared/text.ts';
 
 /** last_error of a failure the inbox sync saw starts with this, so only the sync clears what it set. */
 export const IMAP_ERROR_PREFIX = 'IMAP: ';
+const ERROR_MAX = 1000;
 
 export interface SyncMailboxRow {
   id: string;
@@ -19,20 +23,24 @@ export interface SyncMailboxRow {
   last_error: string | null;
   created_at: Date;
   last_synced_at: Date | null;
+  last_received_at: Date | null;
+  sync_error: string | null;
 }
+
+const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
   const row = await typedKysely(em).selectFrom('mailboxes')
-    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at', 'last_synced_at'])
+    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at', 'last_synced_at', 'last_received_at', 'sync_error'])
     .where('id', '=', mailboxId)
     .executeTakeFirst();
-  return row ? { ...row, created_at: new Date(row.created_at), last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at) } : null;
+  return row ? { ...row, created_at: new Date(row.created_at), last_synced_at: date(row.last_synced_at), last_received_at: date(row.last_received_at) } : null;
 }
 
 /** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
 export async function markImapAuthFailed(em: EntityManager, mailboxId: string, message: string): Promise<void> {
   await typedKysely(em).updateTable('mailboxes')
-    .set({ status: 'AUTH_FAILED', last_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, 1000), updated_at: new Date() })
+    .set({ status: 'AUTH_FAILED', last_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), updated_at: new Date() })
     .where('id', '=', mailboxId).where('status', '<>', 'DISCONNECTED')
     .execute();
 }
@@ -42,6 +50,37 @@ export async function markImapWorking(em: EntityManager, mailboxId: string): Pro
   await typedKysely(em).updateTable('mailboxes')
     .set({ status: 'CONNECTED', last_error: null, updated_at: new Date() })
     .where('id', '=', mailboxId).where('status', 'in', ['AUTH_FAILED', 'ERROR']).where('last_error', 'like', `${IMAP_ERROR_PREFIX}%`)
+    .execute();
+}
+
+/**
+ * The sync cannot read the inbox (its server unreachable, its cursor still while mail waits):
+ * sync_error says why, sync_error_since keeps when it began (`since`, else now), status is left as
+ * it is, so the sender's emails keep going out.
+ */
+export async function markSyncBlind(em: EntityManager, mailboxId: string, message: string, since = new Date()): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes')
+    .set({ sync_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), sync_error_since: sql<Date>`coalesce("sync_error_since", ${since})` })
+    .where('id', '=', mailboxId).where('status', '<>', 'DISCONNECTED')
+    .execute();
+}
+
+/** The sync reads the inbox again: no more sync_error. */
+export async function markSyncSeeing(em: EntityManager, mailboxId: string): Promise<void> {
+  await typedKysely(em).updateTable('mailboxes').set({ sync_error: null, sync_error_since: null })
+    .where('id', '=', mailboxId).where('sync_error', 'is not', null)
+    .execute();
+}
+
+/**
+ * A batch was recorded: the messages still waiting above the cursor, and the INTERNALDATE of the
+ * last message read (never moved back), where a re-connect to another server starts.
+ */
+export async function noteRead(em: EntityManager, mailboxId: string, read: { waiting: number; lastReceivedAt: Date | null }): Promise<void> {
+  const at = read.lastReceivedAt;
+  await typedKysely(em).updateTable('mailboxes')
+    .set({ inbox_waiting: read.waiting, ...(at ? { last_received_at: sql<Date>`greatest(coalesce("last_received_at", ${at}), ${at})` } : {}) })
+    .where('id', '=', mailboxId)
     .execute();
 }
 
@@ -57,12 +96,17 @@ export async function startCursor(em: EntityManager, mailboxId: string, uidValid
     .execute();
 }
 
-/** Since when a mailbox without a cursor has mail to read. */
-export function syncStartOf(row: Pick<SyncMailboxRow, 'created_at' | 'last_synced_at'>): Date {
-  return row.last_synced_at ?? row.created_at;
+/**
+ * Since when a mailbox without a cursor has mail to read: after the last message read (its
+ * INTERNALDATE, kept when `connect` resets the cursor for another server, so a re-connect resumes
+ * there and mail that reached only the new server meanwhile is read), else since the inbox was last
+ * read to its end, else since the mailbox was connected.
+ */
+export function syncStartOf(row: Pick<SyncMailboxRow, 'created_at' | 'last_synced_at' | 'last_received_at'>): Date {
+  return row.last_received_at ?? row.last_synced_at ?? row.created_at;
 }
 
-/** The inbox was read to its end just now. */
+/** The inbox was read to its end just now: nothing waits, and the sync is not blind. */
 export async function touchSynced(em: EntityManager, mailboxId: string, at: Date): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes').set({ last_synced_at: at }).where('id', '=', mailboxId).execute();
+  await typedKysely(em).updateTable('mailboxes').set({ last_synced_at: at, inbox_waiting: 0, sync_error: null, sync_error_since: null }).where('id', '=', mailboxId).execute();
 }

@@ -1,14 +1,17 @@
 // Which outbound email of the service an inbox message is about. By Message-ID first: the ids a
-// reply names (In-Reply-To, References) or the original a bounce carries, looked up in the ledger
-// of sent emails (outbound_effects, whose Message-ID is unique) and in messages.provider_message_id.
-// Failing that, by person: a reply or auto-reply from a contact whose latest outbound email from
-// this mailbox's sender (within MATCH_WINDOW_DAYS) has the subject it answers; a bounce naming a
-// failed recipient matches the latest outbound email to that address from this sender.
+// reply names (In-Reply-To, References; at most REFERENCES_KEPT) or the original a bounce carries,
+// looked up in the ledger of sent emails (outbound_effects, whose Message-ID is unique) and in
+// messages.provider_message_id, in two queries whatever the number of ids. Failing that, by person:
+// a reply or auto-reply from a contact whose latest outbound email from this mailbox's sender
+// (within MATCH_WINDOW_DAYS) has the subject it answers; a standard delivery report (DSN) whose
+// failed recipient this sender emailed within the window. A bounce in free text that names no
+// message the service sent matches nothing: anyone can write "postmaster" and an address.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import { DAY_MS } from '../shared/time.ts';
 import { derivedUuid } from '../engagement/tracking.ts';
 import { subjectAnswers } from './inbox-classify.ts';
+import { bareMessageId } from './inbox-message.ts';
 
 /** How far back the fallback looks for the email a message without usable ids answers. */
 export const MATCH_WINDOW_DAYS = 30;
@@ -30,27 +33,42 @@ const STEP_KEY = /^sequence-step\/([0-9a-f-]{36})\/(\d+)$/;
 
 /** The outbound email of this organization sent under one of `ids` (bare Message-IDs), first id first. */
 export async function sentMessageByIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string | null> {
+  if (!ids.length) return null;
   const db = typedKysely(em);
+  const forms = [...new Set(ids.flatMap((id) => [`<${id}>`, id]))];
+  const effects = await db.selectFrom('outbound_effects')
+    .select((eb) => ['key', eb.ref('request', '->>').key('messageId').as('message_id')])
+    .where((eb) => eb(eb.ref('request', '->>').key('messageId'), 'in', forms))
+    .where('kind', '=', 'EMAIL').where('organization_id', '=', organizationId)
+    .execute();
+  // A run's step message has an id derived from the run and the step.
+  const stepMessageOf = new Map<string, string>();
+  for (const effect of effects) {
+    const step = STEP_KEY.exec(effect.key);
+    if (step && typeof effect.message_id === 'string') stepMessageOf.set(bareMessageId(effect.message_id), derivedUuid(`${step[1]}:${step[2]}`));
+  }
+  // One after the other: the activity holds at most one connection for its reads.
+  const stepMessages = stepMessageOf.size
+    ? await db.selectFrom('messages').select('id')
+      .where('id', 'in', [...stepMessageOf.values()]).where('organization_id', '=', organizationId).where('direction', '=', 'OUTBOUND')
+      .execute()
+    : [];
+  const byProvider = await db.selectFrom('messages').select(['id', 'provider_message_id'])
+    .where('organization_id', '=', organizationId).where('provider_message_id', 'in', forms)
+    .where('direction', '=', 'OUTBOUND').where('channel', '=', 'EMAIL')
+    .orderBy('sent_at', 'desc').limit(forms.length * 2)
+    .execute();
+  const stored = new Set(stepMessages.map((m) => m.id));
+  const providerOf = new Map<string, string>();
+  for (const message of byProvider) {
+    const id = bareMessageId(message.provider_message_id ?? '');
+    if (!providerOf.has(id)) providerOf.set(id, message.id);
+  }
   for (const id of ids) {
-    const forms = [`<${id}>`, id];
-    const effect = await db.selectFrom('outbound_effects').select(['key', 'sequence_id'])
-      .where((eb) => eb(eb.ref('request', '->>').key('messageId'), 'in', forms))
-      .where('kind', '=', 'EMAIL').where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    const step = effect ? STEP_KEY.exec(effect.key) : null;
-    if (step) {
-      // A run's step message has an id derived from the run and the step.
-      const found = await db.selectFrom('messages').select('id')
-        .where('id', '=', derivedUuid(`${step[1]}:${step[2]}`)).where('organization_id', '=', organizationId).where('direction', '=', 'OUTBOUND')
-        .executeTakeFirst();
-      if (found) return found.id;
-    }
-    const byProvider = await db.selectFrom('messages').select('id')
-      .where('organization_id', '=', organizationId).where('provider_message_id', 'in', forms)
-      .where('direction', '=', 'OUTBOUND').where('channel', '=', 'EMAIL')
-      .orderBy('sent_at', 'desc').limit(1)
-      .executeTakeFirst();
-    if (byProvider) return byProvider.id;
+    const step = stepMessageOf.get(id);
+    if (step && stored.has(step)) return step;
+    const provider = providerOf.get(id);
+    if (provider) return provider;
   }
   return null;
 }
@@ -81,13 +99,26 @@ export async function matchReply(em: EntityManager, mailbox: MailboxRef, reply: 
   return sent ? { messageId: sent.id, via: 'CONTACT' } : null;
 }
 
-/** The email a bounce reports: by the original's Message-ID, else the latest one to the failed recipient. */
-export async function matchBounce(em: EntityManager, mailbox: MailboxRef, bounce: { originalMessageId: string | null; recipient: string | null }, now: Date): Promise<SentMatch | null> {
+/**
+ * The email a bounce reports: by the original's Message-ID; else, for a standard delivery report
+ * only, the latest email from this sender to its failed recipient within the window.
+ */
+export async function matchBounce(
+  em: EntityManager, mailbox: MailboxRef, bounce: { originalMessageId: string | null; recipient: string | null; format: 'DSN' | 'TEXT' }, now: Date,
+): Promise<SentMatch | null> {
   if (bounce.originalMessageId) {
     const byId = await sentMessageByIds(em, mailbox.organizationId, [bounce.originalMessageId]);
     if (byId) return { messageId: byId, via: 'MESSAGE_ID' };
   }
-  if (!bounce.recipient) return null;
+  if (bounce.format !== 'DSN' || !bounce.recipient) return null;
   const [latest] = await recentEmailsTo(em, mailbox, bounce.recipient, now);
   return latest ? { messageId: latest.id, via: 'CONTACT' } : null;
+}
+
+/** The address of the contact the matched outbound email went to (lower-cased), or null. */
+export async function recipientOf(em: EntityManager, organizationId: string, messageId: string): Promise<string | null> {
+  const row = await typedKysely(em).selectFrom('messages as m').innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .select('c.email').where('m.id', '=', messageId).where('m.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.email ? row.email.toLowerCase() : null;
 }

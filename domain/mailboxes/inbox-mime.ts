@@ -1,15 +1,33 @@
 // Just enough MIME to read a delivery report: the header block of a part (folded lines unfolded,
 // names lower-cased) and the top-level parts of a multipart body, decoded from base64 or
 // quoted-printable. mailparser folds a report's machine-readable parts into the text; the
-// bounce rules need them apart. Pure.
+// bounce rules need them apart. Bounded: at most PARTS_MAX parts of at most PART_MAX_CHARS each.
+// Linear in the input. Pure.
+import { storableText } from '../shared/text.ts';
+import { rawPrefix } from './inbox-head.ts';
+
+/** Top-level parts read; a delivery report has three. */
+const PARTS_MAX = 20;
+/** The longest part body read (a returned original's headers fit many times over). */
+const PART_MAX_CHARS = 256 * 1024;
 
 export interface MimePart {
   /** The part's Content-Type, lower-cased, without parameters (text/plain when absent). */
   contentType: string;
   headers: Map<string, string>;
-  /** The decoded body as text (latin1 for bytes that are not UTF-8). */
+  /** The decoded body as storable text (UTF-8; U+FFFD for bytes that are not), at most PART_MAX_CHARS. */
   body: string;
 }
+
+/** A part as found: its headers and its body still transfer-encoded. */
+interface RawPart {
+  contentType: string;
+  headers: Map<string, string>;
+  rawBody: string;
+}
+
+/** The longest header value kept from a part or a report block. */
+const HEADER_VALUE_MAX = 4096;
 
 /** Header fields of a block of `Name: value` lines (continuation lines joined); the first of a name wins. */
 export function parseHeaderBlock(block: string): Map<string, string> {
@@ -20,7 +38,7 @@ export function parseHeaderBlock(block: string): Map<string, string> {
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
     if (!/^[!-9;-~]+$/.test(name) || fields.has(name)) continue;
-    fields.set(name, line.slice(colon + 1).trim());
+    fields.set(name, storableText(line.slice(colon + 1).trim(), HEADER_VALUE_MAX));
   }
   return fields;
 }
@@ -34,19 +52,22 @@ export function splitHead(raw: string): { head: string; body: string } {
   return { head: raw.slice(0, match.index), body: raw.slice(match.index + match[0].length) };
 }
 
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
 function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
   const soft = text.replace(/=\r?\n/g, '');
+  const bytes = Buffer.alloc(soft.length);
+  let n = 0;
   for (let i = 0; i < soft.length; i++) {
-    const hex = soft[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(soft.slice(i + 1, i + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
+    const pair = soft[i] === '=' ? soft.slice(i + 1, i + 3) : '';
+    if (HEX.test(pair)) {
+      bytes[n++] = parseInt(pair, 16);
       i += 2;
     } else {
-      bytes.push(soft.charCodeAt(i) & 0xff);
+      bytes[n++] = soft.charCodeAt(i) & 0xff;
     }
   }
-  return Buffer.from(bytes).toString('utf8');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('utf8');
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
@@ -56,7 +77,8 @@ function decodeBody(body: string, encoding: string | undefined): string {
     case 'quoted-printable':
       return decodeQuotedPrintable(body);
     default:
-      return body;
+      // The raw text is the message's bytes read as latin1: read them again as the UTF-8 they mostly are.
+      return Buffer.from(body, 'latin1').toString('utf8');
   }
 }
 
@@ -72,31 +94,61 @@ export function contentTypeParam(contentType: string | undefined, name: string):
   return match ? (match[1] ?? match[2]) : null;
 }
 
-/** The top-level parts of a multipart message given whole (headers and body), or [] when it is not multipart. */
-export function multipartParts(raw: string): MimePart[] {
-  const { head, body } = splitHead(raw);
-  const headers = parseHeaderBlock(head);
+/** The top-level parts of a multipart body under `headers`, at most `max` of them. */
+function partsOf(headers: Map<string, string>, body: string, max: number): RawPart[] {
   const boundary = contentTypeParam(headers.get('content-type'), 'boundary');
   if (!boundary || !mediaType(headers.get('content-type')).startsWith('multipart/')) return [];
-  const parts: MimePart[] = [];
+  const parts: RawPart[] = [];
   const delimiter = `--${boundary}`;
-  const chunks = body.split(/\r?\n/);
   let current: string[] | null = null;
-  for (const line of chunks) {
+  let size = 0;
+  for (const match of body.matchAll(/[^\n]*(?:\n|$)/g)) {
+    const line = match[0].replace(/\r?\n$/, '');
     if (line.startsWith(delimiter)) {
       if (current) parts.push(toPart(current.join('\n')));
-      current = line.startsWith(`${delimiter}--`) ? null : [];
-      if (line.startsWith(`${delimiter}--`)) break;
+      if (line.startsWith(`${delimiter}--`) || parts.length >= max) return parts;
+      current = [];
+      size = 0;
       continue;
     }
-    current?.push(line);
+    if (current && size < PART_MAX_CHARS) {
+      current.push(rawPrefix(line, PART_MAX_CHARS - size));
+      size += line.length + 1;
+    }
+    if (match[0] === '') break;
   }
   if (current) parts.push(toPart(current.join('\n')));
   return parts;
 }
 
-function toPart(raw: string): MimePart {
+/** The top-level parts of a multipart message given whole (headers and body), or [] when it is not multipart. */
+export function multipartParts(raw: string): MimePart[] {
+  const { head, body } = splitHead(raw);
+  return partsOf(parseHeaderBlock(head), body, PARTS_MAX)
+    .map((part) => ({ contentType: part.contentType, headers: part.headers, body: decodedText(part) }));
+}
+
+const decodedText = (part: RawPart) => storableText(decodeBody(part.rawBody, part.headers.get('content-transfer-encoding')), PART_MAX_CHARS);
+
+/**
+ * The text of a message read from its first part only: the decoded body of a single-part message,
+ * or of the first text part of a multipart one (empty when it has none).
+ */
+export function firstTextPart(head: string, body: string, depth = 0): string {
+  const headers = parseHeaderBlock(head);
+  if (!mediaType(headers.get('content-type')).startsWith('multipart/')) {
+    return decodeBody(rawPrefix(body, PART_MAX_CHARS), headers.get('content-transfer-encoding'));
+  }
+  const [first] = partsOf(headers, body, 1);
+  if (!first) return '';
+  if (first.contentType.startsWith('multipart/')) {
+    return depth < 4 ? firstTextPart([...first.headers].map(([k, v]) => `${k}: ${v}`).join('\n'), first.rawBody, depth + 1) : '';
+  }
+  return first.contentType.startsWith('text/') ? decodedText(first) : '';
+}
+
+function toPart(raw: string): RawPart {
   const { head, body } = splitHead(raw);
   const headers = parseHeaderBlock(head);
-  return { contentType: mediaType(headers.get('content-type')), headers, body: decodeBody(body, headers.get('content-transfer-encoding')) };
+  return { contentType: mediaType(headers.get('content-type')), headers, rawBody: body };
 }

@@ -1,26 +1,36 @@
-// Recording one inbox message, exactly once: in ONE transaction its mailbox_inbox_messages row
-// (unique on mailbox, UIDVALIDITY, UID), what it means (a reply or auto-reply through applyReply,
-// a permanent bounce through applyBounce; a transient bounce and anything else only recorded) and
-// the mailbox's cursor (uid_validity, last_uid, last_synced_at). A sync that dies before the commit
-// reads the message again; one that dies after finds its row and the cursor past it: nothing is
-// missed, nothing repeated. A message already recorded under another UID (same Message-ID: the
-// inbox was renumbered, or a copy arrived) is recorded as IGNORED, its meaning not applied again.
+// Recording one inbox message, exactly once and in its own failure boundary. In ONE transaction:
+// its mailbox_inbox_messages row (unique on mailbox, UIDVALIDITY, UID), what it means (inbox-meaning.ts)
+// and the mailbox's cursor. A message is applied once per organization, whichever of its mailboxes
+// saw it: the row that applies it holds its dedupe key (its Message-ID, or a digest of its headers
+// and text when it has none), unique within the organization, and any later copy (another mailbox,
+// a re-read after a UIDVALIDITY change) is recorded IGNORED. Concurrent copies meet at the unique
+// index: the second insert waits for the first transaction and then finds the key taken. A message that cannot be parsed or
+// stored is recorded UNREADABLE with the reason, in a transaction of its own, and the cursor passes
+// it: no single message stops the sync. Only a failure of the database itself is thrown, for the
+// activity's retry (which reads the message again).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import type { InboxMessageKind } from '../../db/entities/mailbox-inbox-message.entity.ts';
 import { typedKysely } from '../../db/kysely.ts';
-import { applyBounce, applyReply, recorded, type EngagementDeps } from '../engagement/engagement.service.ts';
-import { truncateText } from '../shared/text.ts';
-import { classifyInbox } from './inbox-classify.ts';
-import { parseInboxMessage, type InboxMessage } from './inbox-message.ts';
-import { matchBounce, matchReply, type MailboxRef, type SentMatch } from './inbox-match.ts';
+import { recorded, type EngagementDeps } from '../engagement/engagement.service.ts';
+import { storableText } from '../shared/text.ts';
+import { isInfrastructureFailure } from './infrastructure-failure.ts';
+import { meaningOf } from './inbox-meaning.ts';
+import { parseInboxMessage } from './inbox-message.ts';
+import type { MailboxRef } from './inbox-match.ts';
 
 export interface FetchedInboxMessage {
   uidValidity: string;
   uid: number;
+  /** The whole message, or (partial) its beginning: the header and the first part. */
   source: Buffer;
   receivedAt: Date;
+  /** The message's size on the server (RFC822.SIZE), in bytes. */
+  size?: number;
+  /** True when the message is over the size limit and `source` holds only its beginning. */
+  partial?: boolean;
 }
 
 export interface InboxRecordResult {
@@ -33,70 +43,93 @@ export interface InboxRecordResult {
   replyMessageId: string | null;
 }
 
-/** A reply's text as stored: the mail's plain text, well-formed and bounded. */
-const REPLY_MAX = 20_000;
+export type InboxRecordDeps = EngagementDeps & {
+  logger?: Pick<Logger, 'warn' | 'error'>;
+  /** The parser (parseInboxMessage); a test puts one that fails to prove the boundary. */
+  parse?: typeof parseInboxMessage;
+};
 
-interface Meaning {
-  kind: InboxMessageKind;
-  match: SentMatch | null;
-  detail: Record<string, unknown>;
-  apply: ((tx: EntityManager, changed: string[]) => Promise<string | null>) | null;
+interface RowOf {
+  mailbox: MailboxRef;
+  fetched: FetchedInboxMessage;
+  now: Date;
 }
 
-async function meaningOf(em: EntityManager, mailbox: MailboxRef, message: InboxMessage, at: Date): Promise<Meaning> {
-  const verdict = classifyInbox(message, at);
-  const base = { from: message.from, subject: truncateText(message.subject, 300) };
-  if (verdict.kind === 'BOUNCE') {
-    const { bounce } = verdict;
-    const match = await matchBounce(em, mailbox, bounce, at);
-    const detail = { ...base, status: bounce.status, permanent: bounce.permanent, recipient: bounce.recipient, original_message_id: bounce.originalMessageId, format: bounce.format,
-      diagnostic: bounce.diagnostic ? truncateText(bounce.diagnostic, 500) : null, matched_by: match?.via ?? null };
-    if (!match) return { kind: 'IGNORED', match: null, detail: { ...detail, reason: 'bounce of no email the service sent' }, apply: null };
-    const apply = bounce.permanent
-      ? async (tx: EntityManager, changed: string[]) => { await applyBounce(tx, changed, mailbox.organizationId, match.messageId, at); return null; }
-      : null; // transient: recorded only, the sending server keeps trying
-    return { kind: 'BOUNCE', match, detail, apply };
-  }
-  const match = await matchReply(em, mailbox, message, at);
-  const auto = verdict.kind === 'AUTO_REPLY';
-  const detail = { ...base, matched_by: match?.via ?? null, ...(auto ? { auto_reply: verdict.reason } : {}) };
-  if (!match) return { kind: 'IGNORED', match: null, detail: { ...detail, reason: 'answers no email the service sent' }, apply: null };
-  const body = truncateText(message.text.toWellFormed().trim(), REPLY_MAX) || '(no text)';
-  const subject = message.subject ? truncateText(message.subject.toWellFormed(), 998) : null;
-  return {
-    kind: auto ? 'AUTO_REPLY' : 'REPLY', match, detail,
-    apply: async (tx, changed) => (await applyReply(tx, changed, mailbox.organizationId, match.messageId, { body, subject }, at, auto ? { category: 'OUT_OF_OFFICE' } : {})).message.id,
-  };
+const rowValues = ({ mailbox, fetched, now }: RowOf) => ({
+  id: randomUUID(), mailbox_id: mailbox.id, organization_id: mailbox.organizationId, uid_validity: fetched.uidValidity, uid: String(fetched.uid),
+  received_at: fetched.receivedAt, created_at: now,
+});
+
+/** The kind this UID was recorded with, when it was (a repeated read). */
+async function recordedKind(tx: EntityManager, mailboxId: string, fetched: FetchedInboxMessage): Promise<InboxMessageKind | null> {
+  const row = await typedKysely(tx).selectFrom('mailbox_inbox_messages').select('kind')
+    .where('mailbox_id', '=', mailboxId).where('uid_validity', '=', fetched.uidValidity).where('uid', '=', String(fetched.uid))
+    .executeTakeFirst();
+  return row?.kind ?? null;
 }
 
-/** Records one fetched inbox message and its meaning with the cursor, in UID order (the caller's loop). */
-export async function recordInboxMessage(deps: EngagementDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, now = new Date()): Promise<InboxRecordResult> {
-  const message = await parseInboxMessage(fetched.source);
+/** Parses, decides and records the message; throws whatever goes wrong (the caller's boundary sorts it). */
+async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, now: Date): Promise<InboxRecordResult> {
+  const message = await (deps.parse ?? parseInboxMessage)(fetched.source, { partial: fetched.partial === true });
   const meaning = await meaningOf(deps.em.fork(), mailbox, message, now);
+  const dedupeKey = message.messageId ? `mid:${message.messageId}` : `digest:${message.digest}`;
   return recorded(deps, mailbox.organizationId, async (tx, changed) => {
     const db = typedKysely(tx);
-    const seen = message.messageId
-      ? await db.selectFrom('mailbox_inbox_messages').select('id')
-        .where('mailbox_id', '=', mailbox.id).where('rfc_message_id', '=', message.messageId)
-        .where((eb) => eb.or([eb('uid_validity', '<>', fetched.uidValidity), eb('uid', '<>', String(fetched.uid))]))
-        .executeTakeFirst()
-      : undefined;
-    const kind = seen ? 'IGNORED' : meaning.kind;
-    const inserted = await db.insertInto('mailbox_inbox_messages').values({
-      id: randomUUID(), mailbox_id: mailbox.id, uid_validity: fetched.uidValidity, uid: String(fetched.uid),
-      rfc_message_id: message.messageId ? truncateText(message.messageId, 998) : null, kind, matched_message_id: meaning.match?.messageId ?? null,
-      detail: seen ? { ...meaning.detail, reason: 'already recorded under another UID', duplicate_of: seen.id } : meaning.detail,
-      received_at: fetched.receivedAt, created_at: now,
-    }).onConflict((oc) => oc.columns(['mailbox_id', 'uid_validity', 'uid']).doNothing()).returning('id').executeTakeFirst();
-    let replyMessageId: string | null = null;
-    if (inserted && !seen && meaning.apply) replyMessageId = await meaning.apply(tx, changed);
-    await advanceCursor(tx, mailbox.id, fetched.uidValidity, fetched.uid, now);
-    return { kind, recorded: inserted !== undefined, matchedMessageId: meaning.match?.messageId ?? null, replyMessageId };
+    const result = { matchedMessageId: meaning.match?.messageId ?? null, replyMessageId: null as string | null };
+    const before = await recordedKind(tx, mailbox.id, fetched);
+    if (before) {
+      await advanceCursor(tx, mailbox.id, fetched, now);
+      return { ...result, kind: before, recorded: false };
+    }
+    const row = { ...rowValues({ mailbox, fetched, now }), rfc_message_id: message.messageId, matched_message_id: meaning.match?.messageId ?? null };
+    // Only a message that means something takes the key: a copy ignored by one mailbox may still apply in another.
+    const key = meaning.kind === 'IGNORED' ? null : dedupeKey;
+    const inserted = await db.insertInto('mailbox_inbox_messages').values({ ...row, kind: meaning.kind, dedupe_key: key, detail: meaning.detail })
+      .onConflict((oc) => oc.columns(['organization_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
+      .returning('id').executeTakeFirst();
+    if (!inserted) {
+      const first = await db.selectFrom('mailbox_inbox_messages').select(['id', 'mailbox_id'])
+        .where('organization_id', '=', mailbox.organizationId).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+      await db.insertInto('mailbox_inbox_messages').values({
+        ...row, kind: 'IGNORED', dedupe_key: null,
+        detail: { ...meaning.detail, reason: 'already applied from another copy of the message', duplicate_of: first?.id ?? null, first_seen_by_mailbox: first?.mailbox_id ?? null },
+      }).execute();
+      await advanceCursor(tx, mailbox.id, fetched, now);
+      return { ...result, kind: 'IGNORED', recorded: true };
+    }
+    if (meaning.apply) result.replyMessageId = await meaning.apply(tx, changed);
+    await advanceCursor(tx, mailbox.id, fetched, now);
+    return { ...result, kind: meaning.kind, recorded: true };
   });
 }
 
-/** The mailbox's cursor moves to `uid` of `uidValidity` (never back within the same UIDVALIDITY). */
-export async function advanceCursor(tx: EntityManager, mailboxId: string, uidValidity: string, uid: number, now: Date): Promise<void> {
+/** Records the message as UNREADABLE with the reason, and moves the cursor past it. */
+async function recordUnreadable(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, reason: string, now: Date): Promise<InboxRecordResult> {
+  return deps.em.fork().transactional(async (tx) => {
+    const inserted = await typedKysely(tx).insertInto('mailbox_inbox_messages').values({
+      ...rowValues({ mailbox, fetched, now }), kind: 'UNREADABLE', rfc_message_id: null, dedupe_key: null, matched_message_id: null,
+      detail: { reason, size: fetched.size ?? fetched.source.length, partial: fetched.partial === true },
+    }).onConflict((oc) => oc.columns(['mailbox_id', 'uid_validity', 'uid']).doNothing()).returning('id').executeTakeFirst();
+    await advanceCursor(tx, mailbox.id, fetched, now);
+    return { kind: 'UNREADABLE', recorded: inserted !== undefined, matchedMessageId: null, replyMessageId: null };
+  });
+}
+
+/** Records one fetched inbox message and its meaning with the cursor, in UID order (the caller's loop). */
+export async function recordInboxMessage(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, now = new Date()): Promise<InboxRecordResult> {
+  try {
+    return await recordMeaning(deps, mailbox, fetched, now);
+  } catch (error) {
+    if (isInfrastructureFailure(error)) throw error;
+    const reason = storableText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 500);
+    deps.logger?.error({ err: error, mailboxId: mailbox.id, uidValidity: fetched.uidValidity, uid: fetched.uid }, 'inbox message unreadable: recorded and passed');
+    return recordUnreadable(deps, mailbox, fetched, reason, now);
+  }
+}
+
+/** The mailbox's cursor moves to the message's UID (never back within the same UIDVALIDITY). */
+export async function advanceCursor(tx: EntityManager, mailboxId: string, fetched: Pick<FetchedInboxMessage, 'uidValidity' | 'uid'>, now: Date): Promise<void> {
+  const { uidValidity, uid } = fetched;
   await typedKysely(tx).updateTable('mailboxes')
     .set({
       last_uid: sql<string>`case when "uid_validity" = ${uidValidity} then greatest(coalesce("last_uid", 0), ${uid}) else ${uid} end`,

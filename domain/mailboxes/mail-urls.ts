@@ -85,13 +85,38 @@ export function loginAddress(server: MailServer): string | null {
   return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(server.user) ? server.user.toLowerCase() : null;
 }
 
-/** Removes the password (raw and URL-encoded) from a server's message before it is stored or shown. */
+/** Secrets shorter than this are not searched for (they would match ordinary words); mail servers refuse such passwords anyway. */
+const SECRET_MIN = 3;
+const MASK = '***';
+/** A URL's userinfo (`scheme://user:password@`), whoever's it is. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` with the login masked where it stands on its own (a login like `ann` stays inside `cannot`). */
+function maskedLogin(text: string, login: string): string {
+  return text.replace(new RegExp(`(?<![A-Za-z0-9])${escaped(login)}(?![A-Za-z0-9])`, 'gi'), MASK);
+}
+
+/**
+ * The one cleaning of every text that is stored or shown after talking to a mail server (a
+ * mailbox's last_error, an effect's error, a workflow failure): masks the servers' passwords (as
+ * given, URL-encoded, base64 as AUTH LOGIN sends it), SASL PLAIN's base64 `\0login\0password`
+ * (and `login\0login\0password`), their logins (as given, URL-encoded, base64), and any URL's userinfo.
+ */
 export function withoutSecrets(text: string, servers: MailServer[]): string {
-  let out = text;
-  for (const server of servers) {
-    for (const secret of [server.password, encodeURIComponent(server.password)]) {
-      if (secret.length >= 3) out = out.split(secret).join('***');
-    }
+  const secrets = new Set<string>();
+  for (const { user, password } of servers) {
+    for (const plain of [`\0${user}\0${password}`, `${user}\0${user}\0${password}`]) secrets.add(base64(plain));
+    if (password.length >= SECRET_MIN) [password, encodeURIComponent(password), base64(password)].forEach((s) => secrets.add(s));
+    if (user.length >= SECRET_MIN) secrets.add(base64(user));
+  }
+  // Longest first: a secret inside a longer one (a password inside its PLAIN string) never breaks the longer one's mask.
+  let out = text.replace(URL_USERINFO, `$1${MASK}@`);
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(MASK);
+  for (const { user } of servers) {
+    if (user.length >= SECRET_MIN) for (const login of new Set([user, encodeURIComponent(user)])) out = maskedLogin(out, login);
   }
   return out;
 }

@@ -2,6 +2,9 @@
 // list, disconnect, test, and the record every reader gets (never a credential). A mailbox that
 // becomes CONNECTED or DISCONNECTED lets its sender's held emails go: their runs are told through
 // RUN_CHANGED commands recorded in the same transaction (delivered after the commit, or by the drain).
+// Connect, test and disconnect record the mailbox's MAILBOX_SYNC command the same way: its inbox
+// sync starts or stops after the commit, whether or not Temporal answers at that moment.
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Mailbox, type MailboxStatus } from '../../db/entities/mailbox.entity.ts';
@@ -9,10 +12,11 @@ import { Organization, User } from '../../db/entities/index.ts';
 import { typedKysely } from '../../db/kysely.ts';
 import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { iso } from '../shared/time.ts';
-import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import type { MailboxCredentials } from './credentials.ts';
+import { recordMailboxSyncs, recordRunsChanged } from '../workflow-commands/outbox.ts';
+import { UNREADABLE_CREDENTIALS, type MailboxCredentials } from './credentials.ts';
 import { checkLogins, type LoginVerdict } from './logins.ts';
 import { loginAddress, MailUrlError, parseMailUrl, type MailServer } from './mail-urls.ts';
+import { HOLDING_STATUSES, shownMailboxState } from './sync-view.ts';
 
 /** A refusal the operator can act on (unknown user or mailbox, an address that is not one). */
 export class MailboxError extends Error {}
@@ -25,16 +29,20 @@ export interface MailboxRecord {
   status: MailboxStatus;
   last_synced_at: string | null;
   last_error: string | null;
+  /** True when the sender's emails wait for this mailbox (see sync-view.ts). */
+  emails_held: boolean;
 }
 
 export function toMailboxRecord(mailbox: Mailbox): MailboxRecord {
+  const shown = shownMailboxState({ status: mailbox.status, lastError: mailbox.lastError ?? null, syncError: mailbox.syncError ?? null });
   return {
     id: mailbox.id,
     user_id: mailbox.user.id,
     email: mailbox.email,
-    status: mailbox.status,
+    status: shown.status,
     last_synced_at: iso(mailbox.lastSyncedAt ?? null),
-    last_error: mailbox.lastError ?? null,
+    last_error: shown.last_error,
+    emails_held: shown.emails_held,
   };
 }
 
@@ -43,6 +51,8 @@ export interface MailboxChange {
   mailbox: MailboxRecord;
   organizationId: string;
   wokenSequenceIds: string[];
+  /** True when the change recorded the mailbox's MAILBOX_SYNC command (deliverMailboxSyncs delivers it). */
+  syncCommand: boolean;
 }
 
 export interface MailboxDeps {
@@ -52,8 +62,6 @@ export interface MailboxDeps {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A mailbox in these states holds its sender's emails. */
-export const HOLDING_STATUSES: readonly MailboxStatus[] = ['AUTH_FAILED', 'ERROR'];
 
 /**
  * The sender's running sequences, each with a RUN_CHANGED command recorded in `tx`: a run waiting
@@ -79,7 +87,19 @@ async function applyStatus(tx: EntityManager, mailbox: Mailbox, status: MailboxS
   await tx.flush();
   const letGo = wasHolding && !HOLDING_STATUSES.includes(status);
   const woken = letGo ? await wakeSenderRuns(tx, mailbox.organization.id, mailbox.user.id) : [];
-  return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: woken };
+  return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: woken, syncCommand: false };
+}
+
+/** applyStatus, and the MAILBOX_SYNC command that makes the inbox sync follow the new row. */
+async function applyStatusAndSync(tx: EntityManager, mailbox: Mailbox, status: MailboxStatus, error: string | null, wasHolding: boolean): Promise<MailboxChange> {
+  const change = await applyStatus(tx, mailbox, status, error, wasHolding);
+  await recordMailboxSyncs(tx, [{ id: mailbox.id, organizationId: mailbox.organization.id }]);
+  return { ...change, syncCommand: true };
+}
+
+/** The IMAP server a stored mailbox was connected to, or null when its credentials are gone or no longer open (another secret key). */
+function storedImap(credentials: MailboxCredentials, mailbox: Mailbox): MailServer | null {
+  return mailbox.imapUrlEncrypted ? credentials.tryOpen(mailbox.id, 'imap', mailbox.imapUrlEncrypted) : null;
 }
 
 /**
@@ -89,6 +109,7 @@ async function applyStatus(tx: EntityManager, mailbox: Mailbox, status: MailboxS
  * its inbox cursor starts over when the IMAP server, login or address changed.
  */
 export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input: { userId: string; smtpUrl: string; imapUrl: string; email?: string }): Promise<MailboxChange> {
+  deps.credentials.requireSealingKey();
   const smtp = parseMailUrl('--smtp-url', 'smtp', input.smtpUrl);
   const imap = parseMailUrl('--imap-url', 'imap', input.imapUrl);
   const email = input.email?.trim().toLowerCase() ?? loginAddress(smtp);
@@ -101,25 +122,24 @@ export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input
   return em.transactional(async (tx) => {
     let mailbox = await tx.findOne(Mailbox, { user: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const wasHolding = mailbox !== null && HOLDING_STATUSES.includes(mailbox.status);
-    const sealedImap = deps.credentials.seal(input.imapUrl.trim());
+    // Sealed for this row: the id is known before the row is written.
+    const id = mailbox?.id ?? randomUUID();
+    const sealed = { smtpUrlEncrypted: deps.credentials.seal(id, 'smtp', input.smtpUrl.trim()), imapUrlEncrypted: deps.credentials.seal(id, 'imap', input.imapUrl.trim()) };
     if (mailbox) {
-      const before = mailbox.imapUrlEncrypted ? deps.credentials.open('imap', mailbox.imapUrlEncrypted) : null;
+      const before = storedImap(deps.credentials, mailbox);
       if (!before || before.host !== imap.host || before.port !== imap.port || before.user !== imap.user || mailbox.email !== email) {
         mailbox.uidValidity = null;
         mailbox.lastUid = null;
         mailbox.lastSyncedAt = null;
       }
       mailbox.email = email;
-      mailbox.smtpUrlEncrypted = deps.credentials.seal(input.smtpUrl.trim());
-      mailbox.imapUrlEncrypted = sealedImap;
+      mailbox.smtpUrlEncrypted = sealed.smtpUrlEncrypted;
+      mailbox.imapUrlEncrypted = sealed.imapUrlEncrypted;
     } else {
-      mailbox = tx.create(Mailbox, {
-        organization: user.organization, user, email, status: verdict.status,
-        smtpUrlEncrypted: deps.credentials.seal(input.smtpUrl.trim()), imapUrlEncrypted: sealedImap,
-      });
+      mailbox = tx.create(Mailbox, { id, organization: user.organization, user, email, status: verdict.status, ...sealed });
     }
     // A mailbox that was DISCONNECTED sent through the service's transport meanwhile: nothing to wake.
-    return applyStatus(tx, mailbox, verdict.status, verdict.error, wasHolding);
+    return applyStatusAndSync(tx, mailbox, verdict.status, verdict.error, wasHolding);
   });
 }
 
@@ -137,7 +157,8 @@ async function lockedMailbox(tx: EntityManager, id: string): Promise<Mailbox> {
 
 /**
  * Disconnects: the credentials are forgotten (a re-connect gives new ones), the status is
- * DISCONNECTED, and the sender's emails go out through the service's own transport again.
+ * DISCONNECTED, the inbox sync stops, and the sender's emails go out through the service's own
+ * transport again.
  */
 export async function disconnectMailbox(em: EntityManager, id: string): Promise<MailboxChange> {
   return em.transactional(async (tx) => {
@@ -145,8 +166,25 @@ export async function disconnectMailbox(em: EntityManager, id: string): Promise<
     const wasHolding = HOLDING_STATUSES.includes(mailbox.status);
     mailbox.smtpUrlEncrypted = '';
     mailbox.imapUrlEncrypted = '';
-    return applyStatus(tx, mailbox, 'DISCONNECTED', null, wasHolding);
+    return applyStatusAndSync(tx, mailbox, 'DISCONNECTED', null, wasHolding);
   });
+}
+
+/**
+ * In the transaction that removes the user: their mailbox, unless already DISCONNECTED, is
+ * disconnected (credentials erased) and its sync's stop recorded. Answers its id, or null. Their
+ * runs are ended by the removal itself, so none is woken here.
+ */
+export async function disconnectUserMailbox(tx: EntityManager, userId: string): Promise<string | null> {
+  const mailbox = await tx.findOne(Mailbox, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!mailbox || mailbox.status === 'DISCONNECTED') return null;
+  mailbox.smtpUrlEncrypted = '';
+  mailbox.imapUrlEncrypted = '';
+  mailbox.status = 'DISCONNECTED';
+  mailbox.lastError = null;
+  await tx.flush();
+  await recordMailboxSyncs(tx, [{ id: mailbox.id, organizationId: mailbox.organization.id }]);
+  return mailbox.id;
 }
 
 /** Tries both logins again with the stored credentials and records the outcome. */
@@ -154,14 +192,17 @@ export async function testMailbox(em: EntityManager, deps: MailboxDeps, id: stri
   const stored = await em.findOne(Mailbox, { id });
   if (!stored) throw new MailboxError(`mailbox ${id} not found`);
   if (stored.status === 'DISCONNECTED') throw new MailboxError(`mailbox ${id} is disconnected: connect it again with mailbox connect`);
-  const verdict = await (deps.checkLogins ?? checkLogins)(deps.credentials.open('smtp', stored.smtpUrlEncrypted), deps.credentials.open('imap', stored.imapUrlEncrypted));
+  const smtp = deps.credentials.tryOpen(id, 'smtp', stored.smtpUrlEncrypted);
+  const imap = deps.credentials.tryOpen(id, 'imap', stored.imapUrlEncrypted);
+  if (!smtp || !imap) throw new MailboxError(`mailbox ${id}: ${UNREADABLE_CREDENTIALS}`);
+  const verdict = await (deps.checkLogins ?? checkLogins)(smtp, imap);
   return em.transactional(async (tx) => {
     const mailbox = await lockedMailbox(tx, id);
     // Disconnected or re-connected while the servers answered: that newer state stands.
     if (mailbox.status === 'DISCONNECTED' || mailbox.smtpUrlEncrypted !== stored.smtpUrlEncrypted) {
-      return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: [] };
+      return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: [], syncCommand: false };
     }
-    return applyStatus(tx, mailbox, verdict.status, verdict.error, HOLDING_STATUSES.includes(mailbox.status));
+    return applyStatusAndSync(tx, mailbox, verdict.status, verdict.error, HOLDING_STATUSES.includes(mailbox.status));
   });
 }
 

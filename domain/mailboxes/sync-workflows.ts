@@ -1,12 +1,32 @@
-// Every mailbox that is not DISCONNECTED has its sync workflow running: asked for at each worker
-// start (a running one is kept), so a workflow lost to a wiped Temporal or a failed start at
-// connect time comes back by itself.
+// A mailbox's sync workflow follows its row: running while the mailbox is not DISCONNECTED, cancelled
+// once it is. Connect, test, disconnect and a user's removal record a MAILBOX_SYNC command with the
+// change (domain/workflow-commands); its delivery reads the row and starts, wakes or stops the sync,
+// so commands delivered late or out of order still end where the row is. Every worker start asks
+// again for every mailbox (a running sync is kept), so a workflow lost to a wiped Temporal comes back.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 
-export async function ensureMailboxSyncs(deps: { em: EntityManager; workflows: Pick<WorkflowClients, 'mailboxSync'> }): Promise<number> {
+type SyncClients = Pick<WorkflowClients, 'mailboxSync'>;
+
+export async function ensureMailboxSyncs(deps: { em: EntityManager; workflows: SyncClients }): Promise<number> {
   const rows = await typedKysely(deps.em).selectFrom('mailboxes').select(['id', 'organization_id']).where('status', '<>', 'DISCONNECTED').execute();
   for (const row of rows) await deps.workflows.mailboxSync.start({ id: row.id, organizationId: row.organization_id });
   return rows.length;
+}
+
+async function wantsSync(em: EntityManager, mailboxId: string): Promise<boolean> {
+  const row = await typedKysely(em).selectFrom('mailboxes').select('status').where('id', '=', mailboxId).executeTakeFirst();
+  return row !== undefined && row.status !== 'DISCONNECTED';
+}
+
+/**
+ * Starts (or wakes: a sync waiting after a refused login tries again at once) the mailbox's sync
+ * when its row is not DISCONNECTED; cancels it otherwise. A connect that commits while the cancel is
+ * on its way is read again after it, and its sync started.
+ */
+export async function followMailboxRow(em: EntityManager, workflows: SyncClients, mailbox: { id: string; organizationId: string }): Promise<void> {
+  if (await wantsSync(em, mailbox.id)) return workflows.mailboxSync.start(mailbox);
+  await workflows.mailboxSync.stop(mailbox.id);
+  if (await wantsSync(em, mailbox.id)) await workflows.mailboxSync.start(mailbox);
 }

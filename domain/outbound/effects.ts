@@ -111,17 +111,6 @@ async function findEffectOrFail<Request>(em: EntityManager, key: string): Promis
   return row;
 }
 
-/** Drops an effect that was never attempted (its reason to exist went away); false when a call already started. */
-export async function cancelEffect(em: EntityManager, key: string): Promise<boolean> {
-  const rows = await typedKysely(em)
-    .updateTable('outbound_effects')
-    .set((eb) => ({ state: 'CANCELLED', completed_at: eb.fn<Date>('now') }))
-    .where('key', '=', key).where('state', '=', 'PENDING').where('attempts', '=', 0)
-    .returning('key')
-    .execute();
-  return rows.length === 1;
-}
-
 function outcomeOf(row: Pick<EffectRow<unknown>, 'state' | 'result' | 'key'>): EffectOutcome | null {
   switch (row.state) {
     case 'DONE':
@@ -192,9 +181,4 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
     throw error;
   }
   return finish(em, key, outcome);
-}
-
-/** The provider id of a performed effect, or null when it was refused or cancelled. */
-export function performedId(outcome: EffectOutcome): string | null {
-  return outcome.state === 'DONE' || outcome.state === 'UNCONFIRMED' ? outcome.providerId : null;
 }

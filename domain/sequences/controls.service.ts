@@ -11,9 +11,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import type { Logger } from 'pino';
 import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
-import { TERMINAL, end, endRunDirectly, lockRunIfAny, readRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { end, endRunDirectly, lockRunIfAny, readRun, toSequenceRecord, update, type RunRow } from './runs.ts';
 import { isPaused, pauseAtRevision, pauseStateOf, resumeAtRevision, type PauseWrite } from './pause.ts';
-import { RUNNING_STATUSES } from './statuses.ts';
+import { RUNNING_STATUSES, isEndedStatus } from './statuses.ts';
 import { skipOpenReviewTasks } from '../tasks/transitions.ts';
 import { deliverRecorded, deliverRunsChanged, ignoringMissing } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
@@ -26,9 +26,6 @@ export interface ControlDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
-
-const ended = (status: string) => TERMINAL.includes(status);
-
 function endedConflict(status: string): DomainError {
   return DomainError.conflict(`The sequence is ${status}; it can no longer be changed.`, { status });
 }
@@ -37,7 +34,7 @@ function endedConflict(status: string): DomainError {
 async function lockOwnRun(tx: EntityManager, organizationId: string, id: string): Promise<RunRow> {
   const row = await lockRunIfAny(tx, id);
   if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
-  if (ended(row.status)) throw endedConflict(row.status);
+  if (isEndedStatus(row.status)) throw endedConflict(row.status);
   return row;
 }
 
@@ -152,7 +149,7 @@ async function changePause(
   for (let attempt = 1; ; attempt++) {
     const row = await readRun(deps.em, id);
     if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
-    if (ended(row.status)) throw endedConflict(row.status);
+    if (isEndedStatus(row.status)) throw endedConflict(row.status);
     if (row.status === 'FOUND') {
       const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
       throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status: row.status });

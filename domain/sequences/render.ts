@@ -13,7 +13,6 @@ import { Liquid, type Template } from 'liquidjs';
 
 export const CONTACT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'company_name', 'company_domain', 'linkedin_url', 'phone'] as const;
 export const ACCOUNT_FIELDS = ['account_name', 'account_domain'] as const;
-export const SENDER_FIELDS = ['sender_name', 'sender_email'] as const;
 
 export type VariableValue = string | null | undefined;
 export type TemplateVariables = Record<string, VariableValue>;

@@ -10,12 +10,8 @@ import { typedKysely, type DB } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import { contactSummaryFromRow, type ContactSummary } from '../people/records.ts';
-import { ENDED_STATUSES, RUNNING_STATUSES, type SequenceStatus } from './statuses.ts';
+import { isRunningStatus, type SequenceStatus } from './statuses.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-
-/** Ended and running statuses as plain lists for includes() checks on a row's status. */
-export const TERMINAL: readonly string[] = ENDED_STATUSES;
-export const RUNNING: readonly string[] = RUNNING_STATUSES;
 
 /**
  * A sequence row with what its events and steps need (one query; under FOR UPDATE of the sequence
@@ -129,7 +125,7 @@ const WAITED_ON_TASKS = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY'] as const;
  * the contact's turn). A paused run keeps its pause: the status its resume restores changes instead.
  */
 export async function settleWait(tx: EntityManager, row: RunRow, closing: string | null = null): Promise<RunRow> {
-  if (!RUNNING.includes(row.status) || row.status === 'FOUND') return row;
+  if (!isRunningStatus(row.status) || row.status === 'FOUND') return row;
   const open = await typedKysely(tx)
     .selectFrom('tasks').select('id')
     .where('sequence_id', '=', row.id).where('type', 'in', WAITED_ON_TASKS).where('status', 'in', ['PENDING', 'IN_PROGRESS'])
@@ -153,7 +149,7 @@ export async function endRuns(tx: EntityManager, sequenceIds: string[], status: 
   const endedNow: RunRow[] = [];
   for (const id of [...sequenceIds].sort()) { // one lock order for every caller: no deadlock between two batch ends
     const row = await lockRun(tx, id);
-    if (!RUNNING.includes(row.status)) continue;
+    if (!isRunningStatus(row.status)) continue;
     await end(tx, row, status, stoppedReason);
     endedNow.push(row);
   }

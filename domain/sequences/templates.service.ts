@@ -78,12 +78,17 @@ function checkTimezone(timezone: string): void {
   }
 }
 
-/** Steps as stored: subject only on EMAIL (required there); every text must parse as Liquid. */
+/**
+ * Steps as stored: subject only on EMAIL (required there); every text must parse as Liquid. The
+ * subject rules are the schema's own (400, here only as a guard); Liquid is a rule the schema
+ * cannot state, so a text that does not parse is 422.
+ */
 function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
-  const errors: { path: string; message: string }[] = [];
+  const shapeErrors: { path: string; message: string }[] = [];
+  const liquidErrors: { path: string; message: string }[] = [];
   const cleaned = steps.map((step, i) => {
-    if (step.type === 'EMAIL' && !step.subject?.trim()) errors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
-    if (step.type !== 'EMAIL' && step.subject) errors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
+    if (step.type === 'EMAIL' && !step.subject?.trim()) shapeErrors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
+    if (step.type !== 'EMAIL' && step.subject) shapeErrors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
     for (const field of ['subject', 'body'] as const) {
       const text = step[field];
       if (!text) continue;
@@ -91,17 +96,19 @@ function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
         parseTemplate(text);
       } catch (error) {
         if (!(error instanceof TemplateSyntaxError)) throw error;
-        errors.push({ path: `steps[${i}].${field}`, message: `is not a valid Liquid template: ${error.message}` });
+        liquidErrors.push({ path: `steps[${i}].${field}`, message: `is not a valid Liquid template: ${error.message}` });
       }
     }
     return step.type === 'EMAIL' ? { type: step.type, delay_days: step.delay_days, subject: step.subject!, body: step.body } : { type: step.type, delay_days: step.delay_days, body: step.body };
   });
-  if (errors.length) throw DomainError.invalidFields(`Invalid ${errors.map((e) => e.path).join(', ')}.`, errors);
+  if (shapeErrors.length) throw DomainError.invalidFields(`Invalid ${shapeErrors.map((e) => e.path).join(', ')}.`, shapeErrors);
+  if (liquidErrors.length) throw DomainError.invalidFields(`Invalid ${liquidErrors.map((e) => e.path).join(', ')}.`, liquidErrors, 422);
   return cleaned;
 }
 
+/** end_hour after start_hour: a rule between two fields the schema cannot state, so 422. */
 function checkSchedule(schedule: SendingSchedule | null | undefined): void {
-  if (schedule && schedule.end_hour <= schedule.start_hour) throw DomainError.invalid('schedule.end_hour', 'must be greater than start_hour');
+  if (schedule && schedule.end_hour <= schedule.start_hour) throw DomainError.invalid('schedule.end_hour', 'must be greater than start_hour', 422);
 }
 
 function checkActiveHasSteps(status: TemplateStatus, steps: TemplateStep[]): void {

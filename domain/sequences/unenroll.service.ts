@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { endRuns } from './runs.ts';
-import { RUNNING_STATUSES } from '../../db/entities/sequence.entity.ts';
+import { RUNNING_STATUSES } from './statuses.ts';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { DomainError } from '../shared/errors.ts';

@@ -35,15 +35,25 @@ function codePointEnd(text: string, count: number): number {
   return i;
 }
 
-/** The last grapheme boundary at or before `limit` (a UTF-16 index), or 0 when the first grapheme is longer. */
+/** How far before a cut the graphemes are segmented: longer than any real grapheme cluster. */
+const GRAPHEME_WINDOW = 512;
+
+/**
+ * The last grapheme boundary at or before `limit` (a UTF-16 index), or 0 when the first grapheme is
+ * longer. Only a window before the limit is segmented, so a cut deep into a long text costs what a
+ * short one does; a window starts on a code point, and a grapheme longer than the window is cut on
+ * a code-point boundary.
+ */
 function graphemeEnd(segmenter: Intl.Segmenter, text: string, limit: number): number {
-  let end = 0;
-  for (const { index, segment } of segmenter.segment(text)) {
-    const next = index + segment.length;
+  let start = limit > 2 * GRAPHEME_WINDOW ? limit - GRAPHEME_WINDOW : 0;
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start -= 1;
+  let end = start;
+  for (const { index, segment } of segmenter.segment(text.slice(start, limit + 2))) {
+    const next = start + index + segment.length;
     if (next > limit) break;
     end = next;
   }
-  return end;
+  return end === start && start > 0 ? limit : end;
 }
 
 /**
@@ -64,4 +74,22 @@ export function truncateText(text: string, max: number, options: TruncateOptions
   if (limit === 0) return suffix;
   const end = graphemes ? graphemeEnd(graphemes, text, limit) : limit;
   return text.slice(0, end > 0 ? end : limit) + suffix;
+}
+
+/** C0 and C1 control characters that text may not carry into storage (tab, line feed and carriage return stay). */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from outside (mail headers, names, bodies, diagnostics) as it may be stored: NUL and the
+ * other control characters removed, lone surrogates replaced by U+FFFD, and at most `max` code
+ * points, cut on a grapheme boundary. Linear in the input; a long input is first cut to a prefix
+ * (with room for the controls it may lose) so a large body costs what its beginning costs.
+ */
+export function storableText(text: string, max: number, options: TruncateOptions = {}): string {
+  if (!Number.isInteger(max) || max < 0) throw new RangeError(`storableText: max must be a non-negative integer, not ${max}`);
+  const room = 2 * max + 1024;
+  const head = text.length > room ? text.slice(0, codePointEnd(text, room)) : text;
+  // A prefix that is mostly controls may come out shorter than max: what followed it is not read.
+  return truncateText(head.replace(CONTROLS, '').toWellFormed(), max, options);
 }

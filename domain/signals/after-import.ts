@@ -6,7 +6,7 @@ import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enrichPerson } from '../people/enrichment.service.ts';
 import { enrollContact } from '../sequences/enrollment/enroll-contact.ts';
-import type { SignalCheckDeps } from './checks.service.ts';
+import type { SignalCheckDeps } from './check-deps.ts';
 import { checkAtText, type PersonFields } from './import-writes.ts';
 import type { SignalRow } from './signal-row.ts';
 

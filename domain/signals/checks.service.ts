@@ -6,42 +6,14 @@
 // time (the check's slot), so time-skipping tests and real runs read the same windows.
 import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WorkflowClients } from '../../workflows/clients.ts';
-import type { Logger } from 'pino';
-import type { Directory } from '../../providers/directory/index.ts';
-import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
-import type { SignalDataProvider } from '../../providers/signals/index.ts';
-import type { EmailVerifier } from '../../providers/verifier/index.ts';
-import type { SignalType } from './presets.types.ts';
 import { isCustom, loadSignal } from './signal-row.ts';
 import { DAY_MS } from '../shared/time.ts';
 import { checkFacts } from './fact-check.ts';
 import { pollEvents } from './event-poll.ts';
+import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 
-export interface SignalCheckDeps {
-  directory: Directory;
-  enrichment: EnrichmentProvider;
-  verifier: EmailVerifier;
-  /** The verifier's slowest answer (config.slowVerifyMs), for the enrollment policy's attempt timeout. */
-  slowVerifyMs: number;
-  signals: SignalDataProvider;
-  /** COMPANY or PEOPLE scope of a preset (domain/signals/presets.ts presetOf). */
-  scopeOf: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
-  workflows: WorkflowClients;
-  /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
-  heartbeat?: () => void;
-  /** Where an enrollment's dead verifier is reported. */
-  logger?: Pick<Logger, 'warn'>;
-}
-
-export interface CheckResult {
-  outcome: 'CHECKED' | 'NOT_ACTIVE' | 'NOT_FOUND';
-  /** Rows written by this check, by status. */
-  imported: number;
-  skipped: number;
-  /** CUSTOM_EVENT: events read (at most 500); provider signals: facts read. */
-  read: number;
-}
+// The check's callers (the activity, tests, benchmarks) take its types from here with checkSignal.
+export type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 
 /** One check at `at`; a signal that is no longer ACTIVE (or gone) is left alone. */
 export async function checkSignal(em: EntityManager, deps: SignalCheckDeps, organizationId: string, signalId: string, at: Date, dayMs = DAY_MS): Promise<CheckResult> {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
-import type { CheckResult, SignalCheckDeps } from './checks.service.ts';
+import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 import { enroll, resumeEnrollments } from './after-import.ts';
 import { insertAccountEntries, insertContactEntries, lockSignal, recordImports, retryConcurrentWrites, type ImportRow, type PersonFields } from './import-writes.ts';
 import type { SignalRow } from './signal-row.ts';

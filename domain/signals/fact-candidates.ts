@@ -10,7 +10,7 @@ import { contactImportOf, importContacts, type ContactImport } from '../people/c
 import { DomainError } from '../shared/errors.ts';
 import { exclusionsFor } from '../exclusions/exclusions.service.ts';
 import { distinctPresent, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
-import type { SignalCheckDeps } from './checks.service.ts';
+import type { SignalCheckDeps } from './check-deps.ts';
 import { insertAccountEntries, insertContactEntries, recordImports, type ImportRow, type PersonFields } from './import-writes.ts';
 import type { SignalRow } from './signal-row.ts';
 

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { SignalFact } from '../../providers/signals/index.ts';
 import { normalizeDomain } from '../people/identifiers.ts';
-import type { CheckResult, SignalCheckDeps } from './checks.service.ts';
+import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 import { DEFAULT_CONTACTS_PER_COMPANY } from './settings.ts';
 import { enrich, enroll, resumeEnrollments } from './after-import.ts';
 import { candidate, classify, identities, importInOrder, writeRows, type Candidate } from './fact-candidates.ts';

@@ -8,7 +8,7 @@
 // 404, 409 or 422 answers as it would with Temporal up, and a change with nothing for the workflow
 // (an unchanged status, an archived signal's rename) needs no ping.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WorkflowCommand } from '../workflow-commands/commands.ts';
+import type { WorkflowCommand } from '../workflow-commands/command.types.ts';
 import { deliverNow } from '../workflow-commands/deliver.ts';
 import { recordCommands } from '../workflow-commands/outbox.ts';
 import { requireWorkflowService } from '../workflow-commands/reachable.ts';

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedKysely } from '../../db/kysely.ts';
 import type { TaskType } from '../../db/entities/task.entity.ts';
-import type { Providers } from '../../providers/index.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { getMessage, type MessageRecord } from '../engagement/messages.service.ts';
@@ -12,7 +11,7 @@ import { decideApproval } from '../playbooks/approval.ts';
 import { end, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
 import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
 import { getTask } from './reads.ts';
-import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyPayload } from './replies.ts';
+import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyDeps, type ReplyPayload } from './replies.ts';
 import { OPEN_STATUSES, type Disposition, type TaskRecord } from './task-record.ts';
 import {
   change, completeIn, invalidTransition, sequenceToSignal, withLockedTask, type AfterCommit, type LockedTask, type TaskDeps,
@@ -41,8 +40,7 @@ export interface ExecuteResult {
   sequence: SequenceRecord | null;
 }
 
-export interface ExecuteDeps extends TaskDeps {
-  providers: Pick<Providers, 'mail' | 'linkedin'>;
+export interface ExecuteDeps extends TaskDeps, ReplyDeps {
   /** The key's user: the sender of a reply when the run has none. */
   userId: string;
 }
@@ -91,7 +89,7 @@ async function sendReply(deps: ExecuteDeps, organizationId: string, id: string, 
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'executed', OPEN_STATUSES);
     return prepareReply(tx, { organizationId, userId: deps.userId, task, run, payload });
   });
-  const outcome = await deliverReply(deps.em.fork(), deps.providers, reply);
+  const outcome = await deliverReply(deps.em.fork(), deps, reply);
   return { reply, providerMessageId: await sentReplyId(deps.em.fork(), reply, outcome) };
 }
 

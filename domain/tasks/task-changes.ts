@@ -9,8 +9,9 @@ import type { Logger } from 'pino';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
-import { RUNNING, lockRun, type RunRow } from '../sequences/runs.ts';
-import type { WorkflowCommand } from '../workflow-commands/commands.ts';
+import { lockRun, type RunRow } from '../sequences/runs.ts';
+import { isRunningStatus } from '../sequences/statuses.ts';
+import type { WorkflowCommand } from '../workflow-commands/command.types.ts';
 import { deliverNow } from '../workflow-commands/deliver.ts';
 import { recordCommands } from '../workflow-commands/outbox.ts';
 import { getTask } from './reads.ts';
@@ -88,7 +89,7 @@ export async function change(
 
 /** A CALL task of a still-running sequence wakes its workflow when it is done. */
 export function sequenceToSignal(task: LockedTask, run: RunRow | null): string | undefined {
-  return task.type === 'CALL' && run && RUNNING.includes(run.status) ? run.id : undefined;
+  return task.type === 'CALL' && run && isRunningStatus(run.status) ? run.id : undefined;
 }
 
 export async function writeTask(tx: EntityManager, organizationId: string, id: string, sets: TaskSets): Promise<TaskRecord> {

@@ -2,17 +2,10 @@
 // derived from the business key, so delivering a command twice reaches the same run).
 import type { WorkflowCommandKind } from '../../db/entities/workflow-command.entity.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
-import { signalWorkflowId, type SignalChange } from '../../workflows/signal.definitions.ts';
+import { signalWorkflowId } from '../../workflows/signal.definitions.ts';
 import { eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
-
-export type WorkflowCommand =
-  | { kind: 'START_SEQUENCE'; organizationId: string; sequenceId: string; contactId: string; sequenceTemplateId: string }
-  | { kind: 'TASK_COMPLETED'; organizationId: string; sequenceId: string; taskId: string }
-  | { kind: 'RUN_CHANGED'; organizationId: string; sequenceId: string }
-  | { kind: 'WAKE_PLAYBOOKS'; organizationId: string }
-  /** One entry for the lead import: `import` completes its profile first, else it is only enrolled. */
-  | { kind: 'LEAD_IMPORT'; organizationId: string; entryId: string; import: boolean }
-  | { kind: 'SIGNAL_CHANGED'; organizationId: string; signalId: string; change: SignalChange['change'] | 'CREATE' };
+import { mailboxSyncWorkflowId } from '../../workflows/mailbox-sync.definitions.ts';
+import type { WorkflowCommand } from './command.types.ts';
 
 /** A command as the outbox holds it. */
 export interface StoredCommand {
@@ -42,5 +35,7 @@ export function commandWorkflowId(command: WorkflowCommand, taskQueue: string): 
       return `${LEAD_IMPORT_ENTRY_PREFIX}${command.entryId}`;
     case 'SIGNAL_CHANGED':
       return signalWorkflowId(command.signalId);
+    case 'MAILBOX_SYNC':
+      return mailboxSyncWorkflowId(command.mailboxId);
   }
 }

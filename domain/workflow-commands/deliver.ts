@@ -2,14 +2,17 @@
 // workflow running is success (USE_EXISTING); signals and the signal's re-read are nudges that are
 // safe to repeat; a signal to a sequence run whose workflow is gone is done (the run reads its row
 // at its next step, and reconcile starts a missing one). Lead-import entries claimed together start
-// one lead-import workflow per organization.
+// one lead-import workflow per organization. A mailbox's sync follows its row whatever the order
+// its commands arrive in (the row, read at delivery, says whether it runs).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { WorkflowClients } from '../../workflows/clients.ts';
+import { followMailboxRow } from '../mailboxes/sync-workflows.ts';
 import { WorkflowNotRunningError } from '../shared/errors.ts';
 import { truncateText } from '../shared/text.ts';
-import type { StoredCommand, WorkflowCommand } from './commands.ts';
-import { claimCommandsById, claimDueCommands, claimRunsChanged, markDone, markFailed, type ClaimOptions } from './outbox.ts';
+import type { StoredCommand } from './commands.ts';
+import type { WorkflowCommand } from './command.types.ts';
+import { claimCommandsById, claimDueCommands, claimMailboxSyncs, claimRunsChanged, markDone, markFailed, type ClaimOptions } from './outbox.ts';
 
 /** Workflows told at once (a template archived ends many runs in one request). */
 const DELIVERY_CONCURRENCY = 16;
@@ -29,10 +32,10 @@ export async function ignoringMissing(signal: () => Promise<void>): Promise<void
 }
 
 type OneCommand = Exclude<WorkflowCommand, { kind: 'LEAD_IMPORT' }>;
-/** How a command reaches its workflow. */
-export type Delivery = (deps: CommandDeliveryDeps, command: OneCommand) => Promise<void>;
+/** How a command reaches its workflow (`em` reads what the delivery needs from the rows). */
+export type Delivery = (deps: CommandDeliveryDeps & { em: EntityManager }, command: OneCommand) => Promise<void>;
 
-const deliverOne: Delivery = async ({ workflows }, command) => {
+const deliverOne: Delivery = async ({ workflows, em }, command) => {
   switch (command.kind) {
     case 'START_SEQUENCE':
       return workflows.sequence.start(command.organizationId, command);
@@ -45,11 +48,13 @@ const deliverOne: Delivery = async ({ workflows }, command) => {
     case 'SIGNAL_CHANGED':
       if (command.change === 'CREATE') return workflows.signal.start(command.organizationId, command.signalId);
       return workflows.signal.changed(command.organizationId, command.signalId, command.change);
+    case 'MAILBOX_SYNC':
+      return followMailboxRow(em, workflows, { id: command.mailboxId, organizationId: command.organizationId });
   }
 };
 
 /** Delivers claimed commands; answers the ids delivered and the failures with their errors. */
-async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
+async function deliverAll(deps: CommandDeliveryDeps & { em: EntityManager }, commands: StoredCommand[], deliver: Delivery): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
   const done: string[] = [];
   const failed: { command: StoredCommand; error: string }[] = [];
   const message = (error: unknown) => truncateText(error instanceof Error ? error.message : String(error), 500);
@@ -89,7 +94,7 @@ async function deliverAll(deps: CommandDeliveryDeps, commands: StoredCommand[], 
 
 /** Delivers, then records each outcome: done, or pending again with the error (reported). */
 async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery = deliverOne): Promise<{ delivered: number; failed: string[] }> {
-  const { done, failed } = await deliverAll(deps, commands, deliver);
+  const { done, failed } = await deliverAll({ ...deps, em }, commands, deliver);
   await markDone(em, done);
   for (const f of failed) {
     deps.logger?.warn({ commandId: f.command.id, kind: f.command.kind, workflowId: f.command.workflowId, error: f.error }, 'a workflow command was not delivered; the drain retries it');
@@ -124,6 +129,11 @@ export async function deliverRecorded(em: EntityManager, deps: CommandDeliveryDe
  */
 export async function deliverRunsChanged(em: EntityManager, deps: CommandDeliveryDeps, sequenceIds: string[]): Promise<void> {
   await settle(em, deps, await claimRunsChanged(em, sequenceIds));
+}
+
+/** The fast path of mailbox changes (MAILBOX_SYNC commands recorded with them): delivers those not tried yet. Never throws for a failed delivery. */
+export async function deliverMailboxSyncs(em: EntityManager, deps: CommandDeliveryDeps, mailboxIds: string[]): Promise<string[]> {
+  return (await settle(em, deps, await claimMailboxSyncs(em, mailboxIds))).failed;
 }
 
 /** The durable path: one pass over due commands, `limit` at most. */

@@ -5,8 +5,10 @@ import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nowPlus, typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
+import { mailboxSyncWorkflowId } from '../../workflows/mailbox-sync.definitions.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
-import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand, type WorkflowCommand } from './commands.ts';
+import { LEAD_IMPORT_ENTRY_PREFIX, commandWorkflowId, type StoredCommand } from './commands.ts';
+import type { WorkflowCommand } from './command.types.ts';
 
 /** How long a claimed command is held before another drain may take it. */
 const LEASE_MS = 60_000;
@@ -32,6 +34,17 @@ export async function recordStoredCommands(tx: EntityManager, taskQueue: string,
  */
 export async function recordRunsChanged(tx: EntityManager, runs: { id: string; organizationId: string }[]): Promise<StoredCommand[]> {
   return insertCommands(tx, runs.map(runChanged));
+}
+
+/**
+ * MAILBOX_SYNC for mailboxes whose row changed (connected, tested, disconnected, their user
+ * removed), in `tx`: their sync workflow is made to follow the row when the command is delivered.
+ */
+export async function recordMailboxSyncs(tx: EntityManager, mailboxes: { id: string; organizationId: string }[]): Promise<StoredCommand[]> {
+  return insertCommands(tx, mailboxes.map((m) => ({
+    command: { kind: 'MAILBOX_SYNC', organizationId: m.organizationId, mailboxId: m.id } satisfies WorkflowCommand,
+    workflowId: mailboxSyncWorkflowId(m.id),
+  })));
 }
 
 /** The RUN_CHANGED command of a run and the workflow it is for. */
@@ -104,6 +117,12 @@ const markDoneById = statement((db, ids: string[]) => db.updateTable('workflow_c
 export async function claimRunsChanged(em: EntityManager, sequenceIds: string[]): Promise<StoredCommand[]> {
   if (!sequenceIds.length) return [];
   return claimUntried(em, (eb) => eb.and([eb('kind', '=', 'RUN_CHANGED'), eb('workflow_id', '=', eb.fn.any(eb.val(sequenceIds.map(sequenceWorkflowId))))]));
+}
+
+/** The fast path of a mailbox change: its untried MAILBOX_SYNC commands. */
+export async function claimMailboxSyncs(em: EntityManager, mailboxIds: string[]): Promise<StoredCommand[]> {
+  if (!mailboxIds.length) return [];
+  return claimUntried(em, (eb) => eb.and([eb('kind', '=', 'MAILBOX_SYNC'), eb('workflow_id', '=', eb.fn.any(eb.val(mailboxIds.map(mailboxSyncWorkflowId))))]));
 }
 
 function claimUntriedQuery(db: Kysely<DB>, which: Which) {

@@ -1,48 +1,88 @@
 // `npm run bench -- mailboxes`: the inbox sync end to end (embedded PostgreSQL, Temporal dev server,
-// GreenMail, `node worker.ts` as a child). BENCH_MAILBOXES (50) connected mailboxes, each with a run
+// GreenMail, `node worker.ts` and the mailbox worker as children). BENCH_MAILBOXES (50) connected mailboxes, each with a run
 // whose email a prospect answers; BENCH_MAILBOX_RATE (20) replies a second spread over them for
 // BENCH_MAILBOX_SECONDS (60), once with IDLE and once polling (MAILBOX_SYNC_MODE=poll). Prints the
 // time from the reply's arrival (GreenMail's SMTP accepted it) to message.replied (p50/p95/p99),
-// replies missed and doubled, the worker's memory and its IMAP connections per mailbox.
+// replies missed and doubled, the mailbox worker's memory and its IMAP connections per mailbox.
+// Then BENCH_MAILBOX_ROUNDS (3) rounds of a clean, a control and a hostile phase (IDLE, order
+// reversed every other round): the same replies; the hostile phase adds 10% extra messages from the
+// hostile corpus (mailboxes-hostile.ts) to the same mailboxes; the control phase sends the same
+// hostile mail to mailboxes no sync reads (BENCH_MAILBOX_CONTROL=0: none), which shows what the mail
+// costs the machine's mail server and sender, not the sync. All beside a light `sequences` load
+// (mailboxes-steps.ts); each phase prints its latencies, the mailbox worker's CPU per message and
+// resident memory, and the step lag; the run ends with the medians and the ratios (mailboxes-report.ts).
+// Also: BENCH_MAILBOX_HOSTILE_SHARE (0.1), BENCH_MAILBOX_HUGE (3 a phase) of BENCH_MAILBOX_HUGE_MB
+// (25), BENCH_MAILBOX_STEPS_RATE (4 runs a second), BENCH_MAILBOX_STEPS_DELAY (5 s), and
+// BENCH_MAILBOX_MODE_PHASES=0 to skip the IDLE and poll phases (docs/benchmarks.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import nodemailer from 'nodemailer';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
+import type { HostileIds } from '../../test/helpers/hostile-mail.ts';
 import { startGreenMail } from '../greenmail.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
+import { mailboxWorkerArgs } from '../mailbox-worker-args.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
+import { postmasterPid } from './cpu-time.ts';
 import { activeTemplate, benchDb, insertVerifiedContacts } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
+import { cpuSince, peakBetween, pidWithArgument, planHostile, rssSampler, warmUpMail, type HostileSettings, type PlannedHostile } from './mailboxes-hostile.ts';
+import { printHostileRounds, type LatencySplit, type Phase, type Round } from './mailboxes-report.ts';
+import { stepLoad, type StepLoad } from './mailboxes-steps.ts';
 import { connectionsTo, memoryMiB } from './process-stats.ts';
 
-const SECRET_KEY = 'bench-mailbox-secret-key';
+const SECRET_KEY = 'bench-mailbox-secret-key-0123456789abcdef';
 const PASSWORD = 'bench-password';
+const MIB = 1024 * 1024;
 
-interface Phase {
+/** A count from the environment where 0 is allowed (envNumber wants more than 0). */
+function envCount(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+interface PhaseOptions {
   mode: 'auto' | 'poll';
-  replies: number;
-  missed: number;
-  doubled: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  rssMiB: number;
-  peakMiB: number;
-  imapConnections: number;
+  /** The replies' token prefix, unique per phase. */
+  label: string;
+  /** The hostile mix (none: a clean phase). */
+  hostile?: HostileSettings;
+  /** The hostile mix goes to the decoy mailboxes (no sync reads them): the control phase. */
+  decoy?: boolean;
+  /** The `sequences` load beside it. */
+  steps?: StepLoad;
+  /** Workers already running (kept afterwards); else the phase starts its own and stops them. */
+  workers?: Workers;
+  /** The window's length (BENCH_MAILBOX_SECONDS). */
+  seconds?: number;
+}
+
+interface Workers {
+  /** `node worker.ts`: the sync workflows and the sequences. */
+  service: ChildProcess;
+  /** The mailbox worker: the syncs' IMAP activities, whose memory, CPU and connections are measured. */
+  worker: ChildProcess;
 }
 
 export async function benchMailboxes(): Promise<void> {
   const count = envNumber('BENCH_MAILBOXES', 50);
   const rate = envNumber('BENCH_MAILBOX_RATE', 20);
-  const seconds = envNumber('BENCH_MAILBOX_SECONDS', 60);
+  const windowSeconds = envNumber('BENCH_MAILBOX_SECONDS', 60);
+  const rounds = envCount('BENCH_MAILBOX_ROUNDS', 3);
+  const modePhases = envCount('BENCH_MAILBOX_MODE_PHASES', 1) > 0;
+  const control = envCount('BENCH_MAILBOX_CONTROL', 1) > 0;
+  const hostileSettings: HostileSettings = {
+    share: envCount('BENCH_MAILBOX_HOSTILE_SHARE', 0.1), hugeCount: envCount('BENCH_MAILBOX_HUGE', 3), hugeBytes: envNumber('BENCH_MAILBOX_HUGE_MB', 25) * MIB,
+  };
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 8 });
   await migrate(orm);
   const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const connection = await Connection.connect({ address: temporal.address });
   const greenmail = await startGreenMail();
   const db = () => benchDb(orm);
   const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
@@ -62,9 +102,10 @@ export async function benchMailboxes(): Promise<void> {
     const user = await admin.createUser(orm.em.fork(), { organizationId, email: address, name: `Sender ${i}` });
     const urls = greenmail.urls(address, PASSWORD);
     const now = new Date();
+    const mailboxId = randomUUID();
     await db().insertInto('mailboxes').values({
-      id: randomUUID(), organization_id: organizationId, user_id: user.id, email: address, smtp_url_encrypted: credentials.seal(urls.smtpUrl),
-      imap_url_encrypted: credentials.seal(urls.imapUrl), status: 'CONNECTED', created_at: now, updated_at: now,
+      id: mailboxId, organization_id: organizationId, user_id: user.id, email: address, smtp_url_encrypted: credentials.seal(mailboxId, 'smtp', urls.smtpUrl),
+      imap_url_encrypted: credentials.seal(mailboxId, 'imap', urls.imapUrl), status: 'CONNECTED', created_at: now, updated_at: now,
     }).execute();
     const sequenceId = randomUUID();
     await db().insertInto('sequences').values({
@@ -77,9 +118,14 @@ export async function benchMailboxes(): Promise<void> {
       kind: 'MESSAGE', subject: 'Quick question', body: 'Hello', step_number: 1, provider_message_id: messageId, sent_at: now, created_at: now,
     }).execute();
     senders.push({ address, messageId });
+    // The control phase's addressee: a mail user of the same server that no sync reads.
+    if (control && rounds > 0) await greenmail.addUser(`decoy-${i}@sender.test`, PASSWORD);
   }
+  const hostileIds: HostileIds[] = senders.map((s, i) => ({ mailbox: s.address, prospect: `prospect-${i}@prospect.test`, sentMessageId: s.messageId, subject: 'Quick question' }));
 
   const smtp = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, pool: true, maxConnections: 4, auth: { user: prospectLogin, pass: PASSWORD } });
+  // Hostile mail on connections of its own: a 25 MB message on the wire does not hold up the replies' schedule.
+  const hostileSmtp = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, pool: true, maxConnections: 2, auth: { user: prospectLogin, pass: PASSWORD } });
   const reply = (i: number, token: string) => {
     const sender = senders[i % count];
     const raw = `From: Pat <prospect-${i % count}@prospect.test>\r\nTo: ${sender.address}\r\nSubject: Re: Quick question\r\nMessage-ID: <${token}@prospect.test>\r\n`
@@ -97,72 +143,205 @@ export async function benchMailboxes(): Promise<void> {
     }
     return byToken;
   };
+  /** Inbox rows the syncs recorded since `since`, by kind. */
+  const inboxKinds = async (since: Date) => {
+    const rows = await db().selectFrom('mailbox_inbox_messages').select((eb) => ['kind', eb.fn.countAll<string>().as('n')])
+      .where('organization_id', '=', organizationId).where('created_at', '>=', since).groupBy('kind').execute();
+    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+  };
+
+  /**
+   * Where the replies' time went: arrival -> the sync began recording it (its inbox row's created_at)
+   * -> message.replied; and the latency of replies that arrived within 5 s after a hostile message
+   * to their mailbox (behind it in the same sync) against the others.
+   */
+  const splitLatencies = async (sentAt: Map<string, number>, got: Map<string, number[]>, hostileAt: { mailbox: number; name: string; at: number }[]): Promise<LatencySplit> => {
+    const tokens = [...sentAt.keys()].filter((t) => got.has(t));
+    const rows = tokens.length ? await db().selectFrom('mailbox_inbox_messages').select(['rfc_message_id', 'created_at'])
+      .where('organization_id', '=', organizationId).where('rfc_message_id', 'in', tokens.map((t) => `${t}@prospect.test`)).execute() : [];
+    const recordingAt = new Map(rows.map((r) => [r.rfc_message_id!.replace(/@prospect\.test$/, ''), new Date(r.created_at).getTime()]));
+    const sorted = (values: number[]) => values.sort((a, b) => a - b);
+    const [toRecording, recordingToReplied, near, others] = [[], [], [], []] as number[][];
+    const byCase: Record<string, number[]> = {};
+    for (const token of tokens) {
+      const at = sentAt.get(token)!;
+      const latency = Math.max(0, got.get(token)![0] - at);
+      const recording = recordingAt.get(token);
+      if (recording !== undefined) {
+        toRecording.push(Math.max(0, recording - at));
+        recordingToReplied.push(Math.max(0, got.get(token)![0] - recording));
+      }
+      const mailbox = Number(token.split('-').at(-1)) % count;
+      const behind = hostileAt.filter((h) => h.mailbox === mailbox && h.at <= at && at - h.at <= 5000).at(-1);
+      (behind ? near : others).push(latency);
+      if (behind) (byCase[behind.name] ??= []).push(latency);
+    }
+    for (const values of Object.values(byCase)) sorted(values);
+    return { toRecording: sorted(toRecording), recordingToReplied: sorted(recordingToReplied), nearHostile: sorted(near), others: sorted(others), byCase };
+  };
 
   const taskQueue = `bench-${randomUUID()}`;
-  const startWorker = (mode: 'auto' | 'poll'): ChildProcess => spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
+  const steps = rounds > 0 ? await stepLoad({
+    orm, client: new Client({ connection }), taskQueue, organizationId, ownerId: org.user_id,
+    perSecond: envNumber('BENCH_MAILBOX_STEPS_RATE', 4), delayS: envNumber('BENCH_MAILBOX_STEPS_DELAY', 5),
+  }) : undefined;
+  // The service worker runs the sync workflows and the sequences; the mailbox worker, whose memory and connections are measured, the syncs' IMAP activities.
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to both, as the harness gives it to its servers.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = (args: string[], mode: 'auto' | 'poll'): ChildProcess => spawn(process.execPath, [...nodeArgs, ...args], {
     env: {
       ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, WEBHOOK_SECRET_KEY: SECRET_KEY,
-      MAILBOX_SYNC_MODE: mode, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WORKER_METRICS_PORT: '0',
+      MAILBOX_SYNC_MODE: mode, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WORKER_METRICS_PORT: '0', MAILBOX_WORKER_METRICS_PORT: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const greenmailPid = pidWithArgument(`-Dgreenmail.smtp.port=${greenmail.smtpPort}`);
+  const postgresPid = postmasterPid(Number(new URL(database.url).port));
 
-  async function phase(mode: 'auto' | 'poll'): Promise<Phase> {
-    const worker = startWorker(mode);
+  const startWorkers = (mode: 'auto' | 'poll'): Workers => ({ service: child([join(projectRoot, 'worker.ts')], mode), worker: child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 1024 }), mode) });
+  const stopWorkers = async ({ service, worker }: Workers) => {
+    await stopChild(worker, 30_000);
+    await stopChild(service, 30_000);
+  };
+
+  /**
+   * Before the rounds (unmeasured): the hostile corpus once to mailbox 0, read and recorded, then a
+   * short hostile phase, so that neither the mail server nor the workers meet the load cold in the
+   * first measured phase (GreenMail took 0.8 s to accept its first 1,005-part message, 0.3-0.4 s warm).
+   */
+  async function warmUp(workers: Workers): Promise<void> {
+    const mail = warmUpMail(hostileIds[0], hostileSettings.hugeCount ? hostileSettings.hugeBytes : 0);
+    const since = new Date();
+    for (const h of mail) await hostileSmtp.sendMail({ envelope: { from: h.envelopeFrom, to: senders[0].address }, raw: h.raw });
+    const deadline = Date.now() + 180_000;
+    while (Object.values(await inboxKinds(since)).reduce((a, b) => a + b, 0) < mail.length) {
+      if (Date.now() > deadline) throw new Error('warm-up: the hostile corpus was not all recorded');
+      await sleep(500);
+    }
+    await phase({ mode: 'auto', label: 'warmup', workers, hostile: hostileSettings, steps, seconds: Math.min(10, windowSeconds) });
+    console.log(`warm-up: ${mail.length} hostile messages (the corpus once) read and recorded, then a ${Math.min(10, windowSeconds)} s hostile phase (not counted)`);
+  }
+
+  async function phase({ mode, label, hostile, decoy = false, steps: stepsLoad, workers, seconds = windowSeconds }: PhaseOptions): Promise<Phase> {
+    const { service, worker } = workers ?? startWorkers(mode);
     try {
       // A probe per mailbox: every sync is reading (after a restart, the old runs' attempts have timed out and moved here).
-      const probes = Array.from({ length: count }, (_, i) => `${mode}-probe-${i}`);
+      const probes = Array.from({ length: count }, (_, i) => `${label}-probe-${i}`);
       await Promise.all(probes.map((token, i) => reply(i, token)));
       const probeDeadline = Date.now() + 180_000;
-      while ((await recorded(`${mode}-probe-`)).size < count) {
-        if (Date.now() > probeDeadline) throw new Error(`${mode}: the syncs did not all start`);
+      while ((await recorded(`${label}-probe-`)).size < count) {
+        if (Date.now() > probeDeadline) throw new Error(`${label}: the syncs did not all start`);
         await sleep(500);
       }
-      console.log(`${mode}: ${count} mailboxes syncing; ${rate} replies/s for ${seconds} s`);
       const total = Math.round(rate * seconds);
+      // Built before the window opens: building 25 MB messages is not what is measured.
+      const planned: PlannedHostile[] = hostile ? planHostile(total, hostileIds, hostile) : [];
+      const stepPhase = await stepsLoad?.prepare(seconds);
+      console.log(`${label}: ${count} mailboxes syncing; ${rate} replies/s for ${seconds} s${planned.length ? ` + ${planned.length} hostile` : ''}${stepPhase ? `; steps ${stepsLoad!.perSecond}/s` : ''}`);
       const sentAt = new Map<string, number>();
       const sends: Promise<unknown>[] = [];
+      const hostileSends: Promise<unknown>[] = [];
+      const hugeSentAt = new Map<string, number>();
+      const hostileAt: { mailbox: number; name: string; at: number }[] = [];
       let rss = 0;
       let connections = 0;
+      await sleep(1000);
+      const windowStart = new Date();
+      const cpu = cpuSince({ 'mailbox worker': worker.pid!, worker: service.pid!, Temporal: temporal.process.pid!, PostgreSQL: postgresPid, GreenMail: greenmailPid });
+      const sampler = rssSampler(worker.pid!);
+      const stepsRun = stepPhase?.run();
       const started = Date.now();
+      let nextHostile = 0;
       for (let k = 0; k < total; k++) {
         const due = started + (k * 1000) / rate;
         if (due > Date.now()) await sleep(due - Date.now());
-        const token = `${mode}-${k}`;
+        const token = `${label}-${k}`;
         sends.push(reply(k, token).then(() => sentAt.set(token, Date.now())));
+        for (; nextHostile < planned.length && planned[nextHostile].after === k; nextHostile++) {
+          const h = planned[nextHostile];
+          if (h.huge && h.messageId) hugeSentAt.set(h.messageId, Date.now());
+          hostileSends.push(hostileSmtp.sendMail({ envelope: { from: h.envelopeFrom, to: decoy ? `decoy-${h.mailbox}@sender.test` : senders[h.mailbox].address }, raw: h.raw })
+            .then(() => hostileAt.push({ mailbox: h.mailbox, name: h.name, at: Date.now() })));
+        }
         if (k % rate === 0 && worker.pid) {
           rss = Math.max(rss, memoryMiB(worker.pid).rss);
           connections = Math.max(connections, connectionsTo(worker.pid, greenmail.imapPort));
         }
       }
-      await Promise.all(sends);
+      await Promise.all([...sends, ...hostileSends, stepsRun]);
+      const expected = total + (decoy ? 0 : planned.length);
       const deadline = Date.now() + 60_000;
-      let got = await recorded(`${mode}-`);
-      while ([...sentAt.keys()].some((t) => !got.has(t)) && Date.now() < deadline) {
+      let got = await recorded(`${label}-`);
+      let rows = 0;
+      const sum = (kinds: Record<string, number>) => Object.values(kinds).reduce((a, b) => a + b, 0);
+      while (([...sentAt.keys()].some((t) => !got.has(t)) || (rows = sum(await inboxKinds(windowStart))) < expected) && Date.now() < deadline) {
         await sleep(500);
-        got = await recorded(`${mode}-`);
+        got = await recorded(`${label}-`);
       }
+      const cpuMs = cpu();
+      const samples = sampler.stop();
+      const windowMs = Date.now() - started;
+      const kinds = await inboxKinds(windowStart);
+      rows = sum(kinds);
+      // Peak RSS while a huge message was on its way: from its sending until it was recorded (+2 s for its parse and the GC after).
+      const hugeRows = hugeSentAt.size ? await db().selectFrom('mailbox_inbox_messages').select(['rfc_message_id', 'created_at'])
+        .where('organization_id', '=', organizationId).where('rfc_message_id', 'in', [...hugeSentAt.keys()]).execute() : [];
+      const hugeRecordedAt = new Map(hugeRows.map((r) => [r.rfc_message_id!, new Date(r.created_at).getTime()]));
+      const hugePeaks = [...hugeSentAt].map(([id, at]) => peakBetween(samples, at, (hugeRecordedAt.get(id) ?? Date.now()) + 2000)).filter(Number.isFinite);
+      const stepLag = stepPhase ? await stepPhase.lags() : null;
       const latencies = [...sentAt.entries()].filter(([t]) => got.has(t)).map(([t, at]) => Math.max(0, got.get(t)![0] - at)).sort((a, b) => a - b);
+      const split = await splitLatencies(sentAt, got, hostileAt);
       const memory = worker.pid ? memoryMiB(worker.pid) : { rss: Number.NaN, peak: Number.NaN };
       return {
-        mode, replies: total, missed: [...sentAt.keys()].filter((t) => !got.has(t)).length, doubled: [...sentAt.keys()].filter((t) => (got.get(t)?.length ?? 0) > 1).length,
+        mode, label, kind: decoy ? 'control' : hostile ? 'hostile' : 'clean', startedAt: started, replies: total,
+        missed: [...sentAt.keys()].filter((t) => !got.has(t)).length, doubled: [...sentAt.keys()].filter((t) => (got.get(t)?.length ?? 0) > 1).length,
         p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN,
         rssMiB: Math.max(rss, memory.rss), peakMiB: memory.peak, imapConnections: connections,
+        hostile: planned.length, huge: hugeSentAt.size, hugeMiB: hostile ? hostile.hugeBytes / MIB : 0, expected, recorded: rows, kinds,
+        cpuMs, windowMs, rssStart: samples[0]?.rss ?? Number.NaN, rssPeak: peakBetween(samples), rssPeakHuge: hugePeaks.length ? Math.max(...hugePeaks) : Number.NaN,
+        steps: stepLag, split,
       };
     } finally {
-      await stopChild(worker, 30_000);
+      if (!workers) await stopWorkers({ service, worker });
     }
   }
 
   try {
-    const results = [await phase('auto'), await phase('poll')];
-    for (const r of results) {
-      console.log(`${r.mode === 'auto' ? 'IDLE' : 'poll (15 s)'}: ${r.replies} replies to ${count} mailboxes; arrival->message.replied p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms; `
-        + `missed ${r.missed}, doubled ${r.doubled}; worker RSS ${r.rssMiB.toFixed(0)} MiB (peak ${r.peakMiB.toFixed(0)} MiB), IMAP connections ${r.imapConnections} (${(r.imapConnections / count).toFixed(2)} per mailbox)`);
+    if (modePhases) {
+      const results = [await phase({ mode: 'auto', label: 'auto' }), await phase({ mode: 'poll', label: 'poll' })];
+      for (const r of results) {
+        console.log(`${r.mode === 'auto' ? 'IDLE' : 'poll (15 s)'}: ${r.replies} replies to ${count} mailboxes; arrival->message.replied p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms; `
+          + `missed ${r.missed}, doubled ${r.doubled}; mailbox worker RSS ${r.rssMiB.toFixed(0)} MiB (peak ${r.peakMiB.toFixed(0)} MiB), IMAP connections ${r.imapConnections} (${(r.imapConnections / count).toFixed(2)} per mailbox)`);
+      }
+    }
+    if (rounds > 0) {
+      console.log(`hostile mix: ${rounds} round(s) of a clean${control ? ', a control' : ''} and a hostile phase (IDLE), order reversed every other round; `
+        + `${count} mailboxes, ${rate} replies/s for ${windowSeconds} s; hostile: ${Math.round(hostileSettings.share * 100)}% extra messages from the hostile corpus, `
+        + `at most ${hostileSettings.hugeCount} of ${hostileSettings.hugeBytes / MIB} MB a phase${control ? ' (control: the same mail to mailboxes no sync reads)' : ''}; `
+        + `beside them ${steps!.perSecond} sequence runs started a second, first EMAIL due ${steps!.delayS} s after each start`);
+      // One pair of workers for every round, as in production: warm, each phase measured by differences (CPU) and samples (RSS).
+      const workers = startWorkers('auto');
+      const results: Round[] = [];
+      try {
+        await warmUp(workers);
+        for (let r = 1; r <= rounds; r++) {
+          const kinds: ('clean' | 'control' | 'hostile')[] = control ? ['clean', 'control', 'hostile'] : ['clean', 'hostile'];
+          const round: Partial<Round> = {};
+          for (const kind of r % 2 ? kinds : kinds.reverse()) {
+            round[kind] = await phase({ mode: 'auto', label: `${kind}${r}`, steps, workers, ...(kind === 'clean' ? {} : { hostile: hostileSettings, decoy: kind === 'control' }) });
+          }
+          results.push(round as Round);
+        }
+      } finally {
+        await stopWorkers(workers);
+      }
+      printHostileRounds(results, count);
     }
   } finally {
     smtp.close();
+    hostileSmtp.close();
     await greenmail.stop();
+    await connection.close();
     await temporal.stop();
     await orm.close();
     await database.stop();

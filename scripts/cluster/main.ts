@@ -1,7 +1,8 @@
 // `npm run cluster`: the production topology on one machine (scripts/cluster/topology.ts):
 // PostgreSQL (embedded, data in .data/cluster/, or DATABASE_URL's server), the Temporal server
-// built from source at a pinned version as four services, the Temporal UI, 2 workers and 2 API
-// replicas in production mode behind a local load balancer. Ctrl-C stops everything in order:
+// built from source at a pinned version as four services, the Temporal UI, 2 workers, a mailbox
+// worker (the inbox sync, its own process) and 2 API replicas in production mode behind a local
+// load balancer. Ctrl-C stops everything in order:
 // load balancer, APIs, workers, UI, Temporal services, PostgreSQL.
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config.ts';
@@ -38,6 +39,7 @@ try {
     uiPort: envNumber('CLUSTER_UI_PORT', 8333),
     apiReplicas: envNumber('CLUSTER_API_REPLICAS', 2),
     workers: envNumber('CLUSTER_WORKERS', 2),
+    mailboxWorkers: envNumber('CLUSTER_MAILBOX_WORKERS', 1),
     directory: { companies: config.directoryCompanies, people: config.directoryPeople },
     log: say,
   });

@@ -1,5 +1,6 @@
 // The production topology on one machine: PostgreSQL, Temporal's four services on it, the Web UI
-// when it can be had, N workers and N API replicas in production mode (SANDBOX_MODE=false, real
+// when it can be had, N workers, the mailbox workers (the inbox sync in processes of their own,
+// heap bounded) and N API replicas in production mode (SANDBOX_MODE=false, real
 // SMTP to a local sink, secrets generated for the run) behind a local load balancer. Used by
 // `npm run cluster` and `npm run bench -- cluster`; stop() takes it down in order.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { freePort } from '../local-stack.ts';
+import { mailboxWorkerArgs } from '../mailbox-worker-args.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
 import { temporalServerBinaries, temporalUiBinary } from './binaries.ts';
 import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
@@ -32,6 +34,8 @@ export interface ClusterOptions {
   uiPort: number | null;
   apiReplicas: number;
   workers: number;
+  /** Mailbox worker processes (the inbox sync's activities); default 1. */
+  mailboxWorkers?: number;
   directory: { companies: number; people: number };
   /** Variables added to the API and worker environment (e.g. log level, a benchmark's loopback receivers). */
   env?: Record<string, string>;
@@ -48,6 +52,7 @@ export interface Cluster {
   apis: ManagedProcess[];
   apiUrls: string[];
   workers: ManagedProcess[];
+  mailboxWorkers: ManagedProcess[];
   /** The environment the API and workers run with (secrets included). */
   serviceEnv: Record<string, string>;
   /** Waits until `api` answers GET /readyz with 200. */
@@ -109,6 +114,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...options.env,
     };
     const workers: ManagedProcess[] = [];
+    const mailboxWorkers: ManagedProcess[] = [];
     for (let i = 1; i <= options.workers; i++) {
       const worker = new ManagedProcess({
         name: `worker-${i}`, command: process.execPath, args: [join(projectRoot, 'worker.ts')],
@@ -117,7 +123,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       worker.start();
       workers.push(worker);
     }
-    stack.push(async () => { await Promise.all(workers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(workers.map((w) => w.close())); });
+    for (let i = 1; i <= (options.mailboxWorkers ?? 1); i++) {
+      const worker = new ManagedProcess({
+        name: `mailbox-worker-${i}`, command: process.execPath, args: mailboxWorkerArgs(loadConfig(serviceEnv)),
+        env: { ...serviceEnv, MAILBOX_WORKER_METRICS_PORT: String(await freePort()), OTEL_SERVICE_NAME: `outreach-mailbox-worker-${i}` },
+        logFile: join(options.runDir, `mailbox-worker-${i}.log`), onUnexpectedExit,
+      });
+      worker.start();
+      mailboxWorkers.push(worker);
+    }
+    const allWorkers = [...workers, ...mailboxWorkers];
+    stack.push(async () => { await Promise.all(allWorkers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(allWorkers.map((w) => w.close())); });
     const apis: ManagedProcess[] = [];
     const apiUrls: string[] = [];
     for (let i = 1; i <= options.apiReplicas; i++) {
@@ -145,7 +161,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const lb = await startLoadBalancer({ backends: apiUrls, port: options.port, log: (line) => log(`[lb] ${line}`) });
     stack.push(() => lb.stop());
     return {
-      url: lb.url, uiUrl, temporal, postgres, smtp, lb, apis, apiUrls, workers, serviceEnv, waitReady,
+      url: lb.url, uiUrl, temporal, postgres, smtp, lb, apis, apiUrls, workers, mailboxWorkers, serviceEnv, waitReady,
       stop: async () => { stopping = true; await stop(); },
     };
   } catch (error) {

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { reconcile } from '../../domain/admin/reconcile.ts';
+import { WORKFLOW_STATUSES } from '../../domain/sequences/statuses.ts';
 import { drainCommands } from '../../domain/workflow-commands/deliver.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
@@ -28,7 +29,6 @@ const ENTRIES = 12;
 const SIGNALS = 4;
 const NEW_SIGNALS = 4;
 const CALLS = 6;
-const RUNNING = ['ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER'];
 
 /** A small seeded generator (mulberry32): the same seed gives the same kill points and order. */
 function seeded(seed: number): () => number {
@@ -205,13 +205,13 @@ describe('faults: the API killed mid-request', function () {
       const { rows: signals } = await sql<{ id: string; status: string }>`SELECT id, status FROM signals WHERE organization_id = ${org.organizationId}`.execute(db());
       const runningSequences = await workflows.inventory.listRunning(SEQUENCE_WORKFLOW, org.organizationId);
       const runningSignals = await workflows.inventory.listRunning(SIGNAL_WORKFLOW, org.organizationId);
-      for (const run of runs.filter((r) => RUNNING.includes(r.status))) {
+      for (const run of runs.filter((r) => (WORKFLOW_STATUSES as readonly string[]).includes(r.status))) {
         if (!runningSequences.has(sequenceWorkflowId(run.id)) && !await workflows.inventory.isRunning(sequenceWorkflowId(run.id))) out.push(`sequence ${run.id} ${run.status} has no workflow`);
       }
       const statusOf = new Map(runs.map((r) => [sequenceWorkflowId(r.id), r.status]));
       for (const workflowId of runningSequences.keys()) {
         const status = statusOf.get(workflowId);
-        if (!status || !RUNNING.includes(status)) out.push(`workflow ${workflowId} runs for a row ${status ?? 'missing'}`);
+        if (!status || !(WORKFLOW_STATUSES as readonly string[]).includes(status)) out.push(`workflow ${workflowId} runs for a row ${status ?? 'missing'}`);
       }
       const signalStatus = new Map(signals.map((s) => [signalWorkflowId(s.id), s.status]));
       for (const workflowId of runningSignals.keys()) if (!signalStatus.has(workflowId)) out.push(`workflow ${workflowId} runs for a missing signal`);

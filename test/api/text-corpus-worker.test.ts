@@ -2,6 +2,7 @@
 // (CALL task titles, lead review, reply tasks, run variables, rendered emails) never wedge a run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { isEndedStatus } from '../../domain/sequences/statuses.ts';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { enrollmentWorkflowId } from '../../workflows/enrollment.definitions.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
@@ -13,7 +14,6 @@ import type { Stack } from '../helpers/stack.ts';
 import { EMOJI, FAMILY, activityAttempts, codePoints, getAt, send, show } from '../helpers/text-corpus.ts';
 
 const WAIT_MS = 20_000;
-const TERMINAL = ['SUCCEEDED', 'FAILED', 'STOPPED_EARLY', 'COMPLETED', 'REFUSED'];
 
 describe('text corpus through the worker', function () {
   this.timeout(180_000);
@@ -199,7 +199,7 @@ describe('text corpus through the worker', function () {
       const [message] = await messagesOf(stack, run.sequenceId);
       if (message) return { message };
       const row = await sequenceRow(stack, run.sequenceId);
-      return TERMINAL.includes(row.status) ? { ended: `${row.status} (${row.stopped_reason ?? 'no reason'})` } : null;
+      return isEndedStatus(row.status) ? { ended: `${row.status} (${row.stopped_reason ?? 'no reason'})` } : null;
     });
     const sent = await sandboxOutboundEmails(stack.orm, { toEmail: run.email });
     if (!outcome) problems.push(`neither a message row nor an ended run within ${WAIT_MS / 1000} s; the sequence is ${(await sequenceRow(stack, run.sequenceId)).status}, ${sent.length} email(s) in the outbox`);
@@ -207,7 +207,7 @@ describe('text corpus through the worker', function () {
       if (sent.length !== 1) problems.push(`the message row exists and the outbox holds ${sent.length} emails (expected exactly 1)`);
     } else if (sent.length > 1) problems.push(`the run ended ${outcome.ended} and the outbox holds ${sent.length} emails`);
     const row = await sequenceRow(stack, run.sequenceId);
-    if (!TERMINAL.includes(row.status)) await stop(run.sequenceId);
+    if (!isEndedStatus(row.status)) await stop(run.sequenceId);
     problems.push(...await attemptProblems([sequenceWorkflowId(run.sequenceId)]));
     assert.equal(problems.length, 0, problems.join('\n'));
   });

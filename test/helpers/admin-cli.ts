@@ -7,23 +7,33 @@ import type { Stack } from './stack.ts';
 
 const script = fileURLToPath(new URL('../../scripts/admin.ts', import.meta.url));
 
+export interface CliRun { code: number | null; stdout: string; stderr: string }
+
 export interface AdminCli {
   /** Runs the CLI with `args`: its exit code and output. */
-  run(...args: string[]): { code: number | null; stdout: string; stderr: string };
+  run(...args: string[]): CliRun;
+  /** Runs it with `input` on standard input and `env` added to its environment. */
+  runWith(options: { input?: string; env?: Record<string, string> }, ...args: string[]): CliRun;
   /** Runs it with --json, asserts exit 0 and answers the parsed output. */
   json(...args: string[]): any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each command prints its own shape
 }
 
 export function adminCli(stack: Stack): AdminCli {
-  const run = (...args: string[]) => {
+  const runWith = (options: { input?: string; env?: Record<string, string> }, ...args: string[]) => {
     const result = spawnSync(process.execPath, [script, ...args], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey },
+      env: {
+        ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: stack.taskQueue,
+        WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey, ...options.env,
+      },
+      input: options.input ?? '',
       encoding: 'utf8',
     });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
+  const run = (...args: string[]) => runWith({}, ...args);
   return {
     run,
+    runWith,
     json(...args) {
       const result = run(...args, '--json');
       assert.equal(result.code, 0, result.stderr);

@@ -1,5 +1,6 @@
-// Reads a GreenMail user's INBOX over IMAP the way a prospect's mail client would: the envelope of
-// every message (From, Subject, Message-ID), read-only.
+// A GreenMail user's INBOX over IMAP: read the way a prospect's mail client would (the envelope of
+// every message: From, Subject, Message-ID, read-only), and filled the way a mail server's delivery
+// or a migration would (APPEND, with the INTERNALDATE the test chooses).
 import { ImapFlow } from 'imapflow';
 import type { RunningGreenMail } from './greenmail.ts';
 
@@ -27,6 +28,24 @@ export async function readInbox(server: RunningGreenMail, email: string, passwor
     } finally {
       lock.release();
     }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+export interface Appended {
+  raw: string | Buffer;
+  /** The INTERNALDATE the server gives it (default: now). */
+  date?: Date;
+}
+
+/** Appends messages to the user's INBOX over one session, in order (their UIDs ascend with it). */
+export async function appendToInbox(server: RunningGreenMail, email: string, password: string, messages: Appended[]): Promise<void> {
+  const client = new ImapFlow({ host: server.host, port: server.imapPort, secure: false, auth: { user: email, pass: password }, logger: false });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    for (const message of messages) await client.append('INBOX', message.raw, [], message.date);
   } finally {
     await client.logout().catch(() => client.close());
   }

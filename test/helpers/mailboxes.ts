@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
 import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
+import { startMailboxSync } from '../../workflows/mailbox-sync.client.ts';
 import type { RunningGreenMail } from './greenmail.ts';
 import type { TestOrg } from './fixtures.ts';
 import { client } from './http.ts';
@@ -29,12 +30,12 @@ export async function insertMailbox(stack: Stack, greenmail: RunningGreenMail, m
   const credentials = new MailboxCredentials(stack.config.webhookSecretKey);
   const urls = greenmail.urls(m.email, m.password ?? MAIL_PASSWORD);
   await sql`INSERT INTO mailboxes (id, organization_id, user_id, email, smtp_url_encrypted, imap_url_encrypted, status, created_at, updated_at)
-            VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(urls.smtpUrl)}, ${credentials.seal(urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(db(stack));
+            VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(id, 'smtp', urls.smtpUrl)}, ${credentials.seal(id, 'imap', urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(db(stack));
   return id;
 }
 
-/** Hands a raw RFC 5322 message to GreenMail's SMTP for `to`, logged in as `from` (a GreenMail user). */
-export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: string, raw: string): Promise<void> {
+/** Hands a raw RFC 5322 message (bytes as they are, for a Buffer) to GreenMail's SMTP for `to`, logged in as `from` (a GreenMail user). */
+export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: string, raw: string | Buffer): Promise<void> {
   const transport = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, auth: { user: from, pass: MAIL_PASSWORD } });
   try {
     await transport.sendMail({ envelope: { from, to }, raw });
@@ -48,7 +49,7 @@ export async function readInbox(greenmail: RunningGreenMail, address: string): P
   const inbox = new ImapInbox({ host: greenmail.host, port: greenmail.imapPort, tls: false, requireStartTls: false, user: address, password: MAIL_PASSWORD });
   try {
     await inbox.open();
-    return await inbox.fetchAfter(0, 1000);
+    return await inbox.fetchMessages(await inbox.sizesOf(await inbox.uidsAfter(0)));
   } finally {
     await inbox.close();
   }
@@ -82,4 +83,48 @@ export async function sentMessageId(stack: Stack, sequenceId: string): Promise<s
   const { rows } = await sql<{ message_id: string }>`SELECT request ->> 'messageId' AS message_id FROM outbound_effects WHERE sequence_id = ${sequenceId} AND kind = 'EMAIL'`.execute(db(stack));
   if (!rows[0]) throw new Error(`no email was recorded for the run ${sequenceId}`);
   return rows[0].message_id;
+}
+
+/** Tables whose text a message from outside may reach: the inbox's record, messages, the activity stream, tasks, mailboxes, contacts, exclusions, webhook deliveries. */
+const STORED_TEXT_TABLES = ['mailbox_inbox_messages', 'messages', 'activities', 'tasks', 'mailboxes', 'contacts', 'contact_exclusions', 'webhook_deliveries'];
+
+/** A JSON escape of NUL, or of a surrogate without its pair. */
+const ESCAPED_UNSTORABLE = /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+
+function unstorableIn(value: unknown, path: string, found: string[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000') || !value.isWellFormed() || ESCAPED_UNSTORABLE.test(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorableIn(item, `${path}[${i}]`, found));
+  } else if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      unstorableIn(key, `${path} (a key)`, found);
+      unstorableIn(item, `${path}.${key}`, found);
+    }
+  }
+}
+
+/**
+ * Every text, varchar, json and jsonb value of the tables inbound mail may reach that holds NUL or a
+ * lone surrogate, as a character (json parsed back) or as a JSON escape: `table.column (id)` each.
+ */
+export async function unstorableText(stack: Stack): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of STORED_TEXT_TABLES) {
+    const { rows: columns } = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = ${table} AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`.execute(db(stack));
+    if (!columns.length) continue;
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(columns.map((c) => sql.ref(c.column_name)))}, id::text AS row_id FROM ${sql.table(table)}`.execute(db(stack));
+    for (const row of rows) {
+      for (const { column_name: column } of columns) unstorableIn(row[column], `${table}.${column} (${String(row.row_id)})`, found);
+    }
+  }
+  return found;
+}
+
+/** Starts the mailbox's sync workflow and waits for its first run to set the cursor: mail that arrives from then on is read. */
+export async function startSyncAndWaitForCursor(stack: Stack, mailbox: { id: string; organizationId: string }): Promise<void> {
+  await startMailboxSync(stack.temporal, mailbox, stack.taskQueue);
+  await until(async () => (await sql<{ uid_validity: string | null }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailbox.id}`.execute(db(stack))).rows[0]?.uid_validity != null,
+    { timeoutMs: 60_000, what: 'the first sync set the cursor' });
 }

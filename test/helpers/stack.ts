@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -14,7 +14,8 @@ import { loadConfig, type Config } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startApi, type RunningApi } from '../../api/server.ts';
-import { createMailboxSyncWorker, createWorker } from '../../worker.ts';
+import { createWorker } from '../../worker.ts';
+import { createMailboxSyncWorker } from '../../mailbox-worker.ts';
 import { freePort, startEmbeddedPostgres, startTemporalDevServer, type RunningPostgres, type RunningTemporal } from '../../scripts/local-stack.ts';
 import { temporalCli } from '../../scripts/tools.ts';
 import { testActivities } from './test-activities.ts';
@@ -63,7 +64,11 @@ async function start(): Promise<Parts> {
   const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), port: pgPort, database: 'outreach_test', persistent: false });
   const temporalServer = await startTemporalDevServer({ cli: temporalCli(), port: temporalPort, uiPort: null, dbFile: null });
   const taskQueue = `test-${randomUUID()}`;
+  // A real secret key, as production has (mailbox passwords are never sealed under the development
+  // one); in the environment too, so the API and worker processes a test starts share it.
+  process.env.WEBHOOK_SECRET_KEY ||= randomBytes(48).toString('base64');
   const config = loadConfig({
+    WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

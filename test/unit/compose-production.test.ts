@@ -55,7 +55,7 @@ describe('docker-compose.yml for production', () => {
   });
 
   it('when api and worker load their configuration, then production mode: no sandbox, the operator\'s key, real mail, public links, metrics token', () => {
-    for (const name of ['api', 'worker']) {
+    for (const name of ['api', 'worker', 'mailbox-worker']) {
       const config = loadConfig(resolvedEnv(name));
       assert.equal(config.sandboxMode, false, `${name} runs in sandbox mode (test-helper routes mounted)`);
       assert.equal(config.webhookSecretKey, SAMPLE_VARS.WEBHOOK_SECRET_KEY);
@@ -76,6 +76,7 @@ describe('docker-compose.yml for production', () => {
     assert.match(conf, /location = \/metrics \{\s*return 404;\s*\}/);
     assert.match(conf, /proxy_pass \$api_upstream;/);
     assert.equal(service('worker').ports, undefined, 'the worker publishes its metrics port');
+    assert.equal(service('mailbox-worker').ports, undefined, 'the mailbox worker publishes its metrics port');
     assert.equal(service('api').ports, undefined, 'an API replica is published around the proxy');
   });
 
@@ -99,8 +100,10 @@ describe('docker-compose.yml for production', () => {
     assert.equal(temporal.SERVICES, undefined, 'temporal runs a subset of its services: recount its pools');
     // migrate and directory-load open the ORM's default pool, one after the other.
     const oneShot = (ormConfig({ databaseUrl: 'postgres://u:p@h/db' }).pool as { max: number }).max;
-    const needed = replicas('api') * pool('api') + replicas('worker') * pool('worker')
+    const mailboxPool = loadConfig({ MAILBOX_DB_POOL_MAX: resolvedEnv('mailbox-worker').MAILBOX_DB_POOL_MAX }).mailboxDbPoolMax;
+    const needed = replicas('api') * pool('api') + replicas('worker') * pool('worker') + replicas('mailbox-worker') * mailboxPool
       + TEMPORAL_SERVICES.length * perTemporalService + oneShot + ADMIN_HEADROOM;
+    assert.match(composeText, new RegExp(`\\b${needed}\\s+-> max_connections`), `the header's sum is not ${needed}`);
     const command = [service('postgres').command ?? []].flat().join(' ');
     const max = number(/max_connections=(\d+)/.exec(command)?.[1], 'postgres max_connections');
     assert.ok(max >= needed, `max_connections ${max} < ${needed} the pools may open`);
@@ -114,6 +117,8 @@ describe('docker-compose.yml for production', () => {
     const worker = service('worker');
     const port = resolvedEnv('worker').WORKER_METRICS_PORT;
     assert.match([worker.healthcheck?.test ?? []].flat().join(' '), new RegExp(`127\\.0\\.0\\.1:${port}/healthz`));
+    const mailboxPort = resolvedEnv('mailbox-worker').MAILBOX_WORKER_METRICS_PORT;
+    assert.match([service('mailbox-worker').healthcheck?.test ?? []].flat().join(' '), new RegExp(`127\\.0\\.0\\.1:${mailboxPort}/healthz`));
     assert.match([service('temporal').healthcheck?.test ?? []].flat().join(' '), /operator cluster health/);
   });
 

@@ -22,11 +22,11 @@ function dockerfileCmd(): string[] {
 const builtFromHere = (svc: ComposeService) =>
   svc.build === '.' || (typeof svc.build === 'object' && (svc.build.context ?? '.') === '.');
 
-const appServices = ['api', 'worker'] as const;
+const appServices = ['api', 'worker', 'mailbox-worker'] as const;
 
 describe('docker-compose.yml', () => {
-  it('when parsed, then it defines postgres, temporal, temporal-setup, temporal-ui, migrate, api and worker', () => {
-    for (const name of ['postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'migrate', 'api', 'worker']) {
+  it('when parsed, then it defines postgres, temporal, temporal-setup, temporal-ui, migrate, api, worker and mailbox-worker', () => {
+    for (const name of ['postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'migrate', 'api', 'worker', 'mailbox-worker']) {
       service(name);
     }
   });
@@ -48,7 +48,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('when parsed, then api and worker run at least two replicas', () => {
-    for (const name of appServices) {
+    for (const name of ['api', 'worker']) {
       assert.ok((service(name).deploy?.replicas ?? 1) >= 2, `${name} has fewer than 2 replicas`);
     }
   });
@@ -90,6 +90,22 @@ describe('docker-compose.yml', () => {
       assert.match(script, new RegExp(`\\b${name}\\b`), `temporal-setup does not register ${name}`);
       assert.match(script, new RegExp(`--type ${type}\\b`), `temporal-setup registers no ${type} attribute`);
     }
+  });
+
+  it('when parsed, then the mailbox worker runs mailbox-worker.ts alone, its heap bounded by the flag MAILBOX_WORKER_HEAP_MB names, under its memory limit', () => {
+    const svc = service('mailbox-worker');
+    const argv = words(svc.command ?? []);
+    assert.equal(argv.at(-1), 'mailbox-worker.ts');
+    const flag = argv.find((word) => word.startsWith('--max-old-space-size='));
+    assert.ok(flag, 'the mailbox worker\'s heap is not bounded');
+    const heapMb = Number(flag.split('=')[1]);
+    assert.equal(heapMb, Number(environment(svc).MAILBOX_WORKER_HEAP_MB), 'the heap flag and MAILBOX_WORKER_HEAP_MB differ');
+    const memory = /^(\d+)([mg])$/i.exec(String(svc.deploy?.resources?.limits?.memory ?? ''));
+    assert.ok(memory, 'no memory limit');
+    const limitMb = Number(memory[1]) * (memory[2].toLowerCase() === 'g' ? 1024 : 1);
+    assert.ok(limitMb >= heapMb * 1.25, `a ${limitMb} MiB limit leaves no room beside a ${heapMb} MiB heap`);
+    // The service's worker no longer runs the inbox sync: nothing else starts the mailbox queue's worker.
+    assert.doesNotMatch(read('worker.ts'), /createMailboxSyncWorker/);
   });
 
   it('when the Dockerfile is read, then it exists and its CMD runs api/server.ts', () => {

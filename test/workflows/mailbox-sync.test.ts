@@ -16,7 +16,7 @@ import { until } from '../helpers/poll.ts';
 import { createTimeSkippingEnv } from '../helpers/time-skipping.ts';
 import { getStack } from '../helpers/stack.ts';
 
-const counts = (processed: number) => ({ processed, replies: 1, bounces: 0, autoReplies: 0, ignored: processed - 1 });
+const counts = (processed: number) => ({ processed, replies: 1, bounces: 0, autoReplies: 0, ignored: processed - 1, unreadable: 0 });
 
 describe('mailboxSyncWorkflow', function () {
   this.timeout(120_000);
@@ -46,7 +46,7 @@ describe('mailboxSyncWorkflow', function () {
       calls.push(input);
       const n = calls.length;
       if (n === 5) await fifth;
-      return { stopped: n === 5, cursor: { uidValidity: '7', lastUid: n * 3 }, mode: 'IDLE', counts: counts(3), rescanned: false };
+      return { stopped: n === 5, cursor: { uidValidity: '7', lastUid: n * 3 }, mode: 'IDLE', counts: counts(3), rescanned: false, waiting: n, readToEndAt: `2026-01-0${n}T00:00:00.000Z`, stalledSince: null };
     }, async (input, taskQueue) => {
       const handle = await env.client.workflow.start(MAILBOX_SYNC_WORKFLOW, { taskQueue, workflowId: mailboxSyncWorkflowId(input.mailboxId), args: [input] });
       try {
@@ -67,6 +67,8 @@ describe('mailboxSyncWorkflow', function () {
       assert.equal(status.runsThisExecution, 1);
       assert.equal(status.totals.processed, 12);
       assert.equal(status.mode, 'IDLE');
+      // What run 4 saw of the inbox, carried across continue-as-new.
+      assert.deepEqual([status.waiting, status.readToEndAt, status.stalledSince, status.failingSince], [4, '2026-01-04T00:00:00.000Z', null, null]);
       const described = await env.client.workflow.getHandle(workflowId).describe();
       assert.notEqual(described.runId, firstRunId, 'continued as new');
     }
@@ -84,16 +86,19 @@ describe('mailboxSyncWorkflow', function () {
       await until(async () => (await status()).phase === 'WAITING_AFTER_FAILURE', { what: 'the wait after the refused login' });
       const first = await status();
       assert.match(first.lastError ?? '', /refused the login/);
+      assert.ok(first.failingSince, 'since when the runs fail');
       const now = await env.currentTimeMs();
       assert.ok(Math.abs(Date.parse(first.retryAt!) - now - 60_000) < 5_000, `retry in about a minute: ${first.retryAt}`);
       await env.sleep(61_000); // the first wait passes: refused again, the wait doubles
       await until(async () => calls.length === 2 && (await status()).phase === 'WAITING_AFTER_FAILURE', { what: 'the second wait' });
       const second = await status();
       assert.ok(Math.abs(Date.parse(second.retryAt!) - (await env.currentTimeMs()) - 120_000) < 5_000, `retry in about two minutes: ${second.retryAt}`);
+      assert.equal(second.failingSince, first.failingSince, 'the first failure of the streak');
       await handle.signal(mailboxSyncWakeSignal);
       await until(() => calls.length === 3, { what: 'the attempt the wake signal starts' });
       await handle.result();
       assert.equal((await status()).lastError, null);
+      assert.equal((await status()).failingSince, null);
     });
   });
 

@@ -460,7 +460,7 @@ export interface paths {
         head?: never;
         /**
          * Write properties to the CRM record of an account
-         * @description A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property named twice is refused (400).
+         * @description A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property named twice in `fields` is refused with 422 (ValidationIssue naming the repeat, `fields[i].property`); nothing is written.
          */
         patch: operations["writeAccountCrm"];
         trace?: never;
@@ -480,7 +480,7 @@ export interface paths {
         head?: never;
         /**
          * Write properties to the CRM record of a contact
-         * @description A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property named twice is refused (400).
+         * @description A record not yet linked is first looked up in the CRM by identity (account: domain; contact: email, then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property named twice in `fields` is refused with 422 (ValidationIssue naming the repeat, `fields[i].property`); nothing is written.
          */
         patch: operations["writeContactCrm"];
         trace?: never;
@@ -1496,7 +1496,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a task in the service
-         * @description email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, stores it OUTBOUND in the thread (in_reply_to_id: the message answered), emits message.sent (its step_number the step of the message answered), completes the task; the sequence waits for the lead (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: approved true carries out the playbook run's action (CREATE_TASK: the TODO now; ENROLL_IN_SEQUENCE: the enrollment within seconds, see GET /v1/playbooks/{id}/runs), false records the run REJECTED. The task ends COMPLETED (completion_source TASK_EXECUTION).
+         * @description email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, exactly once, stores it OUTBOUND in the thread (an email reply goes through the sender's connected mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with In-Reply-To the answered message's Message-ID and References the thread's; otherwise through the service's own transport) (in_reply_to_id: the message answered), emits message.sent (its step_number the step of the message answered), completes the task; the sequence waits for the lead (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED). playbook_approval: approved true carries out the playbook run's action (CREATE_TASK: the TODO now; ENROLL_IN_SEQUENCE: the enrollment within seconds, see GET /v1/playbooks/{id}/runs), false records the run REJECTED. The task ends COMPLETED (completion_source TASK_EXECUTION).
          */
         post: operations["executeTask"];
         delete?: never;
@@ -4569,7 +4569,7 @@ export interface components {
          *     }
          */
         CrmWrite: {
-            /** @description Properties to write, each named once; the first is reported as `crm_property`. */
+            /** @description Properties to write, each named once (a property repeated is 422 naming `fields[i].property`); the first is reported as `crm_property`. */
             fields: components["schemas"]["CrmField"][];
         };
         /**
@@ -6134,7 +6134,7 @@ export interface components {
             days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
             /** @description First hour of the window (inclusive). */
             start_hour: number;
-            /** @description End of the window (exclusive), greater than start_hour. */
+            /** @description End of the window (exclusive), greater than start_hour (422 naming schedule.end_hour otherwise). */
             end_hour: number;
         } | null;
         /**
@@ -6150,9 +6150,9 @@ export interface components {
             type: "EMAIL" | "LINKEDIN_INVITATION" | "LINKEDIN_MESSAGE" | "CALL";
             /** @description Days after the previous step (after enrollment for the first one); fractions allowed. */
             delay_days: number;
-            /** @description EMAIL steps only, required there. 500 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
+            /** @description EMAIL steps only, required there. 500 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials. */
             subject?: string | null;
-            /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
+            /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials. */
             body: string;
         };
         /**
@@ -6168,9 +6168,9 @@ export interface components {
             type: "EMAIL" | "LINKEDIN_INVITATION" | "LINKEDIN_MESSAGE" | "CALL";
             /** @description Days after the previous step (after enrollment for the first one); fractions allowed. */
             delay_days: number;
-            /** @description EMAIL steps only, required there. 500 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
+            /** @description EMAIL steps only, required there. 500 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials. */
             subject?: string | null;
-            /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field; include/render/layout tags find no partials. */
+            /** @description Message, note or call script, 20000 characters at most. A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials. */
             body: string;
         } & (unknown & unknown);
         /**
@@ -7507,7 +7507,8 @@ export interface components {
          *         "email": "grace@example.org",
          *         "status": "CONNECTED",
          *         "last_synced_at": "2026-03-04T16:39:58.120Z",
-         *         "last_error": null
+         *         "last_error": null,
+         *         "emails_held": false
          *       }
          *     }
          */
@@ -7529,26 +7530,29 @@ export interface components {
          * @description The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown.
          * @example {
          *       "email": "grace@example.org",
-         *       "status": "AUTH_FAILED",
+         *       "status": "ERROR",
          *       "last_synced_at": "2026-03-04T16:39:58.120Z",
-         *       "last_error": "smtps://smtp.example.org:465: 535 5.7.8 Authentication credentials invalid"
+         *       "last_error": "IMAP: imaps://imap.example.org:993: connect ECONNREFUSED 203.0.113.7:993",
+         *       "emails_held": false
          *     }
          */
         UserMailbox: {
             /** @description The From address of the emails the user sends. */
             email: string;
             /**
-             * @description CONNECTED: both logins work. AUTH_FAILED: a server refused the login; the user's emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; emails wait the same way. DISCONNECTED: removed; emails go out through the service's own transport.
+             * @description CONNECTED: both logins work and the inbox is read. AUTH_FAILED: a server refused the login; the user's emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; when it is the SMTP server or a login check, emails wait the same way (`emails_held` true); when only the inbox cannot be read (its IMAP server unreachable, the sync's cursor not moving while mail waits, or no sync reading it), `last_error` starts with "IMAP: " and emails still go out (`emails_held` false). DISCONNECTED: removed; emails go out through the service's own transport.
              * @enum {string}
              */
             status: "CONNECTED" | "AUTH_FAILED" | "ERROR" | "DISCONNECTED";
             /**
              * Format: date-time
-             * @description When the inbox was last read to the end; null before the first time.
+             * @description When the inbox was last read to the end; null before the first time. Long ago while CONNECTED or ERROR: the inbox is not being read.
              */
             last_synced_at: string | null;
-            /** @description Why the mailbox is not CONNECTED (what the server said); null when it is. */
+            /** @description Why the mailbox is not CONNECTED (what the server said, or why the inbox cannot be read: "IMAP: ..."); null when it is. */
             last_error: string | null;
+            /** @description True when the user's emails wait for this mailbox to be fixed (added field): AUTH_FAILED, or ERROR of its SMTP server or logins. False while only its inbox cannot be read. */
+            emails_held: boolean;
         };
         /**
          * @example {
@@ -7564,7 +7568,8 @@ export interface components {
          *             "email": "grace@example.org",
          *             "status": "CONNECTED",
          *             "last_synced_at": "2026-03-04T16:39:58.120Z",
-         *             "last_error": null
+         *             "last_error": null,
+         *             "emails_held": false
          *           }
          *         }
          *       ],
@@ -10346,7 +10351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The linked CRM record no longer exists in the CRM (BusinessIssue). */
+            /** @description A property named twice in `fields` (ValidationIssue; `data.errors` names the repeat, `fields[i].property`; nothing is written), or the linked CRM record no longer exists in the CRM (BusinessIssue). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10470,7 +10475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The linked CRM record no longer exists in the CRM (BusinessIssue). */
+            /** @description A property named twice in `fields` (ValidationIssue; `data.errors` names the repeat, `fields[i].property`; nothing is written), or the linked CRM record no longer exists in the CRM (BusinessIssue). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13701,7 +13706,7 @@ export interface operations {
                     "application/json": components["schemas"]["SequenceTemplate"];
                 };
             };
-            /** @description 400: schema mismatch, unknown timezone, EMAIL step without subject, or a subject/body that is not valid Liquid (ValidationIssue naming `steps[i].body` etc.). */
+            /** @description The body does not match the schema (ValidationIssue; `data.errors` names each field): types, sizes, unknown fields, a timezone not in the list, an EMAIL step without subject or a subject on another step type. */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13758,7 +13763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ACTIVE without steps (naming steps), or sender_user_id not an active user of the organization (ValidationIssue). */
+            /** @description The body matches the schema but breaks a rule it cannot state (ValidationIssue naming the field; nothing is written): `schedule.end_hour` not after `schedule.start_hour`, a subject or body that is not valid Liquid (`steps[i].subject`, `steps[i].body`), ACTIVE without steps (`steps`), or `sender_user_id` not an active user of the organization. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13936,7 +13941,7 @@ export interface operations {
                     "application/json": components["schemas"]["SequenceTemplate"];
                 };
             };
-            /** @description 400: schema mismatch, unknown timezone, EMAIL step without subject, or a subject/body that is not valid Liquid (ValidationIssue naming `steps[i].body` etc.). */
+            /** @description The body does not match the schema (ValidationIssue; `data.errors` names each field): types, sizes, unknown fields, a timezone not in the list, an EMAIL step without subject or a subject on another step type. */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13993,7 +13998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ACTIVE without steps (naming steps), or sender_user_id not an active user of the organization (ValidationIssue). */
+            /** @description The body matches the schema but breaks a rule it cannot state (ValidationIssue naming the field; nothing is written): `schedule.end_hour` not after `schedule.start_hour`, a subject or body that is not valid Liquid (`steps[i].subject`, `steps[i].body`), ACTIVE without steps (`steps`), or `sender_user_id` not an active user of the organization. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19143,7 +19148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The payload type does not fit the task type (ValidationIssue naming payload.type); the approval's playbook was deleted; the contact lacks the channel; the channel refused (BusinessIssue). */
+            /** @description The payload type does not fit the task type (ValidationIssue naming payload.type); the approval's playbook was deleted; the contact lacks the channel; the channel refused; the sender's connected mailbox is AUTH_FAILED or ERROR, so nothing was sent (BusinessIssue). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

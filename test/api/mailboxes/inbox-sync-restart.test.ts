@@ -1,7 +1,8 @@
-// The inbox sync across a worker crash: a worker child process syncs a mailbox on GreenMail, is
-// SIGKILLed while mail keeps arriving, and a new one takes over (the dead attempt's heartbeat runs
-// out, the activity is retried from the durable cursor). Every inbox message is recorded once, and
-// each prospect's reply is message.replied exactly once.
+// The inbox sync across a crash of its process: a mailbox worker child process (beside a service
+// worker child that runs the workflows) syncs a mailbox on GreenMail, is SIGKILLed while mail keeps
+// arriving, and a new one takes over (the dead attempt's heartbeat runs out, the activity is retried
+// from the durable cursor). Every inbox message is recorded once, and each prospect's reply is
+// message.replied exactly once; the service worker, which runs no sync, is not touched.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { stopChild } from '../../../scripts/bench/harness.ts';
 import { projectRoot } from '../../../scripts/tools.ts';
+import { mailboxWorkerArgs } from '../../../scripts/mailbox-worker-args.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { personReply } from '../../helpers/inbox-samples.ts';
@@ -39,13 +41,16 @@ describe('inbox sync across a worker restart (GreenMail)', function () {
     ], { senderUserId: org.userId });
     const [first, second] = [await enrollMailProspect(stack, greenmail, org, templateId, 'pat'), await enrollMailProspect(stack, greenmail, org, templateId, 'pat')];
 
-    // The child worker starts the sync of every connected mailbox (ours among them) on its own task queue.
+    // The mailbox worker starts the sync of every connected mailbox (ours among them) on its own task
+    // queue; the service worker runs the sync's workflow there.
     const env = {
       DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `inbox-restart-${randomUUID()}`, LOG_LEVEL: 'silent',
-      WORKER_METRICS_PORT: '0', WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey,
+      WORKER_METRICS_PORT: '0', MAILBOX_WORKER_METRICS_PORT: '0', WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey,
       DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(), DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
     };
-    const startWorker = () => spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = (args: string[]) => spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const startWorker = () => child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 256 }));
+    const serviceWorker = child([join(projectRoot, 'worker.ts')]);
     let worker: ChildProcess = startWorker();
     const unrelated = (n: number) => `From: ${mailbox}\r\nTo: ${mailbox}\r\nSubject: Note ${n}\r\nMessage-ID: <note-${n}-${randomUUID()}@sender.test>\r\n\r\nNote ${n}.\r\n`;
     try {
@@ -78,6 +83,7 @@ describe('inbox sync across a worker restart (GreenMail)', function () {
       await sql`UPDATE mailboxes SET status = 'DISCONNECTED' WHERE id = ${mailboxId}`.execute(db());
       await stopMailboxSync(stack.temporal, mailboxId);
       await stopChild(worker, 10_000);
+      await stopChild(serviceWorker, 10_000);
     }
   });
 });

@@ -12,7 +12,7 @@ import * as admin from '../../../domain/admin/admin.service.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { gmailDsn, personReply, vacationReply } from '../../helpers/inbox-samples.ts';
-import { MAIL_PASSWORD, deliverRaw, enrollMailProspect, inboxRows, insertMailbox, mailUser, readInbox } from '../../helpers/mailboxes.ts';
+import { MAIL_PASSWORD, deliverRaw, enrollMailProspect, inboxRows, insertMailbox, mailUser, readInbox, startSyncAndWaitForCursor } from '../../helpers/mailboxes.ts';
 import { parseInboxMessage } from '../../../domain/mailboxes/inbox-message.ts';
 import { eventsOf, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -38,10 +38,7 @@ describe('inbox sync (GreenMail)', function () {
       { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
       { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts, {{first_name}}?' },
     ], { senderUserId: org.userId });
-    await startMailboxSync(stack.temporal, { id: mailboxId, organizationId: org.organizationId }, stack.taskQueue);
-    // The first run sets the cursor; mail that arrives from then on is read.
-    await until(async () => (await sql<{ uid_validity: string | null }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailboxId}`.execute(db())).rows[0]?.uid_validity != null,
-      { timeoutMs: 60_000, what: 'the first sync set the cursor' });
+    await startSyncAndWaitForCursor(stack, { id: mailboxId, organizationId: org.organizationId });
     assert.equal((await syncStatus())?.phase, 'SYNCING');
   });
 

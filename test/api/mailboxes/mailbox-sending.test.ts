@@ -11,7 +11,8 @@ import { readInbox } from '../../helpers/imap-inbox.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { MailboxCredentials } from '../../../domain/mailboxes/credentials.ts';
-import { connectMailbox, testMailbox } from '../../../domain/mailboxes/mailboxes.service.ts';
+import { connectMailbox, MailboxError, testMailbox } from '../../../domain/mailboxes/mailboxes.service.ts';
+import { mailboxSending } from '../../../domain/mailboxes/mailbox-sending.ts';
 import { deliverRunsChanged } from '../../../domain/workflow-commands/deliver.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../../workflows/sequence.definitions.ts';
@@ -85,6 +86,12 @@ describe('sending through a connected mailbox', function () {
     assert.equal(rows[0].status, 'AUTH_FAILED', 'the 535 at send time marked the mailbox');
     assert.match(rows[0].last_error, /535|[Aa]uthentication/);
     assert.ok(!rows[0].last_error.includes('revoked-password'));
+    // What the send threw is kept on the email's ledger row too: without the password or login, in any spelling.
+    const { rows: effects } = await sql<{ last_error: string | null }>`SELECT last_error FROM outbound_effects WHERE sequence_id = ${sequenceId}`.execute(stack.orm.em.fork().getKysely());
+    const plain = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    for (const secret of ['revoked-password', s.sender.address, encodeURIComponent(s.sender.address), plain(`\0${s.sender.address}\0revoked-password`)]) {
+      assert.ok(!(effects[0].last_error ?? '').includes(secret), `${effects[0].last_error} names ${secret}`);
+    }
     assert.deepEqual(await messagesOf(stack, sequenceId), []);
     assert.deepEqual(await readInbox(mail, s.prospect.address, s.prospect.password), []);
 
@@ -107,5 +114,26 @@ describe('sending through a connected mailbox', function () {
     assert.equal(inbox[0].messageId, await recordedMessageId(sequenceId));
     assert.equal(inbox[0].from, s.sender.address);
     await handle.terminate('test done').catch(() => {});
+  });
+
+  it('when a mailbox\'s sealed credentials are copied into another mailbox\'s row, then they do not open there: its email waits AUTH_FAILED, its test is refused', async () => {
+    const [a, b] = [await setup(), await setup()];
+    const urlsA = mail.urls(a.sender.address, a.sender.password);
+    const urlsB = mail.urls(b.sender.address, b.sender.password);
+    const mailboxA = (await connectMailbox(stack.orm.em.fork(), { credentials }, { userId: a.org.userId, smtpUrl: urlsA.smtpUrl, imapUrl: urlsA.imapUrl })).mailbox;
+    const mailboxB = (await connectMailbox(stack.orm.em.fork(), { credentials }, { userId: b.org.userId, smtpUrl: urlsB.smtpUrl, imapUrl: urlsB.imapUrl })).mailbox;
+    const db = stack.orm.em.fork().getKysely();
+    await sql`UPDATE mailboxes SET (smtp_url_encrypted, imap_url_encrypted) = (SELECT smtp_url_encrypted, imap_url_encrypted FROM mailboxes WHERE id = ${mailboxA.id}) WHERE id = ${mailboxB.id}`.execute(db);
+
+    await assert.rejects(testMailbox(stack.orm.em.fork(), { credentials }, mailboxB.id), (error: Error) => error instanceof MailboxError && /do not open/.test(error.message));
+    const sending = mailboxSending({ credentials, fallback: { send: async () => { throw new Error('the service transport is not for a connected sender'); } } });
+    const route = await sending.route(stack.orm.em.fork(), b.org.userId);
+    assert.equal(route.kind, 'HELD');
+    const { rows } = await sql<{ status: string; last_error: string }>`SELECT status, last_error FROM mailboxes WHERE id = ${mailboxB.id}`.execute(db);
+    assert.equal(rows[0].status, 'AUTH_FAILED');
+    assert.match(rows[0].last_error, /do not open .*connect the mailbox again/);
+    const own = await sending.route(stack.orm.em.fork(), a.org.userId);
+    assert.equal(own.kind, 'TRANSPORT', 'in their own row they still open');
+    if (own.kind === 'TRANSPORT') own.close();
   });
 });

@@ -1,7 +1,7 @@
 // Shortening user text (domain/shared/text.ts): code-point limits, no split surrogate pair, grapheme
 // boundaries preferred, the ellipsis counted within the limit.
 import assert from 'node:assert/strict';
-import { codePointLength, truncateText } from '../../../domain/shared/text.ts';
+import { codePointLength, storableText, truncateText } from '../../../domain/shared/text.ts';
 import type * as TextModule from '../../../domain/shared/text.ts';
 
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'; // man ZWJ woman ZWJ girl: 5 code points, 8 UTF-16 units
@@ -135,3 +135,34 @@ describe('codePointLength', () => {
     assert.equal(codePointLength('\uDE00\uD83D'), 2);
   });
 });
+
+describe('storableText', () => {
+  it('when text holds NUL and other controls, then they are removed and tab, newline and carriage return stay', () => {
+    assert.equal(storableText('hi\u0000there\u0007\u001b[0m\u0085\tok\r\n', 100), 'hithere[0m\tok\r\n');
+  });
+
+  it('when text holds lone surrogates, then each becomes U+FFFD and pairs stay whole', () => {
+    assert.equal(storableText('\uD800A\uDFFF', 10), '\uFFFDA\uFFFD');
+    assert.equal(storableText(`${SMILE}\uD83D`, 10), `${SMILE}\uFFFD`);
+  });
+
+  it('when text is longer than max, then it is cut on a grapheme boundary', () => {
+    assert.equal(storableText(`ab${FAMILY}`, 4), 'ab');
+    assert.equal(storableText(`e${ACUTE}e${ACUTE}`, 3, { ellipsis: '…' }), `e${ACUTE}…`);
+  });
+
+  it('when text is far longer than max, then the result is max code points of its beginning', () => {
+    const long = `${'\u0000'.repeat(10)}${'x'.repeat(5_000_000)}`;
+    const out = storableText(long, 1000);
+    assert.equal(out, 'x'.repeat(1000));
+  });
+
+  it('when a long text is cut, then the cut falls on a grapheme boundary as it does in a short one', () => {
+    const prefix = 'x'.repeat(3000);
+    assert.equal(storableText(`${prefix}ab${FAMILY}`, 3003), `${prefix}ab`);
+    assert.equal(storableText(`${prefix}${FRANCE}${GERMANY}`, 3003), `${prefix}${FRANCE}`);
+    assert.equal(storableText(`${prefix}e${ACUTE}${ACUTE}`, 3002), prefix);
+    assert.equal(storableText(`${prefix}\u{1F44D}\u{1F3FB}`, 3001), prefix, 'a skin-tone modifier stays with its emoji');
+  });
+});
+

@@ -16,7 +16,8 @@ T = TypeVar("T", bound="CrmWrite")
 class CrmWrite:
     """
     Attributes:
-        fields (list[CrmField]): Properties to write, each named once; the first is reported as `crm_property`.
+        fields (list[CrmField]): Properties to write, each named once (a property repeated is 422 naming
+            `fields[i].property`); the first is reported as `crm_property`.
     """
 
     fields: list[CrmField]

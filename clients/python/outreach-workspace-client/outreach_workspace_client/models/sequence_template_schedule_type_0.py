@@ -21,7 +21,7 @@ class SequenceTemplateScheduleType0:
         Attributes:
             days (list[SequenceTemplateScheduleType0DaysItem]):
             start_hour (int): First hour of the window (inclusive).
-            end_hour (int): End of the window (exclusive), greater than start_hour.
+            end_hour (int): End of the window (exclusive), greater than start_hour (422 naming schedule.end_hour otherwise).
     """
 
     days: list[SequenceTemplateScheduleType0DaysItem]

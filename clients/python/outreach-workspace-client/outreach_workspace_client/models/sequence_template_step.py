@@ -22,7 +22,7 @@ class SequenceTemplateStep:
             company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields
             (sender_name, sender_email) and custom variables (account variables, overridden by contact variables, overridden
             by the run's variables). A missing or null variable renders as an empty string: use the `default` filter for a
-            fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 400 naming the field;
+            fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field;
             include/render/layout tags find no partials.
         subject (None | str | Unset): EMAIL steps only, required there. 500 characters at most. A Liquid template (`{{
             first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email,
@@ -30,7 +30,7 @@ class SequenceTemplateStep:
             sender fields (sender_name, sender_email) and custom variables (account variables, overridden by contact
             variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the
             `default` filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter:
-            400 naming the field; include/render/layout tags find no partials.
+            422 naming the field; include/render/layout tags find no partials.
     """
 
     type_: SequenceTemplateStepType

@@ -19,17 +19,25 @@ class UserMailbox:
 
         Attributes:
             email (str): The From address of the emails the user sends.
-            status (UserMailboxStatus): CONNECTED: both logins work. AUTH_FAILED: a server refused the login; the user's
-                emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; emails wait the same
-                way. DISCONNECTED: removed; emails go out through the service's own transport.
+            status (UserMailboxStatus): CONNECTED: both logins work and the inbox is read. AUTH_FAILED: a server refused the
+                login; the user's emails wait until the mailbox is fixed. ERROR: a server could not be reached or failed; when
+                it is the SMTP server or a login check, emails wait the same way (`emails_held` true); when only the inbox
+                cannot be read (its IMAP server unreachable, the sync's cursor not moving while mail waits, or no sync reading
+                it), `last_error` starts with "IMAP: " and emails still go out (`emails_held` false). DISCONNECTED: removed;
+                emails go out through the service's own transport.
             last_synced_at (datetime.datetime | None): When the inbox was last read to the end; null before the first time.
-            last_error (None | str): Why the mailbox is not CONNECTED (what the server said); null when it is.
+                Long ago while CONNECTED or ERROR: the inbox is not being read.
+            last_error (None | str): Why the mailbox is not CONNECTED (what the server said, or why the inbox cannot be
+                read: "IMAP: ..."); null when it is.
+            emails_held (bool): True when the user's emails wait for this mailbox to be fixed (added field): AUTH_FAILED, or
+                ERROR of its SMTP server or logins. False while only its inbox cannot be read.
     """
 
     email: str
     status: UserMailboxStatus
     last_synced_at: datetime.datetime | None
     last_error: None | str
+    emails_held: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +54,8 @@ class UserMailbox:
         last_error: None | str
         last_error = self.last_error
 
+        emails_held = self.emails_held
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +64,7 @@ class UserMailbox:
                 "status": status,
                 "last_synced_at": last_synced_at,
                 "last_error": last_error,
+                "emails_held": emails_held,
             }
         )
 
@@ -88,11 +99,14 @@ class UserMailbox:
 
         last_error = _parse_last_error(d.pop("last_error"))
 
+        emails_held = d.pop("emails_held")
+
         user_mailbox = cls(
             email=email,
             status=status,
             last_synced_at=last_synced_at,
             last_error=last_error,
+            emails_held=emails_held,
         )
 
         user_mailbox.additional_properties = d

@@ -110,7 +110,8 @@ def sync_detailed(
     then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named
     are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex
     (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property
-    named twice is refused (400).
+    named twice in `fields` is refused with 422 (ValidationIssue naming the repeat,
+    `fields[i].property`); nothing is written.
 
     Args:
         account_id (UUID):
@@ -148,7 +149,8 @@ def sync(
     then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named
     are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex
     (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property
-    named twice is refused (400).
+    named twice in `fields` is refused with 422 (ValidationIssue naming the repeat,
+    `fields[i].property`); nothing is written.
 
     Args:
         account_id (UUID):
@@ -181,7 +183,8 @@ async def asyncio_detailed(
     then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named
     are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex
     (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property
-    named twice is refused (400).
+    named twice in `fields` is refused with 422 (ValidationIssue naming the repeat,
+    `fields[i].property`); nothing is written.
 
     Args:
         account_id (UUID):
@@ -217,7 +220,8 @@ async def asyncio(
     then LinkedIn URL) and linked, else created there; a linked record is updated. Properties not named
     are left untouched. The sandbox CRM holds crm-company-acme (acme.test), crm-company-globex
     (globex.test), crm-contact-ada (ada@acme.test) and crm-contact-grace (grace@globex.test). A property
-    named twice is refused (400).
+    named twice in `fields` is refused with 422 (ValidationIssue naming the repeat,
+    `fields[i].property`); nothing is written.
 
     Args:
         account_id (UUID):

@@ -117,9 +117,12 @@ def sync_detailed(
 ) -> Response[Error | TaskExecuteResult]:
     """Execute a task in the service
 
-     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, stores
-    it OUTBOUND in the thread (in_reply_to_id: the message answered), emits message.sent (its
-    step_number the step of the message answered), completes the task; the sequence waits for the lead
+     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender,
+    exactly once, stores it OUTBOUND in the thread (an email reply goes through the sender's connected
+    mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with In-
+    Reply-To the answered message's Message-ID and References the thread's; otherwise through the
+    service's own transport) (in_reply_to_id: the message answered), emits message.sent (its step_number
+    the step of the message answered), completes the task; the sequence waits for the lead
     (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs
     phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true
     turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED).
@@ -162,9 +165,12 @@ def sync(
 ) -> Error | TaskExecuteResult | None:
     """Execute a task in the service
 
-     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, stores
-    it OUTBOUND in the thread (in_reply_to_id: the message answered), emits message.sent (its
-    step_number the step of the message answered), completes the task; the sequence waits for the lead
+     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender,
+    exactly once, stores it OUTBOUND in the thread (an email reply goes through the sender's connected
+    mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with In-
+    Reply-To the answered message's Message-ID and References the thread's; otherwise through the
+    service's own transport) (in_reply_to_id: the message answered), emits message.sent (its step_number
+    the step of the message answered), completes the task; the sequence waits for the lead
     (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs
     phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true
     turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED).
@@ -202,9 +208,12 @@ async def asyncio_detailed(
 ) -> Response[Error | TaskExecuteResult]:
     """Execute a task in the service
 
-     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, stores
-    it OUTBOUND in the thread (in_reply_to_id: the message answered), emits message.sent (its
-    step_number the step of the message answered), completes the task; the sequence waits for the lead
+     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender,
+    exactly once, stores it OUTBOUND in the thread (an email reply goes through the sender's connected
+    mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with In-
+    Reply-To the answered message's Message-ID and References the thread's; otherwise through the
+    service's own transport) (in_reply_to_id: the message answered), emits message.sent (its step_number
+    the step of the message answered), completes the task; the sequence waits for the lead
     (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs
     phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true
     turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED).
@@ -245,9 +254,12 @@ async def asyncio(
 ) -> Error | TaskExecuteResult | None:
     """Execute a task in the service
 
-     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender, stores
-    it OUTBOUND in the thread (in_reply_to_id: the message answered), emits message.sent (its
-    step_number the step of the message answered), completes the task; the sequence waits for the lead
+     email_reply / linkedin_reply: sends the reply through the channel from the sequence's sender,
+    exactly once, stores it OUTBOUND in the thread (an email reply goes through the sender's connected
+    mailbox when it has one, from its address, as "Re: <subject>" unless subject is given, with In-
+    Reply-To the answered message's Message-ID and References the thread's; otherwise through the
+    service's own transport) (in_reply_to_id: the message answered), emits message.sent (its step_number
+    the step of the message answered), completes the task; the sequence waits for the lead
     (WAITING_FOR_LEAD; WAITING_FOR_USER while another reply or CALL task of it is open). call: logs
     phone and disposition and completes the task; a CALL step moves on. new_lead_review: approved true
     turns the FOUND sequence ACTIVE and starts it; false ends it REFUSED (stopped_reason LEAD_REJECTED).

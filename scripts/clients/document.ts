@@ -1,11 +1,13 @@
-// The OpenAPI document as the client generators read it: the live document with what varies by
-// request or deployment taken out, so the same stack always generates the same clients. The base
-// URL (`servers`) is given to a client when it is built, not compiled into it.
-export type OpenApiDocument = Record<string, unknown>;
+// The OpenAPI document as the client generators read it: the committed one (openapi.json), or a
+// served one with what varies by request or deployment taken out. The base URL (`servers`) is
+// given to a client when it is built, not compiled into it.
+import type { OpenApiDocument } from '../openapi/committed.ts';
+
+export type { OpenApiDocument };
 
 /**
  * `doc` without `servers`, as a deep copy: openapi-typescript rewrites the schemas a discriminator
- * maps to in the object it is given, and the Python generation that follows must read the document as served.
+ * maps to in the object it is given, and the Python generation that follows must read the document unchanged.
  */
 export function clientDocument(doc: OpenApiDocument): OpenApiDocument {
   const { servers: _servers, ...rest } = structuredClone(doc);

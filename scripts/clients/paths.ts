@@ -1,9 +1,10 @@
-// Where the committed clients live (generated parts and the hand-written ones beside them).
+// Where the clients live: the generated parts (not tracked; `npm run clients` writes them) and the
+// hand-written ones beside them.
 import { join } from 'node:path';
 import { projectRoot } from '../tools.ts';
 
 export const TYPESCRIPT_CLIENT = join(projectRoot, 'clients', 'typescript');
-/** The generated types; the rest of clients/typescript/src is written by hand. */
+/** The generated types; the rest of clients/typescript/src is written by hand and tracked. */
 export const TYPESCRIPT_SCHEMA = join(TYPESCRIPT_CLIENT, 'src', 'schema.ts');
 export const PYTHON_CLIENT = join(projectRoot, 'clients', 'python');
 /** The generated project, replaced whole on each generation. */

@@ -1,8 +1,6 @@
 // Helpers of test/api/clients.test.ts: child processes run asynchronously (the stack answers them
-// from this same process), generated trees compared file by file, and tsc's diagnostics read back.
+// from this same process), and tsc's diagnostics read back.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { projectRoot } from '../../scripts/tools.ts';
 
 export interface Ran {
@@ -29,23 +27,6 @@ export function lastJsonLine<T>(ran: Ran): T {
   if (ran.code !== 0) throw new Error(`exit ${ran.code}\n${ran.stdout}\n${ran.stderr}`);
   const lines = ran.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]) as T;
-}
-
-/** Every file under `dir` by its path relative to `dir`, with its text; __pycache__ left out. */
-export function tree(dir: string, root = dir, out = new Map<string, string>()): Map<string, string> {
-  for (const entry of readdirSync(dir)) {
-    if (entry === '__pycache__') continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) tree(path, root, out);
-    else out.set(relative(root, path), readFileSync(path, 'utf8'));
-  }
-  return out;
-}
-
-/** The paths that differ between two trees: missing on one side or with other text. */
-export function treeDifferences(expected: Map<string, string>, actual: Map<string, string>): string[] {
-  const paths = new Set([...expected.keys(), ...actual.keys()]);
-  return [...paths].filter((path) => expected.get(path) !== actual.get(path)).sort();
 }
 
 export interface Diagnostic {

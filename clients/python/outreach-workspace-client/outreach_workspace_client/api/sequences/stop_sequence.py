@@ -89,11 +89,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_500
 
-    if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
-
-        return response_503
-
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -119,9 +114,10 @@ def sync_detailed(
     """Stop a sequence with an outcome
 
      WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences
-    of the other contacts of the same account (each through its own workflow). The contact stays
-    reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED
-    (task.skipped) and its run never starts (a later approval answers 409).
+    of the other contacts of the same account, in the same transaction. The contact stays reachable. A
+    lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED (task.skipped) and
+    its run never starts (a later approval answers 409). The run's workflow is told after the commit and
+    sends nothing more.
 
     Args:
         sequence_id (UUID):
@@ -159,9 +155,10 @@ def sync(
     """Stop a sequence with an outcome
 
      WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences
-    of the other contacts of the same account (each through its own workflow). The contact stays
-    reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED
-    (task.skipped) and its run never starts (a later approval answers 409).
+    of the other contacts of the same account, in the same transaction. The contact stays reachable. A
+    lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED (task.skipped) and
+    its run never starts (a later approval answers 409). The run's workflow is told after the commit and
+    sends nothing more.
 
     Args:
         sequence_id (UUID):
@@ -194,9 +191,10 @@ async def asyncio_detailed(
     """Stop a sequence with an outcome
 
      WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences
-    of the other contacts of the same account (each through its own workflow). The contact stays
-    reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED
-    (task.skipped) and its run never starts (a later approval answers 409).
+    of the other contacts of the same account, in the same transaction. The contact stays reachable. A
+    lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED (task.skipped) and
+    its run never starts (a later approval answers 409). The run's workflow is told after the commit and
+    sends nothing more.
 
     Args:
         sequence_id (UUID):
@@ -232,9 +230,10 @@ async def asyncio(
     """Stop a sequence with an outcome
 
      WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences
-    of the other contacts of the same account (each through its own workflow). The contact stays
-    reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED
-    (task.skipped) and its run never starts (a later approval answers 409).
+    of the other contacts of the same account, in the same transaction. The contact stays reachable. A
+    lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED (task.skipped) and
+    its run never starts (a later approval answers 409). The run's workflow is told after the commit and
+    sends nothing more.
 
     Args:
         sequence_id (UUID):

@@ -81,11 +81,6 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_500
 
-    if response.status_code == 503:
-        response_503 = Error.from_dict(response.json())
-
-        return response_503
-
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -109,8 +104,9 @@ def sync_detailed(
 ) -> Response[Error | Sequence]:
     """Merge variables into a sequence run
 
-     Keys merge into the run's variables (a null value clears a key); later steps render with them. A
-    lead awaiting review (FOUND) takes them in its row; its run renders with them once approved.
+     Keys merge into the run's variables (a null value clears a key); the run's next steps render with
+    them (a step already under way keeps what it rendered). A lead awaiting review (FOUND) takes them in
+    its row; its run renders with them once approved.
 
     Args:
         sequence_id (UUID):
@@ -144,8 +140,9 @@ def sync(
 ) -> Error | Sequence | None:
     """Merge variables into a sequence run
 
-     Keys merge into the run's variables (a null value clears a key); later steps render with them. A
-    lead awaiting review (FOUND) takes them in its row; its run renders with them once approved.
+     Keys merge into the run's variables (a null value clears a key); the run's next steps render with
+    them (a step already under way keeps what it rendered). A lead awaiting review (FOUND) takes them in
+    its row; its run renders with them once approved.
 
     Args:
         sequence_id (UUID):
@@ -174,8 +171,9 @@ async def asyncio_detailed(
 ) -> Response[Error | Sequence]:
     """Merge variables into a sequence run
 
-     Keys merge into the run's variables (a null value clears a key); later steps render with them. A
-    lead awaiting review (FOUND) takes them in its row; its run renders with them once approved.
+     Keys merge into the run's variables (a null value clears a key); the run's next steps render with
+    them (a step already under way keeps what it rendered). A lead awaiting review (FOUND) takes them in
+    its row; its run renders with them once approved.
 
     Args:
         sequence_id (UUID):
@@ -207,8 +205,9 @@ async def asyncio(
 ) -> Error | Sequence | None:
     """Merge variables into a sequence run
 
-     Keys merge into the run's variables (a null value clears a key); later steps render with them. A
-    lead awaiting review (FOUND) takes them in its row; its run renders with them once approved.
+     Keys merge into the run's variables (a null value clears a key); the run's next steps render with
+    them (a step already under way keeps what it rendered). A lead awaiting review (FOUND) takes them in
+    its row; its run renders with them once approved.
 
     Args:
         sequence_id (UUID):

@@ -1,43 +1,31 @@
-// Enrollment activities: the enrollment workflow's steps (eligibility, email verification, the
-// transaction that writes the sequence and its event, then the sequence workflow's start; the first
-// and the last as one step when no verification comes between them).
+// Enrollment activities: the enrollment workflow's two steps, the email verification and then the
+// enrollment itself (domain/sequences/enrollment/enroll.ts, the one function every enrollment goes
+// through) with the verification done.
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { checkEligibility } from '../domain/sequences/enrollment/eligibility.ts';
-import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment-policy.ts';
+import { enroll } from '../domain/sequences/enrollment/enroll.ts';
+import type { EnrollmentResult } from '../domain/sequences/enrollment/enrollment.types.ts';
+import { verifyAttemptTimeoutMs } from '../domain/sequences/enrollment/policy.ts';
 import { verifyContactEmail, type VerificationOutcome } from '../domain/sequences/enrollment/verification.ts';
-import { writeEnrollment } from '../domain/sequences/enrollment/write.ts';
-import { createProviders, type Providers } from '../providers/index.ts';
-import type {
-  CheckAndCreateInput, CheckAndCreateResult, CreateSequenceInput, EligibilityInput, EligibilityResult, EnrollmentResult, VerifyInput,
-} from '../workflows/enrollment.definitions.ts';
+import type { Providers } from '../providers/index.ts';
+import type { EnrollVerifiedInput, VerifyInput } from '../workflows/enrollment.definitions.ts';
 
 export interface EnrollmentActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  /** Starts sequence workflows (a client, not the worker's NativeConnection). */
+  /** Delivers the start command of an enrolled run (a client, not the worker's NativeConnection). */
   workflows: WorkflowClients;
-  /** Defaults to the configured providers (the sandbox ones offline). */
-  providers?: Pick<Providers, 'directory' | 'verifier'>;
+  providers: Pick<Providers, 'directory' | 'verifier'>;
 }
 
 export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
-  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const { providers } = deps;
   const em = () => deps.orm.em.fork();
-  async function createSequence(input: CreateSequenceInput): Promise<EnrollmentResult> {
-    const written = await writeEnrollment(em(), input);
-    if (written.start) await deps.workflows.sequence.start(input.organizationId, written.start);
-    return written.result;
-  }
 
   return {
-    async checkEligibility(input: EligibilityInput): Promise<EligibilityResult> {
-      return checkEligibility(em(), providers.directory, input);
-    },
-
     /** Asks the verifier under the enrollment policy and stores its answer; a no-op when the email was verified meanwhile. */
     async verifyEmail(input: VerifyInput): Promise<VerificationOutcome> {
       const answer = await verifyContactEmail(em(), providers.verifier, input.organizationId, input.contactId, {
@@ -48,17 +36,15 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
       return answer;
     },
 
-    /** Writes the row (idempotent per enrollment run), then starts the sequence workflow of an ACTIVE one. */
-    createSequence,
-
     /**
-     * checkEligibility then createSequence in one step (one local activity, one database session)
-     * when the email needs no verification; otherwise only the check, and the workflow verifies.
+     * The enrollment once the email was verified (or the verifier stayed down): eligibility, the
+     * one transaction, then the start command's delivery, waited for. Idempotent by the enrollment run id.
      */
-    async checkAndCreateSequence(input: CheckAndCreateInput): Promise<CheckAndCreateResult> {
-      const check = await checkEligibility(em(), providers.directory, { ...input, verificationDone: false });
-      if (!check.refusal && check.needsVerification) return { created: null, needsVerification: true };
-      return { created: await createSequence({ ...input, refusal: check.refusal }), needsVerification: false };
+    async enrollAfterVerification(input: EnrollVerifiedInput): Promise<EnrollmentResult> {
+      const enrolled = await enroll(em(), { directory: providers.directory, workflows: deps.workflows, logger: deps.logger }, { ...input, verificationDone: true });
+      if (enrolled.verificationDue) throw new Error('an enrollment after its verification asked for one again');
+      await enrolled.started;
+      return enrolled.result;
     },
   };
 }

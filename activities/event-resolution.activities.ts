@@ -7,20 +7,22 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { resolveEventBatch } from '../domain/events/resolution.service.ts';
 import { runPendingPlaybooks } from '../domain/playbooks/pending-runs.ts';
-import { createProviders, type Providers } from '../providers/index.ts';
-import type { ResolveBatchInput, ResolveBatchResult, RunPlaybooksInput, RunPlaybooksResult } from '../workflows/event-resolution.definitions.ts';
+import type { Providers } from '../providers/index.ts';
+import type { ResolveBatchResult } from '../domain/events/resolution.types.ts';
+import type { RunPlaybooksResult } from '../domain/playbooks/pending-runs.types.ts';
+import type { ResolveBatchInput, RunPlaybooksInput } from '../workflows/event-resolution.definitions.ts';
 
 export interface EventResolutionActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  /** Starts the sequence workflows of enrolled contacts. */
+  /** Delivers enrolled runs' start commands; starts the enrollment workflow of an email to verify first. */
   workflows: WorkflowClients;
-  providers?: Pick<Providers, 'directory' | 'crm' | 'verifier'>;
+  providers: Pick<Providers, 'directory' | 'crm' | 'verifier'>;
 }
 
 export function createEventResolutionActivities(deps: EventResolutionActivityDeps) {
-  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const { providers } = deps;
 
   return {
     async resolveEventBatch(input: ResolveBatchInput): Promise<ResolveBatchResult> {
@@ -32,8 +34,8 @@ export function createEventResolutionActivities(deps: EventResolutionActivityDep
 
     async runPendingPlaybooks(input: RunPlaybooksInput): Promise<RunPlaybooksResult> {
       return runPendingPlaybooks(deps.orm.em.fork(), {
-        directory: providers.directory, verifier: providers.verifier, workflows: deps.workflows,
-        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
+        directory: providers.directory, workflows: deps.workflows, logger: deps.logger,
+        slowVerifyMs: deps.config.slowVerifyMs, enrollmentWaitMs: deps.config.enrollmentWaitMs,
       }, input.limit, input.organizationIds);
     },
   };

@@ -6,6 +6,7 @@ import type { Client } from '@temporalio/client';
 import { createWorkflowClients } from '../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { createProviders, type Providers } from '../providers/index.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
 import { classifyFailures } from './failures.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
@@ -23,10 +24,16 @@ export interface ActivityDeps {
   config: Config;
   /** A client (not the worker's NativeConnection): the workflow client modules activities start and signal workflows with are built on it. */
   temporal: Client;
+  /** The outside services; built once from the ORM and config when absent (tests hand in fakes). */
+  providers?: Providers;
 }
 
-export function createActivities({ temporal, ...rest }: ActivityDeps) {
-  const deps = { ...rest, workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue) };
+export function createActivities({ temporal, providers, ...rest }: ActivityDeps) {
+  const deps = {
+    ...rest,
+    workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue),
+    providers: providers ?? createProviders({ orm: rest.orm, config: rest.config }),
+  };
   return classifyFailures({
     ...createWebhookActivities(deps),
     ...createEnrollmentActivities(deps),

@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import * as entries from '../domain/lists/lead-import-steps.ts';
-import { createProviders, type Providers } from '../providers/index.ts';
+import type { Providers } from '../providers/index.ts';
 import type {
   EnrollEntriesInput, EnrollEntriesResult, FailEntriesInput, ImportLeadsInput, ImportLeadsResult,
 } from '../workflows/lead-import.definitions.ts';
@@ -14,13 +14,13 @@ export interface LeadImportActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
-  /** Starts sequence workflows. */
+  /** Delivers enrolled runs' start commands; starts the enrollment workflow of an email to verify first. */
   workflows: WorkflowClients;
-  providers?: Pick<Providers, 'directory' | 'verifier'>;
+  providers: Pick<Providers, 'directory' | 'verifier'>;
 }
 
 export function createLeadImportActivities(deps: LeadImportActivityDeps) {
-  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const { providers } = deps;
   const em = () => deps.orm.em.fork();
 
   return {
@@ -36,8 +36,7 @@ export function createLeadImportActivities(deps: LeadImportActivityDeps) {
 
     async enrollEntries(input: EnrollEntriesInput): Promise<EnrollEntriesResult> {
       return entries.enrollEntries(em(), {
-        directory: providers.directory, verifier: providers.verifier, workflows: deps.workflows,
-        slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
+        directory: providers.directory, workflows: deps.workflows, slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
       }, input.organizationId, input.entryIds, input.runId);
     },
   };

@@ -1,37 +1,38 @@
 // Sequence run activities: the plan, one step (activities/sequence-step.ts: checks at send time,
-// render, the message sent exactly once, its row and event), the controls' writes, and the end of a
-// run that failed. Each change of the row and its event commit in one transaction under the row
-// lock, so a step and a stop or pause never interleave; no provider is called under that lock.
+// render, the message sent exactly once, its row and event), the end of a pause that was to end at a
+// time, and the end of a run that completed or failed. Each change of the row and its event commit in
+// one transaction under the row lock, so a step and the API's stop or pause never interleave; no
+// provider is called under that lock.
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { stopOtherRunsOfAccount } from '../domain/sequences/controls.service.ts';
 import { end, failRun, lockRun, settleWait, toSequenceRecord, update, waitsOnCall } from '../domain/sequences/runs.ts';
-import { isEndedStatus, isRunningStatus } from '../domain/sequences/statuses.ts';
-import { isPaused, pauseInRow, pauseStateOf, resumeInRow } from '../domain/sequences/pause.ts';
+import { isRunningStatus } from '../domain/sequences/statuses.ts';
+import { isPaused, pauseStateOf, resumeInRow } from '../domain/sequences/pause.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
 import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
-import { createProviders, type Providers } from '../providers/index.ts';
+import type { Providers } from '../providers/index.ts';
 import { whileHeartbeating } from './heartbeat.ts';
 import { mailboxSending } from './mailbox-send.ts';
 import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
 import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { deliverStep, prepareStep, recordStep, type StepDeps } from './sequence-step.ts';
-import type { RunStepInput, RunStepResult, SequencePlan, SequenceRecord, StopInput } from '../workflows/sequence.definitions.ts';
+import type { SequenceRecord } from '../domain/sequences/record.ts';
+import type { RunStepInput, RunStepResult, SequencePlan } from '../workflows/sequence.definitions.ts';
 
 export interface SequenceActivityDeps {
   orm: MikroORM;
   logger: Logger;
   config: Config;
   workflows: WorkflowClients;
-  /** Mail and LinkedIn; built from the ORM and config when absent. */
-  providers?: Pick<Providers, 'mail' | 'linkedin'>;
+  /** Mail and LinkedIn, built once for the worker (activities/index.ts). */
+  providers: Pick<Providers, 'mail' | 'linkedin'>;
 }
 
 export function createSequenceActivities(deps: SequenceActivityDeps) {
-  const providers = deps.providers ?? createProviders({ orm: deps.orm, config: deps.config });
+  const { providers } = deps;
   const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
   const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
   const mailboxes = mailboxSending({
@@ -101,43 +102,17 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
     },
 
-    /** The `pause` Update of API replicas from before pauseState (the API now pauses in the row: domain/sequences/pause.ts). */
-    async pauseSequence(input: { sequenceId: string; pausedUntil: string | null }): Promise<SequenceRecord> {
+    /**
+     * The pause that was to end at `pausedUntil` has come to its end: the row resumes (sequence.resumed,
+     * automatic). A row that is not paused (resumed or ended meanwhile), or that was paused again with
+     * another time, is answered as it is.
+     */
+    async resumeSequence(input: { sequenceId: string; pausedUntil: string | null }): Promise<SequenceRecord> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        // The validators refused Updates on ended runs; a row that ended meanwhile (or a retry after the commit) is answered as it is.
-        if (isEndedStatus(row.status)) return toSequenceRecord(row);
-        return toSequenceRecord(await pauseInRow(em, row, input.pausedUntil ? new Date(input.pausedUntil) : null));
+        if (!isPaused(row) || iso(row.paused_until) !== input.pausedUntil) return toSequenceRecord(row);
+        return toSequenceRecord(await resumeInRow(em, row));
       });
-    },
-
-    /**
-     * `automatic`: the pause that was to end at `pausedUntil` has come to its end. Without it: the
-     * `resume` Update of API replicas from before pauseState. A row that is not paused (resumed or
-     * ended meanwhile), or that was paused again with another time, is answered as it is.
-     */
-    async resumeSequence(input: { sequenceId: string; automatic?: boolean; pausedUntil?: string | null }): Promise<SequenceRecord> {
-      return tx(async (em) => {
-        const row = await lockRun(em, input.sequenceId);
-        const another = input.automatic && input.pausedUntil !== undefined && iso(row.paused_until) !== input.pausedUntil;
-        if (!isPaused(row) || another) return toSequenceRecord(row);
-        return toSequenceRecord(await resumeInRow(em, row, !!input.automatic));
-      });
-    },
-
-    /**
-     * WIN: SUCCEEDED, LOSE: FAILED (stopped_reason as given, default null). Scope ACCOUNT then stops the
-     * running sequences of the account's other contacts (domain/sequences/controls.service.ts).
-     */
-    async stopSequence(input: { sequenceId: string } & StopInput): Promise<SequenceRecord> {
-      const { record, row } = await tx(async (em) => {
-        const row = await lockRun(em, input.sequenceId);
-        if (isEndedStatus(row.status)) return { record: toSequenceRecord(row), row };
-        const stopped = await end(em, row, input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', input.stopped_reason ?? null);
-        return { record: toSequenceRecord(stopped), row: stopped };
-      });
-      if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount({ em: deps.orm.em, workflows: deps.workflows, logger: deps.logger }, row, input.reason);
-      return record;
     },
 
     /**
@@ -153,14 +128,6 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       });
       deps.logger.error({ sequenceId: input.sequenceId, error: input.error }, 'a sequence run failed and was ended (stopped_reason ERROR)');
       return record;
-    },
-
-    async setSequenceVariables(input: { sequenceId: string; variables: Record<string, string | null> }): Promise<SequenceRecord> {
-      return tx(async (em) => {
-        const row = await lockRun(em, input.sequenceId);
-        if (isEndedStatus(row.status)) return toSequenceRecord(row);
-        return toSequenceRecord(await update(em, row, { variables: { ...row.variables, ...input.variables } }));
-      });
     },
   };
 }

@@ -8,8 +8,7 @@ import { checkSignal, type SignalCheckDeps } from '../domain/signals/checks.serv
 import { isCustom, loadSignal } from '../domain/signals/signal-row.ts';
 import { presetOf } from '../domain/signals/presets.ts';
 import type { SignalType } from '../domain/signals/presets.types.ts';
-import { createProviders, type Providers } from '../providers/index.ts';
-import type { SignalDataProvider } from '../providers/signals/index.ts';
+import type { Providers } from '../providers/index.ts';
 import type { CheckSignalInput, CheckSignalResult, SignalRowState, SignalWorkflowInput } from '../workflows/signal.definitions.ts';
 
 export interface SignalActivityDeps {
@@ -17,7 +16,7 @@ export interface SignalActivityDeps {
   logger: Logger;
   config: Config;
   workflows: WorkflowClients;
-  providers?: Partial<Pick<Providers, 'directory' | 'enrichment' | 'verifier'>> & { signals?: SignalDataProvider };
+  providers: Pick<Providers, 'directory' | 'enrichment' | 'signals'>;
   /** The preset's scope; default: domain/signals/presets.ts presetOf(type).scope. */
   scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
 }
@@ -28,16 +27,11 @@ async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
 }
 
 export function createSignalActivities(deps: SignalActivityDeps) {
-  let built: SignalCheckDeps | undefined;
-  const checkDeps = (): SignalCheckDeps => {
-    if (built) return built;
-    const p = { ...createProviders({ orm: deps.orm, config: deps.config }), ...deps.providers };
-    built = {
-      directory: p.directory, enrichment: p.enrichment, verifier: p.verifier, signals: p.signals,
-      scopeOf: deps.scopeOf ?? presetScope, workflows: deps.workflows,
-      slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
-    };
-    return built;
+  const { providers } = deps;
+  const checks: SignalCheckDeps = {
+    directory: providers.directory, enrichment: providers.enrichment, signals: providers.signals,
+    scopeOf: deps.scopeOf ?? presetScope, workflows: deps.workflows,
+    slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
   };
   const em = () => deps.orm.em.fork();
 
@@ -56,7 +50,7 @@ export function createSignalActivities(deps: SignalActivityDeps) {
     async checkSignal(input: CheckSignalInput): Promise<CheckSignalResult> {
       const started = Date.now();
       const context = activityContext();
-      const withHeartbeat = context ? { ...checkDeps(), heartbeat: () => context.heartbeat() } : checkDeps();
+      const withHeartbeat = context ? { ...checks, heartbeat: () => context.heartbeat() } : checks;
       const result = await checkSignal(em(), withHeartbeat, input.organizationId, input.signalId, new Date(input.at), input.dayMs);
       deps.logger.debug({ signalId: input.signalId, ...result, ms: Date.now() - started }, 'signal checked');
       return result;

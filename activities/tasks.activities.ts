@@ -2,7 +2,7 @@
 // comes back PENDING with task.reopened (reopen_reason REMINDER_RULE), a to-do's as a sequence task's.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { reminderDue } from '../domain/tasks/snooze.ts';
-import type { TaskReminderInput, TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../domain/tasks/reminder.types.ts';
 
 export function createTaskActivities(deps: { orm: MikroORM }) {
   return {

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import {
   claimDueDeliveries, deliveryStatus, failExhaustedDelivery, handDeliveryToRetry, markDelivered, markDeliveryFailed, pauseSubscription, recordAttemptFailure,
   recordDelivered, takeOverDelivery, type DueDelivery,
-} from '../domain/webhooks/deliveries.ts';
+} from '../domain/webhooks/deliveries.queries.ts';
 import { nextDelayMs } from '../domain/webhooks/schedule.ts';
 import { SecretBox } from '../domain/webhooks/secrets.ts';
 import { liveSecrets } from '../domain/webhooks/subscriptions.service.ts';

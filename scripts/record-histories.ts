@@ -8,8 +8,8 @@
 // With no name, every history is recorded; --out writes them to DIR instead (to compare with the
 // committed ones, or to try the script without touching them).
 //
-// Re-record only after an intentional change to workflow code that no running workflow will meet
-// (otherwise put the change behind `patched()` and keep the old histories). See docs/testing.md.
+// Re-record after every change to workflow code: before the first production deploy there is no
+// running workflow to keep compatible with. From then on, see docs/testing.md.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -20,15 +20,17 @@ import { createActivities, createMailboxSyncWorkerActivities } from '../activiti
 import { recordReply } from '../domain/engagement/engagement.service.ts';
 import { snoozeTask } from '../domain/tasks/snooze.ts';
 import { updateTemplate } from '../domain/sequences/templates.service.ts';
-import { pauseRun, resumeRun } from '../domain/sequences/controls.service.ts';
+import { pauseRun, resumeRun, stopRun } from '../domain/sequences/controls.service.ts';
 import { DomainError } from '../domain/shared/errors.ts';
 import { generateWebhookSecret } from '../domain/webhooks/secrets.ts';
 import { FIXTURES } from '../providers/directory/generate.ts';
 import { defaultWorkflowsPath } from '../worker.ts';
-import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput, type EnrollmentResult } from '../workflows/enrollment.definitions.ts';
+import type { EnrollmentResult } from '../domain/sequences/enrollment/enrollment.types.ts';
+import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput } from '../workflows/enrollment.definitions.ts';
 import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput, type LeadImportResult } from '../workflows/lead-import.definitions.ts';
-import { SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../workflows/sequence.definitions.ts';
-import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId, type TaskReminderResult } from '../workflows/task-reminder.definitions.ts';
+import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../workflows/sequence.definitions.ts';
+import type { TaskReminderResult } from '../domain/tasks/reminder.types.ts';
+import { TASK_REMINDER_WORKFLOW, taskReminderWorkflowId } from '../workflows/task-reminder.definitions.ts';
 import { WEBHOOK_DISPATCHER_WORKFLOW, webhookDispatcherWorkflowId, type DispatcherInput } from '../workflows/webhook-dispatcher.definitions.ts';
 import { WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId, type WorkflowCommandsInput } from '../workflows/workflow-commands.definitions.ts';
 import {
@@ -103,10 +105,9 @@ async function expectStatus(sequenceId: string, status: string): Promise<void> {
 }
 const twoEmails: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one {{first_name}}' }, { type: 'EMAIL', delay_days: 1, subject: 'Two', body: 'two' }];
 
-/** An enrollment of a contact with an UNVERIFIED email (the verification path), or with `deliverable` an already verified one. */
-async function recordEnrollment(name: string, options: { deliverable?: boolean } = {}): Promise<void> {
+/** The enrollment workflow of a contact whose email was never verified: the sandbox verification, then the enrollment. */
+async function recordEnrollment(name: string): Promise<void> {
   const contactId = await insertContact(stack, org.organizationId, { email: `enroll-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-  if (options.deliverable) await db().updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
   const templateId = await insertTemplate(stack, org.organizationId, twoEmails, { senderUserId: org.userId });
   const input: EnrollmentInput = { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: 30_000 };
   const handle = await env.client.workflow.start(ENROLLMENT_WORKFLOW, { taskQueue, workflowId: enrollmentWorkflowId(org.organizationId, contactId, templateId), args: [input] });
@@ -115,14 +116,8 @@ async function recordEnrollment(name: string, options: { deliverable?: boolean }
   await save(name, handle);
 }
 
-async function recordPausedResumed(name: string): Promise<void> {
-  const { sequenceId, handle } = await sequence(twoEmails);
-  await firstSent(sequenceId);
-  await handle.executeUpdate(pauseUpdate, { args: [{}] });
-  await handle.executeUpdate(resumeUpdate);
-  await handle.result();
-  await save(name, handle);
-}
+/** What the API hands the sequence controls: an EntityManager and the workflow clients (`clients`: ones that fail to tell the run). */
+const controlDeps = (clients = workflows) => ({ em: stack.orm.em.fork(), workflows: clients });
 
 const recordings: Record<string, () => Promise<void>> = {
   'mailbox-sync-continued': async () => {
@@ -148,45 +143,28 @@ const recordings: Record<string, () => Promise<void>> = {
     await handle.result();
     await save('sequence-completed', handle);
   },
-  // `sequence-paused-until` and the `sequence-paused-resumed*` histories hold the workflow's own pause
-  // writes (the pause and resume Updates) from before pauseState and the row's revision: do not
-  // re-record them; `sequence-pause-state` is the API's way since.
-  'sequence-paused-until': async () => {
-    const { sequenceId, handle } = await sequence(twoEmails);
-    await firstSent(sequenceId);
-    const pausedUntil = new Date((await env.currentTimeMs()) + 3 * DAY);
-    await handle.executeUpdate(pauseUpdate, { args: [{ paused_until: pausedUntil.toISOString() }] });
-    await handle.result();
-    await save('sequence-paused-until', handle);
-  },
-  // `sequence-paused-resumed` was recorded before the `sequence-controls-local` patch (the pause and
-  // resume writes as regular activities; do not re-record it), `sequence-paused-resumed-local` after
-  // it and before `sequence-plan-local` (do not re-record it either).
-  'sequence-paused-resumed': () => recordPausedResumed('sequence-paused-resumed'),
-  'sequence-paused-resumed-local': () => recordPausedResumed('sequence-paused-resumed-local'),
-  // After the `sequence-plan-local` patch too (the first read of the row as a local activity).
-  'sequence-paused-resumed-local-plan': () => recordPausedResumed('sequence-paused-resumed-local-plan'),
-  // The API's way since pauseState (the row changed, then the pauseState Update): a pause and its
-  // resume, a pause until a time, and a second pause with a later time that does not reach the run
-  // (its step finds the row paused; the first pause's end leaves it paused).
+  // The API's pause and resume (the row changed, then the pauseState Update): a pause and its resume,
+  // a pause until a time, and a second pause with a later time that does not reach the run (its step
+  // finds the row paused; the first pause's end leaves it paused and the later one resumes it).
   'sequence-pause-state': async () => {
     const { sequenceId, handle } = await sequence(twoEmails);
     await firstSent(sequenceId);
-    const deps = (clients = workflows) => ({ em: stack.orm.em.fork(), workflows: clients });
-    await pauseRun(deps(), org.organizationId, sequenceId, {});
-    await resumeRun(deps(), org.organizationId, sequenceId);
+    await pauseRun(controlDeps(), org.organizationId, sequenceId, {});
+    await resumeRun(controlDeps(), org.organizationId, sequenceId);
     const now = await env.currentTimeMs();
-    await pauseRun(deps(), org.organizationId, sequenceId, { paused_until: new Date(now + 2 * DAY).toISOString() });
+    await pauseRun(controlDeps(), org.organizationId, sequenceId, { paused_until: new Date(now + 2 * DAY).toISOString() });
     const untold = { ...workflows, sequence: { ...workflows.sequence, pauseState: async () => { throw DomainError.unavailable('not told, for the recording'); } } };
-    await pauseRun(deps(untold), org.organizationId, sequenceId, { paused_until: new Date(now + 4 * DAY).toISOString() });
+    await pauseRun(controlDeps(untold), org.organizationId, sequenceId, { paused_until: new Date(now + 4 * DAY).toISOString() });
     await handle.result();
     await save('sequence-pause-state', handle);
   },
+  // The API's stop (the row ended, then the runChanged Signal: the run re-reads its row and ends).
   'sequence-stopped-win': async () => {
     const { sequenceId, handle } = await sequence([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }]);
     await firstSent(sequenceId);
-    await handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });
+    await stopRun(controlDeps(), org.organizationId, sequenceId, { reason: 'WIN', scope: 'CONTACT' });
     await handle.result();
+    await expectStatus(sequenceId, 'SUCCEEDED');
     await save('sequence-stopped-win', handle);
   },
   'webhook-retry-delivered': async () => {
@@ -204,15 +182,8 @@ const recordings: Record<string, () => Promise<void>> = {
     if (result.outcome !== 'DELIVERED' || result.attempts !== 3) throw new Error(`unexpected retry result ${JSON.stringify(result)}`);
     await save('webhook-retry-delivered', handle);
   },
-  // An UNVERIFIED email: eligibility, the sandbox verification, eligibility again, then the sequence.
-  // `enrollment-created` was recorded before the `enrollment-local-activities` patch (database steps as
-  // regular activities; do not re-record it), `enrollment-created-local` after (local activities).
-  // `enrollment-created-one-step` and `enrollment-deliverable-one-step` (a verified email: the check and
-  // the write as one local activity) were recorded after the `enrollment-one-step` patch.
+  // An UNVERIFIED email: the sandbox verification (an activity), then the enrollment (a local activity) and the run's start.
   'enrollment-created': () => recordEnrollment('enrollment-created'),
-  'enrollment-created-local': () => recordEnrollment('enrollment-created-local'),
-  'enrollment-created-one-step': () => recordEnrollment('enrollment-created-one-step'),
-  'enrollment-deliverable-one-step': () => recordEnrollment('enrollment-deliverable-one-step', { deliverable: true }),
   'sequence-replied-halted': async () => {
     // Step 1 sent; a reply classified OTHER halts the run (runChanged) until a person stops it WIN.
     const { sequenceId, handle } = await sequence(twoEmails);
@@ -222,7 +193,7 @@ const recordings: Record<string, () => Promise<void>> = {
     if (reply.reply_category !== 'OTHER' || reply.sequence?.status !== 'WAITING_FOR_USER') throw new Error(`unexpected reply ${reply.reply_category}/${reply.sequence?.status}`);
     await waitingFor(handle, 'PERSON');
     await env.sleep(3 * DAY); // past step 2's delay: it does not run while halted
-    await handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });
+    await stopRun(controlDeps(), org.organizationId, sequenceId, { reason: 'WIN', scope: 'CONTACT' });
     await handle.result();
     if ((await messagesOf(stack, sequenceId)).filter((m) => m.direction === 'OUTBOUND').length !== 1) throw new Error('step 2 ran while halted');
     await expectStatus(sequenceId, 'SUCCEEDED');

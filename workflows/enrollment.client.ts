@@ -1,12 +1,14 @@
-// The API's call to the enrollment workflow (`enrollment/<org>/<contact>/<template>`): start it (or
-// attach to the running one) and wait a bounded time for its result. A run that failed for good is
-// the domain's business error; an unreachable Temporal is 'unavailable'.
+// The call to the enrollment workflow (`enrollment/<org>/<contact>/<template>`) of an enrollment
+// whose email must be verified first: start it (or attach to the running one) and wait a bounded
+// time for its result. A run that failed for good is the domain's business error; an unreachable
+// Temporal is 'unavailable'.
 import { WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { DomainError } from '../domain/shared/errors.ts';
 import { temporalCall } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
-import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput, type EnrollmentResult } from './enrollment.definitions.ts';
+import type { EnrollmentResult } from '../domain/sequences/enrollment/enrollment.types.ts';
+import { ENROLLMENT_WORKFLOW, enrollmentWorkflowId, type EnrollmentInput } from './enrollment.definitions.ts';
 
 export interface EnrollmentRun {
   /** The first run's id: what a 202 names while the workflow goes on. */
@@ -16,7 +18,7 @@ export interface EnrollmentRun {
 }
 
 export interface EnrollmentClient {
-  /** Starts the enrollment (a running one with the same id is attached to) and waits up to `waitMs` for its result. */
+  /** Starts the enrollment (a running one with the same id is attached to) and waits up to `waitMs` for its result (0: answers at once). */
   enroll(input: EnrollmentInput, waitMs: number): Promise<EnrollmentRun>;
 }
 
@@ -46,6 +48,7 @@ export function createEnrollmentClient(temporal: Client, taskQueue: string): Enr
         workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
         typedSearchAttributes: organizationSearchAttributes(input),
       });
+      if (waitMs <= 0) return { runId: handle.firstExecutionRunId, result: null };
       const result = await waitFor(temporal, () => handle.result() as Promise<EnrollmentResult>, waitMs).catch((error: unknown) => {
         // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
         if (error instanceof WorkflowFailedError) {

@@ -1,6 +1,7 @@
 // The event-resolution workflow's contract: one singleton workflow per task queue
 // that drains PENDING ingested events in batches every EVENT_RESOLUTION_INTERVAL_MS (about two
-// minutes by default) and then carries out the PENDING playbook runs those events made.
+// minutes by default) and then carries out the PENDING playbook runs those events made. What its
+// activities answer is the domain's (domain/events/resolution.types.ts, domain/playbooks/pending-runs.types.ts).
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 
 export const EVENT_RESOLUTION_WORKFLOW = 'eventResolutionWorkflow';
@@ -28,25 +29,9 @@ export interface ResolveBatchInput {
   organizationIds?: string[];
 }
 
-export interface ResolveBatchResult {
-  claimed: number;
-  resolved: number;
-  unresolved: number;
-  contactsCreated: number;
-  accountsCreated: number;
-  playbookRuns: number;
-}
-
 export interface RunPlaybooksInput {
   limit: number;
   organizationIds?: string[];
-}
-
-export interface RunPlaybooksResult {
-  claimed: number;
-  completed: number;
-  failed: number;
-  retrying: number;
 }
 
 export interface ResolutionTotals {

@@ -7,7 +7,7 @@ import { temporalCall } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import { LEAD_IMPORT_WORKFLOW, leadImportWorkflowId, type LeadImportInput } from './lead-import.definitions.ts';
 
-/** Enrollment chunks verify never-verified emails: a slow verifier answer per contact is allowed for. */
+/** An enrollment chunk writes its runs and starts them (an email to verify is handed to the enrollment workflow): ample. */
 const ENROLL_CHUNK_TIMEOUT_MS = 10 * 60_000;
 
 export interface LeadImportClient {

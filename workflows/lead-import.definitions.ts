@@ -23,7 +23,7 @@ export interface LeadImportInput {
   importEntryIds: string[];
   /** Entries already resolved (known contacts, or a list that just got a default template): enrolled only. */
   enrollEntryIds: string[];
-  /** Start-to-close timeout of an enrollment chunk (email verifications included). */
+  /** Start-to-close timeout of an enrollment chunk (an email to verify is handed to the enrollment workflow, not waited for). */
   enrollTimeoutMs: number;
 }
 
@@ -61,6 +61,7 @@ export interface EnrollEntriesInput {
 }
 
 export interface EnrollEntriesResult {
+  /** Enrolled, or handed to the enrollment workflow to verify the email first (which may still refuse it). */
   created: number;
   refused: number;
   /** No default template (any more), entry gone or not resolved, or the contact already runs the template. */

@@ -1,8 +1,7 @@
-// The sequence workflow (one per sequence): its derived id, input, the plan and
-// step shapes its activities exchange, the control Updates, the CALL-task Signal and the status query.
+// The sequence workflow (one per sequence): its derived id, input, the plan and step shapes its
+// activities exchange, the pauseState Update, the runChanged and CALL-task Signals and the status query.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { SequenceRecord } from '../domain/sequences/record.ts';
-import { codePointLength } from '../domain/shared/text.ts';
+import type { PauseState } from '../domain/sequences/pause-state.ts';
 
 export const SEQUENCE_WORKFLOW = 'sequenceWorkflow';
 
@@ -44,20 +43,8 @@ export interface SequencePlan {
   channels: { email: boolean; linkedin: boolean };
   /** A reply halted automatic steps: the run waits for a person (or its end). */
   halted: boolean;
-  /** The row's revision this plan was read at (absent in plans recorded before revisions). */
-  revision?: number;
-}
-
-/**
- * A run's pause as its row holds it at `revision`: the API writes a pause or resume in the row and
- * then tells the workflow this (the pauseState Update); the workflow keeps the newest revision's.
- */
-export interface PauseState {
-  /** The row's revision (db/entities/sequence.entity.ts): counted up by every write of the row. */
+  /** The row's revision this plan was read at. */
   revision: number;
-  paused: boolean;
-  /** ISO time the pause ends by itself; null: until resumed (or not paused). */
-  pausedUntil: string | null;
 }
 
 export interface RunStepInput {
@@ -86,24 +73,8 @@ export interface RunStepResult {
   retryAt?: string | null;
   /** MAILBOX: the sender's mailbox that holds the email. */
   mailboxId?: string | null;
-  /** PAUSED: the pause the step found, at the row's revision (absent in results recorded before revisions). */
+  /** PAUSED: the pause the step found, at the row's revision. */
   pause?: PauseState;
-}
-
-export interface PauseInput {
-  /** ISO time; without it the run stays paused until resumed. */
-  paused_until?: string | null;
-}
-
-export interface StopInput {
-  reason: 'WIN' | 'LOSE';
-  scope: 'CONTACT' | 'ACCOUNT';
-  /** Written to the final row and the sequence.stopped event (e.g. UNENROLLED, UNSUBSCRIBED); default null. */
-  stopped_reason?: string | null;
-}
-
-export interface SetVariablesInput {
-  variables: Record<string, string | null>;
 }
 
 /**
@@ -131,15 +102,8 @@ export interface SequenceRunStatus {
   error?: string | null;
 }
 
-/** ApplicationFailure types of rejected Updates (the API maps them to 409 / 422). */
-export const SEQUENCE_TERMINAL = 'SequenceTerminal';
-export const SEQUENCE_NOT_PAUSED = 'SequenceNotPaused';
+/** The ApplicationFailure type of a refused pauseState Update (a malformed state). */
 export const SEQUENCE_INVALID_INPUT = 'SequenceInvalidInput';
-/**
- * An Update whose write failed: `details[0]` is the failure's own type (DataError, InvalidInput:
- * the request's data, 400; anything else: the database or worker could not answer in time, 503).
- */
-export const SEQUENCE_UPDATE_FAILED = 'SequenceUpdateFailed';
 
 /**
  * The API paused or resumed the run in its row (committed, with a RUN_CHANGED command as its durable
@@ -147,38 +111,14 @@ export const SEQUENCE_UPDATE_FAILED = 'SequenceUpdateFailed';
  * that accepts it, with no command.
  */
 export const pauseStateUpdate = defineUpdate<void, [PauseState]>('pauseState');
-/**
- * Pause and resume as the workflow's own writes (a local activity in the Update): what API replicas
- * before pauseState send, kept so their Updates and the histories that hold them still run.
- */
-export const pauseUpdate = defineUpdate<SequenceRecord, [PauseInput]>('pause');
-export const resumeUpdate = defineUpdate<SequenceRecord, []>('resume');
-export const stopUpdate = defineUpdate<SequenceRecord, [StopInput]>('stop');
-export const setVariablesUpdate = defineUpdate<SequenceRecord, [SetVariablesInput]>('setVariables');
 /** A CALL task of this run was completed (the tasks API signals it). */
 export const taskCompletedSignal = defineSignal<[{ taskId: string }]>('taskCompleted');
 export const sequenceStatusQuery = defineQuery<SequenceRunStatus>('status');
-/** The run's row changed outside the workflow (ended, paused, halted, template changed): re-read it. */
+/** The run's row changed outside the workflow (ended, paused, halted, template changed): re-read it at once. */
 export const runChangedSignal = defineSignal('runChanged');
 
-export const VARIABLE_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const RUN_VARIABLE_LIMIT = 200;
-export const RUN_VARIABLE_VALUE_MAX = 10_000;
-
-/**
- * What is wrong with a run's `variables` input, or null when it is fine: an object of at most
- * RUN_VARIABLE_LIMIT keys, each key VARIABLE_KEY_RE, each value a well-formed string of at most
- * RUN_VARIABLE_VALUE_MAX characters or null. The setVariables Update's validator and the API's
- * change of a lead awaiting review (no workflow yet) check the same rules.
- */
-export function runVariablesProblem(variables: unknown): string | null {
-  if (!variables || typeof variables !== 'object' || Array.isArray(variables)) return 'variables must be an object.';
-  const entries = Object.entries(variables);
-  if (entries.length > RUN_VARIABLE_LIMIT) return `at most ${RUN_VARIABLE_LIMIT} variables.`;
-  for (const [key, value] of entries) {
-    if (!VARIABLE_KEY_RE.test(key)) return `variables.${key}: invalid key.`;
-    if (value !== null && (typeof value !== 'string' || codePointLength(value) > RUN_VARIABLE_VALUE_MAX)) return `variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`;
-    if (typeof value === 'string' && !value.isWellFormed()) return `variables.${key}: holds a lone surrogate (not well-formed Unicode).`;
-  }
-  return null;
+/** What sequenceWorkflow is started with (the contract with the sequence workflow). */
+export interface SequenceWorkflowInput {
+  sequenceId: string;
+  organizationId: string;
 }

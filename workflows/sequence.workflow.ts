@@ -1,16 +1,18 @@
 // One sequence run: each step after its delay (durable timer) inside the template's sending window,
-// CALL steps waiting for their task's Signal, and pause/resume/stop/variables as validated Updates.
-// All reads and writes of the row (and its events) happen in activities; the row holds the status.
-import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+// CALL steps waiting for their task's Signal. All reads and writes of the row (and its events)
+// happen in activities; the row holds the status. The API changes the row itself (pause, resume,
+// stop, variables, and every change outside the run) and then tells the run: the pauseState Update
+// carries a pause's state, the runChanged Signal makes it re-read its row.
+import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
 import { isEndedStatus } from '../domain/sequences/statuses.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
 import {
-  SEQUENCE_INVALID_INPUT, SEQUENCE_NOT_PAUSED, SEQUENCE_TERMINAL, SEQUENCE_UPDATE_FAILED,
-  pauseStateUpdate, pauseUpdate, resumeUpdate, runChangedSignal, runVariablesProblem, sequenceStatusQuery, setVariablesUpdate, stopUpdate, taskCompletedSignal,
-  type PauseState, type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
+  SEQUENCE_INVALID_INPUT, pauseStateUpdate, runChangedSignal, sequenceStatusQuery, taskCompletedSignal,
+  type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
 } from './sequence.definitions.ts';
+import type { PauseState } from '../domain/sequences/pause-state.ts';
 
 
 // The run's own steps. A transient failure (the database, a provider) is retried for about a day
@@ -20,22 +22,8 @@ import {
 const STEP_RETRY_POLICY = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 } as const;
 const acts = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', heartbeatTimeout: '20 seconds', retry: STEP_RETRY_POLICY });
 // The run's first read of its row, as a local activity in its first workflow task (no activity task
-// through the server, one workflow task less before the first step's timer); histories from before
-// keep the activity (the `sequence-plan-local` patch). Later reads stay activities.
+// through the server, one workflow task less before the first step's timer). Later reads stay activities.
 const firstPlan = proxyLocalActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry: STEP_RETRY_POLICY });
-// The writes of the control Updates: the API waits for their answer, so a few quick attempts only.
-const CONTROL_OPTIONS = {
-  startToCloseTimeout: '15 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '2 seconds', maximumAttempts: 3 },
-} as const;
-const controls = proxyActivities<SequenceActivities>(CONTROL_OPTIONS);
-// The API pauses and resumes in the run's row and then tells the workflow (pauseStateUpdate: no
-// activity at all). The pause and resume Updates of API replicas from before pauseState write the
-// row themselves, as a local activity: answered in the workflow task that accepted them. Histories
-// from before that keep their activities (the `sequence-controls-local` patch, asked when such a
-// pause or resume runs).
-const localControls = proxyLocalActivities<SequenceActivities>(CONTROL_OPTIONS);
-const pauseResumeWrites = () => (patched('sequence-controls-local') ? localControls : controls);
 // Ending a failed run must happen however long the database takes to come back.
 const last = proxyActivities<SequenceActivities>({
   startToCloseTimeout: '1 minute',
@@ -46,17 +34,6 @@ const last = proxyActivities<SequenceActivities>({
 function failureMessage(error: ActivityFailure): string {
   const cause = error.cause;
   return cause instanceof ApplicationFailure && cause.type ? `${cause.type}: ${cause.message}` : (cause?.message ?? error.message);
-}
-
-/** An Update's write that failed answers the API with its cause instead of leaving it waiting. */
-async function answering<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!(error instanceof ActivityFailure)) throw error;
-    const type = error.cause instanceof ApplicationFailure ? error.cause.type : null;
-    throw ApplicationFailure.create({ type: SEQUENCE_UPDATE_FAILED, message: failureMessage(error), details: [type], nonRetryable: true });
-  }
 }
 
 const now = () => new Date().getTime();
@@ -80,7 +57,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   /**
    * The row revision of the pause state the run holds (-1: none yet). The API's pauseState Updates,
    * re-reads of the row and steps that found the row paused can reach the run in any order: the
-   * newest revision wins. Plans and step results recorded before revisions carry none.
+   * newest revision wins.
    */
   let pauseRevision = -1;
   const takePause = (state: PauseState): void => {
@@ -93,15 +70,12 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   // Handlers first, before any await: an Update or Signal arriving with the first task finds them.
   // A paused run waits for its resume whatever else it was waiting for (a pause that comes during a
   // step's delay, the window or a task is only acted on when that wait ends): the query says PAUSE,
-  // waking at paused_until (null: until resumed). Computed here, so the workflow's commands stay the same.
+  // waking at paused_until (null: until resumed). Computed in the query, from the flags the run keeps anyway.
   setHandler(sequenceStatusQuery, (): SequenceRunStatus => (
     status.paused && !status.ended ? { ...status, waitingFor: 'PAUSE', nextWakeUp: status.pausedUntil } : { ...status }
   ));
   setHandler(taskCompletedSignal, ({ taskId }) => { completedTasks.push(taskId); });
   setHandler(runChangedSignal, () => { changed = true; });
-  const notEnded = () => {
-    if (status.ended) throw ApplicationFailure.create({ type: SEQUENCE_TERMINAL, message: 'The sequence has ended; it cannot change any more.', nonRetryable: true });
-  };
   const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
 
   // The row was paused or resumed (committed): take its state, unless a newer one is known. An ended
@@ -115,49 +89,6 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       if (until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until)))) throw invalid('pausedUntil must be an ISO date-time or null.');
     },
   });
-  setHandler(pauseUpdate, async (body) => {
-    const record = await answering(() => pauseResumeWrites().pauseSequence({ sequenceId: input.sequenceId, pausedUntil: body?.paused_until ?? null }));
-    status.paused = record.status === 'WAITING_FOR_USER';
-    status.pausedUntil = record.paused_until;
-    return record;
-  }, {
-    validator: (body) => {
-      notEnded();
-      const until = body?.paused_until;
-      if (until !== undefined && until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until)))) throw invalid('paused_until must be an ISO date-time.');
-    },
-  });
-  setHandler(resumeUpdate, async () => {
-    const record = await answering(() => pauseResumeWrites().resumeSequence({ sequenceId: input.sequenceId }));
-    status.paused = false;
-    status.pausedUntil = null;
-    return record;
-  }, {
-    validator: () => {
-      notEnded();
-      if (!status.paused) throw ApplicationFailure.create({ type: SEQUENCE_NOT_PAUSED, message: 'The sequence is not paused.', nonRetryable: true });
-    },
-  });
-  setHandler(stopUpdate, async (body) => {
-    const record = await answering(() => controls.stopSequence({ sequenceId: input.sequenceId, reason: body.reason, scope: body.scope, stopped_reason: body.stopped_reason ?? null }));
-    status.ended = true;
-    return record;
-  }, {
-    validator: (body) => {
-      notEnded();
-      if (!body || (body.reason !== 'WIN' && body.reason !== 'LOSE')) throw invalid('reason must be WIN or LOSE.');
-      if (body.scope !== 'CONTACT' && body.scope !== 'ACCOUNT') throw invalid('scope must be CONTACT or ACCOUNT.');
-      const reason = body.stopped_reason;
-      if (reason !== undefined && reason !== null && (typeof reason !== 'string' || reason.length > 64)) throw invalid('stopped_reason must be a short string or null.');
-    },
-  });
-  setHandler(setVariablesUpdate, async (body) => answering(() => controls.setSequenceVariables({ sequenceId: input.sequenceId, variables: body.variables })), {
-    validator: (body) => {
-      notEnded();
-      const problem = runVariablesProblem(body?.variables);
-      if (problem) throw invalid(problem);
-    },
-  });
 
   const waitFor = (kind: WaitingFor, untilMs: number | null) => {
     status.waitingFor = kind;
@@ -167,26 +98,15 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   /** Takes the row's view of the run: ended, paused (until), halted by a reply. */
   function applyPlan(plan: SequencePlan): void {
     if (isEndedStatus(plan.status)) status.ended = true;
-    if (plan.revision !== undefined) takePause({ revision: plan.revision, paused: plan.paused, pausedUntil: plan.pausedUntil });
-    else {
-      status.paused = plan.paused;
-      status.pausedUntil = plan.pausedUntil;
-    }
-    halted = plan.halted === true;
+    takePause({ revision: plan.revision, paused: plan.paused, pausedUntil: plan.pausedUntil });
+    halted = plan.halted;
   }
   /** The run's steps, from the row's current step to its end. */
   async function run(): Promise<void> {
-    const plan = await (patched('sequence-plan-local') ? firstPlan : acts).loadSequencePlan({ sequenceId: input.sequenceId });
+    const plan = await firstPlan.loadSequencePlan({ sequenceId: input.sequenceId });
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
-    if (plan.revision !== undefined) applyPlan(plan);
-    else {
-      // Recorded before revisions: an Update may have run before the plan loaded; a pause from either holds.
-      const pausedByUpdate = { paused: status.paused, pausedUntil: status.pausedUntil };
-      applyPlan(plan);
-      status.paused = status.paused || pausedByUpdate.paused;
-      status.pausedUntil = status.pausedUntil ?? pausedByUpdate.pausedUntil;
-    }
+    applyPlan(plan);
 
     let stepIndex = plan.currentStep;
     while (!status.ended && stepIndex < plan.steps.length) {
@@ -213,12 +133,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
         if (result.outcome === 'PAUSED') {
           // The row was paused: take its pause (unless a newer state arrived meanwhile) and wait for its end.
-          if (result.pause) {
-            takePause(result.pause);
-            continue;
-          }
-          status.paused = true; // a result recorded before revisions: the pause's Update sets the flags
-          if (!status.pausedUntil) await waitUntil(() => !status.paused || status.pausedUntil !== null);
+          if (result.pause) takePause(result.pause);
           continue;
         }
         if (result.outcome === 'HALTED') { halted = true; continue; }
@@ -300,7 +215,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         // The row resumes only if it still holds this pause. A newer pause state that arrived meanwhile
         // (the row holds it too) stands; otherwise the run goes on.
         const taken = pauseRevision;
-        await acts.resumeSequence({ sequenceId: input.sequenceId, automatic: true, pausedUntil: status.pausedUntil });
+        await acts.resumeSequence({ sequenceId: input.sequenceId, pausedUntil: status.pausedUntil });
         if (pauseRevision === taken) {
           status.paused = false;
           status.pausedUntil = null;

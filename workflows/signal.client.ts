@@ -6,12 +6,14 @@
 // Failures: a workflow that is missing (never started, or ended) is started instead of updated (it
 // reads the row at start). Temporal unreachable, or an Update not accepted within
 // SIGNAL_UPDATE_TIMEOUT_MS (no worker polling), is the domain's 'unavailable' error; the command
-// stays in the outbox with it and the drain delivers it again.
+// stays in the outbox with it and the drain delivers it again. The API never answers it: the
+// change is committed before either call.
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { temporalCall, toDomainError } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
-import { SIGNAL_WORKFLOW, signalChangedUpdate, signalWorkflowId, type SignalChange, type SignalWorkflowInput } from './signal.definitions.ts';
+import type { SignalChange } from '../domain/signals/signal-change.ts';
+import { SIGNAL_WORKFLOW, signalChangedUpdate, signalWorkflowId, type SignalWorkflowInput } from './signal.definitions.ts';
 
 /** How long an Update may wait for the workflow to accept it before the call counts as unavailable. */
 export const SIGNAL_UPDATE_TIMEOUT_MS = 10_000;

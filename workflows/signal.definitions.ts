@@ -1,6 +1,7 @@
 // The signal workflow (one per signal, id `signal/<signal_id>`): checks on the signal's cadence,
 // woken by the `signalChanged` Update after every change the API makes to the signal's row.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { SignalChange } from '../domain/signals/signal-change.ts';
 
 export const SIGNAL_WORKFLOW = 'signalWorkflow';
 
@@ -11,11 +12,6 @@ export function signalWorkflowId(signalId: string): string {
 export interface SignalWorkflowInput {
   signalId: string;
   organizationId: string;
-}
-
-/** What the API changed; the workflow re-reads the row (status, cadence, filters) either way. */
-export interface SignalChange {
-  change: 'EDIT' | 'PAUSE' | 'RESUME' | 'ARCHIVE' | 'UNARCHIVE';
 }
 
 /** The state the workflow holds after applying the change (the API answers from the row). */
@@ -55,9 +51,9 @@ export interface SignalRowState {
   lastCheckedAt: string | null;
   /**
    * The row's updated_at (ISO): Update handlers run concurrently and their reads can come back in
-   * any order, so the workflow keeps the newest read. Absent in histories recorded before it.
+   * any order, so the workflow keeps the newest read.
    */
-  updatedAt?: string;
+  updatedAt: string;
 }
 
 export interface CheckSignalInput extends SignalWorkflowInput {
@@ -74,7 +70,6 @@ export interface CheckSignalResult {
 }
 
 export const SIGNAL_INVALID_CHANGE = 'SignalInvalidChange';
-export const SIGNAL_CHANGES = ['EDIT', 'PAUSE', 'RESUME', 'ARCHIVE', 'UNARCHIVE'] as const;
 
 /**
  * A custom-event signal's first poll: creation + an offset under the hour derived from its id

@@ -9,8 +9,9 @@ import {
   ActivityFailure, ApplicationFailure, allHandlersFinished, log, condition, continueAsNew, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { SignalActivities } from '../activities/signals.activities.ts';
+import { SIGNAL_CHANGES } from '../domain/signals/signal-change.ts';
 import {
-  SIGNAL_CHANGES, SIGNAL_INVALID_CHANGE, firstPollOffsetMs, signalChangedUpdate, signalStateQuery,
+  SIGNAL_INVALID_CHANGE, firstPollOffsetMs, signalChangedUpdate, signalStateQuery,
   type SignalRowState, type SignalRunState, type SignalWorkflowInput, type SignalWorkflowOptions,
 } from './signal.definitions.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
@@ -66,7 +67,7 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
   };
 
   /** Whether a read of the row is at least as new as the one held (reads of concurrent handlers finish in any order). */
-  const newest = (fresh: SignalRowState, held: SignalRowState | null) => !held?.updatedAt || !fresh.updatedAt || fresh.updatedAt >= held.updatedAt;
+  const newest = (fresh: SignalRowState, held: SignalRowState | null) => !held || fresh.updatedAt >= held.updatedAt;
 
   setHandler(signalStateQuery, () => state);
   setHandler(signalChangedUpdate, async ({ change }) => {

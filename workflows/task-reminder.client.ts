@@ -3,7 +3,8 @@
 import type { Client } from '@temporalio/client';
 import { temporalCall } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
-import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId, type TaskReminderInput } from './task-reminder.definitions.ts';
+import type { TaskReminderInput } from '../domain/tasks/reminder.types.ts';
+import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId } from './task-reminder.definitions.ts';
 
 export interface TaskReminderClient {
   /** Sets the task's reminder to `input.snoozedUntil`; the ids name the search attributes the run carries. */

@@ -4,7 +4,8 @@
 // timer: one reminder per task, never a terminated run.
 import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks.activities.ts';
-import { snoozeAgainSignal, type TaskReminderInput, type TaskReminderResult } from './task-reminder.definitions.ts';
+import type { TaskReminderInput, TaskReminderResult } from '../domain/tasks/reminder.types.ts';
+import { snoozeAgainSignal } from './task-reminder.definitions.ts';
 
 // Retried for about a day while the database does not answer (300 attempts, at most 5 minutes apart).
 const acts = proxyActivities<TaskActivities>({

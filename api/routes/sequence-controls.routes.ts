@@ -1,32 +1,35 @@
 // Sequence controls (docs/api/sequences.md, 'Sequence runs'): pause, resume, stop and variables
-// of one run (domain/sequences/controls.service.ts). Pause and resume are written in the row, then
-// told to the run's workflow; stop and variables of a started run change through a Workflow Update
-// on `sequence/<id>` (the answer is the record the Update returned). A lead awaiting review (FOUND,
-// no workflow before its approval) changes in its row: stop and variables work, pause and resume answer 409.
+// of one run (domain/sequences/controls.service.ts). Each is written in the row by the request and
+// then told to the run's workflow (docs/workflow-commands.md, 'Controls'); the answer is the row as
+// written. A lead awaiting review (FOUND, no workflow before its approval): stop and variables work,
+// pause and resume answer 409.
 import type { AppContext } from '../context.ts';
 import * as controls from '../../domain/sequences/controls.service.ts';
+import type { PauseInput, StopInput } from '../../domain/sequences/controls.service.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
+import { defineRoute, type RouteDef, type RouteResponse } from '../route.ts';
 import { idParams, nullableTimestamp } from '../schemas/common.schemas.ts';
 import { variablesMap } from '../schemas/people.schemas.ts';
 import { named } from '../schemas/named.ts';
 import { sequenceSchema } from '../schemas/sequences.schemas.ts';
-import type { PauseInput, SetVariablesInput, StopInput } from '../../workflows/sequence.definitions.ts';
 import { SEQUENCE_PAUSED, SEQUENCE_STOPPED } from '../examples/sequences.examples.ts';
 
 type Params = { sequence_id: string };
 const tags = ['Sequences'];
 const AWAITING_REVIEW_PAUSE = 'A lead awaiting review (FOUND) has no steps to hold: pause and resume answer 409; approve it (its NEW_LEAD_REVIEW task) or stop it.';
 
-const THROUGH_WORKFLOW_UNAVAILABLE = 'The run could not write the change in a few quick attempts (the database or the workers are unavailable); nothing changed, send it again (UnavailableIssue).';
-const IN_ROW_UNAVAILABLE = 'The database is unavailable, or the run kept changing (its steps) while the change was tried; nothing changed, send it again (UnavailableIssue). '
+// Pause and resume write at the revision they read: a run whose steps keep writing its row can make them give up.
+const KEPT_CHANGING = 'The run kept changing (its steps) while the change was tried; nothing changed, send it again (UnavailableIssue). '
   + 'An unreachable Temporal is no reason: the change is committed and reaches the run when it can.';
-const responses = (what: string, conflicts: string, example?: unknown, unavailable = THROUGH_WORKFLOW_UNAVAILABLE) => ({
-  200: { description: `The sequence as the ${what} left it.`, schema: sequenceSchema, ...(example === undefined ? {} : { example }) },
-  404: { description: 'No such sequence in the organization.' },
-  409: { description: conflicts },
-  503: { description: unavailable },
-});
+function responses(what: string, conflicts: string, example?: unknown, unavailable?: string): Record<number, RouteResponse> {
+  const answers: Record<number, RouteResponse> = {
+    200: { description: `The sequence as the ${what} left it (the row as written).`, schema: sequenceSchema, ...(example === undefined ? {} : { example }) },
+    404: { description: 'No such sequence in the organization.' },
+    409: { description: conflicts },
+  };
+  if (unavailable) answers[503] = { description: unavailable };
+  return answers;
+}
 
 export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
@@ -42,7 +45,7 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
       body: named('SequencePause', { type: 'object', additionalProperties: false, properties: { paused_until: nullableTimestamp } }),
-      responses: responses('pause', 'The sequence has ended, or is a lead awaiting review (FOUND) (CommitIssue).', SEQUENCE_PAUSED, IN_ROW_UNAVAILABLE),
+      responses: responses('pause', 'The sequence has ended, or is a lead awaiting review (FOUND) (CommitIssue).', SEQUENCE_PAUSED, KEPT_CHANGING),
       handler: async (ctx, { params, body }) => {
         return { status: 200, body: await controls.pauseRun(statementDeps(ctx), org(ctx), params.sequence_id, { paused_until: body?.paused_until ?? null }) };
       },
@@ -53,7 +56,7 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
       summary: 'Resume a paused sequence',
       description: 'Restores the status held before the pause. A run that is not paused, or has ended, answers 409. ' + AWAITING_REVIEW_PAUSE,
       params: idParams('sequence_id'),
-      responses: responses('resume', 'The sequence is not paused, has ended, or is a lead awaiting review (FOUND) (CommitIssue).', undefined, IN_ROW_UNAVAILABLE),
+      responses: responses('resume', 'The sequence is not paused, has ended, or is a lead awaiting review (FOUND) (CommitIssue).', undefined, KEPT_CHANGING),
       handler: async (ctx, { params }) => {
         return { status: 200, body: await controls.resumeRun(statementDeps(ctx), org(ctx), params.sequence_id) };
       },
@@ -62,9 +65,9 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
       method: 'POST', path: '/v1/sequences/{sequence_id}/stop', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'stopSequence',
       summary: 'Stop a sequence with an outcome',
-      description: 'WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences of the other contacts of the same account '
-        + '(each through its own workflow). The contact stays reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED '
-        + '(task.skipped) and its run never starts (a later approval answers 409).',
+      description: 'WIN: SUCCEEDED, LOSE: FAILED, with sequence.stopped. Scope ACCOUNT also stops the running sequences of the other contacts of the same account, '
+        + 'in the same transaction. The contact stays reachable. A lead awaiting review (FOUND) is stopped too: its NEW_LEAD_REVIEW task is SKIPPED '
+        + '(task.skipped) and its run never starts (a later approval answers 409). The run\'s workflow is told after the commit and sends nothing more.',
       params: idParams('sequence_id'),
       body: named('SequenceStop', {
         type: 'object', additionalProperties: false, required: ['reason', 'scope'],
@@ -76,12 +79,12 @@ export function sequenceControlsRoutes(deps: { workflows: WorkflowClients }): Ro
         return { status: 200, body: await controls.stopRun(controlDeps(ctx), org(ctx), params.sequence_id, input) };
       },
     }),
-    defineRoute<Params, Record<string, never>, SetVariablesInput>({
+    defineRoute<Params, Record<string, never>, { variables: Record<string, string | null> }>({
       method: 'PATCH', path: '/v1/sequences/{sequence_id}', auth: 'key', scope: 'sequences:write', tags,
       operationId: 'updateSequenceVariables',
       summary: 'Merge variables into a sequence run',
-      description: 'Keys merge into the run\'s variables (a null value clears a key); later steps render with them. A lead awaiting review (FOUND) takes them '
-        + 'in its row; its run renders with them once approved.',
+      description: 'Keys merge into the run\'s variables (a null value clears a key); the run\'s next steps render with them (a step already under way keeps '
+        + 'what it rendered). A lead awaiting review (FOUND) takes them in its row; its run renders with them once approved.',
       params: idParams('sequence_id'),
       body: named('SequenceVariablesUpdate', {
         type: 'object', additionalProperties: false, required: ['variables'],

@@ -1,10 +1,11 @@
-// Sequences: enrollment (POST /v1/sequences: in the request when no email verification is due, else
-// through the enrollment workflow) and the reads.
+// Sequences: enrollment (POST /v1/sequences: answered at commit when no email verification is due,
+// else after the enrollment workflow's verification, within a bounded wait) and the reads.
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Config } from '../../config.ts';
 import type { Directory } from '../../providers/directory/index.ts';
+import type { Logger } from 'pino';
 import * as sequences from '../../domain/sequences/sequences.service.ts';
-import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
+import { REFUSAL_REASONS } from '../../domain/sequences/enrollment/enrollment.types.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
@@ -52,11 +53,13 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
         404: { description: 'Contact or template not found.' },
         409: { description: 'The contact already runs this template (CommitIssue; `data.sequence_id`).' },
         422: { description: 'Template not ACTIVE or without steps (ValidationIssue naming sequence_template_id); or refused (BusinessIssue; `data.reason`, `data.sequence_id` of the REFUSED row).' },
-        503: { description: 'The workflow service is unavailable.' },
+        503: { description: 'An email verification is due and the workflow service is unavailable (UnavailableIssue; nothing written). An enrollment that needs no verification answers 201 at its commit without Temporal.' },
       },
       handler: async (ctx, { body }) => {
         const { em, principal } = ctx.state;
-        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, directory: deps.directory, config: deps.config }, principal.organizationId, body);
+        // The request's logger only if a start command's delivery fails (it is made on first use).
+        const logger = { warn: (...args: Parameters<Logger['warn']>) => ctx.state.logger.warn(...args) };
+        const enrolled = await sequences.enroll({ em, workflows: deps.workflows, directory: deps.directory, config: deps.config, logger }, principal.organizationId, body);
         return enrolled.outcome === 'CREATED'
           ? { status: 201, body: enrolled.sequence }
           : { status: 202, body: enrolled.pending, headers: { 'Retry-After': String(ENROLLMENT_RETRY_AFTER_SECONDS) } };

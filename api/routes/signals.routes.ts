@@ -40,8 +40,6 @@ const createRules = 'Rules (422 ValidationIssue naming each field, all reported 
   + `max_companies_per_run × (max_contacts_per_company or ${DEFAULT_CONTACTS_PER_COMPANY}), within the lead limit; else min(${DEFAULT_MAX_PER_DAY}, lead limit); `
   + `CUSTOM_EVENT ${CUSTOM_EVENT_MAX_PER_DAY}.`;
 
-const unavailable = { description: 'The workflow service is unavailable (UnavailableIssue); nothing was changed.' };
-
 export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
   const serviceDeps = (ctx: AppContext): SignalsDeps => ({
     em: ctx.state.em, workflows: deps.workflows, dashboardBaseUrl: deps.config.dashboardBaseUrl, logger: ctx.state.logger,
@@ -56,7 +54,6 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
       200: { description: 'The signal.', schema: signalSchema, example: SIGNAL_AFTER[action] },
       404: { description: 'No such signal in the organization.' },
       409: { description: `${conflict} (CommitIssue; data.status is the signal's status, unchanged).` },
-      503: unavailable,
     },
     handler: async (ctx, { params }) => ({
       status: 200, body: await transitionSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, action),
@@ -80,8 +77,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         404: { description: 'signal_type unknown or not open for creation; or sequence_template_id not of this organization (NotFoundIssue).' },
         409: { description: 'CUSTOM_EVENT: another signal of the organization already watches this event name (CommitIssue; data.event_name, data.signal_id).' },
         422: { description: 'A create rule (ValidationIssue naming the fields).' },
-        503: unavailable,
-      },
+        },
       handler: async (ctx, { body }) => ({ status: 201, body: await createSignal(serviceDeps(ctx), ctx.state.principal.organizationId, body) }),
     }),
     defineRoute<Record<string, string>, PageQuery & { include_archived: boolean }>({
@@ -124,8 +120,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         200: { description: 'The full signal detail.', schema: signalDetailSchema, example: SIGNAL_UPDATED },
         404: { description: 'No such signal, or sequence_template_id not of this organization.' },
         422: { description: 'A patch or create rule (ValidationIssue naming the fields); the signal is unchanged.' },
-        503: unavailable,
-      },
+        },
       handler: async (ctx, { params, body }) => ({
         status: 200, body: await patchSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body),
       }),
@@ -148,8 +143,7 @@ export function signalsRoutes(deps: SignalsRoutesDeps): RouteDef[] {
         404: { description: 'No such signal; or an override names a preset not open for creation or another workspace\'s template.' },
         409: { description: 'CUSTOM_EVENT: the event name is already watched (CommitIssue).' },
         422: { description: 'A create rule on the copy (ValidationIssue naming the fields).' },
-        503: unavailable,
-      },
+        },
       handler: async (ctx, { params, body }) => ({
         status: 201, body: await duplicateSignal(serviceDeps(ctx), ctx.state.principal.organizationId, params.signal_id, body ?? {}),
       }),

@@ -1,7 +1,7 @@
 // Shapes of the sequence endpoints: the enrollment request, the sequence record, the 202 body and
 // the list filters.
 import { SEQUENCE_STATUSES } from '../../db/entities/sequence.entity.ts';
-import { REFUSAL_REASONS } from '../../workflows/enrollment.definitions.ts';
+import { REFUSAL_REASONS } from '../../domain/sequences/enrollment/enrollment.types.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { named } from './named.ts';

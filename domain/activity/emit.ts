@@ -6,10 +6,8 @@
 // Nothing is announced that was not committed, and nothing committed is lost. Activity ids are
 // time-ordered (domain/shared/uuid7.ts): events emitted in one millisecond keep their order in the
 // stream, which sorts by created_at and then id.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
+import { insertActivities, insertActivityWithDeliveries, insertDeliveries } from './activity.queries.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { uuid7 } from '../shared/uuid7.ts';
 
@@ -100,8 +98,7 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  */
 export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
   const a = activityRowOf(event, new Date());
-  const queued = await insertOneEvent(em, a.id, a.organization_id, a.type, a.contact_id, a.sequence_id, a.sequence_template_id, a.resource_type, a.channel, a.payload, a.created_at);
-  return { activityId: a.id, deliveries: Number(queued.numAffectedRows ?? 0) };
+  return { activityId: a.id, deliveries: await insertActivityWithDeliveries(em, a) };
 }
 
 /** The activities row of an event emitted at `createdAt` (its id time-ordered, its payload the webhook body). */
@@ -114,38 +111,6 @@ export function activityRowOf(event: OutboundEvent, createdAt: Date) {
     payload: payloadOf(event, id, createdAt), created_at: createdAt,
   };
 }
-
-/** The columns of a webhook delivery, in the order of deliveriesOfInserted's SELECT. */
-export const DELIVERY_COLUMNS = ['id', 'organization_id', 'subscription_id', 'activity_id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'] as const;
-
-/**
- * One delivery per matching subscription of the activity a statement inserted in its CTE `a` (id,
- * organization_id, type), for statements that write an event with other rows. SQL: the builder
- * cannot type a SELECT from a CTE joined to the subscriptions.
- */
-export function deliveriesOfInserted(createdAt: unknown, templateId: unknown) {
-  return sql`
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
-      FROM a
-      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
-                                  AND (s.sequence_template_ids IS NULL OR ${templateId}::text = ANY (s.sequence_template_ids))`;
-}
-
-// emitEvent's one statement (every step, pause, resume and enrollment emits one event): the
-// activity row and its deliveries, as emitEvents writes them, compiled once (db/statement.ts).
-const insertOneEvent = statement((
-  db, id: string, organizationId: string, type: EventType, contactId: string | null, sequenceId: string | null, templateId: string | null,
-  resourceType: SequenceEvent['resourceType'] | null, channel: SequenceEvent['channel'], payload: Record<string, unknown>, createdAt: Date,
-) => db
-  .with('a', (w) => w.insertInto('activities')
-    .values({
-      id, organization_id: organizationId, type, contact_id: contactId, sequence_id: sequenceId, sequence_template_id: templateId,
-      resource_type: resourceType, channel, payload, created_at: createdAt,
-    })
-    .returning(['id', 'organization_id', 'type']))
-  .insertInto('webhook_deliveries')
-  .columns(DELIVERY_COLUMNS)
-  .expression(deliveriesOfInserted(createdAt, templateId)));
 
 /**
  * Emits several events in two statements (their activity rows, then their deliveries), inside
@@ -160,24 +125,13 @@ export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Pr
     const sequence = isSequenceEvent(event) ? event : null;
     return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
   });
-  await typedKysely(em)
-    .insertInto('activities')
-    .values(rows.map(({ event, activityId, sequence, payload }) => ({
-      id: activityId, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
-      sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
-      payload, created_at: createdAt,
-    })))
-    .execute();
-  // One delivery per activity and matching subscription: ACTIVE, subscribed to the type, and for
-  // a sequence-tied event all templates or its template (an event without a template, a resource
-  // event or a to-do's task.*, matches no list: all templates only).
-  // SQL: INSERT ... SELECT from a VALUES relation joined to the subscriptions, which the builder cannot type.
-  const queued = await sql`
-    INSERT INTO webhook_deliveries (id, organization_id, subscription_id, activity_id, event_type, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.organization_id, s.id, a.id, a.type, 'PENDING', 0, ${createdAt}, ${createdAt}, ${createdAt}
-      FROM (VALUES ${sql.join(rows.map(({ event, activityId, sequence }) => sql`(${activityId}::uuid, ${event.organizationId}::uuid, ${event.type}::text, ${sequence?.sequenceTemplate?.id ?? null}::text)`))})
-           AS a (id, organization_id, type, template_id)
-      JOIN webhook_subscriptions s ON s.organization_id = a.organization_id AND s.status = 'ACTIVE' AND a.type = ANY (s.event_types)
-                                   AND (s.sequence_template_ids IS NULL OR a.template_id = ANY (s.sequence_template_ids))`.execute(em.getKysely());
-  return { activityIds: rows.map((r) => r.activityId), deliveries: Number(queued.numAffectedRows ?? 0) };
+  await insertActivities(em, rows.map(({ event, activityId, sequence, payload }) => ({
+    id: activityId, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
+    sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
+    payload, created_at: createdAt,
+  })));
+  const deliveries = await insertDeliveries(em, rows.map(({ event, activityId, sequence }) => ({
+    id: activityId, organizationId: event.organizationId, type: event.type, templateId: sequence?.sequenceTemplate?.id ?? null,
+  })), createdAt);
+  return { activityIds: rows.map((r) => r.activityId), deliveries };
 }

@@ -1,7 +1,8 @@
 // The activity stream read side: one activity and the filtered list. Rows hold the snake_case
 // webhook body (domain/activity/emit.ts); the API serves it camelCased, as docs/api/activity.md shows.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
+import type { Row } from '../../db/kysely.ts';
+import { activityById, activityListCount, activityListPage } from './activity.queries.ts';
 import { DomainError } from '../shared/errors.ts';
 import { pageTotal } from '../shared/pagination.ts';
 import { iso } from '../shared/time.ts';
@@ -48,10 +49,7 @@ function toRecord(row: ActivityRow): ActivityRecord {
 }
 
 export async function getActivity(em: EntityManager, organizationId: string, id: string): Promise<ActivityRecord> {
-  const row = await typedKysely(em)
-    .selectFrom('activities').select(['id', 'created_at', 'payload'])
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const row = await activityById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Activity');
   return toRecord(row);
 }
@@ -62,25 +60,14 @@ export async function listActivities(
   filters: ActivityFilters,
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ActivityRecord[]; total: number }> {
-  const matching = typedKysely(em)
-    .selectFrom('activities')
-    .where('organization_id', '=', organizationId)
-    .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!))
-    .$if(!!filters.sequence_id, (q) => q.where('sequence_id', '=', filters.sequence_id!))
-    .$if(!!filters.sequence_template_id, (q) => q.where('sequence_template_id', '=', filters.sequence_template_id!))
-    .$if(!!filters.resource_type, (q) => q.where('resource_type', '=', filters.resource_type!))
-    .$if(!!filters.channel, (q) => q.where('channel', '=', filters.channel!))
-    .$if(!!filters.types?.length, (q) => q.where((eb) => eb('type', '=', eb.fn.any(eb.val([...new Set(filters.types)])))))
-    .$if(!!filters.created_after, (q) => q.where('created_at', '>', new Date(filters.created_after!)))
-    .$if(!!filters.created_before, (q) => q.where('created_at', '<', new Date(filters.created_before!)));
-  const rows = await matching
-    .select((eb) => ['id', 'created_at', 'payload', eb.fn.countAll().over().as('total')])
-    .orderBy('created_at', page.sortOrder)
-    .orderBy('id', page.sortOrder)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const where = {
+    contactId: filters.contact_id, sequenceId: filters.sequence_id, sequenceTemplateId: filters.sequence_template_id,
+    resourceType: filters.resource_type, channel: filters.channel, types: filters.types,
+    createdAfter: filters.created_after ? new Date(filters.created_after) : undefined,
+    createdBefore: filters.created_before ? new Date(filters.created_before) : undefined,
+  };
+  const rows = await activityListPage(em, organizationId, where, page);
   // Past the last page the window count has no row to ride on.
-  const total = await pageTotal(rows, page.offset, async () => (await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total);
+  const total = await pageTotal(rows, page.offset, () => activityListCount(em, organizationId, where));
   return { items: rows.map(toRecord), total };
 }

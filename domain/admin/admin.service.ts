@@ -1,7 +1,6 @@
 // Administration use cases behind the admin CLI (the dashboard's stand-in): organizations, users
 // and API keys. Deps in (an EntityManager), plain data out; each call is one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { ApiKey, Organization, User } from '../../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
@@ -9,6 +8,8 @@ import { icpFromStored, parseIcpProfile, type IcpProfile } from '../people/icp-s
 import { SCOPES, type Scope } from './scopes.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { disconnectUserMailbox } from '../mailboxes/mailboxes.service.ts';
+import { runsSentBy } from '../mailboxes/mailboxes.queries.ts';
+import { addEnrichmentCredits, enrichmentCredits } from './admin.queries.ts';
 
 export class AdminError extends Error {}
 
@@ -174,14 +175,7 @@ export async function removeUser(
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     await tx.flush();
-    const rows = await typedKysely(tx)
-      .selectFrom('sequences as s')
-      .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
-      .select('s.id')
-      .where('s.organization_id', '=', user.organization.id)
-      .where((eb) => eb(eb.fn.coalesce('s.sender_id', 't.sender_user_id'), '=', user.id))
-      .where('s.status', 'in', RUNNING_STATUSES)
-      .execute();
+    const rows = await runsSentBy(tx, user.organization.id, user.id, RUNNING_STATUSES);
     const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
     const mailboxId = await disconnectUserMailbox(tx, user.id);
     return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped, disconnected_mailbox_id: mailboxId };
@@ -235,17 +229,9 @@ export async function showOrganization(em: EntityManager, organizationId: string
 export async function addCredits(em: EntityManager, organizationId: string, amount: number): Promise<OrganizationSettings> {
   if (!Number.isInteger(amount)) throw new AdminError('--add must be an integer');
   const org = await organization(em, organizationId);
-  const db = typedKysely(em);
-  const updated = await db
-    .updateTable('organizations')
-    .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '+', amount), updated_at: eb.fn<Date>('now') }))
-    .where('id', '=', organizationId)
-    .where((eb) => eb(eb('enrichment_credits', '+', amount), '>=', 0))
-    .returning('enrichment_credits')
-    .executeTakeFirst();
+  const updated = await addEnrichmentCredits(em, organizationId, amount);
   if (!updated) {
-    const row = await db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId).executeTakeFirst();
-    throw new AdminError(`cannot remove ${-amount} credits: the balance is ${row?.enrichment_credits ?? 0} and must stay >= 0`);
+    throw new AdminError(`cannot remove ${-amount} credits: the balance is ${(await enrichmentCredits(em, organizationId)) ?? 0} and must stay >= 0`);
   }
   return { ...settings(org), enrichment_credits: updated.enrichment_credits };
 }

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { withTimeout } from '../shared/timeout.ts';
+import { pingDatabase } from './admin.queries.ts';
 
 /** How long each dependency may take to answer before it counts as unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -16,7 +17,7 @@ export interface Readiness {
 
 export async function readiness(deps: { em: EntityManager; workflows: Pick<WorkflowClients, 'ping'> }): Promise<Readiness> {
   const [database, temporal] = await Promise.allSettled([
-    withTimeout(deps.em.getConnection().execute('SELECT 1'), CHECK_TIMEOUT_MS, 'database'),
+    withTimeout(pingDatabase(deps.em), CHECK_TIMEOUT_MS, 'database'),
     withTimeout(deps.workflows.ping(), CHECK_TIMEOUT_MS, 'temporal'),
   ]);
   const checks: Readiness['checks'] = {

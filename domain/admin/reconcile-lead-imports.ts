@@ -4,7 +4,6 @@
 // input, so while any import of the organization runs its PENDING entries count as on their way.
 // The repair records a new LEAD_IMPORT command for each and delivers it (the drain retries a
 // delivery that fails).
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { LEAD_IMPORT_WORKFLOW } from '../../workflows/lead-import.definitions.ts';
@@ -12,6 +11,7 @@ import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
 import type { WorkflowCommand } from '../workflow-commands/command.types.ts';
 import { deliverNow } from '../workflow-commands/deliver.ts';
 import { recordCommands } from '../workflow-commands/outbox.ts';
+import { pendingContactEntries } from './admin.queries.ts';
 
 export interface StuckEntry {
   id: string;
@@ -22,9 +22,7 @@ export interface StuckEntry {
 
 /** PENDING entries nothing will import; `pending` holds the workflow ids of commands still on their way. */
 export async function stuckEntries(em: EntityManager, workflows: WorkflowClients, pending: Set<string>, organizationId?: string): Promise<StuckEntry[]> {
-  const org = organizationId ? sql`AND organization_id = ${organizationId}` : sql``;
-  const { rows } = await sql<{ id: string; organization_id: string }>`
-    SELECT id, organization_id FROM contact_entries WHERE enrichment_status = 'PENDING' ${org} ORDER BY created_at, id`.execute(em.getKysely());
+  const rows = await pendingContactEntries(em, organizationId);
   if (!rows.length) return [];
   const importing = new Set((await workflows.inventory.listRunning(LEAD_IMPORT_WORKFLOW, organizationId)).values());
   return rows

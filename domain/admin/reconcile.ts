@@ -4,7 +4,6 @@
 // disagreement; a fix delivers them first. Repairs: a missing workflow is started from its row, an
 // orphan workflow is terminated (its row is gone or ended, so nothing of it is lost). Contact
 // entries whose lead import was dropped are reported too and queued again (reconcile-lead-imports.ts).
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { SIGNAL_WORKFLOW, signalWorkflowId } from '../../workflows/signal.definitions.ts';
@@ -13,6 +12,7 @@ import { drainCommands } from '../workflow-commands/deliver.ts';
 import { pendingWorkflowIds } from '../workflow-commands/outbox.ts';
 import { requeueEntries, stuckEntries } from './reconcile-lead-imports.ts';
 import { WORKFLOW_STATUSES } from '../sequences/statuses.ts';
+import { allSignals, rowStatuses, runsWithStatus } from './admin.queries.ts';
 
 const WITH_WORKFLOW: readonly string[] = WORKFLOW_STATUSES;
 
@@ -43,8 +43,6 @@ export interface ReconcileReport {
   disagreements: Disagreement[];
 }
 
-interface Row { id: string; organization_id: string; status: string; contact_id?: string; sequence_template_id?: string }
-
 async function repair(fix: boolean, action: () => Promise<string>): Promise<string | null> {
   if (!fix) return null;
   try {
@@ -67,11 +65,8 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
     }
   }
   const pending = await pendingWorkflowIds(em, organizationId);
-  const org = organizationId ? sql`AND organization_id = ${organizationId}` : sql``;
-  const db = em.getKysely();
-  const { rows: sequences } = await sql<Row>`
-    SELECT id, organization_id, status, contact_id, sequence_template_id FROM sequences WHERE status = ANY (${WITH_WORKFLOW}::text[]) ${org}`.execute(db);
-  const { rows: signals } = await sql<Row>`SELECT id, organization_id, status FROM signals WHERE true ${org}`.execute(db);
+  const sequences = await runsWithStatus(em, WITH_WORKFLOW, organizationId);
+  const signals = await allSignals(em, organizationId);
   const out: Disagreement[] = [];
 
   const runningSequences = await inventory.listRunning(SEQUENCE_WORKFLOW, organizationId);
@@ -103,7 +98,7 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   const orphans = async (resource: Disagreement['resource'], running: Map<string, string | null>, prefix: string, table: 'sequences' | 'signals', live: (status: string) => boolean) => {
     const ids = [...running.keys()].filter((w) => w.startsWith(prefix)).map((w) => w.slice(prefix.length));
     if (!ids.length) return;
-    const { rows } = await sql<{ id: string; status: string }>`SELECT id, status FROM ${sql.table(table)} WHERE id::text = ANY (${ids}::text[])`.execute(db);
+    const rows = await rowStatuses(em, table, ids);
     const statusOf = new Map(rows.map((r) => [r.id, r.status]));
     for (const id of ids) {
       const status = statusOf.get(id) ?? null;

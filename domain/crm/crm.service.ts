@@ -3,12 +3,12 @@
 // changes it is an outbound effect (domain/outbound/effects.ts): recorded before the call, done once.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { Account, Contact, CrmLink } from '../../db/entities/index.ts';
 import type { CrmLinkObjectType } from '../../db/entities/crm-link.entity.ts';
 import type { CrmConnector, CrmIdentity, CrmObjectType, CrmProperties, CrmRecord } from '../../providers/crm/index.ts';
 import { performOnce, recordEffect, type EffectProvider, type ProviderOutcome } from '../outbound/effects.ts';
 import { DomainError } from '../shared/errors.ts';
+import { saveCrmLink } from './crm.queries.ts';
 
 export interface CrmField {
   property: string;
@@ -54,28 +54,6 @@ async function loadLocal(em: EntityManager, organizationId: string, objectType: 
       ['company_domain', contact.account?.getEntity().domain],
     ]),
   };
-}
-
-/**
- * Records the link unless one for the same CRM exists, and returns the external id that holds.
- * Two first writes racing both reach here; the one that committed first keeps its link.
- */
-async function saveLink(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, localId: string, crmType: string, externalId: string): Promise<string> {
-  const row = await typedKysely(em)
-    .insertInto('crm_links')
-    .values((eb) => ({ organization_id: organizationId, object_type: objectType, local_id: localId, crm_type: crmType, external_id: externalId, created_at: eb.fn<Date>('now') }))
-    .onConflict((oc) => oc.columns(['organization_id', 'object_type', 'local_id']).doUpdateSet((eb) => {
-      // The same CRM keeps its link; another CRM's link is replaced.
-      const sameCrm = eb('crm_links.crm_type', '=', eb.ref('excluded.crm_type'));
-      return {
-        external_id: eb.case().when(sameCrm).then(eb.ref('crm_links.external_id')).else(eb.ref('excluded.external_id')).end(),
-        created_at: eb.case().when(sameCrm).then(eb.ref('crm_links.created_at')).else(eb.ref('excluded.created_at')).end(),
-        crm_type: eb.ref('excluded.crm_type'),
-      };
-    }))
-    .returning('external_id')
-    .executeTakeFirstOrThrow();
-  return row.external_id;
 }
 
 interface CreateRequest { objectType: CrmObjectType; properties: CrmProperties }
@@ -158,7 +136,8 @@ export async function writeCrmFields(
     const found = await crm.findByIdentity(organizationId, crmObjectType, local.identity);
     const created = found ? null : await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
     const candidate = found?.externalId ?? created!.externalId;
-    externalId = await saveLink(em, organizationId, objectType, localId, crm.type, candidate);
+    // Two first writes racing both reach here; the one that committed first keeps its link.
+    externalId = await saveCrmLink(em, organizationId, objectType, localId, crm.type, candidate);
     // A record created here with these fields holds them already, unless a concurrent write linked another one.
     written = created !== null && created.withThese && externalId === candidate;
   }

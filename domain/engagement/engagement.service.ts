@@ -10,7 +10,6 @@
 // click emits message.link_clicked (with its url), only the first open emits message.opened.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
 import { RUNNING_STATUSES, isRunningStatus } from '../sequences/statuses.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
@@ -25,7 +24,11 @@ import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import { end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
 import { pauseInRow } from '../sequences/pause.ts';
-import type { SequenceRecord } from '../../workflows/sequence.definitions.ts';
+import type { SequenceRecord } from '../sequences/record.ts';
+import {
+  contactAddresses, contactRunsForMeeting, countClick, countOpen, insertHotLead, insertMeeting, insertMessage, isOrganizationContact,
+  latestInvitation, lockMessageRow, markAccepted, markBounced, messageOrganization, type EngagedMessage as MessageRow,
+} from './engagement.queries.ts';
 
 export const HOT_LEAD_THRESHOLD = 3;
 export const ENGAGEMENT_POINTS = { open: 1, click: 2, invitationAccepted: 2, reply: 3, interestedReply: 5 } as const;
@@ -36,12 +39,6 @@ export interface EngagementDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
-const MESSAGE_COLUMNS = [
-  'id', 'organization_id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at',
-  'opened_at', 'clicked_at', 'bounced_at', 'accepted_at',
-] as const;
-type MessageRow = Pick<Row<'messages'>, (typeof MESSAGE_COLUMNS)[number]>;
-
 export interface EngagementResult {
   message: MessageRecord;
   /** The run as it now is, or null for a message without a run. */
@@ -49,11 +46,7 @@ export interface EngagementResult {
 }
 
 async function lockMessage(tx: EntityManager, organizationId: string, messageId: string): Promise<MessageRow> {
-  const row = await typedKysely(tx)
-    .selectFrom('messages').select(MESSAGE_COLUMNS)
-    .where('id', '=', messageId).where('organization_id', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockMessageRow(tx, organizationId, messageId);
   if (!row) throw DomainError.notFound('Message');
   return row;
 }
@@ -79,12 +72,10 @@ async function score(tx: EntityManager, run: RunRow, points: number, channel: Me
   const scored = await update(tx, run, { engagement_score: run.engagement_score + points });
   if (scored.engagement_score < HOT_LEAD_THRESHOLD) return scored;
   const hotLeadId = randomUUID();
-  const inserted = await typedKysely(tx)
-    .insertInto('hot_leads')
-    .values({ id: hotLeadId, organization_id: run.organization_id, contact_id: run.contact_id, sequence_id: run.id, engagement_score: scored.engagement_score, created_at: new Date() })
-    .onConflict((oc) => oc.column('sequence_id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+  const inserted = await insertHotLead(tx, {
+    id: hotLeadId, organization_id: run.organization_id, contact_id: run.contact_id, sequence_id: run.id, engagement_score: scored.engagement_score, created_at: new Date(),
+  });
+  if (inserted) {
     await emitEvent(tx, sequenceEvent(scored, 'hot_lead.created', {
       resourceType: 'HOT_LEAD', channel: channel ? eventChannel(channel) : null, hotLeadId,
       embeds: { hot_lead: { id: hotLeadId, engagement_score: scored.engagement_score } },
@@ -115,8 +106,8 @@ export async function recorded<T>(deps: EngagementDeps, organizationId: string, 
  */
 async function recordTracked(deps: EngagementDeps, messageId: string, work: (organizationId: string) => Promise<unknown>): Promise<void> {
   try {
-    const message = await typedKysely(deps.em.fork()).selectFrom('messages').select('organization_id').where('id', '=', messageId).executeTakeFirst();
-    if (message) await work(message.organization_id);
+    const organizationId = await messageOrganization(deps.em.fork(), messageId);
+    if (organizationId) await work(organizationId);
   } catch (error) {
     deps.logger?.warn({ err: error, messageId }, 'engagement not recorded');
   }
@@ -141,9 +132,7 @@ export async function recordOpen(deps: EngagementDeps, organizationId: string, m
   return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'opened');
-    await typedKysely(tx).updateTable('messages')
-      .set((eb) => ({ open_count: eb('open_count', '+', 1), opened_at: eb.fn.coalesce('opened_at', eb.val(at)) }))
-      .where('id', '=', message.id).execute();
+    await countOpen(tx, message.id, at);
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run && message.opened_at === null) {
       await emitEvent(tx, sequenceEvent(run, 'message.opened', { resourceType: 'MESSAGE', channel: 'EMAIL', messageId: message.id, embeds: { message: messageEmbed(message) } }));
@@ -158,9 +147,7 @@ export async function recordClick(deps: EngagementDeps, organizationId: string, 
   return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'clicked');
-    await typedKysely(tx).updateTable('messages')
-      .set((eb) => ({ click_count: eb('click_count', '+', 1), clicked_at: eb.fn.coalesce('clicked_at', eb.val(at)) }))
-      .where('id', '=', message.id).execute();
+    await countClick(tx, message.id, at);
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run) {
       await emitEvent(tx, sequenceEvent(run, 'message.link_clicked', {
@@ -222,15 +209,15 @@ export async function applyReply(
     // The step of the message answered; for a message stored without one, the run's current step (at least 1).
     step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
   };
-  await typedKysely(tx).insertInto('messages').values({
+  await insertMessage(tx, {
     id: reply.id, organization_id: organizationId, contact_id: original.contact_id, sequence_id: original.sequence_id, channel: original.channel,
     direction: 'INBOUND', kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: reply.step_number, in_reply_to_id: original.id,
     reply_category: category, provider_message_id: input.providerMessageId ?? null, sent_at: at, created_at: new Date(),
-  }).execute();
+  });
   let taskId: string | null = null;
   const optOut = category === 'UNSUBSCRIBE' && options.speaksForContact !== false;
   if (optOut) {
-    const c = await typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', original.contact_id).executeTakeFirst();
+    const c = await contactAddresses(tx, original.contact_id);
     if (c && (c.email || c.linkedin_url)) {
       // For good: a temporary or lapsed exclusion of the person becomes permanent.
       await ensureContactExclusion(tx, organizationId, { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null }, { reason: 'replace' });
@@ -273,8 +260,7 @@ export async function recordBounce(deps: EngagementDeps, organizationId: string,
 export async function applyBounce(tx: EntityManager, changed: string[], organizationId: string, messageId: string, at: Date): Promise<EngagementResult> {
   const message = await lockMessage(tx, organizationId, messageId);
   requireOutbound(message, ['EMAIL'], 'bounced');
-  await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', message.id).execute();
-  await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', message.contact_id).execute();
+  await markBounced(tx, message.id, message.contact_id, at);
   let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
   if (run && isRunningStatus(run.status)) {
     run = await end(tx, run, 'FAILED', 'BOUNCED');
@@ -287,17 +273,12 @@ export async function applyBounce(tx: EntityManager, changed: string[], organiza
 export async function recordInvitationAccepted(deps: EngagementDeps, organizationId: string, contactId: string, at = new Date()): Promise<EngagementResult> {
   return recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
-    const latest = await typedKysely(tx)
-      .selectFrom('messages').select('id')
-      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('channel', '=', 'LINKEDIN')
-      .where('direction', '=', 'OUTBOUND').where('kind', '=', 'INVITATION')
-      .orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(1)
-      .executeTakeFirst();
+    const latest = await latestInvitation(tx, organizationId, contactId);
     if (!latest) throw DomainError.business('No LinkedIn invitation was sent to this contact.', { contact_id: contactId });
     const invitation = await lockMessage(tx, organizationId, latest.id);
     let run = invitation.sequence_id ? await lockRun(tx, invitation.sequence_id) : null;
     if (invitation.accepted_at === null) {
-      await typedKysely(tx).updateTable('messages').set({ accepted_at: at }).where('id', '=', invitation.id).execute();
+      await markAccepted(tx, invitation.id, at);
       if (run) {
         await emitEvent(tx, sequenceEvent(run, 'invitation.accepted', {
           resourceType: 'INVITATION', channel: 'LINKEDIN', messageId: invitation.id, fields: { step_number: invitation.step_number },
@@ -310,8 +291,7 @@ export async function recordInvitationAccepted(deps: EngagementDeps, organizatio
 }
 
 async function requireContact(tx: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  const found = await typedKysely(tx).selectFrom('contacts').select('id').where('id', '=', contactId).where('organization_id', '=', organizationId).executeTakeFirst();
-  if (!found) throw DomainError.notFound('Contact');
+  if (!(await isOrganizationContact(tx, organizationId, contactId))) throw DomainError.notFound('Contact');
 }
 
 export interface MeetingInput {
@@ -358,21 +338,17 @@ export async function recordMeeting(
   const booked = await recorded(deps, organizationId, async (tx) => {
     await requireContact(tx, organizationId, contactId);
     // Running runs first, then the newest.
-    const rows = await typedKysely(tx)
-      .selectFrom('sequences').select(['id', 'status'])
-      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('status', '<>', 'REFUSED')
-      .orderBy((eb) => eb('status', 'in', RUNNING_STATUSES), 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .execute();
+    const rows = await contactRunsForMeeting(tx, organizationId, contactId, RUNNING_STATUSES);
     const anchor = rows[0] ? await lockRun(tx, rows[0].id) : null;
     const name = anchor ? ([anchor.first_name, anchor.last_name].filter(Boolean).join(' ') || anchor.email) : null;
     const meeting: MeetingRecord = {
       id: randomUUID(), contact_id: contactId, sequence_id: anchor?.id ?? null, title: input.title ?? `Meeting with ${name ?? 'contact'}`,
       start_time: start.toISOString(), end_time: endTime.toISOString(), timezone, created_at: at.toISOString(),
     };
-    await typedKysely(tx).insertInto('meetings').values({
+    await insertMeeting(tx, {
       id: meeting.id, organization_id: organizationId, contact_id: contactId, sequence_id: meeting.sequence_id, title: meeting.title,
       start_time: start, end_time: endTime, timezone, created_at: at,
-    }).execute();
+    });
     if (anchor) {
       await emitEvent(tx, sequenceEvent(anchor, 'meeting.created', {
         resourceType: 'MEETING', channel: 'MANUAL', calendarEventId: meeting.id,

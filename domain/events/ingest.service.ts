@@ -4,12 +4,11 @@
 // the response, so keys, key order and number spellings come back exactly as sent.
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
 import { iso } from '../shared/time.ts';
+import { eventById, eventPage, insertEvent, type EventRow } from './events.queries.ts';
 
 export const SUBJECT_FIELDS = ['email', 'linkedin_url', 'company_domain', 'external_contact_id', 'external_company_id'] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
@@ -199,27 +198,8 @@ export async function ingestEvent(
   return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
 }
 
-// The one statement of every POST /v1/events: compiled once.
-const insertEvent = statement((
-  db, id: string, organizationId: string, key: string, eventName: string, occurredAt: Date,
-  externalEventId: string | null, subject: Subject, payloadJson: string | null, receivedAt: Date,
-) => db
-  .insertInto('ingested_events')
-  .values({
-    id, organization_id: organizationId, idempotency_key: key, event_name: eventName, occurred_at: occurredAt,
-    external_event_id: externalEventId, subject, payload_json: payloadJson, resolution_status: 'PENDING', received_at: receivedAt,
-  })
-  .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()));
-
 // ---------------------------------------------------------------------------------------------
 // Reads
-
-const COLUMNS = [
-  'id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload_json', 'resolution_status',
-  'contact_id', 'account_id', 'received_at', 'resolved_at',
-] as const;
-type EventRow = Pick<Row<'ingested_events'>, (typeof COLUMNS)[number]>;
-
 
 /**
  * The record's JSON text. The payload is spliced in as stored (its source text), so it is not
@@ -246,7 +226,7 @@ export function eventJson(row: EventRow): string {
 }
 
 export async function getEventJson(em: EntityManager, organizationId: string, id: string): Promise<string> {
-  const row = await typedKysely(em).selectFrom('ingested_events').select(COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await eventById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Event');
   return eventJson(row);
 }
@@ -274,17 +254,10 @@ export async function listEventJson(
   for (const name of ['event_name', 'external_event_id'] as const) {
     if (filters[name] !== undefined) storableText(name, filters[name]);
   }
-  const matching = typedKysely(em)
-    .selectFrom('ingested_events')
-    .where('organization_id', '=', organizationId)
-    .$if(filters.event_name !== undefined, (q) => q.where('event_name', '=', filters.event_name!))
-    .$if(filters.resolution_status !== undefined, (q) => q.where('resolution_status', '=', filters.resolution_status!))
-    .$if(filters.external_event_id !== undefined, (q) => q.where('external_event_id', '=', filters.external_event_id!))
-    .$if(after !== undefined, (q) => q.where('occurred_at', '>', after!))
-    .$if(before !== undefined, (q) => q.where('occurred_at', '<', before!));
-  const [rows, counted] = await Promise.all([
-    matching.select(COLUMNS).orderBy('occurred_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(eventJson), total: Number(counted.total) };
+  const where = {
+    eventName: filters.event_name, resolutionStatus: filters.resolution_status, externalEventId: filters.external_event_id,
+    occurredAfter: after, occurredBefore: before,
+  };
+  const { rows, total } = await eventPage(em, organizationId, where, page);
+  return { items: rows.map(eventJson), total };
 }

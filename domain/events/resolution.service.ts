@@ -17,7 +17,7 @@
 // in the event's organization; a person erased at a privacy request is not created again. Nothing
 // of another organization is ever read as a match: every workspace lookup is keyed by organization.
 // Nothing matched: UNRESOLVED, final.
-import type { ResolveBatchResult } from '../../workflows/event-resolution.definitions.ts';
+import type { ResolveBatchResult } from './resolution.types.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CrmConnector } from '../../providers/crm/index.ts';
@@ -28,11 +28,18 @@ import { createRunsForResolvedEvents } from '../playbooks/triggered-runs.ts';
 import { compare, itemOf, key, pool, type AccountMatch, type ContactMatch, type Item, type NewPerson } from './resolution-subjects.ts';
 import { createMatchers, workspaceMatch } from './resolution-matchers.ts';
 import {
-  accountsByDomain, claimPending, contactSummaries, contactsBy, ensureAccount, erasedIdentities, insertContacts, insertCrmLinks, linkedBy,
+  accountsByDomain, claimPending, contactSummaries, contactsBy, erasedIdentities, insertContacts, insertCrmLinks, linkedBy,
   upsertAccounts, writeOutcomes,
-} from './resolution-queries.ts';
+} from './events.queries.ts';
 
-export { contactSummaries } from './resolution-queries.ts';
+export { contactSummaries } from './events.queries.ts';
+
+/** One account (created when missing), counted in the batch's result when this call created it. */
+async function ensureAccount(tx: EntityManager, org: string, domain: string, name: string | null, now: Date, result: ResolveBatchResult): Promise<string> {
+  const [row] = await upsertAccounts(tx, [{ org, domain, name }], now);
+  if (row.inserted) result.accountsCreated++;
+  return row.id;
+}
 
 export interface ResolveBatchOptions {
   limit: number;
@@ -45,9 +52,6 @@ export interface ResolveBatchOptions {
    */
   lookupConcurrency?: number;
 }
-
-/** What one batch did (the workflow's definitions own the shape). */
-export type { ResolveBatchResult };
 
 /**
  * Resolves one batch of PENDING events (see the header). Answers the counts; claimed 0 means the

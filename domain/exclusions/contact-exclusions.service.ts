@@ -2,10 +2,8 @@
 // Create (with its event), the service's "excluded until at least" guarantee, read, patch, delete, list.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { contactIdentifiers } from '../people/contacts.service.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { contactSummaryQuery } from '../people/contact-summaries.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import {
@@ -14,21 +12,14 @@ import {
 } from './records.ts';
 import { pageTotal } from '../shared/pagination.ts';
 import { type ContactExclusionFilters, type ListPage } from './listing.ts';
+import {
+  CONTACT_EXCLUSION_SORT_COLUMNS, contactExclusionById, contactExclusionCount, contactExclusionPage, contactSummariesWithIdentifiers,
+  deleteContactExclusionRow, exclusionsOfPerson, insertContactExclusion, setContactExclusion, updateContactExclusion,
+} from './exclusions.queries.ts';
 
 /** The person's exclusions (by email or LinkedIn URL), those of the email first, then oldest first. */
 async function personExclusions(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null, forUpdate = false) {
-  const rows = await typedKysely(em)
-    .selectFrom('contact_exclusions')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(email ? [eb('email', '=', email)] : []),
-      ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
-    ]))
-    .orderBy('created_at')
-    .orderBy('id')
-    .$if(forUpdate, (query) => query.forUpdate())
-    .execute();
+  const rows = await exclusionsOfPerson(em, organizationId, email, linkedinUrl, forUpdate);
   const byEmail = (row: ContactExclusionRow) => (email !== null && row.email === email ? 0 : 1);
   return rows.sort((a, b) => byEmail(a) - byEmail(b));
 }
@@ -45,14 +36,7 @@ async function existingContactExclusion(em: EntityManager, organizationId: strin
 /** The workspace contact with this email (preferred) or LinkedIn URL, as the event embeds it. */
 async function contactSummaryFor(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null): Promise<ContactSummary | null> {
   if (!email && !linkedinUrl) return null;
-  const rows = await contactSummaryQuery(em)
-    .where('c.organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(email ? [eb('c.email', '=', email)] : []),
-      ...(linkedinUrl ? [eb('c.linkedin_url', '=', linkedinUrl)] : []),
-    ]))
-    .orderBy('c.created_at')
-    .execute();
+  const rows = await contactSummariesWithIdentifiers(em, organizationId, email, linkedinUrl);
   return rows.find((row) => email !== null && row.email === email) ?? rows[0] ?? null;
 }
 
@@ -87,14 +71,10 @@ export async function createContactExclusion(
       const existing = await existingContactExclusion(tx, organizationId, email, linkedinUrl);
       if (existing) return onExisting(existing);
       const now = new Date();
-      const row = await typedKysely(tx)
-        .insertInto('contact_exclusions')
-        .values({
-          id: randomUUID(), organization_id: organizationId, email, linkedin_url: linkedinUrl, reason: input.reason,
-          message: input.message ?? null, until: input.until ? new Date(input.until) : null, created_at: now, updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertContactExclusion(tx, {
+        id: randomUUID(), organization_id: organizationId, email, linkedin_url: linkedinUrl, reason: input.reason,
+        message: input.message ?? null, until: input.until ? new Date(input.until) : null, created_at: now, updated_at: now,
+      });
       const record = contactRecord(row);
       await emitEvent(tx, {
         type: 'contact_exclusion.created',
@@ -143,12 +123,7 @@ export async function ensureContactExclusion(
       const lasting = rows.find((row) => lastsUntil(row, target));
       if (lasting) return { record: contactRecord(lasting), outcome: 'KEPT' };
       if (rows[0]) {
-        const updated = await typedKysely(tx)
-          .updateTable('contact_exclusions')
-          .set({ until: target, updated_at: new Date(), ...(options.reason === 'replace' ? { reason: input.reason } : {}) })
-          .where('id', '=', rows[0].id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await setContactExclusion(tx, rows[0].id, { until: target, updated_at: new Date(), ...(options.reason === 'replace' ? { reason: input.reason } : {}) });
         return { record: contactRecord(updated), outcome: 'EXTENDED' };
       }
       const created = await createContactExclusion(tx, organizationId, input, { source: 'SERVICE' });
@@ -160,21 +135,14 @@ export async function ensureContactExclusion(
 }
 
 export async function getContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<ContactExclusionRecord> {
-  const row = await typedKysely(em)
-    .selectFrom('contact_exclusions').selectAll()
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const row = await contactExclusionById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Contact exclusion');
   return contactRecord(row);
 }
 
 export async function patchContactExclusion(em: EntityManager, organizationId: string, id: string, patch: ExclusionPatch): Promise<ContactExclusionRecord> {
   return em.transactional(async (tx) => {
-    const row = await typedKysely(tx)
-      .updateTable('contact_exclusions').set(patchColumns(patch, new Date()))
-      .where('id', '=', id).where('organization_id', '=', organizationId)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateContactExclusion(tx, organizationId, id, patchColumns(patch, new Date()));
     if (!row) throw DomainError.notFound('Contact exclusion');
     return contactRecord(row);
   });
@@ -182,18 +150,12 @@ export async function patchContactExclusion(em: EntityManager, organizationId: s
 
 export async function deleteContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<void> {
   await em.transactional(async (tx) => {
-    const row = await typedKysely(tx)
-      .deleteFrom('contact_exclusions')
-      .where('id', '=', id).where('organization_id', '=', organizationId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw DomainError.notFound('Contact exclusion');
+    if (!(await deleteContactExclusionRow(tx, organizationId, id))) throw DomainError.notFound('Contact exclusion');
   });
 }
 
-const contactSortColumns = { created_at: 'created_at', updated_at: 'updated_at', email: 'email', reason: 'reason' } as const;
-export type ContactExclusionSort = keyof typeof contactSortColumns;
-export const CONTACT_EXCLUSION_SORT_FIELDS = Object.keys(contactSortColumns) as ContactExclusionSort[];
+export type ContactExclusionSort = keyof typeof CONTACT_EXCLUSION_SORT_COLUMNS;
+export const CONTACT_EXCLUSION_SORT_FIELDS = Object.keys(CONTACT_EXCLUSION_SORT_COLUMNS) as ContactExclusionSort[];
 
 /** Default order: created_at ascending, like every other list. One statement (a second only past the end). */
 export async function listContactExclusions(
@@ -203,22 +165,12 @@ export async function listContactExclusions(
   page: ListPage<ContactExclusionSort>,
 ): Promise<{ items: ContactExclusionRecord[]; total: number }> {
   const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
-  const matching = typedKysely(em)
-    .selectFrom('contact_exclusions')
-    .where('organization_id', '=', organizationId)
-    .$if(filters.reason !== undefined, (q) => q.where('reason', '=', filters.reason!))
-    .$if(filters.created_at_after !== undefined, (q) => q.where('created_at', '>', new Date(filters.created_at_after!)))
-    .$if(filters.created_at_before !== undefined, (q) => q.where('created_at', '<', new Date(filters.created_at_before!)))
-    .$if(!!email, (q) => q.where('email', '=', email!))
-    .$if(!!linkedinUrl, (q) => q.where('linkedin_url', '=', linkedinUrl!));
-  const rows = await matching
-    .selectAll()
-    .select((eb) => eb.fn.countAll().over().as('total'))
-    .orderBy(contactSortColumns[page.sortBy ?? 'created_at'], page.sortOrder)
-    .orderBy('id', page.sortOrder)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await pageTotal(rows, page.offset, async () => (await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total);
+  const where = {
+    reason: filters.reason, email, linkedinUrl,
+    createdAfter: filters.created_at_after !== undefined ? new Date(filters.created_at_after) : undefined,
+    createdBefore: filters.created_at_before !== undefined ? new Date(filters.created_at_before) : undefined,
+  };
+  const rows = await contactExclusionPage(em, organizationId, where, { ...page, sortColumn: CONTACT_EXCLUSION_SORT_COLUMNS[page.sortBy ?? 'created_at'] });
+  const total = await pageTotal(rows, page.offset, () => contactExclusionCount(em, organizationId, where));
   return { items: rows.map(contactRecord), total };
 }

@@ -1,14 +1,13 @@
 // Is this person excluded? The one question enrollment, sending, imports and signals ask before
 // they act: contact exclusions by email or LinkedIn URL, account exclusions by domain, in force
 // when their until is null or later.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
-import { statement } from '../../db/statement.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { DomainError } from '../shared/errors.ts';
 import { iso } from '../shared/time.ts';
 import { distinctPresent, emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
+import { selectContactIdentifiers, selectExclusions } from './exclusions.queries.ts';
 
 export type ExclusionMatch = 'email' | 'linkedin_url' | 'account_domain' | 'email_domain';
 
@@ -22,21 +21,6 @@ export interface ExclusionSubject {
   /** Domain of the contact's linked account (a primary domain). */
   accountDomain?: string | null;
 }
-
-// The exclusions in force for some emails, LinkedIn URLs and domains: one statement, compiled once
-// (db/statement.ts): asked before every enrollment, step and import.
-const selectExclusions = statement((db, organizationId: string, emails: string[], linkedinUrls: string[], domains: string[], at: Date) => db
-  .selectFrom('contact_exclusions')
-  .select([sql.lit('CONTACT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', 'email', 'linkedin_url', sql.lit(null).$castTo<string | null>().as('domain')])
-  .where('organization_id', '=', organizationId)
-  .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
-  .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
-  .unionAll(db
-    .selectFrom('account_exclusions')
-    .select([sql.lit('ACCOUNT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', sql.lit(null).$castTo<string | null>().as('email'), sql.lit(null).$castTo<string | null>().as('linkedin_url'), 'domain'])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
-    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))));
 
 /**
  * Whether outreach to this person is excluded at `at`: an exclusion is in force when its until is
@@ -101,13 +85,6 @@ export async function exclusionsFor(
     return { excluded: true, kind: row!.kind, exclusion_id: row!.id, reason: row!.reason, until: iso(row!.until), matched_on: matchedOn };
   });
 }
-
-// Asked before every enrollment and step: compiled once (db/statement.ts).
-const selectContactIdentifiers = statement((db, organizationId: string, contactId: string) => db
-  .selectFrom('contacts as c')
-  .leftJoin('accounts as a', 'a.id', 'c.account_id')
-  .select(['c.email', 'c.linkedin_url', 'a.domain as account_domain'])
-  .where('c.id', '=', contactId).where('c.organization_id', '=', organizationId));
 
 /** exclusionFor a workspace contact: its email, LinkedIn URL and linked account's domain. 404 when not in the organization. */
 export async function contactExclusionFor(em: EntityManager, organizationId: string, contactId: string, at: Date = new Date(), directory?: Directory): Promise<ExclusionVerdict> {

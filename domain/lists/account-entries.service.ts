@@ -3,15 +3,16 @@
 // entry) and linked to the workspace account of that domain, created when new: account_id is
 // always set. One account once per list: the same company again updates its entry.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { ensureAccounts, escapeLike, primaryDomain } from '../people/accounts.service.ts';
 import { normalizeDomain } from '../people/identifiers.ts';
 import { DomainError } from '../shared/errors.ts';
 import { failed, itemError, runItems, type BatchItem } from './lists.service.ts';
 import { iso } from '../shared/time.ts';
+import {
+  accountEntryById, accountEntryPage, accountListExists, deleteAccountEntryRow, organizationAccountListIds, upsertAccountEntry, type AccountEntryRow,
+} from './account-entries.queries.ts';
 
 export interface AccountEntryInput {
   account_list_id: string;
@@ -31,10 +32,6 @@ export type CompanyProfile = {
   technologies: string[];
 };
 
-const COLUMNS = ['id', 'account_list_id', 'account_id', 'name', 'domain', 'company', 'created_at', 'updated_at'] as const;
-
-type EntryRow = Pick<Row<'account_entries'>, (typeof COLUMNS)[number]>;
-
 export interface AccountEntryRecord {
   id: string;
   account_list_id: string;
@@ -49,7 +46,7 @@ export interface AccountEntryRecord {
   updated_at: string;
 }
 
-function toRecord(row: EntryRow): AccountEntryRecord {
+function toRecord(row: AccountEntryRow): AccountEntryRecord {
   return {
     id: row.id, account_list_id: row.account_list_id, account_id: row.account_id, name: row.name, domain: row.domain,
     company: (row.company as CompanyProfile | null) ?? null, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
@@ -74,18 +71,10 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
     const now = new Date();
     // The account's name is set on creation only (as POST /v1/accounts): the name sent.
     const accountId = (await ensureAccounts(tx, organizationId, new Map([[primary, name]]))).get(primary)!;
-    const row = await typedKysely(tx)
-      .insertInto('account_entries')
-      .values({
-        id: randomUUID(), organization_id: organizationId, account_list_id: input.account_list_id, account_id: accountId, name, domain: primary,
-        company: company ? profile(company) : null, created_at: now, updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['account_list_id', 'account_id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'), company: eb.ref('excluded.company'), updated_at: eb.ref('excluded.updated_at'),
-      })))
-      // Raw: whether the upsert inserted is only visible as the system column xmax, which the builder does not know.
-      .returning([...COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
-      .executeTakeFirstOrThrow();
+    const row = await upsertAccountEntry(tx, {
+      id: randomUUID(), organization_id: organizationId, account_list_id: input.account_list_id, account_id: accountId, name, domain: primary,
+      company: company ? profile(company) : null, created_at: now, updated_at: now,
+    });
     return { record: toRecord(row), inserted: row.inserted };
   });
 }
@@ -95,10 +84,7 @@ export async function addAccountEntries(
   em: EntityManager, directory: Directory, organizationId: string, items: { index: number; input: AccountEntryInput }[],
 ): Promise<BatchItem<AccountEntryRecord>[]> {
   const listIds = [...new Set(items.map((i) => i.input.account_list_id))];
-  const rows = listIds.length
-    ? await typedKysely(em).selectFrom('account_lists').select('id').where('organization_id', '=', organizationId).where('id', 'in', listIds).execute()
-    : [];
-  const lists = new Set(rows.map((r) => r.id));
+  const lists = listIds.length ? await organizationAccountListIds(em, organizationId, listIds) : new Set<string>();
   const out: BatchItem<AccountEntryRecord>[] = [];
   const ready = items.filter(({ index, input }) => {
     if (lists.has(input.account_list_id)) return true;
@@ -137,35 +123,21 @@ export async function listAccountEntries(
   em: EntityManager, directory: Directory, organizationId: string, filters: AccountEntryFilters,
   page: { limit: number; offset: number; sortBy?: AccountEntrySort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: AccountEntryRecord[]; total: number }> {
-  const list = await typedKysely(em).selectFrom('account_lists').select('id')
-    .where('id', '=', filters.account_list_id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!list) throw DomainError.notFound('Account list');
+  if (!(await accountListExists(em, organizationId, filters.account_list_id))) throw DomainError.notFound('Account list');
   const domain = filters.domain === undefined ? undefined : (await primaryDomain(directory, filters.domain, 'domain')).domain;
-  const matching = typedKysely(em).selectFrom('account_entries')
-    .where('account_list_id', '=', filters.account_list_id)
-    .$if(domain !== undefined, (q) => q.where('domain', '=', domain!))
-    .$if(filters.name !== undefined, (q) => q.where('name', 'ilike', `%${escapeLike(filters.name!)}%`));
-  const [rows, counted] = await Promise.all([
-    matching.select(COLUMNS).orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toRecord), total: Number(counted.total) };
+  const namePattern = filters.name === undefined ? undefined : `%${escapeLike(filters.name)}%`;
+  const { rows, total } = await accountEntryPage(em, { listId: filters.account_list_id, domain, namePattern }, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(toRecord), total };
 }
 
 export async function getAccountEntry(em: EntityManager, organizationId: string, id: string): Promise<AccountEntryRecord> {
-  const row = await typedKysely(em).selectFrom('account_entries').select(COLUMNS)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const row = await accountEntryById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Account entry');
   return toRecord(row);
 }
 
 export async function deleteAccountEntry(em: EntityManager, organizationId: string, id: string): Promise<AccountEntryRecord> {
-  const row = await typedKysely(em).deleteFrom('account_entries')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .returning(COLUMNS)
-    .executeTakeFirst();
+  const row = await deleteAccountEntryRow(em, organizationId, id);
   if (!row) throw DomainError.notFound('Account entry');
   return toRecord(row);
 }

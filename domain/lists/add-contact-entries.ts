@@ -1,16 +1,14 @@
 // POST /v1/contact-entries: the batch add (resolution rules), and the lead import it starts for new people.
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers, upsertContact } from '../people/contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { failed, itemError, runItems, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
-import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
 import { FAST_PATH_GRACE_MS, claimCommandsById, markDone, markEntryCommandsDone } from '../workflow-commands/outbox.ts';
-import { entryRecord, toRecord, type ContactEntryRecord, type EntryRow } from './contact-entry-record.ts';
+import { entryRecord, toRecord, type ContactEntryRecord } from './contact-entry-record.ts';
+import { ENTRY_TEXT_FIELDS, contactsWithIdentifiers, listTemplates, upsertEntryWithCommand } from './contact-entries.queries.ts';
 import { emitResolved } from './entry-resolved-event.ts';
 import { failEntries, ITEM_CONCURRENCY } from './lead-import-steps.ts';
 
@@ -28,8 +26,6 @@ export interface ContactEntryInput {
   job_title?: string | null;
   phone?: string | null;
 }
-
-const TEXT_FIELDS = ['external_contact_id', 'first_name', 'last_name', 'company_name', 'job_title', 'phone'] as const;
 
 interface Prepared {
   index: number;
@@ -72,14 +68,7 @@ interface Written {
  * ones stay); a FAILED entry sent again is imported again.
  */
 async function writeItem(em: EntityManager, directory: Directory, organizationId: string, p: Prepared, templateOf: Map<string, string | null>): Promise<Written> {
-  const matches = await typedKysely(em).selectFrom('contacts')
-    .select(['id', 'email', 'linkedin_url'])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(p.email ? [eb('email', '=', p.email)] : []),
-      ...(p.linkedinUrl ? [eb('linkedin_url', '=', p.linkedinUrl)] : []),
-    ]))
-    .execute();
+  const matches = await contactsWithIdentifiers(em, organizationId, p.email, p.linkedinUrl);
   const byEmail = p.email ? matches.find((m) => m.email === p.email) : undefined;
   const byLinkedin = p.linkedinUrl ? matches.find((m) => m.linkedin_url === p.linkedinUrl) : undefined;
   if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
@@ -100,41 +89,15 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
   // entry is one statement (no event yet), the batch's hot path.
   const write = async (tx: EntityManager): Promise<Written> => {
     const now = new Date();
-    const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, clean(p.input[f])]));
+    const text = Object.fromEntries(ENTRY_TEXT_FIELDS.map((f) => [f, clean(p.input[f])]));
     const status: EnrichmentStatus = known ? 'DONE' : 'PENDING';
-    // The SET list of the raw upsert below.
-    const updates = [sql`updated_at = ${now}`];
-    if (p.email) updates.push(sql`email = ${p.email}`);
-    if (p.linkedinUrl) updates.push(sql`linkedin_url = ${p.linkedinUrl}`);
-    if (p.companyDomain !== undefined) updates.push(sql`company_domain = ${p.companyDomain}`);
-    for (const f of TEXT_FIELDS) if (text[f] !== undefined) updates.push(sql`${sql.ref(f)} = ${text[f]}`);
-    // A FAILED entry sent again goes back to its lead import.
-    updates.push(sql`enrichment_status = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN 'PENDING' ELSE contact_entries.enrichment_status END`);
-    updates.push(sql`enrichment_error = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN NULL ELSE contact_entries.enrichment_error END`);
     // The entry and, when it needs the lead import (a new person, a FAILED entry sent again, or a
     // resolved entry of a list with a default template), its outbox command: one statement.
     const hasTemplate = !!templateOf.get(p.input.contact_list_id);
-    // Raw: an upsert whose prior status, inserted flag (xmax) and outbox INSERT ... SELECT ride in CTEs of one statement.
-    const { rows } = await sql<EntryRow & { inserted: boolean; was_failed: boolean; command_id: string | null }>`
-      WITH before AS (SELECT enrichment_status FROM contact_entries WHERE contact_list_id = ${p.input.contact_list_id} AND contact_id = ${contactId}),
-      e AS (
-      INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, linkedin_url, external_contact_id, first_name, last_name,
-                                   company_name, company_domain, job_title, phone, enrichment_status, resolved_at, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${organizationId}, ${p.input.contact_list_id}, ${contactId}, ${p.email}, ${p.linkedinUrl}, ${text.external_contact_id ?? null},
-              ${text.first_name ?? null}, ${text.last_name ?? null}, ${text.company_name ?? null}, ${p.companyDomain ?? null}, ${text.job_title ?? null},
-              ${text.phone ?? null}, ${status}, ${known ? now : null}, ${now}, ${now})
-      ON CONFLICT (contact_list_id, contact_id) DO UPDATE SET ${sql.join(updates)}
-      RETURNING *, NULL AS sequence_id, (xmax = 0) AS inserted, COALESCE((SELECT enrichment_status = 'FAILED' FROM before), false) AS was_failed),
-      x AS (SELECT e.id, CASE WHEN e.inserted THEN ${!known} ELSE e.was_failed END AS reimport, e.enrichment_status FROM e),
-      cmd AS (
-        INSERT INTO workflow_commands (id, organization_id, kind, workflow_id, payload, next_attempt_at, created_at)
-        SELECT gen_random_uuid(), ${organizationId}, 'LEAD_IMPORT', ${LEAD_IMPORT_ENTRY_PREFIX} || x.id::text,
-               jsonb_build_object('kind', 'LEAD_IMPORT', 'organizationId', ${organizationId}::text, 'entryId', x.id::text, 'import', x.reimport),
-               ${new Date(now.getTime() + FAST_PATH_GRACE_MS)}, ${now}
-          FROM x WHERE x.reimport OR (x.enrichment_status = 'DONE' AND ${hasTemplate})
-        RETURNING id)
-      SELECT e.*, (SELECT id FROM cmd) AS command_id FROM e`.execute(tx.getKysely());
-    const row = rows[0];
+    const row = await upsertEntryWithCommand(tx, {
+      organizationId, listId: p.input.contact_list_id, contactId: contactId!, email: p.email, linkedinUrl: p.linkedinUrl, companyDomain: p.companyDomain,
+      text, status, known, hasTemplate, now, commandDueAt: new Date(now.getTime() + FAST_PATH_GRACE_MS),
+    });
     if (row.inserted && known) await emitResolved(tx, organizationId, { ...row, contact_id: contactId });
     // A new entry sourced nothing yet; an updated one may have.
     const { command_id: commandId, ...entry } = row;
@@ -161,10 +124,7 @@ export async function addContactEntries(
   em: EntityManager, directory: Directory, deps: LeadImportDeps, organizationId: string, items: { index: number; input: ContactEntryInput }[],
 ): Promise<BatchItem<ContactEntryRecord>[]> {
   const listIds = [...new Set(items.map((i) => i.input.contact_list_id))];
-  const lists = !listIds.length ? [] : await typedKysely(em).selectFrom('contact_lists')
-    .select(['id', 'default_sequence_template_id'])
-    .where('organization_id', '=', organizationId).where('id', 'in', listIds)
-    .execute();
+  const lists = !listIds.length ? [] : await listTemplates(em, organizationId, listIds);
   const templateOf = new Map(lists.map((l) => [l.id, l.default_sequence_template_id]));
 
   const out: BatchItem<ContactEntryRecord>[] = [];

@@ -4,9 +4,9 @@ import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentStatus } from '../../db/entities/contact-entry.entity.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { contactIdentifiers } from '../people/contacts.service.ts';
-import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
-import { entryRecord, entryTable, selectEntry, toRecord, type ContactEntryRecord } from './contact-entry-record.ts';
+import { entryRecord, toRecord, type ContactEntryRecord } from './contact-entry-record.ts';
+import { contactListExists, entryPage } from './contact-entries.queries.ts';
 
 export async function getContactEntry(em: EntityManager, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const record = await entryRecord(em, organizationId, id);
@@ -36,33 +36,15 @@ export async function listContactEntries(
   em: EntityManager, directory: Directory, organizationId: string, filters: ContactEntryFilters,
   page: { limit: number; offset: number; sortBy?: ContactEntrySort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ContactEntryRecord[]; total: number }> {
-  const list = await typedKysely(em).selectFrom('contact_lists').select('id')
-    .where('id', '=', filters.contact_list_id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!list) throw DomainError.notFound('Contact list');
+  if (!(await contactListExists(em, organizationId, filters.contact_list_id))) throw DomainError.notFound('Contact list');
   const email = filters.email === undefined ? undefined : contactIdentifiers({ email: filters.email }).email;
   const domain = filters.company_domain === undefined ? undefined : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
-  const matching = entryTable(em)
-    .where('e.contact_list_id', '=', filters.contact_list_id)
-    .$if(filters.email !== undefined, (q) => q.where((eb) => eb.or([
-      eb('e.email', '=', email!),
-      eb('e.contact_id', 'in', eb.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).where('email', '=', email!)),
-    ])))
-    .$if(domain !== undefined, (q) => q.where((eb) => eb.or([
-      eb('e.company_domain', '=', domain!),
-      eb('e.contact_id', 'in', eb.selectFrom('contacts as c').innerJoin('accounts as a', 'a.id', 'c.account_id').select('c.id')
-        .where('c.organization_id', '=', organizationId).where('a.domain', '=', domain!)),
-    ])))
-    .$if(filters.external_contact_id !== undefined, (q) => q.where('e.external_contact_id', '=', filters.external_contact_id!))
-    .$if(!!filters.enrichment_status, (q) => q.where('e.enrichment_status', '=', filters.enrichment_status!))
-    .$if(!!filters.created_at_after, (q) => q.where('e.created_at', '>', new Date(filters.created_at_after!)))
-    .$if(!!filters.created_at_before, (q) => q.where('e.created_at', '<', new Date(filters.created_at_before!)));
-  const [rows, counted] = await Promise.all([
-    selectEntry(matching)
-      .orderBy(`e.${page.sortBy ?? 'created_at'}`, page.sortOrder).orderBy('e.id', page.sortOrder)
-      .limit(page.limit).offset(page.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toRecord), total: Number(counted.total) };
+  const where = {
+    listId: filters.contact_list_id,
+    email: filters.email === undefined ? undefined : email ?? null, domain, externalContactId: filters.external_contact_id, enrichmentStatus: filters.enrichment_status,
+    createdAfter: filters.created_at_after ? new Date(filters.created_at_after) : undefined,
+    createdBefore: filters.created_at_before ? new Date(filters.created_at_before) : undefined,
+  };
+  const { rows, total } = await entryPage(em, organizationId, where, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(toRecord), total };
 }

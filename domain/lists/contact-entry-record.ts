@@ -1,15 +1,7 @@
-// A contact entry as the API answers it, the row it is read from, and its one SELECT.
+// A contact entry as the API answers it, from the row contact-entries.queries.ts reads.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
+import { entryRow, type EntryFields, type EntryRow } from './contact-entries.queries.ts';
 import { iso } from '../shared/time.ts';
-
-/** The entry columns the API answers, in the order of the record. */
-export const ENTRY_COLUMNS = [
-  'id', 'contact_list_id', 'contact_id', 'email', 'linkedin_url', 'external_contact_id', 'first_name', 'last_name', 'company_name',
-  'company_domain', 'job_title', 'phone', 'enrichment_status', 'enrichment_error', 'resolved_at', 'created_at', 'updated_at',
-] as const;
-
-type EntryFields = Pick<Row<'contact_entries'>, (typeof ENTRY_COLUMNS)[number]>;
 
 export interface ContactEntryRecord extends Omit<EntryFields, 'resolved_at' | 'created_at' | 'updated_at'> {
   resolved_at: string | null;
@@ -18,12 +10,6 @@ export interface ContactEntryRecord extends Omit<EntryFields, 'resolved_at' | 'c
   /** The latest sequence this entry sourced (list auto-enrollment), or null. */
   sequence: { id: string; status: string; stopped_reason: string | null } | null;
 }
-
-export type EntryRow = EntryFields & {
-  sequence_id: string | null;
-  sequence_status: string | null;
-  sequence_stopped_reason: string | null;
-};
 
 export function toRecord(row: EntryRow): ContactEntryRecord {
   return {
@@ -36,30 +22,7 @@ export function toRecord(row: EntryRow): ContactEntryRecord {
   };
 }
 
-/** The entries table as `e`, to filter before selectEntry adds the columns. */
-export function entryTable(em: EntityManager) {
-  return typedKysely(em).selectFrom('contact_entries as e');
-}
-
-/** Entry columns plus its latest sourced sequence (found through the sequences' contact index). */
-export function selectEntry(entries: ReturnType<typeof entryTable>) {
-  return entries
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('sequences')
-        .select(['id', 'status', 'stopped_reason'])
-        .whereRef('organization_id', '=', 'e.organization_id')
-        .whereRef('contact_id', '=', 'e.contact_id')
-        .whereRef('source_contact_entry_id', '=', 'e.id')
-        .orderBy('created_at', 'desc').orderBy('id', 'desc')
-        .limit(1)
-        .as('s'),
-      (join) => join.onTrue(),
-    )
-    .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
-    .select(['s.id as sequence_id', 's.status as sequence_status', 's.stopped_reason as sequence_stopped_reason']);
-}
-
 export async function entryRecord(em: EntityManager, organizationId: string, id: string): Promise<ContactEntryRecord | null> {
-  const row = await selectEntry(entryTable(em)).where('e.id', '=', id).where('e.organization_id', '=', organizationId).executeTakeFirst();
+  const row = await entryRow(em, organizationId, id);
   return row ? toRecord(row) : null;
 }

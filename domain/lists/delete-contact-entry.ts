@@ -1,12 +1,12 @@
 // DELETE /v1/contact-entries/{id}.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { sourcedRunningSequences } from './lists.service.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { entryRecord, type ContactEntryRecord } from './contact-entry-record.ts';
+import { deleteContactEntryRow, lockContactEntry } from './contact-entries.queries.ts';
 
 /**
  * Rule 5: the running sequence this entry sourced ends STOPPED_EARLY (REMOVED_FROM_SOURCE_LIST), its
@@ -14,14 +14,10 @@ import { entryRecord, type ContactEntryRecord } from './contact-entry-record.ts'
  */
 export async function deleteContactEntry(em: EntityManager, workflows: WorkflowClients, organizationId: string, id: string): Promise<ContactEntryRecord> {
   const { record, stopped } = await em.transactional(async (tx) => {
-    const locked = await typedKysely(tx).selectFrom('contact_entries').select('id')
-      .where('id', '=', id).where('organization_id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) throw DomainError.notFound('Contact entry');
+    if (!(await lockContactEntry(tx, organizationId, id))) throw DomainError.notFound('Contact entry');
     const stopped = await endRuns(tx, await sourcedRunningSequences(tx, organizationId, { entryId: id }), 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
     const record = (await entryRecord(tx, organizationId, id))!;
-    await typedKysely(tx).deleteFrom('contact_entries').where('id', '=', id).execute();
+    await deleteContactEntryRow(tx, id);
     return { record, stopped };
   });
   await deliverRunsChanged(em, { workflows }, stopped);

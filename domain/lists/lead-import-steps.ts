@@ -1,13 +1,13 @@
 // The lead-import workflow's steps (activities/lead-import.activities.ts): profile completion from
 // the directory, failure, enrollment with source_contact_entry_id.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { Directory, DirectoryPerson } from '../../providers/directory/index.ts';
 import { ensureAccounts } from '../people/accounts.service.ts';
 import { runItems } from './lists.service.ts';
-import { endRunDirectly } from '../sequences/runs.ts';
-import { enrollContact, type EnrollmentDeps } from '../sequences/enrollment/enroll-contact.ts';
+import { DomainError } from '../shared/errors.ts';
+import { enrollInStep, type EnrollmentDeps } from '../sequences/enrollment/enroll.ts';
 import { emitResolved } from './entry-resolved-event.ts';
+import { entriesToEnroll, fillContactGaps, markEntriesFailed, markEntryResolved, pendingEntriesWithContacts } from './contact-entries.queries.ts';
 
 /** Items run 8 at a time; the same person twice in a batch runs in order (one entry, CREATED then UPDATED). */
 export const ITEM_CONCURRENCY = 8;
@@ -34,46 +34,23 @@ async function findPerson(directory: Directory, c: { email: string | null; linke
  */
 export async function importLeads(em: EntityManager, directory: Directory, organizationId: string, entryIds: string[]): Promise<string[]> {
   if (!entryIds.length) return [];
-  // The join makes e.contact_id the contact's id, so it is read as c.id (never null).
-  const rows = await typedKysely(em).selectFrom('contact_entries as e')
-    .innerJoin('contacts as c', 'c.id', 'e.contact_id')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select(['e.id', 'e.contact_list_id', 'c.id as contact_id', 'e.external_contact_id', 'c.email', 'c.linkedin_url', 'c.first_name', 'c.last_name', 'c.account_id', 'a.domain'])
-    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'PENDING')
-    .execute();
+  const rows = await pendingEntriesWithContacts(em, organizationId, entryIds);
   const resolved: string[] = [];
   await runItems(rows, (r) => [r.contact_id], ITEM_CONCURRENCY, async (row) => {
     const person = await findPerson(directory, row);
     const done = await em.fork().transactional(async (tx) => {
-      const db = typedKysely(tx);
       const now = new Date();
       if (person) {
         const company = person.company;
         const accountId = !row.account_id && company
           ? (await ensureAccounts(tx, organizationId, new Map([[company.domain, company.name]]))).get(company.domain)!
           : null;
-        await db.updateTable('contacts')
-          .set((eb) => {
-            // A value fills the gap only when no other contact of the organization holds it.
-            const free = (column: 'email' | 'linkedin_url', value: string | null) => (value === null ? eb.ref(column) : eb.fn.coalesce(column, eb.case()
-              .when(eb.not(eb.exists(eb.selectFrom('contacts as o').select('o.id').where('o.organization_id', '=', organizationId).where(`o.${column}`, '=', value))))
-              .then(value).end()));
-            const fill = (column: 'first_name' | 'last_name' | 'job_title' | 'phone' | 'company_name', value: string | null) => eb.fn.coalesce(column, eb.val(value));
-            return {
-              first_name: fill('first_name', person.firstName), last_name: fill('last_name', person.lastName),
-              job_title: fill('job_title', person.jobTitle), phone: fill('phone', person.phone), company_name: fill('company_name', company?.name ?? null),
-              account_id: eb.fn.coalesce('account_id', eb.val(accountId)),
-              email: free('email', person.email), linkedin_url: free('linkedin_url', person.linkedinUrl), updated_at: now,
-            };
-          })
-          .where('id', '=', row.contact_id)
-          .execute();
+        await fillContactGaps(tx, organizationId, row.contact_id, {
+          firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle, phone: person.phone, companyName: company?.name ?? null,
+          email: person.email, linkedinUrl: person.linkedinUrl,
+        }, accountId, now);
       }
-      const marked = await db.updateTable('contact_entries')
-        .set({ enrichment_status: 'DONE', enrichment_error: null, resolved_at: now, updated_at: now })
-        .where('id', '=', row.id).where('enrichment_status', '=', 'PENDING')
-        .returning('id')
-        .executeTakeFirst();
+      const marked = await markEntryResolved(tx, row.id, now);
       if (!marked) return false;
       await emitResolved(tx, organizationId, row);
       return true;
@@ -86,47 +63,28 @@ export async function importLeads(em: EntityManager, directory: Directory, organ
 /** Marks still-PENDING entries FAILED with the reason; answers how many changed. */
 export async function failEntries(em: EntityManager, organizationId: string, entryIds: string[], reason: string): Promise<number> {
   if (!entryIds.length) return 0;
-  const result = await typedKysely(em).updateTable('contact_entries')
-    .set({ enrichment_status: 'FAILED', enrichment_error: reason, updated_at: new Date() })
-    .where('organization_id', '=', organizationId).where('id', 'in', entryIds).where('enrichment_status', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return markEntriesFailed(em, organizationId, entryIds, reason);
 }
 
 /**
  * Enrolls resolved entries in their list's current default template through the one enrollment
- * path (domain/sequences/enrollment), with source_contact_entry_id set. An entry is enrolled at
- * most once per template; an entry deleted meanwhile has its new run stopped instead of started.
- * Idempotent per (run, entry): a retried chunk finds the rows it wrote.
+ * (domain/sequences/enrollment/enroll.ts), with source_contact_entry_id set. An entry is enrolled at
+ * most once per template. An entry whose email must be verified first is handed to the enrollment
+ * workflow, which writes its row later (counted as created: the verification may still refuse it).
+ * An entry or contact deleted meanwhile is skipped (its delete ends a run it sourced). Idempotent
+ * per (run, entry): a retried chunk finds the rows it wrote.
  */
 export async function enrollEntries(em: EntityManager, deps: EnrollmentDeps, organizationId: string, entryIds: string[], runId: string) {
-  const rows = !entryIds.length ? [] : await typedKysely(em).selectFrom('contact_entries as e')
-    .innerJoin('contact_lists as l', 'l.id', 'e.contact_list_id')
-    .select((eb) => [
-      'e.id', 'e.contact_id', 'l.default_sequence_template_id as template_id',
-      // Enrolled in this template by another run (this run's own row is a retry's, not a prior enrollment).
-      eb.exists(eb.selectFrom('sequences as s').select('s.id')
-        .whereRef('s.organization_id', '=', 'e.organization_id').whereRef('s.contact_id', '=', 'e.contact_id')
-        .whereRef('s.source_contact_entry_id', '=', 'e.id').whereRef('s.sequence_template_id', '=', 'l.default_sequence_template_id')
-        .where('s.enrollment_run_id', 'is distinct from', eb(eb.val(`${runId}/`), '||', eb.cast<string>('e.id', 'text')))).as('enrolled'),
-    ])
-    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'DONE')
-    .where('e.contact_id', 'is not', null).where('l.default_sequence_template_id', 'is not', null)
-    .$narrowType<{ contact_id: string; template_id: string }>()
-    .execute();
+  const rows = !entryIds.length ? [] : await entriesToEnroll(em, organizationId, entryIds, runId);
   const counts = { created: 0, refused: 0, skipped: entryIds.length - rows.length };
   await runItems(rows.filter((r) => !r.enrolled), (r) => [r.contact_id], 16, async (row) => {
     const input = { organizationId, contactId: row.contact_id, sequenceTemplateId: row.template_id, enrollmentRunId: `${runId}/${row.id}`, sourceContactEntryId: row.id };
-    const result = await enrollContact(em, deps, input, {
-      onCreated: async (created) => {
-        const still = await typedKysely(em).selectFrom('contact_entries').select('id').where('id', '=', row.id).executeTakeFirst();
-        if (still) return true;
-        await endRunDirectly(em, created.sequenceId, 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
-        return false;
-      },
+    const result = await enrollInStep(em, deps, input).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return 'GONE' as const;
+      throw error;
     });
-    if (result.outcome === 'DUPLICATE') counts.skipped++;
-    else if (result.outcome === 'REFUSED') counts.refused++;
+    if (result === 'GONE' || result?.outcome === 'DUPLICATE') counts.skipped++;
+    else if (result?.outcome === 'REFUSED') counts.refused++;
     else counts.created++;
   });
   counts.skipped += rows.filter((r) => r.enrolled).length;

@@ -3,13 +3,18 @@
 // list and entry batch answers, and the start of the lead-import workflow (one per batch).
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { DomainError } from '../shared/errors.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
+import {
+  deleteListRow, insertAccountList, insertContactList, listPage, listRow, resolvedEntryIds, sequencesSourcedFrom, templateStepCount,
+  updateAccountList, updateContactList, type ListKind, type ListRow,
+} from './lists.queries.ts';
+
+export type { ListKind } from './lists.queries.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Batch results
@@ -112,12 +117,6 @@ export interface AccountListRecord {
   updated_at: string;
 }
 
-/** A list row (either kind; an account list has no template) with its entry count. */
-type ListRow = Pick<Row<'account_lists'>, 'id' | 'name' | 'created_at' | 'updated_at'>
-  & Partial<Pick<Row<'contact_lists'>, 'default_sequence_template_id'>>
-  & { entries_count: string | number | bigint | null };
-
-
 function contactListRecord(row: ListRow): ContactListRecord {
   return {
     id: row.id, name: row.name, default_sequence_template_id: row.default_sequence_template_id ?? null,
@@ -129,32 +128,6 @@ function accountListRecord(row: ListRow): AccountListRecord {
   return { id: row.id, name: row.name, entries_count: Number(row.entries_count), created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-export type ListKind = 'contact' | 'account';
-
-const contactListTable = (em: EntityManager) => typedKysely(em).selectFrom('contact_lists as l');
-const accountListTable = (em: EntityManager) => typedKysely(em).selectFrom('account_lists as l');
-
-/** A contact list's columns and entry count. */
-function contactLists(lists: ReturnType<typeof contactListTable>) {
-  return lists
-    .select(['l.id', 'l.name', 'l.default_sequence_template_id', 'l.created_at', 'l.updated_at'])
-    .select((eb) => eb.selectFrom('contact_entries as e').select(eb.fn.countAll().as('count')).whereRef('e.contact_list_id', '=', 'l.id').as('entries_count'));
-}
-
-/** An account list's columns and entry count. */
-function accountLists(lists: ReturnType<typeof accountListTable>) {
-  return lists
-    .select(['l.id', 'l.name', 'l.created_at', 'l.updated_at'])
-    .select((eb) => eb.selectFrom('account_entries as e').select(eb.fn.countAll().as('count')).whereRef('e.account_list_id', '=', 'l.id').as('entries_count'));
-}
-
-async function listRow(em: EntityManager, kind: ListKind, organizationId: string, id: string, lock = false): Promise<ListRow | null> {
-  const row = kind === 'contact'
-    ? await contactLists(contactListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst()
-    : await accountLists(accountListTable(em)).where('l.id', '=', id).where('l.organization_id', '=', organizationId).$if(lock, (q) => q.forUpdate('l')).executeTakeFirst();
-  return row ?? null;
-}
-
 const notFound = (kind: ListKind) => DomainError.notFound(kind === 'contact' ? 'Contact list' : 'Account list');
 
 /**
@@ -162,10 +135,7 @@ const notFound = (kind: ListKind) => DomainError.notFound(kind === 'contact' ? '
  * least one step (else 422 ValidationIssue naming default_sequence_template_id).
  */
 export async function checkDefaultTemplate(em: EntityManager, organizationId: string, templateId: string): Promise<void> {
-  const template = await typedKysely(em).selectFrom('sequence_templates')
-    .select((eb) => ['status', eb.fn<number>('jsonb_array_length', ['steps']).as('steps')])
-    .where('id', '=', templateId).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const template = await templateStepCount(em, organizationId, templateId);
   if (!template) throw DomainError.notFound('Sequence template');
   if (template.status !== 'ACTIVE' || Number(template.steps) === 0) {
     throw DomainError.invalid('default_sequence_template_id', `the template must be ACTIVE with at least one step (it is ${template.status} with ${template.steps} steps)`, 422);
@@ -203,11 +173,8 @@ export async function createLists(
       const id = randomUUID();
       const now = new Date();
       const values = { id, organization_id: organizationId, name, created_at: now, updated_at: now };
-      if (kind === 'contact') {
-        await typedKysely(em).insertInto('contact_lists').values({ ...values, default_sequence_template_id: templateId }).execute();
-      } else {
-        await typedKysely(em).insertInto('account_lists').values(values).execute();
-      }
+      if (kind === 'contact') await insertContactList(em, { ...values, default_sequence_template_id: templateId });
+      else await insertAccountList(em, values);
       const row: ListRow = { id, name, default_sequence_template_id: templateId, entries_count: 0, created_at: now, updated_at: now };
       out.push({ index, status: 'CREATED', resource: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), error: null });
     } catch (error) {
@@ -236,30 +203,13 @@ export async function listLists(
   em: EntityManager, kind: ListKind, organizationId: string, filters: ListFilters,
   page: { limit: number; offset: number; sortBy?: ListSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: (ContactListRecord | AccountListRecord)[]; total: number }> {
-  const sortBy = page.sortBy ?? 'created_at';
-  const after = filters.created_at_after ? new Date(filters.created_at_after) : undefined;
-  const before = filters.created_at_before ? new Date(filters.created_at_before) : undefined;
-  // The same filters, then the page and the count, on either kind's table.
-  if (kind === 'contact') {
-    const matching = contactListTable(em).where('l.organization_id', '=', organizationId)
-      .$if(filters.name !== undefined, (q) => q.where('l.name', '=', filters.name!))
-      .$if(after !== undefined, (q) => q.where('l.created_at', '>', after!))
-      .$if(before !== undefined, (q) => q.where('l.created_at', '<', before!));
-    const [rows, counted] = await Promise.all([
-      contactLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
-      matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(contactListRecord), total: Number(counted.total) };
-  }
-  const matching = accountListTable(em).where('l.organization_id', '=', organizationId)
-    .$if(filters.name !== undefined, (q) => q.where('l.name', '=', filters.name!))
-    .$if(after !== undefined, (q) => q.where('l.created_at', '>', after!))
-    .$if(before !== undefined, (q) => q.where('l.created_at', '<', before!));
-  const [rows, counted] = await Promise.all([
-    accountLists(matching).orderBy(`l.${sortBy}`, page.sortOrder).orderBy('l.id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(accountListRecord), total: Number(counted.total) };
+  const where = {
+    name: filters.name,
+    createdAfter: filters.created_at_after ? new Date(filters.created_at_after) : undefined,
+    createdBefore: filters.created_at_before ? new Date(filters.created_at_before) : undefined,
+  };
+  const { rows, total } = await listPage(em, kind, organizationId, where, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(kind === 'contact' ? contactListRecord : accountListRecord), total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,22 +233,12 @@ export async function patchContactList(em: EntityManager, deps: LeadImportDeps, 
     if (!row) throw notFound('contact');
     const templateId = patch.default_sequence_template_id;
     if (templateId) await checkDefaultTemplate(tx, organizationId, templateId);
-    await typedKysely(tx).updateTable('contact_lists')
-      .set({
-        updated_at: new Date(),
-        ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}),
-        ...(templateId !== undefined ? { default_sequence_template_id: templateId } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
-    let enroll: string[] = [];
-    if (templateId) {
-      const rows = await typedKysely(tx).selectFrom('contact_entries').select('id')
-        .where('contact_list_id', '=', id).where('enrichment_status', '=', 'DONE').where('contact_id', 'is not', null)
-        .orderBy('created_at').orderBy('id')
-        .execute();
-      enroll = rows.map((r) => r.id);
-    }
+    await updateContactList(tx, id, {
+      updated_at: new Date(),
+      ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}),
+      ...(templateId !== undefined ? { default_sequence_template_id: templateId } : {}),
+    });
+    const enroll = templateId ? await resolvedEntryIds(tx, id) : [];
     return { record: contactListRecord((await listRow(tx, 'contact', organizationId, id))!), enroll };
   });
   await startLeadImport(deps, organizationId, [], enroll);
@@ -309,10 +249,7 @@ export async function patchAccountList(em: EntityManager, organizationId: string
   return em.transactional(async (tx) => {
     const row = await listRow(tx, 'account', organizationId, id, true);
     if (!row) throw notFound('account');
-    await typedKysely(tx).updateTable('account_lists')
-      .set({ updated_at: new Date(), ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}) })
-      .where('id', '=', id)
-      .execute();
+    await updateAccountList(tx, id, { updated_at: new Date(), ...(patch.name !== undefined ? { name: cleanName(patch.name) } : {}) });
     return accountListRecord((await listRow(tx, 'account', organizationId, id))!);
   });
 }
@@ -322,16 +259,7 @@ export async function patchAccountList(em: EntityManager, organizationId: string
 
 /** Running sequences sourced from these contact entries (the ones their deletion stops). */
 export async function sourcedRunningSequences(tx: EntityManager, organizationId: string, where: { entryId?: string; listId?: string }): Promise<string[]> {
-  const rows = await typedKysely(tx).selectFrom('contact_entries as e')
-    .innerJoin('sequences as s', (join) => join
-      .onRef('s.organization_id', '=', 'e.organization_id').onRef('s.contact_id', '=', 'e.contact_id').onRef('s.source_contact_entry_id', '=', 'e.id'))
-    .select('s.id')
-    .where('e.organization_id', '=', organizationId)
-    .$if(!!where.entryId, (q) => q.where('e.id', '=', where.entryId!))
-    .$if(!where.entryId, (q) => q.where('e.contact_list_id', '=', where.listId!))
-    .where('s.status', 'in', [...RUNNING_STATUSES])
-    .execute();
-  return rows.map((r) => r.id);
+  return sequencesSourcedFrom(tx, organizationId, where, RUNNING_STATUSES);
 }
 
 /**
@@ -346,10 +274,8 @@ export async function deleteList(em: EntityManager, kind: ListKind, workflows: W
     let stopped: string[] = [];
     if (kind === 'contact') {
       stopped = await endRuns(tx, await sourcedRunningSequences(tx, organizationId, { listId: id }), 'STOPPED_EARLY', 'REMOVED_FROM_SOURCE_LIST');
-      await typedKysely(tx).deleteFrom('contact_lists').where('id', '=', id).execute();
-    } else {
-      await typedKysely(tx).deleteFrom('account_lists').where('id', '=', id).execute();
     }
+    await deleteListRow(tx, kind, id);
     return { record: kind === 'contact' ? contactListRecord(row) : accountListRecord(row), stopped };
   });
   await deliverRunsChanged(em, { workflows }, stopped);

@@ -4,9 +4,10 @@
 // sync's own health (sync_error: the server unreachable, or the cursor still while mail waits),
 // which is shown with the mailbox but never holds the sender's emails.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { typedKysely } from '../../db/kysely.ts';
 import { truncateText } from '../shared/text.ts';
+import {
+  clearFailureWithPrefix, clearSyncError, setAuthFailed, setFirstCursor, setInboxWaiting, setSyncError, setSynced, syncMailboxRow,
+} from './mailboxes.queries.ts';
 
 /** last_error of a failure the inbox sync saw starts with this, so only the sync clears what it set. */
 export const IMAP_ERROR_PREFIX = 'IMAP: ';
@@ -30,27 +31,18 @@ export interface SyncMailboxRow {
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
-  const row = await typedKysely(em).selectFrom('mailboxes')
-    .select(['id', 'organization_id', 'user_id', 'status', 'imap_url_encrypted', 'uid_validity', 'last_uid', 'last_error', 'created_at', 'last_synced_at', 'last_received_at', 'sync_error'])
-    .where('id', '=', mailboxId)
-    .executeTakeFirst();
+  const row = await syncMailboxRow(em, mailboxId);
   return row ? { ...row, created_at: new Date(row.created_at), last_synced_at: date(row.last_synced_at), last_received_at: date(row.last_received_at) } : null;
 }
 
 /** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
 export async function markImapAuthFailed(em: EntityManager, mailboxId: string, message: string): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes')
-    .set({ status: 'AUTH_FAILED', last_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), updated_at: new Date() })
-    .where('id', '=', mailboxId).where('status', '<>', 'DISCONNECTED')
-    .execute();
+  await setAuthFailed(em, mailboxId, truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX));
 }
 
 /** An IMAP login worked: a failure the sync recorded earlier is over (one SMTP recorded stays). */
 export async function markImapWorking(em: EntityManager, mailboxId: string): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes')
-    .set({ status: 'CONNECTED', last_error: null, updated_at: new Date() })
-    .where('id', '=', mailboxId).where('status', 'in', ['AUTH_FAILED', 'ERROR']).where('last_error', 'like', `${IMAP_ERROR_PREFIX}%`)
-    .execute();
+  await clearFailureWithPrefix(em, mailboxId, IMAP_ERROR_PREFIX);
 }
 
 /**
@@ -59,17 +51,12 @@ export async function markImapWorking(em: EntityManager, mailboxId: string): Pro
  * it is, so the sender's emails keep going out.
  */
 export async function markSyncBlind(em: EntityManager, mailboxId: string, message: string, since = new Date()): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes')
-    .set({ sync_error: truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), sync_error_since: sql<Date>`coalesce("sync_error_since", ${since})` })
-    .where('id', '=', mailboxId).where('status', '<>', 'DISCONNECTED')
-    .execute();
+  await setSyncError(em, mailboxId, truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), since);
 }
 
 /** The sync reads the inbox again: no more sync_error. */
 export async function markSyncSeeing(em: EntityManager, mailboxId: string): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes').set({ sync_error: null, sync_error_since: null })
-    .where('id', '=', mailboxId).where('sync_error', 'is not', null)
-    .execute();
+  await clearSyncError(em, mailboxId);
 }
 
 /**
@@ -77,11 +64,7 @@ export async function markSyncSeeing(em: EntityManager, mailboxId: string): Prom
  * last message read (never moved back), where a re-connect to another server starts.
  */
 export async function noteRead(em: EntityManager, mailboxId: string, read: { waiting: number; lastReceivedAt: Date | null }): Promise<void> {
-  const at = read.lastReceivedAt;
-  await typedKysely(em).updateTable('mailboxes')
-    .set({ inbox_waiting: read.waiting, ...(at ? { last_received_at: sql<Date>`greatest(coalesce("last_received_at", ${at}), ${at})` } : {}) })
-    .where('id', '=', mailboxId)
-    .execute();
+  await setInboxWaiting(em, mailboxId, read.waiting, read.lastReceivedAt);
 }
 
 /**
@@ -90,10 +73,7 @@ export async function noteRead(em: EntityManager, mailboxId: string, read: { wai
  * to another server), since its last read: the cursor is set just below that (syncStartOf).
  */
 export async function startCursor(em: EntityManager, mailboxId: string, uidValidity: string, lastUid: number): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes')
-    .set({ uid_validity: uidValidity, last_uid: String(lastUid), last_synced_at: new Date(), updated_at: new Date() })
-    .where('id', '=', mailboxId).where('uid_validity', 'is', null)
-    .execute();
+  await setFirstCursor(em, mailboxId, uidValidity, lastUid);
 }
 
 /**
@@ -108,5 +88,5 @@ export function syncStartOf(row: Pick<SyncMailboxRow, 'created_at' | 'last_synce
 
 /** The inbox was read to its end just now: nothing waits, and the sync is not blind. */
 export async function touchSynced(em: EntityManager, mailboxId: string, at: Date): Promise<void> {
-  await typedKysely(em).updateTable('mailboxes').set({ last_synced_at: at, inbox_waiting: 0, sync_error: null, sync_error_since: null }).where('id', '=', mailboxId).execute();
+  await setSynced(em, mailboxId, at);
 }

@@ -7,11 +7,11 @@
 // failed recipient this sender emailed within the window. A bounce in free text that names no
 // message the service sent matches nothing: anyone can write "postmaster" and an address.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { DAY_MS } from '../shared/time.ts';
 import { derivedUuid } from '../engagement/tracking.ts';
 import { subjectAnswers } from './inbox-classify.ts';
 import { bareMessageId } from './inbox-message.ts';
+import { emailEffectsByMessageId, outboundEmailsByProviderId, recentEmailsTo, recipientEmail, storedOutboundIds } from './inbox.queries.ts';
 
 /** How far back the fallback looks for the email a message without usable ids answers. */
 export const MATCH_WINDOW_DAYS = 30;
@@ -34,13 +34,8 @@ const STEP_KEY = /^sequence-step\/([0-9a-f-]{36})\/(\d+)$/;
 /** The outbound email of this organization sent under one of `ids` (bare Message-IDs), first id first. */
 export async function sentMessageByIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string | null> {
   if (!ids.length) return null;
-  const db = typedKysely(em);
   const forms = [...new Set(ids.flatMap((id) => [`<${id}>`, id]))];
-  const effects = await db.selectFrom('outbound_effects')
-    .select((eb) => ['key', eb.ref('request', '->>').key('messageId').as('message_id')])
-    .where((eb) => eb(eb.ref('request', '->>').key('messageId'), 'in', forms))
-    .where('kind', '=', 'EMAIL').where('organization_id', '=', organizationId)
-    .execute();
+  const effects = await emailEffectsByMessageId(em, organizationId, forms);
   // A run's step message has an id derived from the run and the step.
   const stepMessageOf = new Map<string, string>();
   for (const effect of effects) {
@@ -48,16 +43,8 @@ export async function sentMessageByIds(em: EntityManager, organizationId: string
     if (step && typeof effect.message_id === 'string') stepMessageOf.set(bareMessageId(effect.message_id), derivedUuid(`${step[1]}:${step[2]}`));
   }
   // One after the other: the activity holds at most one connection for its reads.
-  const stepMessages = stepMessageOf.size
-    ? await db.selectFrom('messages').select('id')
-      .where('id', 'in', [...stepMessageOf.values()]).where('organization_id', '=', organizationId).where('direction', '=', 'OUTBOUND')
-      .execute()
-    : [];
-  const byProvider = await db.selectFrom('messages').select(['id', 'provider_message_id'])
-    .where('organization_id', '=', organizationId).where('provider_message_id', 'in', forms)
-    .where('direction', '=', 'OUTBOUND').where('channel', '=', 'EMAIL')
-    .orderBy('sent_at', 'desc').limit(forms.length * 2)
-    .execute();
+  const stepMessages = stepMessageOf.size ? await storedOutboundIds(em, organizationId, [...stepMessageOf.values()]) : [];
+  const byProvider = await outboundEmailsByProviderId(em, organizationId, forms);
   const stored = new Set(stepMessages.map((m) => m.id));
   const providerOf = new Map<string, string>();
   for (const message of byProvider) {
@@ -74,20 +61,8 @@ export async function sentMessageByIds(em: EntityManager, organizationId: string
 }
 
 /** Outbound emails to a contact address from this mailbox's sender, newest first, within the window. */
-function recentEmailsTo(em: EntityManager, mailbox: MailboxRef, address: string, now: Date) {
-  return typedKysely(em).selectFrom('messages as m')
-    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
-    .leftJoin('sequences as s', 's.id', 'm.sequence_id')
-    .leftJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
-    .select(['m.id', 'm.subject'])
-    .where('m.organization_id', '=', mailbox.organizationId).where('c.organization_id', '=', mailbox.organizationId)
-    .where('c.email', '=', address.toLowerCase())
-    .where('m.direction', '=', 'OUTBOUND').where('m.channel', '=', 'EMAIL')
-    .where('m.sent_at', '>=', new Date(now.getTime() - MATCH_WINDOW_DAYS * DAY_MS))
-    .where((eb) => eb.or([eb('s.sender_id', '=', mailbox.userId), eb.and([eb('s.sender_id', 'is', null), eb('t.sender_user_id', '=', mailbox.userId)])]))
-    .orderBy('m.sent_at', 'desc').orderBy('m.id', 'desc')
-    .limit(20)
-    .execute();
+function recentEmailsFromSender(em: EntityManager, mailbox: MailboxRef, address: string, now: Date) {
+  return recentEmailsTo(em, mailbox.organizationId, mailbox.userId, address.toLowerCase(), new Date(now.getTime() - MATCH_WINDOW_DAYS * DAY_MS));
 }
 
 /** The email a reply (or auto-reply) answers: by the ids it names, else by its sender and subject. */
@@ -95,7 +70,7 @@ export async function matchReply(em: EntityManager, mailbox: MailboxRef, reply: 
   const byId = await sentMessageByIds(em, mailbox.organizationId, reply.referencedIds);
   if (byId) return { messageId: byId, via: 'MESSAGE_ID' };
   if (!reply.from) return null;
-  const sent = (await recentEmailsTo(em, mailbox, reply.from, now)).find((m) => subjectAnswers(reply.subject, m.subject));
+  const sent = (await recentEmailsFromSender(em, mailbox, reply.from, now)).find((m) => subjectAnswers(reply.subject, m.subject));
   return sent ? { messageId: sent.id, via: 'CONTACT' } : null;
 }
 
@@ -111,14 +86,12 @@ export async function matchBounce(
     if (byId) return { messageId: byId, via: 'MESSAGE_ID' };
   }
   if (bounce.format !== 'DSN' || !bounce.recipient) return null;
-  const [latest] = await recentEmailsTo(em, mailbox, bounce.recipient, now);
+  const [latest] = await recentEmailsFromSender(em, mailbox, bounce.recipient, now);
   return latest ? { messageId: latest.id, via: 'CONTACT' } : null;
 }
 
 /** The address of the contact the matched outbound email went to (lower-cased), or null. */
 export async function recipientOf(em: EntityManager, organizationId: string, messageId: string): Promise<string | null> {
-  const row = await typedKysely(em).selectFrom('messages as m').innerJoin('contacts as c', 'c.id', 'm.contact_id')
-    .select('c.email').where('m.id', '=', messageId).where('m.organization_id', '=', organizationId)
-    .executeTakeFirst();
-  return row?.email ? row.email.toLowerCase() : null;
+  const email = await recipientEmail(em, organizationId, messageId);
+  return email ? email.toLowerCase() : null;
 }

@@ -10,16 +10,16 @@
 // activity's retry (which reads the message again).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { InboxMessageKind } from '../../db/entities/mailbox-inbox-message.entity.ts';
-import { typedKysely } from '../../db/kysely.ts';
 import { recorded, type EngagementDeps } from '../engagement/engagement.service.ts';
 import { storableText } from '../shared/text.ts';
 import { isInfrastructureFailure } from './infrastructure-failure.ts';
 import { meaningOf } from './inbox-meaning.ts';
 import { parseInboxMessage } from './inbox-message.ts';
 import type { MailboxRef } from './inbox-match.ts';
+import { inboxRowByKey, insertInboxRow, insertInboxRowUnlessKeyTaken, insertInboxRowUnlessRecorded, recordedInboxKind } from './inbox.queries.ts';
+import { moveCursor } from './mailboxes.queries.ts';
 
 export interface FetchedInboxMessage {
   uidValidity: string;
@@ -62,10 +62,7 @@ const rowValues = ({ mailbox, fetched, now }: RowOf) => ({
 
 /** The kind this UID was recorded with, when it was (a repeated read). */
 async function recordedKind(tx: EntityManager, mailboxId: string, fetched: FetchedInboxMessage): Promise<InboxMessageKind | null> {
-  const row = await typedKysely(tx).selectFrom('mailbox_inbox_messages').select('kind')
-    .where('mailbox_id', '=', mailboxId).where('uid_validity', '=', fetched.uidValidity).where('uid', '=', String(fetched.uid))
-    .executeTakeFirst();
-  return row?.kind ?? null;
+  return recordedInboxKind(tx, mailboxId, fetched.uidValidity, String(fetched.uid));
 }
 
 /** Parses, decides and records the message; throws whatever goes wrong (the caller's boundary sorts it). */
@@ -74,7 +71,6 @@ async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched
   const meaning = await meaningOf(deps.em.fork(), mailbox, message, now);
   const dedupeKey = message.messageId ? `mid:${message.messageId}` : `digest:${message.digest}`;
   return recorded(deps, mailbox.organizationId, async (tx, changed) => {
-    const db = typedKysely(tx);
     const result = { matchedMessageId: meaning.match?.messageId ?? null, replyMessageId: null as string | null };
     const before = await recordedKind(tx, mailbox.id, fetched);
     if (before) {
@@ -84,16 +80,13 @@ async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched
     const row = { ...rowValues({ mailbox, fetched, now }), rfc_message_id: message.messageId, matched_message_id: meaning.match?.messageId ?? null };
     // Only a message that means something takes the key: a copy ignored by one mailbox may still apply in another.
     const key = meaning.kind === 'IGNORED' ? null : dedupeKey;
-    const inserted = await db.insertInto('mailbox_inbox_messages').values({ ...row, kind: meaning.kind, dedupe_key: key, detail: meaning.detail })
-      .onConflict((oc) => oc.columns(['organization_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing())
-      .returning('id').executeTakeFirst();
+    const inserted = await insertInboxRowUnlessKeyTaken(tx, { ...row, kind: meaning.kind, dedupe_key: key, detail: meaning.detail });
     if (!inserted) {
-      const first = await db.selectFrom('mailbox_inbox_messages').select(['id', 'mailbox_id'])
-        .where('organization_id', '=', mailbox.organizationId).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
-      await db.insertInto('mailbox_inbox_messages').values({
+      const first = await inboxRowByKey(tx, mailbox.organizationId, dedupeKey);
+      await insertInboxRow(tx, {
         ...row, kind: 'IGNORED', dedupe_key: null,
         detail: { ...meaning.detail, reason: 'already applied from another copy of the message', duplicate_of: first?.id ?? null, first_seen_by_mailbox: first?.mailbox_id ?? null },
-      }).execute();
+      });
       await advanceCursor(tx, mailbox.id, fetched, now);
       return { ...result, kind: 'IGNORED', recorded: true };
     }
@@ -106,12 +99,12 @@ async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched
 /** Records the message as UNREADABLE with the reason, and moves the cursor past it. */
 async function recordUnreadable(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, reason: string, now: Date): Promise<InboxRecordResult> {
   return deps.em.fork().transactional(async (tx) => {
-    const inserted = await typedKysely(tx).insertInto('mailbox_inbox_messages').values({
+    const inserted = await insertInboxRowUnlessRecorded(tx, {
       ...rowValues({ mailbox, fetched, now }), kind: 'UNREADABLE', rfc_message_id: null, dedupe_key: null, matched_message_id: null,
       detail: { reason, size: fetched.size ?? fetched.source.length, partial: fetched.partial === true },
-    }).onConflict((oc) => oc.columns(['mailbox_id', 'uid_validity', 'uid']).doNothing()).returning('id').executeTakeFirst();
+    });
     await advanceCursor(tx, mailbox.id, fetched, now);
-    return { kind: 'UNREADABLE', recorded: inserted !== undefined, matchedMessageId: null, replyMessageId: null };
+    return { kind: 'UNREADABLE', recorded: inserted, matchedMessageId: null, replyMessageId: null };
   });
 }
 
@@ -129,12 +122,5 @@ export async function recordInboxMessage(deps: InboxRecordDeps, mailbox: Mailbox
 
 /** The mailbox's cursor moves to the message's UID (never back within the same UIDVALIDITY). */
 export async function advanceCursor(tx: EntityManager, mailboxId: string, fetched: Pick<FetchedInboxMessage, 'uidValidity' | 'uid'>, now: Date): Promise<void> {
-  const { uidValidity, uid } = fetched;
-  await typedKysely(tx).updateTable('mailboxes')
-    .set({
-      last_uid: sql<string>`case when "uid_validity" = ${uidValidity} then greatest(coalesce("last_uid", 0), ${uid}) else ${uid} end`,
-      uid_validity: uidValidity, last_synced_at: now, updated_at: now,
-    })
-    .where('id', '=', mailboxId)
-    .execute();
+  await moveCursor(tx, mailboxId, fetched.uidValidity, fetched.uid, now);
 }

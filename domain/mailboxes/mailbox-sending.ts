@@ -6,7 +6,6 @@
 // held email; an AUTH_FAILED one waits for an operator (retrying a refused password can lock the
 // account). What a mailbox's server says is cleaned of its secrets before it is stored or thrown.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { MailTransport } from '../../providers/mail/index.ts';
 import { SmtpMailTransport } from '../../providers/mail/smtp.ts';
 import { UNREADABLE_CREDENTIALS, type MailboxCredentials } from './credentials.ts';
@@ -15,6 +14,7 @@ import { recordMailboxOutcome, type MailboxChange } from './mailboxes.service.ts
 import { HOLDING_STATUSES } from './sync-view.ts';
 import { scrubbedTransport } from './scrubbed-transport.ts';
 import { smtpOptions } from './smtp-options.ts';
+import { sendingMailbox } from './mailboxes.queries.ts';
 
 /** Socket-level failures: the mailbox's server could not be reached or spoken to at all. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EDNS', 'ETIMEDOUT', 'ECONNECTION', 'ETLS', 'ESOCKET', 'EGREETING']);
@@ -36,12 +36,6 @@ export interface MailboxSending {
   recheck(em: EntityManager, mailboxId: string): Promise<MailboxChange | null>;
 }
 
-async function mailboxOf(em: EntityManager, where: { userId: string } | { id: string }) {
-  let query = typedKysely(em).selectFrom('mailboxes').select(['id', 'status', 'last_error', 'smtp_url_encrypted', 'imap_url_encrypted']).where('status', '<>', 'DISCONNECTED');
-  query = 'id' in where ? query.where('id', '=', where.id) : query.where('user_id', '=', where.userId);
-  return query.executeTakeFirst();
-}
-
 export function mailboxSending(deps: { credentials: MailboxCredentials; fallback: MailTransport; onChange?(change: MailboxChange): Promise<void> }): MailboxSending {
   const changed = async (change: MailboxChange | null) => {
     if (change) await deps.onChange?.(change);
@@ -49,7 +43,7 @@ export function mailboxSending(deps: { credentials: MailboxCredentials; fallback
   };
   return {
     async route(em, senderId) {
-      const mailbox = senderId ? await mailboxOf(em, { userId: senderId }) : undefined;
+      const mailbox = senderId ? await sendingMailbox(em, { userId: senderId }) : undefined;
       if (!mailbox) return { kind: 'TRANSPORT', mail: deps.fallback, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
       if (HOLDING_STATUSES.includes(mailbox.status)) return { kind: 'HELD', mailboxId: mailbox.id, status: mailbox.status, lastError: mailbox.last_error };
       const server = deps.credentials.tryOpen(mailbox.id, 'smtp', mailbox.smtp_url_encrypted);
@@ -73,7 +67,7 @@ export function mailboxSending(deps: { credentials: MailboxCredentials; fallback
     },
 
     async recheck(em, mailboxId) {
-      const mailbox = await mailboxOf(em, { id: mailboxId });
+      const mailbox = await sendingMailbox(em, { id: mailboxId });
       if (!mailbox || mailbox.status !== 'ERROR') return null;
       const smtp = deps.credentials.tryOpen(mailbox.id, 'smtp', mailbox.smtp_url_encrypted);
       const verdict = smtp ? await checkSmtpLogin(smtp) : { status: 'AUTH_FAILED' as const, error: UNREADABLE_CREDENTIALS };

@@ -9,7 +9,6 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Mailbox, type MailboxStatus } from '../../db/entities/mailbox.entity.ts';
 import { Organization, User } from '../../db/entities/index.ts';
-import { typedKysely } from '../../db/kysely.ts';
 import { RUNNING_STATUSES } from '../sequences/statuses.ts';
 import { iso } from '../shared/time.ts';
 import { recordMailboxSyncs, recordRunsChanged } from '../workflow-commands/outbox.ts';
@@ -17,6 +16,7 @@ import { UNREADABLE_CREDENTIALS, type MailboxCredentials } from './credentials.t
 import { checkLogins, type LoginVerdict } from './logins.ts';
 import { loginAddress, MailUrlError, parseMailUrl, type MailServer } from './mail-urls.ts';
 import { HOLDING_STATUSES, shownMailboxState } from './sync-view.ts';
+import { runsSentBy } from './mailboxes.queries.ts';
 
 /** A refusal the operator can act on (unknown user or mailbox, an address that is not one). */
 export class MailboxError extends Error {}
@@ -68,14 +68,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * on the mailbox re-reads its row and tries its email again.
  */
 async function wakeSenderRuns(tx: EntityManager, organizationId: string, userId: string): Promise<string[]> {
-  const rows = await typedKysely(tx)
-    .selectFrom('sequences as s')
-    .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
-    .select('s.id')
-    .where('s.organization_id', '=', organizationId)
-    .where((eb) => eb(eb.fn.coalesce('s.sender_id', 't.sender_user_id'), '=', userId))
-    .where('s.status', 'in', RUNNING_STATUSES)
-    .execute();
+  const rows = await runsSentBy(tx, organizationId, userId, RUNNING_STATUSES);
   await recordRunsChanged(tx, rows.map((r) => ({ id: r.id, organizationId })));
   return rows.map((r) => r.id);
 }

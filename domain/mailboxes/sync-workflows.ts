@@ -4,20 +4,20 @@
 // so commands delivered late or out of order still end where the row is. Every worker start asks
 // again for every mailbox (a running sync is kept), so a workflow lost to a wiped Temporal comes back.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
+import { mailboxStatus, syncedMailboxes } from './mailboxes.queries.ts';
 
 type SyncClients = Pick<WorkflowClients, 'mailboxSync'>;
 
 export async function ensureMailboxSyncs(deps: { em: EntityManager; workflows: SyncClients }): Promise<number> {
-  const rows = await typedKysely(deps.em).selectFrom('mailboxes').select(['id', 'organization_id']).where('status', '<>', 'DISCONNECTED').execute();
+  const rows = await syncedMailboxes(deps.em);
   for (const row of rows) await deps.workflows.mailboxSync.start({ id: row.id, organizationId: row.organization_id });
   return rows.length;
 }
 
 async function wantsSync(em: EntityManager, mailboxId: string): Promise<boolean> {
-  const row = await typedKysely(em).selectFrom('mailboxes').select('status').where('id', '=', mailboxId).executeTakeFirst();
-  return row !== undefined && row.status !== 'DISCONNECTED';
+  const status = await mailboxStatus(em, mailboxId);
+  return status !== undefined && status !== 'DISCONNECTED';
 }
 
 /**

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OutboundEffectKind, OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
-import { typedKysely, type Row } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
+import type { Row } from '../../db/kysely.ts';
 import { truncateText } from '../shared/text.ts';
+import { claimEffect, finishEffect, insertEffect, markUnconfirmed, recordAttemptError, selectEffect, type EFFECT_COLUMNS } from './outbound.queries.ts';
 
 /** What a provider answered for one effect. */
 export interface ProviderOutcome {
@@ -58,8 +58,6 @@ export class EffectBusyError extends Error {
   override name = 'EffectBusyError';
 }
 
-const EFFECT_COLUMNS = ['key', 'kind', 'state', 'request', 'result', 'attempts'] as const;
-
 /** The row as the code reads it: the JSON columns hold what recordEffect and finish wrote. */
 function effectRow<Request>(row: Pick<Row<'outbound_effects'>, (typeof EFFECT_COLUMNS)[number]>): EffectRow<Request> {
   return { ...row, request: row.request as Request, result: row.result as ProviderOutcome | null };
@@ -83,27 +81,6 @@ export async function findEffect<Request>(em: EntityManager, key: string): Promi
   const [row] = (await selectEffect(em, key)).rows;
   return row ? effectRow<Request>(row) : null;
 }
-
-// The statements of every provider call (record, claim, finish, read): compiled once (db/statement.ts).
-const insertEffect = statement((db, id: string, organizationId: string, key: string, kind: EffectIntent<object>['kind'], sequenceId: string | null, request: Record<string, unknown>) => db
-  .insertInto('outbound_effects')
-  .values((eb) => ({
-    id, organization_id: organizationId, key, kind, state: 'PENDING', sequence_id: sequenceId, request, attempts: 0, created_at: eb.fn<Date>('now'),
-  }))
-  .onConflict((oc) => oc.column('key').doNothing())
-  .returning(EFFECT_COLUMNS));
-const selectEffect = statement((db, key: string) => db.selectFrom('outbound_effects').select(EFFECT_COLUMNS).where('key', '=', key));
-const finishEffect = statement((db, key: string, state: 'DONE' | 'REFUSED', result: Record<string, unknown>, lastError: string | null) => db
-  .updateTable('outbound_effects')
-  .set((eb) => ({ state, result, last_error: lastError, completed_at: eb.fn<Date>('now') }))
-  .where('key', '=', key).where('state', 'in', ['IN_FLIGHT', 'UNCONFIRMED'])
-  .returning(EFFECT_COLUMNS));
-const claimEffect = statement((db, key: string, inFlightAt: number) => db
-  .updateTable('outbound_effects')
-  .set((eb) => ({ state: 'IN_FLIGHT', attempts: eb('attempts', '+', 1), attempted_at: eb.fn<Date>('now') }))
-  .where('key', '=', key)
-  .where((eb) => eb.or([eb('state', '=', 'PENDING'), eb.and([eb('state', '=', 'IN_FLIGHT'), eb('attempts', '=', inFlightAt)])]))
-  .returning(EFFECT_COLUMNS));
 
 async function findEffectOrFail<Request>(em: EntityManager, key: string): Promise<EffectRow<Request>> {
   const row = await findEffect<Request>(em, key);
@@ -153,12 +130,7 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
     if (row.state === 'PENDING') throw new EffectBusyError(`the effect ${key} was claimed meanwhile`);
     // IN_FLIGHT: an earlier call's outcome is unknown. Ask the provider, else count it as done.
     if (!provider.lookup) {
-      const unconfirmed = await typedKysely(em)
-        .updateTable('outbound_effects')
-        .set((eb) => ({ state: 'UNCONFIRMED', result: { accepted: true, providerId: key, error: null }, completed_at: eb.fn<Date>('now') }))
-        .where('key', '=', key).where('state', '=', 'IN_FLIGHT').where('attempts', '=', row.attempts)
-        .returning(EFFECT_COLUMNS)
-        .executeTakeFirst();
+      const unconfirmed = await markUnconfirmed(em, key, row.attempts);
       log?.('an outside effect whose outcome was lost is counted as done, not repeated', { key, kind: row.kind, attempts: row.attempts });
       return outcomeOf(unconfirmed ? effectRow(unconfirmed) : await findEffectOrFail(em, key)) ?? Promise.reject(new EffectBusyError(`the effect ${key} is in flight elsewhere`));
     }
@@ -173,11 +145,7 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
   } catch (error) {
     // Known not performed: back to PENDING, so the retry calls again. Otherwise it stays IN_FLIGHT and the retry reconciles.
     const release = provider.notPerformed?.(error) === true;
-    await typedKysely(em)
-      .updateTable('outbound_effects')
-      .set({ last_error: errorText(error), ...(release ? { state: 'PENDING' as const } : {}) })
-      .where('key', '=', key).where('state', '=', 'IN_FLIGHT').where('attempts', '=', claimed.attempts)
-      .execute();
+    await recordAttemptError(em, key, claimed.attempts, errorText(error), release);
     throw error;
   }
   return finish(em, key, outcome);

@@ -1,12 +1,10 @@
 // Account use cases: upsert on the normalised primary domain (aliases from the directory resolve
 // to it), reads, listing and owner reassignment.
-import { randomUUID } from 'node:crypto';
 import { ref, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { Account, User } from '../../db/entities/index.ts';
-import { statement } from '../../db/statement.ts';
-import { typedKysely } from '../../db/kysely.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { normalizeDomain } from './identifiers.ts';
+import { upsertAccountRows } from './people.queries.ts';
 import { toAccountRecord, type AccountRecord } from './records.ts';
 import { DomainError } from '../shared/errors.ts';
 
@@ -35,27 +33,6 @@ export async function ensureAccounts(em: EntityManager, organizationId: string, 
   if (!names.size) return new Map();
   const rows = await upsertAccountRows(em, organizationId, [...names.keys()].sort().map((d) => [d, names.get(d)!]));
   return new Map(rows.map((r) => [r.domain, r.id]));
-}
-
-/** One account of upsertAccountRows (a contact's company, on every contact upsert): compiled once. */
-const upsertOneAccount = statement((db, id: string, organizationId: string, domain: string, name: string, now: Date) => db
-  .insertInto('accounts')
-  .values({ id, organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
-  .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
-  .returning(['id', 'domain']));
-
-/** Inserts the (domain, name) accounts, or moves last_seen_at of those the organization has; their ids. */
-async function upsertAccountRows(em: EntityManager, organizationId: string, accounts: [string, string][]) {
-  const now = new Date();
-  if (accounts.length === 1) return (await upsertOneAccount(em, randomUUID(), organizationId, accounts[0][0], accounts[0][1], now)).rows;
-  return typedKysely(em)
-    .insertInto('accounts')
-    .values(accounts.map(([domain, name]) => ({
-      id: randomUUID(), organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-    })))
-    .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
-    .returning(['id', 'domain'])
-    .execute();
 }
 
 export async function upsertAccount(em: EntityManager, directory: Directory, organizationId: string, input: { domain: string; name?: string }): Promise<AccountRecord> {

@@ -1,13 +1,12 @@
 // Importing a batch of people (signal checks, lead imports) in a fixed number of statements.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { DirectoryCompany } from '../../providers/directory/index.ts';
 import { ensureAccounts } from './accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
 import { distinctPresent, normalizeDomain } from './identifiers.ts';
+import { contactsMatchingIdentifiers, insertImportedContacts, suppressionsAmong, updateImportedContacts } from './people.queries.ts';
 
 /** A person to import (importContacts): identifiers normalised, the company resolved to its primary domain; null means "not known". */
 export interface ContactImport {
@@ -72,16 +71,10 @@ interface ImportTarget {
  */
 export async function importContacts(tx: EntityManager, organizationId: string, people: ContactImport[]): Promise<ContactImportOutcome[]> {
   if (!people.length) return [];
-  const db = typedKysely(tx);
   const now = new Date();
   const emails = distinctPresent(people.map((p) => p.email));
   const linkedinUrls = distinctPresent(people.map((p) => p.linkedinUrl));
-  const matches = await db
-    .selectFrom('contacts')
-    .select(['id', 'email', 'linkedin_url', 'company_name', 'account_id'])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
-    .execute();
+  const matches = await contactsMatchingIdentifiers(tx, organizationId, emails, linkedinUrls);
   const byEmail = new Map<string, ImportTarget>();
   const byLinkedin = new Map<string, ImportTarget>();
   const register = (t: ImportTarget) => {
@@ -93,12 +86,7 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
   // Erasure hashes of the identifiers no contact holds (only a new contact can be an erased person).
   const unmatched = [...emails.filter((e) => !byEmail.has(e)).map((e) => ['EMAIL', e]), ...linkedinUrls.filter((u) => !byLinkedin.has(u)).map((u) => ['LINKEDIN_URL', u])];
   const suppressions = unmatched.length
-    ? await db
-      .selectFrom('suppressions')
-      .select(['kind', 'value_hash'])
-      .where('organization_id', '=', organizationId)
-      .where((eb) => eb('value_hash', '=', eb.fn.any(eb.val(unmatched.map(([, v]) => identityHash(v))))))
-      .execute()
+    ? await suppressionsAmong(tx, organizationId, unmatched.map(([, v]) => identityHash(v)))
     : [];
   const suppressed = new Set(suppressions.map((r) => `${r.kind}:${r.value_hash}`));
   const isErased = (p: ContactImport) => (p.email !== null && suppressed.has(`EMAIL:${identityHash(p.email)}`))
@@ -142,28 +130,13 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
   });
   const inserted = written.filter((t) => !t.existing);
   if (inserted.length) {
-    await db
-      .insertInto('contacts')
-      .values(inserted.map((t) => ({
-        id: t.id, organization_id: organizationId, account_id: t.account_id, email: t.email, linkedin_url: t.linkedin_url, ...text(t.person!),
-        email_status: 'UNVERIFIED' as const, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-      })))
-      .execute();
+    await insertImportedContacts(tx, organizationId, inserted.map((t) => ({
+      id: t.id, account_id: t.account_id, email: t.email, linkedin_url: t.linkedin_url, ...text(t.person!),
+    })), now);
   }
   const updated = written.filter((t) => t.existing).sort((a, b) => a.id.localeCompare(b.id));
   if (updated.length) {
-    // SQL: UPDATE ... FROM (VALUES ...) with per-column coalesce, one statement for every matched contact.
-    await sql`
-      UPDATE contacts c SET
-        email = coalesce(c.email, v.email), linkedin_url = coalesce(c.linkedin_url, v.linkedin_url),
-        first_name = coalesce(v.first_name, c.first_name), last_name = coalesce(v.last_name, c.last_name), job_title = coalesce(v.job_title, c.job_title),
-        company_name = coalesce(v.company_name, c.company_name), account_id = coalesce(v.account_id, c.account_id),
-        last_seen_at = ${now}, updated_at = ${now}
-      FROM (VALUES ${sql.join(updated.map((t) => {
-        const f = text(t.person!);
-        return sql`(${t.id}::uuid, ${t.email}::text, ${t.linkedin_url}::text, ${f.first_name}::text, ${f.last_name}::text, ${f.job_title}::text, ${f.company_name}::text, ${t.account_id}::uuid)`;
-      }))}) AS v (id, email, linkedin_url, first_name, last_name, job_title, company_name, account_id)
-      WHERE c.id = v.id`.execute(tx.getKysely());
+    await updateImportedContacts(tx, updated.map((t) => ({ id: t.id, email: t.email, linkedin_url: t.linkedin_url, ...text(t.person!), account_id: t.account_id })), now);
   }
   return targets.map((t, i) => {
     if (t instanceof DomainError) return { error: t };

@@ -3,14 +3,12 @@
 // refused.
 import { randomUUID } from 'node:crypto';
 import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresql';
-import type { Insertable, QueryCreator } from 'kysely';
-import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { TEXT_FIELDS, cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
+import { insertContact, matchAndSuppression, updateContact } from './people.queries.ts';
 
 export interface ContactInput {
   email?: string | null;
@@ -22,57 +20,6 @@ export interface ContactInput {
   company_domain?: string | null;
   phone?: string | null;
 }
-
-// The statements of every new contact, compiled once (db/statement.ts). An identifier not sent is
-// NULL, which equals nothing: the SQL is the same whichever of email and LinkedIn URL came.
-
-/**
- * In one round trip: the organization's contacts with this email or this LinkedIn URL, and whether
- * a suppression holds the hash of either (null: not sent). Always one row at least (`id` null when
- * nothing matches), each carrying `suppressed`.
- * Not prepared: with the values, PostgreSQL drops the branches whose identifier is NULL; a generic
- * plan keeps them (measured: +0.4 ms of database CPU per upsert when prepared).
- */
-const matchAndSuppression = statement((
-  db, organizationId: string, email: string | null, linkedinUrl: string | null, emailHash: string | null, linkedinHash: string | null,
-) => db
-  .selectFrom(db.selectNoFrom((eb) => eb.exists(eb.selectFrom('suppressions').select(eb.lit(1).as('one'))
-    .where('organization_id', '=', organizationId)
-    .where((w) => w.or([
-      w.and([w('kind', '=', 'EMAIL'), w('value_hash', '=', emailHash)]),
-      w.and([w('kind', '=', 'LINKEDIN_URL'), w('value_hash', '=', linkedinHash)]),
-    ]))).as('suppressed')).as('s'))
-  .leftJoin('contacts as c', (join) => join
-    .on('c.organization_id', '=', organizationId)
-    .on((eb) => eb.or([eb('c.email', '=', email), eb('c.linkedin_url', '=', linkedinUrl)])))
-  .select(['c.id', 'c.email', 'c.linkedin_url', 'c.company_name', 's.suppressed']), { prepared: false });
-
-/** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
-function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
-  return db
-    .selectFrom('written as c')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .leftJoin('users as u', 'u.id', 'c.owner_id')
-    .selectAll('c')
-    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name']);
-}
-
-type NewContact = Omit<Insertable<DB['contacts']>, 'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'>;
-
-/** A new contact, read back with its account and owner. */
-const insertContact = statement((
-  db, id: string, organizationId: string, accountId: string | null, email: string | null, linkedinUrl: string | null,
-  firstName: string | null, lastName: string | null, jobTitle: string | null, companyName: string | null, phone: string | null, now: Date,
-) => {
-  const row: NewContact = {
-    id, organization_id: organizationId, account_id: accountId, email, linkedin_url: linkedinUrl,
-    first_name: firstName, last_name: lastName, job_title: jobTitle, company_name: companyName, phone,
-  };
-  return readWritten(db.with('written', (w) => w
-    .insertInto('contacts')
-    .values({ ...row, email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
-    .returningAll()));
-});
 
 /**
  * One upsert, in a handful of statements (match, account upsert, write-and-read): the hot path of
@@ -93,7 +40,6 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
   // Its own transaction, whatever the caller's em is in (the caller may be a request's root
   // EntityManager: the transaction forks its own).
   return em.transactional(async (tx) => {
-    const db = typedKysely(tx);
     // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
     // microsecond would make `first_seen_after=<a served value>` match its own row.
     const now = new Date();
@@ -135,15 +81,10 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
         ]);
       }
       const sent = Object.fromEntries(TEXT_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, cleanText(input[field]) ?? null]));
-      written = await readWritten(db
-        .with('written', (w) => w
-          .updateTable('contacts')
-          .set({
-            ...sent, last_seen_at: now, updated_at: now, email: nextEmail, linkedin_url: nextLinkedin,
-            ...(accountId !== undefined ? { account_id: accountId } : {}),
-          })
-          .where('id', '=', existing.id)
-          .returningAll())).executeTakeFirstOrThrow();
+      written = await updateContact(tx, existing.id, {
+        ...sent, last_seen_at: now, updated_at: now, email: nextEmail, linkedin_url: nextLinkedin,
+        ...(accountId !== undefined ? { account_id: accountId } : {}),
+      });
     }
     return { record: contactRecordFromRow(written), created: !existing };
   }, { propagation: TransactionPropagation.REQUIRES_NEW });

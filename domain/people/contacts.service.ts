@@ -3,7 +3,7 @@
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { Contact, Suppression } from '../../db/entities/index.ts';
-import { typedKysely } from '../../db/kysely.ts';
+import { CONTACT_SORT_COLUMNS, contactListCount, contactListPage, deleteContactActivities } from './people.queries.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { organizationUser, primaryDomain } from './accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -25,12 +25,8 @@ export async function getContact(em: EntityManager, organizationId: string, id: 
   return toContactRecord(await loadContact(em, organizationId, id));
 }
 
-const sortColumns = {
-  created_at: 'created_at', updated_at: 'updated_at', first_seen_at: 'first_seen_at', last_seen_at: 'last_seen_at',
-  email: 'email', first_name: 'first_name', last_name: 'last_name',
-} as const;
-export type ContactSort = keyof typeof sortColumns;
-export const CONTACT_SORT_FIELDS = Object.keys(sortColumns) as ContactSort[];
+export type ContactSort = keyof typeof CONTACT_SORT_COLUMNS;
+export const CONTACT_SORT_FIELDS = Object.keys(CONTACT_SORT_COLUMNS) as ContactSort[];
 
 export interface ContactFilters {
   email?: string;
@@ -54,27 +50,14 @@ export async function listContacts(
 ): Promise<{ items: ContactRecord[]; total: number }> {
   const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
   const domain = filters.company_domain === undefined ? undefined : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
-  const matching = typedKysely(em)
-    .selectFrom('contacts as c')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .where('c.organization_id', '=', organizationId)
-    .$if(!!email, (q) => q.where('c.email', '=', email!))
-    .$if(!!linkedinUrl, (q) => q.where('c.linkedin_url', '=', linkedinUrl!))
-    .$if(!!filters.contact_id, (q) => q.where('c.id', '=', filters.contact_id!))
-    .$if(domain !== undefined, (q) => q.where('a.domain', '=', domain!))
-    .$if(!!filters.first_seen_after, (q) => q.where('c.first_seen_at', '>', new Date(filters.first_seen_after!)))
-    .$if(!!filters.last_seen_after, (q) => q.where('c.last_seen_at', '>', new Date(filters.last_seen_after!)));
-  const rows = await matching
-    .leftJoin('users as u', 'u.id', 'c.owner_id')
-    .selectAll('c')
-    .select((eb) => ['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name', eb.fn.countAll().over().as('total')])
-    .orderBy(`c.${sortColumns[page.sortBy ?? 'created_at']}`, page.sortOrder)
-    .orderBy('c.id', page.sortOrder)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const where = {
+    email, linkedinUrl, contactId: filters.contact_id, domain,
+    firstSeenAfter: filters.first_seen_after ? new Date(filters.first_seen_after) : undefined,
+    lastSeenAfter: filters.last_seen_after ? new Date(filters.last_seen_after) : undefined,
+  };
+  const rows = await contactListPage(em, organizationId, where, { ...page, sortBy: page.sortBy ?? 'created_at' });
   // Past the last page the window count has no row to ride on.
-  const total = await pageTotal(rows, page.offset, async () => (await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total);
+  const total = await pageTotal(rows, page.offset, () => contactListCount(em, organizationId, where));
   return { items: rows.map(contactRecordFromRow), total };
 }
 
@@ -104,7 +87,7 @@ export async function eraseContact(em: EntityManager, organizationId: string, id
     }
     // The activity stream embeds the person (name, email); its rows about them go too, and their
     // queued webhook deliveries with them (ON DELETE CASCADE).
-    await typedKysely(tx).deleteFrom('activities').where('organization_id', '=', organizationId).where('contact_id', '=', contact.id).execute();
+    await deleteContactActivities(tx, organizationId, contact.id);
     tx.remove(contact);
   });
 }

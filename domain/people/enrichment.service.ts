@@ -1,13 +1,12 @@
 // Enrichment use cases: enrich a described person, or a workspace contact's gaps, through the
 // enrichment provider, paying one organization credit per answer that carries data.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import type { EnrichedPerson, EnrichmentInput, EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import { Contact } from '../../db/entities/index.ts';
 import { contactIdentifiers, loadContact } from './contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { normalizeDomain } from './identifiers.ts';
+import { selectCredits, spendCredit } from './people.queries.ts';
 import { toContactSummary, type ContactSummary } from './records.ts';
 
 export interface EnrichRequest {
@@ -46,10 +45,7 @@ export interface GetAndEnrichResponse {
   credits_remaining: number;
 }
 
-/** The organization's enrichment credit balance (one primary-key read). */
-// Read on every GET /v1/me: compiled once.
-const selectCredits = statement((db, organizationId: string) => db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId));
-
+/** The organization's enrichment credit balance. */
 export async function creditBalance(em: EntityManager, organizationId: string): Promise<number> {
   const row = (await selectCredits(em, organizationId)).rows[0];
   if (!row) throw DomainError.notFound('Organization');
@@ -58,17 +54,6 @@ export async function creditBalance(em: EntityManager, organizationId: string): 
 
 function noCredits(): DomainError {
   return DomainError.business('No enrichment credits left: this call needs the enrichment provider. Ask an administrator to add credits.', { field: 'enrichment_credits', balance: 0 });
-}
-
-/** Takes one credit if any is left; the new balance, or null when there was none. */
-async function spendCredit(em: EntityManager, organizationId: string): Promise<number | null> {
-  const row = await typedKysely(em)
-    .updateTable('organizations')
-    .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '-', 1) }))
-    .where('id', '=', organizationId).where('enrichment_credits', '>', 0)
-    .returning('enrichment_credits')
-    .executeTakeFirst();
-  return row ? row.enrichment_credits : null;
 }
 
 type Paid = { pending: string | null; data: EnrichedPerson | null; spent: 0 | 1; remaining: number };

@@ -1,11 +1,11 @@
 // Qualification use cases: the workspace ICP profile, and scoring a stored or described contact
 // against it (domain/people/icp-score.ts holds the rule). Reads only; spends no credits.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { loadContact } from './contacts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { normalizeDomain } from './identifiers.ts';
+import { storedIcpProfile } from './people.queries.ts';
 import { icpFromStored, qualify, type IcpProfile, type QualifyFacts, type QualifyResult } from './icp-score.ts';
 import { toContactSummary } from './records.ts';
 
@@ -31,8 +31,7 @@ export interface QualifyInput {
 }
 
 export async function getIcpProfile(em: EntityManager, organizationId: string): Promise<IcpProfile> {
-  const row = await typedKysely(em).selectFrom('organizations').select('icp_profile').where('id', '=', organizationId).executeTakeFirst();
-  return icpFromStored(row?.icp_profile ?? null);
+  return icpFromStored(await storedIcpProfile(em, organizationId));
 }
 
 const text = (value: string | null | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -4,8 +4,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, AccountVariable, Contact, ContactVariable } from '../../db/entities/index.ts';
-import { typedKysely } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
+import { mergeVariables, selectAccountVariables, selectContactVariables } from './people.queries.ts';
 import { DomainError } from '../shared/errors.ts';
 
 export const VARIABLE_LIMIT = 200;
@@ -14,12 +13,8 @@ export const VARIABLE_VALUE_MAX = 10_000;
 
 export type Variables = Record<string, string | null>;
 
-// Variables are written set-based (merge below), so they are read the same way: through the
-// identity map a merge would be invisible to entities loaded before it.
-// Read by every message step: compiled once (db/statement.ts).
-const selectContactVariables = statement((db, contactId: string) => db.selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key'));
-const selectAccountVariables = statement((db, accountId: string) => db.selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key'));
-
+// Variables are read set-based (people.queries.ts), as merges write them: through the identity
+// map a merge would be invisible to entities loaded before it.
 export async function contactVariables(em: EntityManager, contactId: string): Promise<Variables> {
   const { rows } = await selectContactVariables(em, contactId);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
@@ -55,18 +50,7 @@ function checkLimit(scope: string, field: string, existing: Variables, incoming:
 async function merge(em: EntityManager, kind: 'contact' | 'account', ownerId: string, incoming: Variables): Promise<void> {
   const entries = Object.entries(incoming);
   if (!entries.length) return;
-  const db = typedKysely(em);
-  const now = new Date();
-  const rows = entries.map(([key, value]) => ({ key, value, updated_at: now }));
-  if (kind === 'contact') {
-    await db.insertInto('contact_variables').values(rows.map((row) => ({ ...row, contact_id: ownerId })))
-      .onConflict((oc) => oc.columns(['contact_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
-      .execute();
-  } else {
-    await db.insertInto('account_variables').values(rows.map((row) => ({ ...row, account_id: ownerId })))
-      .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
-      .execute();
-  }
+  await mergeVariables(em, kind, ownerId, entries);
 }
 
 export interface ContactVariablesView {

@@ -1,14 +1,15 @@
 // Playbooks: create, read, list, update, delete.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import { DomainError } from '../shared/errors.ts';
-import { PLAYBOOK_COLUMNS, toPlaybook, type PlaybookRecord } from './playbook-records.ts';
+import { toPlaybook, type PlaybookRecord } from './playbook-records.ts';
+import {
+  deletePlaybookRows, insertPlaybook, isLiveTemplate, playbookPage, playbookRow, updatePlaybookRow, type PlaybookFilters, type PlaybookSort,
+} from './playbooks.queries.ts';
 
-/** The action as the jsonb the column holds (serialized here so the driver sends one JSON text). */
-const jsonb = (action: PlaybookAction) => sql<PlaybookAction>`${JSON.stringify(action)}::jsonb`;
+/** The list's filters and sort fields are the query's. */
+export { PLAYBOOK_SORT_FIELDS, type PlaybookFilters, type PlaybookSort } from './playbooks.queries.ts';
 
 export interface ActionInput {
   type: PlaybookAction['type'];
@@ -37,9 +38,7 @@ async function actionOf(em: EntityManager, organizationId: string, input: Action
   if (input.type === 'CREATE_TASK' && !input.title?.trim()) errors.push({ path: 'action.title', message: 'is required for CREATE_TASK (not blank)' });
   if (errors.length) throw DomainError.invalidFields(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
   if (input.type === 'CREATE_TASK') return { type: 'CREATE_TASK', title: input.title!.trim(), priority: input.priority ?? 'TODAY', due_in_days: input.due_in_days ?? 0 };
-  const template = await typedKysely(em).selectFrom('sequence_templates').select('id')
-    .where('id', '=', input.sequence_template_id!).where('organization_id', '=', organizationId).where('status', '<>', 'ARCHIVED').executeTakeFirst();
-  if (!template) throw DomainError.invalid('action.sequence_template_id', 'is not a sequence template of this organization (or it is archived)', 422);
+  if (!(await isLiveTemplate(em, organizationId, input.sequence_template_id!))) throw DomainError.invalid('action.sequence_template_id', 'is not a sequence template of this organization (or it is archived)', 422);
   return { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: input.sequence_template_id! };
 }
 
@@ -51,39 +50,24 @@ export async function createPlaybook(em: EntityManager, organizationId: string, 
   blank('name', request.name);
   const action = await actionOf(em, organizationId, request.action);
   const now = new Date();
-  const row = await typedKysely(em).insertInto('playbooks').values({
-    id: randomUUID(), organization_id: organizationId, name: request.name.trim(), event_name: request.event_name, action: jsonb(action),
+  const row = await insertPlaybook(em, {
+    id: randomUUID(), organization_id: organizationId, name: request.name.trim(), event_name: request.event_name, action,
     requires_approval: request.requires_approval ?? false, status: request.status ?? 'ACTIVE', owner_user_id: userId, created_at: now, updated_at: now,
-  }).returning(PLAYBOOK_COLUMNS).executeTakeFirstOrThrow();
+  });
   return toPlaybook(row);
 }
 
 export async function getPlaybook(em: EntityManager, organizationId: string, id: string): Promise<PlaybookRecord> {
-  const row = await typedKysely(em).selectFrom('playbooks').select(PLAYBOOK_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await playbookRow(em, organizationId, id);
   if (!row) throw DomainError.notFound('Playbook');
   return toPlaybook(row);
-}
-
-export const PLAYBOOK_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
-export type PlaybookSort = (typeof PLAYBOOK_SORT_FIELDS)[number];
-
-export interface PlaybookFilters {
-  event_name?: string;
-  status?: PlaybookStatus;
 }
 
 export async function listPlaybooks(
   em: EntityManager, organizationId: string, filters: PlaybookFilters, page: { limit: number; offset: number; sortBy?: PlaybookSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: PlaybookRecord[]; total: number }> {
-  const matching = typedKysely(em).selectFrom('playbooks')
-    .where('organization_id', '=', organizationId)
-    .$if(filters.event_name !== undefined, (q) => q.where('event_name', '=', filters.event_name!))
-    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
-  const [rows, counted] = await Promise.all([
-    matching.select(PLAYBOOK_COLUMNS).orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toPlaybook), total: Number(counted.total) };
+  const { rows, total } = await playbookPage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(toPlaybook), total };
 }
 
 /** Fields sent replace the stored ones (`action` as a whole); runs already made keep their action. */
@@ -91,14 +75,13 @@ export async function updatePlaybook(em: EntityManager, organizationId: string, 
   await getPlaybook(em, organizationId, id);
   blank('name', request.name);
   const action = request.action !== undefined ? await actionOf(em, organizationId, request.action) : undefined;
-  const row = await typedKysely(em).updateTable('playbooks').set({
-    updated_at: new Date(),
+  const row = await updatePlaybookRow(em, organizationId, id, {
     ...(request.name !== undefined && { name: request.name.trim() }),
     ...(request.event_name !== undefined && { event_name: request.event_name }),
-    ...(action !== undefined && { action: jsonb(action) }),
+    ...(action !== undefined && { action }),
     ...(request.requires_approval !== undefined && { requires_approval: request.requires_approval }),
     ...(request.status !== undefined && { status: request.status }),
-  }).where('id', '=', id).where('organization_id', '=', organizationId).returning(PLAYBOOK_COLUMNS).executeTakeFirst();
+  });
   if (!row) throw DomainError.notFound('Playbook');
   return toPlaybook(row);
 }
@@ -110,14 +93,6 @@ export async function updatePlaybook(em: EntityManager, organizationId: string, 
  */
 export async function deletePlaybook(em: EntityManager, organizationId: string, id: string): Promise<void> {
   await em.fork().transactional(async (tx) => {
-    const db = typedKysely(tx);
-    const playbook = await db.selectFrom('playbooks').select('id').where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
-    if (!playbook) throw DomainError.notFound('Playbook');
-    const now = new Date();
-    await db.updateTable('tasks').set({ status: 'SKIPPED', skipped_at: now, snoozed_until: null, updated_at: now })
-      .where('organization_id', '=', organizationId).where('status', 'in', ['PENDING', 'IN_PROGRESS']).where('type', '=', 'PLAYBOOK_APPROVAL')
-      .where('id', 'in', (eb) => eb.selectFrom('playbook_runs').select('approval_task_id').where('playbook_id', '=', id).where('status', '=', 'AWAITING_APPROVAL'))
-      .execute();
-    await db.deleteFrom('playbooks').where('id', '=', id).execute();
+    if (!(await deletePlaybookRows(tx, organizationId, id, new Date()))) throw DomainError.notFound('Playbook');
   });
 }

@@ -1,9 +1,8 @@
-// A playbook and a playbook run as the API answers them, and the rows they are read from.
-import type { Row } from '../../db/kysely.ts';
+// A playbook and a playbook run as the API answers them, made from the rows playbooks.queries.ts reads.
 import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.entity.ts';
 import type { PlaybookRunOutcome, PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { iso } from '../shared/time.ts';
-
+import type { PlaybookRow, RunRow } from './playbooks.queries.ts';
 
 export interface PlaybookRecord {
   id: string;
@@ -16,9 +15,6 @@ export interface PlaybookRecord {
   created_at: string;
   updated_at: string;
 }
-
-export const PLAYBOOK_COLUMNS = ['id', 'name', 'event_name', 'action', 'requires_approval', 'status', 'owner_user_id', 'created_at', 'updated_at'] as const;
-export type PlaybookRow = Pick<Row<'playbooks'>, (typeof PLAYBOOK_COLUMNS)[number]>;
 
 export function toPlaybook(r: PlaybookRow): PlaybookRecord {
   return {
@@ -44,12 +40,6 @@ export interface PlaybookRunRecord {
   created_at: string;
   updated_at: string;
 }
-
-export const RUN_COLUMNS = [
-  'id', 'playbook_id', 'event_id', 'contact_id', 'status', 'action', 'approval_task_id', 'outcome', 'sequence_id', 'created_task_id', 'error',
-  'decided_at', 'completed_at', 'created_at', 'updated_at',
-] as const;
-export type RunRow = Pick<Row<'playbook_runs'>, (typeof RUN_COLUMNS)[number]>;
 
 export function toRun(r: RunRow): PlaybookRunRecord {
   return { ...r, decided_at: iso(r.decided_at), completed_at: iso(r.completed_at), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! };

@@ -15,12 +15,11 @@
 //     through the one enrollment path (domain/sequences/enrollment: eligibility, verification of a
 //     never-verified email, then the sequence row with sequence.created, or a REFUSED row), seconds later.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { truncateText } from '../shared/text.ts';
-import { dateIn, insertTasks, todoFor, type NewTask } from './playbook-todos.ts';
+import { dateIn, insertTasks, todoFor } from './playbook-todos.ts';
+import { insertRuns, sequenceTemplateNames, triggeredPlaybooks, type NewTask, type TriggeredRow } from './playbooks.queries.ts';
 
 export interface ResolvedEvent {
   eventId: string;
@@ -29,9 +28,6 @@ export interface ResolvedEvent {
   contactId: string;
 }
 
-/** A playbook the events trigger, with its owner as the assignee when still an active user. */
-type TriggeredRow = Pick<Row<'playbooks'>, 'id' | 'organization_id' | 'name' | 'event_name' | 'action' | 'requires_approval'> & { assignee_id: string | null };
-
 /**
  * The runs of every ACTIVE playbook watching the events' names (the events resolved to a contact),
  * in the caller's transaction: approval tasks and immediate to-dos are written with them. Answers
@@ -39,20 +35,13 @@ type TriggeredRow = Pick<Row<'playbooks'>, 'id' | 'organization_id' | 'name' | '
  */
 export async function createRunsForResolvedEvents(tx: EntityManager, events: ResolvedEvent[], now: Date): Promise<number> {
   if (!events.length) return 0;
-  const db = tx.getKysely();
   const pairs = [...new Map(events.map((e) => [`${e.organizationId}|${e.eventName}`, e])).values()];
-  // Raw: the playbooks are matched against (organization, event name) pairs joined from unnest of two parallel arrays.
-  const { rows: playbooks } = await sql<TriggeredRow>`
-    SELECT p.id, p.organization_id, p.name, p.event_name, p.action, p.requires_approval, u.id AS assignee_id
-      FROM playbooks p JOIN unnest(${pairs.map((e) => e.organizationId)}::uuid[], ${pairs.map((e) => e.eventName)}::text[]) AS x(org, name)
-        ON p.organization_id = x.org AND p.event_name = x.name
-      LEFT JOIN users u ON u.id = p.owner_user_id AND u.removed_at IS NULL
-     WHERE p.status = 'ACTIVE'`.execute(db);
+  const playbooks = await triggeredPlaybooks(tx, pairs);
   if (!playbooks.length) return 0;
   const templateIds = [...new Set(playbooks.flatMap((p) => (p.action.type === 'ENROLL_IN_SEQUENCE' ? [p.action.sequence_template_id] : [])))];
   const templateNames = new Map<string, string>();
   if (templateIds.length) {
-    const rows = await typedKysely(tx).selectFrom('sequence_templates').select(['id', 'name']).where('id', 'in', templateIds).execute();
+    const rows = await sequenceTemplateNames(tx, templateIds);
     for (const r of rows) templateNames.set(r.id, r.name);
   }
 
@@ -80,18 +69,11 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
     }
   }
   if (!runs.length) return 0;
-  const col = <T>(pick: (r: (typeof runs)[number]) => T) => runs.map(pick);
-  // Raw: INSERT ... SELECT over unnest of parallel arrays, skipping (playbook, event) pairs already run, in one statement.
-  const { rows: inserted } = await sql<{ id: string }>`
-    INSERT INTO playbook_runs (id, organization_id, playbook_id, event_id, contact_id, status, action, approval_task_id, outcome, created_task_id, completed_at, created_at, updated_at)
-    SELECT x.id, x.org, x.playbook, x.event, x.contact, x.status, x.action, x.approval, x.outcome, x.created_task, x.completed_at, ${now}, ${now}
-      FROM unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.e.organizationId)}::uuid[], ${col((r) => r.p.id)}::uuid[], ${col((r) => r.e.eventId)}::uuid[],
-                  ${col((r) => r.e.contactId)}::uuid[], ${col((r) => r.status)}::text[], ${col((r) => JSON.stringify(r.p.action))}::jsonb[],
-                  ${col((r) => (r.approval ? r.task!.id : null))}::uuid[], ${col((r) => (r.status === 'COMPLETED' ? 'TASK_CREATED' : null))}::text[],
-                  ${col((r) => (!r.approval && r.task ? r.task.id : null))}::uuid[], ${col((r) => (r.status === 'COMPLETED' ? now : null))}::timestamptz[])
-        AS x(id, org, playbook, event, contact, status, action, approval, outcome, created_task, completed_at)
-    ON CONFLICT (playbook_id, event_id) DO NOTHING RETURNING id`.execute(db);
-  const made = new Set(inserted.map((r) => r.id));
+  const made = new Set(await insertRuns(tx, runs.map((r) => ({
+    id: r.id, organizationId: r.e.organizationId, playbookId: r.p.id, eventId: r.e.eventId, contactId: r.e.contactId, status: r.status, action: r.p.action,
+    approvalTaskId: r.approval ? r.task!.id : null, outcome: r.status === 'COMPLETED' ? 'TASK_CREATED' : null,
+    createdTaskId: !r.approval && r.task ? r.task.id : null, completedAt: r.status === 'COMPLETED' ? now : null,
+  })), now));
   await insertTasks(tx, runs.filter((r) => made.has(r.id) && r.task).map((r) => r.task!), now);
   return made.size;
 }

@@ -1,135 +1,49 @@
-// The API's side of a run's controls (pause, resume, stop, variables), each with the row's checks (404, 409).
-// - Pause and resume change the row in one statement (with their event and a RUN_CHANGED command,
-//   the durable path to the workflow; pause.ts), then tell the run's workflow the pause state (the
-//   pauseState Update, answered without an activity); a workflow that cannot be told now hears of it
-//   from the outbox drain.
-// - Stop and variables of a started run go through its workflow's Updates (the answer is the record
-//   the Update returned); in the row for a lead awaiting review (FOUND: its workflow starts only once
-//   the lead is approved) and for a running row whose workflow cannot be found.
-// Scope ACCOUNT stops the account's other runs.
+// The API's controls of one run: pause, resume, stop and variables. Each is written by the request:
+// the row with its event and, when the run's workflow must act on it, a RUN_CHANGED command, in one
+// statement or transaction; then the run is told on the fast path (right after the commit) and the
+// outbox drain is the durable backup (docs/workflow-commands.md, "Controls"). The answer is the row
+// as written, whether or not the run could be told at once.
+// - Pause and resume: one statement at the revision read (pause.ts); told as the pauseState Update.
+// - Stop: the run (and with scope ACCOUNT the running runs of the account's other contacts) ended in
+//   one transaction; told as the runChanged signal. A lead awaiting review (FOUND: no workflow before
+//   its approval) has its review task skipped instead.
+// - Variables: merged into the row; the run renders each step from its row, so it is not told.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
-import type { Logger } from 'pino';
-import { DomainError, WorkflowNotRunningError } from '../shared/errors.ts';
-import { end, endRunDirectly, lockRunIfAny, readRun, toSequenceRecord, update, type RunRow } from './runs.ts';
+import { DomainError } from '../shared/errors.ts';
+import { end, lockRun, lockRunIfAny, readRun, toSequenceRecord, update, type FinalStatus, type RunRow } from './runs.ts';
 import { isPaused, pauseAtRevision, pauseStateOf, resumeAtRevision, type PauseWrite } from './pause.ts';
-import { RUNNING_STATUSES, isEndedStatus } from './statuses.ts';
+import { isEndedStatus, isRunningStatus } from './statuses.ts';
+import { otherRunningRunsOfAccount } from './runs.queries.ts';
 import { skipOpenReviewTasks } from '../tasks/transitions.ts';
-import { deliverRecorded, deliverRunsChanged, ignoringMissing } from '../workflow-commands/deliver.ts';
+import { deliverRecorded, ignoringMissing, type CommandDeliveryDeps } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import type { WorkflowClients } from '../../workflows/clients.ts';
-import { runVariablesProblem, type PauseInput, type SequenceRecord, type StopInput } from '../../workflows/sequence.definitions.ts';
+import type { SequenceRecord } from './record.ts';
+import { runVariablesProblem } from './run-variables.ts';
 
-export interface ControlDeps {
+export interface ControlDeps extends CommandDeliveryDeps {
   em: EntityManager;
-  workflows: WorkflowClients;
-  logger?: Pick<Logger, 'warn'>;
+}
+
+export interface PauseInput {
+  /** ISO time; without it the run stays paused until resumed. */
+  paused_until?: string | null;
+}
+
+export interface StopInput {
+  reason: 'WIN' | 'LOSE';
+  scope: 'CONTACT' | 'ACCOUNT';
 }
 
 function endedConflict(status: string): DomainError {
   return DomainError.conflict(`The sequence is ${status}; it can no longer be changed.`, { status });
 }
 
-/** Locks the organization's run: 404 for another organization's id, 409 once ended. */
-async function lockOwnRun(tx: EntityManager, organizationId: string, id: string): Promise<RunRow> {
-  const row = await lockRunIfAny(tx, id);
+/** The organization's run as read (no lock): 404 for another organization's id, 409 once ended. */
+async function readOwnRun(em: EntityManager, organizationId: string, id: string): Promise<RunRow> {
+  const row = await readRun(em, id);
   if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
   if (isEndedStatus(row.status)) throw endedConflict(row.status);
   return row;
-}
-
-/**
- * Stops the run in its row: WIN SUCCEEDED, LOSE FAILED, sequence.stopped. One transaction, the run
- * locked first and then its tasks (the order of the tasks service), so a concurrent lead approval
- * either finds the run ended (409) or made it ACTIVE first.
- * - FOUND: the lead's open NEW_LEAD_REVIEW task is SKIPPED with task.skipped (the stop decided
- *   instead of the review; see skipOpenReviewTasks); no workflow ever starts for it.
- * - Another running row: only when `awaitingReviewOnly` is false (its workflow cannot be found: not
- *   started yet after an approval, or gone); the row is ended and a workflow that starts or wakes
- *   later reads it and ends. With `awaitingReviewOnly` it answers null: stop it through its workflow.
- * Scope ACCOUNT then stops the running sequences of the account's other contacts.
- */
-export async function stopInRow(
-  deps: ControlDeps, organizationId: string, id: string, input: StopInput, options: { awaitingReviewOnly: boolean },
-): Promise<SequenceRecord | null> {
-  const status = input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED';
-  const stopped = await deps.em.fork().transactional(async (tx) => {
-    const row = await lockOwnRun(tx, organizationId, id);
-    if (row.status !== 'FOUND' && options.awaitingReviewOnly) return null;
-    const final = await end(tx, row, status, input.stopped_reason ?? null);
-    if (row.status === 'FOUND') await skipOpenReviewTasks(tx, final);
-    // A started run's workflow (if any) hears of the end through a RUN_CHANGED command.
-    else await recordRunsChanged(tx, [{ id, organizationId }]);
-    return { row: final, wasFound: row.status === 'FOUND' };
-  });
-  if (!stopped) return null;
-  if (!stopped.wasFound) await deliverRunsChanged(deps.em, deps, [id]);
-  if (input.scope === 'ACCOUNT') await stopOtherRunsOfAccount(deps, stopped.row, input.reason);
-  return toSequenceRecord(stopped.row);
-}
-
-/**
- * Merges `variables` into the row (a null value clears a key) of a lead awaiting review, or, when
- * `awaitingReviewOnly` is false, of any running row (its workflow cannot be found); the run renders
- * its steps with the row's variables once it runs. Null when the row is running and
- * `awaitingReviewOnly`: change it through its workflow. 400 for variables the run refuses.
- */
-export async function setVariablesInRow(
-  em: EntityManager, organizationId: string, id: string, variables: Record<string, string | null>, options: { awaitingReviewOnly: boolean },
-): Promise<SequenceRecord | null> {
-  const problem = runVariablesProblem(variables);
-  if (problem) throw DomainError.invalid('body', problem);
-  return em.fork().transactional(async (tx) => {
-    const row = await lockOwnRun(tx, organizationId, id);
-    if (row.status !== 'FOUND' && options.awaitingReviewOnly) return null;
-    return toSequenceRecord(await update(tx, row, { variables: { ...row.variables, ...variables } }));
-  });
-}
-
-/**
- * Scope ACCOUNT: stops every running sequence of the other contacts of the run's account with the
- * same outcome. A lead awaiting review is stopped in its row (its review task skipped); a started
- * run through its workflow's stop Update (scope CONTACT), or in its row when that fails.
- */
-export async function stopOtherRunsOfAccount(deps: ControlDeps, row: RunRow, reason: StopInput['reason']): Promise<void> {
-  const accountId = row.contact_account_id ?? row.account_id;
-  if (!accountId) return;
-  const rows = await typedKysely(deps.em.fork())
-    .selectFrom('sequences as s').innerJoin('contacts as c', 'c.id', 's.contact_id')
-    .select(['s.id', 's.status'])
-    .where('s.organization_id', '=', row.organization_id)
-    .where((eb) => eb.or([eb('c.account_id', '=', accountId), eb('s.account_id', '=', accountId)]))
-    .where('s.contact_id', '<>', row.contact_id).where('s.status', 'in', RUNNING_STATUSES)
-    .orderBy('s.id')
-    .execute();
-  const contactScope: StopInput = { reason, scope: 'CONTACT' };
-  for (const other of rows) {
-    try {
-      if (other.status === 'FOUND' && await stopInRow(deps, row.organization_id, other.id, contactScope, { awaitingReviewOnly: true })) continue;
-      await deps.workflows.sequence.stop(other.id, contactScope);
-    } catch (error) {
-      // It ended meanwhile (in its row, or its workflow refused the stop as terminal).
-      if (error instanceof DomainError && error.kind === 'conflict' && !(error instanceof WorkflowNotRunningError)) continue;
-      // No running workflow (or it ended meanwhile): stop the row directly when it is still running.
-      deps.logger?.warn({ err: error, sequenceId: other.id }, 'stop update failed; stopping the row directly');
-      await endRunDirectly(deps.em, other.id, reason === 'WIN' ? 'SUCCEEDED' : 'FAILED', null);
-    }
-  }
-}
-
-/**
- * The change a started run's workflow makes (an Update); a run whose workflow is not running takes
- * `inRow()` instead when given (the change made in its row), else 409.
- */
-async function throughWorkflow(change: () => Promise<SequenceRecord>, inRow?: () => Promise<SequenceRecord | null>): Promise<SequenceRecord> {
-  try {
-    return await change();
-  } catch (error) {
-    if (!(error instanceof WorkflowNotRunningError) || !inRow) throw error;
-    const record = await inRow();
-    if (!record) throw error;
-    return record;
-  }
 }
 
 /** Tries of a pause or resume whose row kept changing between its read and its write (a step, a reply). */
@@ -140,16 +54,13 @@ const PAUSE_WRITE_TRIES = 5;
  * review: it has no steps to hold before its approval) with its event and a RUN_CHANGED command, in
  * one statement that applies only at the revision read (read again when the row changed meanwhile);
  * then the run's workflow takes the row's pause state (pauseState Update). When it cannot be told
- * now (Temporal or the worker unavailable) the command stays due and the drain makes the run
- * re-read its row; the answer is the committed row either way.
+ * now the command stays due and the drain makes the run re-read its row.
  */
 async function changePause(
   deps: ControlDeps, organizationId: string, id: string, control: 'pause' | 'resume', write: (em: EntityManager, row: RunRow) => Promise<PauseWrite | null>,
 ): Promise<SequenceRecord> {
   for (let attempt = 1; ; attempt++) {
-    const row = await readRun(deps.em, id);
-    if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
-    if (isEndedStatus(row.status)) throw endedConflict(row.status);
+    const row = await readOwnRun(deps.em, organizationId, id);
     if (row.status === 'FOUND') {
       const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
       throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status: row.status });
@@ -178,22 +89,58 @@ export async function resumeRun(deps: ControlDeps, organizationId: string, id: s
   });
 }
 
-/**
- * Stops a run with an outcome: 404 / 409 first (in the row's transaction), where a lead awaiting
- * review is stopped; a started run through its workflow; a run approved a moment ago whose workflow
- * has not started yet in its row (the workflow then ends at once).
- */
-export async function stopRun(deps: ControlDeps, organizationId: string, id: string, input: StopInput): Promise<SequenceRecord> {
-  const found = await stopInRow(deps, organizationId, id, input, { awaitingReviewOnly: true });
-  if (found) return found;
-  return throughWorkflow(() => deps.workflows.sequence.stop(id, input),
-    () => stopInRow(deps, organizationId, id, input, { awaitingReviewOnly: false }));
+/** The running runs of the other contacts of the run's account (scope ACCOUNT of a stop). */
+async function otherRunsOfAccount(em: EntityManager, row: RunRow): Promise<string[]> {
+  const accountId = row.contact_account_id ?? row.account_id;
+  if (!accountId) return [];
+  return otherRunningRunsOfAccount(em, row.organization_id, accountId, row.contact_id);
 }
 
-/** Merges variables into a run: in the row of a lead awaiting review or a run without its workflow, else through the workflow. */
+/**
+ * Stops a run with an outcome (WIN: SUCCEEDED, LOSE: FAILED, sequence.stopped): 404, 409 once ended.
+ * Scope ACCOUNT also stops the running runs of the account's other contacts, with the same outcome.
+ * One transaction: the runs locked in id order (the order of every batch end, so two stops never
+ * deadlock), each ended with its event; a lead awaiting review (FOUND) has its open NEW_LEAD_REVIEW
+ * task SKIPPED with task.skipped (the stop decided instead of the review; a later approval answers
+ * 409), a started run gets a RUN_CHANGED command. Its workflow is then told (runChanged: it re-reads
+ * its row and ends); one that cannot be told now hears it from the drain, and a step it runs first
+ * finds the row ended.
+ */
+export async function stopRun(deps: ControlDeps, organizationId: string, id: string, input: StopInput): Promise<SequenceRecord> {
+  const status: FinalStatus = input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED';
+  const read = await readOwnRun(deps.em, organizationId, id);
+  const others = input.scope === 'ACCOUNT' ? await otherRunsOfAccount(deps.em, read) : [];
+  const { stopped, commands } = await deps.em.fork().transactional(async (tx) => {
+    let stopped = read;
+    const started: RunRow[] = [];
+    for (const runId of [id, ...others].sort()) {
+      const row = await lockRun(tx, runId);
+      if (runId === id && isEndedStatus(row.status)) throw endedConflict(row.status); // it ended since it was read
+      if (!isRunningStatus(row.status)) continue; // another run of the account that ended meanwhile
+      const final = await end(tx, row, status, null);
+      if (row.status === 'FOUND') await skipOpenReviewTasks(tx, final);
+      else started.push(row);
+      if (runId === id) stopped = final;
+    }
+    const commands = await recordRunsChanged(tx, started.map((r) => ({ id: r.id, organizationId: r.organization_id })));
+    return { stopped, commands };
+  });
+  await deliverRecorded(deps.em, deps, commands);
+  return toSequenceRecord(stopped);
+}
+
+/**
+ * Merges variables into a running run's row (a null value clears the key): 404, 409 once
+ * ended, 400 for variables the run refuses. Not told to the run: it renders each step from its row,
+ * under the row's lock, so the next step uses them; a step under way keeps what it rendered.
+ */
 export async function setRunVariables(deps: ControlDeps, organizationId: string, id: string, variables: Record<string, string | null>): Promise<SequenceRecord> {
-  const found = await setVariablesInRow(deps.em, organizationId, id, variables, { awaitingReviewOnly: true });
-  if (found) return found;
-  return throughWorkflow(() => deps.workflows.sequence.setVariables(id, { variables }),
-    () => setVariablesInRow(deps.em, organizationId, id, variables, { awaitingReviewOnly: false }));
+  const problem = runVariablesProblem(variables);
+  if (problem) throw DomainError.invalid('body', problem);
+  return deps.em.fork().transactional(async (tx) => {
+    const row = await lockRunIfAny(tx, id);
+    if (!row || row.organization_id !== organizationId) throw DomainError.notFound('Sequence');
+    if (isEndedStatus(row.status)) throw endedConflict(row.status);
+    return toSequenceRecord(await update(tx, row, { variables: { ...row.variables, ...variables } }));
+  });
 }

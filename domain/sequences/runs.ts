@@ -5,37 +5,13 @@
 // A run ended here, outside its workflow, is announced to it by a RUN_CHANGED command recorded in
 // the same transaction (the outbox of workflow commands).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Kysely } from 'kysely';
-import { typedKysely, type DB } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import { emitEvent, type SequenceEvent } from '../activity/emit.ts';
 import { contactSummaryFromRow, type ContactSummary } from '../people/records.ts';
 import { isRunningStatus, type SequenceStatus } from './statuses.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
+import { hasOpenTask, lockedRunRow, runRow, setRunError, writeRunRow, type RunRow } from './runs.queries.ts';
 
-/**
- * A sequence row with what its events and steps need (one query; under FOR UPDATE of the sequence
- * for a change in a transaction). Every step, pause and resume runs it: compiled once (db/statement.ts).
- */
-const runQuery = (db: Kysely<DB>, sequenceId: string) => db
-    .selectFrom('sequences as s')
-    .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
-    .innerJoin('contacts as c', 'c.id', 's.contact_id')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select([
-      's.id', 's.organization_id', 's.contact_id', 's.account_id', 's.sequence_template_id', 's.status', 's.stopped_reason', 's.error', 's.paused_until',
-      's.status_before_pause', 's.current_step', 's.variables', 's.source_contact_entry_id', 's.sender_id', 's.task_assignee_id', 's.created_at', 's.updated_at',
-      's.ended_at', 's.replied_at', 's.engagement_score', 's.revision',
-      't.name as template_name', 't.status as template_status', 't.steps', 't.schedule', 't.timezone', 't.on_missing_channel', 't.sender_user_id as template_sender_id',
-      'c.first_name', 'c.last_name', 'c.email', 'c.email_status', 'c.linkedin_url', 'c.job_title', 'c.company_name', 'c.phone', 'c.account_id as contact_account_id',
-      'a.name as account_name', 'a.domain as account_domain',
-    ])
-    .where('s.id', '=', sequenceId);
-const selectRun = statement((db, sequenceId: string) => runQuery(db, sequenceId).forUpdate('s'));
-const readRunRow = statement((db, sequenceId: string) => runQuery(db, sequenceId));
-
-export type RunRow = Awaited<ReturnType<typeof selectRun>>['rows'][number];
-
+export type { RunRow } from './runs.queries.ts';
 export { sequenceStatus, toSequenceRecord } from './record.ts';
 
 export async function lockRun(tx: EntityManager, sequenceId: string): Promise<RunRow> {
@@ -46,12 +22,12 @@ export async function lockRun(tx: EntityManager, sequenceId: string): Promise<Ru
 
 /** lockRun for an id that may name no run (one from a request). */
 export async function lockRunIfAny(tx: EntityManager, sequenceId: string): Promise<RunRow | undefined> {
-  return (await selectRun(tx, sequenceId)).rows[0];
+  return lockedRunRow(tx, sequenceId);
 }
 
 /** The run's row without a lock, for a change written only if the row is still at its revision (pause.ts). */
 export async function readRun(em: EntityManager, sequenceId: string): Promise<RunRow | undefined> {
-  return (await readRunRow(em, sequenceId)).rows[0];
+  return runRow(em, sequenceId);
 }
 
 /** Who a task the run creates goes to: its reassigned assignee, else its sender, else the template's. */
@@ -72,25 +48,10 @@ export function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: P
 
 export type RowChange = Partial<Pick<RunRow, 'status' | 'stopped_reason' | 'paused_until' | 'status_before_pause' | 'current_step' | 'variables' | 'ended_at' | 'replied_at' | 'engagement_score'>>;
 
-// The write of every step, pause and resume: compiled once, each column a parameter; the revision
-// counts up in the statement itself.
-const updateRun = statement((
-  db, id: string, status: RunRow['status'], stoppedReason: RunRow['stopped_reason'], pausedUntil: RunRow['paused_until'],
-  statusBeforePause: RunRow['status_before_pause'], currentStep: RunRow['current_step'], variables: NonNullable<RunRow['variables']>,
-  endedAt: RunRow['ended_at'], repliedAt: RunRow['replied_at'], engagementScore: RunRow['engagement_score'], updatedAt: Date,
-) => db.updateTable('sequences')
-  .set({
-    status, stopped_reason: stoppedReason, paused_until: pausedUntil, status_before_pause: statusBeforePause, current_step: currentStep,
-    variables, ended_at: endedAt, replied_at: repliedAt, engagement_score: engagementScore, updated_at: updatedAt,
-    revision: (eb) => eb('revision', '+', 1),
-  })
-  .where('id', '=', id));
-
 /** Writes the changed columns and answers the row as it now is (the caller holds its lock, so its revision is the next one). */
 export async function update(tx: EntityManager, row: RunRow, change: RowChange): Promise<RunRow> {
   const next = { ...row, ...change, updated_at: new Date(), revision: row.revision + 1 };
-  await updateRun(tx, row.id, next.status, next.stopped_reason, next.paused_until, next.status_before_pause, next.current_step,
-    next.variables ?? {}, next.ended_at, next.replied_at, next.engagement_score, next.updated_at);
+  await writeRunRow(tx, next);
   return next;
 }
 
@@ -104,7 +65,7 @@ export async function end(tx: EntityManager, row: RunRow, status: SequenceStatus
 
 /** A run no retry can fix ends STOPPED_EARLY with stopped_reason ERROR, the reason kept in its `error` column. */
 export async function failRun(tx: EntityManager, row: RunRow, error: string): Promise<RunRow> {
-  await typedKysely(tx).updateTable('sequences').set({ error }).where('id', '=', row.id).execute();
+  await setRunError(tx, row.id, error);
   return end(tx, { ...row, error }, 'STOPPED_EARLY', 'ERROR');
 }
 
@@ -126,12 +87,7 @@ const WAITED_ON_TASKS = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY'] as const;
  */
 export async function settleWait(tx: EntityManager, row: RunRow, closing: string | null = null): Promise<RunRow> {
   if (!isRunningStatus(row.status) || row.status === 'FOUND') return row;
-  const open = await typedKysely(tx)
-    .selectFrom('tasks').select('id')
-    .where('sequence_id', '=', row.id).where('type', 'in', WAITED_ON_TASKS).where('status', 'in', ['PENDING', 'IN_PROGRESS'])
-    .$if(!!closing, (q) => q.where('id', '<>', closing!))
-    .limit(1)
-    .executeTakeFirst();
+  const open = await hasOpenTask(tx, row.id, WAITED_ON_TASKS, closing);
   const status = open ? 'WAITING_FOR_USER' : 'WAITING_FOR_LEAD';
   if (row.status_before_pause !== null) return row.status_before_pause === status ? row : update(tx, row, { status_before_pause: status });
   return row.status === status ? row : update(tx, row, { status });
@@ -155,9 +111,4 @@ export async function endRuns(tx: EntityManager, sequenceIds: string[], status: 
   }
   await recordRunsChanged(tx, endedNow.map((r) => ({ id: r.id, organizationId: r.organization_id })));
   return endedNow.map((r) => r.id);
-}
-
-/** endRuns() for one run in its own transaction; true when this call ended it. */
-export async function endRunDirectly(em: EntityManager, sequenceId: string, status: FinalStatus, stoppedReason: string | null): Promise<boolean> {
-  return (await em.fork().transactional((tx) => endRuns(tx, [sequenceId], status, stoppedReason))).length === 1;
 }

@@ -1,36 +1,25 @@
-// Sequences: the reads, and the API's side of enrollment (checks, start of the enrollment workflow,
-// bounded wait). The enrollment's own steps live in enrollment/; later status changes belong to the
-// sequence workflow.
+// Sequences: the reads, and the API's side of enrollment (its early answers, then the one
+// enrollment of enrollment/enroll.ts, or the enrollment workflow's bounded wait when the email must
+// be verified first). Later status changes belong to the sequence workflow.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
-import { statement } from '../../db/statement.ts';
 import type { Config } from '../../config.ts';
-import type { EnrollmentInput } from '../../workflows/enrollment.definitions.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
-import { SEQUENCE_RECORD_COLUMNS, toSequenceRecord, type SequenceRecord } from './record.ts';
-import type { SequenceStatus } from './statuses.ts';
-import { contactChannels, enrollable, templateRow } from './enrollment/eligibility.ts';
-import { verifyAttemptTimeoutMs } from './enrollment-policy.ts';
-import { runningSequenceId } from './enrollment/write.ts';
-import { enrollKnownGood } from './enrollment/enroll-known-good.ts';
+import { toSequenceRecord, type SequenceRecord } from './record.ts';
+import { sequencePage, sequenceRecordRow, type SequenceListWhere } from './sequences.queries.ts';
+import { enrollable } from './enrollment/eligibility.ts';
+import { enrollmentRows } from './enrollment/enrollment.queries.ts';
+import { enroll as enrollContact, handOver } from './enrollment/enroll.ts';
 import type { Directory } from '../../providers/directory/index.ts';
+import type { Logger } from 'pino';
 
 export type { SequenceRecord } from './record.ts';
-
-const COLUMNS = SEQUENCE_RECORD_COLUMNS;
-
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-// Read by every GET of a sequence and every enrollment's 201: compiled once.
-const selectSequence = statement((db, organizationId: string, id: string) => db
-  .selectFrom('sequences').select(COLUMNS)
-  .where('id', '=', id).where('organization_id', '=', organizationId));
-
 export async function getSequence(em: EntityManager, organizationId: string, id: string): Promise<SequenceRecord> {
-  const row = (await selectSequence(em, organizationId, id)).rows[0];
+  const row = await sequenceRecordRow(em, organizationId, id);
   if (!row) throw DomainError.notFound('Sequence');
   return toSequenceRecord(row);
 }
@@ -38,13 +27,7 @@ export async function getSequence(em: EntityManager, organizationId: string, id:
 export const SEQUENCE_SORT_FIELDS = ['created_at', 'updated_at'] as const;
 export type SequenceSort = (typeof SEQUENCE_SORT_FIELDS)[number];
 
-export interface SequenceFilters {
-  contact_id?: string;
-  sequence_template_id?: string;
-  status?: SequenceStatus;
-  created_at_before?: string;
-  created_at_after?: string;
-}
+export type SequenceFilters = SequenceListWhere;
 
 export async function listSequences(
   em: EntityManager,
@@ -52,22 +35,8 @@ export async function listSequences(
   filters: SequenceFilters,
   page: { limit: number; offset: number; sortBy?: SequenceSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SequenceRecord[]; total: number }> {
-  const matching = typedKysely(em)
-    .selectFrom('sequences')
-    .where('organization_id', '=', organizationId)
-    .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!))
-    .$if(!!filters.sequence_template_id, (q) => q.where('sequence_template_id', '=', filters.sequence_template_id!))
-    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!))
-    .$if(!!filters.created_at_before, (q) => q.where('created_at', '<', new Date(filters.created_at_before!)))
-    .$if(!!filters.created_at_after, (q) => q.where('created_at', '>', new Date(filters.created_at_after!)));
-  const [rows, counted] = await Promise.all([
-    matching.select(COLUMNS)
-      .orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder)
-      .limit(page.limit).offset(page.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toSequenceRecord), total: Number(counted.total) };
+  const { rows, total } = await sequencePage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(toSequenceRecord), total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,6 +62,8 @@ export interface EnrollDeps {
   /** The eligibility check's exclusion lookups (an enrollment that needs no verification is checked in the request). */
   directory: Directory;
   config: Pick<Config, 'enrollmentWaitMs' | 'slowVerifyMs'>;
+  /** Where a start command's delivery that failed is reported (the command keeps the error too). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 function duplicateError(sequenceId: string): DomainError {
@@ -100,19 +71,16 @@ function duplicateError(sequenceId: string): DomainError {
 }
 
 /**
- * Enrolls a contact: checks ownership, the template and duplicates; enrolls at once when no email
- * verification is due (enrollKnownGood), else starts (or attaches to) the enrollment workflow and
- * waits up to `waitMs` (default config.enrollmentWaitMs) for its result.
- * `waitMs` is for tests; the API always uses the configured wait.
+ * Enrolls a contact: checks ownership, the template and duplicates, then enrolls (enrollment/enroll.ts).
+ * With no verification due the answer is the committed row: the sequence workflow's start command
+ * is delivered after the commit without this call waiting for it (the drain is its backup).
+ * Otherwise the enrollment workflow verifies first, and this call waits for it up to `waitMs`
+ * (default config.enrollmentWaitMs; `waitMs` is for tests).
  */
 export async function enroll(deps: EnrollDeps, organizationId: string, request: EnrollRequest, options: { waitMs?: number } = {}): Promise<EnrollResponse> {
   const { em } = deps;
-  // The three reads at once (each on its own pooled connection); their answers are judged in order: 404, 404, 422, 409.
-  const [contact, template, running] = await Promise.all([
-    contactChannels(em, organizationId, request.contact_id),
-    templateRow(em, organizationId, request.sequence_template_id),
-    runningSequenceId(em, organizationId, request.contact_id, request.sequence_template_id),
-  ]);
+  // The contact, the template and a running sequence in one read; judged in order: 404, 404, 422, 409.
+  const { contact, template, runningId: running } = await enrollmentRows(em, organizationId, request.contact_id, request.sequence_template_id);
   if (!contact) throw DomainError.notFound('Contact');
   if (!template) throw DomainError.notFound('Sequence template');
   if (!enrollable(template)) {
@@ -121,13 +89,11 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   if (running) throw duplicateError(running);
 
   const ids = { organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id };
-  // No verification due: enrolled in this request (one transaction, the sequence workflow started
-  // through its outbox command). Otherwise the enrollment workflow verifies, within the wait or not.
-  const known = await enrollKnownGood({ em, directory: deps.directory, workflows: deps.workflows }, ids, { template, contact });
-  let result = known?.result;
+  const enrolled = await enrollContact(em, deps, ids, { template, contact, running: null });
+  // enrolled.started (the start command's delivery) goes on after the answer: the request does not wait for Temporal.
+  let result = enrolled.verificationDue ? null : enrolled.result;
   if (!result) {
-    const input: EnrollmentInput = { ...ids, verifyTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs) };
-    const run = await deps.workflows.enrollment.enroll(input, options.waitMs ?? deps.config.enrollmentWaitMs);
+    const run = await handOver({ workflows: deps.workflows, slowVerifyMs: deps.config.slowVerifyMs }, ids, options.waitMs ?? deps.config.enrollmentWaitMs);
     if (!run.result) {
       return { outcome: 'PENDING', pending: { enrollment_run_id: run.runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id } };
     }
@@ -137,6 +103,7 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   if (result.outcome === 'REFUSED') {
     throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
   }
-  // Enrolled in this request: the row as written; through the workflow: read.
-  return { outcome: 'CREATED', sequence: known?.sequence ?? await getSequence(em, organizationId, result.sequenceId) };
+  // Enrolled in this request: the row as written; through the enrollment workflow: read.
+  const written = enrolled.verificationDue ? null : enrolled.sequence;
+  return { outcome: 'CREATED', sequence: written ?? await getSequence(em, organizationId, result.sequenceId) };
 }

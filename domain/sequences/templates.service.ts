@@ -13,8 +13,7 @@ import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import { RUNNING_STATUSES } from './statuses.ts';
-import { typedKysely } from '../../db/kysely.ts';
+import { organizationTemplateIds, runningRunsOfTemplate, templateCount, templateIdsPage, type TemplateWhere } from './templates.queries.ts';
 
 export interface TemplateInput {
   name: string;
@@ -186,12 +185,7 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     template.updatedAt = now;
     await tx.flush();
     if (status !== before) {
-      const rows = await typedKysely(tx)
-        .selectFrom('sequences').select('id')
-        .where('organization_id', '=', organizationId).where('sequence_template_id', '=', id)
-        .where('status', 'in', RUNNING_STATUSES)
-        .execute();
-      const running = rows.map((r) => r.id);
+      const running = await runningRunsOfTemplate(tx, organizationId, id);
       if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
       else if (status === 'ACTIVE' || status === 'FINISHING') { // held runs go on
         notify = running;
@@ -220,23 +214,15 @@ export async function listTemplates(
   filters: TemplateFilters,
   page: { limit: number; offset: number; sortBy?: TemplateSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: TemplateRecord[]; total: number }> {
-  const matching = typedKysely(em)
-    .selectFrom('sequence_templates')
-    .where('organization_id', '=', organizationId)
-    .$if(!!filters.name, (q) => q.where((eb) => eb(eb.fn<string>('lower', ['name']), 'like', `%${escapeLike(filters.name!.toLowerCase())}%`)))
-    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!))
-    .$if(!!filters.created_at_before, (q) => q.where('created_at', '<', new Date(filters.created_at_before!)))
-    .$if(!!filters.created_at_after, (q) => q.where('created_at', '>', new Date(filters.created_at_after!)));
-  const rows = await matching
-    .select((eb) => ['id', eb.fn.countAll().over().as('total')])
-    .orderBy((eb) => (page.sortBy === 'name' ? eb.fn('lower', ['name']) : eb.ref(page.sortBy ?? 'created_at')), page.sortOrder)
-    .orderBy('id', page.sortOrder)
-    .limit(page.limit).offset(page.offset)
-    .execute();
-  if (!rows.length) {
-    const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-    return { items: [], total: Number(counted.total) };
-  }
+  const where: TemplateWhere = {
+    ...(filters.name && { namePattern: `%${escapeLike(filters.name.toLowerCase())}%` }),
+    ...(filters.status && { status: filters.status }),
+    ...(filters.created_at_before && { createdBefore: new Date(filters.created_at_before) }),
+    ...(filters.created_at_after && { createdAfter: new Date(filters.created_at_after) }),
+  };
+  const rows = await templateIdsPage(em, organizationId, where, { limit: page.limit, offset: page.offset, sortBy: page.sortBy ?? 'created_at', sortOrder: page.sortOrder });
+  // Past the last page the window count has no row to ride on.
+  if (!rows.length) return { items: [], total: await templateCount(em, organizationId, where) };
   const found = await em.find(SequenceTemplate, { id: { $in: rows.map((r) => r.id) }, organization: organizationId });
   const byId = new Map(found.map((t) => [t.id, t]));
   return { items: rows.map((r) => toTemplateRecord(byId.get(r.id)!)), total: Number(rows[0].total) };
@@ -245,10 +231,6 @@ export async function listTemplates(
 /** Ids among `ids` that are not templates of the organization (for references such as webhook filters). */
 export async function unknownTemplateIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await typedKysely(em)
-    .selectFrom('sequence_templates').select('id')
-    .where('organization_id', '=', organizationId).where('id', '=', (eb) => eb.fn.any(eb.val(ids)))
-    .execute();
-  const known = new Set(rows.map((r) => r.id));
+  const known = new Set(await organizationTemplateIds(em, organizationId, ids));
   return ids.filter((id) => !known.has(id.toLowerCase()));
 }

@@ -2,10 +2,10 @@
 // stopped_reason UNENROLLED, and the person excluded for at least three months from now) and the
 // one-click unsubscribe link (exclusion UNSUBSCRIBED, the run FAILED with stopped_reason UNSUBSCRIBED).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { endRuns } from './runs.ts';
-import { RUNNING_STATUSES } from './statuses.ts';
+import { contactIdentifiers, runningRunsOfContact, runWithContact } from './runs.queries.ts';
+import { isOrganizationTemplate } from './templates.queries.ts';
 import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -52,34 +52,22 @@ export async function unenrollContacts(
   em: EntityManager, workflows: WorkflowClients, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
 ): Promise<{ items: UnenrollItem[] }> {
   if (request.sequence_template_id) {
-    const template = await typedKysely(em)
-      .selectFrom('sequence_templates').select('id')
-      .where('id', '=', request.sequence_template_id).where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!template) throw DomainError.notFound('Sequence template');
+    if (!(await isOrganizationTemplate(em, organizationId, request.sequence_template_id))) throw DomainError.notFound('Sequence template');
   }
   const items: UnenrollItem[] = [];
   const until = new Date();
   until.setUTCMonth(until.getUTCMonth() + UNENROLL_EXCLUSION_MONTHS);
   for (const contactId of request.contact_ids) {
-    const contact = await typedKysely(em)
-      .selectFrom('contacts').select(['email', 'linkedin_url'])
-      .where('id', '=', contactId).where('organization_id', '=', organizationId)
-      .executeTakeFirst();
+    const contact = await contactIdentifiers(em, organizationId, contactId);
     if (!contact) {
       items.push({ contact_id: contactId, status: 'NOT_FOUND', stopped_sequence_ids: [], exclusion_id: null });
       continue;
     }
-    const running = await typedKysely(em)
-      .selectFrom('sequences').select('id')
-      .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('status', 'in', RUNNING_STATUSES)
-      .$if(!!request.sequence_template_id, (q) => q.where('sequence_template_id', '=', request.sequence_template_id!))
-      .orderBy('created_at').orderBy('id')
-      .execute();
+    const running = await runningRunsOfContact(em, organizationId, contactId, request.sequence_template_id);
     // One transaction: the runs end (under their locks, each with its RUN_CHANGED command) and the
     // exclusion is written together; then their workflows are told. Runs of other templates stop at their next step through the send-time check.
     const { stopped, exclusionId } = await em.fork().transactional(async (tx) => ({
-      stopped: await endRuns(tx, running.map((r) => r.id), 'FAILED', 'UNENROLLED'),
+      stopped: await endRuns(tx, running, 'FAILED', 'UNENROLLED'),
       exclusionId: await excludeContactUntil(tx, organizationId, contact, until),
     }));
     await deliverRunsChanged(em, { workflows }, stopped);
@@ -94,11 +82,7 @@ export async function unenrollContacts(
  * False when the sequence does not exist (any more).
  */
 export async function unsubscribe(em: EntityManager, workflows: WorkflowClients, sequenceId: string): Promise<boolean> {
-  const row = await typedKysely(em)
-    .selectFrom('sequences as s').innerJoin('contacts as c', 'c.id', 's.contact_id')
-    .select(['s.organization_id', 's.status', 'c.email', 'c.linkedin_url'])
-    .where('s.id', '=', sequenceId)
-    .executeTakeFirst();
+  const row = await runWithContact(em, sequenceId);
   if (!row) return false;
   const stopped = await em.fork().transactional(async (tx) => {
     await excludeContactForGood(tx, row.organization_id, row, 'UNSUBSCRIBED');

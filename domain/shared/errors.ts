@@ -7,6 +7,9 @@ import { DeadlockException, UniqueConstraintViolationException } from '@mikro-or
 
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business' | 'unavailable';
 
+/** The message of every 503 for a workflow service that could not be told now. */
+export const WORKFLOW_SERVICE_UNAVAILABLE = 'The workflow service is unavailable; nothing was changed. Try again shortly.';
+
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly status: number;
@@ -45,11 +48,21 @@ export class DomainError extends Error {
     return new DomainError('business', 422, message, [], data);
   }
 
-  /** A dependency (the workflow service) cannot take the request now; nothing changed, send it again. */
+  /** A dependency cannot take the request now; nothing changed, send it again. */
   static unavailable(message: string, options?: { cause?: unknown }): DomainError {
     return new DomainError('unavailable', 503, message, [], null, options);
   }
+
+  /**
+   * The workflow service (Temporal) could not be reached, or took no Update in time, where a request
+   * needs it before it commits (docs/workflow-commands.md, "Controls": what 503 means). Every such
+   * 503 has this one message.
+   */
+  static workflowServiceUnavailable(options?: { cause?: unknown }): DomainError {
+    return DomainError.unavailable(WORKFLOW_SERVICE_UNAVAILABLE, options);
+  }
 }
+
 
 /**
  * The workflow a call was meant for is not running (never started, or ended). A 409 when nobody

@@ -6,14 +6,12 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { EnrichmentProvider } from '../../providers/enrichment/index.ts';
 import type { SignalDataProvider } from '../../providers/signals/index.ts';
-import type { EmailVerifier } from '../../providers/verifier/index.ts';
 import type { SignalType } from './presets.types.ts';
 
 export interface SignalCheckDeps {
   directory: Directory;
   enrichment: EnrichmentProvider;
-  verifier: EmailVerifier;
-  /** The verifier's slowest answer (config.slowVerifyMs), for the enrollment policy's attempt timeout. */
+  /** The verifier's slowest answer (config.slowVerifyMs): the attempt timeout of an enrollment workflow's verification. */
   slowVerifyMs: number;
   signals: SignalDataProvider;
   /** COMPANY or PEOPLE scope of a preset (domain/signals/presets.ts presetOf). */
@@ -21,7 +19,7 @@ export interface SignalCheckDeps {
   workflows: WorkflowClients;
   /** Called as the check makes progress (each page, each candidate, each event): the activity's heartbeat. */
   heartbeat?: () => void;
-  /** Where an enrollment's dead verifier is reported. */
+  /** Where an enrollment's start command that could not be delivered is reported. */
   logger?: Pick<Logger, 'warn'>;
 }
 

@@ -4,9 +4,9 @@
 // becomes one signal_imports row (unique per signal and fact_key), written in the same transaction
 // as the entry it made, so a retried check never imports anything twice. `at` is the workflow's
 // time (the check's slot), so time-skipping tests and real runs read the same windows.
-import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isCustom, loadSignal } from './signal-row.ts';
+import { markChecked } from './signals.queries.ts';
 import { DAY_MS } from '../shared/time.ts';
 import { checkFacts } from './fact-check.ts';
 import { pollEvents } from './event-poll.ts';
@@ -21,6 +21,6 @@ export async function checkSignal(em: EntityManager, deps: SignalCheckDeps, orga
   if (!signal) return { outcome: 'NOT_FOUND', imported: 0, skipped: 0, read: 0 };
   if (signal.status !== 'ACTIVE') return { outcome: 'NOT_ACTIVE', imported: 0, skipped: 0, read: 0 };
   const result = isCustom(signal) ? await pollEvents(em, deps, signal, at) : await checkFacts(em, deps, signal, at, dayMs);
-  await typedKysely(em).updateTable('signals').set({ last_checked_at: at, updated_at: new Date() }).where('id', '=', signal.id).execute();
+  await markChecked(em, signal.id, at);
   return result;
 }

@@ -1,16 +1,15 @@
 // Create and duplicate: the row, its destination list and the command that starts the signal's
-// workflow in one transaction (signal-commands.ts); the start is delivered right after the commit.
-// When the workflow service does not answer before the commit, the request is refused (503) with
-// nothing written.
+// workflow in one transaction (signal-commands.ts); the start is delivered right after the commit,
+// or by the outbox drain when Temporal cannot be reached then.
 import { randomUUID } from 'node:crypto';
-import { typedKysely } from '../../db/kysely.ts';
 import { isUniqueViolation } from '../shared/errors.ts';
 import { codePointLength, truncateText } from '../shared/text.ts';
 import type { SignalPreset } from './presets.types.ts';
 import { checkTemplate, eventNameTaken, leadLimitOf, openPreset, resolveInput, type SignalCreateInput } from './resolve-input.ts';
 import { SIGNAL_NAME_MAX } from './settings.ts';
 import { changeSignal } from './signal-commands.ts';
-import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalRow, type SignalsDeps } from './signal-records.ts';
+import { mustRow, toRecord, type SignalRecord, type SignalsDeps } from './signal-records.ts';
+import { insertAccountList, insertContactList, insertSignal, signalOfEventName, type SignalRow } from './signals.queries.ts';
 
 const COPY_SUFFIX = ' (Copy)';
 
@@ -19,10 +18,7 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
   const resolved = resolveInput(preset, input, await leadLimitOf(em, organizationId));
   await checkTemplate(em, organizationId, resolved.sequenceTemplateId);
   if (resolved.eventName) {
-    const taken = await typedKysely(em)
-      .selectFrom('signals').select('id')
-      .where('organization_id', '=', organizationId).where('event_name', '=', resolved.eventName)
-      .executeTakeFirst();
+    const taken = await signalOfEventName(em, organizationId, resolved.eventName);
     if (taken) throw eventNameTaken(resolved.eventName, taken.id);
   }
   const id = randomUUID();
@@ -31,27 +27,21 @@ async function createResolved(deps: SignalsDeps, organizationId: string, preset:
   let row: SignalRow;
   try {
     row = await changeSignal(deps, organizationId, async (tx) => {
-      const db = typedKysely(tx);
       const now = new Date();
       // The destination list: its default template stays null (the signal enrolls its own imports).
       if (people) {
-        await db.insertInto('contact_lists')
-          .values({ id: listId, organization_id: organizationId, name: resolved.name, default_sequence_template_id: null, created_at: now, updated_at: now })
-          .execute();
+        await insertContactList(tx, { id: listId, organization_id: organizationId, name: resolved.name, default_sequence_template_id: null, created_at: now, updated_at: now });
       } else {
-        await db.insertInto('account_lists').values({ id: listId, organization_id: organizationId, name: resolved.name, created_at: now, updated_at: now }).execute();
+        await insertAccountList(tx, { id: listId, organization_id: organizationId, name: resolved.name, created_at: now, updated_at: now });
       }
-      const created = await db.insertInto('signals')
-        .values({
-          id, organization_id: organizationId, name: resolved.name, signal_type: resolved.signalType, status: 'ACTIVE', cadence: resolved.cadence,
-          search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters, import_target: resolved.importTarget,
-          event_subject: resolved.eventSubject, event_name: resolved.eventName, sequence_template_id: resolved.sequenceTemplateId,
-          enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones, max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun,
-          max_contacts_per_company: resolved.maxContactsPerCompany, max_per_day: resolved.maxPerDay, imported_count: 0,
-          contact_list_id: people ? listId : null, account_list_id: people ? null : listId, created_at: now, updated_at: now,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+      const created = await insertSignal(tx, {
+        id, organization_id: organizationId, name: resolved.name, signal_type: resolved.signalType, status: 'ACTIVE', cadence: resolved.cadence,
+        search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters, import_target: resolved.importTarget,
+        event_subject: resolved.eventSubject, event_name: resolved.eventName, sequence_template_id: resolved.sequenceTemplateId,
+        enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones, max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun,
+        max_contacts_per_company: resolved.maxContactsPerCompany, max_per_day: resolved.maxPerDay, imported_count: 0,
+        contact_list_id: people ? listId : null, account_list_id: people ? null : listId, created_at: now, updated_at: now,
+      });
       return { result: created, signalId: id, change: 'CREATE' };
     });
   } catch (error) {

@@ -1,12 +1,13 @@
 // Custom event signals: a poll of the organization's ingested events after the signal's
 // watermark, one transaction for its rows, entries, events and watermark, enrollments after it.
 import { randomUUID } from 'node:crypto';
-import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { distinctPresent, jsonStorable, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 import { enroll, resumeEnrollments } from './after-import.ts';
-import { insertAccountEntries, insertContactEntries, lockSignal, recordImports, retryConcurrentWrites, type ImportRow, type PersonFields } from './import-writes.ts';
+import { insertAccountEntries, insertContactEntries, lockSignal, recordImports, retryConcurrentWrites } from './import-writes.ts';
+import { contactFieldsOf, eventsAfter, lookedAtKeys, type ImportRow, type PersonFields } from './signal-imports.queries.ts';
+import { setWatermark } from './signals.queries.ts';
 import type { SignalRow } from './signal-row.ts';
 
 /** Events read per poll (the documented limit). */
@@ -58,17 +59,7 @@ interface PollItem {
 export async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date): Promise<CheckResult> {
   await resumeEnrollments(em, deps, signal, at);
   const wm = signal.watermark;
-  const rows = await typedKysely(em)
-    .selectFrom('ingested_events as e').leftJoin('contacts as c', 'c.id', 'e.contact_id').leftJoin('accounts as a', 'a.id', 'e.account_id')
-    .select([
-      'e.id', 'e.occurred_at', 'e.received_at', 'e.subject', 'e.payload_json', 'e.resolution_status', 'e.contact_id', 'e.account_id',
-      'c.email as contact_email', 'a.domain as account_domain', 'a.name as account_name',
-    ])
-    .where('e.organization_id', '=', signal.organization_id).where('e.event_name', '=', signal.event_name)
-    .$if(!!wm, (q) => q.where((eb) => eb(eb.refTuple('e.received_at', 'e.id'), '>', eb.tuple(new Date(wm!.received_at), wm!.id))))
-    .orderBy('e.received_at').orderBy('e.id')
-    .limit(EVENTS_PER_POLL)
-    .execute();
+  const rows = await eventsAfter(em, signal.organization_id, signal.event_name, wm, EVENTS_PER_POLL);
   const pending = rows.findIndex((r) => r.resolution_status === 'PENDING');
   const finished = pending === -1 ? rows : rows.slice(0, pending);
   const people = (signal.event_subject ?? (signal.import_target === 'COMPANIES' ? 'COMPANIES' : 'PEOPLE')) === 'PEOPLE';
@@ -126,11 +117,10 @@ export async function pollEvents(em: EntityManager, deps: SignalCheckDeps, signa
  * every feed row in one insert, the entries' events, and the watermark. Answers the items written.
  */
 async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, candidates: PollItem[], watermark: { received_at: string; id: string } | null): Promise<PollItem[]> {
-  const db = typedKysely(tx);
   await lockSignal(tx, signal);
   const keys = candidates.map((i) => i.row.fact_key);
   const seen = keys.length
-    ? await db.selectFrom('signal_imports').select('fact_key').where('signal_id', '=', signal.id).where((eb) => eb('fact_key', '=', eb.fn.any(eb.val(keys)))).execute()
+    ? await lookedAtKeys(tx, signal.id, keys)
     : [];
   const looked = new Set(seen.map((r) => r.fact_key));
   // Copies: a retried transaction starts again from the candidates as read.
@@ -138,10 +128,7 @@ async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, 
   let made: Set<string>;
   if (people) {
     // A matched person's entry carries the contact's own fields (the event's identifiers first).
-    const contacts = await db
-      .selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url', 'company_name'])
-      .where((eb) => eb('id', '=', eb.fn.any(eb.val(distinctPresent(items.map((i) => i.contactId))))))
-      .execute();
+    const contacts = await contactFieldsOf(tx, distinctPresent(items.map((i) => i.contactId)));
     const contactOf = new Map(contacts.map((c) => [c.id, c]));
     for (const i of items) {
       const c = i.contactId ? contactOf.get(i.contactId) : undefined;
@@ -158,6 +145,6 @@ async function writePoll(tx: EntityManager, signal: SignalRow, people: boolean, 
     i.row.status = 'SKIPPED_DUPLICATE';
   }
   await recordImports(tx, signal, items.map((i) => i.row), items.filter((i) => i.entryId && i.contactId).map((i) => ({ entryId: i.entryId!, contactId: i.contactId! })));
-  if (watermark) await db.updateTable('signals').set({ watermark }).where('id', '=', signal.id).execute();
+  if (watermark) await setWatermark(tx, signal.id, watermark);
   return items;
 }

@@ -2,7 +2,6 @@
 // how they are classified (on the list, excluded), imported in order up to the day's cap, and
 // written as feed rows.
 import { randomUUID } from 'node:crypto';
-import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FactPerson, SignalFact } from '../../providers/signals/index.ts';
 import { ensureAccounts } from '../people/accounts.service.ts';
@@ -11,7 +10,8 @@ import { DomainError } from '../shared/errors.ts';
 import { exclusionsFor } from '../exclusions/exclusions.service.ts';
 import { distinctPresent, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import type { SignalCheckDeps } from './check-deps.ts';
-import { insertAccountEntries, insertContactEntries, recordImports, type ImportRow, type PersonFields } from './import-writes.ts';
+import { insertAccountEntries, insertContactEntries, recordImports } from './import-writes.ts';
+import { accountListMatches, contactListMatches, type ImportRow, type PersonFields } from './signal-imports.queries.ts';
 import type { SignalRow } from './signal-row.ts';
 
 export interface Candidate {
@@ -56,15 +56,7 @@ async function onContactList(em: EntityManager, signal: SignalRow, people: Perso
   const emails = distinctPresent(people.map((p) => p.email));
   const linkedinUrls = distinctPresent(people.map((p) => p.linkedin_url));
   if (!emails.length && !linkedinUrls.length) return new Map();
-  const rows = await typedKysely(em)
-    .selectFrom('contact_entries as e').leftJoin('contacts as c', 'c.id', 'e.contact_id')
-    .select(['e.email', 'e.linkedin_url', 'c.email as contact_email', 'c.linkedin_url as contact_linkedin_url', 'e.contact_id', 'c.account_id'])
-    .where('e.contact_list_id', '=', signal.contact_list_id)
-    .where((eb) => eb.or([
-      eb('e.email', '=', eb.fn.any(eb.val(emails))), eb('e.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
-      eb('c.email', '=', eb.fn.any(eb.val(emails))), eb('c.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
-    ]))
-    .execute();
+  const rows = await contactListMatches(em, signal.contact_list_id, emails, linkedinUrls);
   return new Map(rows.flatMap((r) => distinctPresent([r.email, r.linkedin_url, r.contact_email, r.contact_linkedin_url])
     .map((id) => [id, { contactId: r.contact_id, accountId: r.account_id }] as const)));
 }
@@ -72,10 +64,7 @@ async function onContactList(em: EntityManager, signal: SignalRow, people: Perso
 /** The domains of these that the signal's account list holds, with the entry's account. */
 async function onAccountList(em: EntityManager, signal: SignalRow, domains: string[]): Promise<Map<string, Listed>> {
   if (!domains.length) return new Map();
-  const rows = await typedKysely(em)
-    .selectFrom('account_entries').select(['domain', 'account_id'])
-    .where('account_list_id', '=', signal.account_list_id).where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
-    .execute();
+  const rows = await accountListMatches(em, signal.account_list_id, domains);
   return new Map(rows.map((r) => [r.domain, { contactId: null, accountId: r.account_id }]));
 }
 

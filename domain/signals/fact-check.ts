@@ -1,7 +1,6 @@
 // Provider-backed signals: facts since the last check, page by page, each page one transaction,
 // its imported people enriched and enrolled once it committed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { SignalFact } from '../../providers/signals/index.ts';
 import { normalizeDomain } from '../people/identifiers.ts';
 import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
@@ -10,39 +9,27 @@ import { enrich, enroll, resumeEnrollments } from './after-import.ts';
 import { candidate, classify, identities, importInOrder, writeRows, type Candidate } from './fact-candidates.ts';
 import { checkAtText, lockSignal, retryConcurrentWrites } from './import-writes.ts';
 import { cadenceMs, type SignalRow } from './signal-row.ts';
+import { companiesLookedUpSince, importedSince, seenFactKeys } from './signal-imports.queries.ts';
 
 /** Facts read per provider page, and at most this many pages per check (a check stays bounded). */
 const FACT_PAGE = 100;
 const MAX_PAGES = 20;
-/** The separator between a company fact's key and the person found at that company (a literal in seenKeys' SQL too: its index is on that expression). */
+/** The separator between a company fact's key and the person found at that company (a literal in seenFactKeys' SQL too, signal-imports.queries.ts: its index is on that expression). */
 const PERSON_KEY = '|person:';
 
 /** IMPORTED rows of the signal in the 24 hours before `at` (the daily cap counts them). */
 async function importedToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
-  // SQL: the window is a jsonb path of the metadata (->>), as signal_imports_check_at_index is built.
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM signal_imports
-     WHERE signal_id = ${signal.id} AND status = 'IMPORTED' AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}`.execute(em.getKysely());
-  return Number(rows[0].n);
+  return importedSince(em, signal.id, checkAtText(at.getTime() - dayMs));
 }
 
 /** Companies whose people were looked up in the 24 hours before `at` (max_companies_per_run counts them; a company skipped at the cap, `|person:*`, was not looked up). */
 async function companiesLookedUpToday(em: EntityManager, signal: SignalRow, at: Date, dayMs: number): Promise<number> {
-  // SQL: a distinct count over a jsonb path of the metadata (->>).
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(DISTINCT metadata->>'fact_key') AS n FROM signal_imports
-     WHERE signal_id = ${signal.id} AND (metadata->>'check_at') > ${checkAtText(at.getTime() - dayMs)}
-       AND fact_key LIKE '%|person:%' AND fact_key NOT LIKE '%|person:*'`.execute(em.getKysely());
-  return Number(rows[0].n);
+  return companiesLookedUpSince(em, signal.id, checkAtText(at.getTime() - dayMs));
 }
 
 async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  // SQL: the key is a split_part expression, selected and matched as one; DISTINCT over it.
-  const { rows } = await sql<{ key: string }>`
-    SELECT DISTINCT split_part(fact_key, '|person:', 1) AS key FROM signal_imports
-     WHERE signal_id = ${signal.id} AND split_part(fact_key, '|person:', 1) = ANY (${keys}::text[])`.execute(em.getKysely());
-  return new Set(rows.map((r) => r.key));
+  return new Set(await seenFactKeys(em, signal.id, keys));
 }
 
 /**

@@ -1,34 +1,13 @@
 // The writes a check and a poll share: feed rows (signal_imports), list entries, the signal's lock,
 // and the retry of a transaction that met a concurrent writer.
-import { sql } from 'kysely';
-import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contactSummariesOf } from '../people/contact-summaries.ts';
 import { emitEvents } from '../activity/emit.ts';
 import { isDeadlock, isUniqueViolation } from '../shared/errors.ts';
 import type { SignalRow } from './signal-row.ts';
-
-export interface PersonFields {
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  job_title: string | null;
-  linkedin_url: string | null;
-  company_name: string | null;
-  company_domain: string | null;
-}
-
-export interface ImportRow extends Partial<PersonFields> {
-  fact_key: string;
-  kind: 'CONTACT' | 'ACCOUNT';
-  status: 'IMPORTED' | 'SKIPPED_DUPLICATE' | 'SKIPPED_EXCLUDED' | 'SKIPPED_CAP';
-  occurred_at: Date;
-  account_name?: string | null;
-  account_domain?: string | null;
-  contact_id?: string | null;
-  account_id?: string | null;
-  metadata: Record<string, unknown>;
-}
+import {
+  addImportedCount, insertAccountEntryRows, insertContactEntryRows, insertImportRows, lockSignalForWrites, type ImportRow, type PersonFields,
+} from './signal-imports.queries.ts';
 
 /**
  * Inserts feed rows, each once (the unique (signal_id, fact_key): a fact already looked at is
@@ -38,30 +17,15 @@ export interface ImportRow extends Partial<PersonFields> {
  */
 export async function insertImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[]): Promise<number> {
   if (!rows.length) return 0;
-  const now = new Date();
-  const db = typedKysely(tx);
-  const inserted = await db.insertInto('signal_imports')
-    .values(rows.map((row, i) => ({
-      id: sql<string>`gen_random_uuid()`, organization_id: signal.organization_id, signal_id: signal.id, fact_key: row.fact_key, kind: row.kind,
-      status: row.status, occurred_at: row.occurred_at, first_name: row.first_name ?? null, last_name: row.last_name ?? null, email: row.email ?? null,
-      job_title: row.job_title ?? null, linkedin_url: row.linkedin_url ?? null, company_name: row.company_name ?? null, company_domain: row.company_domain ?? null,
-      account_name: row.account_name ?? null, account_domain: row.account_domain ?? null, contact_id: row.contact_id ?? null, account_id: row.account_id ?? null,
-      metadata: row.metadata,
-      // Microseconds apart: finer than a JavaScript Date holds, so the database adds them.
-      created_at: sql<Date>`${now}::timestamptz + ${i} * interval '1 microsecond'`,
-    })))
-    .onConflict((oc) => oc.columns(['signal_id', 'fact_key']).doNothing())
-    .returning('status')
-    .execute();
+  const inserted = await insertImportRows(tx, signal, rows, new Date());
   const imported = inserted.filter((r) => r.status === 'IMPORTED').length;
-  if (imported) await db.updateTable('signals').set((eb) => ({ imported_count: eb('imported_count', '+', imported) })).where('id', '=', signal.id).execute();
+  if (imported) await addImportedCount(tx, signal.id, imported);
   return inserted.length;
 }
 
 /** The signal's transaction-scoped advisory lock: two attempts of a check (or of a poll) never interleave. */
 export async function lockSignal(tx: EntityManager, signal: SignalRow): Promise<void> {
-  // SQL: an advisory lock is a function call, not a table the builder knows.
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${signal.id}, 0))`.execute(tx.getKysely());
+  await lockSignalForWrites(tx, signal.id);
 }
 
 /** Contact entries on the signal's list, resolved now; the ids of those made (a contact already on the list makes none). */
@@ -70,16 +34,11 @@ export async function insertContactEntries(tx: EntityManager, signal: SignalRow,
   const now = new Date();
   const listId = signal.contact_list_id;
   if (!listId) throw new Error(`signal ${signal.id} has no contact list`);
-  const rows = await typedKysely(tx).insertInto('contact_entries')
-    .values(entries.map(({ id, contactId, fields: p }) => ({
-      id, organization_id: signal.organization_id, contact_list_id: listId, contact_id: contactId, email: p.email, linkedin_url: p.linkedin_url,
-      first_name: p.first_name, last_name: p.last_name, company_name: p.company_name, company_domain: p.company_domain, job_title: p.job_title,
-      enrichment_status: 'DONE', resolved_at: now, created_at: now, updated_at: now,
-    })))
-    .onConflict((oc) => oc.columns(['contact_list_id', 'contact_id']).doNothing())
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Set(await insertContactEntryRows(tx, entries.map(({ id, contactId, fields: p }) => ({
+    id, organization_id: signal.organization_id, contact_list_id: listId, contact_id: contactId, email: p.email, linkedin_url: p.linkedin_url,
+    first_name: p.first_name, last_name: p.last_name, company_name: p.company_name, company_domain: p.company_domain, job_title: p.job_title,
+    enrichment_status: 'DONE', resolved_at: now, created_at: now, updated_at: now,
+  }))));
 }
 
 /** Account entries on the signal's list (linked, or an unresolved domain); the ids of those made (an account or unlinked domain already on the list makes none). */
@@ -88,15 +47,10 @@ export async function insertAccountEntries(tx: EntityManager, signal: SignalRow,
   const now = new Date();
   const listId = signal.account_list_id;
   if (!listId) throw new Error(`signal ${signal.id} has no account list`);
-  const rows = await typedKysely(tx).insertInto('account_entries')
-    .values(entries.map((e) => ({
-      id: e.id, organization_id: signal.organization_id, account_list_id: listId, account_id: e.accountId, name: e.name, domain: e.domain,
-      company: null, created_at: now, updated_at: now,
-    })))
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Set(await insertAccountEntryRows(tx, entries.map((e) => ({
+    id: e.id, organization_id: signal.organization_id, account_list_id: listId, account_id: e.accountId, name: e.name, domain: e.domain,
+    company: null, created_at: now, updated_at: now,
+  }))));
 }
 
 /**

@@ -1,10 +1,10 @@
 // A signal's status: pause, resume, archive, unarchive.
-import { typedKysely } from '../../db/kysely.ts';
-import type { SignalChange } from '../../workflows/signal.definitions.ts';
+import type { SignalChange } from './signal-change.ts';
 import { DomainError } from '../shared/errors.ts';
 import { changeSignal } from './signal-commands.ts';
 import type { SignalStatus } from './settings.ts';
-import { COLUMNS, mustRow, toRecord, type SignalRecord, type SignalsDeps } from './signal-records.ts';
+import { mustRow, toRecord, type SignalRecord, type SignalsDeps } from './signal-records.ts';
+import { updateSignal } from './signals.queries.ts';
 
 export type SignalAction = 'pause' | 'resume' | 'archive' | 'unarchive';
 
@@ -43,11 +43,7 @@ export async function transitionSignal(deps: SignalsDeps, organizationId: string
     if ('refused' in next) throw DomainError.conflict(next.refused, { status: row.status });
     const archivedAt = next.to === 'ARCHIVED' ? new Date() : null;
     const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
-    const updated = await typedKysely(tx).updateTable('signals')
-      .set({ status: next.to, archived_at: archivedAt, updated_at: updatedAt })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const updated = await updateSignal(tx, id, { status: next.to, archived_at: archivedAt, updated_at: updatedAt });
     return { result: updated, signalId: id, change: CHANGE_OF[action] };
   });
   return toRecord(deps.dashboardBaseUrl, row);

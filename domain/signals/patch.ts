@@ -1,12 +1,12 @@
 // Patch: the editable configuration of a signal, validated as a create; its workflow hears of it
 // through the outbox (signal-commands.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
 import { isSignalType, presetOf } from './presets.ts';
 import { changeSignal } from './signal-commands.ts';
 import { checkTemplate, leadLimitOf, resolveInput, type SignalCreateInput, type SignalPatch } from './resolve-input.ts';
-import { COLUMNS, mustRow, toDetail, type SignalDetail, type SignalRow, type SignalsDeps } from './signal-records.ts';
+import { mustRow, toDetail, type SignalDetail, type SignalsDeps } from './signal-records.ts';
+import { renameAccountList, renameContactList, updateSignal, type SignalRow } from './signals.queries.ts';
 
 const IMMUTABLE = ['signal_type', 'import_target', 'event_subject'] as const;
 const EDITABLE = ['name', 'search_filters', 'import_search_filters', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company',
@@ -15,9 +15,8 @@ const EDITABLE = ['name', 'search_filters', 'import_search_filters', 'max_per_ru
 
 async function renameList(em: EntityManager, row: Pick<SignalRow, 'contact_list_id' | 'account_list_id'>, name: string): Promise<void> {
   const now = new Date();
-  const db = typedKysely(em);
-  if (row.contact_list_id) await db.updateTable('contact_lists').set({ name, updated_at: now }).where('id', '=', row.contact_list_id).execute();
-  if (row.account_list_id) await db.updateTable('account_lists').set({ name, updated_at: now }).where('id', '=', row.account_list_id).execute();
+  if (row.contact_list_id) await renameContactList(em, row.contact_list_id, name, now);
+  if (row.account_list_id) await renameAccountList(em, row.account_list_id, name, now);
 }
 
 /**
@@ -64,16 +63,12 @@ export async function patchSignal(deps: SignalsDeps, organizationId: string, id:
     }
     if (patch.sequence_template_id) await checkTemplate(tx, organizationId, patch.sequence_template_id);
     const updatedAt = new Date(Math.max(Date.now(), new Date(row.updated_at).getTime() + 1));
-    const updated = await typedKysely(tx).updateTable('signals')
-      .set({
-        name: resolved.name, cadence: resolved.cadence, search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters,
-        sequence_template_id: resolved.sequenceTemplateId, enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones,
-        max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun, max_contacts_per_company: resolved.maxContactsPerCompany,
-        max_per_day: resolved.maxPerDay, updated_at: updatedAt,
-      })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const updated = await updateSignal(tx, id, {
+      name: resolved.name, cadence: resolved.cadence, search_filters: resolved.searchFilters, import_search_filters: resolved.importSearchFilters,
+      sequence_template_id: resolved.sequenceTemplateId, enrich_email: resolved.enrichEmail, enrich_phones: resolved.enrichPhones,
+      max_per_run: resolved.maxPerRun, max_companies_per_run: resolved.maxCompaniesPerRun, max_contacts_per_company: resolved.maxContactsPerCompany,
+      max_per_day: resolved.maxPerDay, updated_at: updatedAt,
+    });
     if (resolved.name !== row.name) await renameList(tx, row, resolved.name);
     // An archived signal's workflow has nothing to re-read (only its name changed).
     return { result: updated, signalId: id, change: updated.status === 'ARCHIVED' ? null : 'EDIT' };

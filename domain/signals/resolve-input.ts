@@ -6,7 +6,6 @@
 //      import_target, event_subject, template for a COMPANIES destination, caps;
 //   3. the template: not of this organization: 404;
 //   4. CUSTOM_EVENT: another signal of the organization (archived ones included) holds the
-import { typedKysely } from '../../db/kysely.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
@@ -18,6 +17,7 @@ import {
   CUSTOM_EVENT_MAX_PER_DAY, DEFAULT_CONTACTS_PER_COMPANY, DEFAULT_MAX_PER_DAY, EVENT_NAME_MAX, SIGNAL_NAME_MAX,
   type Filters, type ImportTarget, type SignalCadence,
 } from './settings.ts';
+import { isOrganizationTemplate, organizationLeadLimit } from './signals.queries.ts';
 
 export interface SignalCreateInput {
   signal_type: string;
@@ -194,18 +194,13 @@ export function resolveInput(preset: SignalPreset, input: SignalCreateInput, lea
 }
 
 export async function leadLimitOf(em: EntityManager, organizationId: string): Promise<number> {
-  const row = await typedKysely(em).selectFrom('organizations').select('lead_limit').where('id', '=', organizationId).executeTakeFirst();
-  return Number(row?.lead_limit ?? 0);
+  return Number((await organizationLeadLimit(em, organizationId)) ?? 0);
 }
 
 /** A template of another organization (or none at all) is a 404, as documented for signal create. */
 export async function checkTemplate(em: EntityManager, organizationId: string, templateId: string | null): Promise<void> {
   if (!templateId) return;
-  const template = await typedKysely(em)
-    .selectFrom('sequence_templates').select('id')
-    .where('id', '=', templateId).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!template) throw DomainError.notFound('Sequence template');
+  if (!(await isOrganizationTemplate(em, organizationId, templateId))) throw DomainError.notFound('Sequence template');
 }
 
 export function eventNameTaken(eventName: string, signalId: string | null): DomainError {

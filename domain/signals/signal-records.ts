@@ -1,11 +1,11 @@
 // A signal as the API answers it (record and detail), the row it is read from, and its deep links.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
 import type { Logger } from 'pino';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Filters, ImportTarget, SignalCadence, SignalStatus } from './settings.ts';
 import { iso } from '../shared/time.ts';
+import { signalRow, type SignalRow } from './signals.queries.ts';
 
 export interface SignalRecord {
   id: string;
@@ -37,13 +37,6 @@ export interface SignalDetail extends SignalRecord {
   import_target: ImportTarget;
   event_subject: ImportTarget | null;
 }
-
-export const COLUMNS = [
-  'id', 'organization_id', 'name', 'signal_type', 'status', 'cadence', 'search_filters', 'import_search_filters', 'import_target', 'event_subject',
-  'event_name', 'sequence_template_id', 'enrich_email', 'enrich_phones', 'max_per_run', 'max_companies_per_run', 'max_contacts_per_company', 'max_per_day',
-  'imported_count', 'contact_list_id', 'account_list_id', 'last_checked_at', 'created_at', 'updated_at', 'archived_at',
-] as const;
-export type SignalRow = Pick<Row<'signals'>, (typeof COLUMNS)[number]>;
 
 export interface SignalsDeps {
   workflows: WorkflowClients;
@@ -82,15 +75,6 @@ export function toDetail(base: string, r: SignalRow): SignalDetail {
     search_filters: r.search_filters, import_search_filters: r.import_search_filters, sequence_template_id: r.sequence_template_id,
     import_target: r.import_target, event_subject: r.event_subject,
   };
-}
-
-async function signalRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SignalRow | null> {
-  const row = await typedKysely(em)
-    .selectFrom('signals').select(COLUMNS)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 export async function mustRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SignalRow> {

@@ -2,7 +2,6 @@
 // approval decided), then completed.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { TaskType } from '../../db/entities/task.entity.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
@@ -13,9 +12,8 @@ import { getSequence, type SequenceRecord } from '../sequences/sequences.service
 import { getTask } from './reads.ts';
 import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyDeps, type ReplyPayload } from './replies.ts';
 import { OPEN_STATUSES, type Disposition, type TaskRecord } from './task-record.ts';
-import {
-  change, completeIn, invalidTransition, sequenceToSignal, withLockedTask, type AfterCommit, type LockedTask, type TaskDeps,
-} from './task-changes.ts';
+import { change, completeIn, invalidTransition, sequenceToSignal, withLockedTask, type AfterCommit, type TaskDeps } from './task-changes.ts';
+import { insertMessage, messageStep, type LockedTask } from './tasks.queries.ts';
 
 export type ExecutePayload =
   | ReplyPayload
@@ -50,10 +48,8 @@ export interface ExecuteDeps extends TaskDeps, ReplyDeps {
  * current step (at least 1); null for a task without a run answering no step's message.
  */
 async function replyStep(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<number | null> {
-  const message = task.message_id
-    ? await typedKysely(tx).selectFrom('messages').select('step_number').where('id', '=', task.message_id).executeTakeFirst()
-    : undefined;
-  return message?.step_number ?? (run ? Math.max(1, run.current_step) : null);
+  const step = task.message_id ? await messageStep(tx, task.message_id) : undefined;
+  return step ?? (run ? Math.max(1, run.current_step) : null);
 }
 
 /** Stores the sent reply OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
@@ -63,11 +59,11 @@ async function recordReply(
   const messageId = randomUUID();
   const at = new Date();
   const stepNumber = await replyStep(tx, task, run);
-  await typedKysely(tx).insertInto('messages').values({
+  await insertMessage(tx, {
     id: messageId, organization_id: organizationId, contact_id: reply.contactId, sequence_id: run?.id ?? null, channel: reply.channel, direction: 'OUTBOUND',
     kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: stepNumber, provider_message_id: providerMessageId,
     in_reply_to_id: task.message_id, sent_at: at, created_at: at,
-  }).execute();
+  });
   // The team answered: the contact's turn (WAITING_FOR_LEAD), unless another CALL or reply task of the run is still open; a pause stays.
   const waiting = run ? await settleWait(tx, run, task.id) : null;
   if (waiting) {

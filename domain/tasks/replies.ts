@@ -5,7 +5,7 @@
 // email goes out as a step's does: through the sender's connected mailbox when they have one (From
 // its address), else the service's transport; it answers the thread (In-Reply-To, References).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
+import type { Row } from '../../db/kysely.ts';
 import type { Providers } from '../../providers/index.ts';
 import { messageIdHeader } from '../../providers/mail/index.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -16,6 +16,7 @@ import { findEffect, performOnce, recordEffect, type EffectOutcome } from '../ou
 import type { RunRow } from '../sequences/runs.ts';
 import { stepSender, type Sender } from '../sequences/senders.ts';
 import { threadOf } from './reply-thread.ts';
+import { dropRefusedEffect, mailboxState, replyContactRow } from './tasks.queries.ts';
 
 export type ReplyPayload = { type: 'email_reply'; body: string; subject?: string } | { type: 'linkedin_reply'; body: string };
 
@@ -57,9 +58,7 @@ function mailboxHeld(held: { status: string; lastError: string | null }): Domain
 
 async function replyContact(tx: EntityManager, task: ReplyTask, run: RunRow | null): Promise<ReplyContact> {
   const id = task.contact_id ?? run?.contact_id;
-  const contact = id
-    ? await typedKysely(tx).selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'linkedin_url']).where('id', '=', id).executeTakeFirst()
-    : undefined;
+  const contact = id ? await replyContactRow(tx, id) : undefined;
   if (!contact) throw DomainError.business('The task has no contact to reply to.');
   return contact;
 }
@@ -86,7 +85,7 @@ export async function prepareReply(tx: EntityManager, input: { organizationId: s
   if (!contact.email) throw DomainError.business('The contact has no email address to reply to.');
   // A mailbox that needs fixing refuses a new reply before it is recorded (one recorded earlier is looked up when delivered).
   if (sender?.mailbox_status && HOLDING_STATUSES.includes(sender.mailbox_status) && !(await findEffect(tx, key))) {
-    const held = await typedKysely(tx).selectFrom('mailboxes').select('last_error').where('id', '=', sender.mailbox_id!).executeTakeFirst();
+    const held = await mailboxState(tx, sender.mailbox_id!);
     throw mailboxHeld({ status: sender.mailbox_status, lastError: held?.last_error ?? null });
   }
   const thread = task.message_id ? await threadOf(tx, task.message_id) : { subject: null, inReplyTo: null, references: [] };
@@ -121,7 +120,7 @@ async function sendEmail(em: EntityManager, mailboxes: MailboxSending, route: Ex
     return await performOnce<EmailRequest>(em, reply.key, emailEffects(route.mail));
   } catch (error) {
     if (!(await mailboxes.failed(em, route, error))) throw error;
-    const marked = await typedKysely(em).selectFrom('mailboxes').select(['status', 'last_error']).where('id', '=', route.mailboxId!).executeTakeFirst();
+    const marked = await mailboxState(em, route.mailboxId!);
     throw mailboxHeld({ status: marked?.status ?? 'ERROR', lastError: marked?.last_error ?? null });
   } finally {
     route.close();
@@ -147,7 +146,7 @@ export async function deliverReply(em: EntityManager, deps: ReplyDeps, reply: Pr
  */
 export async function sentReplyId(em: EntityManager, reply: PreparedReply, outcome: EffectOutcome): Promise<string> {
   if (outcome.state === 'DONE' || outcome.state === 'UNCONFIRMED') return outcome.providerId;
-  await typedKysely(em).deleteFrom('outbound_effects').where('key', '=', reply.key).where('state', 'in', ['REFUSED', 'CANCELLED']).execute();
+  await dropRefusedEffect(em, reply.key);
   const reason = outcome.state === 'REFUSED' ? outcome.error ?? 'no reason given' : 'cancelled';
   throw DomainError.business(reply.channel === 'EMAIL' ? `The email was refused by the receiving side: ${reason}.` : `LinkedIn refused the message: ${reason}.`);
 }

@@ -2,8 +2,8 @@
 // answered message's Message-ID, References the Message-IDs of the thread from its first message to
 // the answered one, found by walking the messages each answers (messages.in_reply_to_id).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { messageIdHeader } from '../../providers/mail/index.ts';
+import { threadMessage } from './tasks.queries.ts';
 
 /** How far back the thread is read: enough for any conversation a task answers; References stays short. */
 const THREAD_DEPTH = 20;
@@ -23,13 +23,12 @@ function messageIdOf(providerId: string | null): string | null {
 }
 
 export async function threadOf(em: EntityManager, answeredMessageId: string): Promise<ReplyThread> {
-  const db = typedKysely(em);
   const ids: string[] = [];
   let subject: string | null = null;
   let inReplyTo: string | null = null;
   let next: string | null = answeredMessageId;
   for (let depth = 0; next !== null && depth < THREAD_DEPTH; depth++) {
-    const message = await db.selectFrom('messages').select(['subject', 'provider_message_id', 'in_reply_to_id']).where('id', '=', next).executeTakeFirst();
+    const message = await threadMessage(em, next);
     if (!message) break;
     const id = messageIdOf(message.provider_message_id);
     if (depth === 0) {

@@ -2,7 +2,7 @@
 // its reminder timer before the commit (the timer checks the row when it fires, so a timer whose
 // snooze never committed is a no-op).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TaskReminderInput, TaskReminderResult } from '../../workflows/task-reminder.definitions.ts';
+import type { TaskReminderInput, TaskReminderResult } from './reminder.types.ts';
 import { DomainError } from '../shared/errors.ts';
 import { getTask } from './reads.ts';
 import { emitTaskEvent } from './task-events.ts';

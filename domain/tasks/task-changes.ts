@@ -3,10 +3,8 @@
 // task and emits its task.* event. Temporal is told after the commit, through outbox commands
 // recorded in that transaction: a CALL task's sequence gets taskCompletedSignal, an approved
 // lead's run is started.
-import type { Updateable } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
 import { lockRun, type RunRow } from '../sequences/runs.ts';
@@ -17,18 +15,13 @@ import { recordCommands } from '../workflow-commands/outbox.ts';
 import { getTask } from './reads.ts';
 import { emitTaskEvent } from './task-events.ts';
 import { OPEN_STATUSES, findTask, type CompletionSource, type TaskRecord } from './task-record.ts';
+import { lockTask, taskHead, updateTaskRow, type LockedTask, type TaskSets } from './tasks.queries.ts';
 
 export interface TaskDeps {
   em: EntityManager;
   workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
 }
-
-const LOCKED_COLUMNS = ['id', 'organization_id', 'type', 'status', 'sequence_id', 'contact_id', 'message_id', 'snoozed_until', 'reopened_at'] as const;
-/** The task row a change reads under its lock. */
-export type LockedTask = Pick<Row<'tasks'>, (typeof LOCKED_COLUMNS)[number]>;
-/** The columns a change writes (updated_at is set with them). */
-export type TaskSets = Updateable<DB['tasks']>;
 
 /** After the commit: what Temporal must hear. */
 export interface AfterCommit {
@@ -46,12 +39,11 @@ export interface AfterCommit {
 export async function withLockedTask<T>(
   em: EntityManager, organizationId: string, id: string, work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<T>,
 ): Promise<T> {
-  const head = await typedKysely(em).selectFrom('tasks').select('sequence_id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  const head = await taskHead(em, organizationId, id);
   if (!head) throw DomainError.notFound('Task');
   return em.transactional(async (tx) => {
     const run = head.sequence_id ? await lockRun(tx, head.sequence_id) : null;
-    const task = await typedKysely(tx).selectFrom('tasks').select(LOCKED_COLUMNS)
-      .where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    const task = await lockTask(tx, organizationId, id);
     if (!task) throw DomainError.notFound('Task');
     return work(tx, task, run);
   });
@@ -93,7 +85,7 @@ export function sequenceToSignal(task: LockedTask, run: RunRow | null): string |
 }
 
 export async function writeTask(tx: EntityManager, organizationId: string, id: string, sets: TaskSets): Promise<TaskRecord> {
-  await typedKysely(tx).updateTable('tasks').set({ ...sets, updated_at: new Date() }).where('id', '=', id).execute();
+  await updateTaskRow(tx, id, sets);
   return (await findTask(tx, organizationId, id))!;
 }
 

@@ -1,11 +1,10 @@
-// A task as the API answers it (TaskRecord), the row it is read from, and the one query every
-// read of a task goes through.
-import { sql } from 'kysely';
+// A task as the API answers it (TaskRecord), made from the row every read of a task goes through
+// (taskQuery, tasks.queries.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
 import { iso } from '../shared/time.ts';
+import { taskRow, type TaskRow } from './tasks.queries.ts';
 
 export type Disposition = (typeof TASK_DISPOSITIONS)[number];
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
@@ -46,41 +45,6 @@ export interface TaskRecord {
   sequence_template: { id: string; name: string } | null;
 }
 
-/**
- * Tasks (alias t) with their sequence (s), its template (st), the task's contact else the
- * sequence's (c) with its account (a), and the assignee (u), selecting what a TaskRecord needs;
- * callers add the where and the order.
- */
-export function taskQuery(em: EntityManager) {
-  return selectTask(taskFrom(em));
-}
-
-/** Tasks (alias t) with their sequence (s): what the task filters need, so a count reads no more. */
-export function taskFrom(em: EntityManager) {
-  return typedKysely(em).selectFrom('tasks as t').leftJoin('sequences as s', 's.id', 't.sequence_id');
-}
-
-/** taskFrom's tasks, filtered or not, joined and selected as taskQuery's. */
-export function selectTask(from: ReturnType<typeof taskFrom>) {
-  return from
-    .leftJoin('sequence_templates as st', 'st.id', 's.sequence_template_id')
-    .leftJoin('contacts as c', (join) => join.on('c.id', '=', (eb) => eb.fn.coalesce('t.contact_id', 's.contact_id')))
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .leftJoin('users as u', 'u.id', 't.assignee_id')
-    .select((eb) => [
-      't.id', 't.organization_id', 't.type', 't.priority', 't.status', 't.sequence_id', eb.fn.coalesce('t.contact_id', 's.contact_id').as('contact_id'),
-      't.assignee_id', 't.message_id', 't.step_number', 't.title', 't.notes', eb.fn<string | null>('to_char', ['t.due_date', sql.lit('YYYY-MM-DD')]).as('due_date'),
-      't.disposition', 't.phone', 't.completion_source', 't.reopen_reason', 't.snoozed_until', 't.started_at', 't.completed_at', 't.skipped_at', 't.reopened_at',
-      't.created_at', 't.updated_at',
-      's.sequence_template_id', 'st.name as template_name',
-      'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title', eb.fn.coalesce('c.company_name', 'a.name').as('company_name'), 'a.domain as company_domain',
-      'u.email as assignee_email', 'u.name as assignee_name',
-    ]);
-}
-
-/** taskQuery's row: the task, its contact's summary columns, template and assignee. */
-export type TaskRow = Awaited<ReturnType<ReturnType<typeof taskQuery>['executeTakeFirstOrThrow']>>;
-
 export function toTaskRecord(r: TaskRow): TaskRecord {
   return {
     id: r.id,
@@ -116,10 +80,7 @@ export function toTaskRecord(r: TaskRow): TaskRecord {
   };
 }
 
-/** A YYYY-MM-DD string as a date parameter (the API's due dates). */
-export const asDate = (value: string) => sql<string>`${value}::date`;
-
 export async function findTask(em: EntityManager, organizationId: string, id: string): Promise<TaskRecord | null> {
-  const row = await taskQuery(em).where('t.id', '=', id).where('t.organization_id', '=', organizationId).executeTakeFirst();
+  const row = await taskRow(em, organizationId, id);
   return row ? toTaskRecord(row) : null;
 }

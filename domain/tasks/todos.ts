@@ -1,14 +1,15 @@
 // Standalone to-dos (type TODO): create, edit, reassign (any task), and their task.created events.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { emitEvents } from '../activity/emit.ts';
 import { getTask } from './reads.ts';
 import { taskEvent } from './task-events.ts';
-import { OPEN_STATUSES, asDate, taskQuery, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
+import { OPEN_STATUSES, toTaskRecord, type Priority, type TaskRecord } from './task-record.ts';
+import {
+  insertTask, isOrganizationContact, lockTaskType, reassignRunTasks, setTaskAssignee, taskHead, taskRowsInOrder, updateTaskRow,
+} from './tasks.queries.ts';
 
 export interface CreateTaskRequest {
   title: string;
@@ -20,8 +21,7 @@ export interface CreateTaskRequest {
 }
 
 async function requireContact(em: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  const row = await typedKysely(em).selectFrom('contacts').select('id').where('id', '=', contactId).where('organization_id', '=', organizationId).executeTakeFirst();
-  if (!row) throw DomainError.invalid('contact_id', 'is not a contact of this organization', 422);
+  if (!(await isOrganizationContact(em, organizationId, contactId))) throw DomainError.invalid('contact_id', 'is not a contact of this organization', 422);
 }
 
 /** A TODO, PENDING, with task.created; the assignee defaults to the API key's user. */
@@ -32,10 +32,10 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
     const assignee = request.assignee_user_id === undefined ? keyUserId : request.assignee_user_id;
     if (assignee) await organizationUser(tx, organizationId, assignee, 'assignee_user_id');
     const now = new Date();
-    await typedKysely(tx).insertInto('tasks').values({
+    await insertTask(tx, {
       id, organization_id: organizationId, type: 'TODO', priority: request.priority ?? 'TODAY', status: 'PENDING', contact_id: request.contact_id ?? null,
-      assignee_id: assignee, title: request.title.trim(), notes: request.notes ?? null, due_date: asDate(request.due_date), created_at: now, updated_at: now,
-    }).execute();
+      assignee_id: assignee, title: request.title.trim(), notes: request.notes ?? null, due_date: request.due_date, created_at: now, updated_at: now,
+    });
     await emitTodosCreated(tx, [id]);
   });
   return getTask(em, organizationId, id);
@@ -47,7 +47,7 @@ export async function createTask(em: EntityManager, organizationId: string, keyU
  */
 export async function emitTodosCreated(tx: EntityManager, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await taskQuery(tx).where('t.id', 'in', ids).orderBy(sql<number>`array_position(${ids}::uuid[], t.id)`).execute();
+  const rows = await taskRowsInOrder(tx, ids);
   await emitEvents(tx, rows.map(toTaskRecord).flatMap((task) => taskEvent(null, 'task.created', task, {}) ?? []));
 }
 
@@ -62,20 +62,19 @@ export interface UpdateTaskRequest {
 /** Edits a standalone to-do (type TODO); other types answer 422 (their content comes from their sequence). */
 export async function updateTask(em: EntityManager, organizationId: string, id: string, request: UpdateTaskRequest): Promise<TaskRecord> {
   await em.transactional(async (tx) => {
-    const task = await typedKysely(tx).selectFrom('tasks').select('type').where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+    const task = await lockTaskType(tx, organizationId, id);
     if (!task) throw DomainError.notFound('Task');
     if (task.type !== 'TODO') {
       throw DomainError.business(`Only standalone to-dos (type TODO) can be edited; this task is ${task.type}. Use PATCH /v1/tasks/{task_id}/assignee to reassign it.`, { type: task.type });
     }
     if (request.assignee_user_id) await organizationUser(tx, organizationId, request.assignee_user_id, 'assignee_user_id');
-    await typedKysely(tx).updateTable('tasks').set({
-      updated_at: new Date(),
+    await updateTaskRow(tx, id, {
       ...(request.title !== undefined && { title: request.title.trim() }),
       ...(request.notes !== undefined && { notes: request.notes }),
-      ...(request.due_date !== undefined && { due_date: asDate(request.due_date) }),
+      ...(request.due_date !== undefined && { due_date: request.due_date }),
       ...(request.assignee_user_id !== undefined && { assignee_id: request.assignee_user_id }),
       ...(request.priority !== undefined && { priority: request.priority }),
-    }).where('id', '=', id).execute();
+    });
   });
   return getTask(em, organizationId, id);
 }
@@ -91,18 +90,16 @@ export interface ReassignRequest {
  */
 export async function reassignTask(em: EntityManager, organizationId: string, id: string, request: ReassignRequest): Promise<TaskRecord> {
   await em.transactional(async (tx) => {
-    const task = await typedKysely(tx).selectFrom('tasks').select('sequence_id').where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+    const task = await taskHead(tx, organizationId, id);
     if (!task) throw DomainError.notFound('Task');
     await organizationUser(tx, organizationId, request.assignee_user_id, 'assignee_user_id');
     const now = new Date();
     if ((request.scope ?? 'TASK') === 'SEQUENCE') {
       const sequenceId = task.sequence_id;
       if (!sequenceId) throw DomainError.invalid('scope', 'SEQUENCE needs a task of a sequence; this is a standalone task', 422);
-      await typedKysely(tx).updateTable('sequences').set({ task_assignee_id: request.assignee_user_id }).where('id', '=', sequenceId).execute();
-      await typedKysely(tx).updateTable('tasks').set({ assignee_id: request.assignee_user_id, updated_at: now })
-        .where('sequence_id', '=', sequenceId).where((eb) => eb.or([eb('id', '=', id), eb('status', 'in', OPEN_STATUSES)])).execute();
+      await reassignRunTasks(tx, sequenceId, id, OPEN_STATUSES, request.assignee_user_id, now);
     } else {
-      await typedKysely(tx).updateTable('tasks').set({ assignee_id: request.assignee_user_id, updated_at: now }).where('id', '=', id).execute();
+      await setTaskAssignee(tx, id, request.assignee_user_id, now);
     }
   });
   return getTask(em, organizationId, id);

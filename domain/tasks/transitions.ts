@@ -1,13 +1,13 @@
 // The task state machine's moves: start, complete, skip, reopen, and the skip of a stopped run's
 // lead reviews.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
 import { DomainError } from '../shared/errors.ts';
 import { decideApproval } from '../playbooks/approval.ts';
 import { settleWait, type RunRow } from '../sequences/runs.ts';
 import { emitTaskEvent } from './task-events.ts';
 import { OPEN_STATUSES, type CompletionSource, type Disposition, type TaskRecord } from './task-record.ts';
-import { change, completeIn, invalidTransition, sequenceToSignal, writeTask, type LockedTask, type TaskDeps } from './task-changes.ts';
+import { change, completeIn, invalidTransition, sequenceToSignal, writeTask, type TaskDeps } from './task-changes.ts';
+import { lockReviewTasks, type LockedTask } from './tasks.queries.ts';
 
 export async function startTask(deps: TaskDeps, organizationId: string, id: string): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task) => {
@@ -87,9 +87,7 @@ async function replyTaskChanged(tx: EntityManager, task: LockedTask, run: RunRow
  * or complete of the task answers 409. In the caller's transaction, after the run's lock.
  */
 export async function skipOpenReviewTasks(tx: EntityManager, run: RunRow): Promise<void> {
-  const rows = await typedKysely(tx).selectFrom('tasks').select('id')
-    .where('sequence_id', '=', run.id).where('type', '=', 'NEW_LEAD_REVIEW').where('status', 'in', OPEN_STATUSES)
-    .orderBy('created_at').orderBy('id').forUpdate().execute();
+  const rows = await lockReviewTasks(tx, run.id, OPEN_STATUSES);
   for (const { id } of rows) {
     const record = await writeTask(tx, run.organization_id, id, { status: 'SKIPPED', skipped_at: new Date(), snoozed_until: null });
     await emitTaskEvent(tx, run, 'task.skipped', record);

@@ -1,9 +1,9 @@
 // Webhook subscription use cases: create (the secret is shown once, stored encrypted), read, list,
 // patch, delete, secret rotation with a 24 h overlap, the connectivity test, deliveries and replay.
-// Queries through the typed Kysely of the ORM's entity manager, inside its transactions.
+// The queries are in subscriptions.queries.ts and deliveries.queries.ts.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely, type Row } from '../../db/kysely.ts';
+import type { Row } from '../../db/kysely.ts';
 import type { SubscriptionStatus } from '../../db/entities/webhook-subscription.entity.ts';
 import { newDeliveryId, type DeliveryStatus } from '../../db/entities/webhook-delivery.entity.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -13,12 +13,16 @@ import { generateWebhookSecret, SecretBox, secretPrefix } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import { urlProblem, type UrlPolicy } from './url-policy.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
+import { deliveryPage, lockDeliveryStatus, requeueDelivery } from './deliveries.queries.ts';
+import {
+  deleteSubscriptionRow, insertSubscription, subscriptionPage, subscriptionRow, updateSubscriptionRow, type SubscriptionSort,
+} from './subscriptions.queries.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = DAY_MS;
 
-export const SUBSCRIPTION_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
-export type SubscriptionSort = (typeof SUBSCRIPTION_SORT_FIELDS)[number];
+/** The list's sort fields are the query's. */
+export { SUBSCRIPTION_SORT_FIELDS, type SubscriptionSort } from './subscriptions.queries.ts';
 
 export interface WebhookSettings {
   secretKey: string;
@@ -142,11 +146,7 @@ async function checkTemplates(em: EntityManager, organizationId: string, ids: st
 }
 
 async function loadRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SubscriptionRow> {
-  const row = await typedKysely(em)
-    .selectFrom('webhook_subscriptions').selectAll()
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
+  const row = await subscriptionRow(em, organizationId, id, lock);
   if (!row) throw DomainError.notFound('Webhook subscription');
   return row;
 }
@@ -160,15 +160,11 @@ export async function createSubscription(em: EntityManager, settings: WebhookSet
   return em.transactional(async (tx) => {
     // JS time, not now(): the API serialises milliseconds.
     const now = new Date();
-    const row = await typedKysely(tx)
-      .insertInto('webhook_subscriptions')
-      .values({
+    const row = await insertSubscription(tx, {
         id: randomUUID(), organization_id: organizationId, name: input.name.trim(), description: input.description ?? null, url,
         event_types: unique(input.event_types), sequence_template_ids: templates, status: input.status ?? 'ACTIVE', status_reason: null,
         status_changed_at: now, secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), created_at: now, updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    });
     return { ...toRecord(row), secret };
   });
 }
@@ -183,16 +179,8 @@ export async function listSubscriptions(
   filters: { status?: SubscriptionStatus },
   page: { limit: number; offset: number; sortBy?: SubscriptionSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SubscriptionRecord[]; total: number }> {
-  const matching = typedKysely(em)
-    .selectFrom('webhook_subscriptions')
-    .where('organization_id', '=', organizationId)
-    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
-  const rows = await matching.selectAll()
-    .orderBy(page.sortBy ?? 'created_at', page.sortOrder).orderBy('id', page.sortOrder)
-    .limit(page.limit).offset(page.offset)
-    .execute();
-  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-  return { items: rows.map(toRecord), total: Number(counted.total) };
+  const { rows, total } = await subscriptionPage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  return { items: rows.map(toRecord), total };
 }
 
 export async function updateSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string, patch: SubscriptionPatch): Promise<SubscriptionRecord> {
@@ -201,31 +189,22 @@ export async function updateSubscription(em: EntityManager, settings: WebhookSet
     const now = new Date();
     const url = patch.url !== undefined ? checkedUrl(patch.url, settings.policy) : undefined;
     if (patch.sequence_template_ids !== undefined) await checkTemplates(tx, organizationId, patch.sequence_template_ids);
-    const row = await typedKysely(tx)
-      .updateTable('webhook_subscriptions')
-      .set({
-        updated_at: now,
-        ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+    const row = await updateSubscriptionRow(tx, current.id, {
+      updated_at: now,
+      ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(url !== undefined ? { url } : {}),
         ...(patch.event_types !== undefined ? { event_types: unique(patch.event_types) } : {}),
         ...(patch.sequence_template_ids !== undefined ? { sequence_template_ids: patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null } : {}),
         // A status set by a client replaces whatever the service decided, and its reason with it.
         ...(patch.status !== undefined && patch.status !== current.status ? { status: patch.status, status_reason: null, status_changed_at: now } : {}),
-      })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    });
     return toRecord(row);
   });
 }
 
 export async function deleteSubscription(em: EntityManager, organizationId: string, id: string): Promise<void> {
-  const result = await typedKysely(em)
-    .deleteFrom('webhook_subscriptions')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!Number(result.numDeletedRows)) throw DomainError.notFound('Webhook subscription');
+  if (!(await deleteSubscriptionRow(em, organizationId, id))) throw DomainError.notFound('Webhook subscription');
 }
 
 /** A new secret; the current one becomes the previous one and keeps signing for ROTATION_OVERLAP_MS. */
@@ -235,15 +214,10 @@ export async function rotateSecret(em: EntityManager, settings: WebhookSettings,
   return em.transactional(async (tx) => {
     const current = await loadRow(tx, organizationId, id, true);
     const now = new Date();
-    const row = await typedKysely(tx)
-      .updateTable('webhook_subscriptions')
-      .set({
-        previous_secret_ciphertext: current.secret_ciphertext, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-        secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), updated_at: now,
-      })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await updateSubscriptionRow(tx, current.id, {
+      previous_secret_ciphertext: current.secret_ciphertext, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), updated_at: now,
+    });
     return { ...toRecord(row), secret };
   });
 }
@@ -270,16 +244,8 @@ export async function listDeliveries(
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: DeliveryRecord[]; total: number }> {
   await loadRow(em, organizationId, subscriptionId);
-  const matching = typedKysely(em)
-    .selectFrom('webhook_deliveries')
-    .where('organization_id', '=', organizationId).where('subscription_id', '=', subscriptionId)
-    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
-  const rows = await matching.selectAll()
-    .orderBy('created_at', page.sortOrder).orderBy('id', page.sortOrder)
-    .limit(page.limit).offset(page.offset)
-    .execute();
-  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
-  return { items: rows.map(toDelivery), total: Number(counted.total) };
+  const { rows, total } = await deliveryPage(em, organizationId, subscriptionId, filters, page);
+  return { items: rows.map(toDelivery), total };
 }
 
 /**
@@ -288,23 +254,12 @@ export async function listDeliveries(
  */
 export async function replayDelivery(em: EntityManager, organizationId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryRecord> {
   return em.transactional(async (tx) => {
-    const db = typedKysely(tx);
-    const found = await db
-      .selectFrom('webhook_deliveries').select('status')
-      .where('id', '=', deliveryId).where('subscription_id', '=', subscriptionId).where('organization_id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
+    const found = await lockDeliveryStatus(tx, organizationId, subscriptionId, deliveryId);
     if (!found) throw DomainError.notFound('Webhook delivery');
     if (found.status === 'PENDING') {
       throw DomainError.conflict('The delivery is still pending; only a DELIVERED or FAILED delivery can be replayed.', { status: 'PENDING' });
     }
     const now = new Date();
-    const row = await db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'PENDING', attempts: 0, next_attempt_at: now, lease_until: null, retry_workflow_id: null, updated_at: now })
-      .where('id', '=', deliveryId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toDelivery(row);
+    return toDelivery(await requeueDelivery(tx, deliveryId, now));
   });
 }

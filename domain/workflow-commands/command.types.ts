@@ -1,6 +1,6 @@
 // What a workflow command holds (the outbox row's payload, db/entities/workflow-command.entity.ts):
 // the leaf the entity and the commands' code (commands.ts and the changes that record them) share.
-import type { SignalChange } from '../../workflows/signal.definitions.ts';
+import type { SignalChange } from '../signals/signal-change.ts';
 
 export type WorkflowCommand =
   | { kind: 'START_SEQUENCE'; organizationId: string; sequenceId: string; contactId: string; sequenceTemplateId: string }

@@ -121,7 +121,7 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   // No signal here has a sequence_template_id, so enroll() returns before it would start a workflow: Temporal is never called.
   const temporal = new Proxy({}, { get: () => { throw new Error('the full-checks bench has no Temporal: a check tried to start a workflow'); } }) as Client;
   const deps: SignalCheckDeps = {
-    directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, signals: providers.signals,
+    directory: providers.directory, enrichment: providers.enrichment, signals: providers.signals,
     scopeOf: async (type) => presetOf(type).scope, workflows: createWorkflowClients(temporal, 'bench-signals'), slowVerifyMs: 0,
   };
 

@@ -8,6 +8,7 @@ import { typedKysely } from '../../db/kysely.ts';
 import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import type { TestOrg } from './fixtures.ts';
 import type { client } from './http.ts';
+import { until } from './poll.ts';
 import type { Stack } from './stack.ts';
 
 export interface StepSpec {
@@ -90,7 +91,8 @@ export { until } from './poll.ts';
 
 /**
  * A DELIVERABLE contact enrolled through the API in a two-EMAIL template (the second three days
- * later), so its run stays running; throws unless the answer is 201.
+ * later), so its run stays running; throws unless the answer is 201. Returns once the run's
+ * workflow is started (the 201 comes at commit, the start command's fast path right after).
  */
 export async function enrollDeliverable(stack: Stack, api: ReturnType<typeof client>, org: TestOrg): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
   const contactId = await insertContact(stack, org.organizationId, { email: `enrolled-${randomUUID()}@example.com`, firstName: 'Ada' });
@@ -100,5 +102,8 @@ export async function enrollDeliverable(stack: Stack, api: ReturnType<typeof cli
   ], { senderUserId: org.userId });
   const response = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
   if (response.status !== 201) throw new Error(`enrollment answered ${response.status}: ${response.text}`);
-  return { contactId, templateId, sequenceId: response.body.id as string };
+  const sequenceId = response.body.id as string;
+  await until(async () => (await typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select('status')
+    .where('workflow_id', '=', sequenceWorkflowId(sequenceId)).where('kind', '=', 'START_SEQUENCE').executeTakeFirst())?.status === 'DONE', { what: 'the run\'s start' });
+  return { contactId, templateId, sequenceId };
 }

@@ -53,8 +53,10 @@ describe('layering lint rules', () => {
     },
     {
       file: 'workflows/sample.workflow.ts',
-      fires: ['./sequence.client.ts', './clients.ts', '../temporal/client.ts', '../domain/sequences/runs.ts', '../domain/tasks/reads.ts', '@temporalio/client'],
-      silent: ['@temporalio/workflow', './sequence.definitions.ts', '../domain/shared/text.ts', '../domain/sequences/schedule-window.ts'],
+      fires: ['./sequence.client.ts', './clients.ts', '../temporal/client.ts', '../domain/sequences/runs.ts', '../domain/tasks/reads.ts', '@temporalio/client',
+        '../domain/sequences/enrollment/enroll.ts', '../domain/sequences/enrollment/enrollment.queries.ts'],
+      silent: ['@temporalio/workflow', './sequence.definitions.ts', '../domain/shared/text.ts', '../domain/sequences/schedule-window.ts',
+        '../domain/sequences/enrollment/enrollment.types.ts', '../domain/sequences/enrollment/policy.ts'],
       silentTypes: ['../activities/sequences.activities.ts'],
     },
     {

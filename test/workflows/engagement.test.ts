@@ -10,8 +10,9 @@ import * as engagement from '../../domain/engagement/engagement.service.ts';
 import { completeTask } from '../../domain/tasks/transitions.ts';
 import { executeTask, type ExecuteDeps } from '../../domain/tasks/execute.ts';
 import { updateTemplate } from '../../domain/sequences/templates.service.ts';
+import { stopRun } from '../../domain/sequences/controls.service.ts';
 import { createProviders } from '../../providers/index.ts';
-import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, type SequenceInput } from '../../workflows/sequence.definitions.ts';
+import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { serviceActivities, useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../helpers/sequence-fixtures.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
@@ -62,7 +63,7 @@ describe('sequence engagement (time-skipping)', function () {
     assert.equal((await run.handle.query(sequenceStatusQuery)).waitingFor, 'PERSON', 'still halted after the answer');
     assert.equal(await status(run.sequenceId), 'WAITING_FOR_LEAD');
     assert.equal((await messagesOf(ts.stack, run.sequenceId)).filter((m) => m.direction === 'OUTBOUND').length, 2, 'step 2 never ran; the answer went out');
-    await run.handle.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'CONTACT' }] });
+    await stopRun(deps(), ts.org.organizationId, run.sequenceId, { reason: 'WIN', scope: 'CONTACT' });
     await run.handle.result();
     const types = (await eventsOf(ts.stack, run.sequenceId)).map((e) => e.type);
     assert.deepEqual(types, ['message.sent', 'message.replied', 'hot_lead.created', 'task.created', 'message.sent', 'task.completed', 'sequence.stopped']);
@@ -88,7 +89,7 @@ describe('sequence engagement (time-skipping)', function () {
     assert.equal(await status(run.sequenceId), 'WAITING_FOR_LEAD', 'the call done, the run is not ACTIVE again: a reply halted it');
     await ts.env.sleep(3 * DAY);
     assert.deepEqual((await messagesOf(ts.stack, run.sequenceId)).filter((m) => m.direction === 'OUTBOUND').map((m) => m.body).sort(), ['Hi', 'Thursday.'], 'step 3 never ran');
-    await run.handle.executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT' }] });
+    await stopRun(deps(), ts.org.organizationId, run.sequenceId, { reason: 'LOSE', scope: 'CONTACT' });
     await run.handle.result();
   });
 
@@ -150,7 +151,7 @@ describe('sequence engagement (time-skipping)', function () {
     assert.deepEqual(types, ['message.sent', 'message.opened', 'message.link_clicked', 'hot_lead.created', 'message.link_clicked']);
     const { rows } = await sql<{ engagement_score: number }>`SELECT engagement_score FROM sequences WHERE id = ${run.sequenceId}`.execute(db());
     assert.equal(rows[0].engagement_score, 3);
-    await run.handle.executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT' }] });
+    await stopRun(deps(), ts.org.organizationId, run.sequenceId, { reason: 'LOSE', scope: 'CONTACT' });
   });
 
   it('when the template goes INACTIVE, then the next step waits; ACTIVE again lets it run; ARCHIVED ends a run STOPPED_EARLY (TEMPLATE_STOPPED)', async () => {

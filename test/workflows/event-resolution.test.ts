@@ -38,7 +38,8 @@ describe('event resolution (eventResolutionWorkflow)', function () {
   before(async () => {
     // The real activities; enrollments start their sequence workflow on the stack's dev server (the
     // time-skipping server has no custom search attributes), where the stack's worker runs it.
-    const real = createEventResolutionActivities({ orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, workflows: createWorkflowClients(ts.stack.temporal, ts.stack.config.temporalTaskQueue) });
+    const real = createEventResolutionActivities({ orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, workflows: createWorkflowClients(ts.stack.temporal, ts.stack.config.temporalTaskQueue),
+      providers: createProviders({ orm: ts.stack.orm, config: ts.stack.config }) });
     worker = await createServiceWorker(ts, taskQueue, { runPendingPlaybooks: real.runPendingPlaybooks });
     workerRun = worker.run();
     const input: EventResolutionInput = { intervalMs: INTERVAL, batchSize: 3, organizationIds: [ts.org.organizationId] };

@@ -45,7 +45,9 @@ describe('leadImportWorkflow', function () {
     }) as Promise<LeadImportResult>;
 
   it('when a new person known to the directory by LinkedIn URL is imported into a list with a template, then the profile is completed, the entry resolves and the sequence is sourced from it', async () => {
-    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }], { senderUserId: ts.org.userId });
+    // A LinkedIn step: no email to verify first, so the import's own step enrolls (an email to verify
+    // is handed to the enrollment workflow: test/workflows/enrollment.test.ts).
+    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [{ type: 'LINKEDIN_MESSAGE', delay_days: 1, body: 'Hello' }], { senderUserId: ts.org.userId });
     const { contactId, entryId, listId } = await pendingEntry(templateId, { email: null, linkedinUrl: FIXTURES.grace.linkedinUrl });
     const result = await withWorker({}, (taskQueue) => run(taskQueue, { importEntryIds: [entryId], enrollEntryIds: [] }));
     assert.deepEqual(result, { resolved: 1, failed: 0, created: 1, refused: 0, skipped: 0 });

@@ -1,5 +1,5 @@
 // A lead awaiting review (FOUND) on the time-skipping server, real activities on the stack's
-// database: stopped in its row (the stop endpoint's domain function) it never gets a workflow, not
+// database: stopped (the stop endpoint's domain function) it never gets a workflow, not
 // even when its approval is tried after the stop, however much time passes. The race of a stop and
 // an approval is in test/api/sequences/controls.test.ts (the real server).
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import { DomainError } from '../../domain/shared/errors.ts';
-import { stopInRow } from '../../domain/sequences/controls.service.ts';
+import { stopRun } from '../../domain/sequences/controls.service.ts';
 import { writeEnrollment } from '../../domain/sequences/enrollment/write.ts';
 import { executeTask, type ExecuteDeps } from '../../domain/tasks/execute.ts';
 import { createProviders } from '../../providers/index.ts';
@@ -37,8 +37,8 @@ describe('a lead awaiting review (time-skipping)', function () {
     await sql`UPDATE sequence_templates SET requires_lead_review = true WHERE id = ${templateId}`.execute(db());
     const written = await writeEnrollment(ts.stack.orm.em.fork(), {
       organizationId: ts.org.organizationId, contactId, sequenceTemplateId: templateId, enrollmentRunId: randomUUID(), refusal: null,
-    });
-    assert.equal(written.start, null, 'a FOUND row starts no workflow');
+    }, { outboxTaskQueue: ts.taskQueue });
+    assert.deepEqual(written.startCommands, [], 'a FOUND row has no start command');
     const sequenceId = written.result.sequenceId;
     const { rows } = await sql<{ id: string }>`SELECT id FROM tasks WHERE sequence_id = ${sequenceId} AND type = 'NEW_LEAD_REVIEW'`.execute(db());
     return { sequenceId, taskId: rows[0].id };
@@ -51,8 +51,8 @@ describe('a lead awaiting review (time-skipping)', function () {
 
   it('when it is stopped through the domain, then no workflow starts, not even when its approval is tried afterwards, and nothing is sent', async () => {
     const lead = await awaitingReview();
-    const stopped = await stopInRow(controlDeps(), ts.org.organizationId, lead.sequenceId, { reason: 'WIN', scope: 'CONTACT' }, { awaitingReviewOnly: true });
-    assert.deepEqual([stopped?.status, await taskStatus(lead.taskId)], ['SUCCEEDED', 'SKIPPED']);
+    const stopped = await stopRun(controlDeps(), ts.org.organizationId, lead.sequenceId, { reason: 'WIN', scope: 'CONTACT' });
+    assert.deepEqual([stopped.status, await taskStatus(lead.taskId)], ['SUCCEEDED', 'SKIPPED']);
     await assert.rejects(approve(lead.taskId), (error: unknown) => error instanceof DomainError && error.status === 409);
     await ts.env.sleep(3 * DAY);
     assert.equal(await hasWorkflow(lead.sequenceId), false);

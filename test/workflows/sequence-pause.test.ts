@@ -1,8 +1,7 @@
 // Pausing and resuming a sequence run on the time-skipping server with the real activities: the
 // request's way (domain/sequences/controls.service.ts: the row changes, then the run takes its pause
-// state from the pauseState Update), pause states that reach the run late or out of order (the
-// row's revision decides; a pause that changed meanwhile is not resumed by the old one's end), and
-// the pause and resume Updates that API replicas from before pauseState send.
+// state from the pauseState Update), and pause states that reach the run late or out of order (the
+// row's revision decides; a pause that changed meanwhile is not resumed by the old one's end).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { typedKysely } from '../../db/kysely.ts';
@@ -10,9 +9,7 @@ import { pauseRun, resumeRun, type ControlDeps } from '../../domain/sequences/co
 import { DomainError } from '../../domain/shared/errors.ts';
 import { drainCommands } from '../../domain/workflow-commands/deliver.ts';
 import { createWorkflowClients, type WorkflowClients } from '../../workflows/clients.ts';
-import {
-  SEQUENCE_WORKFLOW, pauseUpdate, resumeUpdate, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput,
-} from '../../workflows/sequence.definitions.ts';
+import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../helpers/sequence-fixtures.ts';
 
@@ -116,18 +113,5 @@ describe('sequenceWorkflow: pause and resume', function () {
     const events = await eventsOf(ts.stack, sequenceId);
     assert.deepEqual(events.map((e) => e.type), ['message.sent', 'sequence.paused', 'sequence.paused', 'sequence.resumed', 'message.sent', 'sequence.completed']);
     assert.equal(events[3].payload.automatic, true);
-  });
-
-  it('when an API replica from before pauseState sends the pause and resume Updates, then the run still writes them itself', async () => {
-    const { sequenceId, handle } = await started(3);
-    await assert.rejects(handle.executeUpdate(resumeUpdate), (error: Error) => (error.cause as { type?: string } | undefined)?.type === 'SequenceNotPaused');
-    const paused = await handle.executeUpdate(pauseUpdate, { args: [{}] });
-    assert.equal(paused.status, 'WAITING_FOR_USER');
-    assert.equal((await handle.query(sequenceStatusQuery)).paused, true);
-    const resumed = await handle.executeUpdate(resumeUpdate);
-    assert.equal(resumed.status, 'ACTIVE');
-    assert.equal((await handle.query(sequenceStatusQuery)).paused, false);
-    await handle.result();
-    assert.deepEqual((await eventsOf(ts.stack, sequenceId)).map((e) => e.type), ['message.sent', 'sequence.paused', 'sequence.resumed', 'message.sent', 'sequence.completed']);
   });
 });

@@ -1,13 +1,16 @@
 // The sequence workflow on the time-skipping server with the real activities on the stack's
 // database and the sandbox mail and LinkedIn channels: day-long delays in seconds, stop WIN/LOSE and
-// ACCOUNT scope, and an exclusion made mid-run (pause and resume: sequence-pause.test.ts).
+// ACCOUNT scope (the stop endpoint's domain function: the row ended, then the run told), and an
+// exclusion made mid-run (pause and resume: sequence-pause.test.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sandboxOutboundEmails } from '../../providers/mail/sandbox.ts';
 import { sandboxLinkedinActions } from '../../providers/linkedin/sandbox.ts';
 import {
-  SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, stopUpdate, taskCompletedSignal, type SequenceInput,
+  SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, taskCompletedSignal, type SequenceInput,
 } from '../../workflows/sequence.definitions.ts';
+import { stopRun } from '../../domain/sequences/controls.service.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import {
   eventsOf, insertAccount, insertContact, insertContactExclusion, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec,
@@ -31,6 +34,10 @@ describe('sequenceWorkflow', function () {
     const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
     return ts.env.client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: ts.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
   }
+
+  /** The stop endpoint's domain function: the row ended by the request, then the run told. */
+  const stop = (sequenceId: string, reason: 'WIN' | 'LOSE', scope: 'CONTACT' | 'ACCOUNT' = 'CONTACT') =>
+    stopRun({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) }, ts.org.organizationId, sequenceId, { reason, scope });
 
   const sentCount = (sequenceId: string, n: number) => until(async () => (await messagesOf(ts.stack, sequenceId)).length >= n);
 
@@ -86,7 +93,7 @@ describe('sequenceWorkflow', function () {
       const run = await setUp([{ type: 'EMAIL', delay_days: 0, subject: 'One', body: 'one' }, { type: 'EMAIL', delay_days: 3, subject: 'Two', body: 'two' }]);
       const handle = await start(run.sequenceId);
       await sentCount(run.sequenceId, 1);
-      const record = await handle.executeUpdate(stopUpdate, { args: [{ reason, scope: 'CONTACT' }] });
+      const record = await stop(run.sequenceId, reason);
       assert.equal(record.status, final);
       assert.ok(record.ended_at);
       await handle.result();
@@ -107,14 +114,15 @@ describe('sequenceWorkflow', function () {
     await sentCount(first.sequenceId, 1);
     await sentCount(second.sequenceId, 1);
     await sentCount(unrelated.sequenceId, 1);
-    const record = await h1.executeUpdate(stopUpdate, { args: [{ reason: 'WIN', scope: 'ACCOUNT' }] });
+    const record = await stop(first.sequenceId, 'WIN', 'ACCOUNT');
     assert.equal(record.status, 'SUCCEEDED');
     await h2.result();
     await h1.result();
     assert.equal((await sequenceRow(ts.stack, second.sequenceId)).status, 'SUCCEEDED');
     assert.equal((await messagesOf(ts.stack, second.sequenceId)).length, 1);
     assert.equal((await sequenceRow(ts.stack, unrelated.sequenceId)).status, 'ACTIVE');
-    await h3.executeUpdate(stopUpdate, { args: [{ reason: 'LOSE', scope: 'CONTACT' }] });
+    await stop(unrelated.sequenceId, 'LOSE');
+    await h3.result();
   });
 
   it('when an exclusion is created mid-run, then the next step ends it STOPPED_EARLY (EXCLUDED) before sending', async () => {

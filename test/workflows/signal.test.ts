@@ -14,6 +14,7 @@ import { insertEvents } from '../helpers/ingested-events.ts';
 import { FakeSignals, importsOf, insertSignal, setSignalStatus } from '../helpers/signal-fixtures.ts';
 import { sql } from 'kysely';
 import { createWorkflowClients } from '../../workflows/clients.ts';
+import { createProviders } from '../../providers/index.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ describe('signalWorkflow', function () {
   before(async () => {
     acts = createSignalActivities({
       orm: ts.stack.orm, logger: pino({ level: 'silent' }), config: ts.stack.config, workflows: createWorkflowClients(ts.env.client, ts.stack.config.temporalTaskQueue),
-      providers: { signals: provider }, scopeOf: async () => 'PEOPLE',
+      providers: { ...createProviders({ orm: ts.stack.orm, config: ts.stack.config }), signals: provider }, scopeOf: async () => 'PEOPLE',
     });
     worker = await createServiceWorker(ts, taskQueue, acts);
     run = worker.run();

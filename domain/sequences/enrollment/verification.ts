@@ -1,11 +1,12 @@
 // The email verification an enrollment asks for before a never-verified address gets its first
-// email, under the enrollment policy: the verifier is retried; when it stays down the address
-// remains UNVERIFIED (usable) and the outcome says so. Storing the answer is a database step: its
-// failure is thrown, never taken for a dead verifier.
-import { typedKysely } from '../../../db/kysely.ts';
+// email (the one step of the enrollment workflow besides the enrollment itself), under the
+// enrollment policy: the verifier is retried; when it stays down the address remains UNVERIFIED
+// (usable) and the outcome says so. Storing the answer is a database step: its failure is thrown,
+// never taken for a dead verifier.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailVerifier, VerificationResult } from '../../../providers/verifier/index.ts';
-import { VERIFY_POLICY, verifyBackoffMs } from '../enrollment-policy.ts';
+import { contactEmail, storeVerification } from './enrollment.queries.ts';
+import { VERIFY_POLICY, verifyBackoffMs } from './policy.ts';
 
 export type VerificationOutcome =
   /** The verifier answered; its status is stored on the contact. */
@@ -57,18 +58,10 @@ async function askVerifier(verifier: EmailVerifier, email: string, options: Veri
 export async function verifyContactEmail(
   em: EntityManager, verifier: EmailVerifier, organizationId: string, contactId: string, options: VerifyOptions,
 ): Promise<VerificationOutcome> {
-  const db = typedKysely(em);
-  const contact = await db
-    .selectFrom('contacts').select(['email', 'email_status'])
-    .where('id', '=', contactId).where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const contact = await contactEmail(em, organizationId, contactId);
   if (!contact?.email || contact.email_status !== 'UNVERIFIED') return { outcome: 'NOT_NEEDED', status: contact?.email_status ?? null };
   const answer = await askVerifier(verifier, contact.email, options);
   if (answer instanceof Error) return { outcome: 'VERIFIER_DOWN', error: answer.message };
-  // Only if the address did not change meanwhile; a result for an old address would be wrong.
-  await db.updateTable('contacts')
-    .set((eb) => ({ email_status: answer.status, email_verified_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now') }))
-    .where('id', '=', contactId).where('organization_id', '=', organizationId).where('email', '=', contact.email)
-    .execute();
+  await storeVerification(em, organizationId, contactId, contact.email, answer.status);
   return { outcome: 'VERIFIED', status: answer.status };
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
 import type { ApiResponse, client } from '../../helpers/http.ts';
 import type { Stack } from '../../helpers/stack.ts';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { ENROLLMENT_RETRY_AFTER_SECONDS } from '../../../api/routes/sequences.routes.ts';
-import { sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { apiSuite, type TestOrg } from '../../helpers/fixtures.ts';
 import type { client } from '../../helpers/http.ts';
 import { startReplica, type Replica } from '../../helpers/replica.ts';

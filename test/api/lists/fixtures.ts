@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 import { until } from '../../helpers/sequence-fixtures.ts';
 

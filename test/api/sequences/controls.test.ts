@@ -1,6 +1,9 @@
 // Sequence controls on the real stack (API, worker, Temporal, PostgreSQL): pause, resume, stop and
-// PATCH variables answer with the state the workflow's Update accepted; 409 once ended; 404 across orgs.
-// A lead awaiting review (FOUND, no workflow yet): stop and PATCH change its row, pause and resume 409.
+// PATCH variables are written by the request (the row, its event and, for a change the run must act
+// on, a RUN_CHANGED command) and answer with the row as written; the run is told after the commit
+// (a stop ends it; variables are read by its next step). 409 once ended; 404 across orgs. A lead
+// awaiting review (FOUND, no workflow yet): stop and PATCH change its row, pause and resume 409.
+// A stop while Temporal is cut: test/api/faults-temporal.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -9,7 +12,8 @@ import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type Sequen
 import type { client } from '../../helpers/http.ts';
 import type { Stack } from '../../helpers/stack.ts';
 import { apiSuite, newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
-import { eventsOf, insertAccount, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
+import { typedKysely } from '../../../db/kysely.ts';
+import { eventsOf, insertAccount, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until, type StepSpec } from '../../helpers/sequence-fixtures.ts';
 
 describe('sequence controls API', function () {
   this.timeout(60_000);
@@ -19,18 +23,25 @@ describe('sequence controls API', function () {
 
   before(async () => ({ stack, api, org } = await apiSuite()));
 
-  /** An ACTIVE sequence whose workflow runs on the stack's worker; step 2 is days away, so it stays running. */
-  async function runningSequence(): Promise<string> {
-    const contactId = await insertContact(stack, org.organizationId, { email: `c-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-    const templateId = await insertTemplate(stack, org.organizationId, [
-      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: '{{offer}}' },
-    ], { senderUserId: org.userId });
-    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId: org.userId });
+  /** A sequence whose workflow runs on the stack's worker, once `started` holds. */
+  async function startedSequence(steps: StepSpec[], started: (sequenceId: string) => Promise<boolean>, accountId: string | null = null): Promise<string> {
+    const contactId = await insertContact(stack, org.organizationId, { email: `c-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada', accountId });
+    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
+    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, accountId, senderUserId: org.userId });
     const input: SequenceInput = { sequenceId, organizationId: org.organizationId };
     await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: stack.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
-    await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
+    await until(() => started(sequenceId));
     return sequenceId;
   }
+
+  /** An ACTIVE sequence whose first email is sent; step 2 is days away, so it stays running. */
+  const runningSequence = (accountId: string | null = null) => startedSequence([
+    { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: '{{offer}}' },
+  ], async (id) => (await messagesOf(stack, id)).length === 1, accountId);
+
+  /** The outbox commands for a run's workflow. */
+  const commandsOf = (sequenceId: string) => typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands')
+    .select(['kind', 'status', 'last_error']).where('workflow_id', '=', sequenceWorkflowId(sequenceId)).orderBy('created_at').execute();
 
   it('when paused, resumed and patched, then each answer is the accepted state and the row and events match', async () => {
     const id = await runningSequence();
@@ -66,6 +77,54 @@ describe('sequence controls API', function () {
       const response = await api.call(method, path, { key: org.apiKey, body });
       assert.deepEqual([response.status, response.body.type], [409, 'CommitIssue'], `${method} ${path}: ${response.text}`);
     }
+  });
+
+  it('when stopped, then the request wrote the row, sequence.stopped and a RUN_CHANGED command, delivered at once, and the run ends without another step', async () => {
+    const id = await runningSequence();
+    const run = stack.temporal.workflow.getHandle(sequenceWorkflowId(id));
+    const stopped = await api.post(`/v1/sequences/${id}/stop`, { key: org.apiKey, body: { reason: 'LOSE', scope: 'CONTACT' } });
+    assert.equal(stopped.status, 200, stopped.text);
+    assert.equal(stopped.body.status, 'FAILED');
+    assert.deepEqual(stopped.body, (await api.get(`/v1/sequences/${id}`, { key: org.apiKey })).body, 'the answer is the row as written');
+    const events = await eventsOf(stack, id);
+    assert.deepEqual(events.map((e) => [e.type, e.payload.status ?? null]), [['message.sent', null], ['sequence.stopped', 'FAILED']]);
+    assert.deepEqual((await commandsOf(id)).map((c) => [c.kind, c.status, c.last_error]), [['RUN_CHANGED', 'DONE', null]], 'told on the fast path');
+    await run.result();
+    assert.equal((await run.query(sequenceStatusQuery)).ended, true);
+    assert.equal((await messagesOf(stack, id)).length, 1);
+  });
+
+  it('when stopped WIN with scope ACCOUNT, then the account\'s other running run ends SUCCEEDED in the same request, each with its event and command, and both workflows end', async () => {
+    const accountId = await insertAccount(stack, org.organizationId, 'Initech', `initech-${randomUUID().slice(0, 8)}.example`);
+    const [first, second] = [await runningSequence(accountId), await runningSequence(accountId)];
+    const stopped = await api.post(`/v1/sequences/${first}/stop`, { key: org.apiKey, body: { reason: 'WIN', scope: 'ACCOUNT' } });
+    assert.deepEqual([stopped.status, stopped.body.id, stopped.body.status], [200, first, 'SUCCEEDED'], stopped.text);
+    for (const id of [first, second]) {
+      assert.equal((await sequenceRow(stack, id)).status, 'SUCCEEDED', id);
+      assert.deepEqual((await eventsOf(stack, id)).map((e) => e.type), ['message.sent', 'sequence.stopped'], id);
+      assert.deepEqual((await commandsOf(id)).map((c) => [c.kind, c.status]), [['RUN_CHANGED', 'DONE']], id);
+      await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).result();
+    }
+  });
+
+  it('when variables are patched while the run waits on a CALL task, then the request writes them in the row (no event, no command: nothing for the workflow to hold) and the next step renders with them', async () => {
+    const id = await startedSequence([
+      { type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }, { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}, {{offer}}' },
+    ], async (sequenceId) => (await stack.temporal.workflow.getHandle(sequenceWorkflowId(sequenceId)).query(sequenceStatusQuery)).waitingFor === 'TASK');
+    const before = await sequenceRow(stack, id);
+    const patched = await api.patch(`/v1/sequences/${id}`, { key: org.apiKey, body: { variables: { offer: 'a demo' } } });
+    assert.equal(patched.status, 200, patched.text);
+    assert.deepEqual([patched.body.id, patched.body.status, patched.body.variables], [id, 'WAITING_FOR_USER', { offer: 'a demo' }]);
+    assert.deepEqual(patched.body, (await api.get(`/v1/sequences/${id}`, { key: org.apiKey })).body, 'the answer is the row as written');
+    const { rows } = await sql<{ variables: Record<string, string>; revision: number }>`SELECT variables, revision FROM sequences WHERE id = ${id}`.execute(stack.orm.em.fork().getKysely());
+    assert.deepEqual([rows[0].variables, rows[0].revision], [{ offer: 'a demo' }, before.revision + 1], 'written by the request');
+    assert.deepEqual((await eventsOf(stack, id)).map((e) => e.type), ['task.created']);
+    assert.deepEqual(await commandsOf(id), []);
+    const taskId = (await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).query(sequenceStatusQuery)).taskId;
+    const done = await api.post(`/v1/tasks/${taskId}/complete`, { key: org.apiKey, body: {} });
+    assert.equal(done.status, 200, done.text);
+    await until(async () => (await messagesOf(stack, id)).length === 1);
+    assert.equal((await messagesOf(stack, id))[0].body, 'Hi Ada, a demo');
   });
 
   it('when the body is invalid, then 400 and the sequence is unchanged', async () => {

@@ -1,5 +1,6 @@
-// Enrollment on the real stack (POST /v1/sequences through the enrollment workflow): 201, 202, 409,
-// the 422 refusals and their REFUSED rows, the sequence reads with their filters, tenant isolation.
+// Enrollment on the real stack (POST /v1/sequences: answered at commit, or through the enrollment
+// workflow when the email must be verified first): 201, 202, 409, the 422 refusals and their
+// REFUSED rows, the sequence reads with their filters, tenant isolation.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -7,7 +8,9 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import * as sequences from '../../../domain/sequences/sequences.service.ts';
 import { checkEligibility } from '../../../domain/sequences/enrollment/eligibility.ts';
 import { ContactIdKey, OrganizationIdKey, SequenceTemplateIdKey } from '../../../temporal/search-attributes.ts';
-import { enrollmentStatusQuery, enrollmentWorkflowId, sequenceWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { enrollmentStatusQuery, enrollmentWorkflowId } from '../../../workflows/enrollment.definitions.ts';
+import { sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
+import { until } from '../../helpers/poll.ts';
 import { client } from '../../helpers/http.ts';
 import { newOrg, sleep, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -84,6 +87,11 @@ describe('enrollment', () => {
       assert.deepEqual(await activityTypes(s.id), ['sequence.created']);
       const { rows } = await sql<{ sender_id: string; enrollment_run_id: string }>`SELECT sender_id, enrollment_run_id FROM sequences WHERE id = ${s.id}`.execute(db());
       assert.equal(rows[0].sender_id, org.userId);
+      // The 201 came at commit; the start command's fast path, right after it, starts the run.
+      const commandStatus = async () => (await sql<{ kind: string; status: string }>`
+        SELECT kind, status FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(s.id)}`.execute(db())).rows;
+      await until(async () => (await commandStatus())[0]?.status === 'DONE', { what: 'the start command delivered' });
+      assert.deepEqual(await commandStatus(), [{ kind: 'START_SEQUENCE', status: 'DONE' }]);
       const run = stack.temporal.workflow.getHandle(sequenceWorkflowId(s.id));
       const description = await run.describe();
       assert.equal(description.type, 'sequenceWorkflow');
@@ -92,16 +100,18 @@ describe('enrollment', () => {
       // No verification was due: the request enrolled (its own run id on the row), no enrollment workflow ran.
       assert.match(rows[0].enrollment_run_id, /^[0-9a-f-]{36}$/);
       await assert.rejects(stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate)).describe(), WorkflowNotFoundError);
-      const commands = await sql<{ kind: string; status: string }>`SELECT kind, status FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(s.id)}`.execute(db());
-      assert.deepEqual(commands.rows, [{ kind: 'START_SEQUENCE', status: 'DONE' }]);
     });
 
-    it('when the email was never verified, then it is verified first and stored on the contact, then 201', async () => {
+    it('when the email was never verified, then the enrollment workflow verifies it first and stores it on the contact, then 201 with the row it wrote under its run id', async () => {
       const contactId = await newContact();
       assert.equal((await api.get(`/v1/contacts/${contactId}`, { key: org.apiKey })).body.email_status, 'UNVERIFIED');
       const response = await enroll(contactId, emailTemplate);
       assert.equal(response.status, 201, response.text);
       assert.equal(response.body.status, 'ACTIVE');
+      const enrollment = await stack.temporal.workflow.getHandle(enrollmentWorkflowId(org.organizationId, contactId, emailTemplate)).describe();
+      const [row] = (await sql<{ enrollment_run_id: string }>`SELECT enrollment_run_id FROM sequences WHERE id = ${response.body.id}`.execute(db())).rows;
+      assert.equal(row.enrollment_run_id, enrollment.runId);
+      await until(async () => (await stack.temporal.workflow.getHandle(sequenceWorkflowId(response.body.id)).describe().then(() => true, () => false)), { what: 'the run started' });
       assert.equal((await api.get(`/v1/contacts/${contactId}`, { key: org.apiKey })).body.email_status, 'DELIVERABLE');
       const { rows } = await sql<{ email_verified_at: Date | null }>`SELECT email_verified_at FROM contacts WHERE id = ${contactId}`.execute(db());
       assert.ok(rows[0].email_verified_at);

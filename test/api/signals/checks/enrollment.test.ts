@@ -12,7 +12,7 @@ import { DAY, names, personFact, signalCheckFixture } from './fixtures.ts';
 describe('checkSignal (provider-backed signals, one check)', function () {
   this.timeout(120_000);
   const fx = signalCheckFixture();
-  const { db, newSignal, check, scripted, workflowStarts, importsOf, contactEntries } = fx;
+  const { db, newSignal, check, scripted, workflowStarts, diesOnce, importsOf, contactEntries } = fx;
   let stack: Stack;
   let org: TestOrg;
   before(() => ({ stack, org } = fx));
@@ -31,7 +31,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     ]);
     const template = await insertTemplate(stack, own.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await insertSignal(stack, own.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), maxPerDay: 2, enrich: true, sequenceTemplateId: template });
-    const { workflows, started } = workflowStarts({ failFirst: false });
+    const { workflows, started } = workflowStarts();
     const credits = async () => (await sql<{ c: number }>`SELECT enrichment_credits AS c FROM organizations WHERE id = ${own.organizationId}`.execute(db())).rows[0].c;
     const before = await credits();
 
@@ -59,10 +59,10 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     provider.script(at, ['p0', 'p1', 'p2'].map((name) => personFact(n.key(name), acme, { first_name: name, email: n.email(name) })));
     const template = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]);
     const signal = await newSignal(at, { maxPerDay: 10, sequenceTemplateId: template });
-    // The sequence workflow starts the check asks for: the first one fails, as a dying worker's would.
-    const { workflows, started } = workflowStarts({ failFirst: true });
+    const { workflows, started } = workflowStarts();
 
-    await assert.rejects(check({ ...deps, workflows }, signal.id, at), /worker died/);
+    // The worker dies at the first enrollment, after the page's commit (heartbeats: the page's, its write's, then one per enrollment).
+    await assert.rejects(check({ ...deps, workflows, heartbeat: diesOnce(3) }, signal.id, at), /worker died/);
     assert.equal((await importsOf(signal.id)).filter((r) => r.status === 'IMPORTED').length, 3, 'the page committed before the enrollments');
 
     const retry = await check({ ...deps, workflows }, signal.id, at);
@@ -74,7 +74,8 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     assert.equal(sequences.length, 3, 'one sequence per imported person');
     assert.deepEqual(sequences.map((q) => q.contact_id).sort(), entries.map((e) => e.contact_id).sort());
     assert.ok(sequences.every((q) => q.status === 'ACTIVE' && q.enrollment_run_id.startsWith(`signal/${signal.id}/`)));
-    assert.deepEqual(new Set(started).size, 3, 'every sequence workflow started once after the failure');
+    assert.deepEqual(new Set(started).size, 3, 'every sequence workflow started after the failure');
+    assert.equal(started.length, 3, 'once each');
 
     // A later retry of the same check changes nothing: enrollment is idempotent per entry.
     await check({ ...deps, workflows }, signal.id, at);

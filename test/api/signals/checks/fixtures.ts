@@ -1,6 +1,6 @@
 // Shared setup of the signal-check suites (test/api/signals/checks/*.test.ts): checkSignal
 // (domain/signals/checks.service.ts) called directly (no workflow) on the stack's database, with the
-// sandbox directory, enrichment and verifier, and a scripted signal-data provider (a fixed list of
+// sandbox directory and enrichment, and a scripted signal-data provider (a fixed list of
 // facts per test, paged by offset/limit; people per company domain), plus readers and writers of
 // the rows a check touches. Each test has its own signal, list and random domains, emails and
 // LinkedIn URLs.
@@ -93,7 +93,7 @@ export function signalCheckFixture() {
     const providers = createProviders({ orm: stack.orm, config: stack.config });
     // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
     const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
-    base = { directory: providers.directory, enrichment: providers.enrichment, verifier: providers.verifier, workflows: createWorkflowClients(temporal, 'signal-checks'), slowVerifyMs: stack.config.slowVerifyMs };
+    base = { directory: providers.directory, enrichment: providers.enrichment, workflows: createWorkflowClients(temporal, 'signal-checks'), slowVerifyMs: stack.config.slowVerifyMs };
   });
 
   /** A scripted provider and the check's dependencies around it, with every preset of the given scope. */
@@ -103,18 +103,19 @@ export function signalCheckFixture() {
     return { provider, deps };
   }
 
-  /** A Temporal stand-in that records the workflow ids a check starts; with failFirst, the first start fails (a worker dying mid-check). */
-  function workflowStarts(options: { failFirst: boolean }) {
+  /** A Temporal stand-in that records the workflow ids a check starts. */
+  function workflowStarts() {
     const started: string[] = [];
-    let fail = options.failFirst;
-    const temporal = { workflow: { start: async (_type: string, start: { workflowId: string }) => {
-      if (fail) {
-        fail = false;
-        throw new Error('worker died');
-      }
-      started.push(start.workflowId);
-    } } } as unknown as Client;
+    const temporal = { workflow: { start: async (_type: string, start: { workflowId: string }) => { started.push(start.workflowId); } } } as unknown as Client;
     return { workflows: createWorkflowClients(temporal, 'signal-checks'), started };
+  }
+
+  /** A heartbeat that throws once, at its `call`-th call: a worker dying there. */
+  function diesOnce(call: number): () => void {
+    let calls = 0;
+    return () => {
+      if (++calls === call) throw new Error('worker died');
+    };
   }
 
   /** An ACTIVE signal whose window ends at `at` and starts a day before (last_checked_at). */
@@ -234,6 +235,7 @@ export function signalCheckFixture() {
     contactById,
     scripted,
     workflowStarts,
+    diesOnce,
     importsOf,
     contactsWhere,
     accountIdOf,

@@ -1,16 +1,17 @@
-// The one retry and failure policy of enrollment, shared by every path that enrolls a contact (the
-// API's enrollment workflow, list auto-enrollment, signals, playbooks; lead approval starts what
-// enrollment wrote). Pure: the enrollment workflow reads it too.
+// The one retry and failure policy of enrollment (domain/sequences/enrollment/enroll.ts and the
+// enrollment workflow that verifies an email first). Pure: the enrollment workflow reads it too.
 //
 // - A refusal is an answer, not a failure: eligibility says why (REFUSAL_REASONS) and a REFUSED row
 //   keeps it.
 // - The email verifier is asked up to VERIFY_POLICY.attempts times with a growing pause; when every
 //   attempt fails, the verifier counts as down: the email stays UNVERIFIED and counts as usable (a
-//   bounce at send time is the backstop), and the caller reports it.
+//   bounce at send time is the backstop), and the verification step reports it.
 // - A database step that fails is not caught by enrollment: it is retried by the durable step that
 //   runs it (the workflow's activity retry policy, or the enclosing activity), which is safe because
 //   every write is idempotent by its enrollment run id.
-// - A missing contact or template (DomainError) is retried by nobody: the run fails with the reason.
+// - A missing contact, template or source entry (DomainError) is retried by nobody: the enrollment
+//   fails with the reason (the API answers 404 or 422; list and signal enrollments skip the entry;
+//   a playbook run is FAILED with the message).
 
 export const VERIFY_POLICY = {
   attempts: 5,
@@ -21,7 +22,7 @@ export const VERIFY_POLICY = {
   attemptMarginMs: 30_000,
 } as const;
 
-/** The database steps of the enrollment workflow: about 5 minutes of retries while the database does not answer. */
+/** The steps of the enrollment workflow: about 5 minutes of retries while the database does not answer. */
 export const STEP_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 } as const;
 
 /** The pause after failed verification attempt `attempt` (1-based). */

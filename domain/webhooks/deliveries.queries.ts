@@ -1,7 +1,8 @@
-// The delivery engine's reads and writes: the dispatcher's claim of due first attempts (with a
+// The webhook deliveries' queries, in typed Kysely (one batch update in SQL). The delivery engine's
+// reads and writes: the dispatcher's claim of due first attempts (with a
 // lease, so a crashed worker's claims come back), the retry workflow's take-over of a row, and each
 // outcome (delivered, handed to a retry, failed, a subscription paused). A delivery changes only
-// while it is PENDING, so a late attempt never undoes a settled one.
+// while it is PENDING, so a late attempt never undoes a settled one. Also the API's list and replay.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { nowPlus, typedKysely, type Row } from '../../db/kysely.ts';
@@ -135,4 +136,42 @@ export async function pauseSubscription(em: EntityManager, id: string, reason: s
     .$if(quietSince !== undefined, (q) => q.where((eb) => eb(eb.fn.coalesce('last_success_at', 'created_at'), '<=', quietSince!)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+// ---- The API's reads and the replay
+
+/** One page of a subscription's deliveries, newest or oldest first, and how many match. */
+export async function deliveryPage(
+  em: EntityManager, organizationId: string, subscriptionId: string, filters: { status?: Delivery['status'] },
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+): Promise<{ rows: Delivery[]; total: number }> {
+  const matching = typedKysely(em)
+    .selectFrom('webhook_deliveries')
+    .where('organization_id', '=', organizationId).where('subscription_id', '=', subscriptionId)
+    .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
+  const rows = await matching.selectAll()
+    .orderBy('created_at', page.sortOrder).orderBy('id', page.sortOrder)
+    .limit(page.limit).offset(page.offset)
+    .execute();
+  const counted = await matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
+}
+
+/** Locks the subscription's delivery (FOR UPDATE) and reads its status; undefined when there is none. */
+export function lockDeliveryStatus(tx: EntityManager, organizationId: string, subscriptionId: string, deliveryId: string) {
+  return typedKysely(tx)
+    .selectFrom('webhook_deliveries').select('status')
+    .where('id', '=', deliveryId).where('subscription_id', '=', subscriptionId).where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Puts the delivery back in the dispatcher's queue: PENDING, no attempts, due `now`. */
+export function requeueDelivery(tx: EntityManager, deliveryId: string, now: Date): Promise<Delivery> {
+  return typedKysely(tx)
+    .updateTable('webhook_deliveries')
+    .set({ status: 'PENDING', attempts: 0, next_attempt_at: now, lease_until: null, retry_workflow_id: null, updated_at: now })
+    .where('id', '=', deliveryId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,13 +1,70 @@
-// The statements of one resolution batch. Set-based lookups and writes join against unnest() of
-// parallel arrays (one statement for the whole batch, matched by organization and value), which
-// the typed builder cannot express; those stay SQL, each saying so. The rest is typed.
-import { sql } from 'kysely';
+// The events feature's queries: the one INSERT of POST /v1/events, the reads of GET /v1/events,
+// and the statements of one resolution batch. Set-based lookups and writes of a batch join against
+// unnest() of parallel arrays (one statement for the whole batch, matched by organization and
+// value), which the typed builder cannot express; those stay SQL, each saying so. The rest is typed
+// Kysely. Each runs on the `em` it is given (its transaction, if any).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
-import type { ResolveBatchResult } from '../../workflows/event-resolution.definitions.ts';
+import { sql } from 'kysely';
+import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
-import { contactSummaryQuery } from '../people/contact-summaries.ts';
+import { contactSummaryQuery } from '../people/people.queries.ts';
 import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resolution-subjects.ts';
+
+// ---- Ingestion and reads
+
+/** The one statement of every POST /v1/events (a replay of the idempotency key inserts nothing): compiled once. */
+export const insertEvent = statement((
+  db, id: string, organizationId: string, key: string, eventName: string, occurredAt: Date,
+  externalEventId: string | null, subject: Record<string, string>, payloadJson: string | null, receivedAt: Date,
+) => db
+  .insertInto('ingested_events')
+  .values({
+    id, organization_id: organizationId, idempotency_key: key, event_name: eventName, occurred_at: occurredAt,
+    external_event_id: externalEventId, subject, payload_json: payloadJson, resolution_status: 'PENDING', received_at: receivedAt,
+  })
+  .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()));
+
+const EVENT_COLUMNS = [
+  'id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload_json', 'resolution_status',
+  'contact_id', 'account_id', 'received_at', 'resolved_at',
+] as const;
+export type EventRow = Pick<Row<'ingested_events'>, (typeof EVENT_COLUMNS)[number]>;
+
+/** One event of the organization, or undefined. */
+export function eventById(em: EntityManager, organizationId: string, id: string): Promise<EventRow | undefined> {
+  return typedKysely(em).selectFrom('ingested_events').select(EVENT_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+}
+
+export interface EventWhere {
+  eventName?: string;
+  resolutionStatus?: ResolutionStatus;
+  externalEventId?: string;
+  occurredAfter?: Date;
+  occurredBefore?: Date;
+}
+
+/** One page of the matching events by occurrence, and the total: two statements, in parallel. */
+export async function eventPage(
+  em: EntityManager, organizationId: string, where: EventWhere, page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+): Promise<{ rows: EventRow[]; total: number }> {
+  const matching = typedKysely(em)
+    .selectFrom('ingested_events')
+    .where('organization_id', '=', organizationId)
+    .$if(where.eventName !== undefined, (q) => q.where('event_name', '=', where.eventName!))
+    .$if(where.resolutionStatus !== undefined, (q) => q.where('resolution_status', '=', where.resolutionStatus!))
+    .$if(where.externalEventId !== undefined, (q) => q.where('external_event_id', '=', where.externalEventId!))
+    .$if(where.occurredAfter !== undefined, (q) => q.where('occurred_at', '>', where.occurredAfter!))
+    .$if(where.occurredBefore !== undefined, (q) => q.where('occurred_at', '<', where.occurredBefore!));
+  const [rows, counted] = await Promise.all([
+    matching.select(EVENT_COLUMNS).orderBy('occurred_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+// ---- One resolution batch
 
 /** Up to `limit` PENDING events, oldest received first, locked so concurrent drains never take the same one. */
 export async function claimPending(tx: EntityManager, limit: number, organizationIds?: string[]): Promise<ClaimedEvent[]> {
@@ -91,13 +148,6 @@ export async function upsertAccounts(tx: EntityManager, create: { org: string; d
     ON CONFLICT (organization_id, domain) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
     RETURNING id, organization_id, domain, (xmax = 0) AS inserted`.execute(tx.getKysely());
   return rows;
-}
-
-/** One account (created when missing), counted in the batch's result when this call created it. */
-export async function ensureAccount(tx: EntityManager, org: string, domain: string, name: string | null, now: Date, result: ResolveBatchResult): Promise<string> {
-  const [row] = await upsertAccounts(tx, [{ org, domain, name }], now);
-  if (row.inserted) result.accountsCreated++;
-  return row.id;
 }
 
 /** Inserts new contacts (a concurrent write of the same person wins: skipped); answers the ids inserted. */

@@ -1,7 +1,7 @@
 // `npm test`: installs the Temporal binaries, Schemathesis, openapi-python-client and GreenMail when missing,
-// then generates the clients, typecheck, lint and every mocha suite (unit, time-skipping workflows,
+// then generates the clients, typecheck, lint (ESLint, and Prettier's check) and every mocha suite (unit, time-skipping workflows,
 // API against the real stack) in one run. Ends with the line `N passed, N failed` that CI reads;
-// the generation, typecheck and lint count as one check each.
+// the generation, typecheck, ESLint and Prettier count as one check each.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -39,6 +39,8 @@ greenmailJar();
 check('clients', process.execPath, [join(projectRoot, 'scripts', 'generate-clients.ts')]);
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);
+// The lint step's second half: the tree is as Prettier writes it (`npm run format` rewrites it).
+check('format', bin('prettier'), ['--check', '.']);
 
 const only = process.argv.slice(2);
 const suites = only.length ? only : ['unit', 'workflows', 'api'];

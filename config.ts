@@ -144,8 +144,10 @@ function webhookSecretKey(env: Env, sandboxMode: boolean): string {
   const key = text(env, 'WEBHOOK_SECRET_KEY');
   if (sandboxMode) return key ?? DEVELOPMENT_WEBHOOK_SECRET_KEY;
   if (!key || key === DEVELOPMENT_WEBHOOK_SECRET_KEY || key.length < MIN_SECRET_KEY_LENGTH) {
-    throw new Error(`Environment variable WEBHOOK_SECRET_KEY must be set to a random value of at least ${MIN_SECRET_KEY_LENGTH} characters `
-      + 'outside sandbox mode (SMTP_URL set or SANDBOX_MODE=false); e.g. `openssl rand -base64 48`.');
+    throw new Error(
+      `Environment variable WEBHOOK_SECRET_KEY must be set to a random value of at least ${MIN_SECRET_KEY_LENGTH} characters ` +
+        'outside sandbox mode (SMTP_URL set or SANDBOX_MODE=false); e.g. `openssl rand -base64 48`.',
+    );
   }
   return key;
 }
@@ -162,12 +164,20 @@ const MIB = 1024 * 1024;
  * The inbox sync's byte bounds, each at least the one before it: a message at the size limit fits a
  * batch, and a batch fits the worker's budget (a batch never waits for more than the budget holds).
  */
-function mailboxSizes(env: Env): Pick<Config, 'mailboxMessageMaxBytes' | 'mailboxBatchMaxBytes' | 'mailboxFetchBudgetBytes'> {
+function mailboxSizes(
+  env: Env,
+): Pick<Config, 'mailboxMessageMaxBytes' | 'mailboxBatchMaxBytes' | 'mailboxFetchBudgetBytes'> {
   const message = integer(env, 'MAILBOX_MESSAGE_MAX_BYTES', 10 * MIB, 64 * 1024);
   const batch = integer(env, 'MAILBOX_BATCH_MAX_BYTES', Math.max(32 * MIB, message), 1);
   const budget = integer(env, 'MAILBOX_FETCH_BUDGET_BYTES', Math.max(64 * MIB, batch), 1);
-  if (batch < message) throw new Error(`Environment variable MAILBOX_BATCH_MAX_BYTES (${batch}) must be at least MAILBOX_MESSAGE_MAX_BYTES (${message})`);
-  if (budget < batch) throw new Error(`Environment variable MAILBOX_FETCH_BUDGET_BYTES (${budget}) must be at least MAILBOX_BATCH_MAX_BYTES (${batch})`);
+  if (batch < message)
+    throw new Error(
+      `Environment variable MAILBOX_BATCH_MAX_BYTES (${batch}) must be at least MAILBOX_MESSAGE_MAX_BYTES (${message})`,
+    );
+  if (budget < batch)
+    throw new Error(
+      `Environment variable MAILBOX_FETCH_BUDGET_BYTES (${budget}) must be at least MAILBOX_BATCH_MAX_BYTES (${batch})`,
+    );
   return { mailboxMessageMaxBytes: message, mailboxBatchMaxBytes: batch, mailboxFetchBudgetBytes: budget };
 }
 

@@ -31,10 +31,12 @@ import { openWorkerProcess } from './worker-process.ts';
 /** How often the worker looks for inboxes no sync reads. */
 const WATCH_EVERY_MS = 60_000;
 
-export async function createMailboxSyncWorker(deps: Omit<WorkerDeps, 'workflowsPath' | 'extraActivities' | 'startDispatcher' | 'startEventResolution'> & {
-  startMailboxSyncs?: boolean;
-  budget?: ByteBudget;
-}): Promise<Worker> {
+export async function createMailboxSyncWorker(
+  deps: Omit<WorkerDeps, 'workflowsPath' | 'extraActivities' | 'startDispatcher' | 'startEventResolution'> & {
+    startMailboxSyncs?: boolean;
+    budget?: ByteBudget;
+  },
+): Promise<Worker> {
   const counter = deps.metrics ? inboxMessagesCounter(deps.metrics.registry) : null;
   const worker = await Worker.create({
     maxConcurrentActivityTaskExecutions: deps.config.mailboxSyncConcurrency,
@@ -42,13 +44,20 @@ export async function createMailboxSyncWorker(deps: Omit<WorkerDeps, 'workflowsP
     namespace: deps.namespace,
     taskQueue: mailboxSyncTaskQueue(deps.taskQueue),
     activities: createMailboxSyncWorkerActivities({
-      orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal, budget: deps.budget,
+      orm: deps.orm,
+      logger: deps.logger,
+      config: deps.config,
+      temporal: deps.temporal,
+      budget: deps.budget,
       onRecorded: counter ? (kind) => counter.inc({ kind }) : undefined,
     }),
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
   });
   if (deps.startMailboxSyncs !== false) {
-    const started = await ensureMailboxSyncs({ em: deps.orm.em.fork(), workflows: createWorkflowClients(deps.temporal, deps.taskQueue) });
+    const started = await ensureMailboxSyncs({
+      em: deps.orm.em.fork(),
+      workflows: createWorkflowClients(deps.temporal, deps.taskQueue),
+    });
     if (started) deps.logger.info({ mailboxes: started }, 'mailbox sync workflows ensured');
   }
   return worker;
@@ -57,27 +66,53 @@ export async function createMailboxSyncWorker(deps: Omit<WorkerDeps, 'workflowsP
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   if (!config.databaseUrl || !config.temporalAddress) {
-    console.error('mailbox-worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
+    console.error(
+      'mailbox-worker.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).',
+    );
     process.exit(2);
   }
   const budget = new ByteBudget(config.mailboxFetchBudgetBytes);
   const proc = await openWorkerProcess({
-    name: 'mailbox-worker', config, metricsPort: config.mailboxWorkerMetricsPort, poolMax: config.mailboxDbPoolMax,
+    name: 'mailbox-worker',
+    config,
+    metricsPort: config.mailboxWorkerMetricsPort,
+    poolMax: config.mailboxDbPoolMax,
     registerMetrics: ({ registry, orm }) => registerMailboxSyncMetrics(registry, { orm, budget }),
   });
   const heapMb = Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024);
   // V8's limit is the flag's old space plus the young generation (about 200 MiB more); far above it, the flag was not given.
   if (heapMb > config.mailboxWorkerHeapMb + 256) {
-    proc.logger.warn({ heapMb, wanted: config.mailboxWorkerHeapMb }, 'mailbox worker heap not bounded as configured: start it with node --max-old-space-size=MAILBOX_WORKER_HEAP_MB');
+    proc.logger.warn(
+      { heapMb, wanted: config.mailboxWorkerHeapMb },
+      'mailbox worker heap not bounded as configured: start it with node --max-old-space-size=MAILBOX_WORKER_HEAP_MB',
+    );
   }
   const worker = await createMailboxSyncWorker({
-    connection: proc.connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm: proc.orm, logger: proc.logger, config,
-    temporal: proc.temporal, metrics: proc.metrics, tracing: proc.tracing, budget,
+    connection: proc.connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.temporalTaskQueue,
+    orm: proc.orm,
+    logger: proc.logger,
+    config,
+    temporal: proc.temporal,
+    metrics: proc.metrics,
+    tracing: proc.tracing,
+    budget,
   });
-  proc.logger.info({ heapMb, concurrency: config.mailboxSyncConcurrency, pool: config.mailboxDbPoolMax, budgetBytes: config.mailboxFetchBudgetBytes }, 'mailbox worker bounds');
+  proc.logger.info(
+    {
+      heapMb,
+      concurrency: config.mailboxSyncConcurrency,
+      pool: config.mailboxDbPoolMax,
+      budgetBytes: config.mailboxFetchBudgetBytes,
+    },
+    'mailbox worker bounds',
+  );
   const watch = setInterval(() => {
     markUnreadInboxes(proc.orm.em.fork(), config.mailboxSyncStallMinutes)
-      .then((marked) => { if (marked) proc.logger.warn({ marked }, 'inboxes no sync has read: marked blind'); })
+      .then((marked) => {
+        if (marked) proc.logger.warn({ marked }, 'inboxes no sync has read: marked blind');
+      })
       .catch((error: unknown) => proc.logger.error({ err: error }, 'the watch of unread inboxes failed'));
   }, WATCH_EVERY_MS);
   try {

@@ -14,7 +14,13 @@ import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
 import { createRegistry } from './observability/metrics.ts';
 import { setupTracing, tracingClientInterceptors, type Tracing } from './observability/tracing.ts';
-import { coreMetricsTelemetry, createWorkerMetrics, freePort, startWorkerMetricsServer, type WorkerMetrics } from './observability/worker.ts';
+import {
+  coreMetricsTelemetry,
+  createWorkerMetrics,
+  freePort,
+  startWorkerMetricsServer,
+  type WorkerMetrics,
+} from './observability/worker.ts';
 
 export interface WorkerProcessOptions {
   /** The service label of logs and metrics: `worker`, `mailbox-worker`. */
@@ -42,28 +48,54 @@ export interface WorkerProcess {
 export async function openWorkerProcess(options: WorkerProcessOptions): Promise<WorkerProcess> {
   const { config, name } = options;
   const logger = createLogger(name, { level: config.logLevel });
-  const tracing = setupTracing({ serviceName: config.otelServiceName ?? `outreach-${name}`, otlpEndpoint: config.otlpEndpoint });
+  const tracing = setupTracing({
+    serviceName: config.otelServiceName ?? `outreach-${name}`,
+    otlpEndpoint: config.otlpEndpoint,
+  });
   // Core's own exporter listens on loopback only; the process's endpoint relays it with its own metrics.
   const corePort = options.metricsPort > 0 ? await freePort() : undefined;
-  Runtime.install({ logger: temporalLogger(logger), ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}) });
+  Runtime.install({
+    logger: temporalLogger(logger),
+    ...(corePort ? { telemetryOptions: coreMetricsTelemetry(corePort) } : {}),
+  });
   const metrics = createWorkerMetrics(createRegistry(name));
-  const orm = await openOrm({ databaseUrl: config.databaseUrl!, poolMax: options.poolMax, preparedStatements: config.dbPreparedStatements });
+  const orm = await openOrm({
+    databaseUrl: config.databaseUrl!,
+    poolMax: options.poolMax,
+    preparedStatements: config.dbPreparedStatements,
+  });
   options.registerMetrics?.({ registry: metrics.registry, logger, orm });
   // Set once created: until then (bundling the workflows takes a while) /healthz answers 503.
   const created: { workers?: Worker[] } = {};
   // A taken port (a second worker on one host) costs the endpoint, not the worker.
   const metricsServer = corePort
     ? await startWorkerMetricsServer({
-      registry: metrics.registry, port: options.metricsPort, host: config.host, coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics`,
-      workerState: () => created.workers?.map((w) => w.getState()).find((state) => state !== 'RUNNING') ?? created.workers?.[0]?.getState(),
-    })
-      .catch((error: unknown) => void logger.error({ err: error, port: options.metricsPort }, `${name} metrics endpoint not started`))
+        registry: metrics.registry,
+        port: options.metricsPort,
+        host: config.host,
+        coreMetricsUrl: `http://127.0.0.1:${corePort}/metrics`,
+        workerState: () =>
+          created.workers?.map((w) => w.getState()).find((state) => state !== 'RUNNING') ??
+          created.workers?.[0]?.getState(),
+      }).catch(
+        (error: unknown) =>
+          void logger.error({ err: error, port: options.metricsPort }, `${name} metrics endpoint not started`),
+      )
     : undefined;
   if (metricsServer) logger.info({ url: metricsServer.url }, `${name} metrics listening`);
   const connection = await NativeConnection.connect({ address: config.temporalAddress! });
-  const temporal = await connectTemporal({ address: config.temporalAddress!, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing) });
+  const temporal = await connectTemporal({
+    address: config.temporalAddress!,
+    namespace: config.temporalNamespace,
+    interceptors: tracingClientInterceptors(tracing),
+  });
   return {
-    logger, tracing, metrics, orm, connection, temporal: temporal.client,
+    logger,
+    tracing,
+    metrics,
+    orm,
+    connection,
+    temporal: temporal.client,
     async run(workers) {
       created.workers = workers;
       logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, `${name} running`);

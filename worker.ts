@@ -58,8 +58,10 @@ const CONNECTIONS_PER_ACTIVITY = 2;
 export function checkPoolFitsActivities(poolMax: number, activities: number, localActivities: number): void {
   const needed = (activities + localActivities) * CONNECTIONS_PER_ACTIVITY + 2;
   if (needed > poolMax) {
-    throw new Error(`DB_POOL_MAX ${poolMax} is too small for WORKER_ACTIVITY_CONCURRENCY ${activities} + WORKER_LOCAL_ACTIVITY_CONCURRENCY ${localActivities}: `
-      + `each activity may hold ${CONNECTIONS_PER_ACTIVITY} connections, so the pool needs at least ${needed}.`);
+    throw new Error(
+      `DB_POOL_MAX ${poolMax} is too small for WORKER_ACTIVITY_CONCURRENCY ${activities} + WORKER_LOCAL_ACTIVITY_CONCURRENCY ${localActivities}: ` +
+        `each activity may hold ${CONNECTIONS_PER_ACTIVITY} connections, so the pool needs at least ${needed}.`,
+    );
   }
 }
 
@@ -75,13 +77,18 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,
     workflowsPath: deps.workflowsPath ?? defaultWorkflowsPath,
-    activities: { ...createActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }), ...deps.extraActivities },
+    activities: {
+      ...createActivities({ orm: deps.orm, logger: deps.logger, config: deps.config, temporal: deps.temporal }),
+      ...deps.extraActivities,
+    },
     bundlerOptions: { ignoreModules: [] },
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
   });
   // Every worker asks for the one dispatcher, event-resolution workflow and outbox drain of its task queue; all but the first find them running.
-  if (deps.startDispatcher !== false) await createWebhookClient(deps.temporal, deps.taskQueue).ensureDispatcher(deps.config.webhookPollMs);
-  if (deps.startEventResolution !== false) await createEventResolutionClient(deps.temporal, deps.taskQueue).ensure(deps.config);
+  if (deps.startDispatcher !== false)
+    await createWebhookClient(deps.temporal, deps.taskQueue).ensureDispatcher(deps.config.webhookPollMs);
+  if (deps.startEventResolution !== false)
+    await createEventResolutionClient(deps.temporal, deps.taskQueue).ensure(deps.config);
   if (deps.startDispatcher !== false) await createWorkflowCommandsClient(deps.temporal, deps.taskQueue).ensureDrain();
   return worker;
 }
@@ -93,7 +100,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const proc = await openWorkerProcess({
-    name: 'worker', config, metricsPort: config.workerMetricsPort, poolMax: config.dbPoolMax,
+    name: 'worker',
+    config,
+    metricsPort: config.workerMetricsPort,
+    poolMax: config.dbPoolMax,
     registerMetrics: ({ registry, logger }) => {
       // Before Worker.create starts the workflow threads: only threads started afterwards are followed.
       const threads = registerThreadMemoryMetrics(registry);
@@ -101,8 +111,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   });
   const worker = await createWorker({
-    connection: proc.connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm: proc.orm, logger: proc.logger, config,
-    temporal: proc.temporal, metrics: proc.metrics, tracing: proc.tracing,
+    connection: proc.connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.temporalTaskQueue,
+    orm: proc.orm,
+    logger: proc.logger,
+    config,
+    temporal: proc.temporal,
+    metrics: proc.metrics,
+    tracing: proc.tracing,
   });
   // The inbox sync's activities run in their own process (mailbox-worker.ts), never here.
   await proc.run([worker]);

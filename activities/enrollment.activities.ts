@@ -31,7 +31,11 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
       const answer = await verifyContactEmail(em(), providers.verifier, input.organizationId, input.contactId, {
         attemptTimeoutMs: verifyAttemptTimeoutMs(deps.config.slowVerifyMs),
       });
-      if (answer.outcome === 'VERIFIER_DOWN') deps.logger.warn({ contactId: input.contactId, error: answer.error }, 'the email verifier stayed down: the email stays UNVERIFIED and is used');
+      if (answer.outcome === 'VERIFIER_DOWN')
+        deps.logger.warn(
+          { contactId: input.contactId, error: answer.error },
+          'the email verifier stayed down: the email stays UNVERIFIED and is used',
+        );
       else deps.logger.debug({ contactId: input.contactId, ...answer }, 'email verified for enrollment');
       return answer;
     },
@@ -41,7 +45,11 @@ export function createEnrollmentActivities(deps: EnrollmentActivityDeps) {
      * one transaction, then the start command's delivery, waited for. Idempotent by the enrollment run id.
      */
     async enrollAfterVerification(input: EnrollVerifiedInput): Promise<EnrollmentResult> {
-      const enrolled = await enroll(em(), { directory: providers.directory, workflows: deps.workflows, logger: deps.logger }, { ...input, verificationDone: true });
+      const enrolled = await enroll(
+        em(),
+        { directory: providers.directory, workflows: deps.workflows, logger: deps.logger },
+        { ...input, verificationDone: true },
+      );
       if (enrolled.verificationDue) throw new Error('an enrollment after its verification asked for one again');
       await enrolled.started;
       return enrolled.result;

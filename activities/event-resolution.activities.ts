@@ -27,16 +27,27 @@ export function createEventResolutionActivities(deps: EventResolutionActivityDep
   return {
     async resolveEventBatch(input: ResolveBatchInput): Promise<ResolveBatchResult> {
       const started = Date.now();
-      const result = await resolveEventBatch(deps.orm.em.fork(), providers, { limit: input.batchSize, organizationIds: input.organizationIds });
+      const result = await resolveEventBatch(deps.orm.em.fork(), providers, {
+        limit: input.batchSize,
+        organizationIds: input.organizationIds,
+      });
       if (result.claimed > 0) deps.logger.debug({ ...result, ms: Date.now() - started }, 'event resolution batch done');
       return result;
     },
 
     async runPendingPlaybooks(input: RunPlaybooksInput): Promise<RunPlaybooksResult> {
-      return runPendingPlaybooks(deps.orm.em.fork(), {
-        directory: providers.directory, workflows: deps.workflows, logger: deps.logger,
-        slowVerifyMs: deps.config.slowVerifyMs, enrollmentWaitMs: deps.config.enrollmentWaitMs,
-      }, input.limit, input.organizationIds);
+      return runPendingPlaybooks(
+        deps.orm.em.fork(),
+        {
+          directory: providers.directory,
+          workflows: deps.workflows,
+          logger: deps.logger,
+          slowVerifyMs: deps.config.slowVerifyMs,
+          enrollmentWaitMs: deps.config.enrollmentWaitMs,
+        },
+        input.limit,
+        input.organizationIds,
+      );
     },
   };
 }

@@ -34,16 +34,23 @@ export function createActivities({ temporal, providers, ...rest }: ActivityDeps)
     workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue),
     providers: providers ?? createProviders({ orm: rest.orm, config: rest.config }),
   };
-  return classifyFailures({
-    ...createWebhookActivities(deps),
-    ...createEnrollmentActivities(deps),
-    ...createLeadImportActivities(deps),
-    ...createSequenceActivities(deps),
-    ...createTaskActivities(deps),
-    ...createEventResolutionActivities(deps),
-    ...createSignalActivities(deps),
-    ...createWorkflowCommandActivities(deps),
-  }, (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
+  return classifyFailures(
+    {
+      ...createWebhookActivities(deps),
+      ...createEnrollmentActivities(deps),
+      ...createLeadImportActivities(deps),
+      ...createSequenceActivities(deps),
+      ...createTaskActivities(deps),
+      ...createEventResolutionActivities(deps),
+      ...createSignalActivities(deps),
+      ...createWorkflowCommandActivities(deps),
+    },
+    (activity, failure) =>
+      deps.logger.error(
+        { activity, errorType: failure.type, err: failure.cause ?? failure },
+        `${activity} failed for good: ${failure.message}`,
+      ),
+  );
 }
 
 export type Activities = ReturnType<typeof createActivities>;
@@ -53,7 +60,22 @@ export type Activities = ReturnType<typeof createActivities>;
  * mailbox-worker.ts): the service's worker never runs them. `budget` bounds the bytes of mail all
  * its syncs hold at once.
  */
-export function createMailboxSyncWorkerActivities({ temporal, budget, onRecorded, ...rest }: ActivityDeps & Pick<MailboxSyncActivityDeps, 'budget' | 'onRecorded'>) {
-  const deps = { ...rest, budget, onRecorded, workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue) };
-  return classifyFailures(createMailboxSyncActivities(deps), (activity, failure) => deps.logger.error({ activity, errorType: failure.type, err: failure.cause ?? failure }, `${activity} failed for good: ${failure.message}`));
+export function createMailboxSyncWorkerActivities({
+  temporal,
+  budget,
+  onRecorded,
+  ...rest
+}: ActivityDeps & Pick<MailboxSyncActivityDeps, 'budget' | 'onRecorded'>) {
+  const deps = {
+    ...rest,
+    budget,
+    onRecorded,
+    workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue),
+  };
+  return classifyFailures(createMailboxSyncActivities(deps), (activity, failure) =>
+    deps.logger.error(
+      { activity, errorType: failure.type, err: failure.cause ?? failure },
+      `${activity} failed for good: ${failure.message}`,
+    ),
+  );
 }

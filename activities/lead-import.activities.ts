@@ -7,7 +7,11 @@ import type { Config } from '../config.ts';
 import * as entries from '../domain/lists/lead-import-steps.ts';
 import type { Providers } from '../providers/index.ts';
 import type {
-  EnrollEntriesInput, EnrollEntriesResult, FailEntriesInput, ImportLeadsInput, ImportLeadsResult,
+  EnrollEntriesInput,
+  EnrollEntriesResult,
+  FailEntriesInput,
+  ImportLeadsInput,
+  ImportLeadsResult,
 } from '../workflows/lead-import.definitions.ts';
 
 export interface LeadImportActivityDeps {
@@ -25,8 +29,16 @@ export function createLeadImportActivities(deps: LeadImportActivityDeps) {
 
   return {
     async importLeads(input: ImportLeadsInput): Promise<ImportLeadsResult> {
-      const resolvedEntryIds = await entries.importLeads(em(), providers.directory, input.organizationId, input.entryIds);
-      deps.logger.debug({ organizationId: input.organizationId, entries: input.entryIds.length, resolved: resolvedEntryIds.length }, 'lead import chunk done');
+      const resolvedEntryIds = await entries.importLeads(
+        em(),
+        providers.directory,
+        input.organizationId,
+        input.entryIds,
+      );
+      deps.logger.debug(
+        { organizationId: input.organizationId, entries: input.entryIds.length, resolved: resolvedEntryIds.length },
+        'lead import chunk done',
+      );
       return { resolvedEntryIds };
     },
 
@@ -35,9 +47,18 @@ export function createLeadImportActivities(deps: LeadImportActivityDeps) {
     },
 
     async enrollEntries(input: EnrollEntriesInput): Promise<EnrollEntriesResult> {
-      return entries.enrollEntries(em(), {
-        directory: providers.directory, workflows: deps.workflows, slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
-      }, input.organizationId, input.entryIds, input.runId);
+      return entries.enrollEntries(
+        em(),
+        {
+          directory: providers.directory,
+          workflows: deps.workflows,
+          slowVerifyMs: deps.config.slowVerifyMs,
+          logger: deps.logger,
+        },
+        input.organizationId,
+        input.entryIds,
+        input.runId,
+      );
     },
   };
 }

@@ -14,7 +14,16 @@ import type { Config } from '../config.ts';
 import type { InboxMessageKind } from '../db/entities/mailbox-inbox-message.entity.ts';
 import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
 import {
-  loadSyncMailbox, markImapAuthFailed, markImapWorking, markSyncBlind, markSyncSeeing, noteRead, startCursor, syncStartOf, touchSynced, type SyncMailboxRow,
+  loadSyncMailbox,
+  markImapAuthFailed,
+  markImapWorking,
+  markSyncBlind,
+  markSyncSeeing,
+  noteRead,
+  startCursor,
+  syncStartOf,
+  touchSynced,
+  type SyncMailboxRow,
 } from '../domain/mailboxes/inbox-cursor.ts';
 import { recordInboxMessage } from '../domain/mailboxes/inbox-record.ts';
 import { withoutSecrets } from '../domain/mailboxes/mail-urls.ts';
@@ -23,14 +32,28 @@ import { readBatches, type BatchLimits } from '../providers/mail/inbox-batches.t
 import { ImapAuthError, ImapInbox, type ImapServer, type InboxState } from '../providers/mail/imap.ts';
 import type { WorkflowClients } from '../workflows/clients.ts';
 import {
-  MAILBOX_AUTH_FAILED, MAILBOX_UNREACHABLE, type MailboxCursor, type SyncMode, type SyncRunInput, type SyncRunResult, type SyncTotals,
+  MAILBOX_AUTH_FAILED,
+  MAILBOX_UNREACHABLE,
+  type MailboxCursor,
+  type SyncMode,
+  type SyncRunInput,
+  type SyncRunResult,
+  type SyncTotals,
 } from '../workflows/mailbox-sync.definitions.ts';
 import { activityContext } from './heartbeat.ts';
 
 export interface MailboxSyncActivityDeps {
   orm: MikroORM;
   logger: Logger;
-  config: Pick<Config, 'webhookSecretKey' | 'mailboxSyncMode' | 'mailboxMessageMaxBytes' | 'mailboxBatchMaxBytes' | 'mailboxFetchBudgetBytes' | 'mailboxSyncStallMinutes'>;
+  config: Pick<
+    Config,
+    | 'webhookSecretKey'
+    | 'mailboxSyncMode'
+    | 'mailboxMessageMaxBytes'
+    | 'mailboxBatchMaxBytes'
+    | 'mailboxFetchBudgetBytes'
+    | 'mailboxSyncStallMinutes'
+  >;
   workflows: WorkflowClients;
   /** The bytes of mail all syncs of this process may hold at once (one of its own when absent). */
   budget?: ByteBudget;
@@ -47,16 +70,31 @@ const TOUCH_EVERY_MS = 60_000;
 const CLOCK_SKEW_MS = 60_000;
 const MINUTE_MS = 60_000;
 
-const emptyCounts = (): SyncTotals => ({ processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0, unreadable: 0 });
+const emptyCounts = (): SyncTotals => ({
+  processed: 0,
+  replies: 0,
+  bounces: 0,
+  autoReplies: 0,
+  ignored: 0,
+  unreadable: 0,
+});
 
-const COUNTED: Record<string, Exclude<keyof SyncTotals, 'processed'>> = { REPLY: 'replies', BOUNCE: 'bounces', AUTO_REPLY: 'autoReplies', IGNORED: 'ignored', UNREADABLE: 'unreadable' };
+const COUNTED: Record<string, Exclude<keyof SyncTotals, 'processed'>> = {
+  REPLY: 'replies',
+  BOUNCE: 'bounces',
+  AUTO_REPLY: 'autoReplies',
+  IGNORED: 'ignored',
+  UNREADABLE: 'unreadable',
+};
 
 /** What an IMAP failure says, for the row and the workflow's history: never a password or login. */
 function failureMessage(error: unknown, server: ImapServer): string {
   const e = error as { responseText?: string; message?: string; code?: string } | null;
   const said = e?.responseText ?? e?.message ?? String(error);
   const text = e?.code && !said.includes(e.code) ? `${said} (${e.code})` : said;
-  return withoutSecrets(`imap${server.tls ? 's' : ''}://${server.host}:${server.port}: ${text}`, [{ ...server, protocol: 'imap' }]);
+  return withoutSecrets(`imap${server.tls ? 's' : ''}://${server.host}:${server.port}: ${text}`, [
+    { ...server, protocol: 'imap' },
+  ]);
 }
 
 export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
@@ -64,7 +102,11 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
   const em = () => deps.orm.em.fork();
   // One budget per worker process: every sync's batches share it.
   const budget = deps.budget ?? new ByteBudget(deps.config.mailboxFetchBudgetBytes);
-  const limits: BatchLimits = { maxCount: FETCH_BATCH, maxBytes: deps.config.mailboxBatchMaxBytes, messageMaxBytes: deps.config.mailboxMessageMaxBytes };
+  const limits: BatchLimits = {
+    maxCount: FETCH_BATCH,
+    maxBytes: deps.config.mailboxBatchMaxBytes,
+    messageMaxBytes: deps.config.mailboxMessageMaxBytes,
+  };
   const stallMs = deps.config.mailboxSyncStallMinutes * MINUTE_MS;
 
   /**
@@ -77,7 +119,10 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
       await markImapWorking(em(), row.id);
       return state;
     } catch (error) {
-      const message = error instanceof ImapAuthError ? withoutSecrets(error.message, [{ ...server, protocol: 'imap' }]) : failureMessage(error, server);
+      const message =
+        error instanceof ImapAuthError
+          ? withoutSecrets(error.message, [{ ...server, protocol: 'imap' }])
+          : failureMessage(error, server);
       if (error instanceof ImapAuthError) {
         await markImapAuthFailed(em(), row.id, message);
         throw ApplicationFailure.create({ type: MAILBOX_AUTH_FAILED, message, nonRetryable: true });
@@ -92,14 +137,23 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
       const counts = emptyCounts();
       const row = await loadSyncMailbox(em(), input.mailboxId);
       if (!row || row.status === 'DISCONNECTED') {
-        return { stopped: true, cursor: { uidValidity: row?.uid_validity ?? null, lastUid: row?.last_uid ? Number(row.last_uid) : null }, mode: null, counts, rescanned: false };
+        return {
+          stopped: true,
+          cursor: { uidValidity: row?.uid_validity ?? null, lastUid: row?.last_uid ? Number(row.last_uid) : null },
+          mode: null,
+          counts,
+          rescanned: false,
+        };
       }
       const context = activityContext();
       const signal = context?.cancellationSignal;
       const deadline = Date.now() + input.runMs;
       const server = credentials.open(row.id, 'imap', row.imap_url_encrypted);
       const inbox = new ImapInbox(server, deps.config.mailboxMessageMaxBytes);
-      const cursor: MailboxCursor = { uidValidity: row.uid_validity, lastUid: row.last_uid === null ? null : Number(row.last_uid) };
+      const cursor: MailboxCursor = {
+        uidValidity: row.uid_validity,
+        lastUid: row.last_uid === null ? null : Number(row.last_uid),
+      };
       let mode: SyncMode | null = null;
       // The sync's health as this run sees it: what waits, when the cursor last moved or reached the end.
       let waiting: number | null = null;
@@ -117,7 +171,9 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
       heartbeat();
       const timer = setInterval(heartbeat, HEARTBEAT_MS);
       const health = () => ({
-        waiting, readToEndAt: readToEndAt === null ? null : new Date(readToEndAt).toISOString(), stalledSince: stalledSince === null ? null : new Date(stalledSince).toISOString(),
+        waiting,
+        readToEndAt: readToEndAt === null ? null : new Date(readToEndAt).toISOString(),
+        stalledSince: stalledSince === null ? null : new Date(stalledSince).toISOString(),
       });
 
       /** After a SEARCH: nothing waits (read to the end), mail waits with the cursor still for too long (stalled), or the sync sees. */
@@ -130,8 +186,16 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
           stalledSince = progressAt;
           maybeBlind = true;
           const minutes = Math.floor((now - progressAt) / MINUTE_MS);
-          await markSyncBlind(em(), row.id, `the cursor has not moved for ${minutes} minutes while ${found === 1 ? '1 message waits' : `${found} messages wait`}`, new Date(progressAt));
-          deps.logger.warn({ mailboxId: row.id, waiting: found, minutes }, 'inbox sync stalled: mail waits and the cursor does not move');
+          await markSyncBlind(
+            em(),
+            row.id,
+            `the cursor has not moved for ${minutes} minutes while ${found === 1 ? '1 message waits' : `${found} messages wait`}`,
+            new Date(progressAt),
+          );
+          deps.logger.warn(
+            { mailboxId: row.id, waiting: found, minutes },
+            'inbox sync stalled: mail waits and the cursor does not move',
+          );
         } else {
           // Whoever marked it (a sync that could not connect, the watch of unread inboxes), the sync sees again.
           await seeing();
@@ -150,7 +214,10 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
           progressAt = Date.now();
         } else if (cursor.uidValidity !== state.uidValidity) {
           // The server renumbered the INBOX: read it all again (one pass); messages already recorded are known by their Message-ID.
-          deps.logger.warn({ mailboxId: row.id, was: cursor.uidValidity, now: state.uidValidity }, 'UIDVALIDITY changed: the inbox is read again from the start');
+          deps.logger.warn(
+            { mailboxId: row.id, was: cursor.uidValidity, now: state.uidValidity },
+            'UIDVALIDITY changed: the inbox is read again from the start',
+          );
           Object.assign(cursor, { uidValidity: state.uidValidity, lastUid: 0 });
           rescanned = true;
         }
@@ -163,7 +230,11 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
           for await (const batch of readBatches(inbox, cursor.lastUid ?? 0, limits, budget, judge)) {
             let lastReceivedAt: Date | null = null;
             for (const fetched of batch.messages) {
-              const recorded = await recordInboxMessage({ em: em(), workflows: deps.workflows, logger: deps.logger }, mailbox, { ...fetched, uidValidity: state.uidValidity });
+              const recorded = await recordInboxMessage(
+                { em: em(), workflows: deps.workflows, logger: deps.logger },
+                mailbox,
+                { ...fetched, uidValidity: state.uidValidity },
+              );
               cursor.lastUid = fetched.uid;
               lastReceivedAt = fetched.receivedAt;
               if (recorded.recorded) {
@@ -193,10 +264,18 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
             touchedAt = Date.now();
             await touchSynced(em(), row.id, new Date());
           }
-          const waitMs = Math.min(Math.max(0, deadline - Date.now()), mode === 'IDLE' ? input.idleMs : input.pollMs, longestWait);
+          const waitMs = Math.min(
+            Math.max(0, deadline - Date.now()),
+            mode === 'IDLE' ? input.idleMs : input.pollMs,
+            longestWait,
+          );
           if (waitMs <= 0) break;
           const outcome = await inbox.waitForMail(waitMs, mode === 'IDLE', signal);
-          if (outcome === 'closed') throw ApplicationFailure.create({ type: MAILBOX_UNREACHABLE, message: failureMessage(new Error('the IMAP server closed the connection'), server) });
+          if (outcome === 'closed')
+            throw ApplicationFailure.create({
+              type: MAILBOX_UNREACHABLE,
+              message: failureMessage(new Error('the IMAP server closed the connection'), server),
+            });
         }
         if (signal?.aborted) throw new CancelledFailure('the mailbox sync was cancelled');
         return { stopped: false, cursor, mode, counts, rescanned, ...health() };

@@ -8,7 +8,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../domain/activity/emit.ts';
 import { exclusionFor } from '../domain/exclusions/exclusions.service.ts';
 import { emailEffects, linkedinEffects, type EmailRequest, type LinkedinRequest } from '../domain/outbound/channels.ts';
-import { findEffect, performOnce, recordEffect, type EffectOutcome, type EffectRow } from '../domain/outbound/effects.ts';
+import {
+  findEffect,
+  performOnce,
+  recordEffect,
+  type EffectOutcome,
+  type EffectRow,
+} from '../domain/outbound/effects.ts';
 import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
 import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
 import { end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
@@ -49,8 +55,11 @@ export interface PreparedSend {
   body: string;
 }
 
-const result = (outcome: RunStepResult['outcome'], r: Pick<RunRow, 'status'>, extra: Partial<RunStepResult> = {}): RunStepResult =>
-  ({ outcome, taskId: null, messageId: null, status: r.status, ...extra });
+const result = (
+  outcome: RunStepResult['outcome'],
+  r: Pick<RunRow, 'status'>,
+  extra: Partial<RunStepResult> = {},
+): RunStepResult => ({ outcome, taskId: null, messageId: null, status: r.status, ...extra });
 
 /** The effect key of a run's step: one message per step, whatever the channel. */
 export const stepEffectKey = (sequenceId: string, stepNumber: number) => `sequence-step/${sequenceId}/${stepNumber}`;
@@ -64,8 +73,14 @@ function nextUtcDay(at: Date): Date {
 async function stepVariables(em: EntityManager, row: RunRow, from: { name: string; email: string } | null) {
   return templateVariables({
     contact: {
-      first_name: row.first_name, last_name: row.last_name, email: row.email, job_title: row.job_title, company_name: row.company_name ?? row.account_name,
-      company_domain: row.account_domain, linkedin_url: row.linkedin_url, phone: row.phone,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      job_title: row.job_title,
+      company_name: row.company_name ?? row.account_name,
+      company_domain: row.account_domain,
+      linkedin_url: row.linkedin_url,
+      phone: row.phone,
     },
     account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
     accountVariables: await accountVariables(em, row.contact_account_id),
@@ -80,11 +95,22 @@ async function render(template: string, variables: Awaited<ReturnType<typeof ste
   return (await renderTemplate(template, variables)).toWellFormed();
 }
 
-function preparedOf(effect: EffectRow<EmailRequest | LinkedinRequest>, messageId: string, senderId: string | null): PreparedSend {
+function preparedOf(
+  effect: EffectRow<EmailRequest | LinkedinRequest>,
+  messageId: string,
+  senderId: string | null,
+): PreparedSend {
   const kind = effect.kind as PreparedSend['kind'];
   if (kind === 'EMAIL') {
     const email = effect.request as EmailRequest;
-    return { key: effect.key, kind, messageId, senderId, subject: email.subject, body: (email as EmailRequest & { body?: string }).body ?? email.text };
+    return {
+      key: effect.key,
+      kind,
+      messageId,
+      senderId,
+      subject: email.subject,
+      body: (email as EmailRequest & { body?: string }).body ?? email.text,
+    };
   }
   const action = effect.request as LinkedinRequest & { body?: string };
   return { key: effect.key, kind, messageId, senderId, subject: null, body: action.body ?? action.text ?? '' };
@@ -94,7 +120,12 @@ function preparedOf(effect: EffectRow<EmailRequest | LinkedinRequest>, messageId
  * Under the run's lock: decides what the step does. Answers the step's result when it needs no
  * provider (skipped, ended, paused, a CALL task created...), else the recorded send to deliver.
  */
-export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow, input: RunStepInput): Promise<RunStepResult | PreparedSend> {
+export async function prepareStep(
+  deps: StepDeps,
+  em: EntityManager,
+  row: RunRow,
+  input: RunStepInput,
+): Promise<RunStepResult | PreparedSend> {
   const messageId = derivedUuid(`${row.id}:${input.stepNumber}`);
   if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
   // An attempt that recorded (and maybe performed) this step's message goes on with it: it is never rendered or counted again.
@@ -104,17 +135,25 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   if (!isRunningStatus(row.status)) return result('ENDED', row);
   if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
   if (row.replied_at !== null) return result('HALTED', row);
-  if (row.template_status === 'ARCHIVED') return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
+  if (row.template_status === 'ARCHIVED')
+    return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'TEMPLATE_STOPPED'));
   if (row.template_status === 'INACTIVE' || row.template_status === 'PENDING_SETUP') return result('HELD', row);
   const at = new Date(input.at);
   // The locked row carries the contact's identifiers and its account's domain: no second read of them.
-  const verdict = await exclusionFor(em, row.organization_id, { email: row.email, linkedinUrl: row.linkedin_url, accountDomain: row.account_domain }, at);
+  const verdict = await exclusionFor(
+    em,
+    row.organization_id,
+    { email: row.email, linkedinUrl: row.linkedin_url, accountDomain: row.account_domain },
+    at,
+  );
   if (verdict.excluded) return result('ENDED', await end(em, row, 'STOPPED_EARLY', 'EXCLUDED'));
 
   const step = row.steps[input.stepNumber - 1];
   if (!step) return result('ENDED', row);
   const email = row.email && !['BOUNCED', 'UNDELIVERABLE'].includes(row.email_status) ? row.email : null;
-  const missing = (step.type === 'EMAIL' && !email) || ((step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE') && !row.linkedin_url);
+  const missing =
+    (step.type === 'EMAIL' && !email) ||
+    ((step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE') && !row.linkedin_url);
   if (missing) return noChannel(em, row, input);
 
   const from = await stepSender(em, row);
@@ -124,13 +163,25 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
     const taskId = randomUUID();
     const notes = await render(step.body, variables);
     const title = truncateText(notes, TASK_TITLE_MAX);
-    await insertCallTask(em, row, { id: taskId, stepNumber: input.stepNumber, assigneeId: row.task_assignee_id ?? from?.id ?? null, title, notes, at });
+    await insertCallTask(em, row, {
+      id: taskId,
+      stepNumber: input.stepNumber,
+      assigneeId: row.task_assignee_id ?? from?.id ?? null,
+      title,
+      notes,
+      at,
+    });
     const updated = await update(em, row, { current_step: input.stepNumber, status: 'WAITING_FOR_USER' });
-    await emitEvent(em, sequenceEvent(updated, 'task.created', {
-      resourceType: 'TASK', channel: 'MANUAL', taskId,
-      embeds: { task: { id: taskId, type: 'CALL', status: 'PENDING', title, step_number: input.stepNumber } },
-      fields: { step_number: input.stepNumber },
-    }));
+    await emitEvent(
+      em,
+      sequenceEvent(updated, 'task.created', {
+        resourceType: 'TASK',
+        channel: 'MANUAL',
+        taskId,
+        embeds: { task: { id: taskId, type: 'CALL', status: 'PENDING', title, step_number: input.stepNumber } },
+        fields: { step_number: input.stepNumber },
+      }),
+    );
     return result('TASK', updated, { taskId });
   }
 
@@ -138,8 +189,10 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
   const key = stepEffectKey(row.id, input.stepNumber);
   if (step.type === 'EMAIL') {
     // A mailbox that needs fixing holds the email before it is recorded or counted.
-    if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status)) return result('MAILBOX', row, { mailboxId: from.mailbox_id });
-    if (from && !(await countSend(em, from.id, from.daily_send_limit, at))) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
+    if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status))
+      return result('MAILBOX', row, { mailboxId: from.mailbox_id });
+    if (from && !(await countSend(em, from.id, from.daily_send_limit, at)))
+      return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     const subject = await render(step.subject ?? '', variables);
     const url = deps.unsubscribeUrl(row.id);
     const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
@@ -147,18 +200,26 @@ export async function prepareStep(deps: StepDeps, em: EntityManager, row: RunRow
     const request: EmailRequest & { body: string; senderId: string | null } = {
       from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
       to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
-      subject, text: parts.text, html: parts.html, headers: unsubscribeHeaders(url),
+      subject,
+      text: parts.text,
+      html: parts.html,
+      headers: unsubscribeHeaders(url),
       // The send's key at the transport: a retried send carries the same Message-ID.
       messageId: `<seq-${row.id}-step-${input.stepNumber}@${domain}>`,
-      body, senderId: from?.id ?? null,
+      body,
+      senderId: from?.id ?? null,
     };
     await recordEffect(em, { organizationId: row.organization_id, key, kind: 'EMAIL', sequenceId: row.id, request });
     return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body };
   }
   const invitation = step.type === 'LINKEDIN_INVITATION';
   const request: LinkedinRequest & { body: string; senderId: string | null } = {
-    action: invitation ? 'INVITATION' : 'MESSAGE', senderUserId: from?.id ?? row.organization_id, linkedinUrl: row.linkedin_url!,
-    text: invitation ? (truncateText(body, LINKEDIN_NOTE_MAX) || null) : body, body, senderId: from?.id ?? null,
+    action: invitation ? 'INVITATION' : 'MESSAGE',
+    senderUserId: from?.id ?? row.organization_id,
+    linkedinUrl: row.linkedin_url!,
+    text: invitation ? truncateText(body, LINKEDIN_NOTE_MAX) || null : body,
+    body,
+    senderId: from?.id ?? null,
   };
   const kind = invitation ? 'LINKEDIN_INVITATION' : 'LINKEDIN_MESSAGE';
   await recordEffect(em, { organizationId: row.organization_id, key, kind, sequenceId: row.id, request });
@@ -178,8 +239,13 @@ async function noChannel(em: EntityManager, row: RunRow, input: RunStepInput): P
  * Outside any transaction: performs the step's effect exactly once. An email of a sender whose
  * mailbox needs fixing is not sent (HELD; its effect stays recorded for the next try).
  */
-export async function deliverStep(deps: StepDeps, em: EntityManager, send: PreparedSend): Promise<EffectOutcome | { state: 'HELD'; mailboxId: string }> {
-  if (send.kind !== 'EMAIL') return performOnce<LinkedinRequest>(em, send.key, linkedinEffects(deps.providers.linkedin), deps.warn);
+export async function deliverStep(
+  deps: StepDeps,
+  em: EntityManager,
+  send: PreparedSend,
+): Promise<EffectOutcome | { state: 'HELD'; mailboxId: string }> {
+  if (send.kind !== 'EMAIL')
+    return performOnce<LinkedinRequest>(em, send.key, linkedinEffects(deps.providers.linkedin), deps.warn);
   const route = await deps.mailboxes.route(em, send.senderId);
   if (route.kind === 'HELD') return { state: 'HELD', mailboxId: route.mailboxId };
   try {
@@ -196,7 +262,13 @@ export async function deliverStep(deps: StepDeps, em: EntityManager, send: Prepa
  * Under the run's lock again: a performed message becomes the run's message row and event, even
  * when the run was stopped or paused meanwhile (it did go out); a refused one skips or ends the step.
  */
-export async function recordStep(em: EntityManager, row: RunRow, input: RunStepInput, send: PreparedSend, outcome: EffectOutcome): Promise<RunStepResult> {
+export async function recordStep(
+  em: EntityManager,
+  row: RunRow,
+  input: RunStepInput,
+  send: PreparedSend,
+  outcome: EffectOutcome,
+): Promise<RunStepResult> {
   if (row.current_step >= input.stepNumber) return result('SENT', row, { messageId: send.messageId });
   const running = isRunningStatus(row.status);
   if (outcome.state === 'CANCELLED') return result(running ? 'SKIPPED' : 'ENDED', row);
@@ -208,16 +280,48 @@ export async function recordStep(em: EntityManager, row: RunRow, input: RunStepI
   const channel = send.kind === 'EMAIL' ? 'EMAIL' : 'LINKEDIN';
   const kind = send.kind === 'LINKEDIN_INVITATION' ? 'INVITATION' : 'MESSAGE';
   await insertStepMessage(em, row, {
-    id: send.messageId, channel, kind, subject: send.subject, body: send.body, step_number: input.stepNumber, provider_message_id: outcome.providerId, sent_at: at,
+    id: send.messageId,
+    channel,
+    kind,
+    subject: send.subject,
+    body: send.body,
+    step_number: input.stepNumber,
+    provider_message_id: outcome.providerId,
+    sent_at: at,
   });
   // A CALL wait is over once the next step runs; a pause, a reply's wait or an end that came meanwhile stays.
   const status = running && waitsOnCall(row) ? 'ACTIVE' : row.status;
   const updated = await update(em, row, { current_step: input.stepNumber, status });
   if (kind === 'INVITATION') {
-    await emitEvent(em, sequenceEvent(updated, 'invitation.sent', { resourceType: 'INVITATION', channel, messageId: send.messageId, fields: { step_number: input.stepNumber } }));
+    await emitEvent(
+      em,
+      sequenceEvent(updated, 'invitation.sent', {
+        resourceType: 'INVITATION',
+        channel,
+        messageId: send.messageId,
+        fields: { step_number: input.stepNumber },
+      }),
+    );
   } else {
-    const message = { id: send.messageId, subject: send.subject, body: send.body, channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: input.stepNumber };
-    await emitEvent(em, sequenceEvent(updated, 'message.sent', { resourceType: 'MESSAGE', channel, messageId: send.messageId, embeds: { message }, fields: { step_number: input.stepNumber } }));
+    const message = {
+      id: send.messageId,
+      subject: send.subject,
+      body: send.body,
+      channel,
+      direction: 'OUTBOUND',
+      sent_at: at.toISOString(),
+      step_number: input.stepNumber,
+    };
+    await emitEvent(
+      em,
+      sequenceEvent(updated, 'message.sent', {
+        resourceType: 'MESSAGE',
+        channel,
+        messageId: send.messageId,
+        embeds: { message },
+        fields: { step_number: input.stepNumber },
+      }),
+    );
   }
   return result(running ? 'SENT' : 'ENDED', updated, { messageId: send.messageId });
 }

@@ -40,12 +40,23 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     fallback: providers.mail,
     // A mailbox back to CONNECTED wakes the runs it held now; the outbox drain would otherwise.
     onChange: async (change) => {
-      await deliverRunsChanged(deps.orm.em.fork(), { workflows: deps.workflows, logger: deps.logger }, change.wokenSequenceIds).catch((error: unknown) =>
-        deps.logger.warn({ error: String(error) }, 'waking the runs a mailbox held failed; the outbox drain delivers it'));
+      await deliverRunsChanged(
+        deps.orm.em.fork(),
+        { workflows: deps.workflows, logger: deps.logger },
+        change.wokenSequenceIds,
+      ).catch((error: unknown) =>
+        deps.logger.warn(
+          { error: String(error) },
+          'waking the runs a mailbox held failed; the outbox drain delivers it',
+        ),
+      );
     },
   });
   const stepDeps: StepDeps = {
-    providers, mailboxes, baseUrl, secret: deps.config.webhookSecretKey,
+    providers,
+    mailboxes,
+    baseUrl,
+    secret: deps.config.webhookSecretKey,
     /** `/u/<token>`: the sequence id and an HMAC of it (verified by the public unsubscribe route). */
     unsubscribeUrl: (sequenceId) => `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`,
     warn: (message, fields) => deps.logger.warn(fields, message),
@@ -58,7 +69,11 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
         return {
-          status: row.status, currentStep: row.current_step, steps: row.steps, schedule: row.schedule, timezone: row.timezone,
+          status: row.status,
+          currentStep: row.current_step,
+          steps: row.steps,
+          schedule: row.schedule,
+          timezone: row.timezone,
           ...pauseStateOf(row),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
           halted: row.replied_at !== null && isRunningStatus(row.status),
@@ -72,7 +87,14 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         const prepared = await tx(async (em) => prepareStep(stepDeps, em, await lockRun(em, input.sequenceId), input));
         if ('outcome' in prepared) return prepared;
         const outcome = await deliverStep(stepDeps, deps.orm.em.fork(), prepared);
-        if (outcome.state === 'HELD') return { outcome: 'MAILBOX', taskId: null, messageId: null, status: (await sequenceRecord(input.sequenceId)).status, mailboxId: outcome.mailboxId };
+        if (outcome.state === 'HELD')
+          return {
+            outcome: 'MAILBOX',
+            taskId: null,
+            messageId: null,
+            status: (await sequenceRecord(input.sequenceId)).status,
+            mailboxId: outcome.mailboxId,
+          };
         return tx(async (em) => recordStep(em, await lockRun(em, input.sequenceId), input, prepared, outcome));
       };
       return whileHeartbeating(async () => {
@@ -126,7 +148,10 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
         if (!isRunningStatus(row.status)) return toSequenceRecord(row);
         return toSequenceRecord(await failRun(em, row, truncateText(input.error, 1000)));
       });
-      deps.logger.error({ sequenceId: input.sequenceId, error: input.error }, 'a sequence run failed and was ended (stopped_reason ERROR)');
+      deps.logger.error(
+        { sequenceId: input.sequenceId, error: input.error },
+        'a sequence run failed and was ended (stopped_reason ERROR)',
+      );
       return record;
     },
   };

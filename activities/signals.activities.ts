@@ -9,7 +9,12 @@ import { isCustom, loadSignal } from '../domain/signals/signal-row.ts';
 import { presetOf } from '../domain/signals/presets.ts';
 import type { SignalType } from '../domain/signals/presets.types.ts';
 import type { Providers } from '../providers/index.ts';
-import type { CheckSignalInput, CheckSignalResult, SignalRowState, SignalWorkflowInput } from '../workflows/signal.definitions.ts';
+import type {
+  CheckSignalInput,
+  CheckSignalResult,
+  SignalRowState,
+  SignalWorkflowInput,
+} from '../workflows/signal.definitions.ts';
 
 export interface SignalActivityDeps {
   orm: MikroORM;
@@ -21,7 +26,6 @@ export interface SignalActivityDeps {
   scopeOf?: (type: SignalType) => Promise<'COMPANY' | 'PEOPLE'>;
 }
 
-
 async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
   return presetOf(type).scope;
 }
@@ -29,9 +33,13 @@ async function presetScope(type: SignalType): Promise<'COMPANY' | 'PEOPLE'> {
 export function createSignalActivities(deps: SignalActivityDeps) {
   const { providers } = deps;
   const checks: SignalCheckDeps = {
-    directory: providers.directory, enrichment: providers.enrichment, signals: providers.signals,
-    scopeOf: deps.scopeOf ?? presetScope, workflows: deps.workflows,
-    slowVerifyMs: deps.config.slowVerifyMs, logger: deps.logger,
+    directory: providers.directory,
+    enrichment: providers.enrichment,
+    signals: providers.signals,
+    scopeOf: deps.scopeOf ?? presetScope,
+    workflows: deps.workflows,
+    slowVerifyMs: deps.config.slowVerifyMs,
+    logger: deps.logger,
   };
   const em = () => deps.orm.em.fork();
 
@@ -41,8 +49,11 @@ export function createSignalActivities(deps: SignalActivityDeps) {
       const row = await loadSignal(em(), input.organizationId, input.signalId);
       if (!row) return null;
       return {
-        status: row.status, cadence: row.cadence, customEvent: isCustom(row),
-        createdAt: new Date(row.created_at).toISOString(), lastCheckedAt: row.last_checked_at ? new Date(row.last_checked_at).toISOString() : null,
+        status: row.status,
+        cadence: row.cadence,
+        customEvent: isCustom(row),
+        createdAt: new Date(row.created_at).toISOString(),
+        lastCheckedAt: row.last_checked_at ? new Date(row.last_checked_at).toISOString() : null,
         updatedAt: new Date(row.updated_at).toISOString(),
       };
     },
@@ -51,7 +62,14 @@ export function createSignalActivities(deps: SignalActivityDeps) {
       const started = Date.now();
       const context = activityContext();
       const withHeartbeat = context ? { ...checks, heartbeat: () => context.heartbeat() } : checks;
-      const result = await checkSignal(em(), withHeartbeat, input.organizationId, input.signalId, new Date(input.at), input.dayMs);
+      const result = await checkSignal(
+        em(),
+        withHeartbeat,
+        input.organizationId,
+        input.signalId,
+        new Date(input.at),
+        input.dayMs,
+      );
       deps.logger.debug({ signalId: input.signalId, ...result, ms: Date.now() - started }, 'signal checked');
       return result;
     },

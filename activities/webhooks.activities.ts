@@ -7,8 +7,17 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import {
-  claimDueDeliveries, deliveryStatus, failExhaustedDelivery, handDeliveryToRetry, markDelivered, markDeliveryFailed, pauseSubscription, recordAttemptFailure,
-  recordDelivered, takeOverDelivery, type DueDelivery,
+  claimDueDeliveries,
+  deliveryStatus,
+  failExhaustedDelivery,
+  handDeliveryToRetry,
+  markDelivered,
+  markDeliveryFailed,
+  pauseSubscription,
+  recordAttemptFailure,
+  recordDelivered,
+  takeOverDelivery,
+  type DueDelivery,
 } from '../domain/webhooks/deliveries.queries.ts';
 import { nextDelayMs } from '../domain/webhooks/schedule.ts';
 import { SecretBox } from '../domain/webhooks/secrets.ts';
@@ -19,7 +28,11 @@ import type { UrlPolicy } from '../domain/webhooks/url-policy.ts';
 import type { DispatchInput, DispatchResult, DispatchTotals } from '../workflows/webhook-dispatcher.definitions.ts';
 import {
   webhookRetryWorkflowId,
-  type AttemptInput, type AttemptResult, type ExhaustInput, type ExhaustResult, type RetryInput,
+  type AttemptInput,
+  type AttemptResult,
+  type ExhaustInput,
+  type ExhaustResult,
+  type RetryInput,
 } from '../workflows/webhook-retry.definitions.ts';
 
 export interface WebhookActivityDeps {
@@ -35,26 +48,48 @@ export const FIVE_DAYS_REASON = 'five days without a successful delivery';
 const FIVE_DAYS_MS = 5 * DAY_MS;
 const CLAIM_LIMIT = 100;
 
-const secretsOf = (row: DueDelivery, box: SecretBox, now: Date) => liveSecrets({
-  secretCiphertext: row.secret_ciphertext, previousSecretCiphertext: row.previous_secret_ciphertext, previousSecretExpiresAt: row.previous_secret_expires_at,
-}, box, now);
+const secretsOf = (row: DueDelivery, box: SecretBox, now: Date) =>
+  liveSecrets(
+    {
+      secretCiphertext: row.secret_ciphertext,
+      previousSecretCiphertext: row.previous_secret_ciphertext,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+    },
+    box,
+    now,
+  );
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const inactiveReason = (status: string) => `subscription ${status.toLowerCase()}`;
-const pause = (ms: number, signal: AbortSignal) => new Promise<void>((done) => {
-  const wake = () => { clearTimeout(timer); signal.removeEventListener('abort', wake); done(); };
-  const timer = setTimeout(wake, ms);
-  signal.addEventListener('abort', wake, { once: true });
-});
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const wake = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', wake);
+      done();
+    };
+    const timer = setTimeout(wake, ms);
+    signal.addEventListener('abort', wake, { once: true });
+  });
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   const box = new SecretBox(deps.config.webhookSecretKey);
-  const policy: UrlPolicy = { allowHttpLoopback: deps.config.webhookAllowHttpLoopback, allowPrivate: deps.config.webhookAllowPrivate };
+  const policy: UrlPolicy = {
+    allowHttpLoopback: deps.config.webhookAllowHttpLoopback,
+    allowPrivate: deps.config.webhookAllowPrivate,
+  };
   const timeoutMs = deps.config.webhookTimeoutMs;
   const em = () => deps.orm.em.fork();
 
   async function send(row: DueDelivery): Promise<SendResult> {
-    return sendWebhook({ url: row.url, secrets: secretsOf(row, box, new Date()), webhookId: row.id, body: JSON.stringify(row.payload), timeoutMs, policy });
+    return sendWebhook({
+      url: row.url,
+      secrets: secretsOf(row, box, new Date()),
+      webhookId: row.id,
+      body: JSON.stringify(row.payload),
+      timeoutMs,
+      policy,
+    });
   }
 
   async function pauseGone(row: DueDelivery, at: Date | null): Promise<void> {
@@ -64,10 +99,20 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 
   /** Starts (or finds) the retry workflow first, then lets go of the row: a crash in between costs a duplicate, never a loss. */
   async function handToRetry(row: DueDelivery, result: SendResult, taskQueue: string): Promise<void> {
-    const input: RetryInput = { deliveryId: row.id, organizationId: row.organization_id, failedAttempt: 1, delayMs: nextDelayMs(1, result.retryAfterMs, Math.random()) ?? 0 };
-    const workflowId = await deps.workflows.webhook.startRetry(input, {
-      contactId: stringOrNull(row.payload.contact_id), sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
-    }, taskQueue);
+    const input: RetryInput = {
+      deliveryId: row.id,
+      organizationId: row.organization_id,
+      failedAttempt: 1,
+      delayMs: nextDelayMs(1, result.retryAfterMs, Math.random()) ?? 0,
+    };
+    const workflowId = await deps.workflows.webhook.startRetry(
+      input,
+      {
+        contactId: stringOrNull(row.payload.contact_id),
+        sequenceTemplateId: stringOrNull(row.payload.sequence_template_id),
+      },
+      taskQueue,
+    );
     await handDeliveryToRetry(em(), row.id, workflowId, result.status, result.error);
   }
 
@@ -105,7 +150,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
           }
         } catch (error) {
           // The lease runs out and the delivery is claimed again: a duplicate with the same webhook-id at worst.
-          deps.logger.error({ err: error, deliveryId: row.id }, 'webhook dispatch failed; the claim will expire and be retried');
+          deps.logger.error(
+            { err: error, deliveryId: row.id },
+            'webhook dispatch failed; the claim will expire and be retried',
+          );
         }
       };
       const flush = async () => {
@@ -140,12 +188,19 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
     /** One attempt of the retry workflow (2..8); `now` is workflow time, so skipped time counts. */
     async attemptDelivery(input: AttemptInput): Promise<AttemptResult> {
       const now = new Date(input.now);
-      const workflowId = Context.current().info.workflowExecution?.workflowId ?? webhookRetryWorkflowId(input.deliveryId);
+      const workflowId =
+        Context.current().info.workflowExecution?.workflowId ?? webhookRetryWorkflowId(input.deliveryId);
       // Taking the row over also repairs a dispatcher that crashed between starting us and letting go.
       const row = await takeOverDelivery(em(), input.deliveryId, workflowId, now);
-      const settled = (outcome: AttemptResult['outcome'], result?: SendResult): AttemptResult =>
-        ({ outcome, responseCode: result?.status ?? null, error: result?.error ?? null, retryAfterMs: result?.retryAfterMs ?? null, nextDelayMs: null });
-      if (!row) return settled(await deliveryStatus(em(), input.deliveryId) === 'DELIVERED' ? 'DELIVERED' : 'ABANDONED');
+      const settled = (outcome: AttemptResult['outcome'], result?: SendResult): AttemptResult => ({
+        outcome,
+        responseCode: result?.status ?? null,
+        error: result?.error ?? null,
+        retryAfterMs: result?.retryAfterMs ?? null,
+        nextDelayMs: null,
+      });
+      if (!row)
+        return settled((await deliveryStatus(em(), input.deliveryId)) === 'DELIVERED' ? 'DELIVERED' : 'ABANDONED');
       if (row.subscription_status !== 'ACTIVE') {
         await markDeliveryFailed(em(), row.id, null, inactiveReason(row.subscription_status), now);
         return settled('ABANDONED');
@@ -160,7 +215,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
         return settled('GONE', result);
       }
       await recordAttemptFailure(em(), row.id, result.status, result.error, now);
-      return { ...settled('RETRY', result), nextDelayMs: nextDelayMs(input.attempt, result.retryAfterMs, Math.random()) };
+      return {
+        ...settled('RETRY', result),
+        nextDelayMs: nextDelayMs(input.attempt, result.retryAfterMs, Math.random()),
+      };
     },
 
     /** After the last attempt: the delivery fails, and a subscription failing for five days is paused. */
@@ -168,7 +226,13 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       const now = new Date(input.now);
       const subscriptionId = await failExhaustedDelivery(em(), input.deliveryId, now);
       if (!subscriptionId) return { failed: false, subscriptionPaused: false };
-      const subscriptionPaused = await pauseSubscription(em(), subscriptionId, FIVE_DAYS_REASON, now, new Date(now.getTime() - FIVE_DAYS_MS));
+      const subscriptionPaused = await pauseSubscription(
+        em(),
+        subscriptionId,
+        FIVE_DAYS_REASON,
+        now,
+        new Date(now.getTime() - FIVE_DAYS_MS),
+      );
       return { failed: true, subscriptionPaused };
     },
   };

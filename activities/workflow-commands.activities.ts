@@ -17,7 +17,11 @@ export interface WorkflowCommandActivityDeps {
 export function createWorkflowCommandActivities(deps: WorkflowCommandActivityDeps) {
   return {
     async drainWorkflowCommands(input: DrainInput): Promise<DrainTotals> {
-      const pass = await drainCommands(deps.orm.em.fork(), { workflows: deps.workflows, logger: deps.logger }, input.limit);
+      const pass = await drainCommands(
+        deps.orm.em.fork(),
+        { workflows: deps.workflows, logger: deps.logger },
+        input.limit,
+      );
       if (pass.claimed > 0) deps.logger.debug(pass, 'workflow commands drained');
       return pass;
     },

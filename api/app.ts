@@ -62,7 +62,19 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { webhooksRoutes, type WebhooksConfig } from './routes/webhooks.routes.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'temporalTaskQueue' | 'bodyLimitBytes' | 'publicBaseUrl' | 'sandboxMode' | 'dashboardBaseUrl' | 'idempotencyTtlMs' | 'idempotencyLockTimeoutMs'> & Partial<Pick<Config, 'metricsToken'>> & WebhooksConfig & SequencesDeps['config'];
+  config: Pick<
+    Config,
+    | 'temporalTaskQueue'
+    | 'bodyLimitBytes'
+    | 'publicBaseUrl'
+    | 'sandboxMode'
+    | 'dashboardBaseUrl'
+    | 'idempotencyTtlMs'
+    | 'idempotencyLockTimeoutMs'
+  > &
+    Partial<Pick<Config, 'metricsToken'>> &
+    WebhooksConfig &
+    SequencesDeps['config'];
   orm: MikroORM;
   /** The workflow client modules are built on it; nothing else in the API calls Temporal. */
   temporal: TemporalClient;
@@ -155,7 +167,9 @@ export function createApp(deps: AppDeps): App {
   // Typed as Koa middleware: the router adds its own context members when it runs.
   const publicMatch = publicRouter.routes() as unknown as Middleware<AppState>;
   const publicMethods = publicRouter.allowedMethods() as unknown as Middleware<AppState>;
-  app.use((ctx: AppContext, next) => (publicTemplate(ctx.path) ? publicMatch(ctx, () => publicMethods(ctx, next)) : next()));
+  app.use((ctx: AppContext, next) =>
+    publicTemplate(ctx.path) ? publicMatch(ctx, () => publicMethods(ctx, next)) : next(),
+  );
   app.use(async (ctx: AppContext, next) => {
     // A public path with another method gets its 405 from allowedMethods above, not a 401.
     if (((ctx as unknown as { matched?: unknown[] }).matched?.length ?? 0) > 0) return;
@@ -169,22 +183,26 @@ export function createApp(deps: AppDeps): App {
   // One reader for every JSON body: its exact bytes are kept (POST /v1/events hashes them and keeps its
   // payload's source text, Idempotency-Key fingerprints them); text that is not strict UTF-8 or not
   // well-formed Unicode is refused here, before anything is written. Signals' contract says 422 for it.
-  app.use(jsonBody({
-    limitBytes: deps.config.bodyLimitBytes,
-    verbatimMembers: eventsVerbatimMembers,
-    textIssueStatus: (ctx) => (findRoute(ctx.method, ctx.path)?.bodyTextCheckedByService ? 422 : 400),
-  }));
+  app.use(
+    jsonBody({
+      limitBytes: deps.config.bodyLimitBytes,
+      verbatimMembers: eventsVerbatimMembers,
+      textIssueStatus: (ctx) => (findRoute(ctx.method, ctx.path)?.bodyTextCheckedByService ? 422 : 400),
+    }),
+  );
   // Idempotency-Key on authenticated POST routes (docs/api/idempotency.md): after the body is read
   // (its bytes are the request's fingerprint) and the key is known (keys are per organization).
-  app.use(idempotency({
-    orm: deps.orm,
-    ttlMs: deps.config.idempotencyTtlMs,
-    lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
-    applies: coveredPosts(findRoute),
-    renderErrors: errorHandler(deps.config.bodyLimitBytes),
-    bodyBytes: requestBodyBytes,
-    seal: sealedAnswers(deps.config.webhookSecretKey),
-  }));
+  app.use(
+    idempotency({
+      orm: deps.orm,
+      ttlMs: deps.config.idempotencyTtlMs,
+      lockTimeoutMs: deps.config.idempotencyLockTimeoutMs,
+      applies: coveredPosts(findRoute),
+      renderErrors: errorHandler(deps.config.bodyLimitBytes),
+      bodyBytes: requestBodyBytes,
+      seal: sealedAnswers(deps.config.webhookSecretKey),
+    }),
+  );
   // The request's own EntityManager, forked when a route first reads ctx.state.em (api/request-logger.ts),
   // and the root one for routes that only run statements (api/context.ts).
   const forkEntityManager = () => deps.orm.em.fork() as AppState['em'];

@@ -9,13 +9,27 @@ import { ApiIssue, errorBody, validationIssue } from './errors.ts';
 export function clientErrorIssue(code: string | undefined, maxHeaderBytes: number): ApiIssue {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiIssue(431, 'PayloadTooLargeIssue', `The request headers exceed the limit of ${maxHeaderBytes} bytes.`, { limit_bytes: maxHeaderBytes });
+      return new ApiIssue(
+        431,
+        'PayloadTooLargeIssue',
+        `The request headers exceed the limit of ${maxHeaderBytes} bytes.`,
+        { limit_bytes: maxHeaderBytes },
+      );
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new ApiIssue(413, 'PayloadTooLargeIssue', 'The chunk extensions of the request body exceed their size limit.', null);
+      return new ApiIssue(
+        413,
+        'PayloadTooLargeIssue',
+        'The chunk extensions of the request body exceed their size limit.',
+        null,
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiIssue(408, 'ValidationIssue', 'The request was not received in time.', { errors: [{ path: '(request)', message: 'was not received in time' }] });
+      return new ApiIssue(408, 'ValidationIssue', 'The request was not received in time.', {
+        errors: [{ path: '(request)', message: 'was not received in time' }],
+      });
     default:
-      return validationIssue(`The request is not valid HTTP/1.1${code ? ` (${code})` : ''}.`, [{ path: '(request)', message: 'is not a valid HTTP/1.1 request' }]);
+      return validationIssue(`The request is not valid HTTP/1.1${code ? ` (${code})` : ''}.`, [
+        { path: '(request)', message: 'is not a valid HTTP/1.1 request' },
+      ]);
   }
 }
 
@@ -40,7 +54,11 @@ const LINGER_MS = 5_000;
  * node:http 'clientError' listener: answers in the error shape when nothing of a response was sent
  * on the connection yet, else (or when the peer is gone: ECONNRESET) just closes it, quietly.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex, maxHeaderBytes: number): ApiIssue | undefined {
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  maxHeaderBytes: number,
+): ApiIssue | undefined {
   // A response already under way on this connection (a keep-alive request): another one would corrupt it.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {

@@ -25,7 +25,13 @@ export class ApiIssue extends Error {
   readonly data: Record<string, unknown> | null;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, type: IssueType, message: string, data: Record<string, unknown> | null = null, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    type: IssueType,
+    message: string,
+    data: Record<string, unknown> | null = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = type;
     this.status = status;
@@ -40,12 +46,16 @@ export function validationIssue(message: string, errors: FieldError[], status: 4
   return new ApiIssue(status, 'ValidationIssue', message, { errors });
 }
 
-export function unauthorized(message = 'A valid API key is required: send `Authorization: Bearer <API_KEY>`.'): ApiIssue {
+export function unauthorized(
+  message = 'A valid API key is required: send `Authorization: Bearer <API_KEY>`.',
+): ApiIssue {
   return new ApiIssue(401, 'UnauthorizedIssue', message, null, { 'WWW-Authenticate': 'Bearer' });
 }
 
 export function forbidden(scope: string): ApiIssue {
-  return new ApiIssue(403, 'UnauthorizedIssue', `This API key lacks the scope ${scope} that this endpoint needs.`, { required_scope: scope });
+  return new ApiIssue(403, 'UnauthorizedIssue', `This API key lacks the scope ${scope} that this endpoint needs.`, {
+    required_scope: scope,
+  });
 }
 
 export function notFound(what: string): ApiIssue {
@@ -61,20 +71,41 @@ export function businessIssue(message: string, data: Record<string, unknown> | n
 }
 
 export function methodNotAllowed(method: string, allow: string): ApiIssue {
-  return new ApiIssue(405, 'MethodNotAllowedIssue', `Method ${method} is not allowed here; allowed: ${allow}.`, { allow: allow.split(/,\s*/) }, { Allow: allow });
+  return new ApiIssue(
+    405,
+    'MethodNotAllowedIssue',
+    `Method ${method} is not allowed here; allowed: ${allow}.`,
+    { allow: allow.split(/,\s*/) },
+    { Allow: allow },
+  );
 }
 
 export function payloadTooLarge(limitBytes: number): ApiIssue {
-  return new ApiIssue(413, 'PayloadTooLargeIssue', `The request body exceeds the limit of ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+  return new ApiIssue(413, 'PayloadTooLargeIssue', `The request body exceeds the limit of ${limitBytes} bytes.`, {
+    limit_bytes: limitBytes,
+  });
 }
 
 /** 429: a rate-limit budget of the key, the organization or its enrichment calls is spent for this window. */
-export function rateLimited(scope: 'key' | 'organization' | 'enrichment', limit: number, windowSeconds: number, retryAfterSeconds: number): ApiIssue {
-  const whose = scope === 'key' ? 'this API key' : scope === 'organization' ? 'this organization' : 'this organization\'s enrichment calls';
-  return new ApiIssue(429, 'RateLimitIssue',
+export function rateLimited(
+  scope: 'key' | 'organization' | 'enrichment',
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): ApiIssue {
+  const whose =
+    scope === 'key'
+      ? 'this API key'
+      : scope === 'organization'
+        ? 'this organization'
+        : "this organization's enrichment calls";
+  return new ApiIssue(
+    429,
+    'RateLimitIssue',
     `Rate limit exceeded: ${limit} requests per ${windowSeconds} s for ${whose}; retry after ${retryAfterSeconds} s.`,
     { limit, window_seconds: windowSeconds, scope },
-    { 'Retry-After': String(retryAfterSeconds) });
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 }
 
 export function unavailable(message: string, data: Record<string, unknown> | null = null): ApiIssue {
@@ -86,5 +117,11 @@ export function internal(): ApiIssue {
 }
 
 export function errorBody(issue: ApiIssue, requestId: string) {
-  return { status_code: issue.status, type: issue.type, message: issue.message, data: issue.data, request_id: requestId };
+  return {
+    status_code: issue.status,
+    type: issue.type,
+    message: issue.message,
+    data: issue.data,
+    request_id: requestId,
+  };
 }

@@ -26,6 +26,9 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   if (!header) return false;
   const wanted = opaqueTag(etag);
   if (wanted === undefined) return false;
-  const members = header.split(',').map((member) => member.trim()).filter((member) => member !== '');
+  const members = header
+    .split(',')
+    .map((member) => member.trim())
+    .filter((member) => member !== '');
   return members.some((member) => member === '*' || opaqueTag(member) === wanted);
 }

@@ -107,12 +107,15 @@ export class KeyStore {
     this.pendingLastUsed.clear();
     const rows = JSON.stringify(batch.map(([id, at]) => ({ id, at: at.toISOString() })));
     try {
-      await this.orm.em.fork().getConnection().execute(
-        `UPDATE api_keys AS k SET last_used_at = v.at
+      await this.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `UPDATE api_keys AS k SET last_used_at = v.at
            FROM jsonb_to_recordset(?::jsonb) AS v(id uuid, at timestamptz)
           WHERE k.id = v.id AND (k.last_used_at IS NULL OR k.last_used_at < v.at)`,
-        [rows],
-      );
+          [rows],
+        );
     } catch (error) {
       this.options.logger.warn({ err: error }, 'could not record api key last_used_at; will retry');
       for (const [id, at] of batch) if (!this.pendingLastUsed.has(id)) this.pendingLastUsed.set(id, at);
@@ -126,13 +129,16 @@ export class KeyStore {
 
   private async load(prefix: string, hash: string): Promise<Principal | null> {
     // Look up by prefix, then compare the hash in constant time.
-    const rows: KeyRow[] = await this.orm.em.fork().getConnection().execute(
-      `SELECT k.id, k.organization_id, k.user_id, k.name, k.key_prefix, k.key_hash, k.scopes,
+    const rows: KeyRow[] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `SELECT k.id, k.organization_id, k.user_id, k.name, k.key_prefix, k.key_hash, k.scopes,
               k.created_at, k.last_used_at, k.expires_at
          FROM api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.key_prefix = ? AND k.revoked_at IS NULL AND u.removed_at IS NULL`,
-      [prefix],
-    );
+        [prefix],
+      );
     const row = rows.find((r) => hashesEqual(r.key_hash, hash));
     if (!row) return null;
     return {

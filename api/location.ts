@@ -6,14 +6,17 @@ const PLACEHOLDER = /\{([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*)\}/g;
 
 /** A declared template must be an absolute path; its placeholders are dotted field names. */
 export function checkLocationTemplate(template: string): void {
-  if (!template.startsWith('/') || template.startsWith('//')) throw new Error(`location ${template}: an absolute path is expected`);
+  if (!template.startsWith('/') || template.startsWith('//'))
+    throw new Error(`location ${template}: an absolute path is expected`);
   const rest = template.replace(PLACEHOLDER, '');
-  if (/[{}]/.test(rest)) throw new Error(`location ${template}: a placeholder is a field name, as {id} or {meeting.contact_id}`);
+  if (/[{}]/.test(rest))
+    throw new Error(`location ${template}: a placeholder is a field name, as {id} or {meeting.contact_id}`);
 }
 
 function fieldOf(body: unknown, path: string): unknown {
   let value = body;
-  for (const name of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
+  for (const name of path.split('.'))
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
   return value;
 }
 
@@ -21,7 +24,8 @@ function fieldOf(body: unknown, path: string): unknown {
 export function fillLocation(template: string, body: unknown): string {
   return template.replace(PLACEHOLDER, (_, path: string) => {
     const value = fieldOf(body, path);
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`location ${template}: the 201 body has no ${path}`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`location ${template}: the 201 body has no ${path}`);
     return encodeURIComponent(String(value));
   });
 }

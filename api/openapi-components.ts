@@ -11,7 +11,9 @@ export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
 }
 
@@ -27,7 +29,9 @@ export class SchemaComponents {
 
   /** The components.schemas object, by name. */
   all(): Record<string, JsonSchema> {
-    return Object.fromEntries([...this.schemas.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, { body }]) => [name, body]));
+    return Object.fromEntries(
+      [...this.schemas.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, { body }]) => [name, body]),
+    );
   }
 
   private visit(node: unknown): unknown {
@@ -51,7 +55,9 @@ export class SchemaComponents {
     const known = this.schemas.get(name);
     if (!known) this.schemas.set(name, { body, text });
     else if (known.text !== text) {
-      throw new Error(`Two different schemas are named ${name}: give one of them another name.\n${known.text}\n${text}`);
+      throw new Error(
+        `Two different schemas are named ${name}: give one of them another name.\n${known.text}\n${text}`,
+      );
     }
   }
 }

@@ -22,10 +22,12 @@ function exampleOf(name: string): unknown {
 
 /** components.schemas with each example under its schema's `examples`. */
 export function withSchemaExamples(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => {
-    const example = exampleOf(name);
-    return [name, example === undefined ? schema : { ...schema, examples: [example] }];
-  }));
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const example = exampleOf(name);
+      return [name, example === undefined ? schema : { ...schema, examples: [example] }];
+    }),
+  );
 }
 
 /** `{example}` for a media type, or nothing when there is none. */
@@ -41,6 +43,9 @@ export function responseExample(status: string, response: RouteResponse): Record
 }
 
 export function parameterExample(route: RouteDef, name: string, location: 'path' | 'query'): Record<string, unknown> {
-  const example = location === 'path' ? route.requestExample?.params?.[name] ?? PATH_PARAMETER_EXAMPLES[name] : route.requestExample?.query?.[name];
+  const example =
+    location === 'path'
+      ? (route.requestExample?.params?.[name] ?? PATH_PARAMETER_EXAMPLES[name])
+      : route.requestExample?.query?.[name];
   return media(example);
 }

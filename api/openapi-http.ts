@@ -7,7 +7,8 @@ import type { RouteDef } from './route.ts';
 export const CONDITIONAL_COMPONENTS = {
   headers: {
     ETag: {
-      description: 'A weak entity tag of this representation (a hash of its JSON). Send it back in `If-None-Match` to be answered 304 while it is unchanged.',
+      description:
+        'A weak entity tag of this representation (a hash of its JSON). Send it back in `If-None-Match` to be answered 304 while it is unchanged.',
       schema: { type: 'string' },
     },
   },
@@ -16,8 +17,9 @@ export const CONDITIONAL_COMPONENTS = {
       name: 'If-None-Match',
       in: 'header',
       required: false,
-      description: 'Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current '
-        + 'representation, the answer is 304 with no body.',
+      description:
+        'Entity tags from earlier answers (comma-separated, `W/` prefixes ignored) or `*`: when one matches the current ' +
+        'representation, the answer is 304 with no body.',
       schema: { type: 'string' },
     },
   },

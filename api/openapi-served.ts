@@ -8,7 +8,8 @@ import { prepareAsset, type PreparedAsset } from './prepared-asset.ts';
 const KEPT_ORIGINS = 8;
 
 /** `scheme://host[:port]`, nothing else: a Host header that is not a host name gives no `servers`. */
-const ORIGIN = /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const ORIGIN =
+  /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export type ServedOpenApi = (requestOrigin: string) => Promise<PreparedAsset>;
 

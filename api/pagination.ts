@@ -25,7 +25,15 @@ export function listQuerySchema(sortBy: readonly string[], filters: Record<strin
     properties: {
       page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
       size: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Items per page, 1 to 100.' },
-      ...(sortBy.length > 0 ? { sort_by: { type: 'string', enum: [...sortBy], description: 'Field to order by; omitted, the endpoint default.' } } : {}),
+      ...(sortBy.length > 0
+        ? {
+            sort_by: {
+              type: 'string',
+              enum: [...sortBy],
+              description: 'Field to order by; omitted, the endpoint default.',
+            },
+          }
+        : {}),
       sort_order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
       ...filters,
     },
@@ -37,10 +45,16 @@ export function listQuerySchema(sortBy: readonly string[], filters: Record<strin
  * still turns that order, as on every list (generic paginators send it everywhere), with the
  * endpoint's own default direction.
  */
-export function fixedKeyListQuerySchema(key: string, defaultOrder: 'asc' | 'desc', filters: Record<string, JsonSchema> = {}): JsonSchema {
+export function fixedKeyListQuerySchema(
+  key: string,
+  defaultOrder: 'asc' | 'desc',
+  filters: Record<string, JsonSchema> = {},
+): JsonSchema {
   const schema = listQuerySchema([], filters) as { properties: Record<string, JsonSchema> };
   schema.properties.sort_order = {
-    type: 'string', enum: ['asc', 'desc'], default: defaultOrder,
+    type: 'string',
+    enum: ['asc', 'desc'],
+    default: defaultOrder,
     description: `Direction of the order by ${key} (ties by id the same way); default \`${defaultOrder}\`.`,
   };
   return schema;

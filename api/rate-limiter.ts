@@ -43,7 +43,12 @@ export class PostgresRateLimitStore implements RateLimitStore {
     // PostgreSQL's clock; the builder would only wrap the same fragments.
     const nowMs = sql`(floor(extract(epoch from now()) * 1000))::bigint`;
     const grant = sql`least(${want}::int, greatest(${limit}::int - r.used, 0))`;
-    const { rows } = await sql<{ granted: number; used: number; window_start: string | number; reset_in_ms: string | number }>`
+    const { rows } = await sql<{
+      granted: number;
+      used: number;
+      window_start: string | number;
+      reset_in_ms: string | number;
+    }>`
       insert into rate_limits as r (bucket, window_start, used, granted)
       values (${bucket}, (${nowMs} / ${windowMs}::bigint) * ${windowMs}::bigint, least(${want}::int, ${limit}::int), least(${want}::int, ${limit}::int))
       on conflict (bucket) do update set
@@ -54,10 +59,16 @@ export class PostgresRateLimitStore implements RateLimitStore {
                     when r.window_start < excluded.window_start then excluded.used
                     else r.used end,
         window_start = greatest(r.window_start, excluded.window_start)
-      returning r.granted, r.used, r.window_start, r.window_start + ${windowMs}::bigint - ${nowMs} as reset_in_ms`
-      .execute(this.orm.em.fork().getKysely());
+      returning r.granted, r.used, r.window_start, r.window_start + ${windowMs}::bigint - ${nowMs} as reset_in_ms`.execute(
+      this.orm.em.fork().getKysely(),
+    );
     const row = rows[0];
-    return { granted: row.granted, used: row.used, windowStart: Number(row.window_start), resetInMs: Number(row.reset_in_ms) };
+    return {
+      granted: row.granted,
+      used: row.used,
+      windowStart: Number(row.window_start),
+      resetInMs: Number(row.reset_in_ms),
+    };
   }
 }
 
@@ -148,10 +159,16 @@ export class RateLimiter {
   private lastFailureLog = -Infinity;
 
   constructor(options: RateLimiterOptions) {
-    this.limits = { windowMs: options.windowMs, perKey: options.perKey, perOrg: options.perOrg, enrichmentPerOrg: options.enrichmentPerOrg };
+    this.limits = {
+      windowMs: options.windowMs,
+      perKey: options.perKey,
+      perOrg: options.perOrg,
+      enrichmentPerOrg: options.enrichmentPerOrg,
+    };
     for (const [name, limit] of Object.entries(this.limits)) {
       // The counters are PostgreSQL integers.
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new Error(`rate limit ${name} must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+        throw new Error(`rate limit ${name} must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
     }
     this.store = options.store;
     this.logger = options.logger;
@@ -165,7 +182,10 @@ export class RateLimiter {
 
   /** Spends one token of the key's, the organization's and (for enrichment routes) the enrichment budget; refused ones spend none. */
   check(keyId: string, organizationId: string, enrichment: boolean): RateDecision | Promise<RateDecision> {
-    const buckets = [this.bucket('key', keyId, this.limits.perKey), this.bucket('organization', organizationId, this.limits.perOrg)];
+    const buckets = [
+      this.bucket('key', keyId, this.limits.perKey),
+      this.bucket('organization', organizationId, this.limits.perOrg),
+    ];
     if (enrichment) buckets.push(this.bucket('enrichment', organizationId, this.limits.enrichmentPerOrg));
     const taken: Taken[] = [];
     const now = this.now();
@@ -180,7 +200,9 @@ export class RateLimiter {
   private async checkSlowly(buckets: Bucket[], from: number, taken: Taken[]): Promise<RateDecision> {
     // Lease every budget that needs it at once: one round trip, not one per budget.
     const start = this.now();
-    const needing = buckets.slice(from).filter((b) => b.tokens === 0 && start >= b.storeDownUntil && !(b.used >= b.limit && start < b.resetAt));
+    const needing = buckets
+      .slice(from)
+      .filter((b) => b.tokens === 0 && start >= b.storeDownUntil && !(b.used >= b.limit && start < b.resetAt));
     if (needing.length > 1) await Promise.all(needing.map((b) => this.lease(b)));
     for (let i = from; i < buckets.length; i++) {
       for (let leases = 0; ; leases++) {
@@ -189,7 +211,10 @@ export class RateLimiter {
         if (outcome === Take.Taken) break;
         if (outcome === Take.Exhausted) return this.refuse(buckets[i], now, taken);
         if (leases >= MAX_LEASES_PER_REQUEST) {
-          this.logger.warn({ bucket: buckets[i].id }, 'rate limit: leased tokens kept going to concurrent requests; admitting');
+          this.logger.warn(
+            { bucket: buckets[i].id },
+            'rate limit: leased tokens kept going to concurrent requests; admitting',
+          );
           break;
         }
         await this.lease(buckets[i]);
@@ -206,8 +231,21 @@ export class RateLimiter {
     const maxChunk = Math.max(1, Math.min(MAX_CHUNK, Math.floor(limit / 10)));
     const minChunk = Math.max(1, Math.min(maxChunk, Math.floor(limit / 100)));
     bucket = {
-      id: key, scope, limit, minChunk, maxChunk, chunk: minChunk, tokens: 0, used: 0, windowStart: -1, resetAt: 0,
-      lastLeaseAt: -Infinity, pending: null, storeDownUntil: 0, localWindow: -1, localAdmitted: 0,
+      id: key,
+      scope,
+      limit,
+      minChunk,
+      maxChunk,
+      chunk: minChunk,
+      tokens: 0,
+      used: 0,
+      windowStart: -1,
+      resetAt: 0,
+      lastLeaseAt: -Infinity,
+      pending: null,
+      storeDownUntil: 0,
+      localWindow: -1,
+      localAdmitted: 0,
     };
     this.buckets.set(key, bucket);
     return bucket;
@@ -249,7 +287,9 @@ export class RateLimiter {
 
   /** One lease per budget at a time: concurrent requests wait for the same one. Never rejects. */
   private lease(bucket: Bucket): Promise<void> {
-    bucket.pending ??= this.runLease(bucket).finally(() => { bucket.pending = null; });
+    bucket.pending ??= this.runLease(bucket).finally(() => {
+      bucket.pending = null;
+    });
     return bucket.pending;
   }
 
@@ -269,7 +309,10 @@ export class RateLimiter {
       const now = this.now();
       if (now - this.lastFailureLog >= FAILURE_LOG_INTERVAL_MS) {
         this.lastFailureLog = now;
-        this.logger.error({ err: error }, 'rate limit store unavailable: each replica enforces the limits on its own until it answers');
+        this.logger.error(
+          { err: error },
+          'rate limit store unavailable: each replica enforces the limits on its own until it answers',
+        );
       }
       return;
     }
@@ -288,7 +331,10 @@ export class RateLimiter {
   private withTimeout<T>(promise: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`rate limit lease took longer than ${this.leaseTimeoutMs} ms`)), this.leaseTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`rate limit lease took longer than ${this.leaseTimeoutMs} ms`)),
+        this.leaseTimeoutMs,
+      );
     });
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   }
@@ -299,7 +345,13 @@ export class RateLimiter {
       if (t.local) t.bucket.localAdmitted = Math.max(0, t.bucket.localAdmitted - 1);
       else if (t.resetAt === t.bucket.resetAt && now < t.resetAt) t.bucket.tokens++;
     }
-    return { allowed: false, scope: bucket.scope, limit: bucket.limit, remaining: 0, resetSeconds: this.resetSeconds(bucket, now) };
+    return {
+      allowed: false,
+      scope: bucket.scope,
+      limit: bucket.limit,
+      remaining: 0,
+      resetSeconds: this.resetSeconds(bucket, now),
+    };
   }
 
   private admit(buckets: Bucket[], now: number): RateDecision {
@@ -312,7 +364,13 @@ export class RateLimiter {
         least = remaining;
       }
     }
-    return { allowed: true, scope: tightest.scope, limit: tightest.limit, remaining: least, resetSeconds: this.resetSeconds(tightest, now) };
+    return {
+      allowed: true,
+      scope: tightest.scope,
+      limit: tightest.limit,
+      remaining: least,
+      resetSeconds: this.resetSeconds(tightest, now),
+    };
   }
 
   /** What is left cluster-wide as this replica knows it: not yet leased by anyone, plus its own unspent tokens. */
@@ -325,7 +383,8 @@ export class RateLimiter {
   }
 
   private resetSeconds(bucket: Bucket, now: number): number {
-    const resetAt = now < bucket.resetAt ? bucket.resetAt : (Math.floor(now / this.limits.windowMs) + 1) * this.limits.windowMs;
+    const resetAt =
+      now < bucket.resetAt ? bucket.resetAt : (Math.floor(now / this.limits.windowMs) + 1) * this.limits.windowMs;
     return Math.max(1, Math.ceil((resetAt - now) / 1000));
   }
 }

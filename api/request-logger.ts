@@ -36,7 +36,8 @@ export class RequestState {
   /** The request's own EntityManager (a fork of the ORM's), made on first use. */
   get em(): EntityManager {
     if (!this.#em) {
-      if (!this.#fork) throw new Error('the request has no EntityManager yet (the app mounts it after auth and idempotency)');
+      if (!this.#fork)
+        throw new Error('the request has no EntityManager yet (the app mounts it after auth and idempotency)');
       this.#em = this.#fork();
     }
     return this.#em;

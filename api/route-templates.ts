@@ -14,16 +14,29 @@ export interface ResolvedTemplate {
 /** How many exact paths a resolver remembers. */
 const MAX_KNOWN_PATHS = 1000;
 
-interface Template { path: string; segments: string[]; shape: string; methods: Set<string> }
+interface Template {
+  path: string;
+  segments: string[];
+  shape: string;
+  methods: Set<string>;
+}
 
 export function templateResolver(routes: RouteDef[]): (path: string) => ResolvedTemplate | undefined {
   const byPath = new Map<string, Template>();
   for (const route of routes) {
     let template = byPath.get(route.path);
     if (!template) {
-      const segments = route.path.split('/').slice(1).map((s) => (s.startsWith('{') ? s : s.toLowerCase()));
+      const segments = route.path
+        .split('/')
+        .slice(1)
+        .map((s) => (s.startsWith('{') ? s : s.toLowerCase()));
       // '0' a static segment, '1' a parameter: the smallest shape is the most specific.
-      template = { path: route.path, segments, shape: segments.map((s) => (s.startsWith('{') ? '1' : '0')).join(''), methods: new Set() };
+      template = {
+        path: route.path,
+        segments,
+        shape: segments.map((s) => (s.startsWith('{') ? '1' : '0')).join(''),
+        methods: new Set(),
+      };
       byPath.set(route.path, template);
     }
     template.methods.add(route.method);
@@ -36,7 +49,14 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
   const candidates = new Map<string, Template[]>();
   for (const t of templates) {
     const key = `${t.segments.length} ${t.segments[1] ?? ''}`;
-    if (!candidates.has(key)) candidates.set(key, templates.filter((o) => o.segments.length === t.segments.length && (o.segments[1] === t.segments[1] || anyResource.includes(o))));
+    if (!candidates.has(key))
+      candidates.set(
+        key,
+        templates.filter(
+          (o) =>
+            o.segments.length === t.segments.length && (o.segments[1] === t.segments[1] || anyResource.includes(o)),
+        ),
+      );
   }
   // Paths that are a template without parameters repeat exactly: their answers are remembered
   // (bounded, as the case and trailing-slash spellings of a path are many).
@@ -52,8 +72,10 @@ export function templateResolver(routes: RouteDef[]): (path: string) => Resolved
     for (const t of candidates.get(`${segments.length} ${segments[1] ?? ''}`) ?? anyResource) {
       if (t.segments.length !== segments.length) continue;
       if (!t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i]))) continue;
-      if (best === undefined || t.shape < best.shape) { best = t; methods = new Set(t.methods); }
-      else if (t.shape === best.shape) for (const m of t.methods) methods.add(m);
+      if (best === undefined || t.shape < best.shape) {
+        best = t;
+        methods = new Set(t.methods);
+      } else if (t.shape === best.shape) for (const m of t.methods) methods.add(m);
     }
     if (!best) return undefined;
     const resolved: ResolvedTemplate = { template: best.path, methods };

@@ -87,9 +87,12 @@ export interface RouteDef<P = Record<string, string>, Q = Record<string, unknown
   handler: (ctx: AppContext, input: RouteInput<P, Q, B>) => Promise<RouteResult> | RouteResult;
 }
 
-export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(def: RouteDef<P, Q, B>): RouteDef {
+export function defineRoute<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
   if (def.auth === 'public' && def.scope) throw new Error(`${def.method} ${def.path}: a public route has no scope`);
-  if (def.responses[201] && !def.location) throw new Error(`${def.method} ${def.path}: a route answering 201 declares its location`);
+  if (def.responses[201] && !def.location)
+    throw new Error(`${def.method} ${def.path}: a route answering 201 declares its location`);
   if (def.location) checkLocationTemplate(def.location);
   // No declared string may carry NUL, which PostgreSQL cannot store (api/schemas/storable.ts).
   for (const part of ['params', 'query', 'body'] as const) {
@@ -107,7 +110,10 @@ export function koaPath(path: string): string {
  * mount order), read before it runs: what the rate limits and the idempotency filter need to know
  * of a request (its budget, its scope). Undefined when no route of that method matches.
  */
-export function routeFinder(router: Router<AppState>, routes: RouteDef[]): (method: string, path: string) => RouteDef | undefined {
+export function routeFinder(
+  router: Router<AppState>,
+  routes: RouteDef[],
+): (method: string, path: string) => RouteDef | undefined {
   const byLayer = new Map(routes.map((r) => [`${r.method} ${koaPath(r.path)}`, r]));
   // Requests to paths without parameters repeat exactly: their answers are remembered (bounded, as
   // the case and trailing-slash spellings of a path are many).

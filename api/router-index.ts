@@ -38,7 +38,10 @@ export function indexRouterMatch(router: Router): void {
   }
   // Each group keeps mount order, with the any-resource layers in their places.
   for (const [segment, group] of byResource) {
-    byResource.set(segment, router.stack.filter((layer) => group.includes(layer) || anyResource.includes(layer)));
+    byResource.set(
+      segment,
+      router.stack.filter((layer) => group.includes(layer) || anyResource.includes(layer)),
+    );
   }
 
   router.match = (path: string, method: string): MatchResult => {

@@ -18,22 +18,47 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-export async function startApi(config: Config, options: { databaseUrl: string; temporalAddress: string }): Promise<RunningApi> {
+export async function startApi(
+  config: Config,
+  options: { databaseUrl: string; temporalAddress: string },
+): Promise<RunningApi> {
   const logger = createLogger('api', { level: config.logLevel });
-  const tracing = setupTracing({ serviceName: config.otelServiceName ?? 'outreach-api', otlpEndpoint: config.otlpEndpoint });
-  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.dbPoolMax, preparedStatements: config.dbPreparedStatements });
+  const tracing = setupTracing({
+    serviceName: config.otelServiceName ?? 'outreach-api',
+    otlpEndpoint: config.otlpEndpoint,
+  });
+  const orm = await openOrm({
+    databaseUrl: options.databaseUrl,
+    poolMax: config.dbPoolMax,
+    preparedStatements: config.dbPreparedStatements,
+  });
   const { client: temporal, connection } = lazyTemporalClient({
-    address: options.temporalAddress, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing),
+    address: options.temporalAddress,
+    namespace: config.temporalNamespace,
+    interceptors: tracingClientInterceptors(tracing),
   });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });
   const providers = createProviders({ orm, config });
   const limiter = config.rateLimitEnabled
     ? new RateLimiter({
-      store: new PostgresRateLimitStore(orm), logger, windowMs: config.rateLimitWindowMs,
-      perKey: config.rateLimitPerKey, perOrg: config.rateLimitPerOrg, enrichmentPerOrg: config.rateLimitEnrichmentPerOrg,
-    })
+        store: new PostgresRateLimitStore(orm),
+        logger,
+        windowMs: config.rateLimitWindowMs,
+        perKey: config.rateLimitPerKey,
+        perOrg: config.rateLimitPerOrg,
+        enrichmentPerOrg: config.rateLimitEnrichmentPerOrg,
+      })
     : null;
-  const { app } = createApp({ config, orm, temporal, logger, keys, providers, limiter, tracing: tracing !== undefined });
+  const { app } = createApp({
+    config,
+    orm,
+    temporal,
+    logger,
+    keys,
+    providers,
+    limiter,
+    tracing: tracing !== undefined,
+  });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   // Requests the HTTP parser refuses before the app (headers over the limit: 431; a malformed request
@@ -48,29 +73,36 @@ export async function startApi(config: Config, options: { databaseUrl: string; t
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url }, 'api listening');
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (async () => {
-    const closed = new Promise<void>((done) => server.close(() => done()));
-    server.closeIdleConnections();
-    const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-    await closed;
-    clearTimeout(timer);
-    await keys.close();
-    await connection.close().catch(() => {});
-    await orm.close();
-    await tracing?.shutdown();
-    logger.info('api stopped');
-  })());
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      await closed;
+      clearTimeout(timer);
+      await keys.close();
+      await connection.close().catch(() => {});
+      await orm.close();
+      await tracing?.shutdown();
+      logger.info('api stopped');
+    })());
   return { server, url, stop };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
   if (!config.databaseUrl || !config.temporalAddress) {
-    console.error('api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).');
+    console.error(
+      'api/server.ts needs DATABASE_URL and TEMPORAL_ADDRESS (npm start sets both for the embedded default).',
+    );
     process.exit(2);
   }
   const api = await startApi(config, { databaseUrl: config.databaseUrl, temporalAddress: config.temporalAddress });
-  const shutdown = () => void api.stop().then(() => process.exit(0), () => process.exit(1));
+  const shutdown = () =>
+    void api.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 }

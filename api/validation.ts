@@ -52,19 +52,28 @@ function pathOf(error: ErrorObject): string {
 
 function messageOf(error: ErrorObject): string {
   switch (error.keyword) {
-    case 'required': return 'is required';
-    case 'additionalProperties': return 'is not a known field';
-    case 'false schema': return 'is not a field here (it belongs to another type)';
-    case 'pattern': return PATTERN_MESSAGES[(error.params as { pattern: string }).pattern] ?? ((error.params as { propertyName?: string }).propertyName
-      ? `is not a valid key (pattern ${(error.params as { pattern: string }).pattern})`
-      : `must match pattern ${(error.params as { pattern: string }).pattern}`);
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'false schema':
+      return 'is not a field here (it belongs to another type)';
+    case 'pattern':
+      return (
+        PATTERN_MESSAGES[(error.params as { pattern: string }).pattern] ??
+        ((error.params as { propertyName?: string }).propertyName
+          ? `is not a valid key (pattern ${(error.params as { pattern: string }).pattern})`
+          : `must match pattern ${(error.params as { pattern: string }).pattern}`)
+      );
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
       // A long list (the IANA time zones) is the document's to show, not every error's.
-      return allowed.length > 20 ? `is not one of the ${allowed.length} accepted values (the OpenAPI document lists them)`
+      return allowed.length > 20
+        ? `is not one of the ${allowed.length} accepted values (the OpenAPI document lists them)`
         : `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    default: return error.message ?? 'is invalid';
+    default:
+      return error.message ?? 'is invalid';
   }
 }
 
@@ -73,7 +82,8 @@ function messageOf(error: ErrorObject): string {
  * the fields those branches require, each named.
  */
 function oneOfConflicts(error: ErrorObject, met: number[] | undefined): FieldError[] {
-  const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas ?? (met && met.length > 1 ? met : null);
+  const passing =
+    (error.params as { passingSchemas?: number[] | null }).passingSchemas ?? (met && met.length > 1 ? met : null);
   const branches = (error.parentSchema as { oneOf?: { required?: string[] }[] } | undefined)?.oneOf;
   if (!passing || !branches) return [];
   const names = passing.flatMap((i) => branches[i]?.required ?? []);
@@ -91,7 +101,10 @@ const within = (path: string, parent: string) => path === parent || path.startsW
 
 /** An anyOf that failed, or a oneOf that no branch passed: every branch said what it lacks. */
 function noBranchPassed(error: ErrorObject): boolean {
-  return error.keyword === 'anyOf' || (error.keyword === 'oneOf' && !(error.params as { passingSchemas?: number[] | null }).passingSchemas);
+  return (
+    error.keyword === 'anyOf' ||
+    (error.keyword === 'oneOf' && !(error.params as { passingSchemas?: number[] | null }).passingSchemas)
+  );
 }
 
 /**
@@ -115,7 +128,9 @@ function withoutMetAlternatives(errors: ErrorObject[]): { kept: ErrorObject[]; m
     }
     const keys = [...branches.values()].map((list) => new Set(list.map(keyOf)));
     const shared = (inner: ErrorObject) => keys.every((set) => set.has(keyOf(inner)));
-    const metBranches = [...branches.entries()].filter(([, list]) => list.every(shared)).map(([branch]) => Number(branch));
+    const metBranches = [...branches.entries()]
+      .filter(([, list]) => list.every(shared))
+      .map(([branch]) => Number(branch));
     if (metBranches.length === 0) continue;
     met.set(error, metBranches);
     for (const list of branches.values()) for (const inner of list) if (!shared(inner)) dropped.add(inner);
@@ -133,7 +148,10 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
       // Failing branches said their piece; several passing branches (exactly-one rules) are named here.
       for (const item of oneOfConflicts(error, met.get(error))) {
         const key = `${item.path}|${item.message}`;
-        if (!seen.has(key)) { seen.add(key); out.push(item); }
+        if (!seen.has(key)) {
+          seen.add(key);
+          out.push(item);
+        }
       }
       continue;
     }
@@ -142,7 +160,10 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
     if (error.keyword === 'propertyNames') continue;
     const item = { path: pathOf(error), message: messageOf(error) };
     const key = `${item.path}|${item.message}`;
-    if (!seen.has(key)) { seen.add(key); out.push(item); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(item);
+    }
   }
   return out;
 }

@@ -4,7 +4,8 @@ import type { FieldError } from './errors.ts';
 import { childPath } from './validation.ts';
 
 export const NOT_WELL_FORMED = 'is not well-formed Unicode (it holds an unpaired surrogate, \\ud800-\\udfff)';
-export const KEY_NOT_WELL_FORMED = 'is a key that is not well-formed Unicode (it holds an unpaired surrogate, \\ud800-\\udfff)';
+export const KEY_NOT_WELL_FORMED =
+  'is a key that is not well-formed Unicode (it holds an unpaired surrogate, \\ud800-\\udfff)';
 export const QUERY_NOT_UTF8 = 'is not valid UTF-8 once percent-decoded';
 
 /** At most this many fields are named per request: enough to fix a body, never an answer as large as the body. */
@@ -48,12 +49,19 @@ export function illFormedFields(value: unknown, skip: readonly string[] = [], li
     if (node === null || typeof node !== 'object') continue;
     const children: Visit[] = [];
     if (Array.isArray(node)) {
-      node.forEach((item, i) => children.push({ node: item, path: childPath(path, String(i)), top: false, badKey: false }));
+      node.forEach((item, i) =>
+        children.push({ node: item, path: childPath(path, String(i)), top: false, badKey: false }),
+      );
     } else {
       for (const [key, item] of Object.entries(node)) {
         if (top && skip.includes(key)) continue;
         // The path itself stays well-formed text: the offending code unit shows as U+FFFD.
-        children.push({ node: item, path: childPath(path, key.toWellFormed()), top: false, badKey: !key.isWellFormed() });
+        children.push({
+          node: item,
+          path: childPath(path, key.toWellFormed()),
+          top: false,
+          badKey: !key.isWellFormed(),
+        });
       }
     }
     // Reversed onto the stack, so that fields are named in document order.
@@ -73,7 +81,8 @@ interface Visit {
 }
 
 // The name of an own `__proto__` member, spelled plainly or with escapes, as @hapi/bourne finds it.
-const PROTO_KEY = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+const PROTO_KEY =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
 
 /**
  * Whether a parsed JSON document has an own `__proto__` member (outside the top-level members in
@@ -87,7 +96,8 @@ export function hasProtoKey(text: string, value: unknown, skip: readonly string[
     const { node, top } = stack.pop() as { node: unknown; top: boolean };
     if (node === null || typeof node !== 'object') continue;
     if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return true;
-    for (const [key, item] of Object.entries(node)) if (!(top && skip.includes(key))) stack.push({ node: item, top: false });
+    for (const [key, item] of Object.entries(node))
+      if (!(top && skip.includes(key))) stack.push({ node: item, top: false });
   }
   return false;
 }

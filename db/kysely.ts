@@ -100,9 +100,14 @@ type Schemas =
  * text goes in.
  */
 type Wire<T> = T extends Date ? Date | string : T;
-type WireColumn<C> = C extends ColumnType<infer S, infer I, infer U>
-  ? ([NonNullable<S>] extends [Date] ? ColumnType<Wire<S>, Wire<I>, Wire<U>> : C)
-  : ([NonNullable<C>] extends [Date] ? Wire<C> : C);
+type WireColumn<C> =
+  C extends ColumnType<infer S, infer I, infer U>
+    ? [NonNullable<S>] extends [Date]
+      ? ColumnType<Wire<S>, Wire<I>, Wire<U>>
+      : C
+    : [NonNullable<C>] extends [Date]
+      ? Wire<C>
+      : C;
 type Inferred = InferKyselyDB<Schemas>;
 
 /** Every table the entities define, keyed by its real name (`sequences`, `contact_entries`, ...). */

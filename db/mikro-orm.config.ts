@@ -44,4 +44,6 @@ export function ormConfig(settings: OrmSettings): Options {
   });
 }
 
-export default ormConfig({ databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5488/outreach' });
+export default ormConfig({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5488/outreach',
+});

@@ -40,7 +40,10 @@ export interface StatementOptions {
  * A statement run on `em` (its transaction, if any) with `values` in the places `build` gives them.
  * Throws on its first run if a value does not reach the SQL as a parameter.
  */
-export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...values: A) => Compilable<R>, options: StatementOptions = {}): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
+export function statement<A extends unknown[], R>(
+  build: (db: Kysely<DB>, ...values: A) => Compilable<R>,
+  options: StatementOptions = {},
+): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
   let compiled: Compiled | undefined;
   return (em, ...values) => {
     const db = typedKysely(em);
@@ -50,12 +53,19 @@ export function statement<A extends unknown[], R>(build: (db: Kysely<DB>, ...val
   };
 }
 
-function compile<A extends unknown[], R>(db: Kysely<DB>, build: (db: Kysely<DB>, ...values: A) => Compilable<R>, count: number, prepared: boolean): Compiled {
+function compile<A extends unknown[], R>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>, ...values: A) => Compilable<R>,
+  count: number,
+  prepared: boolean,
+): Compiled {
   const slots = Array.from({ length: count }, (_, i) => new ValueSlot(i));
   const query = build(db, ...(slots as unknown as A)).compile();
   const used = new Set(query.parameters.filter((p) => p instanceof ValueSlot).map((p) => p.index));
   if (used.size !== count) {
-    throw new Error(`statement: each of its ${count} values must be a parameter of the SQL (got ${[...used].join(', ') || 'none'}): ${query.sql}`);
+    throw new Error(
+      `statement: each of its ${count} values must be a parameter of the SQL (got ${[...used].join(', ') || 'none'}): ${query.sql}`,
+    );
   }
   if (prepared) registerPrepared(query.sql);
   return { sql: query.sql, parameters: [...query.parameters] };

@@ -10,10 +10,34 @@ import { pino, type DestinationStream, type Logger } from 'pino';
  * password at the top level or one level down (`*.x`). Keys are only ever logged by key_prefix.
  */
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'authorization', '*.authorization',
-  'api_key', '*.api_key', 'apiKey', '*.apiKey', 'raw_key', '*.raw_key', 'rawKey', '*.rawKey',
-  'secret', '*.secret', 'token', '*.token', 'access_token', '*.access_token', 'accessToken', '*.accessToken',
-  'refresh_token', '*.refresh_token', 'refreshToken', '*.refreshToken', 'password', '*.password',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'authorization',
+  '*.authorization',
+  'api_key',
+  '*.api_key',
+  'apiKey',
+  '*.apiKey',
+  'raw_key',
+  '*.raw_key',
+  'rawKey',
+  '*.rawKey',
+  'secret',
+  '*.secret',
+  'token',
+  '*.token',
+  'access_token',
+  '*.access_token',
+  'accessToken',
+  '*.accessToken',
+  'refresh_token',
+  '*.refresh_token',
+  'refreshToken',
+  '*.refreshToken',
+  'password',
+  '*.password',
 ];
 
 /** Fields of the activity running in this async context (empty outside activities). */
@@ -26,11 +50,14 @@ export interface LoggerOptions {
 }
 
 export function createLogger(service: 'api' | 'worker' | string, options: LoggerOptions): Logger {
-  return pino({
-    level: options.level,
-    base: { service },
-    redact: { paths: REDACT_PATHS },
-    // Children inherit the mixin, so an activity's `deps.logger.child(...)` lines get the fields too.
-    mixin: () => activityLogContext.getStore() ?? {},
-  }, options.destination);
+  return pino(
+    {
+      level: options.level,
+      base: { service },
+      redact: { paths: REDACT_PATHS },
+      // Children inherit the mixin, so an activity's `deps.logger.child(...)` lines get the fields too.
+      mixin: () => activityLogContext.getStore() ?? {},
+    },
+    options.destination,
+  );
 }

@@ -32,12 +32,18 @@ export interface MailboxSyncFigures {
 export function mailboxSyncFigures(row: MailboxSyncRow, now: number): MailboxSyncFigures {
   const since = new Date(row.last_synced_at ?? row.created_at).getTime();
   const imapRefused = row.status !== 'CONNECTED' && (row.last_error ?? '').startsWith('IMAP: ');
-  return { mailboxId: row.id, lagSeconds: Math.max(0, Math.round((now - since) / 1000)), waiting: row.inbox_waiting, blind: row.sync_error !== null || imapRefused };
+  return {
+    mailboxId: row.id,
+    lagSeconds: Math.max(0, Math.round((now - since) / 1000)),
+    waiting: row.inbox_waiting,
+    blind: row.sync_error !== null || imapRefused,
+  };
 }
 
 export function registerMailboxSyncMetrics(registry: Registry, deps: { orm: MikroORM; budget?: ByteBudget }): void {
   const read = async () => {
-    const rows = await typedKysely(deps.orm.em.fork()).selectFrom('mailboxes')
+    const rows = await typedKysely(deps.orm.em.fork())
+      .selectFrom('mailboxes')
       .select(['id', 'status', 'last_error', 'sync_error', 'inbox_waiting', 'last_synced_at', 'created_at'])
       .where('status', '<>', 'DISCONNECTED')
       .execute();
@@ -47,12 +53,16 @@ export function registerMailboxSyncMetrics(registry: Registry, deps: { orm: Mikr
   // One read serves the three gauges of a scrape.
   let pending: Promise<MailboxSyncFigures[]> | null = null;
   const figures = () => {
-    pending ??= read().finally(() => setTimeout(() => { pending = null; }, 1000).unref());
+    pending ??= read().finally(() =>
+      setTimeout(() => {
+        pending = null;
+      }, 1000).unref(),
+    );
     return pending;
   };
   new Gauge({
     name: 'mailbox_sync_lag_seconds',
-    help: 'Seconds since the mailbox\'s inbox was last read to its end (since it was connected, before the first time), per mailbox not DISCONNECTED.',
+    help: "Seconds since the mailbox's inbox was last read to its end (since it was connected, before the first time), per mailbox not DISCONNECTED.",
     labelNames: ['mailbox_id'],
     registers: [registry],
     async collect() {
@@ -62,7 +72,7 @@ export function registerMailboxSyncMetrics(registry: Registry, deps: { orm: Mikr
   });
   new Gauge({
     name: 'mailbox_sync_waiting_messages',
-    help: 'Messages above the mailbox\'s cursor when its sync last looked (0: read to the end).',
+    help: "Messages above the mailbox's cursor when its sync last looked (0: read to the end).",
     labelNames: ['mailbox_id'],
     registers: [registry],
     async collect() {
@@ -72,7 +82,7 @@ export function registerMailboxSyncMetrics(registry: Registry, deps: { orm: Mikr
   });
   new Gauge({
     name: 'mailbox_sync_blind',
-    help: '1 when the mailbox\'s sync cannot read its inbox (server unreachable, login refused, cursor still while mail waits), else 0.',
+    help: "1 when the mailbox's sync cannot read its inbox (server unreachable, login refused, cursor still while mail waits), else 0.",
     labelNames: ['mailbox_id'],
     registers: [registry],
     async collect() {
@@ -103,9 +113,12 @@ export function registerMailboxSyncMetrics(registry: Registry, deps: { orm: Mikr
 }
 
 /** Inbox messages recorded by this process's syncs, by kind (UNREADABLE: passed without being read), made once per registry. */
-export const inboxMessagesCounter = oncePerRegistry((registry): Counter<'kind'> => new Counter({
-  name: 'mailbox_inbox_messages_total',
-  help: 'Inbox messages the syncs of this process recorded, by kind (REPLY, BOUNCE, AUTO_REPLY, IGNORED, UNREADABLE: could not be parsed or stored, recorded and passed).',
-  labelNames: ['kind'],
-  registers: [registry],
-}));
+export const inboxMessagesCounter = oncePerRegistry(
+  (registry): Counter<'kind'> =>
+    new Counter({
+      name: 'mailbox_inbox_messages_total',
+      help: 'Inbox messages the syncs of this process recorded, by kind (REPLY, BOUNCE, AUTO_REPLY, IGNORED, UNREADABLE: could not be parsed or stored, recorded and passed).',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+);

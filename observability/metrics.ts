@@ -25,4 +25,3 @@ export function oncePerRegistry<T>(make: (registry: Registry) => T): (registry: 
     return made.get(registry) as T;
   };
 }
-

@@ -38,7 +38,13 @@ export function trackWorkerThreads(): ThreadTracker {
 }
 
 /** /proc/self/status fields (kB) exported as `kind`: resident in all, and its anonymous, file-backed and shared-memory parts. */
-const STATUS_FIELDS: Record<string, string> = { VmRSS: 'rss', RssAnon: 'anon', RssFile: 'file', RssShmem: 'shmem', VmHWM: 'peak_rss' };
+const STATUS_FIELDS: Record<string, string> = {
+  VmRSS: 'rss',
+  RssAnon: 'anon',
+  RssFile: 'file',
+  RssShmem: 'shmem',
+  VmHWM: 'peak_rss',
+};
 
 /** Resident memory of this process by kind, in bytes, from /proc/self/status; empty where there is none (not Linux). */
 export async function processMemory(): Promise<Record<string, number>> {
@@ -60,13 +66,15 @@ export async function processMemory(): Promise<Record<string, number>> {
 /** Heap statistics of the main thread and of each live worker thread; a thread that exits meanwhile is left out. */
 export async function threadHeaps(tracker: ThreadTracker): Promise<Map<string, HeapInfo>> {
   const heaps = new Map<string, HeapInfo>([[MAIN_THREAD, getHeapStatistics()]]);
-  await Promise.all([...tracker.threads()].map(async ([label, worker]) => {
-    try {
-      heaps.set(label, await worker.getHeapStatistics());
-    } catch {
-      // Exited between the listing and the question.
-    }
-  }));
+  await Promise.all(
+    [...tracker.threads()].map(async ([label, worker]) => {
+      try {
+        heaps.set(label, await worker.getHeapStatistics());
+      } catch {
+        // Exited between the listing and the question.
+      }
+    }),
+  );
   return heaps;
 }
 
@@ -84,25 +92,50 @@ export function registerThreadMemoryMetrics(registry: Registry): ThreadTracker {
   // One read of the heaps serves the heap gauges of a scrape (they are collected one after another).
   let pending: Promise<Map<string, HeapInfo>> | undefined;
   const heaps = () => {
-    pending ??= threadHeaps(tracker).finally(() => setImmediate(() => { pending = undefined; }));
+    pending ??= threadHeaps(tracker).finally(() =>
+      setImmediate(() => {
+        pending = undefined;
+      }),
+    );
     return pending;
   };
-  const heapGauge = (name: string, help: string, field: (heap: HeapInfo) => number) => new Gauge({
-    name, help, labelNames: ['thread'], registers: [registry],
-    async collect() {
-      this.reset();
-      for (const [thread, heap] of await heaps()) this.set({ thread }, field(heap));
-    },
-  });
-  heapGauge('worker_heap_used_bytes', 'V8 heap in use, by thread: main, or workflow-<id> for each workflow worker thread.', (heap) => heap.used_heap_size);
+  const heapGauge = (name: string, help: string, field: (heap: HeapInfo) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['thread'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const [thread, heap] of await heaps()) this.set({ thread }, field(heap));
+      },
+    });
+  heapGauge(
+    'worker_heap_used_bytes',
+    'V8 heap in use, by thread: main, or workflow-<id> for each workflow worker thread.',
+    (heap) => heap.used_heap_size,
+  );
   heapGauge('worker_heap_total_bytes', 'V8 heap reserved, by thread.', (heap) => heap.total_heap_size);
-  heapGauge('worker_heap_physical_bytes', 'Resident part of the V8 heap reserved, by thread.', (heap) => heap.total_physical_size);
-  heapGauge('worker_heap_detached_contexts', 'V8 contexts no longer in use but not yet collected, by thread (a count that keeps rising is a leak of contexts).', (heap) => heap.number_of_detached_contexts);
-  heapGauge('worker_heap_external_bytes', 'Memory outside the V8 heap held by its objects (array buffers, ...), by thread.', (heap) => heap.external_memory);
+  heapGauge(
+    'worker_heap_physical_bytes',
+    'Resident part of the V8 heap reserved, by thread.',
+    (heap) => heap.total_physical_size,
+  );
+  heapGauge(
+    'worker_heap_detached_contexts',
+    'V8 contexts no longer in use but not yet collected, by thread (a count that keeps rising is a leak of contexts).',
+    (heap) => heap.number_of_detached_contexts,
+  );
+  heapGauge(
+    'worker_heap_external_bytes',
+    'Memory outside the V8 heap held by its objects (array buffers, ...), by thread.',
+    (heap) => heap.external_memory,
+  );
   new Gauge({
     name: 'worker_process_memory_bytes',
     help: 'Resident memory of the worker process by kind (Linux /proc/self/status): rss, anon (heaps and native allocations), file (mapped files), shmem, peak_rss.',
-    labelNames: ['kind'], registers: [registry],
+    labelNames: ['kind'],
+    registers: [registry],
     async collect() {
       this.reset();
       for (const [kind, bytes] of Object.entries(await processMemory())) this.set({ kind }, bytes);

@@ -26,7 +26,12 @@ export async function snapshotThreads(tracker: ThreadTracker, dir: string): Prom
  * worker threads into `dir`. It may share SIGPWR with `--heapsnapshot-signal=SIGPWR`, which adds
  * the main thread's. Answers a function that removes the handler.
  */
-export function snapshotThreadsOnSignal(tracker: ThreadTracker, dir: string, logger: Logger, signal: NodeJS.Signals = 'SIGPWR'): () => void {
+export function snapshotThreadsOnSignal(
+  tracker: ThreadTracker,
+  dir: string,
+  logger: Logger,
+  signal: NodeJS.Signals = 'SIGPWR',
+): () => void {
   let running = false;
   const onSignal = () => {
     if (running) return;
@@ -34,7 +39,9 @@ export function snapshotThreadsOnSignal(tracker: ThreadTracker, dir: string, log
     snapshotThreads(tracker, dir)
       .then((files) => logger.info({ files }, 'workflow thread heap snapshots written'))
       .catch((error: unknown) => logger.error({ err: error, dir }, 'workflow thread heap snapshot failed'))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   };
   process.on(signal, onSignal);
   return () => void process.off(signal, onSignal);

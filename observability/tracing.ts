@@ -8,7 +8,13 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { Resource } from '@opentelemetry/resources';
 import type { ClientInterceptors } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
 
 export interface Tracing {
   resource: Resource;
@@ -36,7 +42,8 @@ let installed: Tracing | undefined;
 export function setupTracing(options: TracingOptions): Tracing | undefined {
   if (!options.exporter && !options.otlpEndpoint) return undefined;
   if (installed) return installed;
-  const exporter = options.exporter ?? new OTLPTraceExporter({ url: `${options.otlpEndpoint!.replace(/\/+$/, '')}/v1/traces` });
+  const exporter =
+    options.exporter ?? new OTLPTraceExporter({ url: `${options.otlpEndpoint!.replace(/\/+$/, '')}/v1/traces` });
   const spanProcessor = options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter);
   const resource = new Resource({ 'service.name': options.serviceName });
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });

@@ -9,8 +9,20 @@ import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
 import type { Context as ActivityContext } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
-import { makeWorkflowExporter, OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } from '@temporalio/interceptors-opentelemetry';
-import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, InjectedSinks, Next, TelemetryOptions, WorkerInterceptors } from '@temporalio/worker';
+import {
+  makeWorkflowExporter,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+} from '@temporalio/interceptors-opentelemetry';
+import type {
+  ActivityExecuteInput,
+  ActivityInboundCallsInterceptor,
+  ActivityInterceptorsFactory,
+  InjectedSinks,
+  Next,
+  TelemetryOptions,
+  WorkerInterceptors,
+} from '@temporalio/worker';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { activityLogContext } from './logging.ts';
 import { createRegistry, LATENCY_BUCKETS, oncePerRegistry } from './metrics.ts';
@@ -18,7 +30,8 @@ import type { Tracing } from './tracing.ts';
 
 const require = createRequire(import.meta.url);
 /** The package's workflow interceptors module (runs in the workflow sandbox; bundled by the worker). */
-export const TRACING_WORKFLOW_MODULE = require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+export const TRACING_WORKFLOW_MODULE =
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
 
 export interface WorkerMetrics {
   registry: Registry;
@@ -63,7 +76,9 @@ function errorType(error: unknown): string {
 /** Activity inputs are one object; most carry the tenant as `organizationId`. */
 function organizationOf(args: unknown[]): string | undefined {
   const first = args[0] as { organizationId?: unknown } | undefined;
-  return first && typeof first === 'object' && typeof first.organizationId === 'string' ? first.organizationId : undefined;
+  return first && typeof first === 'object' && typeof first.organizationId === 'string'
+    ? first.organizationId
+    : undefined;
 }
 
 export class ActivityObserver implements ActivityInboundCallsInterceptor {
@@ -80,7 +95,9 @@ export class ActivityObserver implements ActivityInboundCallsInterceptor {
     const activityType = info.activityType;
     const organizationId = organizationOf(input.args);
     const fields: Record<string, string> = {
-      ...(info.workflowExecution ? { workflow_id: info.workflowExecution.workflowId, run_id: info.workflowExecution.runId } : {}),
+      ...(info.workflowExecution
+        ? { workflow_id: info.workflowExecution.workflowId, run_id: info.workflowExecution.runId }
+        : {}),
       activity_type: activityType,
       activity_attempt: String(info.attempt),
       ...(organizationId ? { organization_id: organizationId } : {}),
@@ -113,12 +130,19 @@ export function workerObservability(options: { metrics?: WorkerMetrics; tracing?
   const activity: ActivityInterceptorsFactory[] = [];
   // First in the list runs outermost: the RunActivity span covers the timing and the log context.
   if (tracing) {
-    activity.push((ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) }));
+    activity.push((ctx) => ({
+      inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+      outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+    }));
   }
   activity.push((ctx) => ({ inbound: new ActivityObserver(ctx, metrics) }));
   return {
     interceptors: { activity, workflowModules: tracing ? [TRACING_WORKFLOW_MODULE] : [] },
-    sinks: tracing ? { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) } as unknown as InjectedSinks<Record<string, never>> : undefined,
+    sinks: tracing
+      ? ({ exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) } as unknown as InjectedSinks<
+          Record<string, never>
+        >)
+      : undefined,
   };
 }
 
@@ -128,7 +152,16 @@ export function workerObservability(options: { metrics?: WorkerMetrics; tracing?
  * endpoint relays them; Runtime.install takes this once per process, so only worker.ts's main uses it.
  */
 export function coreMetricsTelemetry(port: number): TelemetryOptions {
-  return { metrics: { prometheus: { bindAddress: `127.0.0.1:${port}`, useSecondsForDurations: true, unitSuffix: true, countersTotalSuffix: true } } };
+  return {
+    metrics: {
+      prometheus: {
+        bindAddress: `127.0.0.1:${port}`,
+        useSecondsForDurations: true,
+        unitSuffix: true,
+        countersTotalSuffix: true,
+      },
+    },
+  };
 }
 
 /** A free TCP port on loopback, chosen by the kernel: Core's exporter takes an address, not port 0 (scripts/local-stack.ts shares it). */
@@ -148,10 +181,12 @@ export function freePort(): Promise<number> {
 const HEALTHY_WORKER_STATES = new Set(['RUNNING']);
 
 function answerHealth(res: ServerResponse, workerState: (() => string | undefined) | undefined): void {
-  const state = workerState ? workerState() ?? 'STARTING' : undefined;
+  const state = workerState ? (workerState() ?? 'STARTING') : undefined;
   const healthy = state === undefined || HEALTHY_WORKER_STATES.has(state);
   const body = { status: healthy ? 'ok' : 'unavailable', ...(state === undefined ? {} : { state }) };
-  res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  res
+    .writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body));
 }
 
 export interface WorkerMetricsServer {
@@ -179,8 +214,12 @@ export interface WorkerMetricsServerOptions {
  */
 export async function startWorkerMetricsServer(options: WorkerMetricsServerOptions): Promise<WorkerMetricsServer> {
   const coreUp = options.coreMetricsUrl
-    ? (options.registry.getSingleMetric('worker_core_metrics_up') as Gauge | undefined)
-      ?? new Gauge({ name: 'worker_core_metrics_up', help: '1 when the SDK Core metrics answered the last scrape.', registers: [options.registry] })
+    ? ((options.registry.getSingleMetric('worker_core_metrics_up') as Gauge | undefined) ??
+      new Gauge({
+        name: 'worker_core_metrics_up',
+        help: '1 when the SDK Core metrics answered the last scrape.',
+        registers: [options.registry],
+      }))
     : undefined;
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -204,7 +243,9 @@ export async function startWorkerMetricsServer(options: WorkerMetricsServerOptio
         coreUp!.set(core ? 1 : 0);
       }
       const own = await options.registry.metrics();
-      res.writeHead(200, { 'content-type': options.registry.contentType, 'cache-control': 'no-store' }).end(core ? `${own}\n${core}` : own);
+      res
+        .writeHead(200, { 'content-type': options.registry.contentType, 'cache-control': 'no-store' })
+        .end(core ? `${own}\n${core}` : own);
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end();
@@ -218,9 +259,10 @@ export async function startWorkerMetricsServer(options: WorkerMetricsServerOptio
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}/metrics`,
-    close: () => new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -31,7 +31,10 @@ export interface Providers {
 }
 
 /** `config` defaults to the environment's (loadConfig()), so callers that only have an ORM keep working. */
-export function createProviders(deps: { orm: MikroORM; config?: Pick<Config, 'enrichAsyncDelayMs' | 'slowVerifyMs' | 'smtpUrl'> }): Providers {
+export function createProviders(deps: {
+  orm: MikroORM;
+  config?: Pick<Config, 'enrichAsyncDelayMs' | 'slowVerifyMs' | 'smtpUrl'>;
+}): Providers {
   const config = deps.config ?? loadConfig();
   const directory = new SandboxDirectory(deps.orm);
   return {

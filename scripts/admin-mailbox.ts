@@ -9,7 +9,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
 import {
-  connectMailbox, disconnectMailbox, listMailboxes, testMailbox, type MailboxChange, type MailboxRecord,
+  connectMailbox,
+  disconnectMailbox,
+  listMailboxes,
+  testMailbox,
+  type MailboxChange,
+  type MailboxRecord,
 } from '../domain/mailboxes/mailboxes.service.ts';
 import { resolveMailUrl, stdinPasswordOf, type UrlSource } from '../domain/mailboxes/url-sources.ts';
 
@@ -36,14 +41,22 @@ export type MailboxCommand =
   | { verb: 'disconnect' | 'test'; id: string };
 
 async function settle(deps: MailboxCommandDeps, change: MailboxChange): Promise<MailboxRecord> {
-  await deps.deliver(deps.em, { sequenceIds: change.wokenSequenceIds, mailboxIds: change.syncCommand ? [change.mailbox.id] : [] });
+  await deps.deliver(deps.em, {
+    sequenceIds: change.wokenSequenceIds,
+    mailboxIds: change.syncCommand ? [change.mailbox.id] : [],
+  });
   if (change.mailbox.status !== 'CONNECTED' && change.mailbox.status !== 'DISCONNECTED') {
-    console.error(`note: mailbox ${change.mailbox.id} is ${change.mailbox.status}: ${change.mailbox.last_error}; its sender's emails wait until it is fixed (mailbox test, or connect again).`);
+    console.error(
+      `note: mailbox ${change.mailbox.id} is ${change.mailbox.status}: ${change.mailbox.last_error}; its sender's emails wait until it is fixed (mailbox test, or connect again).`,
+    );
   }
   return change.mailbox;
 }
 
-export async function runMailboxCommand(deps: MailboxCommandDeps, input: MailboxCommand): Promise<MailboxRecord | MailboxRecord[]> {
+export async function runMailboxCommand(
+  deps: MailboxCommandDeps,
+  input: MailboxCommand,
+): Promise<MailboxRecord | MailboxRecord[]> {
   const credentials = new MailboxCredentials(deps.config.webhookSecretKey);
   switch (input.verb) {
     case 'connect': {
@@ -52,7 +65,10 @@ export async function runMailboxCommand(deps: MailboxCommandDeps, input: Mailbox
       const password = input.passwordStdin ? stdinPasswordOf(await deps.readStdin()) : null;
       const smtpUrl = resolveMailUrl('smtp', input.smtp, deps.env, password);
       const imapUrl = resolveMailUrl('imap', input.imap, deps.env, password);
-      return settle(deps, await connectMailbox(deps.em, { credentials }, { userId: input.userId, smtpUrl, imapUrl, email: input.email }));
+      return settle(
+        deps,
+        await connectMailbox(deps.em, { credentials }, { userId: input.userId, smtpUrl, imapUrl, email: input.email }),
+      );
     }
     case 'list':
       return listMailboxes(deps.em, input.organizationId);

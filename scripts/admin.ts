@@ -86,8 +86,14 @@ function show(value: unknown, json: boolean): void {
   }
   const rows = Array.isArray(value) ? value : [value];
   for (const row of rows) {
-    console.log(Object.entries(row as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`).join('\n'));
+    console.log(
+      Object.entries(row as Record<string, unknown>)
+        .map(
+          ([k, v]) =>
+            `${k}: ${Array.isArray(v) ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`,
+        )
+        .join('\n'),
+    );
     console.log('');
   }
 }
@@ -96,13 +102,15 @@ function show(value: unknown, json: boolean): void {
 function urlSource(flags: Flags, option: 'smtp-url' | 'imap-url'): UrlSource {
   const url = flags[option];
   const env = flags[`${option}-env`];
-  if ((url === undefined) === (env === undefined)) throw new UsageError(`give exactly one of --${option} or --${option}-env`);
+  if ((url === undefined) === (env === undefined))
+    throw new UsageError(`give exactly one of --${option} or --${option}-env`);
   return url !== undefined ? { from: 'argument', url } : { from: 'environment', name: env! };
 }
 
 /** The ICP document of `org icp`: from --file or --json-value, exactly one. */
 function icpDocument(flags: Flags): unknown {
-  if ((flags.file === undefined) === (flags['json-value'] === undefined)) throw new UsageError('give exactly one of --file or --json-value');
+  if ((flags.file === undefined) === (flags['json-value'] === undefined))
+    throw new UsageError('give exactly one of --file or --json-value');
   let text: string;
   try {
     text = flags.file !== undefined ? readFileSync(flags.file, 'utf8') : flags['json-value']!;
@@ -120,15 +128,22 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
   const em = orm.em.fork();
   switch (command.join(' ')) {
     case 'bootstrap':
-      return admin.bootstrap(em, {
-        orgName: need(flags, 'org-name'),
-        ownerEmail: flags['owner-email'] ?? 'owner@example.com',
-        ownerName: flags['owner-name'] ?? 'Owner',
-        enrichmentCredits: config.startingEnrichmentCredits,
-      }).then(({ organization_id, user_id, api_key }) => ({ organization_id, user_id, api_key }));
+      return admin
+        .bootstrap(em, {
+          orgName: need(flags, 'org-name'),
+          ownerEmail: flags['owner-email'] ?? 'owner@example.com',
+          ownerName: flags['owner-name'] ?? 'Owner',
+          enrichmentCredits: config.startingEnrichmentCredits,
+        })
+        .then(({ organization_id, user_id, api_key }) => ({ organization_id, user_id, api_key }));
     case 'key create': {
       const scopes = need(flags, 'scopes') === 'all' ? [...SCOPES] : parseScopes(need(flags, 'scopes'));
-      const key = await admin.createKey(em, { organizationId: need(flags, 'org'), name: need(flags, 'name'), scopes, userId: flags.user });
+      const key = await admin.createKey(em, {
+        organizationId: need(flags, 'org'),
+        name: need(flags, 'name'),
+        scopes,
+        userId: flags.user,
+      });
       return { id: key.id, api_key: key.api_key, key_prefix: key.key_prefix, scopes: key.scopes, user_id: key.user_id };
     }
     case 'key list':
@@ -140,18 +155,26 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
     case 'key revoke':
       return admin.revokeKey(em, need(flags, 'id'));
     case 'user create':
-      return admin.createUser(em, { organizationId: need(flags, 'org'), email: need(flags, 'email'), name: need(flags, 'name') });
+      return admin.createUser(em, {
+        organizationId: need(flags, 'org'),
+        email: need(flags, 'email'),
+        name: need(flags, 'name'),
+      });
     case 'user list':
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove': {
       const removed = await admin.removeUser(em, need(flags, 'id'));
-      await deliverCommitted(config, em, { sequenceIds: removed.stopped_sequence_ids, mailboxIds: removed.disconnected_mailbox_id ? [removed.disconnected_mailbox_id] : [] });
+      await deliverCommitted(config, em, {
+        sequenceIds: removed.stopped_sequence_ids,
+        mailboxIds: removed.disconnected_mailbox_id ? [removed.disconnected_mailbox_id] : [],
+      });
       return removed;
     }
     case 'user sender': {
       const mailbox = flags['mailbox-email'];
       const limit = flags['daily-send-limit'];
-      if (mailbox === undefined && limit === undefined) throw new UsageError('give --mailbox-email and/or --daily-send-limit');
+      if (mailbox === undefined && limit === undefined)
+        throw new UsageError('give --mailbox-email and/or --daily-send-limit');
       return admin.setSender(em, {
         userId: need(flags, 'id'),
         mailboxEmail: mailbox === undefined ? undefined : mailbox === 'none' ? null : mailbox,
@@ -168,8 +191,12 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return admin.setIcpProfile(em, need(flags, 'org'), icpDocument(flags));
     case 'mailbox connect':
       return runMailboxCommand(mailboxDeps(em, config), {
-        verb: 'connect', userId: need(flags, 'user'), smtp: urlSource(flags, 'smtp-url'), imap: urlSource(flags, 'imap-url'),
-        passwordStdin: flags['password-stdin'] ?? false, email: flags.email,
+        verb: 'connect',
+        userId: need(flags, 'user'),
+        smtp: urlSource(flags, 'smtp-url'),
+        imap: urlSource(flags, 'imap-url'),
+        passwordStdin: flags['password-stdin'] ?? false,
+        email: flags.email,
       });
     case 'mailbox list':
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'list', organizationId: need(flags, 'org') });
@@ -178,14 +205,23 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
     case 'mailbox test':
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'test', id: need(flags, 'id') });
     case 'reconcile':
-      return withTemporal(config, (temporal) => reconcile({ em, workflows: createWorkflowClients(temporal, config.temporalTaskQueue) }, { organizationId: flags.org, fix: flags.fix ?? false }));
+      return withTemporal(config, (temporal) =>
+        reconcile(
+          { em, workflows: createWorkflowClients(temporal, config.temporalTaskQueue) },
+          { organizationId: flags.org, fix: flags.fix ?? false },
+        ),
+      );
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }
 }
 
 const mailboxDeps = (em: EntityManager, config: Config): MailboxCommandDeps => ({
-  em, config, env: process.env, readStdin, deliver: (commandEm, commands) => deliverCommitted(config, commandEm, commands),
+  em,
+  config,
+  env: process.env,
+  readStdin,
+  deliver: (commandEm, commands) => deliverCommitted(config, commandEm, commands),
 });
 
 /** A password on standard input is short: more than this is not one. */
@@ -212,7 +248,8 @@ async function withTemporal<T>(config: Config, work: (temporal: Client) => Promi
   }
 }
 
-const temporalAddress = (config: Config) => config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
+const temporalAddress = (config: Config) =>
+  config.temporalAddress ?? `127.0.0.1:${process.env.TEMPORAL_DEV_PORT ?? 7233}`;
 
 /**
  * Delivers the commands the CLI's change recorded with its rows: RUN_CHANGED of the runs it changed
@@ -227,10 +264,17 @@ async function deliverCommitted(config: Config, em: EntityManager, commands: Com
   try {
     const connection = await Promise.race([
       Connection.connect({ address: temporalAddress(config), connectTimeout: 3000 }),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), 4000); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 4000);
+      }),
     ]);
     try {
-      const deps = { workflows: createWorkflowClients(new Client({ connection, namespace: config.temporalNamespace }), config.temporalTaskQueue) };
+      const deps = {
+        workflows: createWorkflowClients(
+          new Client({ connection, namespace: config.temporalNamespace }),
+          config.temporalTaskQueue,
+        ),
+      };
       await deliverRunsChanged(em, deps, commands.sequenceIds);
       await deliverMailboxSyncs(em, deps, commands.mailboxIds);
     } finally {
@@ -243,8 +287,12 @@ async function deliverCommitted(config: Config, em: EntityManager, commands: Com
   }
 }
 
-const USAGE = (await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8')
-  .split('\n').filter((l) => l.startsWith('//   ')).map((l) => l.slice(5)).join('\n');
+const USAGE = (await import('node:fs'))
+  .readFileSync(new URL(import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.startsWith('//   '))
+  .map((l) => l.slice(5))
+  .join('\n');
 
 async function main(): Promise<number> {
   let parsed;
@@ -271,7 +319,13 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n\nusage:\n${USAGE}`);
       return 2;
     }
-    if (error instanceof admin.AdminError || error instanceof MailboxError || error instanceof MailUrlError || error instanceof MailboxKeyError || (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))) {
+    if (
+      error instanceof admin.AdminError ||
+      error instanceof MailboxError ||
+      error instanceof MailUrlError ||
+      error instanceof MailboxKeyError ||
+      (error instanceof Error && /invalid input syntax for type uuid/.test(error.message))
+    ) {
       console.error(`error: ${error.message.includes('uuid') ? 'an id is not a valid UUID' : error.message}`);
       return 1;
     }

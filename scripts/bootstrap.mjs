@@ -14,7 +14,11 @@ const stamp = join(root, 'node_modules', '.ows-install-stamp');
 
 function manifestHash() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const relevant = { dependencies: pkg.dependencies, devDependencies: pkg.devDependencies, allowScripts: pkg.allowScripts };
+  const relevant = {
+    dependencies: pkg.dependencies,
+    devDependencies: pkg.devDependencies,
+    allowScripts: pkg.allowScripts,
+  };
   return createHash('sha256').update(JSON.stringify(relevant)).digest('hex');
 }
 

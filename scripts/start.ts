@@ -10,7 +10,15 @@ import { loadConfig } from '../config.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { mailboxWorkerArgs } from './mailbox-worker-args.ts';
 import { ensureDirectoryLoaded } from '../providers/directory/load.ts';
-import { embeddedDataDir, openDatabase, portOpen, startTemporalDevServer, stopChild, waitForTemporal, type Stoppable } from './local-stack.ts';
+import {
+  embeddedDataDir,
+  openDatabase,
+  portOpen,
+  startTemporalDevServer,
+  stopChild,
+  waitForTemporal,
+  type Stoppable,
+} from './local-stack.ts';
 import { projectRoot, temporalCli } from './tools.ts';
 import { withLocalSecretKey } from './local-secret-key.ts';
 
@@ -39,7 +47,10 @@ try {
   if (!config.databaseUrl && !(await portOpen(config.embeddedPgPort))) {
     const placement = embeddedDataDir(join(config.dataDir, 'postgres'));
     say(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data: ${placement.dataDir})`);
-    if (placement.movedBecause) say(`  not in ${join(config.dataDir, 'postgres')}: the postgres OS user cannot reach it (${placement.movedBecause})`);
+    if (placement.movedBecause)
+      say(
+        `  not in ${join(config.dataDir, 'postgres')}: the postgres OS user cannot reach it (${placement.movedBecause})`,
+      );
   }
   const database = await openDatabase(config);
   stack.push(database);
@@ -54,7 +65,9 @@ try {
       port,
       uiPort: config.temporalUiPort,
       dbFile: join(config.dataDir, 'temporal.sqlite'),
-      log: (line) => { if (!stopping && /level=(ERROR|FATAL)/.test(line)) console.error(`[temporal] ${line}`); },
+      log: (line) => {
+        if (!stopping && /level=(ERROR|FATAL)/.test(line)) console.error(`[temporal] ${line}`);
+      },
     });
     stack.push(temporal);
     temporalAddress = temporal.address;
@@ -67,16 +80,29 @@ try {
   try {
     const applied = await migrate(orm);
     say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
-    const directory = await ensureDirectoryLoaded(orm, { companies: config.directoryCompanies, people: config.directoryPeople, log: say });
+    const directory = await ensureDirectoryLoaded(orm, {
+      companies: config.directoryCompanies,
+      people: config.directoryPeople,
+      log: say,
+    });
     if (directory.loaded) say(`sandbox directory loaded in ${(directory.durationMs / 1000).toFixed(1)} s`);
   } finally {
     await orm.close();
   }
 
   // The local stack lets webhooks reach receivers on this machine (http://127.0.0.1:...).
-  const env = { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporalAddress };
+  const env = {
+    WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+    ...process.env,
+    DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: temporalAddress,
+  };
   const node = process.execPath;
-  const processes = [['worker', [join(projectRoot, 'worker.ts')]], ['mailbox-worker', mailboxWorkerArgs(config)], ['api', [join(projectRoot, 'api/server.ts')]]] as const;
+  const processes = [
+    ['worker', [join(projectRoot, 'worker.ts')]],
+    ['mailbox-worker', mailboxWorkerArgs(config)],
+    ['api', [join(projectRoot, 'api/server.ts')]],
+  ] as const;
   for (const [name, args] of processes) {
     const child = spawn(node, [...args], { env, stdio: 'inherit' });
     child.once('exit', (code, signal) => {
@@ -91,7 +117,10 @@ try {
   const apiUrl = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !stopping) {
-    const ready = await fetch(`${apiUrl}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${apiUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -102,7 +131,10 @@ try {
   say(`Temporal UI:    ${temporalUi ?? '(external Temporal: see your cluster UI)'}`);
   say('Get an API key: npm run --silent admin -- bootstrap --org-name "My Org" --json');
   say(`Then:           curl -H "Authorization: Bearer <api_key>" ${apiUrl}/v1/me`);
-  const pgData = database.dataDir && !database.dataDir.startsWith(resolve(config.dataDir)) ? ` (PostgreSQL's in ${database.dataDir})` : '';
+  const pgData =
+    database.dataDir && !database.dataDir.startsWith(resolve(config.dataDir))
+      ? ` (PostgreSQL's in ${database.dataDir})`
+      : '';
   say(`Ctrl-C stops everything; the data stays in ${config.dataDir}/${pgData}`);
 } catch (error) {
   console.error(`[start] failed: ${error instanceof Error ? error.message : String(error)}`);

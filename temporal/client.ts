@@ -1,5 +1,11 @@
 // The Temporal client factory. Only process entry points (API server, worker, scripts) call it.
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ClientInterceptors } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  makeGrpcRetryInterceptor,
+  type ClientInterceptors,
+} from '@temporalio/client';
 
 export interface TemporalSettings {
   address: string;
@@ -10,7 +16,10 @@ export interface TemporalSettings {
 
 export async function connectTemporal(settings: TemporalSettings): Promise<{ client: Client; connection: Connection }> {
   const connection = await Connection.connect({ address: settings.address });
-  return { client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }), connection };
+  return {
+    client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }),
+    connection,
+  };
 }
 
 /**
@@ -32,5 +41,8 @@ export function lazyTemporalClient(settings: TemporalSettings): { client: Client
     channelArgs: API_CHANNEL_ARGS,
     interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: API_GRPC_RETRY_ATTEMPTS }))],
   });
-  return { client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }), connection };
+  return {
+    client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }),
+    connection,
+  };
 }

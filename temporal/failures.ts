@@ -1,6 +1,10 @@
 // Temporal's own failures as the domain's errors, for the workflow client modules
 // (workflows/*.client.ts): the API and the domain never see a Temporal error type.
-import { ServiceError, WorkflowExecutionAlreadyStartedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import {
+  ServiceError,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { DomainError, WorkflowNotRunningError } from '../domain/shared/errors.ts';
 

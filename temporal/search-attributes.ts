@@ -18,7 +18,11 @@ export const SequenceTemplateIdKey = defineSearchAttributeKey('SequenceTemplateI
 export const MailboxIdKey = defineSearchAttributeKey('MailboxId', SearchAttributeType.KEYWORD);
 
 /** The attributes of a workflow of this organization: ContactId and SequenceTemplateId only when known. */
-export function organizationSearchAttributes(ids: { organizationId: string; contactId?: string | null; sequenceTemplateId?: string | null }): SearchAttributePair[] {
+export function organizationSearchAttributes(ids: {
+  organizationId: string;
+  contactId?: string | null;
+  sequenceTemplateId?: string | null;
+}): SearchAttributePair[] {
   return [
     { key: OrganizationIdKey, value: ids.organizationId },
     ...(ids.contactId ? [{ key: ContactIdKey, value: ids.contactId }] : []),
@@ -28,5 +32,8 @@ export function organizationSearchAttributes(ids: { organizationId: string; cont
 
 /** The attributes of a mailbox's sync workflow: `MailboxId = "<id>"` finds it in the Temporal UI. */
 export function mailboxSearchAttributes(organizationId: string, mailboxId: string): SearchAttributePair[] {
-  return [{ key: OrganizationIdKey, value: organizationId }, { key: MailboxIdKey, value: mailboxId }];
+  return [
+    { key: OrganizationIdKey, value: organizationId },
+    { key: MailboxIdKey, value: mailboxId },
+  ];
 }

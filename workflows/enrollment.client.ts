@@ -27,7 +27,10 @@ async function waitFor<T>(temporal: Client, fn: () => Promise<T>, ms: number): P
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => { controller.abort(); resolve(null); }, ms);
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(null);
+    }, ms);
   });
   const work = temporal.withAbortSignal(controller.signal, fn);
   work.catch(() => {}); // after a timeout its rejection (the abort) is expected and unobserved
@@ -40,24 +43,27 @@ async function waitFor<T>(temporal: Client, fn: () => Promise<T>, ms: number): P
 
 export function createEnrollmentClient(temporal: Client, taskQueue: string): EnrollmentClient {
   return {
-    enroll: (input, waitMs) => temporalCall(async () => {
-      const handle = await temporal.workflow.start(ENROLLMENT_WORKFLOW, {
-        taskQueue,
-        workflowId: enrollmentWorkflowId(input.organizationId, input.contactId, input.sequenceTemplateId),
-        args: [input],
-        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-        typedSearchAttributes: organizationSearchAttributes(input),
-      });
-      if (waitMs <= 0) return { runId: handle.firstExecutionRunId, result: null };
-      const result = await waitFor(temporal, () => handle.result() as Promise<EnrollmentResult>, waitMs).catch((error: unknown) => {
-        // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
-        if (error instanceof WorkflowFailedError) {
-          const cause = error.cause?.cause instanceof Error ? error.cause.cause : error.cause;
-          throw DomainError.business(`The enrollment failed: ${cause?.message ?? error.message}`);
-        }
-        throw error;
-      });
-      return { runId: handle.firstExecutionRunId, result };
-    }),
+    enroll: (input, waitMs) =>
+      temporalCall(async () => {
+        const handle = await temporal.workflow.start(ENROLLMENT_WORKFLOW, {
+          taskQueue,
+          workflowId: enrollmentWorkflowId(input.organizationId, input.contactId, input.sequenceTemplateId),
+          args: [input],
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+          typedSearchAttributes: organizationSearchAttributes(input),
+        });
+        if (waitMs <= 0) return { runId: handle.firstExecutionRunId, result: null };
+        const result = await waitFor(temporal, () => handle.result() as Promise<EnrollmentResult>, waitMs).catch(
+          (error: unknown) => {
+            // The enrollment failed for good (data the database refused, retries spent): nothing was enrolled.
+            if (error instanceof WorkflowFailedError) {
+              const cause = error.cause?.cause instanceof Error ? error.cause.cause : error.cause;
+              throw DomainError.business(`The enrollment failed: ${cause?.message ?? error.message}`);
+            }
+            throw error;
+          },
+        );
+        return { runId: handle.firstExecutionRunId, result };
+      }),
   };
 }

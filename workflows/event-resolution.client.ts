@@ -4,7 +4,12 @@ import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import type { Config } from '../config.ts';
 import { temporalCall } from '../temporal/failures.ts';
-import { EVENT_RESOLUTION_WORKFLOW, drainNowSignal, eventResolutionWorkflowId, type EventResolutionInput } from './event-resolution.definitions.ts';
+import {
+  EVENT_RESOLUTION_WORKFLOW,
+  drainNowSignal,
+  eventResolutionWorkflowId,
+  type EventResolutionInput,
+} from './event-resolution.definitions.ts';
 
 export interface EventResolutionClient {
   /** Starts the task queue's event-resolution workflow unless it runs. */
@@ -17,10 +22,17 @@ export function createEventResolutionClient(temporal: Client, taskQueue: string)
   const workflowId = eventResolutionWorkflowId(taskQueue);
   return {
     async ensure(config) {
-      const args: [EventResolutionInput] = [{ intervalMs: config.eventResolutionIntervalMs, batchSize: config.eventResolutionBatch }];
-      await temporalCall(() => temporal.workflow.start(EVENT_RESOLUTION_WORKFLOW, {
-        taskQueue, workflowId, args, workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      }));
+      const args: [EventResolutionInput] = [
+        { intervalMs: config.eventResolutionIntervalMs, batchSize: config.eventResolutionBatch },
+      ];
+      await temporalCall(() =>
+        temporal.workflow.start(EVENT_RESOLUTION_WORKFLOW, {
+          taskQueue,
+          workflowId,
+          args,
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        }),
+      );
     },
     async drainNow() {
       await temporalCall(() => temporal.workflow.getHandle(workflowId).signal(drainNowSignal));

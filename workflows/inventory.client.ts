@@ -18,25 +18,30 @@ const quoted = (value: string) => `'${value.replace(/[^A-Za-z0-9_.:/-]/g, '')}'`
 
 export function createWorkflowInventoryClient(temporal: Client): WorkflowInventoryClient {
   return {
-    listRunning: (workflowType, organizationId) => temporalCall(async () => {
-      const org = organizationId ? ` AND OrganizationId = ${quoted(organizationId)}` : '';
-      const running = new Map<string, string | null>();
-      for await (const w of temporal.workflow.list({ query: `WorkflowType = ${quoted(workflowType)} AND ExecutionStatus = 'Running'${org}` })) {
-        const value = w.searchAttributes?.OrganizationId;
-        running.set(w.workflowId, Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null);
-      }
-      return running;
-    }),
-    isRunning: (workflowId) => temporalCall(async () => {
-      try {
-        return (await temporal.workflow.getHandle(workflowId).describe()).status.name === 'RUNNING';
-      } catch (error) {
-        if (error instanceof WorkflowNotFoundError) return false;
-        throw error;
-      }
-    }),
-    terminate: (workflowId, reason) => temporalCall(async () => {
-      await temporal.workflow.getHandle(workflowId).terminate(reason);
-    }),
+    listRunning: (workflowType, organizationId) =>
+      temporalCall(async () => {
+        const org = organizationId ? ` AND OrganizationId = ${quoted(organizationId)}` : '';
+        const running = new Map<string, string | null>();
+        for await (const w of temporal.workflow.list({
+          query: `WorkflowType = ${quoted(workflowType)} AND ExecutionStatus = 'Running'${org}`,
+        })) {
+          const value = w.searchAttributes?.OrganizationId;
+          running.set(w.workflowId, Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null);
+        }
+        return running;
+      }),
+    isRunning: (workflowId) =>
+      temporalCall(async () => {
+        try {
+          return (await temporal.workflow.getHandle(workflowId).describe()).status.name === 'RUNNING';
+        } catch (error) {
+          if (error instanceof WorkflowNotFoundError) return false;
+          throw error;
+        }
+      }),
+    terminate: (workflowId, reason) =>
+      temporalCall(async () => {
+        await temporal.workflow.getHandle(workflowId).terminate(reason);
+      }),
   };
 }

@@ -19,16 +19,21 @@ export function createLeadImportClient(temporal: Client, taskQueue: string): Lea
   return {
     async start(organizationId, importEntryIds, enrollEntryIds) {
       if (!importEntryIds.length && !enrollEntryIds.length) return null;
-      const key = createHash('sha256').update(JSON.stringify([[...importEntryIds].sort(), [...enrollEntryIds].sort()])).digest('hex').slice(0, 40);
+      const entries = JSON.stringify([[...importEntryIds].sort(), [...enrollEntryIds].sort()]);
+      const key = createHash('sha256').update(entries).digest('hex').slice(0, 40);
       const workflowId = leadImportWorkflowId(organizationId, key);
-      const args: [LeadImportInput] = [{ organizationId, importEntryIds, enrollEntryIds, enrollTimeoutMs: ENROLL_CHUNK_TIMEOUT_MS }];
-      await temporalCall(() => temporal.workflow.start(LEAD_IMPORT_WORKFLOW, {
-        taskQueue,
-        workflowId,
-        args,
-        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-        typedSearchAttributes: organizationSearchAttributes({ organizationId }),
-      }));
+      const args: [LeadImportInput] = [
+        { organizationId, importEntryIds, enrollEntryIds, enrollTimeoutMs: ENROLL_CHUNK_TIMEOUT_MS },
+      ];
+      await temporalCall(() =>
+        temporal.workflow.start(LEAD_IMPORT_WORKFLOW, {
+          taskQueue,
+          workflowId,
+          args,
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+          typedSearchAttributes: organizationSearchAttributes({ organizationId }),
+        }),
+      );
       return workflowId;
     },
   };

@@ -6,7 +6,13 @@
 import { ActivityFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { LeadImportActivities } from '../activities/lead-import.activities.ts';
 import { truncateText } from '../domain/shared/text.ts';
-import { LEAD_IMPORT_CHUNK, leadImportStatusQuery, type LeadImportInput, type LeadImportResult, type LeadImportStatus } from './lead-import.definitions.ts';
+import {
+  LEAD_IMPORT_CHUNK,
+  leadImportStatusQuery,
+  type LeadImportInput,
+  type LeadImportResult,
+  type LeadImportStatus,
+} from './lead-import.definitions.ts';
 
 const { importLeads, failEntries } = proxyActivities<LeadImportActivities>({
   startToCloseTimeout: '2 minutes',

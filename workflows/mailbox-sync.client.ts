@@ -7,7 +7,13 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import { temporalCall } from '../temporal/failures.ts';
 import { mailboxSearchAttributes } from '../temporal/search-attributes.ts';
 import {
-  MAILBOX_SYNC_WORKFLOW, mailboxSyncStatusQuery, mailboxSyncTaskQueue, mailboxSyncWakeSignal, mailboxSyncWorkflowId, type MailboxSyncInput, type MailboxSyncStatus,
+  MAILBOX_SYNC_WORKFLOW,
+  mailboxSyncStatusQuery,
+  mailboxSyncTaskQueue,
+  mailboxSyncWakeSignal,
+  mailboxSyncWorkflowId,
+  type MailboxSyncInput,
+  type MailboxSyncStatus,
 } from './mailbox-sync.definitions.ts';
 
 /** The mailbox a sync is for. */
@@ -18,7 +24,10 @@ export interface MailboxSyncTarget {
 
 export interface MailboxSyncClient {
   /** Starts the mailbox's sync workflow unless it is running. */
-  start(mailbox: MailboxSyncTarget, options?: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'>): Promise<void>;
+  start(
+    mailbox: MailboxSyncTarget,
+    options?: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'>,
+  ): Promise<void>;
   /** Cancels the mailbox's sync workflow; nothing to do when none runs. */
   stop(mailboxId: string): Promise<void>;
   /** The workflow's status query with the lag as of now, or null when it is not running. */
@@ -58,18 +67,28 @@ export function createMailboxSyncClient(temporal: Client, taskQueue: string): Ma
  * login tries again at once when the mailbox is connected or tested again.
  */
 export async function startMailboxSync(
-  temporal: Client, mailbox: MailboxSyncTarget, taskQueue: string, options: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'> = {},
+  temporal: Client,
+  mailbox: MailboxSyncTarget,
+  taskQueue: string,
+  options: Pick<MailboxSyncInput, 'mode' | 'pollMs' | 'runMs' | 'idleMs'> = {},
 ): Promise<void> {
-  const input: MailboxSyncInput = { mailboxId: mailbox.id, organizationId: mailbox.organizationId, syncTaskQueue: mailboxSyncTaskQueue(taskQueue), ...options };
-  await temporalCall(() => temporal.workflow.signalWithStart(MAILBOX_SYNC_WORKFLOW, {
-    workflowId: mailboxSyncWorkflowId(mailbox.id),
-    taskQueue,
-    args: [input],
-    signal: mailboxSyncWakeSignal,
-    signalArgs: [],
-    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-    typedSearchAttributes: mailboxSearchAttributes(mailbox.organizationId, mailbox.id),
-  }));
+  const input: MailboxSyncInput = {
+    mailboxId: mailbox.id,
+    organizationId: mailbox.organizationId,
+    syncTaskQueue: mailboxSyncTaskQueue(taskQueue),
+    ...options,
+  };
+  await temporalCall(() =>
+    temporal.workflow.signalWithStart(MAILBOX_SYNC_WORKFLOW, {
+      workflowId: mailboxSyncWorkflowId(mailbox.id),
+      taskQueue,
+      args: [input],
+      signal: mailboxSyncWakeSignal,
+      signalArgs: [],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      typedSearchAttributes: mailboxSearchAttributes(mailbox.organizationId, mailbox.id),
+    }),
+  );
 }
 
 /** Cancels `mailbox-sync:<id>`: its activity stops waiting and closes the IMAP session. */

@@ -6,11 +6,25 @@
 // The cursor lives in PostgreSQL; the workflow carries the last one it heard, with what the last run
 // saw waiting, across continue-as-new for the status query.
 import {
-  ActivityFailure, ApplicationFailure, allHandlersFinished, condition, continueAsNew, isCancellation, proxyActivities, setHandler, workflowInfo,
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { MailboxSyncActivities } from '../activities/mailbox-sync.activities.ts';
 import {
-  MAILBOX_AUTH_FAILED, mailboxSyncStatusQuery, mailboxSyncWakeSignal, type MailboxSyncInput, type MailboxSyncStatus, type SyncRunResult, type SyncTotals,
+  MAILBOX_AUTH_FAILED,
+  mailboxSyncStatusQuery,
+  mailboxSyncWakeSignal,
+  type MailboxSyncInput,
+  type MailboxSyncStatus,
+  type SyncRunResult,
+  type SyncTotals,
 } from './mailbox-sync.definitions.ts';
 
 const MINUTE_MS = 60_000;
@@ -19,7 +33,8 @@ const AUTH_BACKOFF = { firstMs: MINUTE_MS, maxMs: 30 * MINUTE_MS };
 /** After a run that failed otherwise (its own retries spent): 30 s, 1, 2 ... minutes, at most 10. */
 const ERROR_BACKOFF = { firstMs: 30_000, maxMs: 10 * MINUTE_MS };
 
-const backoffMs = (policy: { firstMs: number; maxMs: number }, failures: number) => Math.min(policy.maxMs, policy.firstMs * 2 ** Math.max(0, failures - 1));
+const backoffMs = (policy: { firstMs: number; maxMs: number }, failures: number) =>
+  Math.min(policy.maxMs, policy.firstMs * 2 ** Math.max(0, failures - 1));
 
 function addCounts(totals: SyncTotals, counts: SyncTotals): void {
   totals.processed += counts.processed;
@@ -33,14 +48,33 @@ function addCounts(totals: SyncTotals, counts: SyncTotals): void {
 export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void> {
   const runMs = input.runMs ?? 10 * MINUTE_MS;
   const runsPerExecution = input.runsPerExecution ?? 50;
-  const totals: SyncTotals = { processed: 0, replies: 0, bounces: 0, autoReplies: 0, ignored: 0, unreadable: 0, ...input.totals };
+  const totals: SyncTotals = {
+    processed: 0,
+    replies: 0,
+    bounces: 0,
+    autoReplies: 0,
+    ignored: 0,
+    unreadable: 0,
+    ...input.totals,
+  };
   const status: MailboxSyncStatus = {
-    phase: 'SYNCING', cursor: input.cursor ?? { uidValidity: null, lastUid: null }, mode: input.lastMode ?? null, runsThisExecution: 0, totals, lastError: null, retryAt: null,
-    waiting: input.health?.waiting ?? null, readToEndAt: input.health?.readToEndAt ?? null, stalledSince: input.health?.stalledSince ?? null, failingSince: null,
+    phase: 'SYNCING',
+    cursor: input.cursor ?? { uidValidity: null, lastUid: null },
+    mode: input.lastMode ?? null,
+    runsThisExecution: 0,
+    totals,
+    lastError: null,
+    retryAt: null,
+    waiting: input.health?.waiting ?? null,
+    readToEndAt: input.health?.readToEndAt ?? null,
+    stalledSince: input.health?.stalledSince ?? null,
+    failingSince: null,
   };
   setHandler(mailboxSyncStatusQuery, () => status);
   let woken = false;
-  setHandler(mailboxSyncWakeSignal, () => { woken = true; });
+  setHandler(mailboxSyncWakeSignal, () => {
+    woken = true;
+  });
 
   // The activity heartbeats every few seconds while it waits on the server, so a worker that dies
   // is noticed within the heartbeat timeout and the run moves to another worker.
@@ -48,7 +82,13 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
     ...(input.syncTaskQueue ? { taskQueue: input.syncTaskQueue } : {}),
     startToCloseTimeout: runMs + 2 * MINUTE_MS,
     heartbeatTimeout: '30 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: [MAILBOX_AUTH_FAILED] },
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '1 minute',
+      maximumAttempts: 5,
+      nonRetryableErrorTypes: [MAILBOX_AUTH_FAILED],
+    },
   });
 
   let authFailures = input.authFailures ?? 0;
@@ -58,7 +98,13 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
       status.runsThisExecution += 1;
       let run: SyncRunResult;
       try {
-        run = await syncMailbox({ mailboxId: input.mailboxId, mode: input.mode ?? 'AUTO', runMs, pollMs: input.pollMs ?? 15_000, idleMs: input.idleMs ?? 5 * MINUTE_MS });
+        run = await syncMailbox({
+          mailboxId: input.mailboxId,
+          mode: input.mode ?? 'AUTO',
+          runMs,
+          pollMs: input.pollMs ?? 15_000,
+          idleMs: input.idleMs ?? 5 * MINUTE_MS,
+        });
       } catch (error) {
         if (isCancellation(error) || !(error instanceof ActivityFailure)) throw error;
         const refused = error.cause instanceof ApplicationFailure && error.cause.type === MAILBOX_AUTH_FAILED;
@@ -97,5 +143,12 @@ export async function mailboxSyncWorkflow(input: MailboxSyncInput): Promise<void
   }
   await condition(allHandlersFinished);
   const health = { waiting: status.waiting, readToEndAt: status.readToEndAt, stalledSince: status.stalledSince };
-  await continueAsNew<typeof mailboxSyncWorkflow>({ ...input, cursor: status.cursor, totals, authFailures, lastMode: status.mode, health });
+  await continueAsNew<typeof mailboxSyncWorkflow>({
+    ...input,
+    cursor: status.cursor,
+    totals,
+    authFailures,
+    lastMode: status.mode,
+    health,
+  });
 }

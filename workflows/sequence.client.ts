@@ -8,7 +8,12 @@ import { temporalCall } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import { SEQUENCE_WORKFLOW, type SequenceWorkflowInput } from './sequence.definitions.ts';
 import {
-  pauseStateUpdate, runChangedSignal, sequenceStatusQuery, sequenceWorkflowId, taskCompletedSignal, type SequenceRunStatus,
+  pauseStateUpdate,
+  runChangedSignal,
+  sequenceStatusQuery,
+  sequenceWorkflowId,
+  taskCompletedSignal,
+  type SequenceRunStatus,
 } from './sequence.definitions.ts';
 import type { PauseState } from '../domain/sequences/pause-state.ts';
 
@@ -38,13 +43,19 @@ export function createSequenceClient(temporal: Client, taskQueue: string): Seque
   return {
     async start(organizationId, run) {
       const args: [SequenceWorkflowInput] = [{ sequenceId: run.sequenceId, organizationId }];
-      await temporalCall(() => temporal.workflow.start(SEQUENCE_WORKFLOW, {
-        taskQueue,
-        workflowId: sequenceWorkflowId(run.sequenceId),
-        args,
-        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-        typedSearchAttributes: organizationSearchAttributes({ organizationId, contactId: run.contactId, sequenceTemplateId: run.sequenceTemplateId }),
-      }));
+      await temporalCall(() =>
+        temporal.workflow.start(SEQUENCE_WORKFLOW, {
+          taskQueue,
+          workflowId: sequenceWorkflowId(run.sequenceId),
+          args,
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+          typedSearchAttributes: organizationSearchAttributes({
+            organizationId,
+            contactId: run.contactId,
+            sequenceTemplateId: run.sequenceTemplateId,
+          }),
+        }),
+      );
     },
     async pauseState(sequenceId, state) {
       await temporalCall(() => handle(sequenceId).executeUpdate(pauseStateUpdate, { args: [state] }), NOT_RUNNING);

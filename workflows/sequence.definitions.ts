@@ -83,7 +83,8 @@ export interface RunStepResult {
  * PERSON: a reply halted automatic steps, a person takes it from here; MAILBOX: the sender's mailbox
  * must be fixed (its login refused or its server failing) before the email goes out.
  */
-export type WaitingFor = 'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | 'MAILBOX' | null;
+export type WaitingFor =
+  'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | 'MAILBOX' | null;
 
 export interface SequenceRunStatus {
   sequenceId: string;

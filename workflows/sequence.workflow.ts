@@ -3,27 +3,53 @@
 // happen in activities; the row holds the status. The API changes the row itself (pause, resume,
 // stop, variables, and every change outside the run) and then tells the run: the pauseState Update
 // carries a pause's state, the runChanged Signal makes it re-read its row.
-import { ActivityFailure, ApplicationFailure, allHandlersFinished, condition, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
 import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
 import { isEndedStatus } from '../domain/sequences/statuses.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
 import {
-  SEQUENCE_INVALID_INPUT, pauseStateUpdate, runChangedSignal, sequenceStatusQuery, taskCompletedSignal,
-  type SequenceInput, type SequencePlan, type SequenceRunStatus, type WaitingFor,
+  SEQUENCE_INVALID_INPUT,
+  pauseStateUpdate,
+  runChangedSignal,
+  sequenceStatusQuery,
+  taskCompletedSignal,
+  type SequenceInput,
+  type SequencePlan,
+  type SequenceRunStatus,
+  type WaitingFor,
 } from './sequence.definitions.ts';
 import type { PauseState } from '../domain/sequences/pause-state.ts';
-
 
 // The run's own steps. A transient failure (the database, a provider) is retried for about a day
 // (300 attempts, at most 5 minutes apart); a data or input error is non-retryable (activities/
 // failures.ts). Either way a step that fails for good ends the run with stopped_reason ERROR. A step
 // heartbeats while it sends, so a worker that died mid-step is noticed in 20 s, not 2 minutes.
-const STEP_RETRY_POLICY = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 300 } as const;
-const acts = proxyActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', heartbeatTimeout: '20 seconds', retry: STEP_RETRY_POLICY });
+const STEP_RETRY_POLICY = {
+  initialInterval: '2 seconds',
+  backoffCoefficient: 2,
+  maximumInterval: '5 minutes',
+  maximumAttempts: 300,
+} as const;
+const acts = proxyActivities<SequenceActivities>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: STEP_RETRY_POLICY,
+});
 // The run's first read of its row, as a local activity in its first workflow task (no activity task
 // through the server, one workflow task less before the first step's timer). Later reads stay activities.
-const firstPlan = proxyLocalActivities<SequenceActivities>({ startToCloseTimeout: '2 minutes', retry: STEP_RETRY_POLICY });
+const firstPlan = proxyLocalActivities<SequenceActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: STEP_RETRY_POLICY,
+});
 // Ending a failed run must happen however long the database takes to come back.
 const last = proxyActivities<SequenceActivities>({
   startToCloseTimeout: '1 minute',
@@ -33,7 +59,9 @@ const last = proxyActivities<SequenceActivities>({
 /** The message of an activity's failure, from its cause when it has one. */
 function failureMessage(error: ActivityFailure): string {
   const cause = error.cause;
-  return cause instanceof ApplicationFailure && cause.type ? `${cause.type}: ${cause.message}` : (cause?.message ?? error.message);
+  return cause instanceof ApplicationFailure && cause.type
+    ? `${cause.type}: ${cause.message}`
+    : (cause?.message ?? error.message);
 }
 
 const now = () => new Date().getTime();
@@ -44,8 +72,16 @@ const MAILBOX_RETRY_MAX_MS = 15 * 60_000;
 
 export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const status: SequenceRunStatus = {
-    sequenceId: input.sequenceId, currentStep: 0, stepCount: 0, waitingFor: null, nextWakeUp: null,
-    paused: false, pausedUntil: null, ended: false, taskId: null, error: null,
+    sequenceId: input.sequenceId,
+    currentStep: 0,
+    stepCount: 0,
+    waitingFor: null,
+    nextWakeUp: null,
+    paused: false,
+    pausedUntil: null,
+    ended: false,
+    taskId: null,
+    error: null,
   };
   const completedTasks: string[] = [];
   /** The row changed outside the workflow (runChanged): re-read it at the next wake-up. */
@@ -71,24 +107,35 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   // A paused run waits for its resume whatever else it was waiting for (a pause that comes during a
   // step's delay, the window or a task is only acted on when that wait ends): the query says PAUSE,
   // waking at paused_until (null: until resumed). Computed in the query, from the flags the run keeps anyway.
-  setHandler(sequenceStatusQuery, (): SequenceRunStatus => (
-    status.paused && !status.ended ? { ...status, waitingFor: 'PAUSE', nextWakeUp: status.pausedUntil } : { ...status }
-  ));
-  setHandler(taskCompletedSignal, ({ taskId }) => { completedTasks.push(taskId); });
-  setHandler(runChangedSignal, () => { changed = true; });
-  const invalid = (message: string) => ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
+  setHandler(sequenceStatusQuery, (): SequenceRunStatus =>
+    status.paused && !status.ended ? { ...status, waitingFor: 'PAUSE', nextWakeUp: status.pausedUntil } : { ...status },
+  );
+  setHandler(taskCompletedSignal, ({ taskId }) => {
+    completedTasks.push(taskId);
+  });
+  setHandler(runChangedSignal, () => {
+    changed = true;
+  });
+  const invalid = (message: string) =>
+    ApplicationFailure.create({ type: SEQUENCE_INVALID_INPUT, message, nonRetryable: true });
 
   // The row was paused or resumed (committed): take its state, unless a newer one is known. An ended
   // run has nothing left to hold; it accepts and ignores it.
-  setHandler(pauseStateUpdate, (state) => {
-    if (!status.ended) takePause(state);
-  }, {
-    validator: (state) => {
-      if (!state || !Number.isSafeInteger(state.revision) || state.revision < 0 || typeof state.paused !== 'boolean') throw invalid('a pause state needs a revision and paused.');
-      const until = state.pausedUntil;
-      if (until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until)))) throw invalid('pausedUntil must be an ISO date-time or null.');
+  setHandler(
+    pauseStateUpdate,
+    (state) => {
+      if (!status.ended) takePause(state);
     },
-  });
+    {
+      validator: (state) => {
+        if (!state || !Number.isSafeInteger(state.revision) || state.revision < 0 || typeof state.paused !== 'boolean')
+          throw invalid('a pause state needs a revision and paused.');
+        const until = state.pausedUntil;
+        if (until !== null && (typeof until !== 'string' || Number.isNaN(Date.parse(until))))
+          throw invalid('pausedUntil must be an ISO date-time or null.');
+      },
+    },
+  );
 
   const waitFor = (kind: WaitingFor, untilMs: number | null) => {
     status.waitingFor = kind;
@@ -130,13 +177,20 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         if (status.ended) break;
         if (status.paused || halted) continue;
         waitFor('STEP', null);
-        const result = await acts.runStep({ sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() });
+        const result = await acts.runStep({
+          sequenceId: input.sequenceId,
+          stepNumber: stepIndex + 1,
+          at: new Date().toISOString(),
+        });
         if (result.outcome === 'PAUSED') {
           // The row was paused: take its pause (unless a newer state arrived meanwhile) and wait for its end.
           if (result.pause) takePause(result.pause);
           continue;
         }
-        if (result.outcome === 'HALTED') { halted = true; continue; }
+        if (result.outcome === 'HALTED') {
+          halted = true;
+          continue;
+        }
         if (result.outcome === 'HELD') {
           // The template is not running (INACTIVE): its change back signals runChanged.
           waitFor('TEMPLATE', null);
@@ -158,13 +212,17 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         }
         mailboxWaits = 0;
         runStep = false;
-        if (result.outcome === 'ENDED') { status.ended = true; break; }
+        if (result.outcome === 'ENDED') {
+          status.ended = true;
+          break;
+        }
         status.currentStep = stepIndex + 1;
         if (result.outcome === 'TASK' && result.taskId) {
           const taskId = result.taskId;
           status.taskId = taskId;
           waitFor('TASK', null);
-          while (!completedTasks.includes(taskId) && !status.ended) await waitUntil(() => completedTasks.includes(taskId));
+          while (!completedTasks.includes(taskId) && !status.ended)
+            await waitUntil(() => completedTasks.includes(taskId));
           status.taskId = null;
           if (!status.ended) await acts.taskDone({ sequenceId: input.sequenceId, taskId });
         }

@@ -13,7 +13,12 @@ import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/com
 import { temporalCall, toDomainError } from '../temporal/failures.ts';
 import { organizationSearchAttributes } from '../temporal/search-attributes.ts';
 import type { SignalChange } from '../domain/signals/signal-change.ts';
-import { SIGNAL_WORKFLOW, signalChangedUpdate, signalWorkflowId, type SignalWorkflowInput } from './signal.definitions.ts';
+import {
+  SIGNAL_WORKFLOW,
+  signalChangedUpdate,
+  signalWorkflowId,
+  type SignalWorkflowInput,
+} from './signal.definitions.ts';
 
 /** How long an Update may wait for the workflow to accept it before the call counts as unavailable. */
 export const SIGNAL_UPDATE_TIMEOUT_MS = 10_000;
@@ -32,20 +37,25 @@ export interface SignalClient {
 export function createSignalClient(temporal: Client, taskQueue: string): SignalClient {
   async function start(organizationId: string, signalId: string): Promise<void> {
     const args: [SignalWorkflowInput] = [{ signalId, organizationId }];
-    await temporalCall(() => temporal.workflow.start(SIGNAL_WORKFLOW, {
-      workflowId: signalWorkflowId(signalId),
-      taskQueue,
-      args,
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      typedSearchAttributes: organizationSearchAttributes({ organizationId }),
-    }));
+    await temporalCall(() =>
+      temporal.workflow.start(SIGNAL_WORKFLOW, {
+        workflowId: signalWorkflowId(signalId),
+        taskQueue,
+        args,
+        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        typedSearchAttributes: organizationSearchAttributes({ organizationId }),
+      }),
+    );
   }
   return {
     start,
     async changed(organizationId, signalId, change, timeoutMs = SIGNAL_UPDATE_TIMEOUT_MS) {
       try {
         await temporal.withDeadline(Date.now() + timeoutMs, () =>
-          temporal.workflow.getHandle(signalWorkflowId(signalId)).executeUpdate(signalChangedUpdate, { args: [{ change }] }));
+          temporal.workflow
+            .getHandle(signalWorkflowId(signalId))
+            .executeUpdate(signalChangedUpdate, { args: [{ change }] }),
+        );
       } catch (error) {
         if (error instanceof WorkflowNotFoundError) {
           await start(organizationId, signalId);

@@ -6,16 +6,29 @@
 // stays running idle (no timer, no history growth), so unarchive and resume work; it ends only when
 // its row is gone. Continues-as-new after `checksPerExecution` checks or when Temporal suggests it.
 import {
-  ActivityFailure, ApplicationFailure, allHandlersFinished, log, condition, continueAsNew, proxyActivities, setHandler, workflowInfo,
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  log,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { SignalActivities } from '../activities/signals.activities.ts';
 import { SIGNAL_CHANGES } from '../domain/signals/signal-change.ts';
 import {
-  SIGNAL_INVALID_CHANGE, firstPollOffsetMs, signalChangedUpdate, signalStateQuery,
-  type SignalRowState, type SignalRunState, type SignalWorkflowInput, type SignalWorkflowOptions,
+  SIGNAL_INVALID_CHANGE,
+  firstPollOffsetMs,
+  signalChangedUpdate,
+  signalStateQuery,
+  type SignalRowState,
+  type SignalRunState,
+  type SignalWorkflowInput,
+  type SignalWorkflowOptions,
 } from './signal.definitions.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
-
 
 // A check is idempotent (one feed row per fact, the entry in the same transaction): a transient
 // failure is retried for about 8 hours (50 attempts, at most 10 minutes apart); a data error is not
@@ -29,7 +42,10 @@ const acts = proxyActivities<SignalActivities>({
 });
 
 /** The check's result, or FAILED (logged, kept in the state query) when it failed for good. */
-async function checkOnce(input: Parameters<SignalActivities['checkSignal']>[0], state: SignalRunState): Promise<Awaited<ReturnType<SignalActivities['checkSignal']>> | { outcome: 'FAILED' }> {
+async function checkOnce(
+  input: Parameters<SignalActivities['checkSignal']>[0],
+  state: SignalRunState,
+): Promise<Awaited<ReturnType<SignalActivities['checkSignal']>> | { outcome: 'FAILED' }> {
   try {
     const result = await acts.checkSignal(input);
     state.lastError = null;
@@ -37,7 +53,10 @@ async function checkOnce(input: Parameters<SignalActivities['checkSignal']>[0], 
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
     state.lastError = error.cause?.message ?? error.message;
-    log.error('a signal check failed for good; the signal checks again at its next slot', { signalId: input.signalId, error: state.lastError });
+    log.error('a signal check failed for good; the signal checks again at its next slot', {
+      signalId: input.signalId,
+      error: state.lastError,
+    });
     return { outcome: 'FAILED' };
   }
 }
@@ -48,7 +67,12 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
   const dayMs = input.dayMs ?? DAY_MS;
   const perExecution = input.checksPerExecution ?? 50;
   const ids = { signalId: input.signalId, organizationId: input.organizationId };
-  const state: SignalRunState = { status: 'ACTIVE', nextCheckAt: null, lastCheckAt: input.carried?.lastCheckAt ?? null, checks: input.carried?.checks ?? 0 };
+  const state: SignalRunState = {
+    status: 'ACTIVE',
+    nextCheckAt: null,
+    lastCheckAt: input.carried?.lastCheckAt ?? null,
+    checks: input.carried?.checks ?? 0,
+  };
   let row: SignalRowState | null = null;
   let due: number | null = null;
   let woken = false;
@@ -70,34 +94,43 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
   const newest = (fresh: SignalRowState, held: SignalRowState | null) => !held || fresh.updatedAt >= held.updatedAt;
 
   setHandler(signalStateQuery, () => state);
-  setHandler(signalChangedUpdate, async ({ change }) => {
-    const fresh = await acts.loadSignalState(ids);
-    if (fresh && !newest(fresh, row)) {
-      // An older read than the one another handler applied: the state already reflects this change.
+  setHandler(
+    signalChangedUpdate,
+    async ({ change }) => {
+      const fresh = await acts.loadSignalState(ids);
+      if (fresh && !newest(fresh, row)) {
+        // An older read than the one another handler applied: the state already reflects this change.
+        woken = true;
+        publish();
+        return { ...state };
+      }
+      if (!fresh) {
+        row = null;
+        due = null;
+      } else {
+        const previous = row;
+        row = fresh;
+        if (fresh.status !== 'ACTIVE') due = null;
+        else if (change === 'RESUME' || previous?.status !== 'ACTIVE' || due === null)
+          due = change === 'RESUME' ? now() : slotOf(fresh);
+        else if (change === 'EDIT' && previous.cadence !== fresh.cadence) due = slotOf(fresh);
+      }
       woken = true;
       publish();
       return { ...state };
-    }
-    if (!fresh) {
-      row = null;
-      due = null;
-    } else {
-      const previous = row;
-      row = fresh;
-      if (fresh.status !== 'ACTIVE') due = null;
-      else if (change === 'RESUME' || previous?.status !== 'ACTIVE' || due === null) due = change === 'RESUME' ? now() : slotOf(fresh);
-      else if (change === 'EDIT' && previous.cadence !== fresh.cadence) due = slotOf(fresh);
-    }
-    woken = true;
-    publish();
-    return { ...state };
-  }, {
-    validator: (body) => {
-      if (!body || !(SIGNAL_CHANGES as readonly string[]).includes(body.change)) {
-        throw ApplicationFailure.create({ type: SIGNAL_INVALID_CHANGE, message: 'change must be one of EDIT, PAUSE, RESUME, ARCHIVE, UNARCHIVE.', nonRetryable: true });
-      }
     },
-  });
+    {
+      validator: (body) => {
+        if (!body || !(SIGNAL_CHANGES as readonly string[]).includes(body.change)) {
+          throw ApplicationFailure.create({
+            type: SIGNAL_INVALID_CHANGE,
+            message: 'change must be one of EDIT, PAUSE, RESUME, ARCHIVE, UNARCHIVE.',
+            nonRetryable: true,
+          });
+        }
+      },
+    },
+  );
 
   const initial = await acts.loadSignalState(ids);
   if (!initial) return;
@@ -115,7 +148,10 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
       const result = await checkOnce({ ...ids, at, dayMs }, state);
       checksThisExecution++;
       state.checks++;
-      if (result.outcome === 'NOT_FOUND') { row = null; break; }
+      if (result.outcome === 'NOT_FOUND') {
+        row = null;
+        break;
+      }
       if (result.outcome === 'CHECKED') state.lastCheckAt = at;
       // An Update during the check (pause, archive, resume) has already set `due` from the row it read.
       const current = row as SignalRowState | null;
@@ -135,6 +171,7 @@ export async function signalWorkflow(input: SignalWorkflowInput & SignalWorkflow
   }
   await condition(allHandlersFinished);
   await continueAsNew<typeof signalWorkflow>({
-    ...input, carried: { checks: state.checks, lastCheckAt: state.lastCheckAt, resumeNow: due !== null && due <= now() },
+    ...input,
+    carried: { checks: state.checks, lastCheckAt: state.lastCheckAt, resumeNow: due !== null && due <= now() },
   });
 }

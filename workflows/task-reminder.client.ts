@@ -8,20 +8,25 @@ import { TASK_REMINDER_WORKFLOW, snoozeAgainSignal, taskReminderWorkflowId } fro
 
 export interface TaskReminderClient {
   /** Sets the task's reminder to `input.snoozedUntil`; the ids name the search attributes the run carries. */
-  snooze(input: TaskReminderInput, ids: { contactId?: string | null; sequenceTemplateId?: string | null }): Promise<void>;
+  snooze(
+    input: TaskReminderInput,
+    ids: { contactId?: string | null; sequenceTemplateId?: string | null },
+  ): Promise<void>;
 }
 
 export function createTaskReminderClient(temporal: Client, taskQueue: string): TaskReminderClient {
   return {
     async snooze(input, ids) {
-      await temporalCall(() => temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
-        taskQueue,
-        workflowId: taskReminderWorkflowId(input.taskId),
-        args: [input],
-        signal: snoozeAgainSignal,
-        signalArgs: [{ snoozedUntil: input.snoozedUntil }],
-        typedSearchAttributes: organizationSearchAttributes({ organizationId: input.organizationId, ...ids }),
-      }));
+      await temporalCall(() =>
+        temporal.workflow.signalWithStart(TASK_REMINDER_WORKFLOW, {
+          taskQueue,
+          workflowId: taskReminderWorkflowId(input.taskId),
+          args: [input],
+          signal: snoozeAgainSignal,
+          signalArgs: [{ snoozedUntil: input.snoozedUntil }],
+          typedSearchAttributes: organizationSearchAttributes({ organizationId: input.organizationId, ...ids }),
+        }),
+      );
     },
   };
 }

@@ -1,9 +1,22 @@
 // The webhook dispatcher: a singleton loop around the dispatchDueDeliveries activity, which claims
 // due first attempts in batches and sends them. Continues-as-new so its history stays short.
-import { ActivityFailure, allHandlersFinished, condition, continueAsNew, log, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  log,
+  proxyActivities,
+  setHandler,
+  sleep,
+} from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks.activities.ts';
 import {
-  dispatcherStatusQuery, type DispatcherInput, type DispatcherStatus, type DispatchResult, type DispatchTotals,
+  dispatcherStatusQuery,
+  type DispatcherInput,
+  type DispatcherStatus,
+  type DispatchResult,
+  type DispatchTotals,
 } from './webhook-dispatcher.definitions.ts';
 
 // The activity heartbeats every poll, so a worker that dies is noticed in seconds and the run

@@ -3,7 +3,12 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { temporalCall } from '../temporal/failures.ts';
-import { DRAIN_POLL_MS, WORKFLOW_COMMANDS_WORKFLOW, workflowCommandsWorkflowId, type WorkflowCommandsInput } from './workflow-commands.definitions.ts';
+import {
+  DRAIN_POLL_MS,
+  WORKFLOW_COMMANDS_WORKFLOW,
+  workflowCommandsWorkflowId,
+  type WorkflowCommandsInput,
+} from './workflow-commands.definitions.ts';
 
 export interface WorkflowCommandsClient {
   /** Starts the task queue's drain unless it runs. */
@@ -14,9 +19,14 @@ export function createWorkflowCommandsClient(temporal: Client, taskQueue: string
   return {
     async ensureDrain() {
       const args: [WorkflowCommandsInput] = [{ pollMs: DRAIN_POLL_MS }];
-      await temporalCall(() => temporal.workflow.start(WORKFLOW_COMMANDS_WORKFLOW, {
-        taskQueue, workflowId: workflowCommandsWorkflowId(taskQueue), args, workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      }));
+      await temporalCall(() =>
+        temporal.workflow.start(WORKFLOW_COMMANDS_WORKFLOW, {
+          taskQueue,
+          workflowId: workflowCommandsWorkflowId(taskQueue),
+          args,
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        }),
+      );
     },
   };
 }

@@ -1,8 +1,22 @@
 // The outbox drain: a singleton loop around the drainWorkflowCommands activity, which delivers due
 // workflow commands to their workflows. Continues-as-new so its history stays short.
-import { ActivityFailure, allHandlersFinished, condition, continueAsNew, log, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  log,
+  proxyActivities,
+  setHandler,
+  sleep,
+} from '@temporalio/workflow';
 import type { WorkflowCommandActivities } from '../activities/workflow-commands.activities.ts';
-import { drainStatusQuery, type DrainStatus, type DrainTotals, type WorkflowCommandsInput } from './workflow-commands.definitions.ts';
+import {
+  drainStatusQuery,
+  type DrainStatus,
+  type DrainTotals,
+  type WorkflowCommandsInput,
+} from './workflow-commands.definitions.ts';
 
 const { drainWorkflowCommands } = proxyActivities<WorkflowCommandActivities>({
   startToCloseTimeout: '2 minutes',
@@ -29,7 +43,9 @@ export async function workflowCommandsWorkflow(input: WorkflowCommandsInput): Pr
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;
       status.lastError = error.cause?.message ?? error.message;
-      log.error('a workflow-command drain pass failed for good; draining again after a pause', { error: status.lastError });
+      log.error('a workflow-command drain pass failed for good; draining again after a pause', {
+        error: status.lastError,
+      });
       await sleep(PAUSE_AFTER_FAILURE_MS);
     }
   }

@@ -11,5 +11,12 @@ import { signalExamples } from './signals.examples.ts';
 import { taskExamples } from './tasks.examples.ts';
 
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
-  ...peopleExamples, ...sequenceExamples, ...taskExamples, ...listExamples, ...outboundExamples, ...eventExamples, ...signalExamples, ...serviceExamples,
+  ...peopleExamples,
+  ...sequenceExamples,
+  ...taskExamples,
+  ...listExamples,
+  ...outboundExamples,
+  ...eventExamples,
+  ...signalExamples,
+  ...serviceExamples,
 };

@@ -44,12 +44,26 @@ export const ACCOUNT = {
 };
 
 /** The answers of the owner routes: Ada and her account handed to Alan. */
-export const CONTACT_REASSIGNED = { ...CONTACT, owner_user_id: ID.colleague, owner: ALAN, updated_at: '2026-03-05T10:00:00.000Z' };
-export const ACCOUNT_REASSIGNED = { ...ACCOUNT, owner_user_id: ID.colleague, owner: ALAN, updated_at: '2026-03-05T10:00:00.000Z' };
+export const CONTACT_REASSIGNED = {
+  ...CONTACT,
+  owner_user_id: ID.colleague,
+  owner: ALAN,
+  updated_at: '2026-03-05T10:00:00.000Z',
+};
+export const ACCOUNT_REASSIGNED = {
+  ...ACCOUNT,
+  owner_user_id: ID.colleague,
+  owner: ALAN,
+  updated_at: '2026-03-05T10:00:00.000Z',
+};
 
 /** The answer of a CRM write on the account. */
 export const CRM_ACCOUNT_RESULT = {
-  object_type: 'account', crm_type: 'sandbox', crm_properties: ['lifecycle_stage', 'lead_source'], crm_property: 'lifecycle_stage', external_id: 'crm-company-311',
+  object_type: 'account',
+  crm_type: 'sandbox',
+  crm_properties: ['lifecycle_stage', 'lead_source'],
+  crm_property: 'lifecycle_stage',
+  external_id: 'crm-company-311',
 };
 
 const CONTACT_VARIABLES = { pain_point: 'month-end reporting takes her team two days' };
@@ -60,16 +74,37 @@ export const CONTACT_VARIABLES_AFTER_DELETE = { contact_variables: {}, account_v
 export const ACCOUNT_VARIABLES_AFTER_DELETE = { variables: {} };
 
 const ENRICHED_COMPANY = {
-  industry: 'Software', size_band: '201-500', employee_count: 240, country_code: 'GB', company_type: 'PRIVATE', technologies: ['PostgreSQL', 'Kubernetes', 'Python'],
+  industry: 'Software',
+  size_band: '201-500',
+  employee_count: 240,
+  country_code: 'GB',
+  company_type: 'PRIVATE',
+  technologies: ['PostgreSQL', 'Kubernetes', 'Python'],
 };
 const ENRICHED = { ...ADA, seniority: 'HEAD', phone: ADA_PHONE, company: ENRICHED_COMPANY };
 const ICP = {
-  industries: ['Software'], company_sizes: ['51-200', '201-500'], countries: ['GB', 'US'],
-  job_titles: ['Head of Engineering', 'VP Engineering', 'CTO'], seniorities: ['HEAD', 'VP', 'C_LEVEL'], keywords: ['PostgreSQL'],
+  industries: ['Software'],
+  company_sizes: ['51-200', '201-500'],
+  countries: ['GB', 'US'],
+  job_titles: ['Head of Engineering', 'VP Engineering', 'CTO'],
+  seniorities: ['HEAD', 'VP', 'C_LEVEL'],
+  keywords: ['PostgreSQL'],
 };
 
-const ALL_SCOPES = ['contacts:read', 'contacts:write', 'accounts:read', 'accounts:write', 'sequences:read', 'sequences:write', 'tasks:read', 'tasks:write',
-  'messages:read', 'activities:read', 'webhooks:read', 'webhooks:write'];
+const ALL_SCOPES = [
+  'contacts:read',
+  'contacts:write',
+  'accounts:read',
+  'accounts:write',
+  'sequences:read',
+  'sequences:write',
+  'tasks:read',
+  'tasks:write',
+  'messages:read',
+  'activities:read',
+  'webhooks:read',
+  'webhooks:write',
+];
 
 export const peopleExamples: Record<string, unknown> = {
   Owner: GRACE,
@@ -84,38 +119,87 @@ export const peopleExamples: Record<string, unknown> = {
   AccountVariables: { variables: ACCOUNT_VARIABLES },
   AccountVariablesUpdate: { variables: ACCOUNT_VARIABLES },
   VariableMap: CONTACT_VARIABLES,
-  CrmWrite: { fields: [{ property: 'lifecycle_stage', value: 'opportunity' }, { property: 'lead_source', value: 'outbound' }] },
+  CrmWrite: {
+    fields: [
+      { property: 'lifecycle_stage', value: 'opportunity' },
+      { property: 'lead_source', value: 'outbound' },
+    ],
+  },
   CrmField: { property: 'lifecycle_stage', value: 'opportunity' },
   CrmWriteResult: {
-    object_type: 'contact', crm_type: 'sandbox', crm_properties: ['lifecycle_stage', 'lead_source'], crm_property: 'lifecycle_stage', external_id: 'crm-contact-1042',
+    object_type: 'contact',
+    crm_type: 'sandbox',
+    crm_properties: ['lifecycle_stage', 'lead_source'],
+    crm_property: 'lifecycle_stage',
+    external_id: 'crm-contact-1042',
   },
   ContactEnrich: { email: ADA.email },
   EnrichedCompany: ENRICHED_COMPANY,
   EnrichedPerson: { ...ENRICHED, provider: 'sandbox' },
   EnrichedContact: ENRICHED,
   ContactEnrichResult: {
-    completed: true, pending_provider: null, match_found: true, data: { ...ENRICHED, provider: 'sandbox' }, credits_spent: 1, credits_remaining: 99,
+    completed: true,
+    pending_provider: null,
+    match_found: true,
+    data: { ...ENRICHED, provider: 'sandbox' },
+    credits_spent: 1,
+    credits_remaining: 99,
   },
   ContactGetAndEnrich: { contact_id: ID.contact },
   ContactGetAndEnrichResult: {
-    completed: true, pending_provider: null, contact_id: ID.contact, source: 'workspace+provider', data: ENRICHED, credits_spent: 1, credits_remaining: 98,
+    completed: true,
+    pending_provider: null,
+    contact_id: ID.contact,
+    source: 'workspace+provider',
+    data: ENRICHED,
+    credits_spent: 1,
+    credits_remaining: 98,
   },
   IcpProfile: ICP,
   IcpContext: ICP,
   ContactQualify: { contact_id: ID.contact, icp_context: ICP },
   ContactDescription: { ...ADA, industry: 'Software', company_size: '201-500', country: 'GB', seniority: 'HEAD' },
   ContactQualifyResult: {
-    score: 100, verdict: 'QUALIFIED',
-    reasons: ['industry "Software" matches the ICP (+25)', 'company size "201-500" matches the ICP (+20)', 'job title "Head of Engineering" matches the ICP (+20)',
-      'country "GB" matches the ICP (+15)', 'seniority "HEAD" matches the ICP (+10)', 'keyword "PostgreSQL" found (+10)'],
+    score: 100,
+    verdict: 'QUALIFIED',
+    reasons: [
+      'industry "Software" matches the ICP (+25)',
+      'company size "201-500" matches the ICP (+20)',
+      'job title "Head of Engineering" matches the ICP (+20)',
+      'country "GB" matches the ICP (+15)',
+      'seniority "HEAD" matches the ICP (+10)',
+      'keyword "PostgreSQL" found (+10)',
+    ],
   },
   ApiKeyIdentity: {
-    id: ID.apiKey, organization_id: ID.organization, name: 'CRM integration', key_prefix: 'ows_k7Qm2xVa', scopes: ALL_SCOPES,
-    created_at: '2026-03-01T08:00:00.000Z', last_used_at: '2026-03-04T16:40:11.874Z', user_id: ID.user, enrichment_credits: 98,
+    id: ID.apiKey,
+    organization_id: ID.organization,
+    name: 'CRM integration',
+    key_prefix: 'ows_k7Qm2xVa',
+    scopes: ALL_SCOPES,
+    created_at: '2026-03-01T08:00:00.000Z',
+    last_used_at: '2026-03-04T16:40:11.874Z',
+    user_id: ID.user,
+    enrichment_credits: 98,
   },
   User: {
-    ...GRACE, role: 'owner', created_at: '2026-03-01T08:00:00.000Z', updated_at: '2026-03-01T08:00:00.000Z',
-    mailbox: { email: 'grace@example.org', status: 'CONNECTED', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: null, emails_held: false },
+    ...GRACE,
+    role: 'owner',
+    created_at: '2026-03-01T08:00:00.000Z',
+    updated_at: '2026-03-01T08:00:00.000Z',
+    mailbox: {
+      email: 'grace@example.org',
+      status: 'CONNECTED',
+      last_synced_at: '2026-03-04T16:39:58.120Z',
+      last_error: null,
+      emails_held: false,
+    },
   },
-  UserMailbox: { email: 'grace@example.org', status: 'ERROR', last_synced_at: '2026-03-04T16:39:58.120Z', last_error: 'IMAP: imaps://imap.example.org:993: connect ECONNREFUSED 203.0.113.7:993', emails_held: false },
+  UserMailbox: {
+    email: 'grace@example.org',
+    status: 'ERROR',
+    last_synced_at: '2026-03-04T16:39:58.120Z',
+    last_error: 'IMAP: imaps://imap.example.org:993: connect ECONNREFUSED 203.0.113.7:993',
+    emails_held: false,
+  },
 };

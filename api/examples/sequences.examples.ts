@@ -4,14 +4,29 @@ import { EXAMPLE_IDS as ID, EXAMPLE_LINK } from './ids.ts';
 
 export const TEMPLATE_STEPS = [
   {
-    type: 'EMAIL', delay_days: 0,
+    type: 'EMAIL',
+    delay_days: 0,
     subject: 'Month-end reporting at {{ company_name | default: "your team" }}',
-    body: 'Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. '
-      + `Here is how Analytical Engines got them back: ${EXAMPLE_LINK}\n\nWorth a 20-minute call?\n\n{{ sender_name }}`,
+    body:
+      'Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. ' +
+      `Here is how Analytical Engines got them back: ${EXAMPLE_LINK}\n\nWorth a 20-minute call?\n\n{{ sender_name }}`,
   },
-  { type: 'LINKEDIN_INVITATION', delay_days: 2, body: 'Hi {{ first_name }}, I wrote to you about reporting at {{ company_name }}; happy to connect here too.' },
-  { type: 'EMAIL', delay_days: 4, subject: 'Re: month-end reporting', body: 'Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}' },
-  { type: 'CALL', delay_days: 3, body: 'Ask {{ first_name }} how {{ company_name }} closes the month today and who owns the reporting pipeline; offer the case study.' },
+  {
+    type: 'LINKEDIN_INVITATION',
+    delay_days: 2,
+    body: 'Hi {{ first_name }}, I wrote to you about reporting at {{ company_name }}; happy to connect here too.',
+  },
+  {
+    type: 'EMAIL',
+    delay_days: 4,
+    subject: 'Re: month-end reporting',
+    body: 'Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}',
+  },
+  {
+    type: 'CALL',
+    delay_days: 3,
+    body: 'Ask {{ first_name }} how {{ company_name }} closes the month today and who owns the reporting pipeline; offer the case study.',
+  },
 ];
 
 const SCHEDULE = { days: ['MON', 'TUE', 'WED', 'THU', 'FRI'], start_hour: 9, end_hour: 17 };
@@ -29,37 +44,87 @@ const TEMPLATE_SETTINGS = {
 };
 
 const TEMPLATE = {
-  id: ID.sequenceTemplate, ...TEMPLATE_SETTINGS, step_count: TEMPLATE_STEPS.length, activated_at: '2026-03-01T10:02:44.310Z',
-  created_at: '2026-03-01T09:55:12.004Z', updated_at: '2026-03-01T10:02:44.310Z', steps: TEMPLATE_STEPS,
+  id: ID.sequenceTemplate,
+  ...TEMPLATE_SETTINGS,
+  step_count: TEMPLATE_STEPS.length,
+  activated_at: '2026-03-01T10:02:44.310Z',
+  created_at: '2026-03-01T09:55:12.004Z',
+  updated_at: '2026-03-01T10:02:44.310Z',
+  steps: TEMPLATE_STEPS,
 };
 
 /** Ada's run, after its first email. */
 export const SEQUENCE = {
-  id: ID.sequence, contact_id: ID.contact, account_id: ID.account, sequence_template_id: ID.sequenceTemplate, status: 'ACTIVE', stopped_reason: null,
-  paused_until: null, current_step: 1, variables: { meeting_link: 'https://cal.example.org/grace-hopper/20min' }, source_contact_entry_id: null,
-  created_at: '2026-03-02T09:15:01.220Z', updated_at: '2026-03-02T09:15:03.871Z', ended_at: null, error: null,
+  id: ID.sequence,
+  contact_id: ID.contact,
+  account_id: ID.account,
+  sequence_template_id: ID.sequenceTemplate,
+  status: 'ACTIVE',
+  stopped_reason: null,
+  paused_until: null,
+  current_step: 1,
+  variables: { meeting_link: 'https://cal.example.org/grace-hopper/20min' },
+  source_contact_entry_id: null,
+  created_at: '2026-03-02T09:15:01.220Z',
+  updated_at: '2026-03-02T09:15:03.871Z',
+  ended_at: null,
+  error: null,
 };
 
 /** The answer of an enrollment: the run, before its first step. */
 export const SEQUENCE_ENROLLED = { ...SEQUENCE, current_step: 0, variables: {}, updated_at: SEQUENCE.created_at };
 /** The answers of the run's controls. */
-export const SEQUENCE_PAUSED = { ...SEQUENCE, status: 'WAITING_FOR_USER', paused_until: '2026-03-17T09:00:00.000Z', updated_at: '2026-03-03T11:20:00.412Z' };
-export const SEQUENCE_STOPPED = { ...SEQUENCE, status: 'SUCCEEDED', updated_at: '2026-03-05T15:02:37.118Z', ended_at: '2026-03-05T15:02:37.118Z' };
+export const SEQUENCE_PAUSED = {
+  ...SEQUENCE,
+  status: 'WAITING_FOR_USER',
+  paused_until: '2026-03-17T09:00:00.000Z',
+  updated_at: '2026-03-03T11:20:00.412Z',
+};
+export const SEQUENCE_STOPPED = {
+  ...SEQUENCE,
+  status: 'SUCCEEDED',
+  updated_at: '2026-03-05T15:02:37.118Z',
+  ended_at: '2026-03-05T15:02:37.118Z',
+};
 
 export const MESSAGE = {
-  id: ID.message, contact_id: ID.contact, sequence_id: ID.sequence, channel: 'EMAIL', direction: 'OUTBOUND', kind: 'MESSAGE',
+  id: ID.message,
+  contact_id: ID.contact,
+  sequence_id: ID.sequence,
+  channel: 'EMAIL',
+  direction: 'OUTBOUND',
+  kind: 'MESSAGE',
   subject: 'Month-end reporting at Analytical Engines',
-  body: 'Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. '
-    + `Here is how Analytical Engines got them back: ${EXAMPLE_LINK}\n\nWorth a 20-minute call?\n\nGrace Hopper`,
-  step_number: 1, sent_at: '2026-03-02T09:15:03.702Z', created_at: '2026-03-02T09:15:03.840Z', in_reply_to_id: null, reply_category: null,
-  open_count: 2, opened_at: '2026-03-02T10:41:19.005Z', click_count: 1, clicked_at: '2026-03-02T10:42:02.377Z', bounced_at: null, accepted_at: null,
+  body:
+    'Hi Ada,\n\nTeams like yours tell us month-end reporting eats two days of engineering time. ' +
+    `Here is how Analytical Engines got them back: ${EXAMPLE_LINK}\n\nWorth a 20-minute call?\n\nGrace Hopper`,
+  step_number: 1,
+  sent_at: '2026-03-02T09:15:03.702Z',
+  created_at: '2026-03-02T09:15:03.840Z',
+  in_reply_to_id: null,
+  reply_category: null,
+  open_count: 2,
+  opened_at: '2026-03-02T10:41:19.005Z',
+  click_count: 1,
+  clicked_at: '2026-03-02T10:42:02.377Z',
+  bounced_at: null,
+  accepted_at: null,
 };
 
 export const REPLY = {
-  ...MESSAGE, id: ID.reply, direction: 'INBOUND', subject: 'Re: Month-end reporting at Analytical Engines',
-  body: 'Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?', sent_at: '2026-03-03T08:02:51.930Z',
-  created_at: '2026-03-03T08:02:52.014Z', in_reply_to_id: ID.message, reply_category: 'INTERESTED',
-  open_count: 0, opened_at: null, click_count: 0, clicked_at: null,
+  ...MESSAGE,
+  id: ID.reply,
+  direction: 'INBOUND',
+  subject: 'Re: Month-end reporting at Analytical Engines',
+  body: 'Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?',
+  sent_at: '2026-03-03T08:02:51.930Z',
+  created_at: '2026-03-03T08:02:52.014Z',
+  in_reply_to_id: ID.message,
+  reply_category: 'INTERESTED',
+  open_count: 0,
+  opened_at: null,
+  click_count: 0,
+  clicked_at: null,
 };
 
 export const sequenceExamples: Record<string, unknown> = {
@@ -72,12 +137,30 @@ export const sequenceExamples: Record<string, unknown> = {
   SequenceTemplateUpdate: { schedule: { days: ['TUE', 'WED', 'THU'], start_hour: 8, end_hour: 12 } },
   Sequence: SEQUENCE,
   SequenceCreate: { contact_id: ID.contact, sequence_template_id: ID.sequenceTemplate },
-  EnrollmentPending: { enrollment_run_id: ID.enrollmentRun, contact_id: ID.contact, sequence_template_id: ID.sequenceTemplate },
+  EnrollmentPending: {
+    enrollment_run_id: ID.enrollmentRun,
+    contact_id: ID.contact,
+    sequence_template_id: ID.sequenceTemplate,
+  },
   SequencePause: { paused_until: SEQUENCE_PAUSED.paused_until },
   SequenceStop: { reason: 'WIN', scope: 'CONTACT' },
   SequenceVariablesUpdate: { variables: { meeting_link: 'https://cal.example.org/grace-hopper/20min' } },
   ContactUnenroll: { contact_ids: [ID.contact], sequence_template_id: ID.sequenceTemplate },
-  ContactUnenrollItem: { contact_id: ID.contact, status: 'UNENROLLED', stopped_sequence_ids: [ID.sequence], exclusion_id: ID.contactExclusion },
-  ContactUnenrollResult: { items: [{ contact_id: ID.contact, status: 'UNENROLLED', stopped_sequence_ids: [ID.sequence], exclusion_id: ID.contactExclusion }] },
+  ContactUnenrollItem: {
+    contact_id: ID.contact,
+    status: 'UNENROLLED',
+    stopped_sequence_ids: [ID.sequence],
+    exclusion_id: ID.contactExclusion,
+  },
+  ContactUnenrollResult: {
+    items: [
+      {
+        contact_id: ID.contact,
+        status: 'UNENROLLED',
+        stopped_sequence_ids: [ID.sequence],
+        exclusion_id: ID.contactExclusion,
+      },
+    ],
+  },
   Message: MESSAGE,
 };

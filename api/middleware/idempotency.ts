@@ -66,7 +66,10 @@ export interface IdempotencyOptions {
   purgeIntervalMs?: number;
 }
 
-type StoredRow = Pick<Row<'idempotency_keys'>, 'method' | 'path' | 'fingerprint' | 'state' | 'response_status' | 'response_headers' | 'response_body'> & {
+type StoredRow = Pick<
+  Row<'idempotency_keys'>,
+  'method' | 'path' | 'fingerprint' | 'state' | 'response_status' | 'response_headers' | 'response_body'
+> & {
   expired: boolean;
   abandoned: boolean;
 };
@@ -115,9 +118,14 @@ function responseText(body: unknown): string | null | undefined {
   if (body === null || body === undefined) return null;
   if (typeof body === 'string') return body;
   if (Buffer.isBuffer(body)) {
-    try { return utf8.decode(body); } catch { return undefined; }
+    try {
+      return utf8.decode(body);
+    } catch {
+      return undefined;
+    }
   }
-  if (typeof (body as { pipe?: unknown }).pipe === 'function' || body instanceof ReadableStream || body instanceof Blob) return undefined;
+  if (typeof (body as { pipe?: unknown }).pipe === 'function' || body instanceof ReadableStream || body instanceof Blob)
+    return undefined;
   return JSON.stringify(body); // what Koa sends for an object
 }
 
@@ -130,11 +138,16 @@ function carriedOut(ctx: AppContext): boolean {
 export async function purgeExpiredIdempotencyKeys(db: Kysely<DB>, batch = 1000): Promise<number> {
   const result = await db
     .deleteFrom('idempotency_keys')
-    .where('id', 'in', (eb) => eb
-      .selectFrom('idempotency_keys').select('id')
-      .where('expires_at', '<=', dbNow())
-      .orderBy('expires_at').limit(batch)
-      .forUpdate().skipLocked())
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('idempotency_keys')
+        .select('id')
+        .where('expires_at', '<=', dbNow())
+        .orderBy('expires_at')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked(),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -153,37 +166,70 @@ export function idempotency(options: IdempotencyOptions) {
     lastPurge = now;
     purgeExpiredIdempotencyKeys(db(), purgeBatch)
       // A full batch: more may be left, so the next keyed request purges again at once.
-      .then((deleted) => { if (deleted >= purgeBatch) lastPurge = 0; })
+      .then((deleted) => {
+        if (deleted >= purgeBatch) lastPurge = 0;
+      })
       .catch((error: unknown) => ctx.state.logger?.warn({ err: error }, 'idempotency key purge failed'))
-      .finally(() => { purging = false; });
+      .finally(() => {
+        purging = false;
+      });
   }
 
   /** Claims the key: a new row, an expired one, or an abandoned claim of the same request. False: taken. */
-  async function claim(organizationId: string, key: string, method: string, path: string, fingerprint: string, token: string): Promise<boolean> {
+  async function claim(
+    organizationId: string,
+    key: string,
+    method: string,
+    path: string,
+    fingerprint: string,
+    token: string,
+  ): Promise<boolean> {
     // A conflicting row is taken over only when expired, or when it is an abandoned claim of the same request.
     const rows = await db()
       .insertInto('idempotency_keys')
       .values({
-        id: randomUUID(), organization_id: organizationId, key, method, path, fingerprint, state: 'IN_PROGRESS', claim_token: token,
-        created_at: dbNow(), lease_until: nowPlusMs(options.lockTimeoutMs), expires_at: nowPlusMs(options.ttlMs),
+        id: randomUUID(),
+        organization_id: organizationId,
+        key,
+        method,
+        path,
+        fingerprint,
+        state: 'IN_PROGRESS',
+        claim_token: token,
+        created_at: dbNow(),
+        lease_until: nowPlusMs(options.lockTimeoutMs),
+        expires_at: nowPlusMs(options.ttlMs),
       })
-      .onConflict((oc) => oc
-        .columns(['organization_id', 'key'])
-        .doUpdateSet((eb) => ({
-          method: eb.ref('excluded.method'), path: eb.ref('excluded.path'), fingerprint: eb.ref('excluded.fingerprint'), state: 'IN_PROGRESS',
-          claim_token: eb.ref('excluded.claim_token'), response_status: null, response_headers: null, response_body: null,
-          created_at: eb.ref('excluded.created_at'), lease_until: eb.ref('excluded.lease_until'), completed_at: null, expires_at: eb.ref('excluded.expires_at'),
-        }))
-        .where((eb) => eb.or([
-          eb('idempotency_keys.expires_at', '<=', dbNow()),
-          eb.and([
-            eb('idempotency_keys.state', '=', 'IN_PROGRESS'),
-            leaseOver('idempotency_keys', options.lockTimeoutMs),
-            eb('idempotency_keys.method', '=', eb.ref('excluded.method')),
-            eb('idempotency_keys.path', '=', eb.ref('excluded.path')),
-            eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
-          ]),
-        ])))
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'key'])
+          .doUpdateSet((eb) => ({
+            method: eb.ref('excluded.method'),
+            path: eb.ref('excluded.path'),
+            fingerprint: eb.ref('excluded.fingerprint'),
+            state: 'IN_PROGRESS',
+            claim_token: eb.ref('excluded.claim_token'),
+            response_status: null,
+            response_headers: null,
+            response_body: null,
+            created_at: eb.ref('excluded.created_at'),
+            lease_until: eb.ref('excluded.lease_until'),
+            completed_at: null,
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', dbNow()),
+              eb.and([
+                eb('idempotency_keys.state', '=', 'IN_PROGRESS'),
+                leaseOver('idempotency_keys', options.lockTimeoutMs),
+                eb('idempotency_keys.method', '=', eb.ref('excluded.method')),
+                eb('idempotency_keys.path', '=', eb.ref('excluded.path')),
+                eb('idempotency_keys.fingerprint', '=', eb.ref('excluded.fingerprint')),
+              ]),
+            ]),
+          ),
+      )
       .returning('claim_token')
       .execute();
     return rows.length === 1;
@@ -193,11 +239,18 @@ export function idempotency(options: IdempotencyOptions) {
     return db()
       .selectFrom('idempotency_keys')
       .select((eb) => [
-        'method', 'path', 'fingerprint', 'state', 'response_status', 'response_headers', 'response_body',
+        'method',
+        'path',
+        'fingerprint',
+        'state',
+        'response_status',
+        'response_headers',
+        'response_body',
         eb('expires_at', '<=', dbNow()).$castTo<boolean>().as('expired'),
         leaseOver(null, options.lockTimeoutMs).as('abandoned'),
       ])
-      .where('organization_id', '=', organizationId).where('key', '=', key)
+      .where('organization_id', '=', organizationId)
+      .where('key', '=', key)
       .executeTakeFirst();
   }
 
@@ -208,7 +261,9 @@ export function idempotency(options: IdempotencyOptions) {
     const organizationId = ctx.state.principal.organizationId;
     const method = ctx.method;
     const path = ctx.url;
-    const fingerprint = createHash('sha256').update(options.bodyBytes?.(ctx) ?? defaultBodyBytes(ctx)).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(options.bodyBytes?.(ctx) ?? defaultBodyBytes(ctx))
+      .digest('hex');
     const token = randomUUID();
     maybePurge(ctx);
 
@@ -220,21 +275,34 @@ export function idempotency(options: IdempotencyOptions) {
       const row = await existing(organizationId, key);
       if (!row || row.expired) continue;
       if (row.method !== method || row.path !== path) {
-        throw businessIssue(`This ${IDEMPOTENCY_HEADER} was already used for another request (${row.method} ${row.path}); use a new key.`, {
-          header: IDEMPOTENCY_HEADER, reason: 'ENDPOINT_MISMATCH', original_method: row.method, original_path: row.path,
-        });
+        throw businessIssue(
+          `This ${IDEMPOTENCY_HEADER} was already used for another request (${row.method} ${row.path}); use a new key.`,
+          {
+            header: IDEMPOTENCY_HEADER,
+            reason: 'ENDPOINT_MISMATCH',
+            original_method: row.method,
+            original_path: row.path,
+          },
+        );
       }
       if (row.fingerprint !== fingerprint) {
-        throw businessIssue(`This ${IDEMPOTENCY_HEADER} was already used with a different request body; use a new key.`, {
-          header: IDEMPOTENCY_HEADER, reason: 'BODY_MISMATCH',
-        });
+        throw businessIssue(
+          `This ${IDEMPOTENCY_HEADER} was already used with a different request body; use a new key.`,
+          {
+            header: IDEMPOTENCY_HEADER,
+            reason: 'BODY_MISMATCH',
+          },
+        );
       }
       if (row.state === 'IN_PROGRESS') {
         if (row.abandoned) continue;
-        throw inFlight(`A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it has finished.`);
+        throw inFlight(
+          `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it has finished.`,
+        );
       }
       ctx.status = row.response_status ?? 200;
-      if (row.response_body !== null) ctx.body = options.seal ? options.seal.decrypt(row.response_body) : row.response_body;
+      if (row.response_body !== null)
+        ctx.body = options.seal ? options.seal.decrypt(row.response_body) : row.response_body;
       for (const [name, value] of Object.entries(row.response_headers ?? {})) ctx.set(name, value);
       ctx.set(REPLAYED_HEADER, 'true');
       ctx.state.logger?.debug({ idempotency_key_state: 'replayed' }, 'idempotent replay');
@@ -244,16 +312,28 @@ export function idempotency(options: IdempotencyOptions) {
       throw inFlight(`A request with this ${IDEMPOTENCY_HEADER} is being processed; retry shortly.`);
     }
 
-    const release = () => db()
-      .deleteFrom('idempotency_keys')
-      .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token)
-      .execute();
+    const release = () =>
+      db()
+        .deleteFrom('idempotency_keys')
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .where('claim_token', '=', token)
+        .execute();
     // Renewed while the request runs; a failed renewal is left to the next one (or to the lease running out).
-    const renewal = setInterval(() => {
-      void db().updateTable('idempotency_keys').set({ lease_until: nowPlusMs(options.lockTimeoutMs) })
-        .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token).where('state', '=', 'IN_PROGRESS')
-        .execute().catch(() => {});
-    }, Math.max(100, Math.floor(options.lockTimeoutMs / 3)));
+    const renewal = setInterval(
+      () => {
+        void db()
+          .updateTable('idempotency_keys')
+          .set({ lease_until: nowPlusMs(options.lockTimeoutMs) })
+          .where('organization_id', '=', organizationId)
+          .where('key', '=', key)
+          .where('claim_token', '=', token)
+          .where('state', '=', 'IN_PROGRESS')
+          .execute()
+          .catch(() => {});
+      },
+      Math.max(100, Math.floor(options.lockTimeoutMs / 3)),
+    );
     try {
       await options.renderErrors(ctx, next);
     } catch (error) {
@@ -265,7 +345,8 @@ export function idempotency(options: IdempotencyOptions) {
     const text = responseText(ctx.body);
     try {
       if (!carriedOut(ctx) || text === undefined) {
-        if (text === undefined) ctx.state.logger?.warn({ status: ctx.status }, 'idempotency: response body cannot be stored; key released');
+        if (text === undefined)
+          ctx.state.logger?.warn({ status: ctx.status }, 'idempotency: response body cannot be stored; key released');
         await release();
         return;
       }
@@ -277,10 +358,15 @@ export function idempotency(options: IdempotencyOptions) {
       await db()
         .updateTable('idempotency_keys')
         .set({
-          state: 'COMPLETED', response_status: ctx.status, response_headers: headers,
-          response_body: text !== null && options.seal ? options.seal.encrypt(text) : text, completed_at: dbNow(),
+          state: 'COMPLETED',
+          response_status: ctx.status,
+          response_headers: headers,
+          response_body: text !== null && options.seal ? options.seal.encrypt(text) : text,
+          completed_at: dbNow(),
         })
-        .where('organization_id', '=', organizationId).where('key', '=', key).where('claim_token', '=', token)
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .where('claim_token', '=', token)
         .execute();
       // Send exactly the stored text, so the first response and its replays are the same bytes.
       if (text !== null && typeof ctx.body !== 'string') ctx.body = text;
@@ -297,7 +383,9 @@ export function idempotency(options: IdempotencyOptions) {
  * the scope gets the router's 403, never an answer stored for another key of the organization
  * (SECURITY.md).
  */
-export function coveredPosts(findRoute: (method: string, path: string) => RouteDef | undefined): (ctx: AppContext) => boolean {
+export function coveredPosts(
+  findRoute: (method: string, path: string) => RouteDef | undefined,
+): (ctx: AppContext) => boolean {
   return (ctx) => {
     const route = findRoute('POST', ctx.path);
     if (!route) return false;
@@ -312,6 +400,8 @@ export function coveredPosts(findRoute: (method: string, path: string) => RouteD
  */
 export function sealedAnswers(secretKey: string): NonNullable<IdempotencyOptions['seal']> {
   const box = new SecretBox(`idempotency-responses:${secretKey}`);
-  return { encrypt: (plain) => box.encrypt(plain), decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed) };
+  return {
+    encrypt: (plain) => box.encrypt(plain),
+    decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed),
+  };
 }
-

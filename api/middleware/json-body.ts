@@ -37,7 +37,13 @@ export function requestBodyBytes(ctx: AppContext): Buffer | undefined {
 
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** Content-Type values that are JSON in UTF-8 as written (the header's usual spellings). */
-const PLAIN_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset=utf-8', 'application/json;charset=UTF-8']);
+const PLAIN_JSON = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=UTF-8',
+  'application/json;charset=utf-8',
+  'application/json;charset=UTF-8',
+]);
 const NOT_JSON = 'The request body is not valid JSON (a JSON object or array is expected).';
 // JSON text that is an object or an array (RFC 8259 white space first).
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
@@ -70,7 +76,9 @@ function collect(stream: Readable, limitBytes: number): Promise<Buffer> {
       else chunks.push(chunk);
     };
     // 'close' also follows a normal 'end': the issue (an Error, costly to build) only when still unsettled.
-    const unreadable = () => { if (!settled) settle(bodyIssue('The request body could not be read.', 'could not be read')); };
+    const unreadable = () => {
+      if (!settled) settle(bodyIssue('The request body could not be read.', 'could not be read'));
+    };
     // The client went away before the body was read: nothing more will come.
     if (stream.destroyed) return unreadable();
     stream.on('data', onData);
@@ -84,7 +92,12 @@ function collect(stream: Readable, limitBytes: number): Promise<Buffer> {
 type Inflate = (input: InputType, options: ZlibOptions, done: (error: Error | null, result: Buffer) => void) => void;
 
 // Content codings read (case-insensitive); `unzip` takes both gzip and zlib-wrapped deflate data.
-const INFLATERS = new Map<string, Inflate>([['gzip', unzip], ['x-gzip', unzip], ['deflate', unzip], ['br', brotliDecompress as Inflate]]);
+const INFLATERS = new Map<string, Inflate>([
+  ['gzip', unzip],
+  ['x-gzip', unzip],
+  ['deflate', unzip],
+  ['br', brotliDecompress as Inflate],
+]);
 
 /** The body's bytes with its Content-Encoding undone: 400 unsupported or corrupt, 413 over the limit. */
 async function readBytes(ctx: AppContext, limitBytes: number): Promise<Buffer> {
@@ -93,8 +106,10 @@ async function readBytes(ctx: AppContext, limitBytes: number): Promise<Buffer> {
   const encoding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
   const inflate = encoding === 'identity' ? null : INFLATERS.get(encoding);
   if (inflate === undefined) {
-    throw bodyIssue(`Unsupported Content-Encoding ${JSON.stringify(encoding)}: send identity, gzip, deflate or br.`,
-      'has an unsupported encoding or charset');
+    throw bodyIssue(
+      `Unsupported Content-Encoding ${JSON.stringify(encoding)}: send identity, gzip, deflate or br.`,
+      'has an unsupported encoding or charset',
+    );
   }
   let sent: Buffer;
   try {
@@ -105,11 +120,19 @@ async function readBytes(ctx: AppContext, limitBytes: number): Promise<Buffer> {
     throw error;
   }
   if (!inflate) return sent;
-  return new Promise((resolve, reject) => inflate(sent, { maxOutputLength: limitBytes }, (error, result) => {
-    if (!error) resolve(result);
-    else if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') reject(payloadTooLarge(limitBytes));
-    else reject(bodyIssue(`Content-Encoding ${encoding}: the body could not be decompressed.`, `could not be decompressed (not valid ${encoding} data)`));
-  }));
+  return new Promise((resolve, reject) =>
+    inflate(sent, { maxOutputLength: limitBytes }, (error, result) => {
+      if (!error) resolve(result);
+      else if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') reject(payloadTooLarge(limitBytes));
+      else
+        reject(
+          bodyIssue(
+            `Content-Encoding ${encoding}: the body could not be decompressed.`,
+            `could not be decompressed (not valid ${encoding} data)`,
+          ),
+        );
+    }),
+  );
 }
 
 /**
@@ -131,7 +154,10 @@ export function jsonBody(options: JsonBodyOptions) {
       }
       const charset = ctx.request.charset.toLowerCase();
       if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-        throw bodyIssue(`Unsupported charset ${JSON.stringify(charset)}: send UTF-8 JSON.`, 'has an unsupported encoding or charset');
+        throw bodyIssue(
+          `Unsupported charset ${JSON.stringify(charset)}: send UTF-8 JSON.`,
+          'has an unsupported encoding or charset',
+        );
       }
     }
     const bytes = await readBytes(ctx, options.limitBytes);
@@ -146,7 +172,8 @@ export function jsonBody(options: JsonBodyOptions) {
         throw bodyIssue(NOT_JSON, 'is not valid JSON');
       }
       const verbatim = options.verbatimMembers?.(ctx) ?? [];
-      if (hasProtoKey(text, parsed, verbatim)) throw bodyIssue('The request body has a "__proto__" member, which is refused.', 'has a "__proto__" member');
+      if (hasProtoKey(text, parsed, verbatim))
+        throw bodyIssue('The request body has a "__proto__" member, which is refused.', 'has a "__proto__" member');
       // One walk, and only when the text has a surrogate escape: strict UTF-8 text is well-formed itself.
       if (mayHoldLoneSurrogate(text)) {
         const errors = illFormedFields(parsed, verbatim);

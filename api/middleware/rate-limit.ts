@@ -9,7 +9,9 @@ import type { RateLimiter } from '../rate-limiter.ts';
 import type { RateBudget, RouteDef } from '../route.ts';
 
 /** Which extra budget a request falls under: the budget of the route the router will run (route.ts routeFinder). */
-export function routeBudgets(findRoute: (method: string, path: string) => RouteDef | undefined): (method: string, path: string) => RateBudget | undefined {
+export function routeBudgets(
+  findRoute: (method: string, path: string) => RouteDef | undefined,
+): (method: string, path: string) => RateBudget | undefined {
   return (method, path) => findRoute(method, path)?.rateBudget;
 }
 
@@ -17,7 +19,11 @@ export function rateLimit(limiter: RateLimiter, budgetOf: (method: string, path:
   const windowSeconds = limiter.limits.windowMs / 1000;
   return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
     const principal = ctx.state.principal;
-    const pending = limiter.check(principal.keyId, principal.organizationId, budgetOf(ctx.method, ctx.path) === 'enrichment');
+    const pending = limiter.check(
+      principal.keyId,
+      principal.organizationId,
+      budgetOf(ctx.method, ctx.path) === 'enrichment',
+    );
     const decision = pending instanceof Promise ? await pending : pending;
     ctx.set('X-RateLimit-Limit', String(decision.limit));
     ctx.set('X-RateLimit-Remaining', String(decision.remaining));

@@ -29,15 +29,19 @@ export function requestContext(logger: Logger) {
     try {
       await next();
     } finally {
-      if (logger.isLevelEnabled('info')) ctx.state.logger.info({
-        method: ctx.method,
-        path: ctx.state.route?.includes('{token}') ? ctx.state.route : ctx.path,
-        route: ctx.state.route,
-        status: ctx.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        key_prefix: ctx.state.principal?.keyPrefix,
-        trace_id: ctx.state.traceId,
-      }, 'request');
+      if (logger.isLevelEnabled('info'))
+        ctx.state.logger.info(
+          {
+            method: ctx.method,
+            path: ctx.state.route?.includes('{token}') ? ctx.state.route : ctx.path,
+            route: ctx.state.route,
+            status: ctx.status,
+            duration_ms: Math.round((performance.now() - started) * 10) / 10,
+            key_prefix: ctx.state.principal?.keyPrefix,
+            trace_id: ctx.state.traceId,
+          },
+          'request',
+        );
     }
   };
 }

@@ -11,7 +11,11 @@ export function traceRequests() {
   const tracer = serviceTracer();
   return async function traceRequest(ctx: AppContext, next: Next): Promise<void> {
     const parent = propagation.extract(context.active(), ctx.headers);
-    const span = tracer.startSpan(`${ctx.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': ctx.method, request_id: ctx.state.requestId } }, parent);
+    const span = tracer.startSpan(
+      `${ctx.method}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': ctx.method, request_id: ctx.state.requestId } },
+      parent,
+    );
     ctx.state.traceId = span.spanContext().traceId;
     try {
       await context.with(trace.setSpan(parent, span), next);

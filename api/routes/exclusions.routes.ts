@@ -5,8 +5,13 @@ import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery }
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
-  accountExclusionCreateSchema, accountExclusionListFilters, accountExclusionSchema, contactExclusionCreateSchema,
-  contactExclusionListFilters, contactExclusionSchema, exclusionPatchSchema,
+  accountExclusionCreateSchema,
+  accountExclusionListFilters,
+  accountExclusionSchema,
+  contactExclusionCreateSchema,
+  contactExclusionListFilters,
+  contactExclusionSchema,
+  exclusionPatchSchema,
 } from '../schemas/exclusions.schemas.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
 import { ACCOUNT_EXCLUSION_UPDATED, CONTACT_EXCLUSION_UPDATED } from '../examples/outbound.examples.ts';
@@ -15,12 +20,17 @@ type ExclusionParams = { exclusion_id: string };
 const tags = ['Exclusions'];
 /** The account exclusion routes share the path parameter name of the contact ones, not its example. */
 const accountExclusion = { params: { exclusion_id: EXAMPLE_IDS.accountExclusion } };
-const inForce = 'An exclusion is in force while `until` is null or in the future; once `until` passes it lifts by itself (nothing rewrites the row).';
+const inForce =
+  'An exclusion is in force while `until` is null or in the future; once `until` passes it lifts by itself (nothing rewrites the row).';
 
 export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
   return [
     defineRoute<Record<string, string>, Record<string, never>, exclusions.ContactExclusionInput>({
-      method: 'POST', path: '/v1/contact-exclusions', auth: 'key', scope: 'contact_exclusions:write', tags,
+      method: 'POST',
+      path: '/v1/contact-exclusions',
+      auth: 'key',
+      scope: 'contact_exclusions:write',
+      tags,
       operationId: 'createContactExclusion',
       location: '/v1/contact-exclusions/{id}',
       summary: 'Exclude a person',
@@ -28,31 +38,58 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       body: contactExclusionCreateSchema,
       responses: {
         201: { description: 'The exclusion.', schema: contactExclusionSchema },
-        409: { description: 'The email or LinkedIn URL is already excluded (CommitIssue, `data.existing_exclusion_id`).' },
+        409: {
+          description: 'The email or LinkedIn URL is already excluded (CommitIssue, `data.existing_exclusion_id`).',
+        },
         422: { description: 'Neither email nor linkedin_url (ValidationIssue naming both).' },
       },
       handler: async (ctx, { body }) => {
-        const { record } = await exclusions.createContactExclusion(ctx.state.em, ctx.state.principal.organizationId, body, { source: 'API' });
+        const { record } = await exclusions.createContactExclusion(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          body,
+          { source: 'API' },
+        );
         return { status: 201, body: record };
       },
     }),
-    defineRoute<Record<string, string>, PageQuery<exclusions.ContactExclusionSort> & exclusions.ContactExclusionFilters>({
-      method: 'GET', path: '/v1/contact-exclusions', auth: 'key', scope: 'contact_exclusions:read', tags,
+    defineRoute<
+      Record<string, string>,
+      PageQuery<exclusions.ContactExclusionSort> & exclusions.ContactExclusionFilters
+    >({
+      method: 'GET',
+      path: '/v1/contact-exclusions',
+      auth: 'key',
+      scope: 'contact_exclusions:read',
+      tags,
       operationId: 'listContactExclusions',
       summary: 'List contact exclusions',
       description: 'Default order: created_at ascending. Lifted exclusions (until passed) are listed too.',
       query: listQuerySchema(exclusions.CONTACT_EXCLUSION_SORT_FIELDS, contactExclusionListFilters),
-      responses: { 200: { description: 'Envelope of contact exclusions.', schema: envelopeSchema(contactExclusionSchema) } },
+      responses: {
+        200: { description: 'Envelope of contact exclusions.', schema: envelopeSchema(contactExclusionSchema) },
+      },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await exclusions.listContactExclusions(ctx.state.em, ctx.state.principal.organizationId, filters, {
-          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
-        });
+        const { items, total } = await exclusions.listContactExclusions(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          filters,
+          {
+            ...pageWindow(query),
+            sortBy: sort_by,
+            sortOrder: sort_order,
+          },
+        );
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
       },
     }),
     defineRoute<ExclusionParams>({
-      method: 'GET', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:read', tags,
+      method: 'GET',
+      path: '/v1/contact-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'contact_exclusions:read',
+      tags,
       operationId: 'getContactExclusion',
       summary: 'A contact exclusion',
       description: 'The exclusion: its email and/or LinkedIn URL, reason, message and `until` (null: permanent).',
@@ -60,24 +97,44 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await exclusions.getContactExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id),
+        body: await exclusions.getContactExclusion(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          params.exclusion_id,
+        ),
       }),
     }),
     defineRoute<ExclusionParams, Record<string, never>, exclusions.ExclusionPatch>({
-      method: 'PATCH', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:write', tags,
+      method: 'PATCH',
+      path: '/v1/contact-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'contact_exclusions:write',
+      tags,
       operationId: 'patchContactExclusion',
       summary: 'Change the reason, message or until of a contact exclusion',
-      description: 'Only the fields sent change; `updated_at` moves. Emits no event (only creation emits `contact_exclusion.created`).',
+      description:
+        'Only the fields sent change; `updated_at` moves. Emits no event (only creation emits `contact_exclusion.created`).',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
-      responses: { 200: { description: 'The exclusion.', schema: contactExclusionSchema, example: CONTACT_EXCLUSION_UPDATED } },
+      responses: {
+        200: { description: 'The exclusion.', schema: contactExclusionSchema, example: CONTACT_EXCLUSION_UPDATED },
+      },
       handler: async (ctx, { params, body }) => ({
         status: 200,
-        body: await exclusions.patchContactExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id, body),
+        body: await exclusions.patchContactExclusion(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          params.exclusion_id,
+          body,
+        ),
       }),
     }),
     defineRoute<ExclusionParams>({
-      method: 'DELETE', path: '/v1/contact-exclusions/{exclusion_id}', auth: 'key', scope: 'contact_exclusions:write', tags,
+      method: 'DELETE',
+      path: '/v1/contact-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'contact_exclusions:write',
+      tags,
       operationId: 'deleteContactExclusion',
       summary: 'Delete a contact exclusion',
       description: 'Does not re-enroll the contact in any sequence.',
@@ -90,7 +147,11 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
     }),
 
     defineRoute<Record<string, string>, Record<string, never>, exclusions.AccountExclusionInput>({
-      method: 'POST', path: '/v1/account-exclusions', auth: 'key', scope: 'account_exclusions:write', tags,
+      method: 'POST',
+      path: '/v1/account-exclusions',
+      auth: 'key',
+      scope: 'account_exclusions:write',
+      tags,
       operationId: 'createAccountExclusion',
       location: '/v1/account-exclusions/{id}',
       summary: 'Exclude a company domain',
@@ -102,26 +163,52 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       },
       handler: async (ctx, { body }) => ({
         status: 201,
-        body: await exclusions.createAccountExclusion(ctx.state.em, deps.directory, ctx.state.principal.organizationId, body),
+        body: await exclusions.createAccountExclusion(
+          ctx.state.em,
+          deps.directory,
+          ctx.state.principal.organizationId,
+          body,
+        ),
       }),
     }),
-    defineRoute<Record<string, string>, PageQuery<exclusions.AccountExclusionSort> & exclusions.AccountExclusionFilters>({
-      method: 'GET', path: '/v1/account-exclusions', auth: 'key', scope: 'account_exclusions:read', tags,
+    defineRoute<
+      Record<string, string>,
+      PageQuery<exclusions.AccountExclusionSort> & exclusions.AccountExclusionFilters
+    >({
+      method: 'GET',
+      path: '/v1/account-exclusions',
+      auth: 'key',
+      scope: 'account_exclusions:read',
+      tags,
       operationId: 'listAccountExclusions',
       summary: 'List account exclusions',
       description: 'Default order: created_at ascending. Lifted exclusions (until passed) are listed too.',
       query: listQuerySchema(exclusions.ACCOUNT_EXCLUSION_SORT_FIELDS, accountExclusionListFilters),
-      responses: { 200: { description: 'Envelope of account exclusions.', schema: envelopeSchema(accountExclusionSchema) } },
+      responses: {
+        200: { description: 'Envelope of account exclusions.', schema: envelopeSchema(accountExclusionSchema) },
+      },
       handler: async (ctx, { query }) => {
         const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await exclusions.listAccountExclusions(ctx.state.em, deps.directory, ctx.state.principal.organizationId, filters, {
-          ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order,
-        });
+        const { items, total } = await exclusions.listAccountExclusions(
+          ctx.state.em,
+          deps.directory,
+          ctx.state.principal.organizationId,
+          filters,
+          {
+            ...pageWindow(query),
+            sortBy: sort_by,
+            sortOrder: sort_order,
+          },
+        );
         return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
       },
     }),
     defineRoute<ExclusionParams>({
-      method: 'GET', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:read', tags,
+      method: 'GET',
+      path: '/v1/account-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'account_exclusions:read',
+      tags,
       operationId: 'getAccountExclusion',
       requestExample: accountExclusion,
       summary: 'An account exclusion',
@@ -130,29 +217,48 @@ export function exclusionsRoutes(deps: { directory: Directory }): RouteDef[] {
       responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await exclusions.getAccountExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id),
+        body: await exclusions.getAccountExclusion(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          params.exclusion_id,
+        ),
       }),
     }),
     defineRoute<ExclusionParams, Record<string, never>, exclusions.ExclusionPatch>({
-      method: 'PATCH', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
+      method: 'PATCH',
+      path: '/v1/account-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'account_exclusions:write',
+      tags,
       operationId: 'patchAccountExclusion',
       requestExample: accountExclusion,
       summary: 'Change the reason, message or until of an account exclusion',
       description: 'Only the fields sent change; `until: null` makes it permanent, omitting `until` leaves it.',
       params: idParams('exclusion_id'),
       body: exclusionPatchSchema,
-      responses: { 200: { description: 'The exclusion.', schema: accountExclusionSchema, example: ACCOUNT_EXCLUSION_UPDATED } },
+      responses: {
+        200: { description: 'The exclusion.', schema: accountExclusionSchema, example: ACCOUNT_EXCLUSION_UPDATED },
+      },
       handler: async (ctx, { params, body }) => ({
         status: 200,
-        body: await exclusions.patchAccountExclusion(ctx.state.em, ctx.state.principal.organizationId, params.exclusion_id, body),
+        body: await exclusions.patchAccountExclusion(
+          ctx.state.em,
+          ctx.state.principal.organizationId,
+          params.exclusion_id,
+          body,
+        ),
       }),
     }),
     defineRoute<ExclusionParams>({
-      method: 'DELETE', path: '/v1/account-exclusions/{exclusion_id}', auth: 'key', scope: 'account_exclusions:write', tags,
+      method: 'DELETE',
+      path: '/v1/account-exclusions/{exclusion_id}',
+      auth: 'key',
+      scope: 'account_exclusions:write',
+      tags,
       operationId: 'deleteAccountExclusion',
       requestExample: accountExclusion,
       summary: 'Delete an account exclusion',
-      description: 'The domain\'s people may be enrolled and imported again; nobody is re-enrolled by the delete.',
+      description: "The domain's people may be enrolled and imported again; nobody is re-enrolled by the delete.",
       params: idParams('exclusion_id'),
       responses: { 204: { description: 'Deleted.' } },
       handler: async (ctx, { params }) => {

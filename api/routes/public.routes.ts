@@ -18,11 +18,13 @@ const require = createRequire(import.meta.url);
 const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 // Read and compressed once per process, on first use (4.35 MB: 1.26 MB gzip, 1.05 MB brotli).
 let scalarScript: Promise<PreparedAsset> | undefined;
-const docsScript = () => (scalarScript ??= readFile(scalarBundle).then((bytes) => prepareAsset(bytes, 'text/javascript; charset=utf-8'))
-  .catch((error: unknown) => {
-    scalarScript = undefined;
-    throw error;
-  }));
+const docsScript = () =>
+  (scalarScript ??= readFile(scalarBundle)
+    .then((bytes) => prepareAsset(bytes, 'text/javascript; charset=utf-8'))
+    .catch((error: unknown) => {
+      scalarScript = undefined;
+      throw error;
+    }));
 const notModified = { description: 'Not modified: `If-None-Match` named the current `ETag`. No body.' };
 
 const DOCS_HTML = `<!doctype html>
@@ -66,7 +68,8 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/healthz',
       operationId: 'healthz',
       summary: 'Liveness: the process answers',
-      description: 'Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.',
+      description:
+        'Answers `{"status": "ok"}` as long as the process serves HTTP; it checks no dependency, so an orchestrator restarts only a process that no longer answers.',
       responses: { 200: { description: 'Alive.', schema: healthSchema, example: { status: 'ok' } } },
       handler: () => ({ status: 200, body: { status: 'ok' } }),
     }),
@@ -76,8 +79,9 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/readyz',
       operationId: 'readyz',
       summary: 'Readiness: PostgreSQL and Temporal are reachable',
-      description: 'Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; '
-        + 'a load balancer sends traffic only while both are `ok`.',
+      description:
+        'Runs `SELECT 1` on PostgreSQL and pings Temporal, each bounded to 2 s, and reports each as `ok` or `unreachable` in `checks`; ' +
+        'a load balancer sends traffic only while both are `ok`.',
       responses: {
         200: { description: 'Ready.', schema: healthSchema },
         503: { description: 'A dependency is unreachable (UnavailableIssue); `data.checks` says which.' },
@@ -94,10 +98,14 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/v1/openapi.json',
       operationId: 'openapi',
       summary: 'This OpenAPI 3.1 document',
-      description: 'Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, '
-        + 'and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.',
+      description:
+        'Built from the route table itself: the JSON schemas that validate requests are the ones shown, every body a named schema, ' +
+        'and `webhooks` describes what subscriptions receive. Generate clients from it; schema names are part of the contract.',
       responses: {
-        200: { description: 'The document.', schema: named('OpenApiDocument', { type: 'object', description: 'An OpenAPI 3.1 document.' }) },
+        200: {
+          description: 'The document.',
+          schema: named('OpenApiDocument', { type: 'object', description: 'An OpenAPI 3.1 document.' }),
+        },
         304: notModified,
       },
       handler: async (ctx) => {
@@ -116,8 +124,11 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       path: '/docs',
       operationId: 'docs',
       summary: 'Readable API reference (HTML)',
-      description: 'The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.',
-      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' }, example: DOCS_HTML } },
+      description:
+        'The reference page rendering this document (Scalar), served with its script from the service alone: no third-party calls.',
+      responses: {
+        200: { description: 'HTML page.', contentType: 'text/html', schema: { type: 'string' }, example: DOCS_HTML },
+      },
       handler: (ctx) => {
         ctx.type = 'text/html';
         return { status: 200, body: DOCS_HTML };
@@ -130,7 +141,10 @@ export function publicRoutes(deps: PublicRouteDeps): RouteDef[] {
       operationId: 'docsScript',
       summary: 'Script of the API reference page',
       description: 'The self-contained browser bundle the reference page loads; cacheable for a day.',
-      responses: { 200: { description: 'JavaScript.', contentType: 'text/javascript', schema: { type: 'string' } }, 304: notModified },
+      responses: {
+        200: { description: 'JavaScript.', contentType: 'text/javascript', schema: { type: 'string' } },
+        304: notModified,
+      },
       handler: async (ctx) => {
         const asset = await docsScript();
         ctx.set('Cache-Control', 'public, max-age=86400');

@@ -16,7 +16,8 @@ export function usersRoutes(keys: KeyStore): RouteDef[] {
       scope: null,
       operationId: 'getMe',
       summary: 'The calling API key',
-      description: 'Needs a valid key and no scope. `enrichment_credits` (added field) is the organization\'s balance, read per request.',
+      description:
+        "Needs a valid key and no scope. `enrichment_credits` (added field) is the organization's balance, read per request.",
       tags: ['Identity'],
       responses: { 200: { description: 'The API key identity.', schema: meSchema } },
       handler: async (ctx: AppContext) => {

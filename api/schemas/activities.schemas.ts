@@ -17,13 +17,16 @@ const ACTIVITY_PAYLOADS = EVENT_PAYLOADS.map(({ type, schema }) => ({ type, sche
 
 /** The payload variants by event type: camelCased twins of the webhook bodies. */
 export const activityPayloadSchema: JsonSchema = named('ActivityPayload', {
-  description: 'The event as its webhook delivery carries it, with every key camelCased at any depth (organizationId, sequenceTemplateId, '
-    + 'contact.firstName, message.sentAt, ...); values are unchanged. Discriminated by `type`: one variant per event type, the camelCase twin of '
-    + 'its webhook payload schema (`ActivityMessageSentEvent` of `MessageSentEvent`, ...). New types may be added within /v1: ignore the ones you do not know.',
+  description:
+    'The event as its webhook delivery carries it, with every key camelCased at any depth (organizationId, sequenceTemplateId, ' +
+    'contact.firstName, message.sentAt, ...); values are unchanged. Discriminated by `type`: one variant per event type, the camelCase twin of ' +
+    'its webhook payload schema (`ActivityMessageSentEvent` of `MessageSentEvent`, ...). New types may be added within /v1: ignore the ones you do not know.',
   oneOf: ACTIVITY_PAYLOADS.map(({ schema }) => schema),
   discriminator: {
     propertyName: 'type',
-    mapping: Object.fromEntries(ACTIVITY_PAYLOADS.map(({ type, schema }) => [type, `#/components/schemas/${nameOf(schema)}`])),
+    mapping: Object.fromEntries(
+      ACTIVITY_PAYLOADS.map(({ type, schema }) => [type, `#/components/schemas/${nameOf(schema)}`]),
+    ),
   },
 });
 
@@ -44,8 +47,12 @@ const baseQuery = listQuerySchema(ACTIVITY_SORT_FIELDS, {
   resource_type: resourceTypeSchema,
   channel: channelSchema,
   types: {
-    type: 'array', items: eventTypeSchema, minItems: 1, maxItems: EVENT_TYPES.length,
-    description: 'Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types.',
+    type: 'array',
+    items: eventTypeSchema,
+    minItems: 1,
+    maxItems: EVENT_TYPES.length,
+    description:
+      'Event types to include (repeat the parameter: `types=message.sent&types=message.replied`); omitted, all types.',
   },
   created_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
   created_before: { type: 'string', format: 'date-time', description: 'Strictly before.' },
@@ -56,6 +63,11 @@ export const activityListQuery: JsonSchema = {
   ...baseQuery,
   properties: {
     ...(baseQuery.properties as Record<string, JsonSchema>),
-    sort_order: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Default `desc` (newest first) for the activity stream.' },
+    sort_order: {
+      type: 'string',
+      enum: ['asc', 'desc'],
+      default: 'desc',
+      description: 'Default `desc` (newest first) for the activity stream.',
+    },
   },
 };

@@ -18,11 +18,13 @@ export interface Alternatives {
 
 /** The body `name`, its branches named `<name><suffix>` (`ContactUpsertByEmail`). */
 export function alternatives(name: string, spec: Alternatives): JsonSchema {
-  const branches = Object.entries(spec.branches).map(([suffix, identifiers]) => named(`${name}${suffix}`, {
-    type: 'object',
-    additionalProperties: false,
-    required: Object.keys(identifiers),
-    properties: { ...spec.properties, ...identifiers },
-  }));
+  const branches = Object.entries(spec.branches).map(([suffix, identifiers]) =>
+    named(`${name}${suffix}`, {
+      type: 'object',
+      additionalProperties: false,
+      required: Object.keys(identifiers),
+      properties: { ...spec.properties, ...identifiers },
+    }),
+  );
   return named(name, { type: 'object', description: spec.description, [spec.keyword]: branches });
 }

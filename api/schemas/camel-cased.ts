@@ -10,14 +10,26 @@ import { named, nameOf } from './named.ts';
 export const ACTIVITY_PREFIX = 'Activity';
 
 /** Keywords whose values are data or text, not schemas: copied as they are. */
-const VALUES = new Set(['enum', 'const', 'default', 'example', 'examples', 'description', 'title', 'format', 'pattern', 'type']);
+const VALUES = new Set([
+  'enum',
+  'const',
+  'default',
+  'example',
+  'examples',
+  'description',
+  'title',
+  'format',
+  'pattern',
+  'type',
+]);
 
 const twins = new WeakMap<object, unknown>();
 
 /** `entries` as an object, or `original` itself when they are its own entries unchanged. */
 function rebuilt(original: object, entries: [string, unknown][]): object {
   const own = Object.entries(original);
-  const same = entries.length === own.length && entries.every(([key, value], i) => key === own[i][0] && value === own[i][1]);
+  const same =
+    entries.length === own.length && entries.every(([key, value], i) => key === own[i][0] && value === own[i][1]);
   return same ? original : Object.fromEntries(entries);
 }
 
@@ -28,7 +40,10 @@ function twinOf(key: string, value: unknown): unknown {
     return renamed.every((name, i) => name === value[i]) ? value : renamed;
   }
   if ((key === 'properties' || key === 'patternProperties') && value !== null && typeof value === 'object') {
-    return rebuilt(value, Object.entries(value).map(([name, schema]) => [camelKey(name), twin(schema)]));
+    return rebuilt(
+      value,
+      Object.entries(value).map(([name, schema]) => [camelKey(name), twin(schema)]),
+    );
   }
   return twin(value);
 }
@@ -40,7 +55,10 @@ function twin(node: unknown): unknown {
   }
   if (node === null || typeof node !== 'object') return node;
   if (twins.has(node)) return twins.get(node);
-  const copy = rebuilt(node, Object.entries(node).map(([key, value]) => [key, twinOf(key, value)]));
+  const copy = rebuilt(
+    node,
+    Object.entries(node).map(([key, value]) => [key, twinOf(key, value)]),
+  );
   const name = nameOf(node);
   const result = copy === node || name === undefined ? copy : named(`${ACTIVITY_PREFIX}${name}`, copy as JsonSchema);
   twins.set(node, result);

@@ -25,19 +25,36 @@ export const errorSchema: JsonSchema = named('Error', {
     status_code: { type: 'integer' },
     type: {
       type: 'string',
-      enum: ['ValidationIssue', 'UnauthorizedIssue', 'NotFoundIssue', 'CommitIssue', 'BusinessIssue', 'RateLimitIssue',
-        'InternalIssue', 'MethodNotAllowedIssue', 'PayloadTooLargeIssue', 'UnavailableIssue'],
+      enum: [
+        'ValidationIssue',
+        'UnauthorizedIssue',
+        'NotFoundIssue',
+        'CommitIssue',
+        'BusinessIssue',
+        'RateLimitIssue',
+        'InternalIssue',
+        'MethodNotAllowedIssue',
+        'PayloadTooLargeIssue',
+        'UnavailableIssue',
+      ],
     },
     message: { type: 'string' },
-    data: nullable(named('ErrorData', {
-      type: 'object',
-      properties: {
-        errors: {
-          type: 'array',
-          items: named('FieldError', { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } }),
+    data: nullable(
+      named('ErrorData', {
+        type: 'object',
+        properties: {
+          errors: {
+            type: 'array',
+            items: named('FieldError', {
+              type: 'object',
+              required: ['path', 'message'],
+              properties: { path: { type: 'string' }, message: { type: 'string' } },
+            }),
+          },
         },
-      },
-    }), 'Details; for validation errors `errors` lists `{path, message}` per offending field.'),
+      }),
+      'Details; for validation errors `errors` lists `{path, message}` per offending field.',
+    ),
     request_id: { type: 'string' },
   },
 });

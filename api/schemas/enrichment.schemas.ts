@@ -7,7 +7,11 @@ import { domainField, emailField, linkedinUrlField, NOT_BLANK_PATTERN } from './
 import { named } from './named.ts';
 
 const TEXT_MAX = 255;
-const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
+const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({
+  type: ['string', 'null'],
+  maxLength,
+  description,
+});
 const EMAIL = 'Matched case-insensitively; null: not known.';
 const LINKEDIN = 'Any usual form of https://www.linkedin.com/in/<slug>.';
 const email: JsonSchema = emailField({ type: ['string', 'null'], description: EMAIL, example: 'ada@acme.test' });
@@ -28,7 +32,8 @@ const enrichProperties: Record<string, JsonSchema> = {
 
 export const enrichBodySchema: JsonSchema = alternatives('ContactEnrich', {
   keyword: 'anyOf',
-  description: 'At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent.',
+  description:
+    'At least an email, a LinkedIn URL, or first_name + last_name + company_domain (else 400 naming the fields). Null counts as absent.',
   properties: enrichProperties,
   branches: {
     ...byEmail,
@@ -43,7 +48,8 @@ export const enrichBodySchema: JsonSchema = alternatives('ContactEnrich', {
 
 export const getAndEnrichBodySchema: JsonSchema = alternatives('ContactGetAndEnrich', {
   keyword: 'anyOf',
-  description: 'At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL.',
+  description:
+    'At least one of contact_id, email or linkedin_url. contact_id names a stored contact (404 when not in this workspace); otherwise the contact is matched on email, then LinkedIn URL.',
   properties: { contact_id: uuid, email, linkedin_url: linkedinUrl },
   branches: { ByContactId: { contact_id: uuid }, ...byEmail, ...byLinkedinUrl },
 });
@@ -70,7 +76,10 @@ const personProperties: Record<string, JsonSchema> = {
   email: nullableString,
   linkedin_url: nullableString,
   job_title: nullableString,
-  seniority: { type: ['string', 'null'], description: "'C_LEVEL', 'VP', 'HEAD', 'DIRECTOR', 'MANAGER', 'SENIOR' or 'ENTRY'." },
+  seniority: {
+    type: ['string', 'null'],
+    description: "'C_LEVEL', 'VP', 'HEAD', 'DIRECTOR', 'MANAGER', 'SENIOR' or 'ENTRY'.",
+  },
   phone: nullableString,
   company_name: nullableString,
   company_domain: nullableString,
@@ -82,21 +91,37 @@ export const enrichedPersonSchema: JsonSchema = named('EnrichedPerson', {
   type: 'object',
   required: [...personRequired, 'provider'],
   description: 'The person the provider found.',
-  properties: { ...personProperties, provider: { type: 'string', description: 'The provider that produced the data.', example: 'sandbox' } },
+  properties: {
+    ...personProperties,
+    provider: { type: 'string', description: 'The provider that produced the data.', example: 'sandbox' },
+  },
 });
 
 /** Stored values, gaps filled by the provider. */
 const enrichedContactSchema: JsonSchema = named('EnrichedContact', {
   type: 'object',
   required: personRequired,
-  description: 'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider.',
+  description:
+    'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider.',
   properties: personProperties,
 });
 
 const accounting: Record<string, JsonSchema> = {
-  completed: { type: 'boolean', description: 'False while the provider works asynchronously: repeat the same call to pick the answer up (no credit is spent meanwhile).' },
-  pending_provider: { type: ['string', 'null'], description: 'The provider still working when completed is false, else null.', example: 'sandbox-async' },
-  credits_spent: { type: 'integer', enum: [0, 1], description: 'One per answer with data; none for no match, a pending answer, or values taken from the workspace.' },
+  completed: {
+    type: 'boolean',
+    description:
+      'False while the provider works asynchronously: repeat the same call to pick the answer up (no credit is spent meanwhile).',
+  },
+  pending_provider: {
+    type: ['string', 'null'],
+    description: 'The provider still working when completed is false, else null.',
+    example: 'sandbox-async',
+  },
+  credits_spent: {
+    type: 'integer',
+    enum: [0, 1],
+    description: 'One per answer with data; none for no match, a pending answer, or values taken from the workspace.',
+  },
   credits_remaining: { type: 'integer', minimum: 0, description: "The organization's balance after this call." },
 };
 
@@ -106,7 +131,10 @@ export const enrichResponseSchema: JsonSchema = named('ContactEnrichResult', {
   properties: {
     ...accounting,
     match_found: { type: 'boolean', description: 'True when data describes a person.' },
-    data: nullable(enrichedPersonSchema, 'The person the provider found; null when it found no one or has not answered yet.'),
+    data: nullable(
+      enrichedPersonSchema,
+      'The person the provider found; null when it found no one or has not answered yet.',
+    ),
   },
 });
 
@@ -115,12 +143,20 @@ export const getAndEnrichResponseSchema: JsonSchema = named('ContactGetAndEnrich
   required: ['completed', 'pending_provider', 'contact_id', 'source', 'data', 'credits_spent', 'credits_remaining'],
   properties: {
     ...accounting,
-    contact_id: { type: ['string', 'null'], format: 'uuid', description: 'The workspace contact located, null when none matched.' },
+    contact_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The workspace contact located, null when none matched.',
+    },
     source: {
       type: 'string',
       enum: ['workspace', 'provider', 'workspace+provider'],
-      description: 'workspace: stored values only (the provider was not needed, found nothing, or is pending); provider: no contact matched and the provider was asked; workspace+provider: stored values with gaps filled by the provider.',
+      description:
+        'workspace: stored values only (the provider was not needed, found nothing, or is pending); provider: no contact matched and the provider was asked; workspace+provider: stored values with gaps filled by the provider.',
     },
-    data: nullable(enrichedContactSchema, 'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. Null when neither knows the person.'),
+    data: nullable(
+      enrichedContactSchema,
+      'Stored values, gaps filled by the provider (never written back). seniority and company come only from the provider. Null when neither knows the person.',
+    ),
   },
 });

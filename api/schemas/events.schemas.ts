@@ -10,7 +10,9 @@ import { named } from './named.ts';
 const TIMESTAMP_HELP = 'RFC 3339 with `Z` or an explicit offset (`±hh:mm`); naive and date-only values are refused.';
 /** A timestamp filter as the service reads it (domain/events/ingest.service.ts parseRfc3339): RFC 3339 with a zone. */
 export const rfc3339Filter: JsonSchema = {
-  type: 'string', format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$',
+  type: 'string',
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$',
 };
 
 // Text PostgreSQL stores as given (domain/events/ingest.service.ts storableText): no NUL; a subject
@@ -21,11 +23,11 @@ NUL_FREE_PATTERNS.add(NOT_BLANK_STORABLE).add(rfc3339Filter.pattern as string);
 PATTERN_MESSAGES[NOT_BLANK_STORABLE] = 'must not be blank, nor contain the NUL character (\\u0000)';
 
 const subjectDescriptions: Record<(typeof SUBJECT_FIELDS)[number], string> = {
-  email: 'The person\'s email.',
-  linkedin_url: 'The person\'s LinkedIn profile URL.',
-  company_domain: 'The company\'s domain (account-level events).',
-  external_contact_id: 'The contact\'s id in the connected CRM.',
-  external_company_id: 'The company\'s id in the connected CRM.',
+  email: "The person's email.",
+  linkedin_url: "The person's LinkedIn profile URL.",
+  company_domain: "The company's domain (account-level events).",
+  external_contact_id: "The contact's id in the connected CRM.",
+  external_company_id: "The company's id in the connected CRM.",
 };
 
 export const subjectSchema: JsonSchema = named('EventSubject', {
@@ -33,7 +35,12 @@ export const subjectSchema: JsonSchema = named('EventSubject', {
   additionalProperties: false,
   description: 'Who the event is about: at least one identifier, none blank; unknown fields are refused.',
   minProperties: 1,
-  properties: Object.fromEntries(SUBJECT_FIELDS.map((field) => [field, { type: 'string', pattern: NOT_BLANK_STORABLE, description: subjectDescriptions[field] }])),
+  properties: Object.fromEntries(
+    SUBJECT_FIELDS.map((field) => [
+      field,
+      { type: 'string', pattern: NOT_BLANK_STORABLE, description: subjectDescriptions[field] },
+    ]),
+  ),
 });
 
 export const ingestEventBody: JsonSchema = named('EventIngest', {
@@ -41,16 +48,30 @@ export const ingestEventBody: JsonSchema = named('EventIngest', {
   additionalProperties: false,
   required: ['event_name', 'occurred_at', 'subject'],
   properties: {
-    event_name: { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL_PATTERN, description: '1 to 255 characters; a case-sensitive, exact grouping key.' },
-    occurred_at: { ...timestamp, description: `When it happened in your system. ${TIMESTAMP_HELP} Backdating is allowed.` },
+    event_name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: NO_NUL_PATTERN,
+      description: '1 to 255 characters; a case-sensitive, exact grouping key.',
+    },
+    occurred_at: {
+      ...timestamp,
+      description: `When it happened in your system. ${TIMESTAMP_HELP} Backdating is allowed.`,
+    },
     subject: subjectSchema,
     external_event_id: {
-      type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL_PATTERN,
-      description: 'Your id for the event, 1 to 255 characters: resends with the same id are deduplicated (safe retries).',
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: NO_NUL_PATTERN,
+      description:
+        'Your id for the event, 1 to 255 characters: resends with the same id are deduplicated (safe retries).',
     },
     payload: {
       type: 'object',
-      description: 'Free-form JSON object, stored whole; returned by the reads exactly as sent (same keys, order and number spellings).',
+      description:
+        'Free-form JSON object, stored whole; returned by the reads exactly as sent (same keys, order and number spellings).',
     },
   },
 });
@@ -59,18 +80,35 @@ export const ingestAcceptedSchema: JsonSchema = named('EventIngestAccepted', {
   type: 'object',
   required: ['accepted', 'idempotency_key'],
   properties: {
-    accepted: { type: 'boolean', enum: [true], description: 'Always true: the event is durably stored (not yet resolved).' },
+    accepted: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Always true: the event is durably stored (not yet resolved).',
+    },
     idempotency_key: {
       type: 'string',
-      description: '`first-party:<organization_id>:<external_event_id or SHA-256 hex of the request body bytes>`; a replay answers the same key.',
+      description:
+        '`first-party:<organization_id>:<external_event_id or SHA-256 hex of the request body bytes>`; a replay answers the same key.',
     },
   },
 });
 
 export const eventSchema: JsonSchema = named('Event', {
   type: 'object',
-  required: ['id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload', 'resolution_status',
-    'contact_id', 'account_id', 'received_at', 'resolved_at'],
+  required: [
+    'id',
+    'idempotency_key',
+    'event_name',
+    'occurred_at',
+    'external_event_id',
+    'subject',
+    'payload',
+    'resolution_status',
+    'contact_id',
+    'account_id',
+    'received_at',
+    'resolved_at',
+  ],
   properties: {
     id: uuid,
     idempotency_key: { type: 'string' },
@@ -82,9 +120,21 @@ export const eventSchema: JsonSchema = named('Event', {
       named('IngestedEventPayload', { type: 'object', description: 'A free-form JSON object, as the event sent it.' }),
       'Exactly the JSON text sent (keys, order, whitespace and number spellings kept); null when none was sent.',
     ),
-    resolution_status: { type: 'string', enum: [...RESOLUTION_STATUSES], description: '`PENDING` until subject matching ends.' },
-    contact_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: a contact of this workspace.' },
-    account_id: { type: ['string', 'null'], format: 'uuid', description: 'Set on resolution: an account of this workspace.' },
+    resolution_status: {
+      type: 'string',
+      enum: [...RESOLUTION_STATUSES],
+      description: '`PENDING` until subject matching ends.',
+    },
+    contact_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'Set on resolution: a contact of this workspace.',
+    },
+    account_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'Set on resolution: an account of this workspace.',
+    },
     received_at: { ...timestamp, description: 'When it was stored.' },
     resolved_at: { ...nullableTimestamp, description: 'When subject matching ended.' },
   },
@@ -98,5 +148,8 @@ export const listEventsQuery: JsonSchema = listQuerySchema(['occurred_at'], {
   occurred_at_before: { ...rfc3339Filter, description: `Exclusive upper bound. ${TIMESTAMP_HELP}` },
 });
 (listEventsQuery.properties as Record<string, JsonSchema>).sort_order = {
-  type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Default `desc` (latest occurrence first).',
+  type: 'string',
+  enum: ['asc', 'desc'],
+  default: 'desc',
+  description: 'Default `desc` (latest occurrence first).',
 };

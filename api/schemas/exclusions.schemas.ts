@@ -7,12 +7,22 @@ import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 
-export const exclusionReasonSchema: JsonSchema = named('ExclusionReason', { type: 'string', enum: [...EXCLUSION_REASONS], description: 'Why the person or company is excluded.' });
+export const exclusionReasonSchema: JsonSchema = named('ExclusionReason', {
+  type: 'string',
+  enum: [...EXCLUSION_REASONS],
+  description: 'Why the person or company is excluded.',
+});
 const reason = exclusionReasonSchema;
-const message: JsonSchema = { type: ['string', 'null'], maxLength: EXCLUSION_MESSAGE_MAX, description: `Free-form operator note, up to ${EXCLUSION_MESSAGE_MAX} characters.` };
+const message: JsonSchema = {
+  type: ['string', 'null'],
+  maxLength: EXCLUSION_MESSAGE_MAX,
+  description: `Free-form operator note, up to ${EXCLUSION_MESSAGE_MAX} characters.`,
+};
 const until: JsonSchema = {
-  type: ['string', 'null'], format: 'date-time',
-  description: 'When the exclusion lifts (an RFC 3339 date-time with a time zone); null or omitted: permanent. A past value is accepted and simply not in force.',
+  type: ['string', 'null'],
+  format: 'date-time',
+  description:
+    'When the exclusion lifts (an RFC 3339 date-time with a time zone); null or omitted: permanent. A past value is accepted and simply not in force.',
 };
 
 const common: Record<string, JsonSchema> = {
@@ -48,10 +58,14 @@ export const contactExclusionCreateSchema: JsonSchema = named('ContactExclusionC
   type: 'object',
   additionalProperties: false,
   required: ['reason'],
-  description: 'At least one of email or linkedin_url (neither: 422 ValidationIssue naming both). A person already excluded by email or LinkedIn URL: 409 CommitIssue with `data.existing_exclusion_id`.',
+  description:
+    'At least one of email or linkedin_url (neither: 422 ValidationIssue naming both). A person already excluded by email or LinkedIn URL: 409 CommitIssue with `data.existing_exclusion_id`.',
   properties: {
     email: emailField({ type: ['string', 'null'], description: 'Matched case-insensitively; stored normalised.' }),
-    linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.' }),
+    linkedin_url: linkedinUrlField({
+      type: ['string', 'null'],
+      description: 'Any usual form of https://www.linkedin.com/in/<slug>; stored canonical.',
+    }),
     reason,
     message,
     until,
@@ -62,9 +76,14 @@ export const accountExclusionCreateSchema: JsonSchema = named('AccountExclusionC
   type: 'object',
   additionalProperties: false,
   required: ['domain', 'reason'],
-  description: 'A domain already excluded (after normalisation and alias resolution): 409 CommitIssue with `data.existing_exclusion_id`.',
+  description:
+    'A domain already excluded (after normalisation and alias resolution): 409 CommitIssue with `data.existing_exclusion_id`.',
   properties: {
-    domain: domainField({ type: 'string', minLength: 1, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' }),
+    domain: domainField({
+      type: 'string',
+      minLength: 1,
+      description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.',
+    }),
     reason,
     message,
     until,
@@ -75,7 +94,8 @@ export const exclusionPatchSchema: JsonSchema = named('ExclusionUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  description: 'Only the fields sent change. `until: null` makes the exclusion permanent; omitting `until` leaves it unchanged. An empty body is 400.',
+  description:
+    'Only the fields sent change. `until: null` makes the exclusion permanent; omitting `until` leaves it unchanged. An empty body is 400.',
   properties: { reason, message, until },
 });
 
@@ -92,6 +112,9 @@ export const contactExclusionListFilters: Record<string, JsonSchema> = {
 };
 
 export const accountExclusionListFilters: Record<string, JsonSchema> = {
-  domain: domainField({ type: 'string', description: 'Exact match on the primary domain (normalised; aliases resolve).' }),
+  domain: domainField({
+    type: 'string',
+    description: 'Exact match on the primary domain (normalised; aliases resolve).',
+  }),
   ...createdBounds,
 };

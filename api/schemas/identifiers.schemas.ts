@@ -24,13 +24,15 @@ export const EMAIL_LOCAL_PATTERN = `^${WS}[^@ \\t]{1,64}@`;
 
 // A slug character: unreserved ASCII, or a percent-escape of a printable ASCII character other than
 // `#`, `.`, `/`, `?`, or a two-byte UTF-8 sequence of U+00C0-U+07FF (é, ü, ß, Greek, Cyrillic...).
-const SLUG_CHAR = '(?:[A-Za-z0-9_.~-]|%(?:2[124-9A-Da-d]|3[0-9A-Ea-e]|[4-6][0-9A-Fa-f]|7[0-9A-Ea-e])|%(?:[Cc][3-9A-Fa-f]|[Dd][0-9A-Fa-f])%[89ABab][0-9A-Fa-f])';
+const SLUG_CHAR =
+  '(?:[A-Za-z0-9_.~-]|%(?:2[124-9A-Da-d]|3[0-9A-Ea-e]|[4-6][0-9A-Fa-f]|7[0-9A-Ea-e])|%(?:[Cc][3-9A-Fa-f]|[Dd][0-9A-Fa-f])%[89ABab][0-9A-Fa-f])';
 const SLUG_FIRST = SLUG_CHAR.replace('[A-Za-z0-9_.~-]', '[A-Za-z0-9_~-]');
 /** A word in any letter case, as a pattern (`ci('in')` is `[Ii][Nn]`). */
 export const ci = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');
 /** A LinkedIn profile URL: http(s) optional, `www.` or a country subdomain, /in/<slug> (or /mwlite/in/), slash, query, fragment. */
-export const LINKEDIN_URL_PATTERN = `^${WS}(?:${ci('http')}[Ss]?://)?(?:[A-Za-z]{2,3}\\.)?${ci('linkedin')}\\.${ci('com')}\\.?`
-  + `/(?:${ci('mwlite')}/)?${ci('in')}/${SLUG_FIRST}${SLUG_CHAR}*/?(?:[?#][!-~]*)?${WS}$`;
+export const LINKEDIN_URL_PATTERN =
+  `^${WS}(?:${ci('http')}[Ss]?://)?(?:[A-Za-z]{2,3}\\.)?${ci('linkedin')}\\.${ci('com')}\\.?` +
+  `/(?:${ci('mwlite')}/)?${ci('in')}/${SLUG_FIRST}${SLUG_CHAR}*/?(?:[?#][!-~]*)?${WS}$`;
 
 /** ECMAScript white space (what String.prototype.trim removes), as a class body without surrogates. */
 export const WHITE_SPACE = ' \\t\\n\\v\\f\\r\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
@@ -70,7 +72,12 @@ export function domainField(base: Base): JsonSchema {
 }
 
 export function emailField(base: Base): JsonSchema {
-  return { ...withoutMinLength(base), maxLength: LIMITS.email, pattern: EMAIL_PATTERN, allOf: [{ pattern: EMAIL_LOCAL_PATTERN }] };
+  return {
+    ...withoutMinLength(base),
+    maxLength: LIMITS.email,
+    pattern: EMAIL_PATTERN,
+    allOf: [{ pattern: EMAIL_LOCAL_PATTERN }],
+  };
 }
 
 export function linkedinUrlField(base: Base): JsonSchema {

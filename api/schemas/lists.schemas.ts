@@ -10,7 +10,11 @@ import { named, nameOf } from './named.ts';
 
 const NAME_MAX = 255;
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Not blank.' };
-const nullableText = (description: string, maxLength = 255): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
+const nullableText = (description: string, maxLength = 255): JsonSchema => ({
+  type: ['string', 'null'],
+  maxLength,
+  description,
+});
 
 /** The body of a batch, named `name`: `items`, 1 or more objects (more than 100 is a 422); each item is checked against `item`. */
 function batchBodySchema(name: string, item: JsonSchema, what: string): JsonSchema {
@@ -18,16 +22,22 @@ function batchBodySchema(name: string, item: JsonSchema, what: string): JsonSche
     type: 'object',
     additionalProperties: false,
     required: ['items'],
-    description: `1 to ${ENTRY_BATCH_MAX} ${what} (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). `
-      + `Item fields: ${Object.keys(item.properties as object).join(', ')}; required: ${(item.required as string[]).join(', ')}.`,
-    properties: { items: { type: 'array', minItems: 1, items: {}, description: 'Objects; anything else is a FAILED item.' } },
+    description:
+      `1 to ${ENTRY_BATCH_MAX} ${what} (more: 422 ValidationIssue). Each item is checked on its own (a bad item is a FAILED result, the others are written). ` +
+      `Item fields: ${Object.keys(item.properties as object).join(', ')}; required: ${(item.required as string[]).join(', ')}.`,
+    properties: {
+      items: { type: 'array', minItems: 1, items: {}, description: 'Objects; anything else is a FAILED item.' },
+    },
   });
 }
 
 const batchItemErrorSchema: JsonSchema = named('BatchItemError', {
   type: 'object',
   required: ['type', 'message'],
-  properties: { type: { type: 'string', description: 'ValidationIssue, NotFoundIssue, CommitIssue, BusinessIssue.' }, message: { type: 'string' } },
+  properties: {
+    type: { type: 'string', description: 'ValidationIssue, NotFoundIssue, CommitIssue, BusinessIssue.' },
+    message: { type: 'string' },
+  },
 });
 
 const batchSummarySchema: JsonSchema = named('BatchSummary', {
@@ -68,7 +78,11 @@ export const contactListItemSchema: JsonSchema = {
   required: ['name'],
   properties: {
     name,
-    default_sequence_template_id: { type: ['string', 'null'], format: 'uuid', description: 'An ACTIVE template with at least one step: entries added are enrolled in it.' },
+    default_sequence_template_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'An ACTIVE template with at least one step: entries added are enrolled in it.',
+    },
   },
 };
 
@@ -95,7 +109,13 @@ export const contactListSchema: JsonSchema = named('ContactList', {
 export const accountListSchema: JsonSchema = named('AccountList', {
   type: 'object',
   required: ['id', 'name', 'entries_count', 'created_at', 'updated_at'],
-  properties: { id: uuid, name: { type: 'string' }, entries_count: { type: 'integer', minimum: 0 }, created_at: timestamp, updated_at: timestamp },
+  properties: {
+    id: uuid,
+    name: { type: 'string' },
+    entries_count: { type: 'integer', minimum: 0 },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
 });
 
 export const contactListPatchSchema: JsonSchema = named('ContactListUpdate', {
@@ -105,13 +125,20 @@ export const contactListPatchSchema: JsonSchema = named('ContactListUpdate', {
   properties: {
     name,
     default_sequence_template_id: {
-      type: ['string', 'null'], format: 'uuid',
-      description: 'ACTIVE with at least one step (else 422, the list unchanged); enrolls every resolved entry not yet enrolled in it. null clears it.',
+      type: ['string', 'null'],
+      format: 'uuid',
+      description:
+        'ACTIVE with at least one step (else 422, the list unchanged); enrolls every resolved entry not yet enrolled in it. null clears it.',
     },
   },
 });
 
-export const accountListPatchSchema: JsonSchema = named('AccountListUpdate', { type: 'object', additionalProperties: false, minProperties: 1, properties: { name } });
+export const accountListPatchSchema: JsonSchema = named('AccountListUpdate', {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { name },
+});
 
 export const listListFilters: Record<string, JsonSchema> = {
   name: { type: 'string', maxLength: NAME_MAX, description: 'Exact name.' },
@@ -131,7 +158,10 @@ export const contactEntryItemSchema: JsonSchema = {
     first_name: nullableText('First name.'),
     last_name: nullableText('Last name.'),
     company_name: nullableText('Company name.'),
-    company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; an alias resolves to the primary domain.' }),
+    company_domain: domainField({
+      type: ['string', 'null'],
+      description: 'Employer domain; an alias resolves to the primary domain.',
+    }),
     job_title: nullableText('Job title.'),
     phone: nullableText('Phone number.', 50),
   },
@@ -139,7 +169,18 @@ export const contactEntryItemSchema: JsonSchema = {
 
 export const contactEntrySchema: JsonSchema = named('ContactEntry', {
   type: 'object',
-  required: ['id', 'contact_list_id', 'contact_id', 'email', 'linkedin_url', 'external_contact_id', 'enrichment_status', 'sequence', 'created_at', 'updated_at'],
+  required: [
+    'id',
+    'contact_list_id',
+    'contact_id',
+    'email',
+    'linkedin_url',
+    'external_contact_id',
+    'enrichment_status',
+    'sequence',
+    'created_at',
+    'updated_at',
+  ],
   properties: {
     id: uuid,
     contact_list_id: uuid,
@@ -153,13 +194,21 @@ export const contactEntrySchema: JsonSchema = named('ContactEntry', {
     company_domain: { type: ['string', 'null'] },
     job_title: { type: ['string', 'null'] },
     phone: { type: ['string', 'null'] },
-    enrichment_status: { type: 'string', enum: [...ENRICHMENT_STATUSES], description: 'The lead import: PENDING until the profile is completed, then DONE, or FAILED (see enrichment_error).' },
+    enrichment_status: {
+      type: 'string',
+      enum: [...ENRICHMENT_STATUSES],
+      description:
+        'The lead import: PENDING until the profile is completed, then DONE, or FAILED (see enrichment_error).',
+    },
     enrichment_error: { type: ['string', 'null'] },
     resolved_at: nullableTimestamp,
-    sequence: nullable(named('ContactEntrySequence', {
-      type: 'object',
-      properties: { id: uuid, status: { type: 'string' }, stopped_reason: { type: ['string', 'null'] } },
-    }), 'The latest sequence this entry sourced (list auto-enrollment); REFUSED ones carry the reason.'),
+    sequence: nullable(
+      named('ContactEntrySequence', {
+        type: 'object',
+        properties: { id: uuid, status: { type: 'string' }, stopped_reason: { type: ['string', 'null'] } },
+      }),
+      'The latest sequence this entry sourced (list auto-enrollment); REFUSED ones carry the reason.',
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   },
@@ -167,8 +216,11 @@ export const contactEntrySchema: JsonSchema = named('ContactEntry', {
 
 export const contactEntryListFilters: Record<string, JsonSchema> = {
   contact_list_id: uuid,
-  email: emailField({ type: 'string', description: 'The entry\'s or its contact\'s email (case-insensitive).' }),
-  company_domain: domainField({ type: 'string', description: 'The entry\'s domain or its contact\'s account domain; an alias resolves.' }),
+  email: emailField({ type: 'string', description: "The entry's or its contact's email (case-insensitive)." }),
+  company_domain: domainField({
+    type: 'string',
+    description: "The entry's domain or its contact's account domain; an alias resolves.",
+  }),
   external_contact_id: { type: 'string', maxLength: 255 },
   enrichment_status: { type: 'string', enum: [...ENRICHMENT_STATUSES] },
   created_at_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
@@ -182,7 +234,11 @@ export const accountEntryItemSchema: JsonSchema = {
   properties: {
     account_list_id: uuid,
     name: { ...name, description: 'Names the account when the domain creates one.' },
-    domain: domainField({ type: 'string', minLength: 1, description: 'An alias resolves to the company\'s primary domain.' }),
+    domain: domainField({
+      type: 'string',
+      minLength: 1,
+      description: "An alias resolves to the company's primary domain.",
+    }),
   },
 };
 
@@ -192,12 +248,20 @@ export const accountEntrySchema: JsonSchema = named('AccountEntry', {
   properties: {
     id: uuid,
     account_list_id: uuid,
-    account_id: { type: ['string', 'null'], format: 'uuid', description: 'Always set, except on entries a custom-event signal takes from an unresolved event.' },
+    account_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'Always set, except on entries a custom-event signal takes from an unresolved event.',
+    },
     name: { type: 'string' },
     domain: { type: 'string', description: 'Primary domain.' },
     company: nullable(
-      named('CompanyProfile', { type: 'object', description: 'The directory\'s company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies).' }),
-      'The directory\'s company profile, or null.',
+      named('CompanyProfile', {
+        type: 'object',
+        description:
+          "The directory's company profile (name, domain, alias_domains, industry, size_band, employee_count, country_code, company_type, technologies).",
+      }),
+      "The directory's company profile, or null.",
     ),
     created_at: timestamp,
     updated_at: timestamp,

@@ -9,7 +9,11 @@ import { named } from './named.ts';
 
 const TEXT_MAX = 255;
 const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
-const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: ['string', 'null'], maxLength, description });
+const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => ({
+  type: ['string', 'null'],
+  maxLength,
+  description,
+});
 
 /** A user as other records embed them (owner, assignee). */
 export const ownerSchema: JsonSchema = named('Owner', {
@@ -37,14 +41,29 @@ export const contactSummarySchema: JsonSchema = named('ContactSummary', {
 
 export const contactSchema: JsonSchema = named('Contact', {
   type: 'object',
-  required: [...(contactSummarySchema.required as string[]), 'account_id', 'phone', 'owner_user_id', 'owner', 'email_status', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
+  required: [
+    ...(contactSummarySchema.required as string[]),
+    'account_id',
+    'phone',
+    'owner_user_id',
+    'owner',
+    'email_status',
+    'first_seen_at',
+    'last_seen_at',
+    'created_at',
+    'updated_at',
+  ],
   properties: {
     ...(contactSummarySchema.properties as Record<string, JsonSchema>),
     account_id: { type: ['string', 'null'], format: 'uuid' },
     phone: { type: ['string', 'null'] },
     owner_user_id: { type: ['string', 'null'], format: 'uuid' },
     owner: ownerEmbed,
-    email_status: { type: 'string', enum: ['UNVERIFIED', 'DELIVERABLE', 'UNDELIVERABLE', 'RISKY', 'BOUNCED'], description: 'Result of the last email verification.' },
+    email_status: {
+      type: 'string',
+      enum: ['UNVERIFIED', 'DELIVERABLE', 'UNDELIVERABLE', 'RISKY', 'BOUNCED'],
+      description: 'Result of the last email verification.',
+    },
     first_seen_at: timestamp,
     last_seen_at: timestamp,
     created_at: timestamp,
@@ -57,7 +76,8 @@ const LINKEDIN_FORMS = 'Any usual form of https://www.linkedin.com/in/<slug>; st
 
 export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
   keyword: 'anyOf',
-  description: 'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
+  description:
+    'At least one of email or linkedin_url. Fields sent overwrite stored values (null clears); omitted fields are left untouched.',
   properties: {
     email: emailField({ type: ['string', 'null'], description: EMAIL_MATCH }),
     linkedin_url: linkedinUrlField({ type: ['string', 'null'], description: LINKEDIN_FORMS }),
@@ -65,7 +85,11 @@ export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
     last_name: nullableText('Last name.'),
     job_title: nullableText('Job title.'),
     company_name: nullableText('Names a new account when company_domain creates one; alone it links nothing.'),
-    company_domain: domainField({ type: ['string', 'null'], description: 'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.' }),
+    company_domain: domainField({
+      type: ['string', 'null'],
+      description:
+        'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.',
+    }),
     phone: nullableText('Phone number (added field).', 50),
   },
   branches: {
@@ -78,12 +102,28 @@ export const ownerBodySchema: JsonSchema = named('OwnerUpdate', {
   type: 'object',
   additionalProperties: false,
   required: ['owner_user_id'],
-  properties: { owner_user_id: { type: ['string', 'null'], format: 'uuid', description: 'An active user of the organization; null unassigns.' } },
+  properties: {
+    owner_user_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'An active user of the organization; null unassigns.',
+    },
+  },
 });
 
 export const accountSchema: JsonSchema = named('Account', {
   type: 'object',
-  required: ['id', 'name', 'domain', 'owner_user_id', 'owner', 'first_seen_at', 'last_seen_at', 'created_at', 'updated_at'],
+  required: [
+    'id',
+    'name',
+    'domain',
+    'owner_user_id',
+    'owner',
+    'first_seen_at',
+    'last_seen_at',
+    'created_at',
+    'updated_at',
+  ],
   properties: {
     id: uuid,
     name: { type: 'string' },
@@ -102,7 +142,11 @@ export const accountUpsertSchema: JsonSchema = named('AccountUpsert', {
   additionalProperties: false,
   required: ['domain'],
   properties: {
-    domain: domainField({ type: 'string', minLength: 1, description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.' }),
+    domain: domainField({
+      type: 'string',
+      minLength: 1,
+      description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.',
+    }),
     name: text('Used only when the account is created (default: the directory name, else the domain).'),
   },
 });
@@ -148,7 +192,10 @@ export const variableKeyParams = (idName: string): JsonSchema => ({
 
 export const contactListFilters: Record<string, JsonSchema> = {
   email: emailField({ type: 'string', description: 'Case-insensitive exact match.' }),
-  linkedin_url: linkedinUrlField({ type: 'string', description: 'Matched in canonical form (scheme, www., trailing slash, case and query string do not matter).' }),
+  linkedin_url: linkedinUrlField({
+    type: 'string',
+    description: 'Matched in canonical form (scheme, www., trailing slash, case and query string do not matter).',
+  }),
   contact_id: uuid,
   company_domain: domainField({ type: 'string', description: 'Domain of the linked account (aliases resolve).' }),
   first_seen_after: { type: 'string', format: 'date-time', description: 'Strictly after.' },
@@ -156,7 +203,9 @@ export const contactListFilters: Record<string, JsonSchema> = {
 };
 
 export const accountListFilters: Record<string, JsonSchema> = {
-  domain: domainField({ type: 'string', description: 'Case-insensitive exact match on the primary domain (aliases resolve).' }),
+  domain: domainField({
+    type: 'string',
+    description: 'Case-insensitive exact match on the primary domain (aliases resolve).',
+  }),
   name: { type: 'string', minLength: 1, maxLength: TEXT_MAX, description: 'Case-insensitive substring.' },
 };
-

@@ -32,7 +32,8 @@ export const icpProfileSchema: JsonSchema = named('IcpProfile', {
 export const icpContextSchema: JsonSchema = named('IcpContext', {
   type: 'object',
   additionalProperties: false,
-  description: 'An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty).',
+  description:
+    'An ICP used instead of the workspace profile for this call (it replaces it whole; lists left out are empty).',
   properties: Object.fromEntries(ICP_FIELDS.map((f) => [f, list(ICP_DESCRIPTIONS[f])])),
 });
 
@@ -49,7 +50,10 @@ const contactDescriptionSchema: JsonSchema = named('ContactDescription', {
     linkedin_url: { type: ['string', 'null'], maxLength: 512 },
     job_title: text('Job title.'),
     company_name: text('Company name.'),
-    company_domain: domainField({ type: ['string', 'null'], description: 'Employer domain; fills industry, company size and country from the directory.' }),
+    company_domain: domainField({
+      type: ['string', 'null'],
+      description: 'Employer domain; fills industry, company size and country from the directory.',
+    }),
     industry: text('Industry.'),
     company_size: text("Employee band ('201-500') or head count ('350')."),
     country: text('ISO 3166-1 alpha-2 country code.'),
@@ -73,6 +77,10 @@ export const qualifyResultSchema: JsonSchema = named('ContactQualifyResult', {
   properties: {
     score: { type: 'integer', minimum: 0, maximum: 100 },
     verdict: { type: 'string', enum: ['QUALIFIED', 'NOT_QUALIFIED', 'NEEDS_REVIEW'] },
-    reasons: { type: 'array', items: { type: 'string' }, description: 'One per criterion the ICP sets, in weight order.' },
+    reasons: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'One per criterion the ICP sets, in weight order.',
+    },
   },
 });

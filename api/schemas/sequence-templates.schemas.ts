@@ -1,5 +1,10 @@
 // Shapes of the sequence template endpoints; sizes documented here are enforced by these schemas.
-import { MISSING_CHANNEL_RULES, STEP_TYPES, TEMPLATE_STATUSES, WEEKDAYS } from '../../db/entities/sequence-template.entity.ts';
+import {
+  MISSING_CHANNEL_RULES,
+  STEP_TYPES,
+  TEMPLATE_STATUSES,
+  WEEKDAYS,
+} from '../../db/entities/sequence-template.entity.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NOT_BLANK_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
@@ -12,20 +17,35 @@ export const STEPS_MAX = 50;
 export const SUBJECT_MAX = 500;
 export const BODY_MAX = 20_000;
 
-const TEMPLATE_RULE = 'A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, '
-  + 'company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables '
-  + '(account variables, overridden by contact variables, overridden by the run\'s variables). A missing or null variable renders as an empty string: use the `default` '
-  + 'filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials.';
+const TEMPLATE_RULE =
+  'A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, ' +
+  'company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables ' +
+  "(account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` " +
+  'filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials.';
 
-const STATUS_DESCRIPTION = 'PENDING_SETUP: a draft. ACTIVE: enrolls and runs (needs at least one step). INACTIVE: holds running sequences and refuses enrollments. '
-  + 'FINISHING: refuses enrollments while running sequences finish. ARCHIVED: ends running sequences as STOPPED_EARLY. '
-  + 'Statuses are stored and validated now; their effects on running sequences arrive with the sequence workflows.';
+const STATUS_DESCRIPTION =
+  'PENDING_SETUP: a draft. ACTIVE: enrolls and runs (needs at least one step). INACTIVE: holds running sequences and refuses enrollments. ' +
+  'FINISHING: refuses enrollments while running sequences finish. ARCHIVED: ends running sequences as STOPPED_EARLY. ' +
+  'Statuses are stored and validated now; their effects on running sequences arrive with the sequence workflows.';
 
 const stepProperties: Record<string, JsonSchema> = {
   type: { type: 'string', enum: [...STEP_TYPES] },
-  delay_days: { type: 'number', minimum: 0, maximum: 365, description: 'Days after the previous step (after enrollment for the first one); fractions allowed.' },
-  subject: { type: ['string', 'null'], maxLength: SUBJECT_MAX, description: `EMAIL steps only, required there. ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}` },
-  body: { type: 'string', maxLength: BODY_MAX, description: `Message, note or call script, ${BODY_MAX} characters at most. ${TEMPLATE_RULE}` },
+  delay_days: {
+    type: 'number',
+    minimum: 0,
+    maximum: 365,
+    description: 'Days after the previous step (after enrollment for the first one); fractions allowed.',
+  },
+  subject: {
+    type: ['string', 'null'],
+    maxLength: SUBJECT_MAX,
+    description: `EMAIL steps only, required there. ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}`,
+  },
+  body: {
+    type: 'string',
+    maxLength: BODY_MAX,
+    description: `Message, note or call script, ${BODY_MAX} characters at most. ${TEMPLATE_RULE}`,
+  },
 };
 
 /** A step as stored and read. */
@@ -50,10 +70,18 @@ export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
   allOf: [
     {
       if: { type: 'object', required: ['type'], properties: { type: { const: 'EMAIL' } } },
-      then: { type: 'object', required: ['subject'], properties: { subject: { type: 'string', pattern: NOT_BLANK_PATTERN } } },
+      then: {
+        type: 'object',
+        required: ['subject'],
+        properties: { subject: { type: 'string', pattern: NOT_BLANK_PATTERN } },
+      },
     },
     {
-      if: { type: 'object', required: ['type'], properties: { type: { enum: STEP_TYPES.filter((t) => t !== 'EMAIL') } } },
+      if: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { enum: STEP_TYPES.filter((t) => t !== 'EMAIL') } },
+      },
       then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: NO_TEXT } } },
     },
   ],
@@ -63,11 +91,23 @@ export const scheduleSchema: JsonSchema = named('SequenceTemplateSchedule', {
   type: ['object', 'null'],
   additionalProperties: false,
   required: ['days', 'start_hour', 'end_hour'],
-  description: 'Sending window in the template\'s timezone: a due step waits for the next window. null: a step runs as soon as it is due.',
+  description:
+    "Sending window in the template's timezone: a due step waits for the next window. null: a step runs as soon as it is due.",
   properties: {
-    days: { type: 'array', minItems: 1, maxItems: 7, uniqueItems: true, items: { type: 'string', enum: [...WEEKDAYS] } },
+    days: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...WEEKDAYS] },
+    },
     start_hour: { type: 'integer', minimum: 0, maximum: 23, description: 'First hour of the window (inclusive).' },
-    end_hour: { type: 'integer', minimum: 1, maximum: 24, description: 'End of the window (exclusive), greater than start_hour (422 naming schedule.end_hour otherwise).' },
+    end_hour: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 24,
+      description: 'End of the window (exclusive), greater than start_hour (422 naming schedule.end_hour otherwise).',
+    },
   },
 });
 
@@ -75,24 +115,76 @@ const writeProperties: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   summary: { type: ['string', 'null'], maxLength: 2000 },
   status: { type: 'string', enum: [...TEMPLATE_STATUSES], description: STATUS_DESCRIPTION },
-  language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, description: 'BCP 47 language tag of the messages; default en.' },
-  timezone: { type: 'string', enum: TIME_ZONES, description: 'Canonical IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.' },
-  steps: { type: 'array', maxItems: STEPS_MAX, items: stepInputSchema, description: `0 to ${STEPS_MAX} steps, run in order. ACTIVE needs at least one (422).` },
-  on_missing_channel: { type: 'string', enum: [...MISSING_CHANNEL_RULES], description: 'When a contact lacks a step\'s channel (no email, no LinkedIn URL): STOP the run (default) or SKIP_STEP.' },
+  language: {
+    type: 'string',
+    pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+    maxLength: 35,
+    description: 'BCP 47 language tag of the messages; default en.',
+  },
+  timezone: {
+    type: 'string',
+    enum: TIME_ZONES,
+    description:
+      'Canonical IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.',
+  },
+  steps: {
+    type: 'array',
+    maxItems: STEPS_MAX,
+    items: stepInputSchema,
+    description: `0 to ${STEPS_MAX} steps, run in order. ACTIVE needs at least one (422).`,
+  },
+  on_missing_channel: {
+    type: 'string',
+    enum: [...MISSING_CHANNEL_RULES],
+    description:
+      "When a contact lacks a step's channel (no email, no LinkedIn URL): STOP the run (default) or SKIP_STEP.",
+  },
   schedule: scheduleSchema,
-  sender_user_id: { ...uuid, description: 'The user whose mailbox sends; an active user of the organization (422 otherwise). Default on create: the key\'s user.' },
-  requires_lead_review: { type: 'boolean', description: 'Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false.' },
+  sender_user_id: {
+    ...uuid,
+    description:
+      "The user whose mailbox sends; an active user of the organization (422 otherwise). Default on create: the key's user.",
+  },
+  requires_lead_review: {
+    type: 'boolean',
+    description:
+      'Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false.',
+  },
 };
 
-export const templateCreateSchema: JsonSchema = named('SequenceTemplateCreate', { type: 'object', additionalProperties: false, required: ['name'], properties: writeProperties });
+export const templateCreateSchema: JsonSchema = named('SequenceTemplateCreate', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: writeProperties,
+});
 export const templatePatchSchema: JsonSchema = named('SequenceTemplateUpdate', {
-  type: 'object', additionalProperties: false, minProperties: 1, properties: writeProperties, description: 'Fields sent change; omitted ones stay.',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: writeProperties,
+  description: 'Fields sent change; omitted ones stay.',
 });
 
 export const templateSchema: JsonSchema = named('SequenceTemplate', {
   type: 'object',
-  required: ['id', 'name', 'summary', 'status', 'step_count', 'language', 'timezone', 'activated_at', 'created_at', 'updated_at',
-    'steps', 'on_missing_channel', 'schedule', 'sender_user_id', 'requires_lead_review'],
+  required: [
+    'id',
+    'name',
+    'summary',
+    'status',
+    'step_count',
+    'language',
+    'timezone',
+    'activated_at',
+    'created_at',
+    'updated_at',
+    'steps',
+    'on_missing_channel',
+    'schedule',
+    'sender_user_id',
+    'requires_lead_review',
+  ],
   properties: {
     id: uuid,
     name: { type: 'string' },

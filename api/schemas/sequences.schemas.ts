@@ -7,7 +7,10 @@ import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { named } from './named.ts';
 
 /** The statuses of a sequence run, in records and in the list filter. */
-export const sequenceStatusSchema: JsonSchema = named('SequenceStatus', { type: 'string', enum: [...SEQUENCE_STATUSES] });
+export const sequenceStatusSchema: JsonSchema = named('SequenceStatus', {
+  type: 'string',
+  enum: [...SEQUENCE_STATUSES],
+});
 
 export const enrollSchema: JsonSchema = named('SequenceCreate', {
   type: 'object',
@@ -18,8 +21,22 @@ export const enrollSchema: JsonSchema = named('SequenceCreate', {
 
 export const sequenceSchema: JsonSchema = named('Sequence', {
   type: 'object',
-  required: ['id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
-    'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error'],
+  required: [
+    'id',
+    'contact_id',
+    'account_id',
+    'sequence_template_id',
+    'status',
+    'stopped_reason',
+    'paused_until',
+    'current_step',
+    'variables',
+    'source_contact_entry_id',
+    'created_at',
+    'updated_at',
+    'ended_at',
+    'error',
+  ],
   properties: {
     id: uuid,
     contact_id: uuid,
@@ -32,14 +49,19 @@ export const sequenceSchema: JsonSchema = named('Sequence', {
     },
     paused_until: nullableTimestamp,
     current_step: { type: 'integer', minimum: 0, description: 'Steps started so far (0 before the first).' },
-    variables: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'Per-run template variables.' },
+    variables: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'null'] },
+      description: 'Per-run template variables.',
+    },
     source_contact_entry_id: { type: ['string', 'null'], format: 'uuid' },
     created_at: timestamp,
     updated_at: timestamp,
     ended_at: nullableTimestamp,
     error: {
       type: ['string', 'null'],
-      description: 'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
+      description:
+        'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
     },
   },
 });
@@ -48,7 +70,10 @@ export const enrollmentPendingSchema: JsonSchema = named('EnrollmentPending', {
   type: 'object',
   required: ['enrollment_run_id', 'contact_id', 'sequence_template_id'],
   properties: {
-    enrollment_run_id: { type: 'string', description: 'The enrollment run; the outcome appears in GET /v1/sequences?contact_id=.' },
+    enrollment_run_id: {
+      type: 'string',
+      description: 'The enrollment run; the outcome appears in GET /v1/sequences?contact_id=.',
+    },
     contact_id: uuid,
     sequence_template_id: uuid,
   },

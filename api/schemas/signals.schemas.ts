@@ -18,21 +18,50 @@ export const filtersSchema: JsonSchema = named('SignalFilters', {
   description: 'Filter key to a list of plain strings.',
 });
 
-const cap = (description: string): JsonSchema => ({ type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647, description });
+const cap = (description: string): JsonSchema => ({
+  type: ['integer', 'null'],
+  minimum: -2147483648,
+  maximum: 2147483647,
+  description,
+});
 
 const createProperties: Record<string, JsonSchema> = {
-  signal_type: { type: 'string', maxLength: 100, description: 'A value of GET /v1/signals/presets; a type not open for creation (or unknown): 404.' },
-  name: { type: 'string', maxLength: 1000, description: 'Trimmed; empty after trimming: 422. Also names the destination list.' },
+  signal_type: {
+    type: 'string',
+    maxLength: 100,
+    description: 'A value of GET /v1/signals/presets; a type not open for creation (or unknown): 404.',
+  },
+  name: {
+    type: 'string',
+    maxLength: 1000,
+    description: 'Trimmed; empty after trimming: 422. Also names the destination list.',
+  },
   search_filters: filtersSchema,
-  import_search_filters: { allOf: [filtersSchema], description: 'Narrows who or what is imported: personas (job_title_or, seniority_or, person_country_code_or) for PEOPLE, firmographics for COMPANIES.' },
-  import_target: { type: 'string', enum: [...IMPORT_TARGETS], description: 'Default follows the preset\'s scope.' },
-  event_subject: { type: ['string', 'null'], enum: [...IMPORT_TARGETS, null], description: 'Required for CUSTOM_EVENT, rejected (422) for other presets.' },
-  sequence_template_id: { ...nullableUuid, description: 'Imported people are enrolled in it; PEOPLE destinations only (422); another workspace\'s template: 404.' },
+  import_search_filters: {
+    allOf: [filtersSchema],
+    description:
+      'Narrows who or what is imported: personas (job_title_or, seniority_or, person_country_code_or) for PEOPLE, firmographics for COMPANIES.',
+  },
+  import_target: { type: 'string', enum: [...IMPORT_TARGETS], description: "Default follows the preset's scope." },
+  event_subject: {
+    type: ['string', 'null'],
+    enum: [...IMPORT_TARGETS, null],
+    description: 'Required for CUSTOM_EVENT, rejected (422) for other presets.',
+  },
+  sequence_template_id: {
+    ...nullableUuid,
+    description:
+      "Imported people are enrolled in it; PEOPLE destinations only (422); another workspace's template: 404.",
+  },
   // No schema defaults here: a patch or a duplicate's override would receive them (the service defaults a create's).
   enrich_email: { type: 'boolean', description: 'Create default true.' },
   enrich_phones: { type: 'boolean', description: 'Create default true.' },
-  max_per_run: cap('Daily ceiling on imported entries: 1 to the organization\'s lead limit; not with max_companies_per_run.'),
-  max_companies_per_run: cap('Daily ceiling on detected companies consumed; only on a COMPANY-scope preset importing PEOPLE.'),
+  max_per_run: cap(
+    "Daily ceiling on imported entries: 1 to the organization's lead limit; not with max_companies_per_run.",
+  ),
+  max_companies_per_run: cap(
+    'Daily ceiling on detected companies consumed; only on a COMPANY-scope preset importing PEOPLE.',
+  ),
   max_contacts_per_company: cap('People imported per detected company (default 3); requires max_companies_per_run.'),
   cadence: { type: 'string', enum: [...SIGNAL_CADENCES], description: 'How often the signal checks (default DAILY).' },
 };
@@ -48,7 +77,8 @@ export const signalPatchSchema: JsonSchema = named('SignalUpdate', {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  description: 'Patch rules 1-6. signal_type, import_target and event_subject are accepted by the schema only to be refused with 422 (they cannot change).',
+  description:
+    'Patch rules 1-6. signal_type, import_target and event_subject are accepted by the schema only to be refused with 422 (they cannot change).',
   properties: {
     ...createProperties,
     signal_type: { type: 'string', maxLength: 100, description: 'Cannot change: 422.' },
@@ -60,8 +90,9 @@ export const signalPatchSchema: JsonSchema = named('SignalUpdate', {
 export const signalDuplicateSchema: JsonSchema = named('SignalDuplicate', {
   type: 'object',
   additionalProperties: false,
-  description: 'All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. '
-    + 'When signal_type changes, import_target and event_subject follow the new preset unless sent.',
+  description:
+    'All optional. name defaults to the source name followed by " (Copy)". Any create field overrides the copied configuration; the copy is validated as a create. ' +
+    'When signal_type changes, import_target and event_subject follow the new preset unless sent.',
   properties: createProperties,
 });
 
@@ -78,7 +109,10 @@ const recordProperties: Record<string, JsonSchema> = {
   max_per_run: { type: ['integer', 'null'] },
   max_companies_per_run: { type: ['integer', 'null'] },
   max_contacts_per_company: { type: ['integer', 'null'] },
-  max_per_day: { type: 'integer', description: 'The ceiling a check enforces, resolved from the caps (docs/api/signals.md).' },
+  max_per_day: {
+    type: 'integer',
+    description: 'The ceiling a check enforces, resolved from the caps (docs/api/signals.md).',
+  },
   enrich_email: { type: 'boolean' },
   enrich_phones: { type: 'boolean' },
   imported_count: { type: 'integer', minimum: 0 },
@@ -89,7 +123,10 @@ const recordProperties: Record<string, JsonSchema> = {
   updated_at: timestamp,
   archived_at: nullableTimestamp,
   url: { type: 'string', description: 'Deep link to the signal in the dashboard (DASHBOARD_BASE_URL/signals/<id>).' },
-  list_url: { type: ['string', 'null'], description: 'Deep link to the destination list (DASHBOARD_BASE_URL/lists/contacts/<id> or /lists/accounts/<id>).' },
+  list_url: {
+    type: ['string', 'null'],
+    description: 'Deep link to the destination list (DASHBOARD_BASE_URL/lists/contacts/<id> or /lists/accounts/<id>).',
+  },
 };
 
 /** PEOPLE or COMPANIES: what a signal imports, and whom the events of a custom-event signal are about. */
@@ -103,7 +140,14 @@ export const signalSchema: JsonSchema = named('Signal', {
 
 export const signalDetailSchema: JsonSchema = named('SignalDetail', {
   type: 'object',
-  required: [...Object.keys(recordProperties), 'search_filters', 'import_search_filters', 'sequence_template_id', 'import_target', 'event_subject'],
+  required: [
+    ...Object.keys(recordProperties),
+    'search_filters',
+    'import_search_filters',
+    'sequence_template_id',
+    'import_target',
+    'event_subject',
+  ],
   properties: {
     ...recordProperties,
     search_filters: filtersSchema,

@@ -29,18 +29,26 @@ export function storableStrings(schema: JsonSchema): JsonSchema {
   }
   for (const key of SUBSCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) out[key] = list.map((s) => (s && typeof s === 'object' ? storableStrings(s as JsonSchema) : s));
+    if (Array.isArray(list))
+      out[key] = list.map((s) => (s && typeof s === 'object' ? storableStrings(s as JsonSchema) : s));
   }
   for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
     if (map && typeof map === 'object') {
-      out[key] = Object.fromEntries(Object.entries(map as Record<string, unknown>)
-        .map(([name, s]) => [name, s && typeof s === 'object' ? storableStrings(s as JsonSchema) : s]));
+      out[key] = Object.fromEntries(
+        Object.entries(map as Record<string, unknown>).map(([name, s]) => [
+          name,
+          s && typeof s === 'object' ? storableStrings(s as JsonSchema) : s,
+        ]),
+      );
     }
   }
   if (isString(schema) && schema.format === undefined && schema.enum === undefined && schema.const === undefined) {
     if (schema.pattern === undefined) out.pattern = NO_NUL_PATTERN;
-    else if (!NUL_FREE_PATTERNS.has(schema.pattern as string) && !((out.allOf as JsonSchema[] | undefined) ?? []).some(refusesNul)) {
+    else if (
+      !NUL_FREE_PATTERNS.has(schema.pattern as string) &&
+      !((out.allOf as JsonSchema[] | undefined) ?? []).some(refusesNul)
+    ) {
       out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { pattern: NO_NUL_PATTERN }];
     }
   }

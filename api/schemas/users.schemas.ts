@@ -5,7 +5,17 @@ import { named } from './named.ts';
 
 export const meSchema: JsonSchema = named('ApiKeyIdentity', {
   type: 'object',
-  required: ['id', 'organization_id', 'name', 'key_prefix', 'scopes', 'created_at', 'last_used_at', 'user_id', 'enrichment_credits'],
+  required: [
+    'id',
+    'organization_id',
+    'name',
+    'key_prefix',
+    'scopes',
+    'created_at',
+    'last_used_at',
+    'user_id',
+    'enrichment_credits',
+  ],
   properties: {
     id: { ...uuid, description: "The key's identifier." },
     organization_id: uuid,
@@ -15,27 +25,46 @@ export const meSchema: JsonSchema = named('ApiKeyIdentity', {
     created_at: timestamp,
     last_used_at: nullableTimestamp,
     user_id: { ...uuid, description: 'The user the key belongs to (added field): default assignee and sender.' },
-    enrichment_credits: { type: 'integer', minimum: 0, description: 'Enrichment credits the organization has left (added field); enrich calls spend one per answer with data.' },
+    enrichment_credits: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Enrichment credits the organization has left (added field); enrich calls spend one per answer with data.',
+    },
   },
 });
 
 export const userMailboxSchema: JsonSchema = named('UserMailbox', {
   type: 'object',
-  description: "The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown.",
+  description:
+    "The user's connected mailbox, which sends their sequence emails and whose inbox is read for replies, bounces and auto-replies. Credentials are never shown.",
   required: ['email', 'status', 'last_synced_at', 'last_error', 'emails_held'],
   properties: {
     email: { type: 'string', description: 'The From address of the emails the user sends.' },
     status: {
       type: 'string',
       enum: ['CONNECTED', 'AUTH_FAILED', 'ERROR', 'DISCONNECTED'],
-      description: 'CONNECTED: both logins work and the inbox is read. AUTH_FAILED: a server refused the login; the user\'s emails wait until the mailbox is fixed. '
-        + 'ERROR: a server could not be reached or failed; when it is the SMTP server or a login check, emails wait the same way (`emails_held` true); '
-        + 'when only the inbox cannot be read (its IMAP server unreachable, the sync\'s cursor not moving while mail waits, or no sync reading it), '
-        + '`last_error` starts with "IMAP: " and emails still go out (`emails_held` false). DISCONNECTED: removed; emails go out through the service\'s own transport.',
+      description:
+        "CONNECTED: both logins work and the inbox is read. AUTH_FAILED: a server refused the login; the user's emails wait until the mailbox is fixed. " +
+        'ERROR: a server could not be reached or failed; when it is the SMTP server or a login check, emails wait the same way (`emails_held` true); ' +
+        "when only the inbox cannot be read (its IMAP server unreachable, the sync's cursor not moving while mail waits, or no sync reading it), " +
+        '`last_error` starts with "IMAP: " and emails still go out (`emails_held` false). DISCONNECTED: removed; emails go out through the service\'s own transport.',
     },
-    last_synced_at: { ...nullableTimestamp, description: 'When the inbox was last read to the end; null before the first time. Long ago while CONNECTED or ERROR: the inbox is not being read.' },
-    last_error: { type: ['string', 'null'], description: 'Why the mailbox is not CONNECTED (what the server said, or why the inbox cannot be read: "IMAP: ..."); null when it is.' },
-    emails_held: { type: 'boolean', description: "True when the user's emails wait for this mailbox to be fixed (added field): AUTH_FAILED, or ERROR of its SMTP server or logins. False while only its inbox cannot be read." },
+    last_synced_at: {
+      ...nullableTimestamp,
+      description:
+        'When the inbox was last read to the end; null before the first time. Long ago while CONNECTED or ERROR: the inbox is not being read.',
+    },
+    last_error: {
+      type: ['string', 'null'],
+      description:
+        'Why the mailbox is not CONNECTED (what the server said, or why the inbox cannot be read: "IMAP: ..."); null when it is.',
+    },
+    emails_held: {
+      type: 'boolean',
+      description:
+        "True when the user's emails wait for this mailbox to be fixed (added field): AUTH_FAILED, or ERROR of its SMTP server or logins. False while only its inbox cannot be read.",
+    },
   },
 });
 
@@ -49,7 +78,10 @@ export const userSchema: JsonSchema = named('User', {
     role: { type: 'string', enum: ['owner', 'member'] },
     created_at: timestamp,
     updated_at: timestamp,
-    mailbox: nullable(userMailboxSchema, "The user's connected mailbox (added field); null when none was ever connected."),
+    mailbox: nullable(
+      userMailboxSchema,
+      "The user's connected mailbox (added field); null when none was ever connected.",
+    ),
   },
 });
 

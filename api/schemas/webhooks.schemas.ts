@@ -22,28 +22,57 @@ const fields: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: NAME_MAX, pattern: '\\S', description: 'Shown in lists; trimmed.' },
   description: { type: ['string', 'null'], maxLength: DESCRIPTION_MAX },
   url: {
-    type: 'string', minLength: 1, maxLength: URL_MAX,
-    description: 'Where deliveries are POSTed. https only, without credentials, not a private, link-local or loopback address '
-      + '(http to a loopback host only when the service runs with WEBHOOK_ALLOW_HTTP_LOOPBACK). Every address a host name resolves to is checked again at each delivery.',
+    type: 'string',
+    minLength: 1,
+    maxLength: URL_MAX,
+    description:
+      'Where deliveries are POSTed. https only, without credentials, not a private, link-local or loopback address ' +
+      '(http to a loopback host only when the service runs with WEBHOOK_ALLOW_HTTP_LOOPBACK). Every address a host name resolves to is checked again at each delivery.',
   },
   event_types: {
-    type: 'array', minItems: 1, maxItems: EVENT_TYPES_MAX, uniqueItems: true, items: eventTypeSchema,
-    description: 'Event types delivered to this subscription. Resource events: `contact_entry.resolved`, `event.resolved`, and `contact_exclusion.created` '
-      + '(a contact exclusion created by the API, an unenroll or an unsubscribe; changes to an exclusion, a PATCH or an unenroll extending its `until`, '
-      + 'are not events).',
+    type: 'array',
+    minItems: 1,
+    maxItems: EVENT_TYPES_MAX,
+    uniqueItems: true,
+    items: eventTypeSchema,
+    description:
+      'Event types delivered to this subscription. Resource events: `contact_entry.resolved`, `event.resolved`, and `contact_exclusion.created` ' +
+      '(a contact exclusion created by the API, an unenroll or an unsubscribe; changes to an exclusion, a PATCH or an unenroll extending its `until`, ' +
+      'are not events).',
   },
   sequence_template_ids: {
-    type: ['array', 'null'], minItems: 1, maxItems: TEMPLATE_IDS_MAX, items: uuid,
-    description: 'null (default): events of every sequence template, and resource events. A list: sequence-tied events of these templates only, and no resource events '
-      + 'nor the task.* events of a standalone to-do (they have no template). '
-      + 'Every id must be a sequence template of the organization (422 ValidationIssue naming sequence_template_ids otherwise).',
+    type: ['array', 'null'],
+    minItems: 1,
+    maxItems: TEMPLATE_IDS_MAX,
+    items: uuid,
+    description:
+      'null (default): events of every sequence template, and resource events. A list: sequence-tied events of these templates only, and no resource events ' +
+      'nor the task.* events of a standalone to-do (they have no template). ' +
+      'Every id must be a sequence template of the organization (422 ValidationIssue naming sequence_template_ids otherwise).',
   },
-  status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES], description: 'ACTIVE: delivered. PAUSED: suspended, events meanwhile are not queued. DISABLED: administratively off.' },
+  status: {
+    type: 'string',
+    enum: [...SUBSCRIPTION_STATUSES],
+    description:
+      'ACTIVE: delivered. PAUSED: suspended, events meanwhile are not queued. DISABLED: administratively off.',
+  },
 };
 
 export const subscriptionSchema: JsonSchema = named('Webhook', {
   type: 'object',
-  required: ['id', 'name', 'description', 'url', 'event_types', 'sequence_template_ids', 'status', 'status_reason', 'secret_prefix', 'created_at', 'updated_at'],
+  required: [
+    'id',
+    'name',
+    'description',
+    'url',
+    'event_types',
+    'sequence_template_ids',
+    'status',
+    'status_reason',
+    'secret_prefix',
+    'created_at',
+    'updated_at',
+  ],
   properties: {
     id: uuid,
     name: { type: 'string' },
@@ -52,8 +81,15 @@ export const subscriptionSchema: JsonSchema = named('Webhook', {
     event_types: { type: 'array', items: { type: 'string' } },
     sequence_template_ids: { type: ['array', 'null'], items: uuid },
     status: webhookStatus,
-    status_reason: { type: ['string', 'null'], description: 'Why the service paused the subscription (e.g. the receiver answered 410, or failed for days); null when a client set the status.' },
-    secret_prefix: { type: 'string', description: 'The first characters of the current secret, to tell secrets apart; never enough to sign.' },
+    status_reason: {
+      type: ['string', 'null'],
+      description:
+        'Why the service paused the subscription (e.g. the receiver answered 410, or failed for days); null when a client set the status.',
+    },
+    secret_prefix: {
+      type: 'string',
+      description: 'The first characters of the current secret, to tell secrets apart; never enough to sign.',
+    },
     created_at: timestamp,
     updated_at: timestamp,
   },
@@ -64,7 +100,11 @@ export const subscriptionWithSecretSchema: JsonSchema = named('WebhookWithSecret
   required: [...(subscriptionSchema.required as string[]), 'secret'],
   properties: {
     ...(subscriptionSchema.properties as Record<string, JsonSchema>),
-    secret: { type: 'string', description: 'The signing secret (`whsec_...`), shown only in this answer; the service keeps it encrypted and never returns it again.' },
+    secret: {
+      type: 'string',
+      description:
+        'The signing secret (`whsec_...`), shown only in this answer; the service keeps it encrypted and never returns it again.',
+    },
   },
 });
 
@@ -78,7 +118,8 @@ export const subscriptionCreateSchema: JsonSchema = named('WebhookCreate', {
 export const subscriptionPatchSchema: JsonSchema = named('WebhookUpdate', {
   type: 'object',
   additionalProperties: false,
-  description: 'Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription.',
+  description:
+    'Only fields sent change. A status change clears status_reason; status ACTIVE re-enables a PAUSED or DISABLED subscription.',
   properties: fields,
 });
 
@@ -93,19 +134,27 @@ const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5
  */
 export function webhookUrlPattern(policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): string {
   const hosts = [`${ci('https')}://(?:${LABEL}\\.)+${TLD}\\.?`];
-  if (policy.allowHttpLoopback) hosts.push(`${ci('http')}[Ss]?://(?:${ci('localhost')}|127\\.${OCTET}\\.${OCTET}\\.${OCTET}|\\[::1\\])`);
+  if (policy.allowHttpLoopback)
+    hosts.push(`${ci('http')}[Ss]?://(?:${ci('localhost')}|127\\.${OCTET}\\.${OCTET}\\.${OCTET}|\\[::1\\])`);
   if (policy.allowPrivate) hosts.push(`${ci('https')}://${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}`);
   const pattern = `^(?:${hosts.join('|')})${PORT}(?:[/?#][!-~]*)?$`;
   NUL_FREE_PATTERNS.add(pattern);
-  PATTERN_MESSAGES[pattern] = 'is not a URL the service may call: https to a public host name, no credentials'
-    + (policy.allowHttpLoopback ? ' (or http to a loopback host)' : '');
+  PATTERN_MESSAGES[pattern] =
+    'is not a URL the service may call: https to a public host name, no credentials' +
+    (policy.allowHttpLoopback ? ' (or http to a loopback host)' : '');
   return pattern;
 }
 
 /** A create or patch body with the url rule of this deployment (under the body's name). */
-export function withUrlPolicy(body: JsonSchema, policy: { allowHttpLoopback: boolean; allowPrivate: boolean }): JsonSchema {
+export function withUrlPolicy(
+  body: JsonSchema,
+  policy: { allowHttpLoopback: boolean; allowPrivate: boolean },
+): JsonSchema {
   const properties = body.properties as Record<string, JsonSchema>;
-  return sameName(body, { ...body, properties: { ...properties, url: { ...properties.url, pattern: webhookUrlPattern(policy) } } });
+  return sameName(body, {
+    ...body,
+    properties: { ...properties, url: { ...properties.url, pattern: webhookUrlPattern(policy) } },
+  });
 }
 
 export const subscriptionListQuery: JsonSchema = listQuerySchema(['created_at', 'updated_at', 'name'], {
@@ -117,16 +166,34 @@ export const testResultSchema: JsonSchema = named('WebhookTestResult', {
   required: ['delivered', 'error', 'status_code'],
   properties: {
     delivered: { type: 'boolean', description: 'The receiver answered 2xx.' },
-    error: { type: ['string', 'null'], description: 'Why not (receiver status, connection error, timeout, refused address).' },
-    status_code: { type: ['integer', 'null'], description: 'The receiver\'s HTTP status; null when no answer came.' },
+    error: {
+      type: ['string', 'null'],
+      description: 'Why not (receiver status, connection error, timeout, refused address).',
+    },
+    status_code: { type: ['integer', 'null'], description: "The receiver's HTTP status; null when no answer came." },
   },
 });
 
 export const deliverySchema: JsonSchema = named('WebhookDelivery', {
   type: 'object',
-  required: ['id', 'activity_id', 'event_type', 'status', 'attempts', 'last_response_code', 'last_error', 'next_attempt_at', 'delivered_at', 'created_at', 'updated_at'],
+  required: [
+    'id',
+    'activity_id',
+    'event_type',
+    'status',
+    'attempts',
+    'last_response_code',
+    'last_error',
+    'next_attempt_at',
+    'delivered_at',
+    'created_at',
+    'updated_at',
+  ],
   properties: {
-    id: { type: 'string', description: 'The `webhook-id` header of every attempt (`msg_...`); receivers deduplicate on it.' },
+    id: {
+      type: 'string',
+      description: 'The `webhook-id` header of every attempt (`msg_...`); receivers deduplicate on it.',
+    },
     activity_id: uuid,
     event_type: { type: 'string' },
     status: deliveryStatus,
@@ -147,7 +214,12 @@ export const deliveryListQuery: JsonSchema = {
   ...deliveryBase,
   properties: {
     ...(deliveryBase.properties as Record<string, JsonSchema>),
-    sort_order: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'Default `desc` (newest first).' },
+    sort_order: {
+      type: 'string',
+      enum: ['asc', 'desc'],
+      default: 'desc',
+      description: 'Default `desc` (newest first).',
+    },
   },
 };
 
@@ -156,5 +228,8 @@ export const webhookParams: JsonSchema = { type: 'object', required: ['webhook_i
 export const deliveryParams: JsonSchema = {
   type: 'object',
   required: ['webhook_id', 'delivery_id'],
-  properties: { webhook_id: uuid, delivery_id: { type: 'string', minLength: 1, maxLength: 100, description: 'The delivery id (`msg_...`).' } },
+  properties: {
+    webhook_id: uuid,
+    delivery_id: { type: 'string', minLength: 1, maxLength: 100, description: 'The delivery id (`msg_...`).' },
+  },
 };

@@ -13,12 +13,16 @@ export const AccountEntrySchema = defineEntity({
     { name: 'account_entries_account_index', properties: ['account'] },
     {
       name: 'account_entries_list_unlinked_domain_unique',
-      expression: 'create unique index "account_entries_list_unlinked_domain_unique" on "account_entries" ("account_list_id", "domain") where "account_id" is null',
+      expression:
+        'create unique index "account_entries_list_unlinked_domain_unique" on "account_entries" ("account_list_id", "domain") where "account_id" is null',
     },
   ],
   uniques: [{ name: 'account_entries_list_account_unique', properties: ['accountList', 'account'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     accountList: () => p.manyToOne(AccountList).ref().deleteRule('cascade'),
     /** Always set, except on entries a custom-event signal takes from an unresolved event (the raw domain, never linked later). */
@@ -29,7 +33,10 @@ export const AccountEntrySchema = defineEntity({
     /** The directory's company profile of the domain, or null when the directory does not know it. */
     company: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

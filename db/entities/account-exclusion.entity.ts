@@ -11,14 +11,20 @@ export const AccountExclusionSchema = defineEntity({
   uniques: [{ name: 'account_exclusions_organization_domain_unique', properties: ['organization', 'domain'] }],
   indexes: [{ name: 'account_exclusions_organization_created_index', properties: ['organization', 'createdAt', 'id'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     domain: p.text(),
     reason: p.enum(EXCLUSION_REASONS),
     message: p.text().nullable(),
     until: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -10,7 +10,10 @@ export const AccountVariableSchema = defineEntity({
     account: () => p.manyToOne(Account).ref().primary().deleteRule('cascade'),
     key: p.text().primary(),
     value: p.text().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -9,11 +9,17 @@ export const AccountSchema = defineEntity({
   tableName: 'accounts',
   indexes: [
     { name: 'accounts_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
-    { name: 'accounts_search_trgm', expression: `create index "accounts_search_trgm" on "accounts" using gin (lower("name" || ' ' || "domain") gin_trgm_ops)` },
+    {
+      name: 'accounts_search_trgm',
+      expression: `create index "accounts_search_trgm" on "accounts" using gin (lower("name" || ' ' || "domain") gin_trgm_ops)`,
+    },
   ],
   uniques: [{ name: 'accounts_organization_domain_unique', properties: ['organization', 'domain'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     domain: p.text(),
@@ -21,7 +27,10 @@ export const AccountSchema = defineEntity({
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

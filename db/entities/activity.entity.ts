@@ -15,7 +15,10 @@ export const ActivitySchema = defineEntity({
     { name: 'activities_organization_type_index', properties: ['organization', 'type', 'createdAt'] },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     type: p.text(),
     contactId: p.uuid().nullable(),

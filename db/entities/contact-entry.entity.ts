@@ -19,7 +19,10 @@ export const ContactEntrySchema = defineEntity({
   ],
   uniques: [{ name: 'contact_entries_list_contact_unique', properties: ['contactList', 'contact'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     contactList: () => p.manyToOne(ContactList).ref().deleteRule('cascade'),
     /** Null only for entries a custom-event signal takes from an unresolved event. */
@@ -38,7 +41,10 @@ export const ContactEntrySchema = defineEntity({
     enrichmentError: p.text().nullable(),
     resolvedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -12,12 +12,18 @@ export const ContactListSchema = defineEntity({
     { name: 'contact_lists_organization_name_index', properties: ['organization', 'name'] },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     defaultSequenceTemplate: () => p.manyToOne(SequenceTemplate).ref().nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -15,15 +15,30 @@ export const ContactSchema = defineEntity({
   tableName: 'contacts',
   // Declared here (with the SQL of the migration) so the schema diff knows them.
   indexes: [
-    { name: 'contacts_organization_email_unique', expression: 'create unique index "contacts_organization_email_unique" on "contacts" ("organization_id", "email") where "email" is not null' },
-    { name: 'contacts_organization_linkedin_unique', expression: 'create unique index "contacts_organization_linkedin_unique" on "contacts" ("organization_id", "linkedin_url") where "linkedin_url" is not null' },
+    {
+      name: 'contacts_organization_email_unique',
+      expression:
+        'create unique index "contacts_organization_email_unique" on "contacts" ("organization_id", "email") where "email" is not null',
+    },
+    {
+      name: 'contacts_organization_linkedin_unique',
+      expression:
+        'create unique index "contacts_organization_linkedin_unique" on "contacts" ("organization_id", "linkedin_url") where "linkedin_url" is not null',
+    },
     { name: 'contacts_organization_account_index', properties: ['organization', 'account'] },
     { name: 'contacts_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
     { name: 'contacts_organization_last_seen_index', properties: ['organization', 'lastSeenAt'] },
-    { name: 'contacts_search_trgm', expression: 'create index "contacts_search_trgm" on "contacts" using gin (contact_search_text("first_name", "last_name", "email", "company_name", "job_title") gin_trgm_ops)' },
+    {
+      name: 'contacts_search_trgm',
+      expression:
+        'create index "contacts_search_trgm" on "contacts" using gin (contact_search_text("first_name", "last_name", "email", "company_name", "job_title") gin_trgm_ops)',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     account: () => p.manyToOne(Account).ref().nullable(),
     email: p.text().nullable(),
@@ -39,7 +54,10 @@ export const ContactSchema = defineEntity({
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

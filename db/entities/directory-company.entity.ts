@@ -8,10 +8,17 @@ export const DirectoryCompanySchema = defineEntity({
   tableName: 'directory_companies',
   // The signal slot of a company (providers/signals/sandbox.ts): which days it has facts.
   indexes: [
-    { name: 'directory_companies_signal_slot_index', expression: 'create index "directory_companies_signal_slot_index" on "directory_companies" ((hashtext("id"::text) & 4095))' },
+    {
+      name: 'directory_companies_signal_slot_index',
+      expression:
+        'create index "directory_companies_signal_slot_index" on "directory_companies" ((hashtext("id"::text) & 4095))',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.text(),
     /** Primary domain; also listed in directory_company_domains. */
     domain: p.text().unique(),

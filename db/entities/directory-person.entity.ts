@@ -11,12 +11,23 @@ export const DirectoryPersonSchema = defineEntity({
   // Declared here (with the SQL of the migration) so the schema diff knows them.
   indexes: [
     { name: 'directory_people_company_index', properties: ['company'] },
-    { name: 'directory_people_name_index', expression: 'create index "directory_people_name_index" on "directory_people" (lower("first_name"), lower("last_name"), "company_id")' },
+    {
+      name: 'directory_people_name_index',
+      expression:
+        'create index "directory_people_name_index" on "directory_people" (lower("first_name"), lower("last_name"), "company_id")',
+    },
     // The signal slot of a person (providers/signals/sandbox.ts).
-    { name: 'directory_people_signal_slot_index', expression: 'create index "directory_people_signal_slot_index" on "directory_people" ((hashtext("id"::text) & 4095))' },
+    {
+      name: 'directory_people_signal_slot_index',
+      expression:
+        'create index "directory_people_signal_slot_index" on "directory_people" ((hashtext("id"::text) & 4095))',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     firstName: p.text(),
     lastName: p.text(),
     /** Normalised (domain/people/identifiers.ts). */

@@ -8,9 +8,17 @@ import { Sequence } from './sequence.entity.ts';
 export const HotLeadSchema = defineEntity({
   name: 'HotLead',
   tableName: 'hot_leads',
-  indexes: [{ name: 'hot_leads_sequence_unique', expression: 'create unique index "hot_leads_sequence_unique" on "hot_leads" ("sequence_id")' }],
+  indexes: [
+    {
+      name: 'hot_leads_sequence_unique',
+      expression: 'create unique index "hot_leads_sequence_unique" on "hot_leads" ("sequence_id")',
+    },
+  ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
     sequence: () => p.manyToOne(Sequence).ref().deleteRule('cascade'),

@@ -15,7 +15,10 @@ export const IdempotencyKeySchema = defineEntity({
   uniques: [{ name: 'idempotency_keys_organization_key_unique', properties: ['organization', 'key'] }],
   indexes: [{ name: 'idempotency_keys_expires_at_index', properties: ['expiresAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     /** The Idempotency-Key header value as sent (1-255 printable ASCII). */
     key: p.text(),

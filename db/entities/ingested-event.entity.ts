@@ -13,13 +13,23 @@ export const IngestedEventSchema = defineEntity({
   name: 'IngestedEvent',
   tableName: 'ingested_events',
   indexes: [
-    { name: 'ingested_events_idempotency_unique', expression: 'create unique index "ingested_events_idempotency_unique" on "ingested_events" ("organization_id", "idempotency_key")' },
+    {
+      name: 'ingested_events_idempotency_unique',
+      expression:
+        'create unique index "ingested_events_idempotency_unique" on "ingested_events" ("organization_id", "idempotency_key")',
+    },
     { name: 'ingested_events_organization_occurred_index', properties: ['organization', 'occurredAt', 'id'] },
     { name: 'ingested_events_organization_name_index', properties: ['organization', 'eventName', 'occurredAt'] },
-    { name: 'ingested_events_pending_index', expression: `create index "ingested_events_pending_index" on "ingested_events" ("received_at", "id") where "resolution_status" = 'PENDING'` },
+    {
+      name: 'ingested_events_pending_index',
+      expression: `create index "ingested_events_pending_index" on "ingested_events" ("received_at", "id") where "resolution_status" = 'PENDING'`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     /** `first-party:<organization_id>:<external_event_id or SHA-256 of the request body>`. */
     idempotencyKey: p.text(),

@@ -20,12 +20,21 @@ export const MailboxInboxMessageSchema = defineEntity({
   uniques: [{ name: 'mailbox_inbox_messages_uid_unique', properties: ['mailbox', 'uidValidity', 'uid'] }],
   // A message seen again under another UID (the inbox renumbered, a copy) is found by its Message-ID.
   indexes: [
-    { name: 'mailbox_inbox_messages_rfc_message_id_index', expression: `create index "mailbox_inbox_messages_rfc_message_id_index" on "mailbox_inbox_messages" ("mailbox_id", "rfc_message_id") where "rfc_message_id" is not null` },
+    {
+      name: 'mailbox_inbox_messages_rfc_message_id_index',
+      expression: `create index "mailbox_inbox_messages_rfc_message_id_index" on "mailbox_inbox_messages" ("mailbox_id", "rfc_message_id") where "rfc_message_id" is not null`,
+    },
     // A message is applied once per organization, whichever of its mailboxes saw it.
-    { name: 'mailbox_inbox_messages_dedupe_unique', expression: `create unique index "mailbox_inbox_messages_dedupe_unique" on "mailbox_inbox_messages" ("organization_id", "dedupe_key") where "dedupe_key" is not null` },
+    {
+      name: 'mailbox_inbox_messages_dedupe_unique',
+      expression: `create unique index "mailbox_inbox_messages_dedupe_unique" on "mailbox_inbox_messages" ("organization_id", "dedupe_key") where "dedupe_key" is not null`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     mailbox: () => p.manyToOne(Mailbox).ref(),
     organization: () => p.manyToOne(Organization).ref(),
     uidValidity: p.bigint('string'),

@@ -22,7 +22,10 @@ export const MailboxSchema = defineEntity({
   uniques: [{ name: 'mailboxes_user_id_unique', properties: ['user'] }],
   indexes: [{ name: 'mailboxes_organization_id_index', properties: ['organization'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     /** The sender whose emails this mailbox sends (one mailbox per sender). */
     user: () => p.manyToOne(User).ref(),
@@ -53,7 +56,10 @@ export const MailboxSchema = defineEntity({
     /** The INTERNALDATE of the last inbox message read: where a mailbox re-connected to another server starts. */
     lastReceivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -10,7 +10,10 @@ export const MeetingSchema = defineEntity({
   tableName: 'meetings',
   indexes: [{ name: 'meetings_organization_contact_index', properties: ['organization', 'contact'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
     sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('set null'),

@@ -17,10 +17,16 @@ export const MessageSchema = defineEntity({
     { name: 'messages_organization_contact_index', properties: ['organization', 'contact', 'sentAt'] },
     { name: 'messages_sequence_index', properties: ['sequence', 'sentAt'] },
     // The inbox sync finds the message a reply or a bounce names by its Message-ID.
-    { name: 'messages_organization_provider_message_id_index', expression: `create index "messages_organization_provider_message_id_index" on "messages" ("organization_id", "provider_message_id") where "provider_message_id" is not null` },
+    {
+      name: 'messages_organization_provider_message_id_index',
+      expression: `create index "messages_organization_provider_message_id_index" on "messages" ("organization_id", "provider_message_id") where "provider_message_id" is not null`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
     sequence: () => p.manyToOne(Sequence).ref().nullable().deleteRule('cascade'),

@@ -6,7 +6,10 @@ export const OrganizationSchema = defineEntity({
   name: 'Organization',
   tableName: 'organizations',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.text(),
     /** Enrichment credits left; enrich calls spend one per answer with data. */
     enrichmentCredits: p.integer().default(0),
@@ -15,7 +18,10 @@ export const OrganizationSchema = defineEntity({
     /** Ideal customer profile that qualification scores against (null: none set). */
     icpProfile: p.json<Record<string, string[]>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

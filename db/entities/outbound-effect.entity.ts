@@ -7,7 +7,13 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 
-export const OUTBOUND_EFFECT_KINDS = ['EMAIL', 'LINKEDIN_INVITATION', 'LINKEDIN_MESSAGE', 'CRM_CREATE', 'CRM_UPDATE'] as const;
+export const OUTBOUND_EFFECT_KINDS = [
+  'EMAIL',
+  'LINKEDIN_INVITATION',
+  'LINKEDIN_MESSAGE',
+  'CRM_CREATE',
+  'CRM_UPDATE',
+] as const;
 export type OutboundEffectKind = (typeof OUTBOUND_EFFECT_KINDS)[number];
 
 /**
@@ -27,11 +33,20 @@ export const OutboundEffectSchema = defineEntity({
   indexes: [
     { name: 'outbound_effects_sequence_index', properties: ['sequenceId'] },
     // An email's Message-ID is its key at the transport (the sandbox stores it once, receivers dedupe by it): unique too.
-    { name: 'outbound_effects_message_id_unique', expression: `create unique index "outbound_effects_message_id_unique" on "outbound_effects" (("request" ->> 'messageId')) where "kind" = 'EMAIL'` },
-    { name: 'outbound_effects_state_index', expression: `create index "outbound_effects_state_index" on "outbound_effects" ("state", "attempted_at") where "state" in ('PENDING', 'IN_FLIGHT')` },
+    {
+      name: 'outbound_effects_message_id_unique',
+      expression: `create unique index "outbound_effects_message_id_unique" on "outbound_effects" (("request" ->> 'messageId')) where "kind" = 'EMAIL'`,
+    },
+    {
+      name: 'outbound_effects_state_index',
+      expression: `create index "outbound_effects_state_index" on "outbound_effects" ("state", "attempted_at") where "state" in ('PENDING', 'IN_FLIGHT')`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     /** The business key, unique across the service (`sequence-step/<id>/<n>`, `task-reply/<id>/<opening>`, `crm-create/...`); an email's Message-ID is unique as well. */
     key: p.text(),

@@ -23,13 +23,23 @@ export const PlaybookRunSchema = defineEntity({
   name: 'PlaybookRun',
   tableName: 'playbook_runs',
   indexes: [
-    { name: 'playbook_runs_playbook_event_unique', expression: 'create unique index "playbook_runs_playbook_event_unique" on "playbook_runs" ("playbook_id", "event_id")' },
+    {
+      name: 'playbook_runs_playbook_event_unique',
+      expression:
+        'create unique index "playbook_runs_playbook_event_unique" on "playbook_runs" ("playbook_id", "event_id")',
+    },
     { name: 'playbook_runs_playbook_created_index', properties: ['playbook', 'createdAt', 'id'] },
     { name: 'playbook_runs_approval_task_index', properties: ['approvalTaskId'] },
-    { name: 'playbook_runs_pending_index', expression: `create index "playbook_runs_pending_index" on "playbook_runs" ("created_at", "id") where "status" = 'PENDING'` },
+    {
+      name: 'playbook_runs_pending_index',
+      expression: `create index "playbook_runs_pending_index" on "playbook_runs" ("created_at", "id") where "status" = 'PENDING'`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     playbook: () => p.manyToOne(Playbook).ref().deleteRule('cascade'),
     event: () => p.manyToOne(IngestedEvent).ref().deleteRule('cascade'),

@@ -22,7 +22,10 @@ export const PlaybookSchema = defineEntity({
     { name: 'playbooks_trigger_index', properties: ['organization', 'eventName', 'status'] },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     /** The ingested event_name that triggers it (case-sensitive, exact). */

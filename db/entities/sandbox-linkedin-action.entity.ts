@@ -14,7 +14,10 @@ export const SandboxLinkedinActionSchema = defineEntity({
   uniques: [{ name: 'sandbox_linkedin_actions_key_unique', properties: ['key'] }],
   properties: {
     /** The providerId answered to the caller. */
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     kind: p.enum(LINKEDIN_ACTION_KINDS),
     /** The idempotency key the caller sent (null for actions recorded before keys existed). */
     key: p.text().nullable(),

@@ -10,7 +10,10 @@ export const SandboxOutboundEmailSchema = defineEntity({
   indexes: [{ name: 'sandbox_outbound_emails_to_created_index', properties: ['toEmail', 'createdAt'] }],
   uniques: [{ name: 'sandbox_outbound_emails_message_id_unique', properties: ['messageId'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     /** The Message-ID header, `<id@host>`. */
     messageId: p.text(),
     fromName: p.text(),

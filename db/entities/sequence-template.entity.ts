@@ -31,11 +31,12 @@ export interface SendingSchedule {
 export const SequenceTemplateSchema = defineEntity({
   name: 'SequenceTemplate',
   tableName: 'sequence_templates',
-  indexes: [
-    { name: 'sequence_templates_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
-  ],
+  indexes: [{ name: 'sequence_templates_organization_created_index', properties: ['organization', 'createdAt', 'id'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     summary: p.text().nullable(),
@@ -51,7 +52,10 @@ export const SequenceTemplateSchema = defineEntity({
     senderUser: () => p.manyToOne(User).ref().nullable(),
     requiresLeadReview: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

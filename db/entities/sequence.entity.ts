@@ -15,13 +15,19 @@ export const SequenceSchema = defineEntity({
   name: 'Sequence',
   tableName: 'sequences',
   indexes: [
-    { name: 'sequences_one_running_unique', expression: `create unique index "sequences_one_running_unique" on "sequences" ("contact_id", "sequence_template_id") where "status" in ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')` },
+    {
+      name: 'sequences_one_running_unique',
+      expression: `create unique index "sequences_one_running_unique" on "sequences" ("contact_id", "sequence_template_id") where "status" in ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`,
+    },
     { name: 'sequences_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
     { name: 'sequences_organization_contact_index', properties: ['organization', 'contact'] },
     { name: 'sequences_organization_template_index', properties: ['organization', 'sequenceTemplate'] },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     contact: () => p.manyToOne(Contact).ref().deleteRule('cascade'),
     accountId: p.uuid().nullable(),
@@ -44,7 +50,10 @@ export const SequenceSchema = defineEntity({
     /** The enrollment run that created it (the 202's enrollment_run_id). */
     enrollmentRunId: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     endedAt: p.datetime().nullable(),
     /** Set by a reply that halts automatic steps (the run then waits for a person: WAITING_FOR_USER until the team answers, then WAITING_FOR_LEAD). */
     repliedAt: p.datetime().nullable(),

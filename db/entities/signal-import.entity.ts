@@ -12,13 +12,25 @@ export const SignalImportSchema = defineEntity({
   name: 'SignalImport',
   tableName: 'signal_imports',
   indexes: [
-    { name: 'signal_imports_fact_unique', expression: 'create unique index "signal_imports_fact_unique" on "signal_imports" ("signal_id", "fact_key")' },
+    {
+      name: 'signal_imports_fact_unique',
+      expression: 'create unique index "signal_imports_fact_unique" on "signal_imports" ("signal_id", "fact_key")',
+    },
     { name: 'signal_imports_organization_occurred_index', properties: ['organization', 'occurredAt', 'id'] },
-    { name: 'signal_imports_base_key_index', expression: `create index "signal_imports_base_key_index" on "signal_imports" ("signal_id", split_part("fact_key", '|person:', 1))` },
-    { name: 'signal_imports_check_at_index', expression: `create index "signal_imports_check_at_index" on "signal_imports" ("signal_id", ("metadata" ->> 'check_at'))` },
+    {
+      name: 'signal_imports_base_key_index',
+      expression: `create index "signal_imports_base_key_index" on "signal_imports" ("signal_id", split_part("fact_key", '|person:', 1))`,
+    },
+    {
+      name: 'signal_imports_check_at_index',
+      expression: `create index "signal_imports_check_at_index" on "signal_imports" ("signal_id", ("metadata" ->> 'check_at'))`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     signalId: p.uuid(),
     /** The provider's stable id of the fact (or `event:<id>` / the dedup key for custom events). */

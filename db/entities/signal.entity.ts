@@ -16,10 +16,17 @@ export const SignalSchema = defineEntity({
   tableName: 'signals',
   indexes: [
     { name: 'signals_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
-    { name: 'signals_event_name_unique', expression: 'create unique index "signals_event_name_unique" on "signals" ("organization_id", "event_name") where "event_name" is not null' },
+    {
+      name: 'signals_event_name_unique',
+      expression:
+        'create unique index "signals_event_name_unique" on "signals" ("organization_id", "event_name") where "event_name" is not null',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     signalType: p.text().$type<SignalType>(),
@@ -47,7 +54,10 @@ export const SignalSchema = defineEntity({
     /** CUSTOM_EVENT: the poll watermark (received_at and id of the last event read), null before the first poll. */
     watermark: p.json<{ received_at: string; id: string }>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     archivedAt: p.datetime().nullable(),
   },
 });

@@ -9,13 +9,33 @@ import { Message } from './message.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 import { User } from './user.entity.ts';
 
-export const TASK_TYPES = ['CALL', 'EMAIL_REPLY', 'LINKEDIN_REPLY', 'NEW_LEAD_REVIEW', 'PLAYBOOK_APPROVAL', 'TODO'] as const;
+export const TASK_TYPES = [
+  'CALL',
+  'EMAIL_REPLY',
+  'LINKEDIN_REPLY',
+  'NEW_LEAD_REVIEW',
+  'PLAYBOOK_APPROVAL',
+  'TODO',
+] as const;
 export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'SKIPPED'] as const;
 export const TASK_PRIORITIES = ['HOT', 'TODAY', 'EXTRA'] as const;
 /** Call outcomes: the first three are what POST .../complete takes; execute `call` takes all six. */
-export const TASK_DISPOSITIONS = ['ANSWERED', 'VOICEMAIL_LEFT', 'NO_ANSWER', 'INTERESTED', 'NOT_INTERESTED', 'WRONG_NUMBER'] as const;
+export const TASK_DISPOSITIONS = [
+  'ANSWERED',
+  'VOICEMAIL_LEFT',
+  'NO_ANSWER',
+  'INTERESTED',
+  'NOT_INTERESTED',
+  'WRONG_NUMBER',
+] as const;
 export const COMPLETE_DISPOSITIONS = ['ANSWERED', 'VOICEMAIL_LEFT', 'NO_ANSWER'] as const;
-export const COMPLETION_SOURCES = ['TASK_EXECUTION', 'EXTERNAL_REPLY', 'SEQUENCE_TRANSITION', 'EXTERNAL_CRM', 'PLAYBOOK_RESOLUTION'] as const;
+export const COMPLETION_SOURCES = [
+  'TASK_EXECUTION',
+  'EXTERNAL_REPLY',
+  'SEQUENCE_TRANSITION',
+  'EXTERNAL_CRM',
+  'PLAYBOOK_RESOLUTION',
+] as const;
 export const REOPEN_REASONS = ['REMINDER_RULE'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -29,10 +49,16 @@ export const TaskSchema = defineEntity({
     { name: 'tasks_organization_assignee_index', properties: ['organization', 'assignee', 'status'] },
     { name: 'tasks_organization_contact_index', properties: ['organization', 'contact'] },
     { name: 'tasks_sequence_index', properties: ['sequence'] },
-    { name: 'tasks_title_trgm', expression: 'create index "tasks_title_trgm" on "tasks" using gin (lower("title") gin_trgm_ops)' },
+    {
+      name: 'tasks_title_trgm',
+      expression: 'create index "tasks_title_trgm" on "tasks" using gin (lower("title") gin_trgm_ops)',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     type: p.enum(TASK_TYPES),
     priority: p.enum(TASK_PRIORITIES).default('TODAY'),
@@ -60,7 +86,10 @@ export const TaskSchema = defineEntity({
     /** Reply tasks: the INBOUND message to answer. */
     message: () => p.manyToOne(Message).ref().nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

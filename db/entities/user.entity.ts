@@ -11,7 +11,10 @@ export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     email: p.text(),
     name: p.text(),
@@ -21,7 +24,10 @@ export const UserSchema = defineEntity({
     /** Emails this user's mailbox sends per UTC day at most; steps over it wait for the next day. */
     dailySendLimit: p.integer().default(200),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     removedAt: p.datetime().nullable(),
   },
 });

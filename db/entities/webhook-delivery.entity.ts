@@ -15,7 +15,10 @@ export const WebhookDeliverySchema = defineEntity({
   tableName: 'webhook_deliveries',
   uniques: [{ name: 'webhook_deliveries_subscription_activity_unique', properties: ['subscription', 'activity'] }],
   indexes: [
-    { name: 'webhook_deliveries_due_index', expression: `create index "webhook_deliveries_due_index" on "webhook_deliveries" ("next_attempt_at") where "status" = 'PENDING'` },
+    {
+      name: 'webhook_deliveries_due_index',
+      expression: `create index "webhook_deliveries_due_index" on "webhook_deliveries" ("next_attempt_at") where "status" = 'PENDING'`,
+    },
     { name: 'webhook_deliveries_subscription_created_index', properties: ['subscription', 'createdAt'] },
   ],
   properties: {
@@ -37,7 +40,10 @@ export const WebhookDeliverySchema = defineEntity({
     retryWorkflowId: p.text().nullable(),
     deliveredAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -11,7 +11,10 @@ export const WebhookSubscriptionSchema = defineEntity({
   tableName: 'webhook_subscriptions',
   indexes: [{ name: 'webhook_subscriptions_organization_status_index', properties: ['organization', 'status'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     description: p.text().nullable(),
@@ -30,7 +33,10 @@ export const WebhookSubscriptionSchema = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     lastSuccessAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -16,7 +16,15 @@ import type { WorkflowCommand as Command } from '../../domain/workflow-commands/
  * signal's workflow, or tell it to re-read its row. MAILBOX_SYNC: start (or wake) a mailbox's sync
  * workflow when its row is not DISCONNECTED, cancel it when it is.
  */
-export const WORKFLOW_COMMAND_KINDS = ['START_SEQUENCE', 'TASK_COMPLETED', 'RUN_CHANGED', 'WAKE_PLAYBOOKS', 'LEAD_IMPORT', 'SIGNAL_CHANGED', 'MAILBOX_SYNC'] as const;
+export const WORKFLOW_COMMAND_KINDS = [
+  'START_SEQUENCE',
+  'TASK_COMPLETED',
+  'RUN_CHANGED',
+  'WAKE_PLAYBOOKS',
+  'LEAD_IMPORT',
+  'SIGNAL_CHANGED',
+  'MAILBOX_SYNC',
+] as const;
 export type WorkflowCommandKind = (typeof WORKFLOW_COMMAND_KINDS)[number];
 
 /** PENDING: not delivered yet (or its last delivery failed). DONE: Temporal took it. */
@@ -27,10 +35,16 @@ export const WorkflowCommandSchema = defineEntity({
   name: 'WorkflowCommand',
   tableName: 'workflow_commands',
   indexes: [
-    { name: 'workflow_commands_pending_index', expression: `create index "workflow_commands_pending_index" on "workflow_commands" ("next_attempt_at") where "status" = 'PENDING'` },
+    {
+      name: 'workflow_commands_pending_index',
+      expression: `create index "workflow_commands_pending_index" on "workflow_commands" ("next_attempt_at") where "status" = 'PENDING'`,
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(Organization).ref(),
     kind: p.enum(WORKFLOW_COMMAND_KINDS),
     /** The workflow the command is for (derived from the business key): delivering twice finds the same run. */

@@ -4,17 +4,19 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122070100_signal_facts extends Migration {
-
   override name = 'Migration20261122070100_signal_facts';
 
   override up(): void | Promise<void> {
-    this.addSql(`create index "directory_companies_signal_slot_index" on "directory_companies" ((hashtext("id"::text) & 4095));`);
-    this.addSql(`create index "directory_people_signal_slot_index" on "directory_people" ((hashtext("id"::text) & 4095));`);
+    this.addSql(
+      `create index "directory_companies_signal_slot_index" on "directory_companies" ((hashtext("id"::text) & 4095));`,
+    );
+    this.addSql(
+      `create index "directory_people_signal_slot_index" on "directory_people" ((hashtext("id"::text) & 4095));`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop index if exists "directory_people_signal_slot_index";`);
     this.addSql(`drop index if exists "directory_companies_signal_slot_index";`);
   }
-
 }

@@ -5,17 +5,19 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122070300_signal_import_lookups extends Migration {
-
   override name = 'Migration20261122070300_signal_import_lookups';
 
   override up(): void | Promise<void> {
-    this.addSql(`create index "signal_imports_base_key_index" on "signal_imports" ("signal_id", split_part("fact_key", '|person:', 1));`);
-    this.addSql(`create index "signal_imports_check_at_index" on "signal_imports" ("signal_id", ("metadata" ->> 'check_at'));`);
+    this.addSql(
+      `create index "signal_imports_base_key_index" on "signal_imports" ("signal_id", split_part("fact_key", '|person:', 1));`,
+    );
+    this.addSql(
+      `create index "signal_imports_check_at_index" on "signal_imports" ("signal_id", ("metadata" ->> 'check_at'));`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop index if exists "signal_imports_check_at_index";`);
     this.addSql(`drop index if exists "signal_imports_base_key_index";`);
   }
-
 }

@@ -4,7 +4,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261126100000_idempotency_lease extends Migration {
-
   override name = 'Migration20261126100000_idempotency_lease';
 
   override up(): void | Promise<void> {
@@ -14,5 +13,4 @@ export class Migration20261126100000_idempotency_lease extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "idempotency_keys" drop column "lease_until";`);
   }
-
 }

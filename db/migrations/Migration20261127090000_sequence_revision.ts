@@ -5,7 +5,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261127090000_sequence_revision extends Migration {
-
   override name = 'Migration20261127090000_sequence_revision';
 
   override up(): void | Promise<void> {
@@ -15,5 +14,4 @@ export class Migration20261127090000_sequence_revision extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "sequences" drop column "revision";`);
   }
-
 }

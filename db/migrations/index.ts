@@ -47,7 +47,10 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122060100_playbooks', class: Migration20261122060100_playbooks },
   { name: 'Migration20261122070000_signals', class: Migration20261122070000_signals },
   { name: 'Migration20261122070100_signal_facts', class: Migration20261122070100_signal_facts },
-  { name: 'Migration20261122070200_unresolved_account_entries', class: Migration20261122070200_unresolved_account_entries },
+  {
+    name: 'Migration20261122070200_unresolved_account_entries',
+    class: Migration20261122070200_unresolved_account_entries,
+  },
   { name: 'Migration20261122070300_signal_import_lookups', class: Migration20261122070300_signal_import_lookups },
   { name: 'Migration20261122080000_idempotency_keys', class: Migration20261122080000_idempotency_keys },
   { name: 'Migration20261122080100_rate_limits', class: Migration20261122080100_rate_limits },

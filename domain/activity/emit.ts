@@ -12,9 +12,23 @@ import type { ContactSummary } from '../people/records.ts';
 import { uuid7 } from '../shared/uuid7.ts';
 
 export const SEQUENCE_EVENT_TYPES = [
-  'message.sent', 'message.opened', 'message.link_clicked', 'message.replied', 'invitation.sent', 'invitation.accepted',
-  'hot_lead.created', 'meeting.created', 'sequence.created', 'sequence.paused', 'sequence.resumed', 'sequence.stopped',
-  'sequence.completed', 'task.created', 'task.completed', 'task.skipped', 'task.reopened',
+  'message.sent',
+  'message.opened',
+  'message.link_clicked',
+  'message.replied',
+  'invitation.sent',
+  'invitation.accepted',
+  'hot_lead.created',
+  'meeting.created',
+  'sequence.created',
+  'sequence.paused',
+  'sequence.resumed',
+  'sequence.stopped',
+  'sequence.completed',
+  'task.created',
+  'task.completed',
+  'task.skipped',
+  'task.reopened',
 ] as const;
 export const RESOURCE_EVENT_TYPES = ['contact_entry.resolved', 'event.resolved', 'contact_exclusion.created'] as const;
 export const EVENT_TYPES = [...SEQUENCE_EVENT_TYPES, ...RESOURCE_EVENT_TYPES] as const;
@@ -22,7 +36,15 @@ export type SequenceEventType = (typeof SEQUENCE_EVENT_TYPES)[number];
 export type ResourceEventType = (typeof RESOURCE_EVENT_TYPES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const RESOURCE_TYPES = ['MESSAGE', 'INVITATION', 'HOT_LEAD', 'MEETING', 'SEQUENCE_STEP', 'SEQUENCE', 'TASK'] as const;
+export const RESOURCE_TYPES = [
+  'MESSAGE',
+  'INVITATION',
+  'HOT_LEAD',
+  'MEETING',
+  'SEQUENCE_STEP',
+  'SEQUENCE',
+  'TASK',
+] as const;
 export const CHANNELS = ['EMAIL', 'LINKEDIN', 'MANUAL'] as const;
 
 export interface ResourceEvent {
@@ -96,7 +118,10 @@ export function payloadOf(event: OutboundEvent, activityId: string, createdAt: D
  * Emits an event inside the caller's transaction (`em` must be the transactional one). Returns
  * the activity id and how many deliveries were queued.
  */
-export async function emitEvent(em: EntityManager, event: OutboundEvent): Promise<{ activityId: string; deliveries: number }> {
+export async function emitEvent(
+  em: EntityManager,
+  event: OutboundEvent,
+): Promise<{ activityId: string; deliveries: number }> {
   const a = activityRowOf(event, new Date());
   return { activityId: a.id, deliveries: await insertActivityWithDeliveries(em, a) };
 }
@@ -106,9 +131,16 @@ export function activityRowOf(event: OutboundEvent, createdAt: Date) {
   const id = uuid7(createdAt.getTime());
   const sequence = isSequenceEvent(event) ? event : null;
   return {
-    id, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
-    sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
-    payload: payloadOf(event, id, createdAt), created_at: createdAt,
+    id,
+    organization_id: event.organizationId,
+    type: event.type,
+    contact_id: event.contact?.id ?? null,
+    sequence_id: sequence?.sequenceId ?? null,
+    sequence_template_id: sequence?.sequenceTemplate?.id ?? null,
+    resource_type: sequence?.resourceType ?? null,
+    channel: sequence?.channel ?? null,
+    payload: payloadOf(event, id, createdAt),
+    created_at: createdAt,
   };
 }
 
@@ -117,7 +149,10 @@ export function activityRowOf(event: OutboundEvent, createdAt: Date) {
  * the caller's transaction: the batch form of emitEvent for writers that emit one event per row
  * of a batch (a signal check's page of imports). The events share one created_at.
  */
-export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Promise<{ activityIds: string[]; deliveries: number }> {
+export async function emitEvents(
+  em: EntityManager,
+  events: OutboundEvent[],
+): Promise<{ activityIds: string[]; deliveries: number }> {
   if (!events.length) return { activityIds: [], deliveries: 0 };
   const createdAt = new Date();
   const rows = events.map((event) => {
@@ -125,13 +160,30 @@ export async function emitEvents(em: EntityManager, events: OutboundEvent[]): Pr
     const sequence = isSequenceEvent(event) ? event : null;
     return { event, activityId, sequence, payload: payloadOf(event, activityId, createdAt) };
   });
-  await insertActivities(em, rows.map(({ event, activityId, sequence, payload }) => ({
-    id: activityId, organization_id: event.organizationId, type: event.type, contact_id: event.contact?.id ?? null, sequence_id: sequence?.sequenceId ?? null,
-    sequence_template_id: sequence?.sequenceTemplate?.id ?? null, resource_type: sequence?.resourceType ?? null, channel: sequence?.channel ?? null,
-    payload, created_at: createdAt,
-  })));
-  const deliveries = await insertDeliveries(em, rows.map(({ event, activityId, sequence }) => ({
-    id: activityId, organizationId: event.organizationId, type: event.type, templateId: sequence?.sequenceTemplate?.id ?? null,
-  })), createdAt);
+  await insertActivities(
+    em,
+    rows.map(({ event, activityId, sequence, payload }) => ({
+      id: activityId,
+      organization_id: event.organizationId,
+      type: event.type,
+      contact_id: event.contact?.id ?? null,
+      sequence_id: sequence?.sequenceId ?? null,
+      sequence_template_id: sequence?.sequenceTemplate?.id ?? null,
+      resource_type: sequence?.resourceType ?? null,
+      channel: sequence?.channel ?? null,
+      payload,
+      created_at: createdAt,
+    })),
+  );
+  const deliveries = await insertDeliveries(
+    em,
+    rows.map(({ event, activityId, sequence }) => ({
+      id: activityId,
+      organizationId: event.organizationId,
+      type: event.type,
+      templateId: sequence?.sequenceTemplate?.id ?? null,
+    })),
+    createdAt,
+  );
   return { activityIds: rows.map((r) => r.activityId), deliveries };
 }

@@ -45,7 +45,11 @@ export function camelCaseKeys(value: unknown): unknown {
 }
 
 function toRecord(row: ActivityRow): ActivityRecord {
-  return { id: row.id, created_at: iso(row.created_at), payload: camelCaseKeys(row.payload) as Record<string, unknown> };
+  return {
+    id: row.id,
+    created_at: iso(row.created_at),
+    payload: camelCaseKeys(row.payload) as Record<string, unknown>,
+  };
 }
 
 export async function getActivity(em: EntityManager, organizationId: string, id: string): Promise<ActivityRecord> {
@@ -61,8 +65,12 @@ export async function listActivities(
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ActivityRecord[]; total: number }> {
   const where = {
-    contactId: filters.contact_id, sequenceId: filters.sequence_id, sequenceTemplateId: filters.sequence_template_id,
-    resourceType: filters.resource_type, channel: filters.channel, types: filters.types,
+    contactId: filters.contact_id,
+    sequenceId: filters.sequence_id,
+    sequenceTemplateId: filters.sequence_template_id,
+    resourceType: filters.resource_type,
+    channel: filters.channel,
+    types: filters.types,
     createdAfter: filters.created_after ? new Date(filters.created_after) : undefined,
     createdBefore: filters.created_before ? new Date(filters.created_before) : undefined,
   };

@@ -54,7 +54,14 @@ async function organization(em: EntityManager, id: string): Promise<Organization
   return found;
 }
 
-function issueKey(em: EntityManager, org: Organization, user: User, name: string, scopes: readonly Scope[], rotatedFromId: string | null = null): CreatedKey {
+function issueKey(
+  em: EntityManager,
+  org: Organization,
+  user: User,
+  name: string,
+  scopes: readonly Scope[],
+  rotatedFromId: string | null = null,
+): CreatedKey {
   if (!name.trim()) throw new AdminError('a key needs a non-empty name');
   const generated = generateApiKey();
   const key = em.create(ApiKey, {
@@ -66,30 +73,58 @@ function issueKey(em: EntityManager, org: Organization, user: User, name: string
     scopes: [...scopes],
     rotatedFromId,
   });
-  return { id: key.id, api_key: generated.raw, key_prefix: generated.prefix, scopes: [...scopes], user_id: user.id, organization_id: org.id };
+  return {
+    id: key.id,
+    api_key: generated.raw,
+    key_prefix: generated.prefix,
+    scopes: [...scopes],
+    user_id: user.id,
+    organization_id: org.id,
+  };
 }
 
 /** `enrichmentCredits`: the starting balance (config STARTING_ENRICHMENT_CREDITS in the CLI; default 0). */
-export async function bootstrap(em: EntityManager, input: { orgName: string; ownerEmail: string; ownerName: string; enrichmentCredits?: number }) {
+export async function bootstrap(
+  em: EntityManager,
+  input: { orgName: string; ownerEmail: string; ownerName: string; enrichmentCredits?: number },
+) {
   if (!input.orgName.trim()) throw new AdminError('--org-name must not be empty');
   if (!EMAIL.test(input.ownerEmail)) throw new AdminError(`invalid owner email ${input.ownerEmail}`);
   const credits = input.enrichmentCredits ?? 0;
-  if (!Number.isInteger(credits) || credits < 0) throw new AdminError('starting enrichment credits must be an integer >= 0');
+  if (!Number.isInteger(credits) || credits < 0)
+    throw new AdminError('starting enrichment credits must be an integer >= 0');
   return em.transactional(async (tx) => {
     const org = tx.create(Organization, { name: input.orgName.trim(), enrichmentCredits: credits });
-    const owner = tx.create(User, { organization: org, email: input.ownerEmail.toLowerCase(), name: input.ownerName, role: 'owner' });
+    const owner = tx.create(User, {
+      organization: org,
+      email: input.ownerEmail.toLowerCase(),
+      name: input.ownerName,
+      role: 'owner',
+    });
     const key = issueKey(tx, org, owner, 'bootstrap', SCOPES);
     return { organization_id: org.id, user_id: owner.id, api_key: key.api_key, key_id: key.id };
   });
 }
 
-export async function createKey(em: EntityManager, input: { organizationId: string; name: string; scopes: Scope[]; userId?: string }): Promise<CreatedKey> {
+export async function createKey(
+  em: EntityManager,
+  input: { organizationId: string; name: string; scopes: Scope[]; userId?: string },
+): Promise<CreatedKey> {
   return em.transactional(async (tx) => {
     const org = await organization(tx, input.organizationId);
     const user = input.userId
       ? await tx.findOne(User, { id: input.userId, organization: org, removedAt: null })
-      : await tx.findOne(User, { organization: org, role: 'owner', removedAt: null }, { orderBy: { createdAt: 'asc' } });
-    if (!user) throw new AdminError(input.userId ? `user ${input.userId} is not an active user of organization ${org.id}` : 'the organization has no owner');
+      : await tx.findOne(
+          User,
+          { organization: org, role: 'owner', removedAt: null },
+          { orderBy: { createdAt: 'asc' } },
+        );
+    if (!user)
+      throw new AdminError(
+        input.userId
+          ? `user ${input.userId} is not an active user of organization ${org.id}`
+          : 'the organization has no owner',
+      );
     return issueKey(tx, org, user, input.name, input.scopes);
   });
 }
@@ -119,14 +154,23 @@ export async function listKeys(em: EntityManager, organizationId: string): Promi
  * `graceSeconds` more (0: stops at once). Returns the new key and when the old one expires.
  */
 export async function rotateKey(em: EntityManager, input: { keyId: string; graceSeconds: number }) {
-  if (!Number.isInteger(input.graceSeconds) || input.graceSeconds < 0) throw new AdminError('--grace-seconds must be an integer >= 0');
+  if (!Number.isInteger(input.graceSeconds) || input.graceSeconds < 0)
+    throw new AdminError('--grace-seconds must be an integer >= 0');
   return em.transactional(async (tx) => {
     const old = await tx.findOne(ApiKey, { id: input.keyId, revokedAt: null }, { populate: ['organization', 'user'] });
     if (!old) throw new AdminError(`active key ${input.keyId} not found`);
-    if (old.expiresAt && old.expiresAt.getTime() <= Date.now()) throw new AdminError(`key ${input.keyId} has already expired`);
+    if (old.expiresAt && old.expiresAt.getTime() <= Date.now())
+      throw new AdminError(`key ${input.keyId} has already expired`);
     const expiresAt = new Date(Date.now() + input.graceSeconds * 1000);
     old.expiresAt = old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt;
-    const created = issueKey(tx, old.organization.getEntity(), old.user.getEntity(), old.name, old.scopes as Scope[], old.id);
+    const created = issueKey(
+      tx,
+      old.organization.getEntity(),
+      old.user.getEntity(),
+      old.name,
+      old.scopes as Scope[],
+      old.id,
+    );
     return { ...created, previous_key_id: old.id, previous_key_expires_at: old.expiresAt.toISOString() };
   });
 }
@@ -140,20 +184,28 @@ export async function revokeKey(em: EntityManager, keyId: string): Promise<KeySu
   });
 }
 
-export async function createUser(em: EntityManager, input: { organizationId: string; email: string; name: string }): Promise<UserSummary> {
+export async function createUser(
+  em: EntityManager,
+  input: { organizationId: string; email: string; name: string },
+): Promise<UserSummary> {
   if (!EMAIL.test(input.email)) throw new AdminError(`invalid email ${input.email}`);
   if (!input.name.trim()) throw new AdminError('--name must not be empty');
   return em.transactional(async (tx) => {
     const org = await organization(tx, input.organizationId);
     const email = input.email.toLowerCase();
-    if (await tx.count(User, { organization: org, email, removedAt: null })) throw new AdminError(`a user with email ${email} already exists`);
+    if (await tx.count(User, { organization: org, email, removedAt: null }))
+      throw new AdminError(`a user with email ${email} already exists`);
     return userSummary(tx.create(User, { organization: org, email, name: input.name.trim(), role: 'member' }));
   });
 }
 
 export async function listUsersOf(em: EntityManager, organizationId: string): Promise<UserSummary[]> {
   await organization(em, organizationId);
-  const users = await em.find(User, { organization: organizationId, removedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const users = await em.find(
+    User,
+    { organization: organizationId, removedAt: null },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
   return users.map(userSummary);
 }
 
@@ -164,29 +216,47 @@ export async function listUsersOf(em: EntityManager, organizationId: string): Pr
  * outbox), in the same transaction. The last owner cannot be removed.
  */
 export async function removeUser(
-  em: EntityManager, userId: string,
-): Promise<UserSummary & { revoked_keys: number; stopped_sequence_ids: string[]; disconnected_mailbox_id: string | null }> {
+  em: EntityManager,
+  userId: string,
+): Promise<
+  UserSummary & { revoked_keys: number; stopped_sequence_ids: string[]; disconnected_mailbox_id: string | null }
+> {
   return em.transactional(async (tx) => {
     const user = await tx.findOne(User, { id: userId, removedAt: null });
     if (!user) throw new AdminError(`active user ${userId} not found`);
-    if (user.role === 'owner' && (await tx.count(User, { organization: user.organization, role: 'owner', removedAt: null })) <= 1) {
+    if (
+      user.role === 'owner' &&
+      (await tx.count(User, { organization: user.organization, role: 'owner', removedAt: null })) <= 1
+    ) {
       throw new AdminError('cannot remove the last owner of an organization');
     }
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     await tx.flush();
     const rows = await runsSentBy(tx, user.organization.id, user.id, RUNNING_STATUSES);
-    const stopped = await endRuns(tx, rows.map((r) => r.id), 'STOPPED_EARLY', 'SENDER_REMOVED');
+    const stopped = await endRuns(
+      tx,
+      rows.map((r) => r.id),
+      'STOPPED_EARLY',
+      'SENDER_REMOVED',
+    );
     const mailboxId = await disconnectUserMailbox(tx, user.id);
-    return { ...userSummary(user), revoked_keys: revoked, stopped_sequence_ids: stopped, disconnected_mailbox_id: mailboxId };
+    return {
+      ...userSummary(user),
+      revoked_keys: revoked,
+      stopped_sequence_ids: stopped,
+      disconnected_mailbox_id: mailboxId,
+    };
   });
 }
 
 /** A sender's mailbox settings: the From address (null: the user's email) and the daily send limit. */
 export async function setSender(
-  em: EntityManager, input: { userId: string; mailboxEmail?: string | null; dailySendLimit?: number },
+  em: EntityManager,
+  input: { userId: string; mailboxEmail?: string | null; dailySendLimit?: number },
 ): Promise<UserSummary & { mailbox_email: string | null; daily_send_limit: number }> {
-  if (input.mailboxEmail !== undefined && input.mailboxEmail !== null && !EMAIL.test(input.mailboxEmail)) throw new AdminError(`invalid email ${input.mailboxEmail}`);
+  if (input.mailboxEmail !== undefined && input.mailboxEmail !== null && !EMAIL.test(input.mailboxEmail))
+    throw new AdminError(`invalid email ${input.mailboxEmail}`);
   if (input.dailySendLimit !== undefined && (!Number.isInteger(input.dailySendLimit) || input.dailySendLimit < 0)) {
     throw new AdminError('--daily-send-limit must be an integer >= 0');
   }
@@ -226,17 +296,27 @@ export async function showOrganization(em: EntityManager, organizationId: string
  * Adds (or, negative, removes) enrichment credits in one conditional UPDATE, so a top-up racing
  * with enrich calls neither loses their spending nor drives the balance below 0.
  */
-export async function addCredits(em: EntityManager, organizationId: string, amount: number): Promise<OrganizationSettings> {
+export async function addCredits(
+  em: EntityManager,
+  organizationId: string,
+  amount: number,
+): Promise<OrganizationSettings> {
   if (!Number.isInteger(amount)) throw new AdminError('--add must be an integer');
   const org = await organization(em, organizationId);
   const updated = await addEnrichmentCredits(em, organizationId, amount);
   if (!updated) {
-    throw new AdminError(`cannot remove ${-amount} credits: the balance is ${(await enrichmentCredits(em, organizationId)) ?? 0} and must stay >= 0`);
+    throw new AdminError(
+      `cannot remove ${-amount} credits: the balance is ${(await enrichmentCredits(em, organizationId)) ?? 0} and must stay >= 0`,
+    );
   }
   return { ...settings(org), enrichment_credits: updated.enrichment_credits };
 }
 
-export async function setLeadLimit(em: EntityManager, organizationId: string, limit: number): Promise<OrganizationSettings> {
+export async function setLeadLimit(
+  em: EntityManager,
+  organizationId: string,
+  limit: number,
+): Promise<OrganizationSettings> {
   if (!Number.isInteger(limit) || limit < 0) throw new AdminError('--set must be an integer >= 0');
   return em.transactional(async (tx) => {
     const org = await organization(tx, organizationId);
@@ -246,9 +326,14 @@ export async function setLeadLimit(em: EntityManager, organizationId: string, li
 }
 
 /** Sets the ideal customer profile qualification scores against; its shape is checked first. */
-export async function setIcpProfile(em: EntityManager, organizationId: string, value: unknown): Promise<OrganizationSettings> {
+export async function setIcpProfile(
+  em: EntityManager,
+  organizationId: string,
+  value: unknown,
+): Promise<OrganizationSettings> {
   const parsed = parseIcpProfile(value);
-  if (!parsed.profile) throw new AdminError(`invalid ICP profile: ${parsed.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+  if (!parsed.profile)
+    throw new AdminError(`invalid ICP profile: ${parsed.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
   const profile = parsed.profile;
   return em.transactional(async (tx) => {
     const org = await organization(tx, organizationId);

@@ -15,7 +15,10 @@ export interface Readiness {
   checks: { database: DependencyCheck; temporal: DependencyCheck };
 }
 
-export async function readiness(deps: { em: EntityManager; workflows: Pick<WorkflowClients, 'ping'> }): Promise<Readiness> {
+export async function readiness(deps: {
+  em: EntityManager;
+  workflows: Pick<WorkflowClients, 'ping'>;
+}): Promise<Readiness> {
   const [database, temporal] = await Promise.allSettled([
     withTimeout(pingDatabase(deps.em), CHECK_TIMEOUT_MS, 'database'),
     withTimeout(deps.workflows.ping(), CHECK_TIMEOUT_MS, 'temporal'),

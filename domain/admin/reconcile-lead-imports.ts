@@ -21,7 +21,12 @@ export interface StuckEntry {
 }
 
 /** PENDING entries nothing will import; `pending` holds the workflow ids of commands still on their way. */
-export async function stuckEntries(em: EntityManager, workflows: WorkflowClients, pending: Set<string>, organizationId?: string): Promise<StuckEntry[]> {
+export async function stuckEntries(
+  em: EntityManager,
+  workflows: WorkflowClients,
+  pending: Set<string>,
+  organizationId?: string,
+): Promise<StuckEntry[]> {
   const rows = await pendingContactEntries(em, organizationId);
   if (!rows.length) return [];
   const importing = new Set((await workflows.inventory.listRunning(LEAD_IMPORT_WORKFLOW, organizationId)).values());
@@ -31,9 +36,23 @@ export async function stuckEntries(em: EntityManager, workflows: WorkflowClients
 }
 
 /** Queues the entries' import again (one LEAD_IMPORT command each) and delivers it; answers each entry's repair. */
-export async function requeueEntries(em: EntityManager, workflows: WorkflowClients, entries: StuckEntry[]): Promise<Map<string, string>> {
-  const commands: WorkflowCommand[] = entries.map((e) => ({ kind: 'LEAD_IMPORT', organizationId: e.organization_id, entryId: e.id, import: true }));
+export async function requeueEntries(
+  em: EntityManager,
+  workflows: WorkflowClients,
+  entries: StuckEntry[],
+): Promise<Map<string, string>> {
+  const commands: WorkflowCommand[] = entries.map((e) => ({
+    kind: 'LEAD_IMPORT',
+    organizationId: e.organization_id,
+    entryId: e.id,
+    import: true,
+  }));
   const ids = await em.fork().transactional((tx) => recordCommands(tx, workflows.taskQueue, commands));
   const failed = new Set(await deliverNow(em, { workflows }, ids));
-  return new Map(entries.map((e, i) => [e.id, failed.has(ids[i]) ? 'FAILED: not delivered yet; the outbox drain retries it' : 'REQUEUED']));
+  return new Map(
+    entries.map((e, i) => [
+      e.id,
+      failed.has(ids[i]) ? 'FAILED: not delivered yet; the outbox drain retries it' : 'REQUEUED',
+    ]),
+  );
 }

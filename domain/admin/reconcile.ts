@@ -52,14 +52,21 @@ async function repair(fix: boolean, action: () => Promise<string>): Promise<stri
   }
 }
 
-export async function reconcile(deps: ReconcileDeps, options: { organizationId?: string; fix?: boolean } = {}): Promise<ReconcileReport> {
+export async function reconcile(
+  deps: ReconcileDeps,
+  options: { organizationId?: string; fix?: boolean } = {},
+): Promise<ReconcileReport> {
   const { em, workflows } = deps;
   const { inventory } = workflows;
   const fix = options.fix ?? false;
   const organizationId = options.organizationId;
   let delivered = 0;
   if (fix) {
-    for (let pass = await drainCommands(em, deps, 500, { organizationId, all: true }); ; pass = await drainCommands(em, deps, 500, { organizationId, all: true })) {
+    for (
+      let pass = await drainCommands(em, deps, 500, { organizationId, all: true });
+      ;
+      pass = await drainCommands(em, deps, 500, { organizationId, all: true })
+    ) {
       delivered += pass.delivered;
       if (pass.claimed < 500) break;
     }
@@ -72,11 +79,21 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   const runningSequences = await inventory.listRunning(SEQUENCE_WORKFLOW, organizationId);
   for (const row of sequences) {
     const workflowId = sequenceWorkflowId(row.id);
-    if (runningSequences.has(workflowId) || pending.has(workflowId) || await inventory.isRunning(workflowId)) continue;
+    if (runningSequences.has(workflowId) || pending.has(workflowId) || (await inventory.isRunning(workflowId)))
+      continue;
     out.push({
-      kind: 'ROW_WITHOUT_WORKFLOW', resource: 'SEQUENCE', id: row.id, organization_id: row.organization_id, workflow_id: workflowId, row_status: row.status,
+      kind: 'ROW_WITHOUT_WORKFLOW',
+      resource: 'SEQUENCE',
+      id: row.id,
+      organization_id: row.organization_id,
+      workflow_id: workflowId,
+      row_status: row.status,
       repair: await repair(fix, async () => {
-        await workflows.sequence.start(row.organization_id, { sequenceId: row.id, contactId: row.contact_id!, sequenceTemplateId: row.sequence_template_id! });
+        await workflows.sequence.start(row.organization_id, {
+          sequenceId: row.id,
+          contactId: row.contact_id!,
+          sequenceTemplateId: row.sequence_template_id!,
+        });
         return 'STARTED';
       }),
     });
@@ -84,9 +101,14 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   const runningSignals = await inventory.listRunning(SIGNAL_WORKFLOW, organizationId);
   for (const row of signals) {
     const workflowId = signalWorkflowId(row.id);
-    if (runningSignals.has(workflowId) || pending.has(workflowId) || await inventory.isRunning(workflowId)) continue;
+    if (runningSignals.has(workflowId) || pending.has(workflowId) || (await inventory.isRunning(workflowId))) continue;
     out.push({
-      kind: 'ROW_WITHOUT_WORKFLOW', resource: 'SIGNAL', id: row.id, organization_id: row.organization_id, workflow_id: workflowId, row_status: row.status,
+      kind: 'ROW_WITHOUT_WORKFLOW',
+      resource: 'SIGNAL',
+      id: row.id,
+      organization_id: row.organization_id,
+      workflow_id: workflowId,
+      row_status: row.status,
       repair: await repair(fix, async () => {
         await workflows.signal.start(row.organization_id, row.id);
         return 'STARTED';
@@ -95,7 +117,13 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   }
 
   // Running workflows against their rows.
-  const orphans = async (resource: Disagreement['resource'], running: Map<string, string | null>, prefix: string, table: 'sequences' | 'signals', live: (status: string) => boolean) => {
+  const orphans = async (
+    resource: Disagreement['resource'],
+    running: Map<string, string | null>,
+    prefix: string,
+    table: 'sequences' | 'signals',
+    live: (status: string) => boolean,
+  ) => {
     const ids = [...running.keys()].filter((w) => w.startsWith(prefix)).map((w) => w.slice(prefix.length));
     if (!ids.length) return;
     const rows = await rowStatuses(em, table, ids);
@@ -105,16 +133,30 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
       if (status !== null && live(status)) continue;
       const workflowId = `${prefix}${id}`;
       out.push({
-        kind: 'ORPHAN_WORKFLOW', resource, id, organization_id: running.get(workflowId) ?? null, workflow_id: workflowId, row_status: status,
+        kind: 'ORPHAN_WORKFLOW',
+        resource,
+        id,
+        organization_id: running.get(workflowId) ?? null,
+        workflow_id: workflowId,
+        row_status: status,
         repair: await repair(fix, async () => {
-          await inventory.terminate(workflowId, status === null ? 'reconcile: its row is gone' : `reconcile: its row is ${status}`);
+          await inventory.terminate(
+            workflowId,
+            status === null ? 'reconcile: its row is gone' : `reconcile: its row is ${status}`,
+          );
           return 'TERMINATED';
         }),
       });
     }
   };
   // A FOUND run is started by its approval, so a running workflow of a FOUND row is not an orphan either.
-  await orphans('SEQUENCE', runningSequences, sequenceWorkflowId(''), 'sequences', (s) => WITH_WORKFLOW.includes(s) || s === 'FOUND');
+  await orphans(
+    'SEQUENCE',
+    runningSequences,
+    sequenceWorkflowId(''),
+    'sequences',
+    (s) => WITH_WORKFLOW.includes(s) || s === 'FOUND',
+  );
   await orphans('SIGNAL', runningSignals, signalWorkflowId(''), 'signals', () => true);
 
   // Contact entries whose lead import was dropped: reported, and with fix queued again.
@@ -122,13 +164,21 @@ export async function reconcile(deps: ReconcileDeps, options: { organizationId?:
   const requeued = fix && stuck.length ? await requeueEntries(em, workflows, stuck) : new Map<string, string>();
   for (const entry of stuck) {
     out.push({
-      kind: 'ROW_WITHOUT_WORKFLOW', resource: 'CONTACT_ENTRY', id: entry.id, organization_id: entry.organization_id, workflow_id: entry.workflow_id,
-      row_status: 'PENDING', repair: fix ? requeued.get(entry.id) ?? null : null,
+      kind: 'ROW_WITHOUT_WORKFLOW',
+      resource: 'CONTACT_ENTRY',
+      id: entry.id,
+      organization_id: entry.organization_id,
+      workflow_id: entry.workflow_id,
+      row_status: 'PENDING',
+      repair: fix ? (requeued.get(entry.id) ?? null) : null,
     });
   }
 
   return {
-    organization_id: organizationId ?? null, fixed: fix, commands_delivered: delivered,
-    commands_pending: (await pendingWorkflowIds(em, organizationId)).size, disagreements: out,
+    organization_id: organizationId ?? null,
+    fixed: fix,
+    commands_delivered: delivered,
+    commands_pending: (await pendingWorkflowIds(em, organizationId)).size,
+    disagreements: out,
   };
 }

@@ -22,7 +22,15 @@ export interface UserRecord {
 
 function userMailbox(mailbox: Mailbox): UserMailbox {
   const { email, last_synced_at } = toMailboxRecord(mailbox);
-  return { email, last_synced_at, ...shownMailboxState({ status: mailbox.status, lastError: mailbox.lastError ?? null, syncError: mailbox.syncError ?? null }) };
+  return {
+    email,
+    last_synced_at,
+    ...shownMailboxState({
+      status: mailbox.status,
+      lastError: mailbox.lastError ?? null,
+      syncError: mailbox.syncError ?? null,
+    }),
+  };
 }
 
 export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRecord {

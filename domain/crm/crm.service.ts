@@ -35,7 +35,12 @@ function defined(entries: [string, string | null | undefined][]): CrmProperties 
   return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 
-async function loadLocal(em: EntityManager, organizationId: string, objectType: CrmLinkObjectType, id: string): Promise<LocalRecord> {
+async function loadLocal(
+  em: EntityManager,
+  organizationId: string,
+  objectType: CrmLinkObjectType,
+  id: string,
+): Promise<LocalRecord> {
   if (objectType === 'account') {
     const account = await em.findOne(Account, { id, organization: organizationId });
     if (!account) throw DomainError.notFound('Account');
@@ -56,20 +61,41 @@ async function loadLocal(em: EntityManager, organizationId: string, objectType: 
   };
 }
 
-interface CreateRequest { objectType: CrmObjectType; properties: CrmProperties }
-interface UpdateRequest { objectType: CrmObjectType; externalId: string; properties: CrmProperties }
+interface CreateRequest {
+  objectType: CrmObjectType;
+  properties: CrmProperties;
+}
+interface UpdateRequest {
+  objectType: CrmObjectType;
+  externalId: string;
+  properties: CrmProperties;
+}
 
-const accepted = (record: CrmRecord): ProviderOutcome => ({ accepted: true, providerId: record.externalId, error: null });
+const accepted = (record: CrmRecord): ProviderOutcome => ({
+  accepted: true,
+  providerId: record.externalId,
+  error: null,
+});
 
 /**
  * Records the CRM call as an intent (committed on its own), then performs it once. `recorded`: this
  * call recorded the intent, so the effect carries this call's request (else an earlier or concurrent
  * call's, under the same key).
  */
-async function once<Request extends object>(em: EntityManager, organizationId: string, kind: 'CRM_CREATE' | 'CRM_UPDATE', key: string, request: Request, provider: EffectProvider<Request>): Promise<ProviderOutcome & { recorded: boolean }> {
-  const { created: recorded } = await em.fork().transactional((tx) => recordEffect(tx, { organizationId, key, kind, request }));
+async function once<Request extends object>(
+  em: EntityManager,
+  organizationId: string,
+  kind: 'CRM_CREATE' | 'CRM_UPDATE',
+  key: string,
+  request: Request,
+  provider: EffectProvider<Request>,
+): Promise<ProviderOutcome & { recorded: boolean }> {
+  const { created: recorded } = await em
+    .fork()
+    .transactional((tx) => recordEffect(tx, { organizationId, key, kind, request }));
   const outcome = await performOnce(em.fork(), key, provider);
-  if (outcome.state === 'REFUSED') return { accepted: false, providerId: outcome.providerId, error: outcome.error, recorded };
+  if (outcome.state === 'REFUSED')
+    return { accepted: false, providerId: outcome.providerId, error: outcome.error, recorded };
   if (outcome.state === 'CANCELLED') return { accepted: false, providerId: key, error: 'cancelled', recorded };
   return { accepted: true, providerId: outcome.providerId, error: null, recorded };
 }
@@ -79,24 +105,46 @@ async function once<Request extends object>(em: EntityManager, organizationId: s
  * retried write (a lost answer, a failed link write) or a concurrent first write finds the record
  * the first create made. `withThese`: the record was created with these properties.
  */
-async function createOnce(em: EntityManager, crm: CrmConnector, organizationId: string, objectType: CrmLinkObjectType, localId: string, properties: CrmProperties): Promise<{ externalId: string; withThese: boolean }> {
+async function createOnce(
+  em: EntityManager,
+  crm: CrmConnector,
+  organizationId: string,
+  objectType: CrmLinkObjectType,
+  localId: string,
+  properties: CrmProperties,
+): Promise<{ externalId: string; withThese: boolean }> {
   const key = `crm-create/${organizationId}/${objectType}/${localId}/${crm.type}`;
-  const outcome = await once<CreateRequest>(em, organizationId, 'CRM_CREATE', key, { objectType: CRM_OBJECT_TYPE[objectType], properties }, {
-    perform: async (request, k) => accepted(await crm.createRecord(organizationId, request.objectType, request.properties, k)),
-    lookup: async (_request, k) => {
-      const found = await crm.findCreated(organizationId, k);
-      return found && accepted(found);
+  const outcome = await once<CreateRequest>(
+    em,
+    organizationId,
+    'CRM_CREATE',
+    key,
+    { objectType: CRM_OBJECT_TYPE[objectType], properties },
+    {
+      perform: async (request, k) =>
+        accepted(await crm.createRecord(organizationId, request.objectType, request.properties, k)),
+      lookup: async (_request, k) => {
+        const found = await crm.findCreated(organizationId, k);
+        return found && accepted(found);
+      },
     },
-  });
+  );
   return { externalId: outcome.providerId, withThese: outcome.recorded };
 }
 
 /** Merges properties into a CRM record; setting the same values again is harmless, so a lost answer is checked by reading the record. */
-async function updateOnce(em: EntityManager, crm: CrmConnector, organizationId: string, request: UpdateRequest): Promise<boolean> {
+async function updateOnce(
+  em: EntityManager,
+  crm: CrmConnector,
+  organizationId: string,
+  request: UpdateRequest,
+): Promise<boolean> {
   const outcome = await once<UpdateRequest>(em, organizationId, 'CRM_UPDATE', `crm-update/${randomUUID()}`, request, {
     perform: async (r) => {
       const updated = await crm.updateRecord(organizationId, r.objectType, r.externalId, r.properties);
-      return updated ? accepted(updated) : { accepted: false, providerId: r.externalId, error: 'the record no longer exists' };
+      return updated
+        ? accepted(updated)
+        : { accepted: false, providerId: r.externalId, error: 'the record no longer exists' };
     },
     lookup: async (r) => {
       const record = await crm.findRecord(organizationId, r.objectType, r.externalId);
@@ -122,7 +170,12 @@ export async function writeCrmFields(
   const firstIndex = new Map<string, number>();
   fields.forEach((field, i) => {
     const first = firstIndex.get(field.property);
-    if (first !== undefined) throw DomainError.invalid(`fields[${i}].property`, `repeats the property ${field.property} of fields[${first}]`, 422);
+    if (first !== undefined)
+      throw DomainError.invalid(
+        `fields[${i}].property`,
+        `repeats the property ${field.property} of fields[${first}]`,
+        422,
+      );
     firstIndex.set(field.property, i);
   });
   const patch: CrmProperties = Object.fromEntries(fields.map((f) => [f.property, f.value]));
@@ -134,7 +187,9 @@ export async function writeCrmFields(
   let written = false;
   if (!externalId) {
     const found = await crm.findByIdentity(organizationId, crmObjectType, local.identity);
-    const created = found ? null : await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
+    const created = found
+      ? null
+      : await createOnce(em, crm, organizationId, objectType, localId, { ...local.properties, ...patch });
     const candidate = found?.externalId ?? created!.externalId;
     // Two first writes racing both reach here; the one that committed first keeps its link.
     externalId = await saveCrmLink(em, organizationId, objectType, localId, crm.type, candidate);
@@ -142,8 +197,15 @@ export async function writeCrmFields(
     written = created !== null && created.withThese && externalId === candidate;
   }
   if (!written) {
-    const updated = await updateOnce(em, crm, organizationId, { objectType: crmObjectType, externalId, properties: patch });
-    if (!updated) throw DomainError.business(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, { external_id: externalId });
+    const updated = await updateOnce(em, crm, organizationId, {
+      objectType: crmObjectType,
+      externalId,
+      properties: patch,
+    });
+    if (!updated)
+      throw DomainError.business(`The linked CRM record ${externalId} no longer exists in the ${crm.type} CRM.`, {
+        external_id: externalId,
+      });
   }
   return {
     object_type: objectType,

@@ -8,8 +8,25 @@ import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 // ---- Messages as the API reads them
 
 const RECORD_COLUMNS = [
-  'id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at', 'created_at',
-  'in_reply_to_id', 'reply_category', 'open_count', 'opened_at', 'click_count', 'clicked_at', 'bounced_at', 'accepted_at',
+  'id',
+  'contact_id',
+  'sequence_id',
+  'channel',
+  'direction',
+  'kind',
+  'subject',
+  'body',
+  'step_number',
+  'sent_at',
+  'created_at',
+  'in_reply_to_id',
+  'reply_category',
+  'open_count',
+  'opened_at',
+  'click_count',
+  'clicked_at',
+  'bounced_at',
+  'accepted_at',
 ] as const;
 /** A message's columns as the API answers them. */
 export type MessageRecordRow = Pick<Row<'messages'>, (typeof RECORD_COLUMNS)[number]>;
@@ -25,13 +42,25 @@ export interface MessageFilters {
   direction?: Row<'messages'>['direction'];
 }
 
-export function messageRecordRow(em: EntityManager, organizationId: string, id: string): Promise<MessageRecordRow | undefined> {
-  return typedKysely(em).selectFrom('messages').select(RECORD_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+export function messageRecordRow(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<MessageRecordRow | undefined> {
+  return typedKysely(em)
+    .selectFrom('messages')
+    .select(RECORD_COLUMNS)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** One page of the organization's matching messages, and how many match. */
 export async function messagePage(
-  em: EntityManager, organizationId: string, filters: MessageFilters, page: { limit: number; offset: number; sortBy: MessageSort; sortOrder: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  filters: MessageFilters,
+  page: { limit: number; offset: number; sortBy: MessageSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: MessageRecordRow[]; total: number }> {
   const matching = typedKysely(em)
     .selectFrom('messages')
@@ -41,7 +70,13 @@ export async function messagePage(
     .$if(!!filters.channel, (q) => q.where('channel', '=', filters.channel!))
     .$if(!!filters.direction, (q) => q.where('direction', '=', filters.direction!));
   const [rows, counted] = await Promise.all([
-    matching.select(RECORD_COLUMNS).orderBy(page.sortBy, page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching
+      .select(RECORD_COLUMNS)
+      .orderBy(page.sortBy, page.sortOrder)
+      .orderBy('id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
@@ -50,44 +85,81 @@ export async function messagePage(
 // ---- Engagement with a message
 
 const ENGAGED_COLUMNS = [
-  'id', 'organization_id', 'contact_id', 'sequence_id', 'channel', 'direction', 'kind', 'subject', 'body', 'step_number', 'sent_at',
-  'opened_at', 'clicked_at', 'bounced_at', 'accepted_at',
+  'id',
+  'organization_id',
+  'contact_id',
+  'sequence_id',
+  'channel',
+  'direction',
+  'kind',
+  'subject',
+  'body',
+  'step_number',
+  'sent_at',
+  'opened_at',
+  'clicked_at',
+  'bounced_at',
+  'accepted_at',
 ] as const;
 /** What engagement reads of a message under its lock. */
 export type EngagedMessage = Pick<Row<'messages'>, (typeof ENGAGED_COLUMNS)[number]>;
 
 /** Locks the organization's message (FOR UPDATE); undefined when there is none. */
-export function lockMessageRow(tx: EntityManager, organizationId: string, messageId: string): Promise<EngagedMessage | undefined> {
+export function lockMessageRow(
+  tx: EntityManager,
+  organizationId: string,
+  messageId: string,
+): Promise<EngagedMessage | undefined> {
   return typedKysely(tx)
-    .selectFrom('messages').select(ENGAGED_COLUMNS)
-    .where('id', '=', messageId).where('organization_id', '=', organizationId)
+    .selectFrom('messages')
+    .select(ENGAGED_COLUMNS)
+    .where('id', '=', messageId)
+    .where('organization_id', '=', organizationId)
     .forUpdate()
     .executeTakeFirst();
 }
 
 /** The organization a message belongs to; undefined when it is gone. */
 export async function messageOrganization(em: EntityManager, messageId: string): Promise<string | undefined> {
-  return (await typedKysely(em).selectFrom('messages').select('organization_id').where('id', '=', messageId).executeTakeFirst())?.organization_id;
+  return (
+    await typedKysely(em)
+      .selectFrom('messages')
+      .select('organization_id')
+      .where('id', '=', messageId)
+      .executeTakeFirst()
+  )?.organization_id;
 }
 
 /** One more open; opened_at stays the first. */
 export async function countOpen(tx: EntityManager, messageId: string, at: Date): Promise<void> {
-  await typedKysely(tx).updateTable('messages')
+  await typedKysely(tx)
+    .updateTable('messages')
     .set((eb) => ({ open_count: eb('open_count', '+', 1), opened_at: eb.fn.coalesce('opened_at', eb.val(at)) }))
-    .where('id', '=', messageId).execute();
+    .where('id', '=', messageId)
+    .execute();
 }
 
 /** One more click; clicked_at stays the first. */
 export async function countClick(tx: EntityManager, messageId: string, at: Date): Promise<void> {
-  await typedKysely(tx).updateTable('messages')
+  await typedKysely(tx)
+    .updateTable('messages')
     .set((eb) => ({ click_count: eb('click_count', '+', 1), clicked_at: eb.fn.coalesce('clicked_at', eb.val(at)) }))
-    .where('id', '=', messageId).execute();
+    .where('id', '=', messageId)
+    .execute();
 }
 
 /** The message bounced (bounced_at stays the first) and its contact's email is BOUNCED. */
 export async function markBounced(tx: EntityManager, messageId: string, contactId: string, at: Date): Promise<void> {
-  await typedKysely(tx).updateTable('messages').set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) })).where('id', '=', messageId).execute();
-  await typedKysely(tx).updateTable('contacts').set({ email_status: 'BOUNCED', updated_at: at }).where('id', '=', contactId).execute();
+  await typedKysely(tx)
+    .updateTable('messages')
+    .set((eb) => ({ bounced_at: eb.fn.coalesce('bounced_at', eb.val(at)) }))
+    .where('id', '=', messageId)
+    .execute();
+  await typedKysely(tx)
+    .updateTable('contacts')
+    .set({ email_status: 'BOUNCED', updated_at: at })
+    .where('id', '=', contactId)
+    .execute();
 }
 
 export async function markAccepted(tx: EntityManager, messageId: string, at: Date): Promise<void> {
@@ -97,10 +169,16 @@ export async function markAccepted(tx: EntityManager, messageId: string, at: Dat
 /** The latest LinkedIn invitation sent to the contact. */
 export function latestInvitation(tx: EntityManager, organizationId: string, contactId: string) {
   return typedKysely(tx)
-    .selectFrom('messages').select('id')
-    .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('channel', '=', 'LINKEDIN')
-    .where('direction', '=', 'OUTBOUND').where('kind', '=', 'INVITATION')
-    .orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(1)
+    .selectFrom('messages')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('contact_id', '=', contactId)
+    .where('channel', '=', 'LINKEDIN')
+    .where('direction', '=', 'OUTBOUND')
+    .where('kind', '=', 'INVITATION')
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -112,11 +190,24 @@ export async function insertMessage(tx: EntityManager, values: Insertable<DB['me
 
 /** A contact's addresses (what an exclusion names). */
 export function contactAddresses(tx: EntityManager, contactId: string) {
-  return typedKysely(tx).selectFrom('contacts').select(['email', 'linkedin_url']).where('id', '=', contactId).executeTakeFirst();
+  return typedKysely(tx)
+    .selectFrom('contacts')
+    .select(['email', 'linkedin_url'])
+    .where('id', '=', contactId)
+    .executeTakeFirst();
 }
 
-export async function isOrganizationContact(tx: EntityManager, organizationId: string, contactId: string): Promise<boolean> {
-  return !!(await typedKysely(tx).selectFrom('contacts').select('id').where('id', '=', contactId).where('organization_id', '=', organizationId).executeTakeFirst());
+export async function isOrganizationContact(
+  tx: EntityManager,
+  organizationId: string,
+  contactId: string,
+): Promise<boolean> {
+  return !!(await typedKysely(tx)
+    .selectFrom('contacts')
+    .select('id')
+    .where('id', '=', contactId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst());
 }
 
 /** The run's hot lead, unless it has one; true when this inserted it. */
@@ -130,11 +221,21 @@ export async function insertHotLead(tx: EntityManager, values: Insertable<DB['ho
 }
 
 /** The contact's runs but REFUSED ones: those in one of `first` first, then the newest. */
-export function contactRunsForMeeting(tx: EntityManager, organizationId: string, contactId: string, first: readonly Row<'sequences'>['status'][]) {
+export function contactRunsForMeeting(
+  tx: EntityManager,
+  organizationId: string,
+  contactId: string,
+  first: readonly Row<'sequences'>['status'][],
+) {
   return typedKysely(tx)
-    .selectFrom('sequences').select(['id', 'status'])
-    .where('organization_id', '=', organizationId).where('contact_id', '=', contactId).where('status', '<>', 'REFUSED')
-    .orderBy((eb) => eb('status', 'in', first), 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .selectFrom('sequences')
+    .select(['id', 'status'])
+    .where('organization_id', '=', organizationId)
+    .where('contact_id', '=', contactId)
+    .where('status', '<>', 'REFUSED')
+    .orderBy((eb) => eb('status', 'in', first), 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 

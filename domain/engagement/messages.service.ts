@@ -4,7 +4,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { iso } from '../shared/time.ts';
 import type { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import { DomainError } from '../shared/errors.ts';
-import { messagePage, messageRecordRow, type MessageFilters, type MessageRecordRow, type MessageSort } from './engagement.queries.ts';
+import {
+  messagePage,
+  messageRecordRow,
+  type MessageFilters,
+  type MessageRecordRow,
+  type MessageSort,
+} from './engagement.queries.ts';
 
 /** The list's filters and sort fields are the query's. */
 export { MESSAGE_SORT_FIELDS, type MessageFilters, type MessageSort } from './engagement.queries.ts';
@@ -37,8 +43,12 @@ export interface MessageRecord {
 function toRecord(row: MessageRecordRow): MessageRecord {
   return {
     ...row,
-    sent_at: iso(row.sent_at), created_at: iso(row.created_at), opened_at: iso(row.opened_at), clicked_at: iso(row.clicked_at),
-    bounced_at: iso(row.bounced_at), accepted_at: iso(row.accepted_at),
+    sent_at: iso(row.sent_at),
+    created_at: iso(row.created_at),
+    opened_at: iso(row.opened_at),
+    clicked_at: iso(row.clicked_at),
+    bounced_at: iso(row.bounced_at),
+    accepted_at: iso(row.accepted_at),
   };
 }
 

@@ -24,12 +24,34 @@ export interface Classification {
 
 const RULES: [Exclude<ReplyCategory, 'OTHER'>, RegExp][] = [
   ['UNSUBSCRIBE', /\b(unsubscribe|remove me|take me off|opt[- ]?out|stop (e-?mailing|contacting|sending))\b/],
-  ['OUT_OF_OFFICE', /\b(out of (the )?office|ooo|on (vacation|holiday|leave|(parental|maternity|paternity) leave)|auto-?reply|automatic reply|away until)\b/],
-  ['NOT_INTERESTED', /\b(not interested|no,? thanks|no,? thank you|not a (good )?fit|not the right time|(we('| a)re )?all set|no need|(don'?t|do not) contact|please stop|not looking)\b/],
-  ['INTERESTED', /\b(interested|let'?s (talk|chat|connect)|sounds (good|great)|(book|schedule|set up) (a |some )?(call|meeting|demo|time)|happy to (chat|talk)|tell me more|send me more|more info(rmation)?|would love to|i'?m in)\b/],
+  [
+    'OUT_OF_OFFICE',
+    /\b(out of (the )?office|ooo|on (vacation|holiday|leave|(parental|maternity|paternity) leave)|auto-?reply|automatic reply|away until)\b/,
+  ],
+  [
+    'NOT_INTERESTED',
+    /\b(not interested|no,? thanks|no,? thank you|not a (good )?fit|not the right time|(we('| a)re )?all set|no need|(don'?t|do not) contact|please stop|not looking)\b/,
+  ],
+  [
+    'INTERESTED',
+    /\b(interested|let'?s (talk|chat|connect)|sounds (good|great)|(book|schedule|set up) (a |some )?(call|meeting|demo|time)|happy to (chat|talk)|tell me more|send me more|more info(rmation)?|would love to|i'?m in)\b/,
+  ],
 ];
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** The reply's own words: quoted lines and the quoted original ("On ... wrote:") dropped. */
 export function ownText(body: string): string {
@@ -44,7 +66,8 @@ export function ownText(body: string): string {
 
 /** The first return date stated after a return phrase, within the next 12 months of `now`. */
 export function returnDateOf(text: string, now: Date): Date | null {
-  const phrase = /\b(until|back on|back|return(ing)? on|returning)\b\s*(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)?,?\s*/g;
+  const phrase =
+    /\b(until|back on|back|return(ing)? on|returning)\b\s*(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)?,?\s*/g;
   for (let m = phrase.exec(text); m; m = phrase.exec(text)) {
     const rest = text.slice(m.index + m[0].length);
     const isoDate = /^(\d{4})-(\d{2})-(\d{2})\b/.exec(rest);
@@ -54,12 +77,15 @@ export function returnDateOf(text: string, now: Date): Date | null {
     }
     const named = /^(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?([a-z]+)\.?(?:\s+(\d{1,2})(?:st|nd|rd|th)?)?\b/.exec(rest);
     if (named) {
-      const month = MONTHS.findIndex((name) => name === named[2] || (named[2].length >= 3 && name.startsWith(named[2])));
+      const month = MONTHS.findIndex(
+        (name) => name === named[2] || (named[2].length >= 3 && name.startsWith(named[2])),
+      );
       const day = Number(named[1] ?? named[3]);
       if (month >= 0 && day >= 1 && day <= 31) {
         let date = new Date(Date.UTC(now.getUTCFullYear(), month, day));
         if (date.getUTCMonth() !== month) continue;
-        if (date.getTime() < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) date = new Date(Date.UTC(now.getUTCFullYear() + 1, month, day));
+        if (date.getTime() < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+          date = new Date(Date.UTC(now.getUTCFullYear() + 1, month, day));
         return date;
       }
     }
@@ -70,7 +96,8 @@ export function returnDateOf(text: string, now: Date): Date | null {
 export function classifyReply(body: string, now: Date = new Date()): Classification {
   const text = ownText(body);
   for (const [category, pattern] of RULES) {
-    if (pattern.test(text)) return { category, returnDate: category === 'OUT_OF_OFFICE' ? returnDateOf(text, now) : null };
+    if (pattern.test(text))
+      return { category, returnDate: category === 'OUT_OF_OFFICE' ? returnDateOf(text, now) : null };
   }
   return { category: 'OTHER', returnDate: null };
 }

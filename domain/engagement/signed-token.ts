@@ -17,7 +17,12 @@ export function signId(secret: string, purpose: TokenPurpose, id: string, bound:
 }
 
 /** The id of a genuine token for this purpose (and bound value), or null (malformed or tampered). */
-export function verifySignedId(secret: string, purpose: TokenPurpose, token: string, bound: string | null = null): string | null {
+export function verifySignedId(
+  secret: string,
+  purpose: TokenPurpose,
+  token: string,
+  bound: string | null = null,
+): string | null {
   const dot = token.indexOf('.');
   if (dot < 0) return null;
   const id = token.slice(0, dot);

@@ -36,7 +36,8 @@ function rewrite(text: string, replace: (url: string) => string): string {
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface TrackedEmail {
   text: string;
@@ -47,15 +48,22 @@ export interface TrackedEmail {
  * The text and HTML parts of a sequence email: links tracked in both, the unsubscribe link last
  * (not tracked), the open pixel at the end of the HTML part.
  */
-export function trackedEmail(input: { baseUrl: string; secret: string; messageId: string; body: string; unsubscribeUrl: string }): TrackedEmail {
+export function trackedEmail(input: {
+  baseUrl: string;
+  secret: string;
+  messageId: string;
+  body: string;
+  unsubscribeUrl: string;
+}): TrackedEmail {
   const track = (url: string) => clickUrl(input.baseUrl, input.secret, input.messageId, url);
   const text = `${rewrite(input.body, track)}\n\n--\nUnsubscribe: ${input.unsubscribeUrl}`;
   const htmlBody = rewrite(escapeHtml(input.body), (url) => {
     const original = url.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
     return `<a href="${escapeHtml(track(original))}">${url}</a>`;
   }).replace(/\r?\n/g, '<br>\n');
-  const html = `<!doctype html><html><body><div>${htmlBody}</div>\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`
-    + `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none"></body></html>`;
+  const html =
+    `<!doctype html><html><body><div>${htmlBody}</div>\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>` +
+    `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none"></body></html>`;
   return { text, html };
 }
 

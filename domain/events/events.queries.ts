@@ -15,26 +15,60 @@ import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resol
 // ---- Ingestion and reads
 
 /** The one statement of every POST /v1/events (a replay of the idempotency key inserts nothing): compiled once. */
-export const insertEvent = statement((
-  db, id: string, organizationId: string, key: string, eventName: string, occurredAt: Date,
-  externalEventId: string | null, subject: Record<string, string>, payloadJson: string | null, receivedAt: Date,
-) => db
-  .insertInto('ingested_events')
-  .values({
-    id, organization_id: organizationId, idempotency_key: key, event_name: eventName, occurred_at: occurredAt,
-    external_event_id: externalEventId, subject, payload_json: payloadJson, resolution_status: 'PENDING', received_at: receivedAt,
-  })
-  .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()));
+export const insertEvent = statement(
+  (
+    db,
+    id: string,
+    organizationId: string,
+    key: string,
+    eventName: string,
+    occurredAt: Date,
+    externalEventId: string | null,
+    subject: Record<string, string>,
+    payloadJson: string | null,
+    receivedAt: Date,
+  ) =>
+    db
+      .insertInto('ingested_events')
+      .values({
+        id,
+        organization_id: organizationId,
+        idempotency_key: key,
+        event_name: eventName,
+        occurred_at: occurredAt,
+        external_event_id: externalEventId,
+        subject,
+        payload_json: payloadJson,
+        resolution_status: 'PENDING',
+        received_at: receivedAt,
+      })
+      .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()),
+);
 
 const EVENT_COLUMNS = [
-  'id', 'idempotency_key', 'event_name', 'occurred_at', 'external_event_id', 'subject', 'payload_json', 'resolution_status',
-  'contact_id', 'account_id', 'received_at', 'resolved_at',
+  'id',
+  'idempotency_key',
+  'event_name',
+  'occurred_at',
+  'external_event_id',
+  'subject',
+  'payload_json',
+  'resolution_status',
+  'contact_id',
+  'account_id',
+  'received_at',
+  'resolved_at',
 ] as const;
 export type EventRow = Pick<Row<'ingested_events'>, (typeof EVENT_COLUMNS)[number]>;
 
 /** One event of the organization, or undefined. */
 export function eventById(em: EntityManager, organizationId: string, id: string): Promise<EventRow | undefined> {
-  return typedKysely(em).selectFrom('ingested_events').select(EVENT_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  return typedKysely(em)
+    .selectFrom('ingested_events')
+    .select(EVENT_COLUMNS)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 export interface EventWhere {
@@ -47,7 +81,10 @@ export interface EventWhere {
 
 /** One page of the matching events by occurrence, and the total: two statements, in parallel. */
 export async function eventPage(
-  em: EntityManager, organizationId: string, where: EventWhere, page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  where: EventWhere,
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: EventRow[]; total: number }> {
   const matching = typedKysely(em)
     .selectFrom('ingested_events')
@@ -58,7 +95,13 @@ export async function eventPage(
     .$if(where.occurredAfter !== undefined, (q) => q.where('occurred_at', '>', where.occurredAfter!))
     .$if(where.occurredBefore !== undefined, (q) => q.where('occurred_at', '<', where.occurredBefore!));
   const [rows, counted] = await Promise.all([
-    matching.select(EVENT_COLUMNS).orderBy('occurred_at', page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching
+      .select(EVENT_COLUMNS)
+      .orderBy('occurred_at', page.sortOrder)
+      .orderBy('id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
@@ -67,12 +110,18 @@ export async function eventPage(
 // ---- One resolution batch
 
 /** Up to `limit` PENDING events, oldest received first, locked so concurrent drains never take the same one. */
-export async function claimPending(tx: EntityManager, limit: number, organizationIds?: string[]): Promise<ClaimedEvent[]> {
+export async function claimPending(
+  tx: EntityManager,
+  limit: number,
+  organizationIds?: string[],
+): Promise<ClaimedEvent[]> {
   return typedKysely(tx)
     .selectFrom('ingested_events')
     .select(['id', 'organization_id', 'event_name', 'external_event_id', 'subject'])
     .where('resolution_status', '=', 'PENDING')
-    .$if(organizationIds !== undefined, (q) => q.where((eb) => eb('organization_id', '=', eb.fn.any(eb.val(organizationIds!)))))
+    .$if(organizationIds !== undefined, (q) =>
+      q.where((eb) => eb('organization_id', '=', eb.fn.any(eb.val(organizationIds!)))),
+    )
     .orderBy('received_at')
     .orderBy('id')
     .limit(limit)
@@ -90,19 +139,29 @@ function keyed(rows: ContactHit[]): Map<string, ContactHit> {
 }
 
 /** Workspace contacts matching (organization, value) pairs on email or linkedin_url, keyed `org|value`. */
-export async function contactsBy(tx: EntityManager, column: 'email' | 'linkedin_url', pairs: [string, string][]): Promise<Map<string, ContactHit>> {
+export async function contactsBy(
+  tx: EntityManager,
+  column: 'email' | 'linkedin_url',
+  pairs: [string, string][],
+): Promise<Map<string, ContactHit>> {
   if (!pairs.length) return new Map();
   const unique = uniquePairs(pairs);
   // SQL: a join against unnest() of two parallel arrays.
   const { rows } = await sql<ContactHit>`
     SELECT c.id, c.organization_id, c.${sql.ref(column)} AS v, c.account_id FROM contacts c
-      JOIN unnest(${unique.map((p) => p[0])}::uuid[], ${unique.map((p) => p[1])}::text[]) AS x(org, v) ON c.organization_id = x.org AND c.${sql.ref(column)} = x.v`
-    .execute(tx.getKysely());
+      JOIN unnest(${unique.map((p) => p[0])}::uuid[], ${unique.map((p) => p[1])}::text[]) AS x(org, v) ON c.organization_id = x.org AND c.${sql.ref(column)} = x.v`.execute(
+    tx.getKysely(),
+  );
   return keyed(rows);
 }
 
 /** Workspace contacts or accounts linked to these CRM records of the connected CRM, keyed `org|external id`. */
-export async function linkedBy(tx: EntityManager, crmType: string, objectType: 'contact' | 'account', pairs: [string, string][]): Promise<Map<string, ContactHit>> {
+export async function linkedBy(
+  tx: EntityManager,
+  crmType: string,
+  objectType: 'contact' | 'account',
+  pairs: [string, string][],
+): Promise<Map<string, ContactHit>> {
   if (!pairs.length) return new Map();
   const unique = uniquePairs(pairs);
   // SQL: a join against unnest() of two parallel arrays.
@@ -110,7 +169,9 @@ export async function linkedBy(tx: EntityManager, crmType: string, objectType: '
     SELECT l.local_id AS id, l.organization_id, l.external_id AS v, ${objectType === 'contact' ? sql`c.account_id` : sql`NULL::uuid`} AS account_id
       FROM crm_links l JOIN unnest(${unique.map((p) => p[0])}::uuid[], ${unique.map((p) => p[1])}::text[]) AS x(org, v)
         ON l.organization_id = x.org AND l.object_type = ${objectType} AND l.external_id = x.v AND l.crm_type = ${crmType}
-      ${objectType === 'contact' ? sql`JOIN contacts c ON c.id = l.local_id` : sql`JOIN accounts c ON c.id = l.local_id`}`.execute(tx.getKysely());
+      ${objectType === 'contact' ? sql`JOIN contacts c ON c.id = l.local_id` : sql`JOIN accounts c ON c.id = l.local_id`}`.execute(
+    tx.getKysely(),
+  );
   return keyed(rows);
 }
 
@@ -126,12 +187,16 @@ export async function erasedIdentities(tx: EntityManager, hashes: [string, strin
 }
 
 /** Workspace accounts of (organization, primary domain) pairs: ids keyed `org|domain`. */
-export async function accountsByDomain(tx: EntityManager, wanted: { org: string; domain: string }[]): Promise<Map<string, string>> {
+export async function accountsByDomain(
+  tx: EntityManager,
+  wanted: { org: string; domain: string }[],
+): Promise<Map<string, string>> {
   // SQL: a join against unnest() of two parallel arrays.
   const { rows } = await sql<{ id: string; organization_id: string; domain: string }>`
     SELECT a.id, a.organization_id, a.domain FROM accounts a
-      JOIN unnest(${wanted.map((w) => w.org)}::uuid[], ${wanted.map((w) => w.domain)}::text[]) AS x(org, d) ON a.organization_id = x.org AND a.domain = x.d`
-    .execute(tx.getKysely());
+      JOIN unnest(${wanted.map((w) => w.org)}::uuid[], ${wanted.map((w) => w.domain)}::text[]) AS x(org, d) ON a.organization_id = x.org AND a.domain = x.d`.execute(
+    tx.getKysely(),
+  );
   return new Map(rows.map((r) => [key(r.organization_id, r.domain), r.id]));
 }
 
@@ -139,7 +204,11 @@ export async function accountsByDomain(tx: EntityManager, wanted: { org: string;
  * Creates the accounts (in this order) or touches the existing ones; answers every id and whether
  * this statement inserted it.
  */
-export async function upsertAccounts(tx: EntityManager, create: { org: string; domain: string; name: string | null }[], now: Date) {
+export async function upsertAccounts(
+  tx: EntityManager,
+  create: { org: string; domain: string; name: string | null }[],
+  now: Date,
+) {
   // SQL: INSERT ... SELECT FROM unnest() of parallel arrays, and xmax = 0 tells an insert from an update.
   const { rows } = await sql<{ id: string; organization_id: string; domain: string; inserted: boolean }>`
     INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
@@ -151,7 +220,11 @@ export async function upsertAccounts(tx: EntityManager, create: { org: string; d
 }
 
 /** Inserts new contacts (a concurrent write of the same person wins: skipped); answers the ids inserted. */
-export async function insertContacts(tx: EntityManager, created: { id: string; org: string; person: NewPerson; accountId: string | null }[], now: Date): Promise<Set<string>> {
+export async function insertContacts(
+  tx: EntityManager,
+  created: { id: string; org: string; person: NewPerson; accountId: string | null }[],
+  now: Date,
+): Promise<Set<string>> {
   const col = <T>(pick: (c: (typeof created)[number]) => T) => created.map(pick);
   // SQL: INSERT ... SELECT FROM unnest() of parallel arrays.
   const { rows } = await sql<{ id: string }>`
@@ -167,19 +240,40 @@ export async function insertContacts(tx: EntityManager, created: { id: string; o
 }
 
 /** CRM links for what was found through the CRM (a contact or account keeps a link it already has). */
-export async function insertCrmLinks(tx: EntityManager, crmType: string, links: [string, 'contact' | 'account', string, string][], now: Date): Promise<void> {
+export async function insertCrmLinks(
+  tx: EntityManager,
+  crmType: string,
+  links: [string, 'contact' | 'account', string, string][],
+  now: Date,
+): Promise<void> {
   if (!links.length) return;
   await typedKysely(tx)
     .insertInto('crm_links')
-    .values(links.map(([org, objectType, localId, externalId]) => ({
-      organization_id: org, object_type: objectType, local_id: localId, crm_type: crmType, external_id: externalId, created_at: now,
-    })))
+    .values(
+      links.map(([org, objectType, localId, externalId]) => ({
+        organization_id: org,
+        object_type: objectType,
+        local_id: localId,
+        crm_type: crmType,
+        external_id: externalId,
+        created_at: now,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 /** Every event's outcome in one statement (an event another drain already settled stays as it is). */
-export async function writeOutcomes(tx: EntityManager, outcomes: { eventId: string; status: 'RESOLVED' | 'UNRESOLVED'; contactId: string | null; accountId: string | null }[], now: Date): Promise<void> {
+export async function writeOutcomes(
+  tx: EntityManager,
+  outcomes: {
+    eventId: string;
+    status: 'RESOLVED' | 'UNRESOLVED';
+    contactId: string | null;
+    accountId: string | null;
+  }[],
+  now: Date,
+): Promise<void> {
   // SQL: UPDATE ... FROM unnest() of parallel arrays (one statement for the batch).
   await sql`
     UPDATE ingested_events e SET resolution_status = x.status, contact_id = x.contact_id, account_id = x.account_id, resolved_at = ${now}

@@ -10,7 +10,13 @@ import { unstorableReason } from '../people/identifiers.ts';
 import { iso } from '../shared/time.ts';
 import { eventById, eventPage, insertEvent, type EventRow } from './events.queries.ts';
 
-export const SUBJECT_FIELDS = ['email', 'linkedin_url', 'company_domain', 'external_contact_id', 'external_company_id'] as const;
+export const SUBJECT_FIELDS = [
+  'email',
+  'linkedin_url',
+  'company_domain',
+  'external_contact_id',
+  'external_company_id',
+] as const;
 export type SubjectField = (typeof SUBJECT_FIELDS)[number];
 export type Subject = Partial<Record<SubjectField, string>>;
 
@@ -66,7 +72,16 @@ export function timestampOrThrow(path: string, value: string): Date {
 // ---------------------------------------------------------------------------------------------
 // The exact payload text: a position-tracking scan of a document JSON.parse already accepted.
 
-const Ch = { Quote: 34, Backslash: 92, Comma: 44, Colon: 58, OpenBrace: 123, CloseBrace: 125, OpenBracket: 91, CloseBracket: 93 } as const;
+const Ch = {
+  Quote: 34,
+  Backslash: 92,
+  Comma: 44,
+  Colon: 58,
+  OpenBrace: 123,
+  CloseBrace: 125,
+  OpenBracket: 91,
+  CloseBracket: 93,
+} as const;
 
 function isWs(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
@@ -98,7 +113,10 @@ function skipValue(text: string, i: number): number {
     let j = i;
     while (j < text.length) {
       const c = text.charCodeAt(j);
-      if (c === Ch.Quote) { j = skipString(text, j); continue; }
+      if (c === Ch.Quote) {
+        j = skipString(text, j);
+        continue;
+      }
       if (c === Ch.OpenBrace || c === Ch.OpenBracket) depth++;
       else if (c === Ch.CloseBrace || c === Ch.CloseBracket) {
         depth--;
@@ -194,7 +212,18 @@ export async function ingestEvent(
 ): Promise<{ idempotencyKey: string; stored: boolean }> {
   const { occurredAt, subject } = checkIngest(input);
   const key = idempotencyKey(organizationId, input.external_event_id, body);
-  const result = await insertEvent(em, randomUUID(), organizationId, key, input.event_name, occurredAt, input.external_event_id ?? null, subject, payloadJson, new Date());
+  const result = await insertEvent(
+    em,
+    randomUUID(),
+    organizationId,
+    key,
+    input.event_name,
+    occurredAt,
+    input.external_event_id ?? null,
+    subject,
+    payloadJson,
+    new Date(),
+  );
   return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
 }
 
@@ -249,14 +278,23 @@ export async function listEventJson(
   filters: EventFilters,
   page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: string[]; total: number }> {
-  const after = filters.occurred_at_after !== undefined ? timestampOrThrow('occurred_at_after', filters.occurred_at_after) : undefined;
-  const before = filters.occurred_at_before !== undefined ? timestampOrThrow('occurred_at_before', filters.occurred_at_before) : undefined;
+  const after =
+    filters.occurred_at_after !== undefined
+      ? timestampOrThrow('occurred_at_after', filters.occurred_at_after)
+      : undefined;
+  const before =
+    filters.occurred_at_before !== undefined
+      ? timestampOrThrow('occurred_at_before', filters.occurred_at_before)
+      : undefined;
   for (const name of ['event_name', 'external_event_id'] as const) {
     if (filters[name] !== undefined) storableText(name, filters[name]);
   }
   const where = {
-    eventName: filters.event_name, resolutionStatus: filters.resolution_status, externalEventId: filters.external_event_id,
-    occurredAfter: after, occurredBefore: before,
+    eventName: filters.event_name,
+    resolutionStatus: filters.resolution_status,
+    externalEventId: filters.external_event_id,
+    occurredAfter: after,
+    occurredBefore: before,
   };
   const { rows, total } = await eventPage(em, organizationId, where, page);
   return { items: rows.map(eventJson), total };

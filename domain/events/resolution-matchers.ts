@@ -6,7 +6,16 @@
 import type { CrmConnector, CrmRecord } from '../../providers/crm/index.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
-import { key, memo, personFromDirectory, str, type AccountMatch, type ContactHit, type ContactMatch, type Item } from './resolution-subjects.ts';
+import {
+  key,
+  memo,
+  personFromDirectory,
+  str,
+  type AccountMatch,
+  type ContactHit,
+  type ContactMatch,
+  type Item,
+} from './resolution-subjects.ts';
 
 /** What the workspace answered for the batch, keyed `org|value`. */
 export interface WorkspaceHits {
@@ -16,8 +25,12 @@ export interface WorkspaceHits {
   byAccountLink: Map<string, ContactHit>;
 }
 
-export const workspaceMatch = (hit: ContactHit, crmExternalId: string | null = null): ContactMatch =>
-  ({ kind: 'workspace', id: hit.id, accountId: hit.account_id, crmExternalId });
+export const workspaceMatch = (hit: ContactHit, crmExternalId: string | null = null): ContactMatch => ({
+  kind: 'workspace',
+  id: hit.id,
+  accountId: hit.account_id,
+  crmExternalId,
+});
 
 export function createMatchers(directory: Directory, crm: CrmConnector, ws: WorkspaceHits) {
   const personByEmail = memo((e) => directory.findPersonByEmail(e));
@@ -34,7 +47,8 @@ export function createMatchers(directory: Directory, crm: CrmConnector, ws: Work
     const email = str(props.email) ? normalizeEmail(props.email) : null;
     const linkedinUrl = str(props.linkedin_url) ? normalizeLinkedinUrl(props.linkedin_url) : null;
     if (!email && !linkedinUrl) return null;
-    const person = (email ? await personByEmail(email) : null) ?? (linkedinUrl ? await personByLinkedin(linkedinUrl) : null);
+    const person =
+      (email ? await personByEmail(email) : null) ?? (linkedinUrl ? await personByLinkedin(linkedinUrl) : null);
     const domain = str(props.company_domain) ? normalizeDomain(props.company_domain) : null;
     const company = domain ? await companyByDomain(domain) : null;
     const fromDirectory = person ? personFromDirectory(person, externalId) : null;
@@ -80,7 +94,13 @@ export function createMatchers(directory: Directory, crm: CrmConnector, ws: Work
     if (i.domain) {
       const company = await companyByDomain(i.domain);
       // Known to the directory: created when missing. Unknown: only a workspace account of that domain matches.
-      return { kind: 'domain', domain: company?.domain ?? i.domain, name: company?.name ?? null, create: !!company, crmExternalId: null };
+      return {
+        kind: 'domain',
+        domain: company?.domain ?? i.domain,
+        name: company?.name ?? null,
+        create: !!company,
+        crmExternalId: null,
+      };
     }
     if (i.externalCompanyId) {
       const hit = ws.byAccountLink.get(key(i.org, i.externalCompanyId));
@@ -90,7 +110,13 @@ export function createMatchers(directory: Directory, crm: CrmConnector, ws: Work
       const domain = raw ? normalizeDomain(raw) : null;
       if (record && domain) {
         const company = await companyByDomain(domain);
-        return { kind: 'domain', domain: company?.domain ?? domain, name: str(record.properties.name) ?? company?.name ?? null, create: true, crmExternalId: i.externalCompanyId };
+        return {
+          kind: 'domain',
+          domain: company?.domain ?? domain,
+          name: str(record.properties.name) ?? company?.name ?? null,
+          create: true,
+          crmExternalId: i.externalCompanyId,
+        };
       }
     }
     return null;

@@ -38,16 +38,26 @@ export interface NewPerson {
   crmExternalId: string | null;
 }
 
-export type ContactMatch = { kind: 'workspace'; id: string; accountId: string | null; crmExternalId: string | null } | { kind: 'new'; person: NewPerson };
+export type ContactMatch =
+  | { kind: 'workspace'; id: string; accountId: string | null; crmExternalId: string | null }
+  | { kind: 'new'; person: NewPerson };
 /** An account to create when missing (a known company), or one that must already be in the workspace. */
-export type AccountMatch = { kind: 'workspace'; id: string } | { kind: 'domain'; domain: string; name: string | null; create: boolean; crmExternalId: string | null };
+export type AccountMatch =
+  | { kind: 'workspace'; id: string }
+  | { kind: 'domain'; domain: string; name: string | null; create: boolean; crmExternalId: string | null };
 
 /** A workspace row found by (organization, value): a contact (with its account) or a CRM-linked record. */
-export interface ContactHit { id: string; organization_id: string; v: string; account_id: string | null }
+export interface ContactHit {
+  id: string;
+  organization_id: string;
+  v: string;
+  account_id: string | null;
+}
 
 export const key = (org: string, value: string) => `${org}|${value}`;
 export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-export const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+export const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 export function itemOf(event: ClaimedEvent): Item {
   const s = event.subject ?? {};
@@ -86,7 +96,14 @@ export function memo<T>(fn: (arg: string) => Promise<T>): (arg: string) => Promi
 
 export function personFromDirectory(person: DirectoryPerson, crmExternalId: string | null = null): NewPerson {
   return {
-    email: person.email, linkedinUrl: person.linkedinUrl, firstName: person.firstName, lastName: person.lastName, jobTitle: person.jobTitle,
-    phone: person.phone, companyName: person.company?.name ?? null, companyDomain: person.company?.domain ?? null, crmExternalId,
+    email: person.email,
+    linkedinUrl: person.linkedinUrl,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    jobTitle: person.jobTitle,
+    phone: person.phone,
+    companyName: person.company?.name ?? null,
+    companyDomain: person.company?.domain ?? null,
+    crmExternalId,
   };
 }

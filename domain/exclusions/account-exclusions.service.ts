@@ -5,16 +5,34 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Directory } from '../../providers/directory/index.ts';
 import { primaryDomain } from '../people/accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
-import { accountRecord, duplicate, patchColumns, type AccountExclusionInput, type AccountExclusionRecord, type ExclusionPatch } from './records.ts';
+import {
+  accountRecord,
+  duplicate,
+  patchColumns,
+  type AccountExclusionInput,
+  type AccountExclusionRecord,
+  type ExclusionPatch,
+} from './records.ts';
 import { pageTotal } from '../shared/pagination.ts';
 import { type AccountExclusionFilters, type ListPage } from './listing.ts';
 import {
-  ACCOUNT_EXCLUSION_SORT_COLUMNS, accountExclusionById, accountExclusionCount, accountExclusionOfDomain, accountExclusionPage,
-  deleteAccountExclusionRow, insertAccountExclusion, updateAccountExclusion,
+  ACCOUNT_EXCLUSION_SORT_COLUMNS,
+  accountExclusionById,
+  accountExclusionCount,
+  accountExclusionOfDomain,
+  accountExclusionPage,
+  deleteAccountExclusionRow,
+  insertAccountExclusion,
+  updateAccountExclusion,
 } from './exclusions.queries.ts';
 
 /** Creates an account exclusion on the primary domain (an alias resolves through the directory). */
-export async function createAccountExclusion(em: EntityManager, directory: Directory, organizationId: string, input: AccountExclusionInput): Promise<AccountExclusionRecord> {
+export async function createAccountExclusion(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  input: AccountExclusionInput,
+): Promise<AccountExclusionRecord> {
   const { domain } = await primaryDomain(directory, input.domain, 'domain');
   try {
     return await em.transactional(async (tx) => {
@@ -22,8 +40,14 @@ export async function createAccountExclusion(em: EntityManager, directory: Direc
       if (existing) throw duplicate({ id: existing.id, field: 'domain' });
       const now = new Date();
       const row = await insertAccountExclusion(tx, {
-        id: randomUUID(), organization_id: organizationId, domain, reason: input.reason, message: input.message ?? null,
-        until: input.until ? new Date(input.until) : null, created_at: now, updated_at: now,
+        id: randomUUID(),
+        organization_id: organizationId,
+        domain,
+        reason: input.reason,
+        message: input.message ?? null,
+        until: input.until ? new Date(input.until) : null,
+        created_at: now,
+        updated_at: now,
       });
       return accountRecord(row);
     });
@@ -35,13 +59,22 @@ export async function createAccountExclusion(em: EntityManager, directory: Direc
   }
 }
 
-export async function getAccountExclusion(em: EntityManager, organizationId: string, id: string): Promise<AccountExclusionRecord> {
+export async function getAccountExclusion(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<AccountExclusionRecord> {
   const row = await accountExclusionById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Account exclusion');
   return accountRecord(row);
 }
 
-export async function patchAccountExclusion(em: EntityManager, organizationId: string, id: string, patch: ExclusionPatch): Promise<AccountExclusionRecord> {
+export async function patchAccountExclusion(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  patch: ExclusionPatch,
+): Promise<AccountExclusionRecord> {
   return em.transactional(async (tx) => {
     const row = await updateAccountExclusion(tx, organizationId, id, patchColumns(patch, new Date()));
     if (!row) throw DomainError.notFound('Account exclusion');
@@ -66,13 +99,18 @@ export async function listAccountExclusions(
   filters: AccountExclusionFilters,
   page: ListPage<AccountExclusionSort>,
 ): Promise<{ items: AccountExclusionRecord[]; total: number }> {
-  const domain = filters.domain === undefined ? undefined : (await primaryDomain(directory, filters.domain, 'domain')).domain;
+  const domain =
+    filters.domain === undefined ? undefined : (await primaryDomain(directory, filters.domain, 'domain')).domain;
   const where = {
-    reason: filters.reason, domain,
+    reason: filters.reason,
+    domain,
     createdAfter: filters.created_at_after !== undefined ? new Date(filters.created_at_after) : undefined,
     createdBefore: filters.created_at_before !== undefined ? new Date(filters.created_at_before) : undefined,
   };
-  const rows = await accountExclusionPage(em, organizationId, where, { ...page, sortColumn: ACCOUNT_EXCLUSION_SORT_COLUMNS[page.sortBy ?? 'created_at'] });
+  const rows = await accountExclusionPage(em, organizationId, where, {
+    ...page,
+    sortColumn: ACCOUNT_EXCLUSION_SORT_COLUMNS[page.sortBy ?? 'created_at'],
+  });
   const total = await pageTotal(rows, page.offset, () => accountExclusionCount(em, organizationId, where));
   return { items: rows.map(accountRecord), total };
 }

@@ -7,25 +7,49 @@ import type { ContactSummary } from '../people/records.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import {
-  contactRecord, duplicate, patchColumns,
-  type ContactExclusionInput, type ContactExclusionRecord, type ContactExclusionRow, type ExclusionPatch,
+  contactRecord,
+  duplicate,
+  patchColumns,
+  type ContactExclusionInput,
+  type ContactExclusionRecord,
+  type ContactExclusionRow,
+  type ExclusionPatch,
 } from './records.ts';
 import { pageTotal } from '../shared/pagination.ts';
 import { type ContactExclusionFilters, type ListPage } from './listing.ts';
 import {
-  CONTACT_EXCLUSION_SORT_COLUMNS, contactExclusionById, contactExclusionCount, contactExclusionPage, contactSummariesWithIdentifiers,
-  deleteContactExclusionRow, exclusionsOfPerson, insertContactExclusion, setContactExclusion, updateContactExclusion,
+  CONTACT_EXCLUSION_SORT_COLUMNS,
+  contactExclusionById,
+  contactExclusionCount,
+  contactExclusionPage,
+  contactSummariesWithIdentifiers,
+  deleteContactExclusionRow,
+  exclusionsOfPerson,
+  insertContactExclusion,
+  setContactExclusion,
+  updateContactExclusion,
 } from './exclusions.queries.ts';
 
 /** The person's exclusions (by email or LinkedIn URL), those of the email first, then oldest first. */
-async function personExclusions(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null, forUpdate = false) {
+async function personExclusions(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+  forUpdate = false,
+) {
   const rows = await exclusionsOfPerson(em, organizationId, email, linkedinUrl, forUpdate);
   const byEmail = (row: ContactExclusionRow) => (email !== null && row.email === email ? 0 : 1);
   return rows.sort((a, b) => byEmail(a) - byEmail(b));
 }
 
 /** The exclusion already holding this email or LinkedIn URL (email first). */
-async function existingContactExclusion(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null) {
+async function existingContactExclusion(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+) {
   const rows = await personExclusions(em, organizationId, email, linkedinUrl);
   const byEmail = email ? rows.find((r) => r.email === email) : undefined;
   if (byEmail) return { row: byEmail, field: 'email' };
@@ -34,7 +58,12 @@ async function existingContactExclusion(em: EntityManager, organizationId: strin
 }
 
 /** The workspace contact with this email (preferred) or LinkedIn URL, as the event embeds it. */
-async function contactSummaryFor(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null): Promise<ContactSummary | null> {
+async function contactSummaryFor(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+): Promise<ContactSummary | null> {
   if (!email && !linkedinUrl) return null;
   const rows = await contactSummariesWithIdentifiers(em, organizationId, email, linkedinUrl);
   return rows.find((row) => email !== null && row.email === email) ?? rows[0] ?? null;
@@ -57,10 +86,14 @@ export async function createContactExclusion(
   const email = ids.email ?? null;
   const linkedinUrl = ids.linkedinUrl ?? null;
   if (!email && !linkedinUrl) {
-    throw DomainError.invalidFields('At least one of email or linkedin_url is required.', [
-      { path: 'email', message: 'is required when linkedin_url is absent' },
-      { path: 'linkedin_url', message: 'is required when email is absent' },
-    ], 422);
+    throw DomainError.invalidFields(
+      'At least one of email or linkedin_url is required.',
+      [
+        { path: 'email', message: 'is required when linkedin_url is absent' },
+        { path: 'linkedin_url', message: 'is required when email is absent' },
+      ],
+      422,
+    );
   }
   const onExisting = (existing: { row: ContactExclusionRow; field: string }) => {
     if (options.source === 'SERVICE') return { record: contactRecord(existing.row), created: false };
@@ -72,15 +105,27 @@ export async function createContactExclusion(
       if (existing) return onExisting(existing);
       const now = new Date();
       const row = await insertContactExclusion(tx, {
-        id: randomUUID(), organization_id: organizationId, email, linkedin_url: linkedinUrl, reason: input.reason,
-        message: input.message ?? null, until: input.until ? new Date(input.until) : null, created_at: now, updated_at: now,
+        id: randomUUID(),
+        organization_id: organizationId,
+        email,
+        linkedin_url: linkedinUrl,
+        reason: input.reason,
+        message: input.message ?? null,
+        until: input.until ? new Date(input.until) : null,
+        created_at: now,
+        updated_at: now,
       });
       const record = contactRecord(row);
       await emitEvent(tx, {
         type: 'contact_exclusion.created',
         organizationId,
         contact: await contactSummaryFor(tx, organizationId, email, linkedinUrl),
-        fields: { exclusion_id: record.id, email: record.email, linkedin_url: record.linkedin_url, reason: record.reason },
+        fields: {
+          exclusion_id: record.id,
+          email: record.email,
+          linkedin_url: record.linkedin_url,
+          reason: record.reason,
+        },
       });
       return { record, created: true };
     });
@@ -111,7 +156,10 @@ const lastsUntil = (row: ContactExclusionRow, target: Date | null) =>
  * savepoint when it is in one); the person's rows are locked while deciding.
  */
 export async function ensureContactExclusion(
-  em: EntityManager, organizationId: string, input: ContactExclusionInput & { until: string | null }, options: { reason?: 'keep' | 'replace' } = {},
+  em: EntityManager,
+  organizationId: string,
+  input: ContactExclusionInput & { until: string | null },
+  options: { reason?: 'keep' | 'replace' } = {},
 ): Promise<EnsuredExclusion> {
   const { email, linkedinUrl } = contactIdentifiers(input);
   const target = input.until === null ? null : new Date(input.until);
@@ -123,7 +171,11 @@ export async function ensureContactExclusion(
       const lasting = rows.find((row) => lastsUntil(row, target));
       if (lasting) return { record: contactRecord(lasting), outcome: 'KEPT' };
       if (rows[0]) {
-        const updated = await setContactExclusion(tx, rows[0].id, { until: target, updated_at: new Date(), ...(options.reason === 'replace' ? { reason: input.reason } : {}) });
+        const updated = await setContactExclusion(tx, rows[0].id, {
+          until: target,
+          updated_at: new Date(),
+          ...(options.reason === 'replace' ? { reason: input.reason } : {}),
+        });
         return { record: contactRecord(updated), outcome: 'EXTENDED' };
       }
       const created = await createContactExclusion(tx, organizationId, input, { source: 'SERVICE' });
@@ -134,13 +186,22 @@ export async function ensureContactExclusion(
   }
 }
 
-export async function getContactExclusion(em: EntityManager, organizationId: string, id: string): Promise<ContactExclusionRecord> {
+export async function getContactExclusion(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<ContactExclusionRecord> {
   const row = await contactExclusionById(em, organizationId, id);
   if (!row) throw DomainError.notFound('Contact exclusion');
   return contactRecord(row);
 }
 
-export async function patchContactExclusion(em: EntityManager, organizationId: string, id: string, patch: ExclusionPatch): Promise<ContactExclusionRecord> {
+export async function patchContactExclusion(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  patch: ExclusionPatch,
+): Promise<ContactExclusionRecord> {
   return em.transactional(async (tx) => {
     const row = await updateContactExclusion(tx, organizationId, id, patchColumns(patch, new Date()));
     if (!row) throw DomainError.notFound('Contact exclusion');
@@ -166,11 +227,16 @@ export async function listContactExclusions(
 ): Promise<{ items: ContactExclusionRecord[]; total: number }> {
   const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
   const where = {
-    reason: filters.reason, email, linkedinUrl,
+    reason: filters.reason,
+    email,
+    linkedinUrl,
     createdAfter: filters.created_at_after !== undefined ? new Date(filters.created_at_after) : undefined,
     createdBefore: filters.created_at_before !== undefined ? new Date(filters.created_at_before) : undefined,
   };
-  const rows = await contactExclusionPage(em, organizationId, where, { ...page, sortColumn: CONTACT_EXCLUSION_SORT_COLUMNS[page.sortBy ?? 'created_at'] });
+  const rows = await contactExclusionPage(em, organizationId, where, {
+    ...page,
+    sortColumn: CONTACT_EXCLUSION_SORT_COLUMNS[page.sortBy ?? 'created_at'],
+  });
   const total = await pageTotal(rows, page.offset, () => contactExclusionCount(em, organizationId, where));
   return { items: rows.map(contactRecord), total };
 }

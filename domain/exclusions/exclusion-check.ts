@@ -6,14 +6,27 @@ import type { ExclusionReason } from '../../db/entities/contact-exclusion.entity
 import type { Directory, DirectoryCompany } from '../../providers/directory/index.ts';
 import { DomainError } from '../shared/errors.ts';
 import { iso } from '../shared/time.ts';
-import { distinctPresent, emailDomain, normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
+import {
+  distinctPresent,
+  emailDomain,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeLinkedinUrl,
+} from '../people/identifiers.ts';
 import { selectContactIdentifiers, selectExclusions } from './exclusions.queries.ts';
 
 export type ExclusionMatch = 'email' | 'linkedin_url' | 'account_domain' | 'email_domain';
 
 export type ExclusionVerdict =
   | { excluded: false }
-  | { excluded: true; kind: 'CONTACT' | 'ACCOUNT'; exclusion_id: string; reason: ExclusionReason; until: string | null; matched_on: ExclusionMatch };
+  | {
+      excluded: true;
+      kind: 'CONTACT' | 'ACCOUNT';
+      exclusion_id: string;
+      reason: ExclusionReason;
+      until: string | null;
+      matched_on: ExclusionMatch;
+    };
 
 export interface ExclusionSubject {
   email?: string | null;
@@ -51,12 +64,16 @@ export async function exclusionsFor(
 ): Promise<ExclusionVerdict[]> {
   const emailsOf = people.map((person) => (person.email ? normalizeEmail(person.email) : null));
   const mailDomains = distinctPresent(emailsOf.map((email) => (email ? emailDomain(email) : null)));
-  const primary = directory && mailDomains.length ? await directory.findCompaniesByDomains(mailDomains) : new Map<string, DirectoryCompany | null>();
+  const primary =
+    directory && mailDomains.length
+      ? await directory.findCompaniesByDomains(mailDomains)
+      : new Map<string, DirectoryCompany | null>();
   const subjects = people.map((person, i) => {
     const email = emailsOf[i];
     const mailDomain = email ? emailDomain(email) : null;
     return {
-      email, mailDomain: mailDomain && (primary.get(mailDomain)?.domain ?? mailDomain),
+      email,
+      mailDomain: mailDomain && (primary.get(mailDomain)?.domain ?? mailDomain),
       linkedinUrl: person.linkedinUrl ? normalizeLinkedinUrl(person.linkedinUrl) : null,
       accountDomain: person.accountDomain ? normalizeDomain(person.accountDomain) : null,
     };
@@ -67,7 +84,8 @@ export async function exclusionsFor(
   if (!emails.length && !linkedinUrls.length && !domains.length) return people.map(() => ({ excluded: false }));
 
   const { rows } = await selectExclusions(em, organizationId, emails, linkedinUrls, domains, at);
-  const index = (field: 'email' | 'linkedin_url' | 'domain') => new Map(rows.filter((r) => r[field] !== null).map((r) => [r[field]!, r]));
+  const index = (field: 'email' | 'linkedin_url' | 'domain') =>
+    new Map(rows.filter((r) => r[field] !== null).map((r) => [r[field]!, r]));
   const byEmail = index('email');
   const byLinkedin = index('linkedin_url');
   const byDomain = index('domain');
@@ -82,13 +100,32 @@ export async function exclusionsFor(
     const hit = matches.find(([, row]) => row);
     if (!hit) return { excluded: false };
     const [matchedOn, row] = hit;
-    return { excluded: true, kind: row!.kind, exclusion_id: row!.id, reason: row!.reason, until: iso(row!.until), matched_on: matchedOn };
+    return {
+      excluded: true,
+      kind: row!.kind,
+      exclusion_id: row!.id,
+      reason: row!.reason,
+      until: iso(row!.until),
+      matched_on: matchedOn,
+    };
   });
 }
 
 /** exclusionFor a workspace contact: its email, LinkedIn URL and linked account's domain. 404 when not in the organization. */
-export async function contactExclusionFor(em: EntityManager, organizationId: string, contactId: string, at: Date = new Date(), directory?: Directory): Promise<ExclusionVerdict> {
+export async function contactExclusionFor(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string,
+  at: Date = new Date(),
+  directory?: Directory,
+): Promise<ExclusionVerdict> {
   const contact = (await selectContactIdentifiers(em, organizationId, contactId)).rows[0];
   if (!contact) throw DomainError.notFound('Contact');
-  return exclusionFor(em, organizationId, { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain }, at, directory);
+  return exclusionFor(
+    em,
+    organizationId,
+    { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain },
+    at,
+    directory,
+  );
 }

@@ -11,25 +11,51 @@ import { contactSummaryQuery } from '../people/people.queries.ts';
 // ---- The check
 
 /** The exclusions in force at `at` for some emails, LinkedIn URLs and domains: one statement. */
-export const selectExclusions = statement((db, organizationId: string, emails: string[], linkedinUrls: string[], domains: string[], at: Date) => db
-  .selectFrom('contact_exclusions')
-  .select([sql.lit('CONTACT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', 'email', 'linkedin_url', sql.lit(null).$castTo<string | null>().as('domain')])
-  .where('organization_id', '=', organizationId)
-  .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
-  .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
-  .unionAll(db
-    .selectFrom('account_exclusions')
-    .select([sql.lit('ACCOUNT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'), 'id', 'reason', 'until', sql.lit(null).$castTo<string | null>().as('email'), sql.lit(null).$castTo<string | null>().as('linkedin_url'), 'domain'])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
-    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))));
+export const selectExclusions = statement(
+  (db, organizationId: string, emails: string[], linkedinUrls: string[], domains: string[], at: Date) =>
+    db
+      .selectFrom('contact_exclusions')
+      .select([
+        sql.lit('CONTACT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'),
+        'id',
+        'reason',
+        'until',
+        'email',
+        'linkedin_url',
+        sql.lit(null).$castTo<string | null>().as('domain'),
+      ])
+      .where('organization_id', '=', organizationId)
+      .where((eb) =>
+        eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]),
+      )
+      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
+      .unionAll(
+        db
+          .selectFrom('account_exclusions')
+          .select([
+            sql.lit('ACCOUNT').$castTo<'CONTACT' | 'ACCOUNT'>().as('kind'),
+            'id',
+            'reason',
+            'until',
+            sql.lit(null).$castTo<string | null>().as('email'),
+            sql.lit(null).$castTo<string | null>().as('linkedin_url'),
+            'domain',
+          ])
+          .where('organization_id', '=', organizationId)
+          .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
+          .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)])),
+      ),
+);
 
 /** A contact's email, LinkedIn URL and linked account's domain. */
-export const selectContactIdentifiers = statement((db, organizationId: string, contactId: string) => db
-  .selectFrom('contacts as c')
-  .leftJoin('accounts as a', 'a.id', 'c.account_id')
-  .select(['c.email', 'c.linkedin_url', 'a.domain as account_domain'])
-  .where('c.id', '=', contactId).where('c.organization_id', '=', organizationId));
+export const selectContactIdentifiers = statement((db, organizationId: string, contactId: string) =>
+  db
+    .selectFrom('contacts as c')
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .select(['c.email', 'c.linkedin_url', 'a.domain as account_domain'])
+    .where('c.id', '=', contactId)
+    .where('c.organization_id', '=', organizationId),
+);
 
 // ---- Listing (both kinds)
 
@@ -39,20 +65,33 @@ export interface ExclusionListWhere {
   createdBefore?: Date;
 }
 
-export type ExclusionListPage<C extends string> = { limit: number; offset: number; sortColumn: C; sortOrder: 'asc' | 'desc' };
+export type ExclusionListPage<C extends string> = {
+  limit: number;
+  offset: number;
+  sortColumn: C;
+  sortOrder: 'asc' | 'desc';
+};
 
 // ---- Contact exclusions
 
 /** The exclusions holding this email or this LinkedIn URL, oldest first (`forUpdate`: locked). */
-export function exclusionsOfPerson(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null, forUpdate = false) {
+export function exclusionsOfPerson(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+  forUpdate = false,
+) {
   return typedKysely(em)
     .selectFrom('contact_exclusions')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(email ? [eb('email', '=', email)] : []),
-      ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
-    ]))
+    .where((eb) =>
+      eb.or([
+        ...(email ? [eb('email', '=', email)] : []),
+        ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
+      ]),
+    )
     .orderBy('created_at')
     .orderBy('id')
     .$if(forUpdate, (query) => query.forUpdate())
@@ -60,13 +99,20 @@ export function exclusionsOfPerson(em: EntityManager, organizationId: string, em
 }
 
 /** The summaries of the organization's contacts with this email or this LinkedIn URL, oldest first. */
-export function contactSummariesWithIdentifiers(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null) {
+export function contactSummariesWithIdentifiers(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+) {
   return contactSummaryQuery(em)
     .where('c.organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(email ? [eb('c.email', '=', email)] : []),
-      ...(linkedinUrl ? [eb('c.linkedin_url', '=', linkedinUrl)] : []),
-    ]))
+    .where((eb) =>
+      eb.or([
+        ...(email ? [eb('c.email', '=', email)] : []),
+        ...(linkedinUrl ? [eb('c.linkedin_url', '=', linkedinUrl)] : []),
+      ]),
+    )
     .orderBy('c.created_at')
     .execute();
 }
@@ -81,7 +127,10 @@ export interface ExclusionValues {
   updated_at: Date;
 }
 
-export function insertContactExclusion(em: EntityManager, values: ExclusionValues & { email: string | null; linkedin_url: string | null }) {
+export function insertContactExclusion(
+  em: EntityManager,
+  values: ExclusionValues & { email: string | null; linkedin_url: string | null },
+) {
   return typedKysely(em).insertInto('contact_exclusions').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -90,38 +139,61 @@ export type ExclusionSet = { updated_at: Date; reason?: ExclusionReason; message
 
 /** Sets columns of one contact exclusion by id; the row. */
 export function setContactExclusion(em: EntityManager, id: string, set: ExclusionSet) {
-  return typedKysely(em).updateTable('contact_exclusions').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return typedKysely(em)
+    .updateTable('contact_exclusions')
+    .set(set)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function contactExclusionById(em: EntityManager, organizationId: string, id: string) {
   return typedKysely(em)
-    .selectFrom('contact_exclusions').selectAll()
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .selectFrom('contact_exclusions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 }
 
 /** Sets columns of one contact exclusion of the organization; the row, or undefined. */
 export function updateContactExclusion(em: EntityManager, organizationId: string, id: string, set: ExclusionSet) {
   return typedKysely(em)
-    .updateTable('contact_exclusions').set(set)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .updateTable('contact_exclusions')
+    .set(set)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Deletes one contact exclusion of the organization; false when there was none. */
-export async function deleteContactExclusionRow(em: EntityManager, organizationId: string, id: string): Promise<boolean> {
+export async function deleteContactExclusionRow(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const row = await typedKysely(em)
     .deleteFrom('contact_exclusions')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .returning('id')
     .executeTakeFirst();
   return !!row;
 }
 
-export const CONTACT_EXCLUSION_SORT_COLUMNS = { created_at: 'created_at', updated_at: 'updated_at', email: 'email', reason: 'reason' } as const;
+export const CONTACT_EXCLUSION_SORT_COLUMNS = {
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  email: 'email',
+  reason: 'reason',
+} as const;
 
-function matchingContactExclusions(em: EntityManager, organizationId: string, where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null }) {
+function matchingContactExclusions(
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null },
+) {
   return typedKysely(em)
     .selectFrom('contact_exclusions')
     .where('organization_id', '=', organizationId)
@@ -134,7 +206,9 @@ function matchingContactExclusions(em: EntityManager, organizationId: string, wh
 
 /** One page of the matching contact exclusions, each row carrying the total (window count). */
 export function contactExclusionPage(
-  em: EntityManager, organizationId: string, where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null },
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null },
   page: ExclusionListPage<(typeof CONTACT_EXCLUSION_SORT_COLUMNS)[keyof typeof CONTACT_EXCLUSION_SORT_COLUMNS]>,
 ) {
   return matchingContactExclusions(em, organizationId, where)
@@ -148,16 +222,30 @@ export function contactExclusionPage(
 }
 
 /** How many contact exclusions match (for a page past the last). */
-export async function contactExclusionCount(em: EntityManager, organizationId: string, where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null }) {
-  return (await matchingContactExclusions(em, organizationId, where).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total;
+export async function contactExclusionCount(
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { email?: string | null; linkedinUrl?: string | null },
+) {
+  return (
+    await matchingContactExclusions(em, organizationId, where)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow()
+  ).total;
 }
 
 // ---- Account exclusions
 
-export async function accountExclusionOfDomain(em: EntityManager, organizationId: string, domain: string): Promise<Row<'account_exclusions'> | null> {
+export async function accountExclusionOfDomain(
+  em: EntityManager,
+  organizationId: string,
+  domain: string,
+): Promise<Row<'account_exclusions'> | null> {
   const row = await typedKysely(em)
-    .selectFrom('account_exclusions').selectAll()
-    .where('organization_id', '=', organizationId).where('domain', '=', domain)
+    .selectFrom('account_exclusions')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('domain', '=', domain)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -168,33 +256,51 @@ export function insertAccountExclusion(em: EntityManager, values: ExclusionValue
 
 export function accountExclusionById(em: EntityManager, organizationId: string, id: string) {
   return typedKysely(em)
-    .selectFrom('account_exclusions').selectAll()
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .selectFrom('account_exclusions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 }
 
 /** Sets columns of one account exclusion of the organization; the row, or undefined. */
 export function updateAccountExclusion(em: EntityManager, organizationId: string, id: string, set: ExclusionSet) {
   return typedKysely(em)
-    .updateTable('account_exclusions').set(set)
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .updateTable('account_exclusions')
+    .set(set)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Deletes one account exclusion of the organization; false when there was none. */
-export async function deleteAccountExclusionRow(em: EntityManager, organizationId: string, id: string): Promise<boolean> {
+export async function deleteAccountExclusionRow(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
   const row = await typedKysely(em)
     .deleteFrom('account_exclusions')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .returning('id')
     .executeTakeFirst();
   return !!row;
 }
 
-export const ACCOUNT_EXCLUSION_SORT_COLUMNS = { created_at: 'created_at', updated_at: 'updated_at', domain: 'domain', reason: 'reason' } as const;
+export const ACCOUNT_EXCLUSION_SORT_COLUMNS = {
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  domain: 'domain',
+  reason: 'reason',
+} as const;
 
-function matchingAccountExclusions(em: EntityManager, organizationId: string, where: ExclusionListWhere & { domain?: string }) {
+function matchingAccountExclusions(
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { domain?: string },
+) {
   return typedKysely(em)
     .selectFrom('account_exclusions')
     .where('organization_id', '=', organizationId)
@@ -206,7 +312,9 @@ function matchingAccountExclusions(em: EntityManager, organizationId: string, wh
 
 /** One page of the matching account exclusions, each row carrying the total (window count). */
 export function accountExclusionPage(
-  em: EntityManager, organizationId: string, where: ExclusionListWhere & { domain?: string },
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { domain?: string },
   page: ExclusionListPage<(typeof ACCOUNT_EXCLUSION_SORT_COLUMNS)[keyof typeof ACCOUNT_EXCLUSION_SORT_COLUMNS]>,
 ) {
   return matchingAccountExclusions(em, organizationId, where)
@@ -220,6 +328,14 @@ export function accountExclusionPage(
 }
 
 /** How many account exclusions match (for a page past the last). */
-export async function accountExclusionCount(em: EntityManager, organizationId: string, where: ExclusionListWhere & { domain?: string }) {
-  return (await matchingAccountExclusions(em, organizationId, where).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total;
+export async function accountExclusionCount(
+  em: EntityManager,
+  organizationId: string,
+  where: ExclusionListWhere & { domain?: string },
+) {
+  return (
+    await matchingAccountExclusions(em, organizationId, where)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow()
+  ).total;
 }

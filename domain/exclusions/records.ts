@@ -55,20 +55,34 @@ export type AccountExclusionRow = Row<'account_exclusions'>;
 
 export function contactRecord(row: ContactExclusionRow): ContactExclusionRecord {
   return {
-    id: row.id, email: row.email, linkedin_url: row.linkedin_url, reason: row.reason, message: row.message,
-    until: iso(row.until), created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+    id: row.id,
+    email: row.email,
+    linkedin_url: row.linkedin_url,
+    reason: row.reason,
+    message: row.message,
+    until: iso(row.until),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
 export function accountRecord(row: AccountExclusionRow): AccountExclusionRecord {
   return {
-    id: row.id, domain: row.domain, reason: row.reason, message: row.message,
-    until: iso(row.until), created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+    id: row.id,
+    domain: row.domain,
+    reason: row.reason,
+    message: row.message,
+    until: iso(row.until),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
 /** The columns a PATCH sets: only the fields sent, plus updated_at. */
-export function patchColumns(patch: ExclusionPatch, now: Date): { updated_at: Date; reason?: ExclusionReason; message?: string | null; until?: Date | null } {
+export function patchColumns(
+  patch: ExclusionPatch,
+  now: Date,
+): { updated_at: Date; reason?: ExclusionReason; message?: string | null; until?: Date | null } {
   return {
     updated_at: now,
     ...(patch.reason !== undefined ? { reason: patch.reason } : {}),
@@ -78,5 +92,8 @@ export function patchColumns(patch: ExclusionPatch, now: Date): { updated_at: Da
 }
 
 export function duplicate(existing: { id: string; field: string }): DomainError {
-  return DomainError.conflict(`An exclusion for this ${existing.field} already exists.`, { existing_exclusion_id: existing.id, field: existing.field });
+  return DomainError.conflict(`An exclusion for this ${existing.field} already exists.`, {
+    existing_exclusion_id: existing.id,
+    field: existing.field,
+  });
 }

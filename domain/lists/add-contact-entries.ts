@@ -8,7 +8,12 @@ import { DomainError } from '../shared/errors.ts';
 import { failed, itemError, runItems, startLeadImport, type BatchItem, type LeadImportDeps } from './lists.service.ts';
 import { FAST_PATH_GRACE_MS, claimCommandsById, markDone, markEntryCommandsDone } from '../workflow-commands/outbox.ts';
 import { entryRecord, toRecord, type ContactEntryRecord } from './contact-entry-record.ts';
-import { ENTRY_TEXT_FIELDS, contactsWithIdentifiers, listTemplates, upsertEntryWithCommand } from './contact-entries.queries.ts';
+import {
+  ENTRY_TEXT_FIELDS,
+  contactsWithIdentifiers,
+  listTemplates,
+  upsertEntryWithCommand,
+} from './contact-entries.queries.ts';
 import { emitResolved } from './entry-resolved-event.ts';
 import { failEntries, ITEM_CONCURRENCY } from './lead-import-steps.ts';
 
@@ -46,7 +51,10 @@ async function prepare(directory: Directory, index: number, input: ContactEntryI
       { path: 'linkedin_url', message: 'is required when email is absent' },
     ]);
   }
-  const companyDomain = typeof input.company_domain === 'string' ? (await primaryDomain(directory, input.company_domain, 'company_domain')).domain : input.company_domain;
+  const companyDomain =
+    typeof input.company_domain === 'string'
+      ? (await primaryDomain(directory, input.company_domain, 'company_domain')).domain
+      : input.company_domain;
   return { index, input, email: email ?? null, linkedinUrl: linkedinUrl ?? null, companyDomain };
 }
 
@@ -67,19 +75,34 @@ interface Written {
  * The same contact again in the same list updates its one entry (fields sent overwrite; omitted
  * ones stay); a FAILED entry sent again is imported again.
  */
-async function writeItem(em: EntityManager, directory: Directory, organizationId: string, p: Prepared, templateOf: Map<string, string | null>): Promise<Written> {
+async function writeItem(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  p: Prepared,
+  templateOf: Map<string, string | null>,
+): Promise<Written> {
   const matches = await contactsWithIdentifiers(em, organizationId, p.email, p.linkedinUrl);
   const byEmail = p.email ? matches.find((m) => m.email === p.email) : undefined;
   const byLinkedin = p.linkedinUrl ? matches.find((m) => m.linkedin_url === p.linkedinUrl) : undefined;
   if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
-    throw DomainError.conflict('The email and the linkedin_url belong to two different contacts.', { email_contact_id: byEmail.id, linkedin_url_contact_id: byLinkedin.id });
+    throw DomainError.conflict('The email and the linkedin_url belong to two different contacts.', {
+      email_contact_id: byEmail.id,
+      linkedin_url_contact_id: byLinkedin.id,
+    });
   }
   let contactId = (byEmail ?? byLinkedin)?.id;
   let known = !!contactId;
   if (!contactId) {
     const { record, created } = await upsertContact(em, directory, organizationId, {
-      email: p.email, linkedin_url: p.linkedinUrl, first_name: p.input.first_name, last_name: p.input.last_name, job_title: p.input.job_title,
-      company_name: p.input.company_name, company_domain: p.companyDomain ?? undefined, phone: p.input.phone,
+      email: p.email,
+      linkedin_url: p.linkedinUrl,
+      first_name: p.input.first_name,
+      last_name: p.input.last_name,
+      job_title: p.input.job_title,
+      company_name: p.input.company_name,
+      company_domain: p.companyDomain ?? undefined,
+      phone: p.input.phone,
     });
     contactId = record.id;
     known = !created; // a concurrent request created it first
@@ -95,8 +118,18 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
     // resolved entry of a list with a default template), its outbox command: one statement.
     const hasTemplate = !!templateOf.get(p.input.contact_list_id);
     const row = await upsertEntryWithCommand(tx, {
-      organizationId, listId: p.input.contact_list_id, contactId: contactId!, email: p.email, linkedinUrl: p.linkedinUrl, companyDomain: p.companyDomain,
-      text, status, known, hasTemplate, now, commandDueAt: new Date(now.getTime() + FAST_PATH_GRACE_MS),
+      organizationId,
+      listId: p.input.contact_list_id,
+      contactId: contactId!,
+      email: p.email,
+      linkedinUrl: p.linkedinUrl,
+      companyDomain: p.companyDomain,
+      text,
+      status,
+      known,
+      hasTemplate,
+      now,
+      commandDueAt: new Date(now.getTime() + FAST_PATH_GRACE_MS),
     });
     if (row.inserted && known) await emitResolved(tx, organizationId, { ...row, contact_id: contactId });
     // A new entry sourced nothing yet; an updated one may have.
@@ -121,7 +154,11 @@ async function writeItem(em: EntityManager, directory: Directory, organizationId
  * would import are FAILED with the reason (sending them again retries).
  */
 export async function addContactEntries(
-  em: EntityManager, directory: Directory, deps: LeadImportDeps, organizationId: string, items: { index: number; input: ContactEntryInput }[],
+  em: EntityManager,
+  directory: Directory,
+  deps: LeadImportDeps,
+  organizationId: string,
+  items: { index: number; input: ContactEntryInput }[],
 ): Promise<BatchItem<ContactEntryRecord>[]> {
   const listIds = [...new Set(items.map((i) => i.input.contact_list_id))];
   const lists = !listIds.length ? [] : await listTemplates(em, organizationId, listIds);
@@ -130,7 +167,10 @@ export async function addContactEntries(
   const out: BatchItem<ContactEntryRecord>[] = [];
   const ready: Prepared[] = [];
   for (const { index, input } of items) {
-    if (!templateOf.has(input.contact_list_id)) { out.push(failed(index, { type: 'NotFoundIssue', message: 'contact_list_id: Contact list not found.' })); continue; }
+    if (!templateOf.has(input.contact_list_id)) {
+      out.push(failed(index, { type: 'NotFoundIssue', message: 'contact_list_id: Contact list not found.' }));
+      continue;
+    }
     try {
       ready.push(await prepare(directory, index, input));
     } catch (error) {
@@ -140,7 +180,8 @@ export async function addContactEntries(
   const imports: string[] = [];
   const enrolls: string[] = [];
   const commandIds: string[] = [];
-  const keysOf = (p: Prepared) => [p.email ? `e:${p.email}` : null, p.linkedinUrl ? `l:${p.linkedinUrl}` : null].filter((k): k is string => !!k);
+  const keysOf = (p: Prepared) =>
+    [p.email ? `e:${p.email}` : null, p.linkedinUrl ? `l:${p.linkedinUrl}` : null].filter((k): k is string => !!k);
   await runItems(ready, keysOf, ITEM_CONCURRENCY, async (p) => {
     try {
       const written = await writeItem(em.fork(), directory, organizationId, p, templateOf);
@@ -160,13 +201,15 @@ export async function addContactEntries(
     await markDone(em.fork(), commandIds);
   } catch {
     // The entries to import are FAILED (sending them again retries); the ones to enroll stay with the drain.
-    const reason = 'The lead import could not be started (the workflow service is unavailable); send the entry again to retry.';
+    const reason =
+      'The lead import could not be started (the workflow service is unavailable); send the entry again to retry.';
     await em.fork().transactional(async (tx) => {
       await failEntries(tx, organizationId, imports, reason);
       await markEntryCommandsDone(tx, imports);
     });
     for (const item of out) {
-      if (item.resource && imports.includes(item.resource.id)) Object.assign(item.resource, { enrichment_status: 'FAILED', enrichment_error: reason });
+      if (item.resource && imports.includes(item.resource.id))
+        Object.assign(item.resource, { enrichment_status: 'FAILED', enrichment_error: reason });
     }
   }
   return out;

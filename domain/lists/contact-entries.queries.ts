@@ -10,8 +10,23 @@ import { LEAD_IMPORT_ENTRY_PREFIX } from '../workflow-commands/commands.ts';
 
 /** The entry columns the API answers, in the order of the record. */
 export const ENTRY_COLUMNS = [
-  'id', 'contact_list_id', 'contact_id', 'email', 'linkedin_url', 'external_contact_id', 'first_name', 'last_name', 'company_name',
-  'company_domain', 'job_title', 'phone', 'enrichment_status', 'enrichment_error', 'resolved_at', 'created_at', 'updated_at',
+  'id',
+  'contact_list_id',
+  'contact_id',
+  'email',
+  'linkedin_url',
+  'external_contact_id',
+  'first_name',
+  'last_name',
+  'company_name',
+  'company_domain',
+  'job_title',
+  'phone',
+  'enrichment_status',
+  'enrichment_error',
+  'resolved_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export type EntryFields = Pick<Row<'contact_entries'>, (typeof ENTRY_COLUMNS)[number]>;
@@ -32,14 +47,17 @@ function entryTable(em: EntityManager) {
 function selectEntry(entries: ReturnType<typeof entryTable>) {
   return entries
     .leftJoinLateral(
-      (eb) => eb.selectFrom('sequences')
-        .select(['id', 'status', 'stopped_reason'])
-        .whereRef('organization_id', '=', 'e.organization_id')
-        .whereRef('contact_id', '=', 'e.contact_id')
-        .whereRef('source_contact_entry_id', '=', 'e.id')
-        .orderBy('created_at', 'desc').orderBy('id', 'desc')
-        .limit(1)
-        .as('s'),
+      (eb) =>
+        eb
+          .selectFrom('sequences')
+          .select(['id', 'status', 'stopped_reason'])
+          .whereRef('organization_id', '=', 'e.organization_id')
+          .whereRef('contact_id', '=', 'e.contact_id')
+          .whereRef('source_contact_entry_id', '=', 'e.id')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('s'),
       (join) => join.onTrue(),
     )
     .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
@@ -48,13 +66,19 @@ function selectEntry(entries: ReturnType<typeof entryTable>) {
 
 /** One entry of the organization, or undefined. */
 export function entryRow(em: EntityManager, organizationId: string, id: string): Promise<EntryRow | undefined> {
-  return selectEntry(entryTable(em)).where('e.id', '=', id).where('e.organization_id', '=', organizationId).executeTakeFirst();
+  return selectEntry(entryTable(em))
+    .where('e.id', '=', id)
+    .where('e.organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** Whether the organization has this contact list. */
 export async function contactListExists(em: EntityManager, organizationId: string, listId: string): Promise<boolean> {
-  const list = await typedKysely(em).selectFrom('contact_lists').select('id')
-    .where('id', '=', listId).where('organization_id', '=', organizationId)
+  const list = await typedKysely(em)
+    .selectFrom('contact_lists')
+    .select('id')
+    .where('id', '=', listId)
+    .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   return !!list;
 }
@@ -73,28 +97,56 @@ export interface EntryWhere {
 
 /** One page of a list's matching entries, and the total: two statements, in parallel. */
 export async function entryPage(
-  em: EntityManager, organizationId: string, where: EntryWhere,
+  em: EntityManager,
+  organizationId: string,
+  where: EntryWhere,
   page: { limit: number; offset: number; sortBy: 'created_at' | 'updated_at'; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: EntryRow[]; total: number }> {
   const matching = entryTable(em)
     .where('e.contact_list_id', '=', where.listId)
-    .$if(where.email !== undefined, (q) => q.where((eb) => eb.or([
-      eb('e.email', '=', where.email!),
-      eb('e.contact_id', 'in', eb.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).where('email', '=', where.email!)),
-    ])))
-    .$if(where.domain !== undefined, (q) => q.where((eb) => eb.or([
-      eb('e.company_domain', '=', where.domain!),
-      eb('e.contact_id', 'in', eb.selectFrom('contacts as c').innerJoin('accounts as a', 'a.id', 'c.account_id').select('c.id')
-        .where('c.organization_id', '=', organizationId).where('a.domain', '=', where.domain!)),
-    ])))
+    .$if(where.email !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('e.email', '=', where.email!),
+          eb(
+            'e.contact_id',
+            'in',
+            eb
+              .selectFrom('contacts')
+              .select('id')
+              .where('organization_id', '=', organizationId)
+              .where('email', '=', where.email!),
+          ),
+        ]),
+      ),
+    )
+    .$if(where.domain !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('e.company_domain', '=', where.domain!),
+          eb(
+            'e.contact_id',
+            'in',
+            eb
+              .selectFrom('contacts as c')
+              .innerJoin('accounts as a', 'a.id', 'c.account_id')
+              .select('c.id')
+              .where('c.organization_id', '=', organizationId)
+              .where('a.domain', '=', where.domain!),
+          ),
+        ]),
+      ),
+    )
     .$if(where.externalContactId !== undefined, (q) => q.where('e.external_contact_id', '=', where.externalContactId!))
     .$if(!!where.enrichmentStatus, (q) => q.where('e.enrichment_status', '=', where.enrichmentStatus!))
     .$if(!!where.createdAfter, (q) => q.where('e.created_at', '>', where.createdAfter!))
     .$if(!!where.createdBefore, (q) => q.where('e.created_at', '<', where.createdBefore!));
   const [rows, counted] = await Promise.all([
     selectEntry(matching)
-      .orderBy(`e.${page.sortBy}`, page.sortOrder).orderBy('e.id', page.sortOrder)
-      .limit(page.limit).offset(page.offset)
+      .orderBy(`e.${page.sortBy}`, page.sortOrder)
+      .orderBy('e.id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
@@ -103,8 +155,11 @@ export async function entryPage(
 
 /** Locks an entry of the organization (FOR UPDATE); false when there is none. */
 export async function lockContactEntry(em: EntityManager, organizationId: string, id: string): Promise<boolean> {
-  const locked = await typedKysely(em).selectFrom('contact_entries').select('id')
-    .where('id', '=', id).where('organization_id', '=', organizationId)
+  const locked = await typedKysely(em)
+    .selectFrom('contact_entries')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
     .forUpdate()
     .executeTakeFirst();
   return !!locked;
@@ -118,26 +173,43 @@ export async function deleteContactEntryRow(em: EntityManager, id: string): Prom
 
 /** The default template of each of these lists of the organization (a list not the organization's is absent). */
 export function listTemplates(em: EntityManager, organizationId: string, listIds: string[]) {
-  return typedKysely(em).selectFrom('contact_lists')
+  return typedKysely(em)
+    .selectFrom('contact_lists')
     .select(['id', 'default_sequence_template_id'])
-    .where('organization_id', '=', organizationId).where('id', 'in', listIds)
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', listIds)
     .execute();
 }
 
 /** The organization's contacts with this email or this LinkedIn URL (each null: not matched on). */
-export function contactsWithIdentifiers(em: EntityManager, organizationId: string, email: string | null, linkedinUrl: string | null) {
-  return typedKysely(em).selectFrom('contacts')
+export function contactsWithIdentifiers(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+) {
+  return typedKysely(em)
+    .selectFrom('contacts')
     .select(['id', 'email', 'linkedin_url'])
     .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      ...(email ? [eb('email', '=', email)] : []),
-      ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
-    ]))
+    .where((eb) =>
+      eb.or([
+        ...(email ? [eb('email', '=', email)] : []),
+        ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
+      ]),
+    )
     .execute();
 }
 
 /** The entry fields sent as text: each overwrites on an update when sent (undefined: left as it is). */
-export const ENTRY_TEXT_FIELDS = ['external_contact_id', 'first_name', 'last_name', 'company_name', 'job_title', 'phone'] as const;
+export const ENTRY_TEXT_FIELDS = [
+  'external_contact_id',
+  'first_name',
+  'last_name',
+  'company_name',
+  'job_title',
+  'phone',
+] as const;
 
 export interface EntryUpsert {
   organizationId: string;
@@ -172,8 +244,12 @@ export async function upsertEntryWithCommand(em: EntityManager, u: EntryUpsert) 
   if (u.companyDomain !== undefined) updates.push(sql`company_domain = ${u.companyDomain}`);
   for (const f of ENTRY_TEXT_FIELDS) if (u.text[f] !== undefined) updates.push(sql`${sql.ref(f)} = ${u.text[f]}`);
   // A FAILED entry sent again goes back to its lead import.
-  updates.push(sql`enrichment_status = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN 'PENDING' ELSE contact_entries.enrichment_status END`);
-  updates.push(sql`enrichment_error = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN NULL ELSE contact_entries.enrichment_error END`);
+  updates.push(
+    sql`enrichment_status = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN 'PENDING' ELSE contact_entries.enrichment_status END`,
+  );
+  updates.push(
+    sql`enrichment_error = CASE WHEN contact_entries.enrichment_status = 'FAILED' THEN NULL ELSE contact_entries.enrichment_error END`,
+  );
   const { rows } = await sql<EntryRow & { inserted: boolean; was_failed: boolean; command_id: string | null }>`
     WITH before AS (SELECT enrichment_status FROM contact_entries WHERE contact_list_id = ${u.listId} AND contact_id = ${u.contactId}),
     e AS (
@@ -201,11 +277,25 @@ export async function upsertEntryWithCommand(em: EntityManager, u: EntryUpsert) 
 /** The PENDING entries among these, with their contact's identifiers, names and account domain. */
 export function pendingEntriesWithContacts(em: EntityManager, organizationId: string, entryIds: string[]) {
   // The join makes e.contact_id the contact's id, so it is read as c.id (never null).
-  return typedKysely(em).selectFrom('contact_entries as e')
+  return typedKysely(em)
+    .selectFrom('contact_entries as e')
     .innerJoin('contacts as c', 'c.id', 'e.contact_id')
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .select(['e.id', 'e.contact_list_id', 'c.id as contact_id', 'e.external_contact_id', 'c.email', 'c.linkedin_url', 'c.first_name', 'c.last_name', 'c.account_id', 'a.domain'])
-    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'PENDING')
+    .select([
+      'e.id',
+      'e.contact_list_id',
+      'c.id as contact_id',
+      'e.external_contact_id',
+      'c.email',
+      'c.linkedin_url',
+      'c.first_name',
+      'c.last_name',
+      'c.account_id',
+      'a.domain',
+    ])
+    .where('e.organization_id', '=', organizationId)
+    .where('e.id', 'in', entryIds)
+    .where('e.enrichment_status', '=', 'PENDING')
     .execute();
 }
 
@@ -223,18 +313,52 @@ export interface FoundPerson {
  * Fills a contact's gaps from what the directory found (stored values win); an email or LinkedIn
  * URL fills the gap only when no other contact of the organization holds it.
  */
-export async function fillContactGaps(em: EntityManager, organizationId: string, contactId: string, person: FoundPerson, accountId: string | null, now: Date): Promise<void> {
-  await typedKysely(em).updateTable('contacts')
+export async function fillContactGaps(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string,
+  person: FoundPerson,
+  accountId: string | null,
+  now: Date,
+): Promise<void> {
+  await typedKysely(em)
+    .updateTable('contacts')
     .set((eb) => {
-      const free = (column: 'email' | 'linkedin_url', value: string | null) => (value === null ? eb.ref(column) : eb.fn.coalesce(column, eb.case()
-        .when(eb.not(eb.exists(eb.selectFrom('contacts as o').select('o.id').where('o.organization_id', '=', organizationId).where(`o.${column}`, '=', value))))
-        .then(value).end()));
-      const fill = (column: 'first_name' | 'last_name' | 'job_title' | 'phone' | 'company_name', value: string | null) => eb.fn.coalesce(column, eb.val(value));
+      const free = (column: 'email' | 'linkedin_url', value: string | null) =>
+        value === null
+          ? eb.ref(column)
+          : eb.fn.coalesce(
+              column,
+              eb
+                .case()
+                .when(
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('contacts as o')
+                        .select('o.id')
+                        .where('o.organization_id', '=', organizationId)
+                        .where(`o.${column}`, '=', value),
+                    ),
+                  ),
+                )
+                .then(value)
+                .end(),
+            );
+      const fill = (
+        column: 'first_name' | 'last_name' | 'job_title' | 'phone' | 'company_name',
+        value: string | null,
+      ) => eb.fn.coalesce(column, eb.val(value));
       return {
-        first_name: fill('first_name', person.firstName), last_name: fill('last_name', person.lastName),
-        job_title: fill('job_title', person.jobTitle), phone: fill('phone', person.phone), company_name: fill('company_name', person.companyName),
+        first_name: fill('first_name', person.firstName),
+        last_name: fill('last_name', person.lastName),
+        job_title: fill('job_title', person.jobTitle),
+        phone: fill('phone', person.phone),
+        company_name: fill('company_name', person.companyName),
         account_id: eb.fn.coalesce('account_id', eb.val(accountId)),
-        email: free('email', person.email), linkedin_url: free('linkedin_url', person.linkedinUrl), updated_at: now,
+        email: free('email', person.email),
+        linkedin_url: free('linkedin_url', person.linkedinUrl),
+        updated_at: now,
       };
     })
     .where('id', '=', contactId)
@@ -243,19 +367,29 @@ export async function fillContactGaps(em: EntityManager, organizationId: string,
 
 /** Marks a PENDING entry DONE (resolved now); false when it was no longer PENDING. */
 export async function markEntryResolved(em: EntityManager, id: string, now: Date): Promise<boolean> {
-  const marked = await typedKysely(em).updateTable('contact_entries')
+  const marked = await typedKysely(em)
+    .updateTable('contact_entries')
     .set({ enrichment_status: 'DONE', enrichment_error: null, resolved_at: now, updated_at: now })
-    .where('id', '=', id).where('enrichment_status', '=', 'PENDING')
+    .where('id', '=', id)
+    .where('enrichment_status', '=', 'PENDING')
     .returning('id')
     .executeTakeFirst();
   return !!marked;
 }
 
 /** Marks still-PENDING entries FAILED with the reason; how many changed. */
-export async function markEntriesFailed(em: EntityManager, organizationId: string, entryIds: string[], reason: string): Promise<number> {
-  const result = await typedKysely(em).updateTable('contact_entries')
+export async function markEntriesFailed(
+  em: EntityManager,
+  organizationId: string,
+  entryIds: string[],
+  reason: string,
+): Promise<number> {
+  const result = await typedKysely(em)
+    .updateTable('contact_entries')
     .set({ enrichment_status: 'FAILED', enrichment_error: reason, updated_at: new Date() })
-    .where('organization_id', '=', organizationId).where('id', 'in', entryIds).where('enrichment_status', '=', 'PENDING')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', entryIds)
+    .where('enrichment_status', '=', 'PENDING')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -265,18 +399,36 @@ export async function markEntriesFailed(em: EntityManager, organizationId: strin
  * whether another enrollment run than `runId` already enrolled the entry in it.
  */
 export function entriesToEnroll(em: EntityManager, organizationId: string, entryIds: string[], runId: string) {
-  return typedKysely(em).selectFrom('contact_entries as e')
+  return typedKysely(em)
+    .selectFrom('contact_entries as e')
     .innerJoin('contact_lists as l', 'l.id', 'e.contact_list_id')
     .select((eb) => [
-      'e.id', 'e.contact_id', 'l.default_sequence_template_id as template_id',
+      'e.id',
+      'e.contact_id',
+      'l.default_sequence_template_id as template_id',
       // Enrolled in this template by another run (this run's own row is a retry's, not a prior enrollment).
-      eb.exists(eb.selectFrom('sequences as s').select('s.id')
-        .whereRef('s.organization_id', '=', 'e.organization_id').whereRef('s.contact_id', '=', 'e.contact_id')
-        .whereRef('s.source_contact_entry_id', '=', 'e.id').whereRef('s.sequence_template_id', '=', 'l.default_sequence_template_id')
-        .where('s.enrollment_run_id', 'is distinct from', eb(eb.val(`${runId}/`), '||', eb.cast<string>('e.id', 'text')))).as('enrolled'),
+      eb
+        .exists(
+          eb
+            .selectFrom('sequences as s')
+            .select('s.id')
+            .whereRef('s.organization_id', '=', 'e.organization_id')
+            .whereRef('s.contact_id', '=', 'e.contact_id')
+            .whereRef('s.source_contact_entry_id', '=', 'e.id')
+            .whereRef('s.sequence_template_id', '=', 'l.default_sequence_template_id')
+            .where(
+              's.enrollment_run_id',
+              'is distinct from',
+              eb(eb.val(`${runId}/`), '||', eb.cast<string>('e.id', 'text')),
+            ),
+        )
+        .as('enrolled'),
     ])
-    .where('e.organization_id', '=', organizationId).where('e.id', 'in', entryIds).where('e.enrichment_status', '=', 'DONE')
-    .where('e.contact_id', 'is not', null).where('l.default_sequence_template_id', 'is not', null)
+    .where('e.organization_id', '=', organizationId)
+    .where('e.id', 'in', entryIds)
+    .where('e.enrichment_status', '=', 'DONE')
+    .where('e.contact_id', 'is not', null)
+    .where('l.default_sequence_template_id', 'is not', null)
     .$narrowType<{ contact_id: string; template_id: string }>()
     .execute();
 }

@@ -8,7 +8,11 @@ import { DomainError } from '../shared/errors.ts';
 import { entryRecord, toRecord, type ContactEntryRecord } from './contact-entry-record.ts';
 import { contactListExists, entryPage } from './contact-entries.queries.ts';
 
-export async function getContactEntry(em: EntityManager, organizationId: string, id: string): Promise<ContactEntryRecord> {
+export async function getContactEntry(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<ContactEntryRecord> {
   const record = await entryRecord(em, organizationId, id);
   if (!record) throw DomainError.notFound('Contact entry');
   return record;
@@ -33,15 +37,25 @@ export interface ContactEntryFilters {
  * contact's account domain.
  */
 export async function listContactEntries(
-  em: EntityManager, directory: Directory, organizationId: string, filters: ContactEntryFilters,
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  filters: ContactEntryFilters,
   page: { limit: number; offset: number; sortBy?: ContactEntrySort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ContactEntryRecord[]; total: number }> {
-  if (!(await contactListExists(em, organizationId, filters.contact_list_id))) throw DomainError.notFound('Contact list');
+  if (!(await contactListExists(em, organizationId, filters.contact_list_id)))
+    throw DomainError.notFound('Contact list');
   const email = filters.email === undefined ? undefined : contactIdentifiers({ email: filters.email }).email;
-  const domain = filters.company_domain === undefined ? undefined : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
+  const domain =
+    filters.company_domain === undefined
+      ? undefined
+      : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
   const where = {
     listId: filters.contact_list_id,
-    email: filters.email === undefined ? undefined : email ?? null, domain, externalContactId: filters.external_contact_id, enrichmentStatus: filters.enrichment_status,
+    email: filters.email === undefined ? undefined : (email ?? null),
+    domain,
+    externalContactId: filters.external_contact_id,
+    enrichmentStatus: filters.enrichment_status,
     createdAfter: filters.created_at_after ? new Date(filters.created_at_after) : undefined,
     createdBefore: filters.created_at_before ? new Date(filters.created_at_before) : undefined,
   };

@@ -15,14 +15,17 @@ export class MailboxKeyError extends Error {
 
 /** Why `secretKey` may not seal mailbox credentials, or null when it may. */
 export function sealingKeyProblem(secretKey: string): string | null {
-  if (secretKey === DEVELOPMENT_WEBHOOK_SECRET_KEY) return 'WEBHOOK_SECRET_KEY is the built-in development key, which is public';
-  if (secretKey.length < MIN_SECRET_KEY_LENGTH) return `WEBHOOK_SECRET_KEY is shorter than ${MIN_SECRET_KEY_LENGTH} characters`;
+  if (secretKey === DEVELOPMENT_WEBHOOK_SECRET_KEY)
+    return 'WEBHOOK_SECRET_KEY is the built-in development key, which is public';
+  if (secretKey.length < MIN_SECRET_KEY_LENGTH)
+    return `WEBHOOK_SECRET_KEY is shorter than ${MIN_SECRET_KEY_LENGTH} characters`;
   return null;
 }
 
 /** Why a mailbox's stored credentials are of no use, as its last_error says it. */
-export const UNREADABLE_CREDENTIALS = 'the stored credentials do not open under this WEBHOOK_SECRET_KEY (the key changed, or they were sealed for '
-  + 'another mailbox): connect the mailbox again';
+export const UNREADABLE_CREDENTIALS =
+  'the stored credentials do not open under this WEBHOOK_SECRET_KEY (the key changed, or they were sealed for ' +
+  'another mailbox): connect the mailbox again';
 
 /** What a sealed URL is bound to: its row and its protocol. */
 const boundTo = (mailboxId: string, protocol: MailProtocol) => `mailbox:${mailboxId}:${protocol}`;
@@ -39,8 +42,10 @@ export class MailboxCredentials {
   /** Throws MailboxKeyError unless the key may seal credentials (checked before anything is tried or stored). */
   requireSealingKey(): void {
     if (this.keyProblem === null) return;
-    throw new MailboxKeyError(`${this.keyProblem}: mailbox passwords are never stored under it. Set WEBHOOK_SECRET_KEY to a random value of at least `
-      + `${MIN_SECRET_KEY_LENGTH} characters (e.g. \`openssl rand -base64 48\`), the same for this command and for the worker and API processes.`);
+    throw new MailboxKeyError(
+      `${this.keyProblem}: mailbox passwords are never stored under it. Set WEBHOOK_SECRET_KEY to a random value of at least ` +
+        `${MIN_SECRET_KEY_LENGTH} characters (e.g. \`openssl rand -base64 48\`), the same for this command and for the worker and API processes.`,
+    );
   }
 
   /** The URL sealed for `mailboxId`'s `protocol` column. */

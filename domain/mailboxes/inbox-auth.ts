@@ -9,13 +9,22 @@ import { storableText } from '../shared/text.ts';
 /** The longest header value handed to the parser; a real one is a few hundred characters. */
 const HEADER_MAX = 4096;
 
-interface ParsedResult { value?: string }
+interface ParsedResult {
+  value?: string;
+}
 interface ParsedAuthenticationResults {
-  parsed?: { value?: string; spf?: ParsedResult | ParsedResult[]; dkim?: ParsedResult | ParsedResult[]; dmarc?: ParsedResult | ParsedResult[] };
+  parsed?: {
+    value?: string;
+    spf?: ParsedResult | ParsedResult[];
+    dkim?: ParsedResult | ParsedResult[];
+    dmarc?: ParsedResult | ParsedResult[];
+  };
 }
 
 // mailauth ships its header parser as a CommonJS module without types of its own.
-const parseHeader = createRequire(import.meta.url)('mailauth/lib/parse-dkim-headers.js') as (line: string) => ParsedAuthenticationResults;
+const parseHeader = createRequire(import.meta.url)('mailauth/lib/parse-dkim-headers.js') as (
+  line: string,
+) => ParsedAuthenticationResults;
 
 export interface AuthenticationVerdict {
   /** The server that wrote the header (its authserv-id). */
@@ -40,7 +49,9 @@ export function authenticationOf(headers: Map<string, string>): AuthenticationVe
     if (!parsed) return null;
     return {
       server: typeof parsed.value === 'string' ? storableText(parsed.value, 255) || null : null,
-      spf: resultOf(parsed.spf), dkim: resultOf(parsed.dkim), dmarc: resultOf(parsed.dmarc),
+      spf: resultOf(parsed.spf),
+      dkim: resultOf(parsed.dkim),
+      dmarc: resultOf(parsed.dmarc),
     };
   } catch {
     return null;

@@ -25,13 +25,15 @@ export interface BounceReport {
 
 const STATUS = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
 const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon)@/i;
-const BOUNCE_SUBJECT = /(undeliver|undelivered mail|delivery status notification|delivery (has )?failed|delivery failure|failure notice|returned mail|mail delivery (failed|system|subsystem)|could not be delivered|non[- ]?delivery)/i;
+const BOUNCE_SUBJECT =
+  /(undeliver|undelivered mail|delivery status notification|delivery (has )?failed|delivery failure|failure notice|returned mail|mail delivery (failed|system|subsystem)|could not be delivered|non[- ]?delivery)/i;
 const TRANSIENT_WORDS = /(delayed|will (be )?retr(y|ied)|temporar(y|ily)|still trying|deferred)/i;
 /** Addresses in angle brackets a non-standard bounce's text is searched through for its recipient. */
 const ADDRESSES_MAX = 50;
 const QUOTED_MESSAGE_ID = /^[ \t>]*(?:original-)?message-id:\s*<([^<>\s]+)>/gim;
 
-const storableId = (id: string | null | undefined) => (id ? storableText(bareMessageId(id), MESSAGE_ID_MAX) || null : null);
+const storableId = (id: string | null | undefined) =>
+  id ? storableText(bareMessageId(id), MESSAGE_ID_MAX) || null : null;
 
 /** An address out of a DSN recipient field (`rfc822; a@b`), lower-cased. */
 function addressOf(field: string | undefined): string | null {
@@ -57,22 +59,32 @@ function quotedMessageIds(text: string): string[] {
 
 /** The recipient blocks of a message/delivery-status body: the first block is about the message, the rest one per recipient. */
 function deliveryStatusBlocks(body: string): Map<string, string>[] {
-  return body.split(/\r?\n[ \t]*\r?\n/).map((block) => parseHeaderBlock(block)).filter((fields) => fields.size > 0);
+  return body
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((block) => parseHeaderBlock(block))
+    .filter((fields) => fields.size > 0);
 }
 
 function fromDeliveryStatus(message: InboxMessage): BounceReport | null {
-  const report = message.parts.find((p) => p.contentType === 'message/delivery-status' || p.contentType === 'message/global-delivery-status');
+  const report = message.parts.find(
+    (p) => p.contentType === 'message/delivery-status' || p.contentType === 'message/global-delivery-status',
+  );
   if (!report) return null;
   const blocks = deliveryStatusBlocks(report.body);
-  const perMessage = blocks.find((b) => !b.has('final-recipient') && !b.has('original-recipient')) ?? new Map<string, string>();
+  const perMessage =
+    blocks.find((b) => !b.has('final-recipient') && !b.has('original-recipient')) ?? new Map<string, string>();
   const recipients = blocks.filter((b) => b.has('final-recipient') || b.has('original-recipient') || b.has('status'));
-  const failed = recipients.find((b) => /^failed/i.test(b.get('action') ?? ''))
-    ?? recipients.find((b) => /^delayed/i.test(b.get('action') ?? ''))
-    ?? recipients.find((b) => /^[45]\./.test(b.get('status') ?? '') && !b.has('action'));
+  const failed =
+    recipients.find((b) => /^failed/i.test(b.get('action') ?? '')) ??
+    recipients.find((b) => /^delayed/i.test(b.get('action') ?? '')) ??
+    recipients.find((b) => /^[45]\./.test(b.get('status') ?? '') && !b.has('action'));
   if (!failed) return null; // delivered, relayed or expanded: a success report
   const code = STATUS.exec(failed.get('status') ?? '');
   const status = code && code[1] !== '2' ? code[0] : /^delayed/i.test(failed.get('action') ?? '') ? '4.0.0' : '5.0.0';
-  const originalId = perMessage.get('original-message-id') ?? message.headers.get('original-message-id') ?? message.headers.get('x-original-message-id');
+  const originalId =
+    perMessage.get('original-message-id') ??
+    message.headers.get('original-message-id') ??
+    message.headers.get('x-original-message-id');
   return {
     status,
     permanent: status.startsWith('5'),
@@ -106,20 +118,30 @@ function fromText(message: InboxMessage): BounceReport | null {
   const bySender = message.from !== null && BOUNCE_SENDER.test(message.from);
   if (!bySender && !BOUNCE_SUBJECT.test(message.subject)) return null;
   const quoted = quotedMessageIds(message.text);
-  const original = originalMessageIdOf(message.attachedOriginals) ?? storableId(quoted.find((id) => id !== message.messageId));
+  const original =
+    originalMessageIdOf(message.attachedOriginals) ?? storableId(quoted.find((id) => id !== message.messageId));
   const recipient = textRecipient(message, new Set(quoted));
   // A subject alone is weak evidence: it needs the failed message or its recipient named.
   if (!bySender && !original && !message.headers.has('x-failed-recipients')) return null;
   if (!original && !recipient) return null;
   const code = STATUS.exec(message.text);
   const smtp = /\b([45])\d\d[ -]/.exec(message.text);
-  const status = code && code[1] !== '2' ? code[0]
-    : TRANSIENT_WORDS.test(`${message.subject}\n${message.text}`) ? '4.0.0'
-      : smtp ? `${smtp[1]}.0.0` : '5.0.0';
+  const status =
+    code && code[1] !== '2'
+      ? code[0]
+      : TRANSIENT_WORDS.test(`${message.subject}\n${message.text}`)
+        ? '4.0.0'
+        : smtp
+          ? `${smtp[1]}.0.0`
+          : '5.0.0';
   const diagnostic = /^[^\r\n]*\b[45]\d\d[ -][^\r\n]*$/m.exec(message.text);
   return {
-    status, permanent: status.startsWith('5'), recipient, originalMessageId: original,
-    diagnostic: diagnostic ? storableText(diagnostic[0].trim(), 500) || null : null, format: 'TEXT',
+    status,
+    permanent: status.startsWith('5'),
+    recipient,
+    originalMessageId: original,
+    diagnostic: diagnostic ? storableText(diagnostic[0].trim(), 500) || null : null,
+    format: 'TEXT',
   };
 }
 

@@ -9,9 +9,7 @@ import { bounceOf, type BounceReport } from './inbox-bounce.ts';
 import type { InboxMessage } from './inbox-message.ts';
 
 export type InboxClass =
-  | { kind: 'BOUNCE'; bounce: BounceReport }
-  | { kind: 'AUTO_REPLY'; reason: string }
-  | { kind: 'MESSAGE' };
+  { kind: 'BOUNCE'; bounce: BounceReport } | { kind: 'AUTO_REPLY'; reason: string } | { kind: 'MESSAGE' };
 
 /** Why the headers mark the message as automatic, or null when they do not. */
 export function autoReplyHeader(headers: Map<string, string>): string | null {
@@ -25,7 +23,8 @@ export function autoReplyHeader(headers: Map<string, string>): string | null {
 }
 
 /** Prefixes mail programs put before the subject they answer: replies, forwards, automatic answers. */
-const SUBJECT_PREFIX = /^\s*(re|aw|sv|vs|antw|réf|ref|fw|fwd|tr|wg|automatic reply|auto(matische)? ?(reply|antwort)|autoreply|auto|out of (the )?office|ooo|abwesend)\s*(\[\d+\])?\s*:\s*/i;
+const SUBJECT_PREFIX =
+  /^\s*(re|aw|sv|vs|antw|réf|ref|fw|fwd|tr|wg|automatic reply|auto(matische)? ?(reply|antwort)|autoreply|auto|out of (the )?office|ooo|abwesend)\s*(\[\d+\])?\s*:\s*/i;
 
 /** A subject without its reply, forward and auto-reply prefixes, lower-cased and with spaces collapsed. */
 export function baseSubject(subject: string): string {
@@ -52,7 +51,9 @@ export function classifyInbox(message: InboxMessage, now = new Date()): InboxCla
   const header = autoReplyHeader(message.headers);
   if (header) return { kind: 'AUTO_REPLY', reason: header };
   // The reply rules read the text a reply is stored with, not a large message's whole body.
-  if (classifyReply(truncateText(message.text, REPLY_TEXT_MAX), now).category === 'OUT_OF_OFFICE') return { kind: 'AUTO_REPLY', reason: 'out-of-office wording' };
-  if (/^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office)\s*:/i.test(message.subject)) return { kind: 'AUTO_REPLY', reason: `Subject: ${message.subject}` };
+  if (classifyReply(truncateText(message.text, REPLY_TEXT_MAX), now).category === 'OUT_OF_OFFICE')
+    return { kind: 'AUTO_REPLY', reason: 'out-of-office wording' };
+  if (/^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office)\s*:/i.test(message.subject))
+    return { kind: 'AUTO_REPLY', reason: `Subject: ${message.subject}` };
   return { kind: 'MESSAGE' };
 }

@@ -6,7 +6,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { truncateText } from '../shared/text.ts';
 import {
-  clearFailureWithPrefix, clearSyncError, setAuthFailed, setFirstCursor, setInboxWaiting, setSyncError, setSynced, syncMailboxRow,
+  clearFailureWithPrefix,
+  clearSyncError,
+  setAuthFailed,
+  setFirstCursor,
+  setInboxWaiting,
+  setSyncError,
+  setSynced,
+  syncMailboxRow,
 } from './mailboxes.queries.ts';
 
 /** last_error of a failure the inbox sync saw starts with this, so only the sync clears what it set. */
@@ -32,7 +39,14 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 
 export async function loadSyncMailbox(em: EntityManager, mailboxId: string): Promise<SyncMailboxRow | null> {
   const row = await syncMailboxRow(em, mailboxId);
-  return row ? { ...row, created_at: new Date(row.created_at), last_synced_at: date(row.last_synced_at), last_received_at: date(row.last_received_at) } : null;
+  return row
+    ? {
+        ...row,
+        created_at: new Date(row.created_at),
+        last_synced_at: date(row.last_synced_at),
+        last_received_at: date(row.last_received_at),
+      }
+    : null;
 }
 
 /** The IMAP server refused the login: AUTH_FAILED with its answer (a disconnected mailbox stays so). */
@@ -50,7 +64,12 @@ export async function markImapWorking(em: EntityManager, mailboxId: string): Pro
  * sync_error says why, sync_error_since keeps when it began (`since`, else now), status is left as
  * it is, so the sender's emails keep going out.
  */
-export async function markSyncBlind(em: EntityManager, mailboxId: string, message: string, since = new Date()): Promise<void> {
+export async function markSyncBlind(
+  em: EntityManager,
+  mailboxId: string,
+  message: string,
+  since = new Date(),
+): Promise<void> {
   await setSyncError(em, mailboxId, truncateText(`${IMAP_ERROR_PREFIX}${message}`, ERROR_MAX), since);
 }
 
@@ -63,7 +82,11 @@ export async function markSyncSeeing(em: EntityManager, mailboxId: string): Prom
  * A batch was recorded: the messages still waiting above the cursor, and the INTERNALDATE of the
  * last message read (never moved back), where a re-connect to another server starts.
  */
-export async function noteRead(em: EntityManager, mailboxId: string, read: { waiting: number; lastReceivedAt: Date | null }): Promise<void> {
+export async function noteRead(
+  em: EntityManager,
+  mailboxId: string,
+  read: { waiting: number; lastReceivedAt: Date | null },
+): Promise<void> {
   await setInboxWaiting(em, mailboxId, read.waiting, read.lastReceivedAt);
 }
 
@@ -72,7 +95,12 @@ export async function noteRead(em: EntityManager, mailboxId: string, read: { wai
  * older mail predates the service's emails from it), or, when its cursor was reset (connected again
  * to another server), since its last read: the cursor is set just below that (syncStartOf).
  */
-export async function startCursor(em: EntityManager, mailboxId: string, uidValidity: string, lastUid: number): Promise<void> {
+export async function startCursor(
+  em: EntityManager,
+  mailboxId: string,
+  uidValidity: string,
+  lastUid: number,
+): Promise<void> {
   await setFirstCursor(em, mailboxId, uidValidity, lastUid);
 }
 

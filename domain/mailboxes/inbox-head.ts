@@ -11,8 +11,25 @@ export const HEAD_MAX_CHARS = 256 * 1024;
 const FIELDS_MAX = 300;
 /** The fields the rules read: the first of each is kept wherever it stands in the head. */
 const ESSENTIAL = new Set([
-  'message-id', 'in-reply-to', 'references', 'from', 'to', 'cc', 'subject', 'date', 'mime-version', 'content-type', 'content-transfer-encoding',
-  'authentication-results', 'auto-submitted', 'x-autoreply', 'x-autorespond', 'precedence', 'x-failed-recipients', 'original-message-id', 'x-original-message-id',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'from',
+  'to',
+  'cc',
+  'subject',
+  'date',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'authentication-results',
+  'auto-submitted',
+  'x-autoreply',
+  'x-autorespond',
+  'precedence',
+  'x-failed-recipients',
+  'original-message-id',
+  'x-original-message-id',
 ]);
 /** The longest field kept whole; a longer one keeps its first folded lines up to this size. */
 const FIELD_MAX_CHARS = 16 * 1024;

@@ -11,7 +11,13 @@ import { DAY_MS } from '../shared/time.ts';
 import { derivedUuid } from '../engagement/tracking.ts';
 import { subjectAnswers } from './inbox-classify.ts';
 import { bareMessageId } from './inbox-message.ts';
-import { emailEffectsByMessageId, outboundEmailsByProviderId, recentEmailsTo, recipientEmail, storedOutboundIds } from './inbox.queries.ts';
+import {
+  emailEffectsByMessageId,
+  outboundEmailsByProviderId,
+  recentEmailsTo,
+  recipientEmail,
+  storedOutboundIds,
+} from './inbox.queries.ts';
 
 /** How far back the fallback looks for the email a message without usable ids answers. */
 export const MATCH_WINDOW_DAYS = 30;
@@ -32,7 +38,11 @@ export interface SentMatch {
 const STEP_KEY = /^sequence-step\/([0-9a-f-]{36})\/(\d+)$/;
 
 /** The outbound email of this organization sent under one of `ids` (bare Message-IDs), first id first. */
-export async function sentMessageByIds(em: EntityManager, organizationId: string, ids: string[]): Promise<string | null> {
+export async function sentMessageByIds(
+  em: EntityManager,
+  organizationId: string,
+  ids: string[],
+): Promise<string | null> {
   if (!ids.length) return null;
   const forms = [...new Set(ids.flatMap((id) => [`<${id}>`, id]))];
   const effects = await emailEffectsByMessageId(em, organizationId, forms);
@@ -40,10 +50,13 @@ export async function sentMessageByIds(em: EntityManager, organizationId: string
   const stepMessageOf = new Map<string, string>();
   for (const effect of effects) {
     const step = STEP_KEY.exec(effect.key);
-    if (step && typeof effect.message_id === 'string') stepMessageOf.set(bareMessageId(effect.message_id), derivedUuid(`${step[1]}:${step[2]}`));
+    if (step && typeof effect.message_id === 'string')
+      stepMessageOf.set(bareMessageId(effect.message_id), derivedUuid(`${step[1]}:${step[2]}`));
   }
   // One after the other: the activity holds at most one connection for its reads.
-  const stepMessages = stepMessageOf.size ? await storedOutboundIds(em, organizationId, [...stepMessageOf.values()]) : [];
+  const stepMessages = stepMessageOf.size
+    ? await storedOutboundIds(em, organizationId, [...stepMessageOf.values()])
+    : [];
   const byProvider = await outboundEmailsByProviderId(em, organizationId, forms);
   const stored = new Set(stepMessages.map((m) => m.id));
   const providerOf = new Map<string, string>();
@@ -62,15 +75,28 @@ export async function sentMessageByIds(em: EntityManager, organizationId: string
 
 /** Outbound emails to a contact address from this mailbox's sender, newest first, within the window. */
 function recentEmailsFromSender(em: EntityManager, mailbox: MailboxRef, address: string, now: Date) {
-  return recentEmailsTo(em, mailbox.organizationId, mailbox.userId, address.toLowerCase(), new Date(now.getTime() - MATCH_WINDOW_DAYS * DAY_MS));
+  return recentEmailsTo(
+    em,
+    mailbox.organizationId,
+    mailbox.userId,
+    address.toLowerCase(),
+    new Date(now.getTime() - MATCH_WINDOW_DAYS * DAY_MS),
+  );
 }
 
 /** The email a reply (or auto-reply) answers: by the ids it names, else by its sender and subject. */
-export async function matchReply(em: EntityManager, mailbox: MailboxRef, reply: { referencedIds: string[]; from: string | null; subject: string }, now: Date): Promise<SentMatch | null> {
+export async function matchReply(
+  em: EntityManager,
+  mailbox: MailboxRef,
+  reply: { referencedIds: string[]; from: string | null; subject: string },
+  now: Date,
+): Promise<SentMatch | null> {
   const byId = await sentMessageByIds(em, mailbox.organizationId, reply.referencedIds);
   if (byId) return { messageId: byId, via: 'MESSAGE_ID' };
   if (!reply.from) return null;
-  const sent = (await recentEmailsFromSender(em, mailbox, reply.from, now)).find((m) => subjectAnswers(reply.subject, m.subject));
+  const sent = (await recentEmailsFromSender(em, mailbox, reply.from, now)).find((m) =>
+    subjectAnswers(reply.subject, m.subject),
+  );
   return sent ? { messageId: sent.id, via: 'CONTACT' } : null;
 }
 
@@ -79,7 +105,10 @@ export async function matchReply(em: EntityManager, mailbox: MailboxRef, reply: 
  * only, the latest email from this sender to its failed recipient within the window.
  */
 export async function matchBounce(
-  em: EntityManager, mailbox: MailboxRef, bounce: { originalMessageId: string | null; recipient: string | null; format: 'DSN' | 'TEXT' }, now: Date,
+  em: EntityManager,
+  mailbox: MailboxRef,
+  bounce: { originalMessageId: string | null; recipient: string | null; format: 'DSN' | 'TEXT' },
+  now: Date,
 ): Promise<SentMatch | null> {
   if (bounce.originalMessageId) {
     const byId = await sentMessageByIds(em, mailbox.organizationId, [bounce.originalMessageId]);
@@ -91,7 +120,11 @@ export async function matchBounce(
 }
 
 /** The address of the contact the matched outbound email went to (lower-cased), or null. */
-export async function recipientOf(em: EntityManager, organizationId: string, messageId: string): Promise<string | null> {
+export async function recipientOf(
+  em: EntityManager,
+  organizationId: string,
+  messageId: string,
+): Promise<string | null> {
   const email = await recipientEmail(em, organizationId, messageId);
   return email ? email.toLowerCase() : null;
 }

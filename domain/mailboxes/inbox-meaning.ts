@@ -23,26 +23,52 @@ export interface Meaning {
   apply: ((tx: EntityManager, changed: string[]) => Promise<string | null>) | null;
 }
 
-const ignored = (detail: Record<string, unknown>, reason: string): Meaning => ({ kind: 'IGNORED', match: null, detail: { ...detail, reason }, apply: null });
+const ignored = (detail: Record<string, unknown>, reason: string): Meaning => ({
+  kind: 'IGNORED',
+  match: null,
+  detail: { ...detail, reason },
+  apply: null,
+});
 
-export async function meaningOf(em: EntityManager, mailbox: MailboxRef, message: InboxMessage, at: Date): Promise<Meaning> {
+export async function meaningOf(
+  em: EntityManager,
+  mailbox: MailboxRef,
+  message: InboxMessage,
+  at: Date,
+): Promise<Meaning> {
   const verdict = classifyInbox(message, at);
   const authentication = authenticationOf(message.headers);
   const base = {
-    from: message.from, subject: storableText(message.subject, 300),
-    ...(authentication ? { authentication } : {}), ...(message.degraded ? { read: message.degraded } : {}),
+    from: message.from,
+    subject: storableText(message.subject, 300),
+    ...(authentication ? { authentication } : {}),
+    ...(message.degraded ? { read: message.degraded } : {}),
   };
   if (verdict.kind === 'BOUNCE') {
     const { bounce } = verdict;
     const match = await matchBounce(em, mailbox, bounce, at);
     const detail = {
-      ...base, status: bounce.status, permanent: bounce.permanent, recipient: bounce.recipient, original_message_id: bounce.originalMessageId, format: bounce.format,
-      diagnostic: bounce.diagnostic, matched_by: match?.via ?? null,
+      ...base,
+      status: bounce.status,
+      permanent: bounce.permanent,
+      recipient: bounce.recipient,
+      original_message_id: bounce.originalMessageId,
+      format: bounce.format,
+      diagnostic: bounce.diagnostic,
+      matched_by: match?.via ?? null,
     };
-    if (!match) return ignored(detail, bounce.format === 'DSN' ? 'bounce of no email the service sent' : 'bounce names no message the service sent');
-    if (dmarcFailed(authentication)) return ignored({ ...detail, matched_message_id: match.messageId }, 'bounce whose sender failed DMARC');
+    if (!match)
+      return ignored(
+        detail,
+        bounce.format === 'DSN' ? 'bounce of no email the service sent' : 'bounce names no message the service sent',
+      );
+    if (dmarcFailed(authentication))
+      return ignored({ ...detail, matched_message_id: match.messageId }, 'bounce whose sender failed DMARC');
     const apply = bounce.permanent
-      ? async (tx: EntityManager, changed: string[]) => { await applyBounce(tx, changed, mailbox.organizationId, match.messageId, at); return null; }
+      ? async (tx: EntityManager, changed: string[]) => {
+          await applyBounce(tx, changed, mailbox.organizationId, match.messageId, at);
+          return null;
+        }
       : null; // transient: recorded only, the sending server keeps trying
     return { kind: 'BOUNCE', match, detail, apply };
   }
@@ -50,18 +76,42 @@ export async function meaningOf(em: EntityManager, mailbox: MailboxRef, message:
   const auto = verdict.kind === 'AUTO_REPLY';
   const detail = { ...base, matched_by: match?.via ?? null, ...(auto ? { auto_reply: verdict.reason } : {}) };
   if (!match) return ignored(detail, 'answers no email the service sent');
-  const contact = match.via === 'CONTACT' ? message.from : await recipientOf(em, mailbox.organizationId, match.messageId);
+  const contact =
+    match.via === 'CONTACT' ? message.from : await recipientOf(em, mailbox.organizationId, match.messageId);
   const fromContact = message.from !== null && message.from === contact;
   const speaksForContact = fromContact && !dmarcFailed(authentication);
   const body = storableText(message.text.trim(), REPLY_MAX) || '(no text)';
   const subject = message.subject ? storableText(message.subject, 998) : null;
   return {
-    kind: auto ? 'AUTO_REPLY' : 'REPLY', match,
-    detail: { ...detail, ...(speaksForContact ? {} : { speaks_for_contact: false, why: fromContact ? 'its sender failed DMARC' : 'sent from another address than the contact\'s' }) },
-    apply: async (tx, changed) => (await applyReply(tx, changed, mailbox.organizationId, match.messageId, {
-      body, subject, providerMessageId: message.messageId ? `<${message.messageId}>` : null,
-    }, at, {
-      ...(auto ? { category: 'OUT_OF_OFFICE' as const } : {}), speaksForContact,
-    })).message.id,
+    kind: auto ? 'AUTO_REPLY' : 'REPLY',
+    match,
+    detail: {
+      ...detail,
+      ...(speaksForContact
+        ? {}
+        : {
+            speaks_for_contact: false,
+            why: fromContact ? 'its sender failed DMARC' : "sent from another address than the contact's",
+          }),
+    },
+    apply: async (tx, changed) =>
+      (
+        await applyReply(
+          tx,
+          changed,
+          mailbox.organizationId,
+          match.messageId,
+          {
+            body,
+            subject,
+            providerMessageId: message.messageId ? `<${message.messageId}>` : null,
+          },
+          at,
+          {
+            ...(auto ? { category: 'OUT_OF_OFFICE' as const } : {}),
+            speaksForContact,
+          },
+        )
+      ).message.id,
   };
 }

@@ -50,8 +50,13 @@ const PARTS_MAX = 200;
 const FIRST_PART_BYTES = 256 * 1024;
 
 const PARSER_LIMITS = {
-  maxChildNodes: PARTS_MAX, maxHeadSize: 512 * 1024, maxHtmlLengthToParse: 2 * 1024 * 1024,
-  skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true, checksumAlgo: false as const,
+  maxChildNodes: PARTS_MAX,
+  maxHeadSize: 512 * 1024,
+  maxHtmlLengthToParse: 2 * 1024 * 1024,
+  skipTextToHtml: true,
+  skipImageLinks: true,
+  skipTextLinks: true,
+  checksumAlgo: false as const,
 };
 
 /** A Message-ID without its angle brackets and surrounding space. */
@@ -87,14 +92,26 @@ function plainHeaders(parsed: ParsedMail): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of parsed.headerLines) {
     const colon = line.line.indexOf(':');
-    if (colon > 0 && /^[!-9;-~]+$/.test(line.key) && !headers.has(line.key)) headers.set(line.key, storableText(line.line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim(), HEADER_VALUE_MAX));
+    if (colon > 0 && /^[!-9;-~]+$/.test(line.key) && !headers.has(line.key))
+      headers.set(
+        line.key,
+        storableText(
+          line.line
+            .slice(colon + 1)
+            .replace(/\r?\n[ \t]+/g, ' ')
+            .trim(),
+          HEADER_VALUE_MAX,
+        ),
+      );
   }
   return headers;
 }
 
 /** The original message (or its headers) a report or a bounce carries, as text. */
 function originalsOf(parsed: ParsedMail, parts: MimePart[]): string[] {
-  const fromParts = parts.filter((p) => p.contentType === 'message/rfc822' || p.contentType === 'text/rfc822-headers').map((p) => p.body);
+  const fromParts = parts
+    .filter((p) => p.contentType === 'message/rfc822' || p.contentType === 'text/rfc822-headers')
+    .map((p) => p.body);
   if (fromParts.length) return fromParts;
   return parsed.attachments
     .filter((a) => a.contentType === 'message/rfc822' || a.contentType === 'text/rfc822-headers')
@@ -103,11 +120,16 @@ function originalsOf(parsed: ParsedMail, parts: MimePart[]): string[] {
 
 function digestOf(headers: Map<string, string>, text: string): string {
   const hash = createHash('sha256');
-  for (const name of ['from', 'to', 'cc', 'date', 'subject', 'in-reply-to']) hash.update(`${name}:${headers.get(name) ?? ''}\n`);
+  for (const name of ['from', 'to', 'cc', 'date', 'subject', 'in-reply-to'])
+    hash.update(`${name}:${headers.get(name) ?? ''}\n`);
   return hash.update(text).digest('hex');
 }
 
-interface Readout { parsed: ParsedMail; text: string; degraded: string | null }
+interface Readout {
+  parsed: ParsedMail;
+  text: string;
+  degraded: string | null;
+}
 
 /** The whole message through mailparser, or the reason the parser refused it. */
 async function readWhole(source: string): Promise<Readout | string> {
@@ -130,7 +152,10 @@ async function readHeadersAndFirstPart(head: string, body: string, newline: stri
  * limit (its headers and first part). Throws only on a failure of the parser itself on a tidied head,
  * which the caller records as UNREADABLE.
  */
-export async function parseInboxMessage(source: Buffer | string, options: { partial?: boolean } = {}): Promise<InboxMessage> {
+export async function parseInboxMessage(
+  source: Buffer | string,
+  options: { partial?: boolean } = {},
+): Promise<InboxMessage> {
   const raw = typeof source === 'string' ? source : source.toString('latin1');
   const { head, body, newline } = splitMessage(raw);
   const tidy = `${head}${newline}${newline}${body}`;
@@ -139,9 +164,13 @@ export async function parseInboxMessage(source: Buffer | string, options: { part
   const { parsed } = readout;
   const headers = plainHeaders(parsed);
   const contentType = mediaType(headers.get('content-type'));
-  const parts = contentType.startsWith('multipart/') ? multipartParts(readout.degraded ? rawPrefix(tidy, head.length + FIRST_PART_BYTES) : tidy) : [];
+  const parts = contentType.startsWith('multipart/')
+    ? multipartParts(readout.degraded ? rawPrefix(tidy, head.length + FIRST_PART_BYTES) : tidy)
+    : [];
   const reportParam = /report-type\s*=\s*"?([\w-]+)"?/i.exec(headers.get('content-type') ?? '');
-  const references = messageIdsIn([...messageIdsIn(parsed.inReplyTo), ...messageIdsIn(parsed.references).reverse()].map((id) => `<${id}>`));
+  const references = messageIdsIn(
+    [...messageIdsIn(parsed.inReplyTo), ...messageIdsIn(parsed.references).reverse()].map((id) => `<${id}>`),
+  );
   const text = storableText(readout.text, TEXT_MAX);
   return {
     messageId: parsed.messageId ? storableText(bareMessageId(parsed.messageId), MESSAGE_ID_MAX) || null : null,

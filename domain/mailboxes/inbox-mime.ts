@@ -124,11 +124,15 @@ function partsOf(headers: Map<string, string>, body: string, max: number): RawPa
 /** The top-level parts of a multipart message given whole (headers and body), or [] when it is not multipart. */
 export function multipartParts(raw: string): MimePart[] {
   const { head, body } = splitHead(raw);
-  return partsOf(parseHeaderBlock(head), body, PARTS_MAX)
-    .map((part) => ({ contentType: part.contentType, headers: part.headers, body: decodedText(part) }));
+  return partsOf(parseHeaderBlock(head), body, PARTS_MAX).map((part) => ({
+    contentType: part.contentType,
+    headers: part.headers,
+    body: decodedText(part),
+  }));
 }
 
-const decodedText = (part: RawPart) => storableText(decodeBody(part.rawBody, part.headers.get('content-transfer-encoding')), PART_MAX_CHARS);
+const decodedText = (part: RawPart) =>
+  storableText(decodeBody(part.rawBody, part.headers.get('content-transfer-encoding')), PART_MAX_CHARS);
 
 /**
  * The text of a message read from its first part only: the decoded body of a single-part message,
@@ -142,7 +146,9 @@ export function firstTextPart(head: string, body: string, depth = 0): string {
   const [first] = partsOf(headers, body, 1);
   if (!first) return '';
   if (first.contentType.startsWith('multipart/')) {
-    return depth < 4 ? firstTextPart([...first.headers].map(([k, v]) => `${k}: ${v}`).join('\n'), first.rawBody, depth + 1) : '';
+    return depth < 4
+      ? firstTextPart([...first.headers].map(([k, v]) => `${k}: ${v}`).join('\n'), first.rawBody, depth + 1)
+      : '';
   }
   return first.contentType.startsWith('text/') ? decodedText(first) : '';
 }

@@ -18,7 +18,13 @@ import { isInfrastructureFailure } from './infrastructure-failure.ts';
 import { meaningOf } from './inbox-meaning.ts';
 import { parseInboxMessage } from './inbox-message.ts';
 import type { MailboxRef } from './inbox-match.ts';
-import { inboxRowByKey, insertInboxRow, insertInboxRowUnlessKeyTaken, insertInboxRowUnlessRecorded, recordedInboxKind } from './inbox.queries.ts';
+import {
+  inboxRowByKey,
+  insertInboxRow,
+  insertInboxRowUnlessKeyTaken,
+  insertInboxRowUnlessRecorded,
+  recordedInboxKind,
+} from './inbox.queries.ts';
 import { moveCursor } from './mailboxes.queries.ts';
 
 export interface FetchedInboxMessage {
@@ -56,17 +62,31 @@ interface RowOf {
 }
 
 const rowValues = ({ mailbox, fetched, now }: RowOf) => ({
-  id: randomUUID(), mailbox_id: mailbox.id, organization_id: mailbox.organizationId, uid_validity: fetched.uidValidity, uid: String(fetched.uid),
-  received_at: fetched.receivedAt, created_at: now,
+  id: randomUUID(),
+  mailbox_id: mailbox.id,
+  organization_id: mailbox.organizationId,
+  uid_validity: fetched.uidValidity,
+  uid: String(fetched.uid),
+  received_at: fetched.receivedAt,
+  created_at: now,
 });
 
 /** The kind this UID was recorded with, when it was (a repeated read). */
-async function recordedKind(tx: EntityManager, mailboxId: string, fetched: FetchedInboxMessage): Promise<InboxMessageKind | null> {
+async function recordedKind(
+  tx: EntityManager,
+  mailboxId: string,
+  fetched: FetchedInboxMessage,
+): Promise<InboxMessageKind | null> {
   return recordedInboxKind(tx, mailboxId, fetched.uidValidity, String(fetched.uid));
 }
 
 /** Parses, decides and records the message; throws whatever goes wrong (the caller's boundary sorts it). */
-async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, now: Date): Promise<InboxRecordResult> {
+async function recordMeaning(
+  deps: InboxRecordDeps,
+  mailbox: MailboxRef,
+  fetched: FetchedInboxMessage,
+  now: Date,
+): Promise<InboxRecordResult> {
   const message = await (deps.parse ?? parseInboxMessage)(fetched.source, { partial: fetched.partial === true });
   const meaning = await meaningOf(deps.em.fork(), mailbox, message, now);
   const dedupeKey = message.messageId ? `mid:${message.messageId}` : `digest:${message.digest}`;
@@ -77,15 +97,31 @@ async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched
       await advanceCursor(tx, mailbox.id, fetched, now);
       return { ...result, kind: before, recorded: false };
     }
-    const row = { ...rowValues({ mailbox, fetched, now }), rfc_message_id: message.messageId, matched_message_id: meaning.match?.messageId ?? null };
+    const row = {
+      ...rowValues({ mailbox, fetched, now }),
+      rfc_message_id: message.messageId,
+      matched_message_id: meaning.match?.messageId ?? null,
+    };
     // Only a message that means something takes the key: a copy ignored by one mailbox may still apply in another.
     const key = meaning.kind === 'IGNORED' ? null : dedupeKey;
-    const inserted = await insertInboxRowUnlessKeyTaken(tx, { ...row, kind: meaning.kind, dedupe_key: key, detail: meaning.detail });
+    const inserted = await insertInboxRowUnlessKeyTaken(tx, {
+      ...row,
+      kind: meaning.kind,
+      dedupe_key: key,
+      detail: meaning.detail,
+    });
     if (!inserted) {
       const first = await inboxRowByKey(tx, mailbox.organizationId, dedupeKey);
       await insertInboxRow(tx, {
-        ...row, kind: 'IGNORED', dedupe_key: null,
-        detail: { ...meaning.detail, reason: 'already applied from another copy of the message', duplicate_of: first?.id ?? null, first_seen_by_mailbox: first?.mailbox_id ?? null },
+        ...row,
+        kind: 'IGNORED',
+        dedupe_key: null,
+        detail: {
+          ...meaning.detail,
+          reason: 'already applied from another copy of the message',
+          duplicate_of: first?.id ?? null,
+          first_seen_by_mailbox: first?.mailbox_id ?? null,
+        },
       });
       await advanceCursor(tx, mailbox.id, fetched, now);
       return { ...result, kind: 'IGNORED', recorded: true };
@@ -97,10 +133,20 @@ async function recordMeaning(deps: InboxRecordDeps, mailbox: MailboxRef, fetched
 }
 
 /** Records the message as UNREADABLE with the reason, and moves the cursor past it. */
-async function recordUnreadable(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, reason: string, now: Date): Promise<InboxRecordResult> {
+async function recordUnreadable(
+  deps: InboxRecordDeps,
+  mailbox: MailboxRef,
+  fetched: FetchedInboxMessage,
+  reason: string,
+  now: Date,
+): Promise<InboxRecordResult> {
   return deps.em.fork().transactional(async (tx) => {
     const inserted = await insertInboxRowUnlessRecorded(tx, {
-      ...rowValues({ mailbox, fetched, now }), kind: 'UNREADABLE', rfc_message_id: null, dedupe_key: null, matched_message_id: null,
+      ...rowValues({ mailbox, fetched, now }),
+      kind: 'UNREADABLE',
+      rfc_message_id: null,
+      dedupe_key: null,
+      matched_message_id: null,
       detail: { reason, size: fetched.size ?? fetched.source.length, partial: fetched.partial === true },
     });
     await advanceCursor(tx, mailbox.id, fetched, now);
@@ -109,18 +155,31 @@ async function recordUnreadable(deps: InboxRecordDeps, mailbox: MailboxRef, fetc
 }
 
 /** Records one fetched inbox message and its meaning with the cursor, in UID order (the caller's loop). */
-export async function recordInboxMessage(deps: InboxRecordDeps, mailbox: MailboxRef, fetched: FetchedInboxMessage, now = new Date()): Promise<InboxRecordResult> {
+export async function recordInboxMessage(
+  deps: InboxRecordDeps,
+  mailbox: MailboxRef,
+  fetched: FetchedInboxMessage,
+  now = new Date(),
+): Promise<InboxRecordResult> {
   try {
     return await recordMeaning(deps, mailbox, fetched, now);
   } catch (error) {
     if (isInfrastructureFailure(error)) throw error;
     const reason = storableText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 500);
-    deps.logger?.error({ err: error, mailboxId: mailbox.id, uidValidity: fetched.uidValidity, uid: fetched.uid }, 'inbox message unreadable: recorded and passed');
+    deps.logger?.error(
+      { err: error, mailboxId: mailbox.id, uidValidity: fetched.uidValidity, uid: fetched.uid },
+      'inbox message unreadable: recorded and passed',
+    );
     return recordUnreadable(deps, mailbox, fetched, reason, now);
   }
 }
 
 /** The mailbox's cursor moves to the message's UID (never back within the same UIDVALIDITY). */
-export async function advanceCursor(tx: EntityManager, mailboxId: string, fetched: Pick<FetchedInboxMessage, 'uidValidity' | 'uid'>, now: Date): Promise<void> {
+export async function advanceCursor(
+  tx: EntityManager,
+  mailboxId: string,
+  fetched: Pick<FetchedInboxMessage, 'uidValidity' | 'uid'>,
+  now: Date,
+): Promise<void> {
   await moveCursor(tx, mailboxId, fetched.uidValidity, fetched.uid, now);
 }

@@ -13,7 +13,16 @@
 const RETRYABLE_SQLSTATE = /^(08|40|53|55|57|58|XX)[0-9A-Z]{3}$/;
 
 /** Node's network error codes: the database or the network, never the message. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 export function isInfrastructureFailure(error: unknown): boolean {
   const e = error as { code?: unknown; name?: unknown; message?: unknown } | null;
@@ -23,5 +32,7 @@ export function isInfrastructureFailure(error: unknown): boolean {
   if (/^[0-9A-Z]{5}$/.test(code)) return RETRYABLE_SQLSTATE.test(code);
   // The pool and driver say so in words when no code is set.
   const message = typeof e.message === 'string' ? e.message : '';
-  return /connection (terminated|refused|timeout|ended)|timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)/i.test(message);
+  return /connection (terminated|refused|timeout|ended)|timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)/i.test(
+    message,
+  );
 }

@@ -8,7 +8,9 @@ import { truncateText } from '../shared/text.ts';
 import { describeMailServer, withoutSecrets, type MailServer } from './mail-urls.ts';
 import { smtpOptions } from './smtp-options.ts';
 
-export type LoginVerdict = { status: 'CONNECTED'; error: null } | { status: Exclude<MailboxStatus, 'CONNECTED' | 'DISCONNECTED'>; error: string };
+export type LoginVerdict =
+  | { status: 'CONNECTED'; error: null }
+  | { status: Exclude<MailboxStatus, 'CONNECTED' | 'DISCONNECTED'>; error: string };
 
 const ERROR_MAX = 500;
 
@@ -47,9 +49,15 @@ export async function checkSmtpLogin(server: MailServer): Promise<LoginVerdict> 
 
 export async function checkImapLogin(server: MailServer): Promise<LoginVerdict> {
   const client = new ImapFlow({
-    host: server.host, port: server.port, secure: server.tls, doSTARTTLS: server.requireStartTls ? true : undefined,
-    auth: { user: server.user, pass: server.password }, logger: false,
-    connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000,
+    host: server.host,
+    port: server.port,
+    secure: server.tls,
+    doSTARTTLS: server.requireStartTls ? true : undefined,
+    auth: { user: server.user, pass: server.password },
+    logger: false,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
   });
   // A socket error after the login is reported by connect()/logout(); without a listener it would crash the process.
   client.on('error', () => {});

@@ -53,20 +53,31 @@ export function parseMailUrl(option: string, protocol: MailProtocol, raw: string
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new MailUrlError(option, `not a URL; expected ${protocol}s://USER:PASSWORD@HOST[:PORT] or ${protocol}://USER:PASSWORD@HOST[:PORT]`);
+    throw new MailUrlError(
+      option,
+      `not a URL; expected ${protocol}s://USER:PASSWORD@HOST[:PORT] or ${protocol}://USER:PASSWORD@HOST[:PORT]`,
+    );
   }
   const scheme = url.protocol.replace(/:$/, '').toLowerCase();
   if (scheme !== protocol && scheme !== `${protocol}s`) {
-    throw new MailUrlError(option, `the scheme must be ${protocol}s:// (TLS) or ${protocol}:// (STARTTLS), not ${scheme}://`);
+    throw new MailUrlError(
+      option,
+      `the scheme must be ${protocol}s:// (TLS) or ${protocol}:// (STARTTLS), not ${scheme}://`,
+    );
   }
   if (!url.hostname) throw new MailUrlError(option, 'the URL names no host');
-  if (!url.username || !url.password) throw new MailUrlError(option, 'the URL must carry the login and the password (USER:PASSWORD@HOST, each URL-encoded)');
-  if ((url.pathname && url.pathname !== '/') || url.search || url.hash) throw new MailUrlError(option, 'the URL must have no path, query or fragment');
+  if (!url.username || !url.password)
+    throw new MailUrlError(
+      option,
+      'the URL must carry the login and the password (USER:PASSWORD@HOST, each URL-encoded)',
+    );
+  if ((url.pathname && url.pathname !== '/') || url.search || url.hash)
+    throw new MailUrlError(option, 'the URL must have no path, query or fragment');
   const tls = scheme === `${protocol}s`;
   return {
     protocol,
     host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : DEFAULT_PORTS[scheme] ?? 0,
+    port: url.port ? Number(url.port) : (DEFAULT_PORTS[scheme] ?? 0),
     tls,
     requireStartTls: !tls && !isLoopbackHost(url.hostname),
     user: decoded(option, url.username, 'login'),
@@ -109,14 +120,16 @@ export function withoutSecrets(text: string, servers: MailServer[]): string {
   const secrets = new Set<string>();
   for (const { user, password } of servers) {
     for (const plain of [`\0${user}\0${password}`, `${user}\0${user}\0${password}`]) secrets.add(base64(plain));
-    if (password.length >= SECRET_MIN) [password, encodeURIComponent(password), base64(password)].forEach((s) => secrets.add(s));
+    if (password.length >= SECRET_MIN)
+      [password, encodeURIComponent(password), base64(password)].forEach((s) => secrets.add(s));
     if (user.length >= SECRET_MIN) secrets.add(base64(user));
   }
   // Longest first: a secret inside a longer one (a password inside its PLAIN string) never breaks the longer one's mask.
   let out = text.replace(URL_USERINFO, `$1${MASK}@`);
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(MASK);
   for (const { user } of servers) {
-    if (user.length >= SECRET_MIN) for (const login of new Set([user, encodeURIComponent(user)])) out = maskedLogin(out, login);
+    if (user.length >= SECRET_MIN)
+      for (const login of new Set([user, encodeURIComponent(user)])) out = maskedLogin(out, login);
   }
   return out;
 }

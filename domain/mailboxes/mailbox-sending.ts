@@ -17,7 +17,19 @@ import { smtpOptions } from './smtp-options.ts';
 import { sendingMailbox } from './mailboxes.queries.ts';
 
 /** Socket-level failures: the mailbox's server could not be reached or spoken to at all. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EDNS', 'ETIMEDOUT', 'ECONNECTION', 'ETLS', 'ESOCKET', 'EGREETING']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EDNS',
+  'ETIMEDOUT',
+  'ECONNECTION',
+  'ETLS',
+  'ESOCKET',
+  'EGREETING',
+]);
 
 export type EmailRoute =
   | { kind: 'TRANSPORT'; mail: MailTransport; mailboxId: string | null; sealedSmtpUrl: string | null; close(): void }
@@ -36,7 +48,11 @@ export interface MailboxSending {
   recheck(em: EntityManager, mailboxId: string): Promise<MailboxChange | null>;
 }
 
-export function mailboxSending(deps: { credentials: MailboxCredentials; fallback: MailTransport; onChange?(change: MailboxChange): Promise<void> }): MailboxSending {
+export function mailboxSending(deps: {
+  credentials: MailboxCredentials;
+  fallback: MailTransport;
+  onChange?(change: MailboxChange): Promise<void>;
+}): MailboxSending {
   const changed = async (change: MailboxChange | null) => {
     if (change) await deps.onChange?.(change);
     return change;
@@ -44,16 +60,30 @@ export function mailboxSending(deps: { credentials: MailboxCredentials; fallback
   return {
     async route(em, senderId) {
       const mailbox = senderId ? await sendingMailbox(em, { userId: senderId }) : undefined;
-      if (!mailbox) return { kind: 'TRANSPORT', mail: deps.fallback, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
-      if (HOLDING_STATUSES.includes(mailbox.status)) return { kind: 'HELD', mailboxId: mailbox.id, status: mailbox.status, lastError: mailbox.last_error };
+      if (!mailbox)
+        return { kind: 'TRANSPORT', mail: deps.fallback, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
+      if (HOLDING_STATUSES.includes(mailbox.status))
+        return { kind: 'HELD', mailboxId: mailbox.id, status: mailbox.status, lastError: mailbox.last_error };
       const server = deps.credentials.tryOpen(mailbox.id, 'smtp', mailbox.smtp_url_encrypted);
       if (!server) {
         // No retry opens them: the mailbox waits for an operator, like a refused password.
-        await changed(await recordMailboxOutcome(em, mailbox.id, { status: 'AUTH_FAILED', error: UNREADABLE_CREDENTIALS, sealedSmtpUrl: mailbox.smtp_url_encrypted }));
+        await changed(
+          await recordMailboxOutcome(em, mailbox.id, {
+            status: 'AUTH_FAILED',
+            error: UNREADABLE_CREDENTIALS,
+            sealedSmtpUrl: mailbox.smtp_url_encrypted,
+          }),
+        );
         return { kind: 'HELD', mailboxId: mailbox.id, status: 'AUTH_FAILED', lastError: UNREADABLE_CREDENTIALS };
       }
       const transport = new SmtpMailTransport({ options: smtpOptions(server) });
-      return { kind: 'TRANSPORT', mail: scrubbedTransport(transport, server), mailboxId: mailbox.id, sealedSmtpUrl: mailbox.smtp_url_encrypted, close: () => transport.close() };
+      return {
+        kind: 'TRANSPORT',
+        mail: scrubbedTransport(transport, server),
+        mailboxId: mailbox.id,
+        sealedSmtpUrl: mailbox.smtp_url_encrypted,
+        close: () => transport.close(),
+      };
     },
 
     async failed(em, route, error) {
@@ -62,7 +92,13 @@ export function mailboxSending(deps: { credentials: MailboxCredentials; fallback
       const status = isSmtpAuthFailure(error) ? 'AUTH_FAILED' : code && UNREACHABLE.has(code) ? 'ERROR' : null;
       if (status === null) return false;
       const server = deps.credentials.open(route.mailboxId, 'smtp', route.sealedSmtpUrl); // it opened for the send
-      await changed(await recordMailboxOutcome(em, route.mailboxId, { status, error: failureText(server, error), sealedSmtpUrl: route.sealedSmtpUrl }));
+      await changed(
+        await recordMailboxOutcome(em, route.mailboxId, {
+          status,
+          error: failureText(server, error),
+          sealedSmtpUrl: route.sealedSmtpUrl,
+        }),
+      );
       return true;
     },
 
@@ -70,8 +106,16 @@ export function mailboxSending(deps: { credentials: MailboxCredentials; fallback
       const mailbox = await sendingMailbox(em, { id: mailboxId });
       if (!mailbox || mailbox.status !== 'ERROR') return null;
       const smtp = deps.credentials.tryOpen(mailbox.id, 'smtp', mailbox.smtp_url_encrypted);
-      const verdict = smtp ? await checkSmtpLogin(smtp) : { status: 'AUTH_FAILED' as const, error: UNREADABLE_CREDENTIALS };
-      return changed(await recordMailboxOutcome(em, mailboxId, { status: verdict.status, error: verdict.error, sealedSmtpUrl: mailbox.smtp_url_encrypted }));
+      const verdict = smtp
+        ? await checkSmtpLogin(smtp)
+        : { status: 'AUTH_FAILED' as const, error: UNREADABLE_CREDENTIALS };
+      return changed(
+        await recordMailboxOutcome(em, mailboxId, {
+          status: verdict.status,
+          error: verdict.error,
+          sealedSmtpUrl: mailbox.smtp_url_encrypted,
+        }),
+      );
     },
   };
 }

@@ -34,7 +34,11 @@ export interface MailboxRecord {
 }
 
 export function toMailboxRecord(mailbox: Mailbox): MailboxRecord {
-  const shown = shownMailboxState({ status: mailbox.status, lastError: mailbox.lastError ?? null, syncError: mailbox.syncError ?? null });
+  const shown = shownMailboxState({
+    status: mailbox.status,
+    lastError: mailbox.lastError ?? null,
+    syncError: mailbox.syncError ?? null,
+  });
   return {
     id: mailbox.id,
     user_id: mailbox.user.id,
@@ -69,22 +73,42 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 async function wakeSenderRuns(tx: EntityManager, organizationId: string, userId: string): Promise<string[]> {
   const rows = await runsSentBy(tx, organizationId, userId, RUNNING_STATUSES);
-  await recordRunsChanged(tx, rows.map((r) => ({ id: r.id, organizationId })));
+  await recordRunsChanged(
+    tx,
+    rows.map((r) => ({ id: r.id, organizationId })),
+  );
   return rows.map((r) => r.id);
 }
 
 /** Sets the outcome of a check (or a send) and wakes the sender's runs when the mailbox stops holding them. */
-async function applyStatus(tx: EntityManager, mailbox: Mailbox, status: MailboxStatus, error: string | null, wasHolding: boolean): Promise<MailboxChange> {
+async function applyStatus(
+  tx: EntityManager,
+  mailbox: Mailbox,
+  status: MailboxStatus,
+  error: string | null,
+  wasHolding: boolean,
+): Promise<MailboxChange> {
   mailbox.status = status;
   mailbox.lastError = error;
   await tx.flush();
   const letGo = wasHolding && !HOLDING_STATUSES.includes(status);
   const woken = letGo ? await wakeSenderRuns(tx, mailbox.organization.id, mailbox.user.id) : [];
-  return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: woken, syncCommand: false };
+  return {
+    mailbox: toMailboxRecord(mailbox),
+    organizationId: mailbox.organization.id,
+    wokenSequenceIds: woken,
+    syncCommand: false,
+  };
 }
 
 /** applyStatus, and the MAILBOX_SYNC command that makes the inbox sync follow the new row. */
-async function applyStatusAndSync(tx: EntityManager, mailbox: Mailbox, status: MailboxStatus, error: string | null, wasHolding: boolean): Promise<MailboxChange> {
+async function applyStatusAndSync(
+  tx: EntityManager,
+  mailbox: Mailbox,
+  status: MailboxStatus,
+  error: string | null,
+  wasHolding: boolean,
+): Promise<MailboxChange> {
   const change = await applyStatus(tx, mailbox, status, error, wasHolding);
   await recordMailboxSyncs(tx, [{ id: mailbox.id, organizationId: mailbox.organization.id }]);
   return { ...change, syncCommand: true };
@@ -101,7 +125,11 @@ function storedImap(credentials: MailboxCredentials, mailbox: Mailbox): MailServ
  * `mailbox test` can retry them). A re-connect replaces the credentials and keeps the mailbox's id;
  * its inbox cursor starts over when the IMAP server, login or address changed.
  */
-export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input: { userId: string; smtpUrl: string; imapUrl: string; email?: string }): Promise<MailboxChange> {
+export async function connectMailbox(
+  em: EntityManager,
+  deps: MailboxDeps,
+  input: { userId: string; smtpUrl: string; imapUrl: string; email?: string },
+): Promise<MailboxChange> {
   deps.credentials.requireSealingKey();
   const smtp = parseMailUrl('--smtp-url', 'smtp', input.smtpUrl);
   const imap = parseMailUrl('--imap-url', 'imap', input.imapUrl);
@@ -117,10 +145,19 @@ export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input
     const wasHolding = mailbox !== null && HOLDING_STATUSES.includes(mailbox.status);
     // Sealed for this row: the id is known before the row is written.
     const id = mailbox?.id ?? randomUUID();
-    const sealed = { smtpUrlEncrypted: deps.credentials.seal(id, 'smtp', input.smtpUrl.trim()), imapUrlEncrypted: deps.credentials.seal(id, 'imap', input.imapUrl.trim()) };
+    const sealed = {
+      smtpUrlEncrypted: deps.credentials.seal(id, 'smtp', input.smtpUrl.trim()),
+      imapUrlEncrypted: deps.credentials.seal(id, 'imap', input.imapUrl.trim()),
+    };
     if (mailbox) {
       const before = storedImap(deps.credentials, mailbox);
-      if (!before || before.host !== imap.host || before.port !== imap.port || before.user !== imap.user || mailbox.email !== email) {
+      if (
+        !before ||
+        before.host !== imap.host ||
+        before.port !== imap.port ||
+        before.user !== imap.user ||
+        mailbox.email !== email
+      ) {
         mailbox.uidValidity = null;
         mailbox.lastUid = null;
         mailbox.lastSyncedAt = null;
@@ -129,7 +166,14 @@ export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input
       mailbox.smtpUrlEncrypted = sealed.smtpUrlEncrypted;
       mailbox.imapUrlEncrypted = sealed.imapUrlEncrypted;
     } else {
-      mailbox = tx.create(Mailbox, { id, organization: user.organization, user, email, status: verdict.status, ...sealed });
+      mailbox = tx.create(Mailbox, {
+        id,
+        organization: user.organization,
+        user,
+        email,
+        status: verdict.status,
+        ...sealed,
+      });
     }
     // A mailbox that was DISCONNECTED sent through the service's transport meanwhile: nothing to wake.
     return applyStatusAndSync(tx, mailbox, verdict.status, verdict.error, wasHolding);
@@ -137,8 +181,13 @@ export async function connectMailbox(em: EntityManager, deps: MailboxDeps, input
 }
 
 export async function listMailboxes(em: EntityManager, organizationId: string): Promise<MailboxRecord[]> {
-  if (!(await em.count(Organization, { id: organizationId }))) throw new MailboxError(`organization ${organizationId} not found`);
-  const mailboxes = await em.find(Mailbox, { organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  if (!(await em.count(Organization, { id: organizationId })))
+    throw new MailboxError(`organization ${organizationId} not found`);
+  const mailboxes = await em.find(
+    Mailbox,
+    { organization: organizationId },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
   return mailboxes.map(toMailboxRecord);
 }
 
@@ -184,7 +233,8 @@ export async function disconnectUserMailbox(tx: EntityManager, userId: string): 
 export async function testMailbox(em: EntityManager, deps: MailboxDeps, id: string): Promise<MailboxChange> {
   const stored = await em.findOne(Mailbox, { id });
   if (!stored) throw new MailboxError(`mailbox ${id} not found`);
-  if (stored.status === 'DISCONNECTED') throw new MailboxError(`mailbox ${id} is disconnected: connect it again with mailbox connect`);
+  if (stored.status === 'DISCONNECTED')
+    throw new MailboxError(`mailbox ${id} is disconnected: connect it again with mailbox connect`);
   const smtp = deps.credentials.tryOpen(id, 'smtp', stored.smtpUrlEncrypted);
   const imap = deps.credentials.tryOpen(id, 'imap', stored.imapUrlEncrypted);
   if (!smtp || !imap) throw new MailboxError(`mailbox ${id}: ${UNREADABLE_CREDENTIALS}`);
@@ -193,7 +243,12 @@ export async function testMailbox(em: EntityManager, deps: MailboxDeps, id: stri
     const mailbox = await lockedMailbox(tx, id);
     // Disconnected or re-connected while the servers answered: that newer state stands.
     if (mailbox.status === 'DISCONNECTED' || mailbox.smtpUrlEncrypted !== stored.smtpUrlEncrypted) {
-      return { mailbox: toMailboxRecord(mailbox), organizationId: mailbox.organization.id, wokenSequenceIds: [], syncCommand: false };
+      return {
+        mailbox: toMailboxRecord(mailbox),
+        organizationId: mailbox.organization.id,
+        wokenSequenceIds: [],
+        syncCommand: false,
+      };
     }
     return applyStatusAndSync(tx, mailbox, verdict.status, verdict.error, HOLDING_STATUSES.includes(mailbox.status));
   });
@@ -204,7 +259,11 @@ export async function testMailbox(em: EntityManager, deps: MailboxDeps, id: stri
  * AUTH_FAILED or ERROR with the reason (a DISCONNECTED or re-connected mailbox is left as it is);
  * back to CONNECTED after a success, waking the runs it held.
  */
-export async function recordMailboxOutcome(em: EntityManager, id: string, outcome: { status: Exclude<MailboxStatus, 'DISCONNECTED'>; error: string | null; sealedSmtpUrl?: string }): Promise<MailboxChange | null> {
+export async function recordMailboxOutcome(
+  em: EntityManager,
+  id: string,
+  outcome: { status: Exclude<MailboxStatus, 'DISCONNECTED'>; error: string | null; sealedSmtpUrl?: string },
+): Promise<MailboxChange | null> {
   return em.transactional(async (tx) => {
     const mailbox = await tx.findOne(Mailbox, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!mailbox || mailbox.status === 'DISCONNECTED') return null;

@@ -9,7 +9,8 @@ const TEXT_FIELDS = ['message', 'response', 'responseText', 'stack'] as const;
 
 /** Cleans the error's text fields in place (its codes and other fields stay: they decide what happens next). */
 export function scrubError(error: unknown, servers: MailServer[]): unknown {
-  if (error === null || typeof error !== 'object') return typeof error === 'string' ? withoutSecrets(error, servers) : error;
+  if (error === null || typeof error !== 'object')
+    return typeof error === 'string' ? withoutSecrets(error, servers) : error;
   const fields = error as Record<string, unknown>;
   for (const field of TEXT_FIELDS) {
     if (typeof fields[field] === 'string') {

@@ -23,6 +23,7 @@ export interface ShownMailboxState {
 
 export function shownMailboxState(row: MailboxStateRow): ShownMailboxState {
   const emailsHeld = HOLDING_STATUSES.includes(row.status);
-  if (row.status === 'CONNECTED' && row.syncError) return { status: 'ERROR', last_error: row.syncError, emails_held: false };
+  if (row.status === 'CONNECTED' && row.syncError)
+    return { status: 'ERROR', last_error: row.syncError, emails_held: false };
   return { status: row.status, last_error: row.lastError, emails_held: emailsHeld };
 }

@@ -25,7 +25,11 @@ async function wantsSync(em: EntityManager, mailboxId: string): Promise<boolean>
  * when its row is not DISCONNECTED; cancels it otherwise. A connect that commits while the cancel is
  * on its way is read again after it, and its sync started.
  */
-export async function followMailboxRow(em: EntityManager, workflows: SyncClients, mailbox: { id: string; organizationId: string }): Promise<void> {
+export async function followMailboxRow(
+  em: EntityManager,
+  workflows: SyncClients,
+  mailbox: { id: string; organizationId: string },
+): Promise<void> {
   if (await wantsSync(em, mailbox.id)) return workflows.mailboxSync.start(mailbox);
   await workflows.mailboxSync.stop(mailbox.id);
   if (await wantsSync(em, mailbox.id)) await workflows.mailboxSync.start(mailbox);

@@ -25,11 +25,11 @@ export function emailEffects(mail: MailTransport): EffectProvider<EmailRequest> 
     ...(mail.notSent ? { notPerformed: (error: unknown) => mail.notSent!(error) } : {}),
     ...(mail.lookup
       ? {
-        async lookup(request: EmailRequest) {
-          const found = await mail.lookup!(request.messageId);
-          return found && { accepted: found.accepted, providerId: found.providerMessageId, error: found.error };
-        },
-      }
+          async lookup(request: EmailRequest) {
+            const found = await mail.lookup!(request.messageId);
+            return found && { accepted: found.accepted, providerId: found.providerMessageId, error: found.error };
+          },
+        }
       : {}),
   };
 }
@@ -37,9 +37,20 @@ export function emailEffects(mail: MailTransport): EffectProvider<EmailRequest> 
 export function linkedinEffects(channel: LinkedinChannel): EffectProvider<LinkedinRequest> {
   return {
     async perform(request, key) {
-      const sent = request.action === 'INVITATION'
-        ? await channel.sendInvitation({ key, senderUserId: request.senderUserId, linkedinUrl: request.linkedinUrl, note: request.text })
-        : await channel.sendMessage({ key, senderUserId: request.senderUserId, linkedinUrl: request.linkedinUrl, body: request.text ?? '' });
+      const sent =
+        request.action === 'INVITATION'
+          ? await channel.sendInvitation({
+              key,
+              senderUserId: request.senderUserId,
+              linkedinUrl: request.linkedinUrl,
+              note: request.text,
+            })
+          : await channel.sendMessage({
+              key,
+              senderUserId: request.senderUserId,
+              linkedinUrl: request.linkedinUrl,
+              body: request.text ?? '',
+            });
       return { accepted: sent.accepted, providerId: sent.providerId, error: sent.error };
     },
     lookup: (_request, key) => channel.lookup(key),

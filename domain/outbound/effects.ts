@@ -9,7 +9,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OutboundEffectKind, OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
 import type { Row } from '../../db/kysely.ts';
 import { truncateText } from '../shared/text.ts';
-import { claimEffect, finishEffect, insertEffect, markUnconfirmed, recordAttemptError, selectEffect, type EFFECT_COLUMNS } from './outbound.queries.ts';
+import {
+  claimEffect,
+  finishEffect,
+  insertEffect,
+  markUnconfirmed,
+  recordAttemptError,
+  selectEffect,
+  type EFFECT_COLUMNS,
+} from './outbound.queries.ts';
 
 /** What a provider answered for one effect. */
 export interface ProviderOutcome {
@@ -64,15 +72,28 @@ function effectRow<Request>(row: Pick<Row<'outbound_effects'>, (typeof EFFECT_CO
 }
 
 const ERROR_MAX = 1000;
-const errorText = (error: unknown) => truncateText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), ERROR_MAX);
+const errorText = (error: unknown) =>
+  truncateText(error instanceof Error ? `${error.name}: ${error.message}` : String(error), ERROR_MAX);
 
 /**
  * Records the intent in the caller's transaction, or finds the one recorded earlier under the same
  * key (a retry). `created` tells which: only a new intent may count against a budget.
  */
-export async function recordEffect<Request extends object>(tx: EntityManager, intent: EffectIntent<Request>): Promise<{ effect: EffectRow<Request>; created: boolean }> {
-  const [row] = (await insertEffect(tx, randomUUID(), intent.organizationId, intent.key, intent.kind, intent.sequenceId ?? null,
-    Object.fromEntries(Object.entries(intent.request)))).rows;
+export async function recordEffect<Request extends object>(
+  tx: EntityManager,
+  intent: EffectIntent<Request>,
+): Promise<{ effect: EffectRow<Request>; created: boolean }> {
+  const [row] = (
+    await insertEffect(
+      tx,
+      randomUUID(),
+      intent.organizationId,
+      intent.key,
+      intent.kind,
+      intent.sequenceId ?? null,
+      Object.fromEntries(Object.entries(intent.request)),
+    )
+  ).rows;
   if (row) return { effect: effectRow<Request>(row), created: true };
   return { effect: await findEffectOrFail<Request>(tx, intent.key), created: false };
 }
@@ -110,7 +131,11 @@ async function finish(em: EntityManager, key: string, outcome: ProviderOutcome):
 }
 
 /** Takes the effect for one provider call: PENDING, or IN_FLIGHT as last seen (`attempts`) after a reconciliation found nothing. */
-async function claim<Request>(em: EntityManager, key: string, from: { state: 'PENDING' } | { state: 'IN_FLIGHT'; attempts: number }): Promise<EffectRow<Request> | null> {
+async function claim<Request>(
+  em: EntityManager,
+  key: string,
+  from: { state: 'PENDING' } | { state: 'IN_FLIGHT'; attempts: number },
+): Promise<EffectRow<Request> | null> {
   const inFlightAt = from.state === 'IN_FLIGHT' ? from.attempts : -1;
   const [row] = (await claimEffect(em, key, inFlightAt)).rows;
   return row ? effectRow<Request>(row) : null;
@@ -121,7 +146,12 @@ async function claim<Request>(em: EntityManager, key: string, from: { state: 'PE
  * transaction: each statement commits on its own, so the intent's state survives a crash of the
  * caller at any point. Throws what the provider threw (the caller's retry comes back here).
  */
-export async function performOnce<Request>(em: EntityManager, key: string, provider: EffectProvider<Request>, log?: (message: string, fields: Record<string, unknown>) => void): Promise<EffectOutcome> {
+export async function performOnce<Request>(
+  em: EntityManager,
+  key: string,
+  provider: EffectProvider<Request>,
+  log?: (message: string, fields: Record<string, unknown>) => void,
+): Promise<EffectOutcome> {
   let claimed = await claim<Request>(em, key, { state: 'PENDING' });
   if (!claimed) {
     const row = await findEffectOrFail<Request>(em, key);
@@ -131,8 +161,15 @@ export async function performOnce<Request>(em: EntityManager, key: string, provi
     // IN_FLIGHT: an earlier call's outcome is unknown. Ask the provider, else count it as done.
     if (!provider.lookup) {
       const unconfirmed = await markUnconfirmed(em, key, row.attempts);
-      log?.('an outside effect whose outcome was lost is counted as done, not repeated', { key, kind: row.kind, attempts: row.attempts });
-      return outcomeOf(unconfirmed ? effectRow(unconfirmed) : await findEffectOrFail(em, key)) ?? Promise.reject(new EffectBusyError(`the effect ${key} is in flight elsewhere`));
+      log?.('an outside effect whose outcome was lost is counted as done, not repeated', {
+        key,
+        kind: row.kind,
+        attempts: row.attempts,
+      });
+      return (
+        outcomeOf(unconfirmed ? effectRow(unconfirmed) : await findEffectOrFail(em, key)) ??
+        Promise.reject(new EffectBusyError(`the effect ${key} is in flight elsewhere`))
+      );
     }
     const found = await provider.lookup(row.request, key);
     if (found) return finish(em, key, found);

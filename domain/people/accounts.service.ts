@@ -9,7 +9,11 @@ import { toAccountRecord, type AccountRecord } from './records.ts';
 import { DomainError } from '../shared/errors.ts';
 
 /** The primary domain for a typed domain: normalised, and an alias resolved through the directory. */
-export async function primaryDomain(directory: Directory, raw: string, field: string): Promise<{ domain: string; companyName: string | null }> {
+export async function primaryDomain(
+  directory: Directory,
+  raw: string,
+  field: string,
+): Promise<{ domain: string; companyName: string | null }> {
   const domain = normalizeDomain(raw);
   if (!domain) throw DomainError.invalid(field, 'is not a valid domain');
   const company = await directory.findCompanyByDomain(domain);
@@ -20,7 +24,12 @@ export async function primaryDomain(directory: Directory, raw: string, field: st
  * The organization's account for a primary domain, created when missing. INSERT ... ON CONFLICT
  * makes concurrent first uses of a domain converge on one row.
  */
-export async function ensureAccount(em: EntityManager, organizationId: string, domain: string, name: string): Promise<Account> {
+export async function ensureAccount(
+  em: EntityManager,
+  organizationId: string,
+  domain: string,
+  name: string,
+): Promise<Account> {
   await upsertAccountRows(em, organizationId, [[domain, name]]);
   return em.findOneOrFail(Account, { organization: organizationId, domain }, { populate: ['owner'], refresh: true });
 }
@@ -29,13 +38,26 @@ export async function ensureAccount(em: EntityManager, organizationId: string, d
  * The organization's accounts for several primary domains (name: used when created), created when
  * missing, in one statement; their ids by domain. Domain order, so concurrent batches lock alike.
  */
-export async function ensureAccounts(em: EntityManager, organizationId: string, names: Map<string, string>): Promise<Map<string, string>> {
+export async function ensureAccounts(
+  em: EntityManager,
+  organizationId: string,
+  names: Map<string, string>,
+): Promise<Map<string, string>> {
   if (!names.size) return new Map();
-  const rows = await upsertAccountRows(em, organizationId, [...names.keys()].sort().map((d) => [d, names.get(d)!]));
+  const rows = await upsertAccountRows(
+    em,
+    organizationId,
+    [...names.keys()].sort().map((d) => [d, names.get(d)!]),
+  );
   return new Map(rows.map((r) => [r.domain, r.id]));
 }
 
-export async function upsertAccount(em: EntityManager, directory: Directory, organizationId: string, input: { domain: string; name?: string }): Promise<AccountRecord> {
+export async function upsertAccount(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  input: { domain: string; name?: string },
+): Promise<AccountRecord> {
   const { domain, companyName } = await primaryDomain(directory, input.domain, 'domain');
   const name = input.name?.trim() || companyName || domain;
   return em.transactional(async (tx) => toAccountRecord(await ensureAccount(tx, organizationId, domain, name)));
@@ -47,7 +69,13 @@ export async function getAccount(em: EntityManager, organizationId: string, id: 
   return toAccountRecord(account);
 }
 
-const sortColumns = { created_at: 'createdAt', updated_at: 'updatedAt', name: 'name', domain: 'domain', last_seen_at: 'lastSeenAt' } as const;
+const sortColumns = {
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+  name: 'name',
+  domain: 'domain',
+  last_seen_at: 'lastSeenAt',
+} as const;
 export type AccountSort = keyof typeof sortColumns;
 export const ACCOUNT_SORT_FIELDS = Object.keys(sortColumns) as AccountSort[];
 
@@ -55,7 +83,14 @@ export async function listAccounts(
   em: EntityManager,
   directory: Directory,
   organizationId: string,
-  query: { domain?: string; name?: string; limit: number; offset: number; sortBy?: AccountSort; sortOrder: 'asc' | 'desc' },
+  query: {
+    domain?: string;
+    name?: string;
+    limit: number;
+    offset: number;
+    sortBy?: AccountSort;
+    sortOrder: 'asc' | 'desc';
+  },
 ): Promise<{ items: AccountRecord[]; total: number }> {
   const where: FilterQuery<Account> = { organization: organizationId };
   if (query.domain !== undefined) where.domain = (await primaryDomain(directory, query.domain, 'domain')).domain;
@@ -71,13 +106,23 @@ export async function listAccounts(
 }
 
 /** An active user of the organization, or a 422 naming the field. */
-export async function organizationUser(em: EntityManager, organizationId: string, userId: string, field: string): Promise<User> {
+export async function organizationUser(
+  em: EntityManager,
+  organizationId: string,
+  userId: string,
+  field: string,
+): Promise<User> {
   const user = await em.findOne(User, { id: userId, organization: organizationId, removedAt: null });
   if (!user) throw DomainError.invalid(field, 'is not an active user of this organization', 422);
   return user;
 }
 
-export async function setAccountOwner(em: EntityManager, organizationId: string, id: string, ownerUserId: string | null): Promise<AccountRecord> {
+export async function setAccountOwner(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  ownerUserId: string | null,
+): Promise<AccountRecord> {
   return em.transactional(async (tx) => {
     const account = await tx.findOne(Account, { id, organization: organizationId }, { populate: ['owner'] });
     if (!account) throw DomainError.notFound('Account');

@@ -19,15 +19,20 @@ export function contactIdentifiers(input: { email?: string | null; linkedin_url?
   }
   if (typeof input.linkedin_url === 'string') {
     linkedinUrl = normalizeLinkedinUrl(input.linkedin_url);
-    if (!linkedinUrl) errors.push({ path: 'linkedin_url', message: 'is not a LinkedIn profile URL (https://www.linkedin.com/in/...)' });
+    if (!linkedinUrl)
+      errors.push({ path: 'linkedin_url', message: 'is not a LinkedIn profile URL (https://www.linkedin.com/in/...)' });
   }
   if (errors.length) throw DomainError.invalidFields(`Invalid ${errors.map((e) => e.path).join(' and ')}.`, errors);
   return { email, linkedinUrl };
 }
 
 export const twoContacts = (emailContactId: string, linkedinContactId: string) =>
-  DomainError.conflict('The email and the linkedin_url belong to two different contacts.', { email_contact_id: emailContactId, linkedin_url_contact_id: linkedinContactId });
-export const erased = () => DomainError.business('This person was erased at a privacy request and cannot be added again.', { reason: 'ERASED' });
+  DomainError.conflict('The email and the linkedin_url belong to two different contacts.', {
+    email_contact_id: emailContactId,
+    linkedin_url_contact_id: linkedinContactId,
+  });
+export const erased = () =>
+  DomainError.business('This person was erased at a privacy request and cannot be added again.', { reason: 'ERASED' });
 
 /** The free-text fields a person carries. */
 export const TEXT_FIELDS = ['first_name', 'last_name', 'job_title', 'company_name', 'phone'] as const;

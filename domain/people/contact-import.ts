@@ -6,7 +6,12 @@ import { ensureAccounts } from './accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
 import { distinctPresent, normalizeDomain } from './identifiers.ts';
-import { contactsMatchingIdentifiers, insertImportedContacts, suppressionsAmong, updateImportedContacts } from './people.queries.ts';
+import {
+  contactsMatchingIdentifiers,
+  insertImportedContacts,
+  suppressionsAmong,
+  updateImportedContacts,
+} from './people.queries.ts';
 
 /** A person to import (importContacts): identifiers normalised, the company resolved to its primary domain; null means "not known". */
 export interface ContactImport {
@@ -19,7 +24,8 @@ export interface ContactImport {
   company: { domain: string; companyName: string | null } | null;
 }
 
-export type ContactImportOutcome = { contactId: string; accountId: string | null; created: boolean } | { error: DomainError };
+export type ContactImportOutcome =
+  { contactId: string; accountId: string | null; created: boolean } | { error: DomainError };
 
 /**
  * The ContactImport of raw identifiers and a raw company domain, given the directory's answers
@@ -27,7 +33,11 @@ export type ContactImportOutcome = { contactId: string; accountId: string | null
  * when an identifier or the domain is unusable.
  */
 export function contactImportOf(
-  input: Omit<ContactImport, 'email' | 'linkedinUrl' | 'company'> & { email: string | null; linkedin_url: string | null; company_domain: string | null },
+  input: Omit<ContactImport, 'email' | 'linkedinUrl' | 'company'> & {
+    email: string | null;
+    linkedin_url: string | null;
+    company_domain: string | null;
+  },
   companies: Map<string, DirectoryCompany | null>,
 ): ContactImport {
   const { email, linkedinUrl } = contactIdentifiers({ email: input.email, linkedin_url: input.linkedin_url });
@@ -40,8 +50,13 @@ export function contactImportOf(
     company = known ? { domain: known.domain, companyName: known.name } : { domain, companyName: null };
   }
   return {
-    email: email ?? null, linkedinUrl: linkedinUrl ?? null, first_name: input.first_name, last_name: input.last_name, job_title: input.job_title,
-    company_name: input.company_name, company,
+    email: email ?? null,
+    linkedinUrl: linkedinUrl ?? null,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    job_title: input.job_title,
+    company_name: input.company_name,
+    company,
   };
 }
 
@@ -69,7 +84,11 @@ interface ImportTarget {
  * answer the contact. A concurrent insert of the same person surfaces as a unique violation: the
  * caller retries its transaction.
  */
-export async function importContacts(tx: EntityManager, organizationId: string, people: ContactImport[]): Promise<ContactImportOutcome[]> {
+export async function importContacts(
+  tx: EntityManager,
+  organizationId: string,
+  people: ContactImport[],
+): Promise<ContactImportOutcome[]> {
   if (!people.length) return [];
   const now = new Date();
   const emails = distinctPresent(people.map((p) => p.email));
@@ -84,22 +103,38 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
   for (const m of matches) register({ ...m, existing: true });
 
   // Erasure hashes of the identifiers no contact holds (only a new contact can be an erased person).
-  const unmatched = [...emails.filter((e) => !byEmail.has(e)).map((e) => ['EMAIL', e]), ...linkedinUrls.filter((u) => !byLinkedin.has(u)).map((u) => ['LINKEDIN_URL', u])];
+  const unmatched = [
+    ...emails.filter((e) => !byEmail.has(e)).map((e) => ['EMAIL', e]),
+    ...linkedinUrls.filter((u) => !byLinkedin.has(u)).map((u) => ['LINKEDIN_URL', u]),
+  ];
   const suppressions = unmatched.length
-    ? await suppressionsAmong(tx, organizationId, unmatched.map(([, v]) => identityHash(v)))
+    ? await suppressionsAmong(
+        tx,
+        organizationId,
+        unmatched.map(([, v]) => identityHash(v)),
+      )
     : [];
   const suppressed = new Set(suppressions.map((r) => `${r.kind}:${r.value_hash}`));
-  const isErased = (p: ContactImport) => (p.email !== null && suppressed.has(`EMAIL:${identityHash(p.email)}`))
-    || (p.linkedinUrl !== null && suppressed.has(`LINKEDIN_URL:${identityHash(p.linkedinUrl)}`));
+  const isErased = (p: ContactImport) =>
+    (p.email !== null && suppressed.has(`EMAIL:${identityHash(p.email)}`)) ||
+    (p.linkedinUrl !== null && suppressed.has(`LINKEDIN_URL:${identityHash(p.linkedinUrl)}`));
 
   const targets: (ImportTarget | DomainError)[] = people.map((p) => {
     const emailTarget = p.email ? byEmail.get(p.email) : undefined;
     const linkedinTarget = p.linkedinUrl ? byLinkedin.get(p.linkedinUrl) : undefined;
-    if (emailTarget && linkedinTarget && emailTarget !== linkedinTarget) return twoContacts(emailTarget.id, linkedinTarget.id);
+    if (emailTarget && linkedinTarget && emailTarget !== linkedinTarget)
+      return twoContacts(emailTarget.id, linkedinTarget.id);
     let target = emailTarget ?? linkedinTarget;
     if (!target) {
       if (isErased(p)) return erased();
-      target = { id: randomUUID(), email: null, linkedin_url: null, company_name: null, account_id: null, existing: false };
+      target = {
+        id: randomUUID(),
+        email: null,
+        linkedin_url: null,
+        company_name: null,
+        account_id: null,
+        existing: false,
+      };
     }
     if (!target.person) {
       target.person = p;
@@ -116,7 +151,8 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
   for (const t of targets) {
     if (t instanceof DomainError || t.person?.company == null) continue;
     const { domain, companyName } = t.person.company;
-    if (!companies.has(domain)) companies.set(domain, cleanText(t.person.company_name) ?? t.company_name ?? companyName ?? domain);
+    if (!companies.has(domain))
+      companies.set(domain, cleanText(t.person.company_name) ?? t.company_name ?? companyName ?? domain);
   }
   const accountOf = await ensureAccounts(tx, organizationId, companies);
 
@@ -126,17 +162,39 @@ export async function importContacts(tx: EntityManager, organizationId: string, 
     if (company) t.account_id = accountOf.get(company.domain)!;
   }
   const text = (p: ContactImport) => ({
-    first_name: cleanText(p.first_name) ?? null, last_name: cleanText(p.last_name) ?? null, job_title: cleanText(p.job_title) ?? null, company_name: cleanText(p.company_name) ?? null,
+    first_name: cleanText(p.first_name) ?? null,
+    last_name: cleanText(p.last_name) ?? null,
+    job_title: cleanText(p.job_title) ?? null,
+    company_name: cleanText(p.company_name) ?? null,
   });
   const inserted = written.filter((t) => !t.existing);
   if (inserted.length) {
-    await insertImportedContacts(tx, organizationId, inserted.map((t) => ({
-      id: t.id, account_id: t.account_id, email: t.email, linkedin_url: t.linkedin_url, ...text(t.person!),
-    })), now);
+    await insertImportedContacts(
+      tx,
+      organizationId,
+      inserted.map((t) => ({
+        id: t.id,
+        account_id: t.account_id,
+        email: t.email,
+        linkedin_url: t.linkedin_url,
+        ...text(t.person!),
+      })),
+      now,
+    );
   }
   const updated = written.filter((t) => t.existing).sort((a, b) => a.id.localeCompare(b.id));
   if (updated.length) {
-    await updateImportedContacts(tx, updated.map((t) => ({ id: t.id, email: t.email, linkedin_url: t.linkedin_url, ...text(t.person!), account_id: t.account_id })), now);
+    await updateImportedContacts(
+      tx,
+      updated.map((t) => ({
+        id: t.id,
+        email: t.email,
+        linkedin_url: t.linkedin_url,
+        ...text(t.person!),
+        account_id: t.account_id,
+      })),
+      now,
+    );
   }
   return targets.map((t, i) => {
     if (t instanceof DomainError) return { error: t };

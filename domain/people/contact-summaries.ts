@@ -10,7 +10,10 @@ export async function contactSummaryOf(em: EntityManager, contactId: string): Pr
 }
 
 /** The event embeds of several contacts, by id (one statement). */
-export async function contactSummariesOf(em: EntityManager, contactIds: string[]): Promise<Map<string, ContactSummary>> {
+export async function contactSummariesOf(
+  em: EntityManager,
+  contactIds: string[],
+): Promise<Map<string, ContactSummary>> {
   if (!contactIds.length) return new Map();
   const rows = await contactSummaryRows(em, contactIds);
   return new Map(rows.map((r) => [r.id, r]));

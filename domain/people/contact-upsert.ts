@@ -26,7 +26,12 @@ export interface ContactInput {
  * imports and integrations, so it runs queries inside the ORM's transaction instead of loading and
  * flushing entities.
  */
-async function upsertOnce(em: EntityManager, directory: Directory, organizationId: string, input: ContactInput): Promise<{ record: ContactRecord; created: boolean }> {
+async function upsertOnce(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  input: ContactInput,
+): Promise<{ record: ContactRecord; created: boolean }> {
   const { email, linkedinUrl } = contactIdentifiers(input);
   if (!email && !linkedinUrl) {
     throw DomainError.invalidFields('At least one of email or linkedin_url is required.', [
@@ -35,64 +40,104 @@ async function upsertOnce(em: EntityManager, directory: Directory, organizationI
     ]);
   }
   // Resolve the company outside the transaction: it is a directory read, not workspace state.
-  const company = typeof input.company_domain === 'string' ? await primaryDomain(directory, input.company_domain, 'company_domain') : null;
+  const company =
+    typeof input.company_domain === 'string'
+      ? await primaryDomain(directory, input.company_domain, 'company_domain')
+      : null;
 
   // Its own transaction, whatever the caller's em is in (the caller may be a request's root
   // EntityManager: the transaction forks its own).
-  return em.transactional(async (tx) => {
-    // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
-    // microsecond would make `first_seen_after=<a served value>` match its own row.
-    const now = new Date();
-    const { rows } = await matchAndSuppression(tx, organizationId, email ?? null, linkedinUrl ?? null,
-      email ? identityHash(email) : null, linkedinUrl ? identityHash(linkedinUrl) : null);
-    const matches = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id }]));
-    const byEmail = email ? matches.find((m) => m.email === email) : undefined;
-    const byLinkedin = linkedinUrl ? matches.find((m) => m.linkedin_url === linkedinUrl) : undefined;
-    if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
-      throw twoContacts(byEmail.id, byLinkedin.id);
-    }
-    const existing = byEmail ?? byLinkedin;
-    if (!existing && rows[0]?.suppressed) {
-      throw erased();
-    }
-
-    let accountId: string | null | undefined;
-    if (company) {
-      const companyName = cleanText(input.company_name) ?? existing?.company_name ?? company.companyName ?? company.domain;
-      accountId = (await ensureAccounts(tx, organizationId, new Map([[company.domain, companyName]]))).get(company.domain);
-    } else if (input.company_domain === null) {
-      accountId = null;
-    }
-
-    let written;
-    if (!existing) {
-      const text = (field: (typeof TEXT_FIELDS)[number]) => cleanText(input[field]) ?? null;
-      const { rows } = await insertContact(tx, randomUUID(), organizationId, accountId ?? null, email ?? null, linkedinUrl ?? null,
-        text('first_name'), text('last_name'), text('job_title'), text('company_name'), text('phone'), now);
-      written = rows[0];
-      if (!written) throw new Error('the contact INSERT returned no row');
-    } else {
-      const nextEmail = email !== undefined ? email : existing.email;
-      const nextLinkedin = linkedinUrl !== undefined ? linkedinUrl : existing.linkedin_url;
-      if (!nextEmail && !nextLinkedin) {
-        throw DomainError.invalidFields('A contact keeps at least one of email or linkedin_url.', [
-          { path: 'email', message: 'cannot be cleared while linkedin_url is empty' },
-          { path: 'linkedin_url', message: 'cannot be cleared while email is empty' },
-        ]);
+  return em.transactional(
+    async (tx) => {
+      // Timestamps come from here, not now(): the API serialises milliseconds, and a stored
+      // microsecond would make `first_seen_after=<a served value>` match its own row.
+      const now = new Date();
+      const { rows } = await matchAndSuppression(
+        tx,
+        organizationId,
+        email ?? null,
+        linkedinUrl ?? null,
+        email ? identityHash(email) : null,
+        linkedinUrl ? identityHash(linkedinUrl) : null,
+      );
+      const matches = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id }]));
+      const byEmail = email ? matches.find((m) => m.email === email) : undefined;
+      const byLinkedin = linkedinUrl ? matches.find((m) => m.linkedin_url === linkedinUrl) : undefined;
+      if (byEmail && byLinkedin && byEmail.id !== byLinkedin.id) {
+        throw twoContacts(byEmail.id, byLinkedin.id);
       }
-      const sent = Object.fromEntries(TEXT_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, cleanText(input[field]) ?? null]));
-      written = await updateContact(tx, existing.id, {
-        ...sent, last_seen_at: now, updated_at: now, email: nextEmail, linkedin_url: nextLinkedin,
-        ...(accountId !== undefined ? { account_id: accountId } : {}),
-      });
-    }
-    return { record: contactRecordFromRow(written), created: !existing };
-  }, { propagation: TransactionPropagation.REQUIRES_NEW });
+      const existing = byEmail ?? byLinkedin;
+      if (!existing && rows[0]?.suppressed) {
+        throw erased();
+      }
+
+      let accountId: string | null | undefined;
+      if (company) {
+        const companyName =
+          cleanText(input.company_name) ?? existing?.company_name ?? company.companyName ?? company.domain;
+        accountId = (await ensureAccounts(tx, organizationId, new Map([[company.domain, companyName]]))).get(
+          company.domain,
+        );
+      } else if (input.company_domain === null) {
+        accountId = null;
+      }
+
+      let written;
+      if (!existing) {
+        const text = (field: (typeof TEXT_FIELDS)[number]) => cleanText(input[field]) ?? null;
+        const { rows } = await insertContact(
+          tx,
+          randomUUID(),
+          organizationId,
+          accountId ?? null,
+          email ?? null,
+          linkedinUrl ?? null,
+          text('first_name'),
+          text('last_name'),
+          text('job_title'),
+          text('company_name'),
+          text('phone'),
+          now,
+        );
+        written = rows[0];
+        if (!written) throw new Error('the contact INSERT returned no row');
+      } else {
+        const nextEmail = email !== undefined ? email : existing.email;
+        const nextLinkedin = linkedinUrl !== undefined ? linkedinUrl : existing.linkedin_url;
+        if (!nextEmail && !nextLinkedin) {
+          throw DomainError.invalidFields('A contact keeps at least one of email or linkedin_url.', [
+            { path: 'email', message: 'cannot be cleared while linkedin_url is empty' },
+            { path: 'linkedin_url', message: 'cannot be cleared while email is empty' },
+          ]);
+        }
+        const sent = Object.fromEntries(
+          TEXT_FIELDS.filter((field) => input[field] !== undefined).map((field) => [
+            field,
+            cleanText(input[field]) ?? null,
+          ]),
+        );
+        written = await updateContact(tx, existing.id, {
+          ...sent,
+          last_seen_at: now,
+          updated_at: now,
+          email: nextEmail,
+          linkedin_url: nextLinkedin,
+          ...(accountId !== undefined ? { account_id: accountId } : {}),
+        });
+      }
+      return { record: contactRecordFromRow(written), created: !existing };
+    },
+    { propagation: TransactionPropagation.REQUIRES_NEW },
+  );
 }
 
-
 /** Upsert; a concurrent first insert of the same person is retried once as an update. */
-export async function upsertContact(em: EntityManager, directory: Directory, organizationId: string, input: ContactInput) {
+export async function upsertContact(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  input: ContactInput,
+) {
   try {
     return await upsertOnce(em, directory, organizationId, input);
   } catch (error) {

@@ -49,9 +49,15 @@ export async function listContacts(
   page: { limit: number; offset: number; sortBy?: ContactSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: ContactRecord[]; total: number }> {
   const { email, linkedinUrl } = contactIdentifiers({ email: filters.email, linkedin_url: filters.linkedin_url });
-  const domain = filters.company_domain === undefined ? undefined : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
+  const domain =
+    filters.company_domain === undefined
+      ? undefined
+      : (await primaryDomain(directory, filters.company_domain, 'company_domain')).domain;
   const where = {
-    email, linkedinUrl, contactId: filters.contact_id, domain,
+    email,
+    linkedinUrl,
+    contactId: filters.contact_id,
+    domain,
     firstSeenAfter: filters.first_seen_after ? new Date(filters.first_seen_after) : undefined,
     lastSeenAfter: filters.last_seen_after ? new Date(filters.last_seen_after) : undefined,
   };
@@ -61,7 +67,12 @@ export async function listContacts(
   return { items: rows.map(contactRecordFromRow), total };
 }
 
-export async function setContactOwner(em: EntityManager, organizationId: string, id: string, ownerUserId: string | null): Promise<ContactRecord> {
+export async function setContactOwner(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  ownerUserId: string | null,
+): Promise<ContactRecord> {
   return em.transactional(async (tx) => {
     const contact = await loadContact(tx, organizationId, id);
     contact.owner = ownerUserId ? ref(await organizationUser(tx, organizationId, ownerUserId, 'owner_user_id')) : null;
@@ -79,11 +90,22 @@ export async function setContactOwner(em: EntityManager, organizationId: string,
  */
 export async function eraseContact(em: EntityManager, organizationId: string, id: string): Promise<void> {
   await em.transactional(async (tx) => {
-    const contact = await tx.findOne(Contact, { id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const contact = await tx.findOne(
+      Contact,
+      { id, organization: organizationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!contact) throw DomainError.notFound('Contact');
-    for (const [kind, value] of [['EMAIL', contact.email], ['LINKEDIN_URL', contact.linkedinUrl]] as const) {
+    for (const [kind, value] of [
+      ['EMAIL', contact.email],
+      ['LINKEDIN_URL', contact.linkedinUrl],
+    ] as const) {
       if (!value) continue;
-      await tx.upsert(Suppression, { organization: organizationId, kind, valueHash: identityHash(value) }, { onConflictAction: 'ignore' });
+      await tx.upsert(
+        Suppression,
+        { organization: organizationId, kind, valueHash: identityHash(value) },
+        { onConflictAction: 'ignore' },
+      );
     }
     // The activity stream embeds the person (name, email); its rows about them go too, and their
     // queued webhook deliveries with them (ON DELETE CASCADE).

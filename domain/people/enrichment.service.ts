@@ -53,7 +53,10 @@ export async function creditBalance(em: EntityManager, organizationId: string): 
 }
 
 function noCredits(): DomainError {
-  return DomainError.business('No enrichment credits left: this call needs the enrichment provider. Ask an administrator to add credits.', { field: 'enrichment_credits', balance: 0 });
+  return DomainError.business(
+    'No enrichment credits left: this call needs the enrichment provider. Ask an administrator to add credits.',
+    { field: 'enrichment_credits', balance: 0 },
+  );
 }
 
 type Paid = { pending: string | null; data: EnrichedPerson | null; spent: 0 | 1; remaining: number };
@@ -64,7 +67,12 @@ type Paid = { pending: string | null; data: EnrichedPerson | null; spent: 0 | 1;
  * answer with data, by one conditional UPDATE. A concurrent call may take the last credit in
  * between; the loser then gets the same 422 and not the data. No match and pending cost nothing.
  */
-async function paidEnrich(em: EntityManager, provider: EnrichmentProvider, organizationId: string, input: EnrichmentInput): Promise<Paid> {
+async function paidEnrich(
+  em: EntityManager,
+  provider: EnrichmentProvider,
+  organizationId: string,
+  input: EnrichmentInput,
+): Promise<Paid> {
   const balance = await creditBalance(em, organizationId);
   if (balance <= 0) throw noCredits();
   const result = await provider.enrich(input);
@@ -79,7 +87,10 @@ const present = (value: string | null | undefined): value is string => typeof va
 
 /** Normalised provider input; malformed identifiers are 400s naming their field. */
 function providerInput(request: EnrichRequest): EnrichmentInput {
-  const { email, linkedinUrl } = contactIdentifiers({ email: request.email ?? undefined, linkedin_url: request.linkedin_url ?? undefined });
+  const { email, linkedinUrl } = contactIdentifiers({
+    email: request.email ?? undefined,
+    linkedin_url: request.linkedin_url ?? undefined,
+  });
   const input: EnrichmentInput = {};
   if (email) input.email = email;
   if (linkedinUrl) input.linkedin_url = linkedinUrl;
@@ -94,15 +105,32 @@ function providerInput(request: EnrichRequest): EnrichmentInput {
 }
 
 /** POST /v1/contacts/enrich: neither reads nor writes the workspace. */
-export async function enrichPerson(em: EntityManager, provider: EnrichmentProvider, organizationId: string, request: EnrichRequest): Promise<EnrichResponse> {
+export async function enrichPerson(
+  em: EntityManager,
+  provider: EnrichmentProvider,
+  organizationId: string,
+  request: EnrichRequest,
+): Promise<EnrichResponse> {
   const input = providerInput(request);
   if (!input.email && !input.linkedin_url && !(input.first_name && input.last_name && input.company_domain)) {
     const missing = (['first_name', 'last_name', 'company_domain'] as const).filter((f) => !input[f]);
-    throw DomainError.invalidFields('Describe the person by email, by linkedin_url, or by first_name, last_name and company_domain.', [
-      { path: 'email', message: 'is required unless linkedin_url, or first_name + last_name + company_domain, are given' },
-      { path: 'linkedin_url', message: 'is required unless email, or first_name + last_name + company_domain, are given' },
-      ...missing.map((path) => ({ path, message: 'is required to match by name when email and linkedin_url are absent' })),
-    ]);
+    throw DomainError.invalidFields(
+      'Describe the person by email, by linkedin_url, or by first_name, last_name and company_domain.',
+      [
+        {
+          path: 'email',
+          message: 'is required unless linkedin_url, or first_name + last_name + company_domain, are given',
+        },
+        {
+          path: 'linkedin_url',
+          message: 'is required unless email, or first_name + last_name + company_domain, are given',
+        },
+        ...missing.map((path) => ({
+          path,
+          message: 'is required to match by name when email and linkedin_url are absent',
+        })),
+      ],
+    );
   }
   const paid = await paidEnrich(em, provider, organizationId, input);
   return {
@@ -131,7 +159,10 @@ function merge(stored: StoredPerson | null, found: EnrichedPerson | null): Merge
     company_name: fill('company_name'),
     company_domain: fill('company_domain'),
     // Facts about another company than the stored one would not describe this contact.
-    company: found?.company && (!stored?.company_domain || stored.company_domain === found.company_domain) ? found.company : null,
+    company:
+      found?.company && (!stored?.company_domain || stored.company_domain === found.company_domain)
+        ? found.company
+        : null,
   };
 }
 
@@ -151,8 +182,16 @@ function describe(stored: StoredPerson): EnrichmentInput {
  * when the match lacks an email, a job title or a company domain, or when nothing matches but an
  * email or LinkedIn URL was given. Nothing is written back to the contact.
  */
-export async function getAndEnrich(em: EntityManager, provider: EnrichmentProvider, organizationId: string, request: LocateRequest): Promise<GetAndEnrichResponse> {
-  const { email, linkedinUrl } = contactIdentifiers({ email: request.email ?? undefined, linkedin_url: request.linkedin_url ?? undefined });
+export async function getAndEnrich(
+  em: EntityManager,
+  provider: EnrichmentProvider,
+  organizationId: string,
+  request: LocateRequest,
+): Promise<GetAndEnrichResponse> {
+  const { email, linkedinUrl } = contactIdentifiers({
+    email: request.email ?? undefined,
+    linkedin_url: request.linkedin_url ?? undefined,
+  });
   if (!request.contact_id && !email && !linkedinUrl) {
     throw DomainError.invalidFields('Locate the contact by contact_id, email or linkedin_url.', [
       { path: 'contact_id', message: 'is required unless email or linkedin_url is given' },
@@ -162,14 +201,25 @@ export async function getAndEnrich(em: EntityManager, provider: EnrichmentProvid
   }
   let contact: Contact | null = null;
   if (request.contact_id) contact = await loadContact(em, organizationId, request.contact_id);
-  if (!contact && email) contact = await em.findOne(Contact, { organization: organizationId, email }, { populate: ['account', 'owner'] });
-  if (!contact && linkedinUrl) contact = await em.findOne(Contact, { organization: organizationId, linkedinUrl }, { populate: ['account', 'owner'] });
+  if (!contact && email)
+    contact = await em.findOne(Contact, { organization: organizationId, email }, { populate: ['account', 'owner'] });
+  if (!contact && linkedinUrl)
+    contact = await em.findOne(
+      Contact,
+      { organization: organizationId, linkedinUrl },
+      { populate: ['account', 'owner'] },
+    );
   const stored = contact ? { ...toContactSummary(contact), phone: contact.phone ?? null } : null;
 
   if (stored && stored.email && stored.job_title && stored.company_domain) {
     return {
-      completed: true, pending_provider: null, contact_id: stored.id, source: 'workspace', data: merge(stored, null),
-      credits_spent: 0, credits_remaining: await creditBalance(em, organizationId),
+      completed: true,
+      pending_provider: null,
+      contact_id: stored.id,
+      source: 'workspace',
+      data: merge(stored, null),
+      credits_spent: 0,
+      credits_remaining: await creditBalance(em, organizationId),
     };
   }
   const input: EnrichmentInput = stored

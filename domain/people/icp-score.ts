@@ -1,7 +1,14 @@
 // Qualification against an ideal customer profile (ICP): a pure, deterministic score so that the
 // same contact and profile always get the same verdict, and a client can predict it from the rule.
 
-export const ICP_FIELDS = ['industries', 'company_sizes', 'countries', 'job_titles', 'seniorities', 'keywords'] as const;
+export const ICP_FIELDS = [
+  'industries',
+  'company_sizes',
+  'countries',
+  'job_titles',
+  'seniorities',
+  'keywords',
+] as const;
 export type IcpField = (typeof ICP_FIELDS)[number];
 export type IcpProfile = Record<IcpField, string[]>;
 
@@ -43,17 +50,17 @@ export interface QualifyFacts {
 }
 
 export const QUALIFY_RULE = [
-  `Each criterion the ICP sets (a non-empty list) counts with its weight: industries ${QUALIFY_WEIGHTS.industries}, `
-  + `company_sizes ${QUALIFY_WEIGHTS.company_sizes}, job_titles ${QUALIFY_WEIGHTS.job_titles}, countries ${QUALIFY_WEIGHTS.countries}, `
-  + `seniorities ${QUALIFY_WEIGHTS.seniorities}, keywords ${QUALIFY_WEIGHTS.keywords}; criteria left empty are ignored.`,
-  'score = round(100 × weight matched ÷ weight of the criteria set). Matching is case-insensitive: industry, country and seniority '
-  + 'are equal to an entry; company size is an equal band or lies within a band (\'201-500\', \'1000+\'; a head count counts); '
-  + 'a job title or keyword entry matches when its words appear in order in the job title (keywords also search company name, industry and technologies).',
-  'Seniority, when not given, is read from the job title (chief/CxO/founder → C_LEVEL, VP → VP, head → HEAD, director → DIRECTOR, '
-  + 'manager → MANAGER, senior/principal/staff → SENIOR). Company facts not given come from the directory by company domain.',
-  `Verdict: QUALIFIED when score ≥ ${QUALIFIED_AT}; NOT_QUALIFIED when even matching every unknown fact would stay below ${NOT_QUALIFIED_BELOW}; `
-  + 'otherwise NEEDS_REVIEW (so missing facts never make a contact NOT_QUALIFIED). No criterion set at all: score 0, NEEDS_REVIEW. '
-  + 'One reason per criterion set. Qualification spends no credits.',
+  `Each criterion the ICP sets (a non-empty list) counts with its weight: industries ${QUALIFY_WEIGHTS.industries}, ` +
+    `company_sizes ${QUALIFY_WEIGHTS.company_sizes}, job_titles ${QUALIFY_WEIGHTS.job_titles}, countries ${QUALIFY_WEIGHTS.countries}, ` +
+    `seniorities ${QUALIFY_WEIGHTS.seniorities}, keywords ${QUALIFY_WEIGHTS.keywords}; criteria left empty are ignored.`,
+  'score = round(100 × weight matched ÷ weight of the criteria set). Matching is case-insensitive: industry, country and seniority ' +
+    "are equal to an entry; company size is an equal band or lies within a band ('201-500', '1000+'; a head count counts); " +
+    'a job title or keyword entry matches when its words appear in order in the job title (keywords also search company name, industry and technologies).',
+  'Seniority, when not given, is read from the job title (chief/CxO/founder → C_LEVEL, VP → VP, head → HEAD, director → DIRECTOR, ' +
+    'manager → MANAGER, senior/principal/staff → SENIOR). Company facts not given come from the directory by company domain.',
+  `Verdict: QUALIFIED when score ≥ ${QUALIFIED_AT}; NOT_QUALIFIED when even matching every unknown fact would stay below ${NOT_QUALIFIED_BELOW}; ` +
+    'otherwise NEEDS_REVIEW (so missing facts never make a contact NOT_QUALIFIED). No criterion set at all: score 0, NEEDS_REVIEW. ' +
+    'One reason per criterion set. Qualification spends no credits.',
 ].join(' ');
 
 export function emptyIcp(): IcpProfile {
@@ -61,9 +68,14 @@ export function emptyIcp(): IcpProfile {
 }
 
 /** Checks an ICP as an operator or client wrote it; entries are trimmed. Unknown keys are refused. */
-export function parseIcpProfile(value: unknown): { profile: IcpProfile; errors: [] } | { profile: null; errors: { path: string; message: string }[] } {
+export function parseIcpProfile(
+  value: unknown,
+): { profile: IcpProfile; errors: [] } | { profile: null; errors: { path: string; message: string }[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { profile: null, errors: [{ path: '(root)', message: `must be an object with the lists ${ICP_FIELDS.join(', ')}` }] };
+    return {
+      profile: null,
+      errors: [{ path: '(root)', message: `must be an object with the lists ${ICP_FIELDS.join(', ')}` }],
+    };
   }
   const errors: { path: string; message: string }[] = [];
   const profile = emptyIcp();
@@ -78,7 +90,8 @@ export function parseIcpProfile(value: unknown): { profile: IcpProfile; errors: 
     }
     list.forEach((entry: unknown, i) => {
       const text = typeof entry === 'string' ? entry.trim() : '';
-      if (!text || text.length > ICP_LIMITS.length) errors.push({ path: `${key}[${i}]`, message: `must be a string of 1 to ${ICP_LIMITS.length} characters` });
+      if (!text || text.length > ICP_LIMITS.length)
+        errors.push({ path: `${key}[${i}]`, message: `must be a string of 1 to ${ICP_LIMITS.length} characters` });
       else profile[key as IcpField].push(text);
     });
   }
@@ -96,7 +109,11 @@ export function icpFromStored(stored: unknown): IcpProfile {
   return profile;
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** True when the words of `phrase` appear, in order and adjacent, among the words of `text`. */
 export function containsPhrase(text: string, phrase: string): boolean {
@@ -125,7 +142,11 @@ export function seniorityFromTitle(title: string | null): string | null {
   return null;
 }
 
-const seniorityKey = (value: string) => value.trim().toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+const seniorityKey = (value: string) =>
+  value
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_');
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** '201-500' → [201, 500], '10000+' → [10000, ∞], '350' → [350, 350]. */
@@ -161,18 +182,29 @@ function judge(field: IcpField, facts: QualifyFacts, entries: string[]): Outcome
     case 'company_sizes': {
       if (!facts.company_size && facts.employee_count === null) return { state: 'unknown' };
       const value = facts.company_size ?? String(facts.employee_count);
-      return { state: entries.some((e) => sizeMatches(facts.company_size, facts.employee_count, e)) ? 'matched' : 'missed', value };
+      return {
+        state: entries.some((e) => sizeMatches(facts.company_size, facts.employee_count, e)) ? 'matched' : 'missed',
+        value,
+      };
     }
     case 'job_titles':
       if (!facts.job_title) return { state: 'unknown' };
-      return { state: entries.some((e) => containsPhrase(facts.job_title!, e)) ? 'matched' : 'missed', value: facts.job_title };
+      return {
+        state: entries.some((e) => containsPhrase(facts.job_title!, e)) ? 'matched' : 'missed',
+        value: facts.job_title,
+      };
     case 'seniorities': {
       const seniority = facts.seniority ?? seniorityFromTitle(facts.job_title);
       if (!seniority) return { state: 'unknown' };
-      return { state: entries.some((e) => seniorityKey(e) === seniorityKey(seniority)) ? 'matched' : 'missed', value: seniorityKey(seniority) };
+      return {
+        state: entries.some((e) => seniorityKey(e) === seniorityKey(seniority)) ? 'matched' : 'missed',
+        value: seniorityKey(seniority),
+      };
     }
     case 'keywords': {
-      const text = [facts.job_title, facts.company_name, facts.industry, ...facts.technologies].filter(Boolean).join(' | ');
+      const text = [facts.job_title, facts.company_name, facts.industry, ...facts.technologies]
+        .filter(Boolean)
+        .join(' | ');
       if (!text) return { state: 'unknown' };
       const hit = entries.find((e) => containsPhrase(text, e));
       return hit ? { state: 'matched', value: hit } : { state: 'missed', value: 'none of the keywords' };
@@ -181,14 +213,23 @@ function judge(field: IcpField, facts: QualifyFacts, entries: string[]): Outcome
 }
 
 const LABELS: Record<IcpField, string> = {
-  industries: 'industry', company_sizes: 'company size', countries: 'country', job_titles: 'job title', seniorities: 'seniority', keywords: 'keywords',
+  industries: 'industry',
+  company_sizes: 'company size',
+  countries: 'country',
+  job_titles: 'job title',
+  seniorities: 'seniority',
+  keywords: 'keywords',
 };
 
 export function qualify(facts: QualifyFacts, icp: IcpProfile): QualifyResult {
   // Heaviest criteria first, so reasons read in order of importance.
   const set = (Object.keys(QUALIFY_WEIGHTS) as IcpField[]).filter((field) => icp[field].length > 0);
   if (!set.length) {
-    return { score: 0, verdict: 'NEEDS_REVIEW', reasons: ['No ICP profile is set (and no icp_context given): nothing to score against.'] };
+    return {
+      score: 0,
+      verdict: 'NEEDS_REVIEW',
+      reasons: ['No ICP profile is set (and no icp_context given): nothing to score against.'],
+    };
   }
   const total = set.reduce((sum, field) => sum + QUALIFY_WEIGHTS[field], 0);
   let matched = 0;
@@ -202,9 +243,17 @@ export function qualify(facts: QualifyFacts, icp: IcpProfile): QualifyResult {
       reasons.push(`${LABELS[field]} unknown (+0 of ${weight})`);
     } else if (outcome.state === 'matched') {
       matched += weight;
-      reasons.push(field === 'keywords' ? `keyword "${outcome.value}" found (+${weight})` : `${LABELS[field]} "${outcome.value}" matches the ICP (+${weight})`);
+      reasons.push(
+        field === 'keywords'
+          ? `keyword "${outcome.value}" found (+${weight})`
+          : `${LABELS[field]} "${outcome.value}" matches the ICP (+${weight})`,
+      );
     } else {
-      reasons.push(field === 'keywords' ? `no ICP keyword found (+0 of ${weight})` : `${LABELS[field]} "${outcome.value}" is not in the ICP ${field} (+0 of ${weight})`);
+      reasons.push(
+        field === 'keywords'
+          ? `no ICP keyword found (+0 of ${weight})`
+          : `${LABELS[field]} "${outcome.value}" is not in the ICP ${field} (+0 of ${weight})`,
+      );
     }
   }
   const score = Math.round((100 * matched) / total);
@@ -213,6 +262,7 @@ export function qualify(facts: QualifyFacts, icp: IcpProfile): QualifyResult {
   if (score >= QUALIFIED_AT) verdict = 'QUALIFIED';
   else if (best < NOT_QUALIFIED_BELOW) verdict = 'NOT_QUALIFIED';
   else verdict = 'NEEDS_REVIEW';
-  if (verdict === 'NEEDS_REVIEW' && score < NOT_QUALIFIED_BELOW) reasons.push(`score ${score} is low, but unknown facts could lift it to ${best}: review`);
+  if (verdict === 'NEEDS_REVIEW' && score < NOT_QUALIFIED_BELOW)
+    reasons.push(`score ${score} is low, but unknown facts could lift it to ${best}: review`);
   return { score, verdict, reasons };
 }

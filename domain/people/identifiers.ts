@@ -13,7 +13,9 @@ export const LIMITS = {
 
 /** Lower-cased, trimmed email, or null when it is not a plausible address. */
 /** The distinct non-empty values of a list, in first-seen order (the identifiers of a batch to look up at once). */
-export const distinctPresent = (values: (string | null | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
+export const distinctPresent = (values: (string | null | undefined)[]): string[] => [
+  ...new Set(values.filter((v): v is string => !!v)),
+];
 
 export function normalizeEmail(raw: string): string | null {
   const value = raw.trim().toLowerCase();
@@ -72,7 +74,8 @@ export function normalizeDomain(raw: string): string | null {
   if (value.startsWith('www.')) value = value.slice(4);
   if (value.length === 0 || value.length > LIMITS.domain) return null;
   const labels = value.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^[a-z][a-z0-9-]*$/.test(labels[labels.length - 1])) return null;
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^[a-z][a-z0-9-]*$/.test(labels[labels.length - 1]))
+    return null;
   return value;
 }
 
@@ -90,7 +93,7 @@ export function unstorableReason(value: string): string | null {
 export function jsonStorable(value: unknown): boolean {
   if (typeof value === 'string') return unstorableReason(value) === null;
   if (Array.isArray(value)) return value.every(jsonStorable);
-  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => unstorableReason(k) === null && jsonStorable(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value).every(([k, v]) => unstorableReason(k) === null && jsonStorable(v));
   return true;
 }
-

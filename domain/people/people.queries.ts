@@ -15,8 +15,14 @@ export function contactSummaryQuery(em: EntityManager) {
     .selectFrom('contacts as c')
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
     .select((eb) => [
-      'c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.linkedin_url', 'c.job_title',
-      eb.fn.coalesce('c.company_name', 'a.name').as('company_name'), 'a.domain as company_domain',
+      'c.id',
+      'c.first_name',
+      'c.last_name',
+      'c.email',
+      'c.linkedin_url',
+      'c.job_title',
+      eb.fn.coalesce('c.company_name', 'a.name').as('company_name'),
+      'a.domain as company_domain',
     ]);
 }
 
@@ -37,8 +43,13 @@ export interface ContactListWhere {
 }
 
 export const CONTACT_SORT_COLUMNS = {
-  created_at: 'created_at', updated_at: 'updated_at', first_seen_at: 'first_seen_at', last_seen_at: 'last_seen_at',
-  email: 'email', first_name: 'first_name', last_name: 'last_name',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  first_seen_at: 'first_seen_at',
+  last_seen_at: 'last_seen_at',
+  email: 'email',
+  first_name: 'first_name',
+  last_name: 'last_name',
 } as const;
 
 function matchingContacts(em: EntityManager, organizationId: string, where: ContactListWhere) {
@@ -56,13 +67,21 @@ function matchingContacts(em: EntityManager, organizationId: string, where: Cont
 
 /** One page of the matching contacts with their account and owner, each row carrying the total (window count). */
 export function contactListPage(
-  em: EntityManager, organizationId: string, where: ContactListWhere,
+  em: EntityManager,
+  organizationId: string,
+  where: ContactListWhere,
   page: { limit: number; offset: number; sortBy: keyof typeof CONTACT_SORT_COLUMNS; sortOrder: 'asc' | 'desc' },
 ) {
   return matchingContacts(em, organizationId, where)
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .selectAll('c')
-    .select((eb) => ['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name', eb.fn.countAll().over().as('total')])
+    .select((eb) => [
+      'a.name as account_name',
+      'a.domain as account_domain',
+      'u.email as owner_email',
+      'u.name as owner_name',
+      eb.fn.countAll().over().as('total'),
+    ])
     .orderBy(`c.${CONTACT_SORT_COLUMNS[page.sortBy]}`, page.sortOrder)
     .orderBy('c.id', page.sortOrder)
     .limit(page.limit)
@@ -72,12 +91,24 @@ export function contactListPage(
 
 /** How many contacts match (for a page past the last, where no row carries the window count). */
 export async function contactListCount(em: EntityManager, organizationId: string, where: ContactListWhere) {
-  return (await matchingContacts(em, organizationId, where).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()).total;
+  return (
+    await matchingContacts(em, organizationId, where)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow()
+  ).total;
 }
 
 /** Deletes the organization's activity rows about a contact (their queued webhook deliveries go by ON DELETE CASCADE). */
-export async function deleteContactActivities(em: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  await typedKysely(em).deleteFrom('activities').where('organization_id', '=', organizationId).where('contact_id', '=', contactId).execute();
+export async function deleteContactActivities(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string,
+): Promise<void> {
+  await typedKysely(em)
+    .deleteFrom('activities')
+    .where('organization_id', '=', organizationId)
+    .where('contact_id', '=', contactId)
+    .execute();
 }
 
 // ---- Upserting one contact: compiled once (an identifier not sent is NULL, which equals
@@ -90,19 +121,44 @@ export async function deleteContactActivities(em: EntityManager, organizationId:
  * Not prepared: with the values, PostgreSQL drops the branches whose identifier is NULL; a generic
  * plan keeps them (measured: +0.4 ms of database CPU per upsert when prepared).
  */
-export const matchAndSuppression = statement((
-  db, organizationId: string, email: string | null, linkedinUrl: string | null, emailHash: string | null, linkedinHash: string | null,
-) => db
-  .selectFrom(db.selectNoFrom((eb) => eb.exists(eb.selectFrom('suppressions').select(eb.lit(1).as('one'))
-    .where('organization_id', '=', organizationId)
-    .where((w) => w.or([
-      w.and([w('kind', '=', 'EMAIL'), w('value_hash', '=', emailHash)]),
-      w.and([w('kind', '=', 'LINKEDIN_URL'), w('value_hash', '=', linkedinHash)]),
-    ]))).as('suppressed')).as('s'))
-  .leftJoin('contacts as c', (join) => join
-    .on('c.organization_id', '=', organizationId)
-    .on((eb) => eb.or([eb('c.email', '=', email), eb('c.linkedin_url', '=', linkedinUrl)])))
-  .select(['c.id', 'c.email', 'c.linkedin_url', 'c.company_name', 's.suppressed']), { prepared: false });
+export const matchAndSuppression = statement(
+  (
+    db,
+    organizationId: string,
+    email: string | null,
+    linkedinUrl: string | null,
+    emailHash: string | null,
+    linkedinHash: string | null,
+  ) =>
+    db
+      .selectFrom(
+        db
+          .selectNoFrom((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('suppressions')
+                  .select(eb.lit(1).as('one'))
+                  .where('organization_id', '=', organizationId)
+                  .where((w) =>
+                    w.or([
+                      w.and([w('kind', '=', 'EMAIL'), w('value_hash', '=', emailHash)]),
+                      w.and([w('kind', '=', 'LINKEDIN_URL'), w('value_hash', '=', linkedinHash)]),
+                    ]),
+                  ),
+              )
+              .as('suppressed'),
+          )
+          .as('s'),
+      )
+      .leftJoin('contacts as c', (join) =>
+        join
+          .on('c.organization_id', '=', organizationId)
+          .on((eb) => eb.or([eb('c.email', '=', email), eb('c.linkedin_url', '=', linkedinUrl)])),
+      )
+      .select(['c.id', 'c.email', 'c.linkedin_url', 'c.company_name', 's.suppressed']),
+  { prepared: false },
+);
 
 /** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
 function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
@@ -114,46 +170,89 @@ function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
     .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name']);
 }
 
-type NewContact = Omit<Insertable<DB['contacts']>, 'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'>;
+type NewContact = Omit<
+  Insertable<DB['contacts']>,
+  'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'
+>;
 
 /** A new contact, read back with its account and owner. */
-export const insertContact = statement((
-  db, id: string, organizationId: string, accountId: string | null, email: string | null, linkedinUrl: string | null,
-  firstName: string | null, lastName: string | null, jobTitle: string | null, companyName: string | null, phone: string | null, now: Date,
-) => {
-  const row: NewContact = {
-    id, organization_id: organizationId, account_id: accountId, email, linkedin_url: linkedinUrl,
-    first_name: firstName, last_name: lastName, job_title: jobTitle, company_name: companyName, phone,
-  };
-  return readWritten(db.with('written', (w) => w
-    .insertInto('contacts')
-    .values({ ...row, email_status: 'UNVERIFIED', first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
-    .returningAll()));
-});
+export const insertContact = statement(
+  (
+    db,
+    id: string,
+    organizationId: string,
+    accountId: string | null,
+    email: string | null,
+    linkedinUrl: string | null,
+    firstName: string | null,
+    lastName: string | null,
+    jobTitle: string | null,
+    companyName: string | null,
+    phone: string | null,
+    now: Date,
+  ) => {
+    const row: NewContact = {
+      id,
+      organization_id: organizationId,
+      account_id: accountId,
+      email,
+      linkedin_url: linkedinUrl,
+      first_name: firstName,
+      last_name: lastName,
+      job_title: jobTitle,
+      company_name: companyName,
+      phone,
+    };
+    return readWritten(
+      db.with('written', (w) =>
+        w
+          .insertInto('contacts')
+          .values({
+            ...row,
+            email_status: 'UNVERIFIED',
+            first_seen_at: now,
+            last_seen_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll(),
+      ),
+    );
+  },
+);
 
 /** Writes `set` on a contact, read back with its account and owner. */
 export function updateContact(
-  em: EntityManager, contactId: string,
-  set: Partial<Pick<Row<'contacts'>, 'first_name' | 'last_name' | 'job_title' | 'company_name' | 'phone' | 'account_id'>>
-    & Pick<Row<'contacts'>, 'email' | 'linkedin_url'> & { last_seen_at: Date; updated_at: Date },
+  em: EntityManager,
+  contactId: string,
+  set: Partial<
+    Pick<Row<'contacts'>, 'first_name' | 'last_name' | 'job_title' | 'company_name' | 'phone' | 'account_id'>
+  > &
+    Pick<Row<'contacts'>, 'email' | 'linkedin_url'> & { last_seen_at: Date; updated_at: Date },
 ) {
-  return readWritten(typedKysely(em)
-    .with('written', (w) => w
-      .updateTable('contacts')
-      .set(set)
-      .where('id', '=', contactId)
-      .returningAll())).executeTakeFirstOrThrow();
+  return readWritten(
+    typedKysely(em).with('written', (w) =>
+      w.updateTable('contacts').set(set).where('id', '=', contactId).returningAll(),
+    ),
+  ).executeTakeFirstOrThrow();
 }
 
 // ---- Importing a batch of contacts
 
 /** The organization's contacts holding any of these emails or LinkedIn URLs. */
-export function contactsMatchingIdentifiers(em: EntityManager, organizationId: string, emails: string[], linkedinUrls: string[]) {
+export function contactsMatchingIdentifiers(
+  em: EntityManager,
+  organizationId: string,
+  emails: string[],
+  linkedinUrls: string[],
+) {
   return typedKysely(em)
     .selectFrom('contacts')
     .select(['id', 'email', 'linkedin_url', 'company_name', 'account_id'])
     .where('organization_id', '=', organizationId)
-    .where((eb) => eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]))
+    .where((eb) =>
+      eb.or([eb('email', '=', eb.fn.any(eb.val(emails))), eb('linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls)))]),
+    )
     .execute();
 }
 
@@ -167,13 +266,31 @@ export function suppressionsAmong(em: EntityManager, organizationId: string, val
     .execute();
 }
 
-export type ImportedContactRow = Pick<Insertable<DB['contacts']>, 'id' | 'account_id' | 'email' | 'linkedin_url' | 'first_name' | 'last_name' | 'job_title' | 'company_name'>;
+export type ImportedContactRow = Pick<
+  Insertable<DB['contacts']>,
+  'id' | 'account_id' | 'email' | 'linkedin_url' | 'first_name' | 'last_name' | 'job_title' | 'company_name'
+>;
 
 /** Inserts new contacts (unverified, first seen now). */
-export async function insertImportedContacts(em: EntityManager, organizationId: string, rows: ImportedContactRow[], now: Date): Promise<void> {
+export async function insertImportedContacts(
+  em: EntityManager,
+  organizationId: string,
+  rows: ImportedContactRow[],
+  now: Date,
+): Promise<void> {
   await typedKysely(em)
     .insertInto('contacts')
-    .values(rows.map((row) => ({ ...row, organization_id: organizationId, email_status: 'UNVERIFIED' as const, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        organization_id: organizationId,
+        email_status: 'UNVERIFIED' as const,
+        first_seen_at: now,
+        last_seen_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -192,7 +309,11 @@ export interface ImportedContactUpdate {
  * Updates matched contacts in one statement: identifiers only fill gaps, other known (non-null)
  * fields overwrite. SQL: UPDATE ... FROM (VALUES ...) with per-column coalesce.
  */
-export async function updateImportedContacts(em: EntityManager, rows: ImportedContactUpdate[], now: Date): Promise<void> {
+export async function updateImportedContacts(
+  em: EntityManager,
+  rows: ImportedContactUpdate[],
+  now: Date,
+): Promise<void> {
   await sql`
     UPDATE contacts c SET
       email = coalesce(c.email, v.email), linkedin_url = coalesce(c.linkedin_url, v.linkedin_url),
@@ -206,22 +327,55 @@ export async function updateImportedContacts(em: EntityManager, rows: ImportedCo
 // ---- Accounts
 
 /** One account of upsertAccountRows (a contact's company, on every contact upsert): compiled once. */
-const upsertOneAccount = statement((db, id: string, organizationId: string, domain: string, name: string, now: Date) => db
-  .insertInto('accounts')
-  .values({ id, organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now })
-  .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
-  .returning(['id', 'domain']));
+const upsertOneAccount = statement((db, id: string, organizationId: string, domain: string, name: string, now: Date) =>
+  db
+    .insertInto('accounts')
+    .values({
+      id,
+      organization_id: organizationId,
+      name,
+      domain,
+      first_seen_at: now,
+      last_seen_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'domain'])
+        .doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })),
+    )
+    .returning(['id', 'domain']),
+);
 
 /** Inserts the (domain, name) accounts, or moves last_seen_at of those the organization has; their ids. */
-export async function upsertAccountRows(em: EntityManager, organizationId: string, accounts: [string, string][]): Promise<{ id: string; domain: string }[]> {
+export async function upsertAccountRows(
+  em: EntityManager,
+  organizationId: string,
+  accounts: [string, string][],
+): Promise<{ id: string; domain: string }[]> {
   const now = new Date();
-  if (accounts.length === 1) return (await upsertOneAccount(em, randomUUID(), organizationId, accounts[0][0], accounts[0][1], now)).rows;
+  if (accounts.length === 1)
+    return (await upsertOneAccount(em, randomUUID(), organizationId, accounts[0][0], accounts[0][1], now)).rows;
   return typedKysely(em)
     .insertInto('accounts')
-    .values(accounts.map(([domain, name]) => ({
-      id: randomUUID(), organization_id: organizationId, name, domain, first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-    })))
-    .onConflict((oc) => oc.columns(['organization_id', 'domain']).doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })))
+    .values(
+      accounts.map(([domain, name]) => ({
+        id: randomUUID(),
+        organization_id: organizationId,
+        name,
+        domain,
+        first_seen_at: now,
+        last_seen_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'domain'])
+        .doUpdateSet((eb) => ({ last_seen_at: eb.ref('excluded.last_seen_at') })),
+    )
     .returning(['id', 'domain'])
     .execute();
 }
@@ -230,21 +384,42 @@ export async function upsertAccountRows(em: EntityManager, organizationId: strin
 // map a merge would be invisible to entities loaded before it. Read by every message step:
 // compiled once.
 
-export const selectContactVariables = statement((db, contactId: string) => db.selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key'));
-export const selectAccountVariables = statement((db, accountId: string) => db.selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key'));
+export const selectContactVariables = statement((db, contactId: string) =>
+  db.selectFrom('contact_variables').select(['key', 'value']).where('contact_id', '=', contactId).orderBy('key'),
+);
+export const selectAccountVariables = statement((db, accountId: string) =>
+  db.selectFrom('account_variables').select(['key', 'value']).where('account_id', '=', accountId).orderBy('key'),
+);
 
 /** Inserts or overwrites the (key, value) variables of a contact or an account. */
-export async function mergeVariables(em: EntityManager, kind: 'contact' | 'account', ownerId: string, entries: [string, string | null][]): Promise<void> {
+export async function mergeVariables(
+  em: EntityManager,
+  kind: 'contact' | 'account',
+  ownerId: string,
+  entries: [string, string | null][],
+): Promise<void> {
   const db = typedKysely(em);
   const now = new Date();
   const rows = entries.map(([key, value]) => ({ key, value, updated_at: now }));
   if (kind === 'contact') {
-    await db.insertInto('contact_variables').values(rows.map((row) => ({ ...row, contact_id: ownerId })))
-      .onConflict((oc) => oc.columns(['contact_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+    await db
+      .insertInto('contact_variables')
+      .values(rows.map((row) => ({ ...row, contact_id: ownerId })))
+      .onConflict((oc) =>
+        oc
+          .columns(['contact_id', 'key'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      )
       .execute();
   } else {
-    await db.insertInto('account_variables').values(rows.map((row) => ({ ...row, account_id: ownerId })))
-      .onConflict((oc) => oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+    await db
+      .insertInto('account_variables')
+      .values(rows.map((row) => ({ ...row, account_id: ownerId })))
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'key'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      )
       .execute();
   }
 }
@@ -252,14 +427,17 @@ export async function mergeVariables(em: EntityManager, kind: 'contact' | 'accou
 // ---- The organization: enrichment credits and the ICP profile
 
 /** The organization's enrichment credit balance (one primary-key read; on every GET /v1/me: compiled once). */
-export const selectCredits = statement((db, organizationId: string) => db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId));
+export const selectCredits = statement((db, organizationId: string) =>
+  db.selectFrom('organizations').select('enrichment_credits').where('id', '=', organizationId),
+);
 
 /** Takes one credit if any is left; the new balance, or null when there was none. */
 export async function spendCredit(em: EntityManager, organizationId: string): Promise<number | null> {
   const row = await typedKysely(em)
     .updateTable('organizations')
     .set((eb) => ({ enrichment_credits: eb('enrichment_credits', '-', 1) }))
-    .where('id', '=', organizationId).where('enrichment_credits', '>', 0)
+    .where('id', '=', organizationId)
+    .where('enrichment_credits', '>', 0)
     .returning('enrichment_credits')
     .executeTakeFirst();
   return row ? row.enrichment_credits : null;
@@ -267,6 +445,10 @@ export async function spendCredit(em: EntityManager, organizationId: string): Pr
 
 /** The organization's stored ICP profile (null when none). */
 export async function storedIcpProfile(em: EntityManager, organizationId: string) {
-  const row = await typedKysely(em).selectFrom('organizations').select('icp_profile').where('id', '=', organizationId).executeTakeFirst();
+  const row = await typedKysely(em)
+    .selectFrom('organizations')
+    .select('icp_profile')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
   return row?.icp_profile ?? null;
 }

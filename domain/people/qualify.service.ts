@@ -50,19 +50,39 @@ function withCompany(facts: QualifyFacts, company: DirectoryCompany | null): Qua
   };
 }
 
-async function storedFacts(em: EntityManager, directory: Directory, organizationId: string, contactId: string): Promise<QualifyFacts> {
+async function storedFacts(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  contactId: string,
+): Promise<QualifyFacts> {
   const contact = toContactSummary(await loadContact(em, organizationId, contactId));
   const facts: QualifyFacts = {
-    job_title: contact.job_title, seniority: null, industry: null, company_size: null, employee_count: null, country: null,
-    company_name: contact.company_name, technologies: [],
+    job_title: contact.job_title,
+    seniority: null,
+    industry: null,
+    company_size: null,
+    employee_count: null,
+    country: null,
+    company_name: contact.company_name,
+    technologies: [],
   };
-  return withCompany(facts, contact.company_domain ? await directory.findCompanyByDomain(contact.company_domain) : null);
+  return withCompany(
+    facts,
+    contact.company_domain ? await directory.findCompanyByDomain(contact.company_domain) : null,
+  );
 }
 
 async function inlineFacts(directory: Directory, contact: InlineContact): Promise<QualifyFacts> {
   const facts: QualifyFacts = {
-    job_title: text(contact.job_title), seniority: text(contact.seniority), industry: text(contact.industry), company_size: text(contact.company_size),
-    employee_count: null, country: text(contact.country), company_name: text(contact.company_name), technologies: [],
+    job_title: text(contact.job_title),
+    seniority: text(contact.seniority),
+    industry: text(contact.industry),
+    company_size: text(contact.company_size),
+    employee_count: null,
+    country: text(contact.country),
+    company_name: text(contact.company_name),
+    technologies: [],
   };
   const raw = text(contact.company_domain);
   if (!raw) return facts;
@@ -71,16 +91,33 @@ async function inlineFacts(directory: Directory, contact: InlineContact): Promis
   return withCompany(facts, await directory.findCompanyByDomain(domain));
 }
 
-export async function qualifyContact(em: EntityManager, directory: Directory, organizationId: string, input: QualifyInput): Promise<QualifyResult> {
+export async function qualifyContact(
+  em: EntityManager,
+  directory: Directory,
+  organizationId: string,
+  input: QualifyInput,
+): Promise<QualifyResult> {
   if ((input.contact_id === undefined) === (input.contact === undefined)) {
-    throw DomainError.invalidFields('Send exactly one of contact_id (a stored contact) or contact (an inline description).', [
-      { path: 'contact_id', message: input.contact_id === undefined ? 'is required when contact is absent' : 'cannot be sent with contact' },
-      { path: 'contact', message: input.contact === undefined ? 'is required when contact_id is absent' : 'cannot be sent with contact_id' },
-    ]);
+    throw DomainError.invalidFields(
+      'Send exactly one of contact_id (a stored contact) or contact (an inline description).',
+      [
+        {
+          path: 'contact_id',
+          message:
+            input.contact_id === undefined ? 'is required when contact is absent' : 'cannot be sent with contact',
+        },
+        {
+          path: 'contact',
+          message:
+            input.contact === undefined ? 'is required when contact_id is absent' : 'cannot be sent with contact_id',
+        },
+      ],
+    );
   }
-  const facts = input.contact_id !== undefined
-    ? await storedFacts(em, directory, organizationId, input.contact_id)
-    : await inlineFacts(directory, input.contact!);
+  const facts =
+    input.contact_id !== undefined
+      ? await storedFacts(em, directory, organizationId, input.contact_id)
+      : await inlineFacts(directory, input.contact!);
   const icp = input.icp_context ? icpFromStored(input.icp_context) : await getIcpProfile(em, organizationId);
   return qualify(facts, icp);
 }

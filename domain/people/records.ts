@@ -106,13 +106,30 @@ export type ContactRow = Row<'contacts'> & {
 };
 
 /** What a contact summary is made of, as a row read with its account's name and domain holds it. */
-export type ContactSummaryRow = Pick<ContactRow, 'id' | 'first_name' | 'last_name' | 'email' | 'linkedin_url' | 'job_title' | 'company_name' | 'account_name' | 'account_domain'>;
+export type ContactSummaryRow = Pick<
+  ContactRow,
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'linkedin_url'
+  | 'job_title'
+  | 'company_name'
+  | 'account_name'
+  | 'account_domain'
+>;
 
 /** The summary of a contact row: its company is its own company_name, else its account's name. */
 export function contactSummaryFromRow(row: ContactSummaryRow): ContactSummary {
   return {
-    id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email, linkedin_url: row.linkedin_url,
-    job_title: row.job_title, company_name: row.company_name ?? row.account_name, company_domain: row.account_domain,
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    linkedin_url: row.linkedin_url,
+    job_title: row.job_title,
+    company_name: row.company_name ?? row.account_name,
+    company_domain: row.account_domain,
   };
 }
 
@@ -122,7 +139,10 @@ export function contactRecordFromRow(row: ContactRow): ContactRecord {
     account_id: row.account_id,
     phone: row.phone,
     owner_user_id: row.owner_id,
-    owner: row.owner_id && row.owner_email !== null ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' } : null,
+    owner:
+      row.owner_id && row.owner_email !== null
+        ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' }
+        : null,
     email_status: row.email_status,
     first_seen_at: iso(row.first_seen_at),
     last_seen_at: iso(row.last_seen_at),

@@ -11,11 +11,22 @@ import { lockRunOfApproval, updateRun } from './playbooks.queries.ts';
  * and `poke` asks the caller to wake the resolution workflow after the commit (the next drain
  * would do it anyway). Rejected: REJECTED. A run already decided: 409.
  */
-export async function decideApproval(tx: EntityManager, organizationId: string, taskId: string, approved: boolean): Promise<{ poke: boolean; status: PlaybookRunStatus }> {
+export async function decideApproval(
+  tx: EntityManager,
+  organizationId: string,
+  taskId: string,
+  approved: boolean,
+): Promise<{ poke: boolean; status: PlaybookRunStatus }> {
   const run = await lockRunOfApproval(tx, organizationId, taskId);
-  if (!run) throw DomainError.business('This approval task has no playbook run any more (its playbook was deleted).', { task_id: taskId });
+  if (!run)
+    throw DomainError.business('This approval task has no playbook run any more (its playbook was deleted).', {
+      task_id: taskId,
+    });
   if (run.status !== 'AWAITING_APPROVAL') {
-    throw DomainError.conflict(`The playbook run was already decided (it is ${run.status}).`, { playbook_run_id: run.id, playbook_run_status: run.status });
+    throw DomainError.conflict(`The playbook run was already decided (it is ${run.status}).`, {
+      playbook_run_id: run.id,
+      playbook_run_status: run.status,
+    });
   }
   const now = new Date();
   if (!approved) {
@@ -23,9 +34,27 @@ export async function decideApproval(tx: EntityManager, organizationId: string, 
     return { poke: false, status: 'REJECTED' };
   }
   if (run.action.type === 'CREATE_TASK') {
-    const task = todoFor({ organizationId, contactId: run.contact_id, eventId: run.event_id, eventName: run.event_name, playbookName: run.name, assigneeId: run.assignee_id }, run.action, now);
+    const task = todoFor(
+      {
+        organizationId,
+        contactId: run.contact_id,
+        eventId: run.event_id,
+        eventName: run.event_name,
+        playbookName: run.name,
+        assigneeId: run.assignee_id,
+      },
+      run.action,
+      now,
+    );
     await insertTasks(tx, [task], now);
-    await updateRun(tx, run.id, { status: 'COMPLETED', outcome: 'TASK_CREATED', created_task_id: task.id, decided_at: now, completed_at: now, updated_at: now });
+    await updateRun(tx, run.id, {
+      status: 'COMPLETED',
+      outcome: 'TASK_CREATED',
+      created_task_id: task.id,
+      decided_at: now,
+      completed_at: now,
+      updated_at: now,
+    });
     return { poke: false, status: 'COMPLETED' };
   }
   await updateRun(tx, run.id, { status: 'PENDING', decided_at: now, updated_at: now });

@@ -23,7 +23,12 @@ export interface RunPlaybooksDeps extends EnrollmentDeps {
  * (the next call finds the row the enrollment workflow wrote). A contact or template that is gone
  * fails the run with the reason.
  */
-export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksDeps, limit: number, organizationIds?: string[]): Promise<RunPlaybooksResult> {
+export async function runPendingPlaybooks(
+  em: EntityManager,
+  deps: RunPlaybooksDeps,
+  limit: number,
+  organizationIds?: string[],
+): Promise<RunPlaybooksResult> {
   const rows = await pendingRuns(em, limit, organizationIds);
   const result: RunPlaybooksResult = { claimed: rows.length, completed: 0, failed: 0, retrying: 0 };
   let next = 0;
@@ -49,7 +54,11 @@ export async function runPendingPlaybooks(em: EntityManager, deps: RunPlaybooksD
 }
 
 /** Carries the run out; false while its enrollment's email verification goes on (the run stays PENDING). */
-async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: Pick<Row<'playbook_runs'>, 'id' | 'organization_id' | 'contact_id' | 'action'>): Promise<boolean> {
+async function carryOut(
+  em: EntityManager,
+  deps: RunPlaybooksDeps,
+  run: Pick<Row<'playbook_runs'>, 'id' | 'organization_id' | 'contact_id' | 'action'>,
+): Promise<boolean> {
   const organizationId = run.organization_id;
   if (run.action.type === 'CREATE_TASK') {
     // Approved to-dos are created at approval; a PENDING one is only met after a crash in between.
@@ -58,17 +67,47 @@ async function carryOut(em: EntityManager, deps: RunPlaybooksDeps, run: Pick<Row
       const locked = await lockPendingRun(tx, run.id);
       if (!locked) return;
       const now = new Date();
-      const task = todoFor({ organizationId, contactId: run.contact_id, eventId: locked.event_id, eventName: locked.event_name, playbookName: locked.name, assigneeId: locked.assignee_id }, action, now);
+      const task = todoFor(
+        {
+          organizationId,
+          contactId: run.contact_id,
+          eventId: locked.event_id,
+          eventName: locked.event_name,
+          playbookName: locked.name,
+          assigneeId: locked.assignee_id,
+        },
+        action,
+        now,
+      );
       await insertTasks(tx, [task], now);
-      await updateRun(tx, run.id, { status: 'COMPLETED', outcome: 'TASK_CREATED', created_task_id: task.id, completed_at: now, updated_at: now });
+      await updateRun(tx, run.id, {
+        status: 'COMPLETED',
+        outcome: 'TASK_CREATED',
+        created_task_id: task.id,
+        completed_at: now,
+        updated_at: now,
+      });
     });
     return true;
   }
-  const result = await enrollInStep(em, deps, {
-    organizationId, contactId: run.contact_id, sequenceTemplateId: run.action.sequence_template_id, enrollmentRunId: `playbook-run/${run.id}`,
-  }, deps.enrollmentWaitMs);
+  const result = await enrollInStep(
+    em,
+    deps,
+    {
+      organizationId,
+      contactId: run.contact_id,
+      sequenceTemplateId: run.action.sequence_template_id,
+      enrollmentRunId: `playbook-run/${run.id}`,
+    },
+    deps.enrollmentWaitMs,
+  );
   if (!result) return false;
-  const outcome: PlaybookRunOutcome = result.outcome === 'DUPLICATE' ? 'ALREADY_ENROLLED' : result.outcome === 'REFUSED' ? 'ENROLLMENT_REFUSED' : 'ENROLLED';
+  const outcome: PlaybookRunOutcome =
+    result.outcome === 'DUPLICATE'
+      ? 'ALREADY_ENROLLED'
+      : result.outcome === 'REFUSED'
+        ? 'ENROLLMENT_REFUSED'
+        : 'ENROLLED';
   const error = result.outcome === 'REFUSED' ? `The contact cannot be enrolled: ${result.reason}.` : null;
   await completePendingRun(em.fork(), run.id, { outcome, sequence_id: result.sequenceId, error });
   return true;

@@ -5,7 +5,14 @@ import type { PlaybookAction, PlaybookStatus } from '../../db/entities/playbook.
 import { DomainError } from '../shared/errors.ts';
 import { toPlaybook, type PlaybookRecord } from './playbook-records.ts';
 import {
-  deletePlaybookRows, insertPlaybook, isLiveTemplate, playbookPage, playbookRow, updatePlaybookRow, type PlaybookFilters, type PlaybookSort,
+  deletePlaybookRows,
+  insertPlaybook,
+  isLiveTemplate,
+  playbookPage,
+  playbookRow,
+  updatePlaybookRow,
+  type PlaybookFilters,
+  type PlaybookSort,
 } from './playbooks.queries.ts';
 
 /** The list's filters and sort fields are the query's. */
@@ -31,14 +38,30 @@ export type UpdatePlaybookRequest = Partial<CreatePlaybookRequest>;
 
 /** The action's fields by type: each type's required and forbidden fields are named (400). */
 async function actionOf(em: EntityManager, organizationId: string, input: ActionInput): Promise<PlaybookAction> {
-  const fields = { ENROLL_IN_SEQUENCE: ['sequence_template_id'], CREATE_TASK: ['title', 'priority', 'due_in_days'] }[input.type];
-  const errors = Object.keys(input).filter((k) => k !== 'type' && !fields.includes(k))
+  const fields = { ENROLL_IN_SEQUENCE: ['sequence_template_id'], CREATE_TASK: ['title', 'priority', 'due_in_days'] }[
+    input.type
+  ];
+  const errors = Object.keys(input)
+    .filter((k) => k !== 'type' && !fields.includes(k))
     .map((k) => ({ path: `action.${k}`, message: `is not a field of ${input.type}` }));
-  if (input.type === 'ENROLL_IN_SEQUENCE' && input.sequence_template_id === undefined) errors.push({ path: 'action.sequence_template_id', message: 'is required for ENROLL_IN_SEQUENCE' });
-  if (input.type === 'CREATE_TASK' && !input.title?.trim()) errors.push({ path: 'action.title', message: 'is required for CREATE_TASK (not blank)' });
+  if (input.type === 'ENROLL_IN_SEQUENCE' && input.sequence_template_id === undefined)
+    errors.push({ path: 'action.sequence_template_id', message: 'is required for ENROLL_IN_SEQUENCE' });
+  if (input.type === 'CREATE_TASK' && !input.title?.trim())
+    errors.push({ path: 'action.title', message: 'is required for CREATE_TASK (not blank)' });
   if (errors.length) throw DomainError.invalidFields(errors.map((e) => `${e.path} ${e.message}`).join('; '), errors);
-  if (input.type === 'CREATE_TASK') return { type: 'CREATE_TASK', title: input.title!.trim(), priority: input.priority ?? 'TODAY', due_in_days: input.due_in_days ?? 0 };
-  if (!(await isLiveTemplate(em, organizationId, input.sequence_template_id!))) throw DomainError.invalid('action.sequence_template_id', 'is not a sequence template of this organization (or it is archived)', 422);
+  if (input.type === 'CREATE_TASK')
+    return {
+      type: 'CREATE_TASK',
+      title: input.title!.trim(),
+      priority: input.priority ?? 'TODAY',
+      due_in_days: input.due_in_days ?? 0,
+    };
+  if (!(await isLiveTemplate(em, organizationId, input.sequence_template_id!)))
+    throw DomainError.invalid(
+      'action.sequence_template_id',
+      'is not a sequence template of this organization (or it is archived)',
+      422,
+    );
   return { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: input.sequence_template_id! };
 }
 
@@ -46,13 +69,26 @@ function blank(field: string, value: string | undefined): void {
   if (value !== undefined && !value.trim()) throw DomainError.invalid(field, 'must not be blank');
 }
 
-export async function createPlaybook(em: EntityManager, organizationId: string, userId: string | null, request: CreatePlaybookRequest): Promise<PlaybookRecord> {
+export async function createPlaybook(
+  em: EntityManager,
+  organizationId: string,
+  userId: string | null,
+  request: CreatePlaybookRequest,
+): Promise<PlaybookRecord> {
   blank('name', request.name);
   const action = await actionOf(em, organizationId, request.action);
   const now = new Date();
   const row = await insertPlaybook(em, {
-    id: randomUUID(), organization_id: organizationId, name: request.name.trim(), event_name: request.event_name, action,
-    requires_approval: request.requires_approval ?? false, status: request.status ?? 'ACTIVE', owner_user_id: userId, created_at: now, updated_at: now,
+    id: randomUUID(),
+    organization_id: organizationId,
+    name: request.name.trim(),
+    event_name: request.event_name,
+    action,
+    requires_approval: request.requires_approval ?? false,
+    status: request.status ?? 'ACTIVE',
+    owner_user_id: userId,
+    created_at: now,
+    updated_at: now,
   });
   return toPlaybook(row);
 }
@@ -64,14 +100,25 @@ export async function getPlaybook(em: EntityManager, organizationId: string, id:
 }
 
 export async function listPlaybooks(
-  em: EntityManager, organizationId: string, filters: PlaybookFilters, page: { limit: number; offset: number; sortBy?: PlaybookSort; sortOrder: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  filters: PlaybookFilters,
+  page: { limit: number; offset: number; sortBy?: PlaybookSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: PlaybookRecord[]; total: number }> {
-  const { rows, total } = await playbookPage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  const { rows, total } = await playbookPage(em, organizationId, filters, {
+    ...page,
+    sortBy: page.sortBy ?? 'created_at',
+  });
   return { items: rows.map(toPlaybook), total };
 }
 
 /** Fields sent replace the stored ones (`action` as a whole); runs already made keep their action. */
-export async function updatePlaybook(em: EntityManager, organizationId: string, id: string, request: UpdatePlaybookRequest): Promise<PlaybookRecord> {
+export async function updatePlaybook(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  request: UpdatePlaybookRequest,
+): Promise<PlaybookRecord> {
   await getPlaybook(em, organizationId, id);
   blank('name', request.name);
   const action = request.action !== undefined ? await actionOf(em, organizationId, request.action) : undefined;

@@ -18,8 +18,15 @@ export interface PlaybookRecord {
 
 export function toPlaybook(r: PlaybookRow): PlaybookRecord {
   return {
-    id: r.id, name: r.name, event_name: r.event_name, action: r.action, requires_approval: r.requires_approval, status: r.status,
-    owner_user_id: r.owner_user_id, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
+    id: r.id,
+    name: r.name,
+    event_name: r.event_name,
+    action: r.action,
+    requires_approval: r.requires_approval,
+    status: r.status,
+    owner_user_id: r.owner_user_id,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
   };
 }
 
@@ -42,5 +49,11 @@ export interface PlaybookRunRecord {
 }
 
 export function toRun(r: RunRow): PlaybookRunRecord {
-  return { ...r, decided_at: iso(r.decided_at), completed_at: iso(r.completed_at), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! };
+  return {
+    ...r,
+    decided_at: iso(r.decided_at),
+    completed_at: iso(r.completed_at),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+  };
 }

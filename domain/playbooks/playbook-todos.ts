@@ -11,15 +11,35 @@ import { insertTaskRows, type NewTask } from './playbooks.queries.ts';
 export async function insertTasks(tx: EntityManager, tasks: NewTask[], now: Date): Promise<void> {
   if (!tasks.length) return;
   await insertTaskRows(tx, tasks, now);
-  await emitTodosCreated(tx, tasks.filter((t) => t.type === 'TODO').map((t) => t.id));
+  await emitTodosCreated(
+    tx,
+    tasks.filter((t) => t.type === 'TODO').map((t) => t.id),
+  );
 }
 
 export const dateIn = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
-export function todoFor(run: { organizationId: string; contactId: string; eventId: string; eventName: string; playbookName: string; assigneeId: string | null },
-  action: Extract<PlaybookAction, { type: 'CREATE_TASK' }>, now: Date): NewTask {
+export function todoFor(
+  run: {
+    organizationId: string;
+    contactId: string;
+    eventId: string;
+    eventName: string;
+    playbookName: string;
+    assigneeId: string | null;
+  },
+  action: Extract<PlaybookAction, { type: 'CREATE_TASK' }>,
+  now: Date,
+): NewTask {
   return {
-    id: randomUUID(), organizationId: run.organizationId, type: 'TODO', priority: action.priority, contactId: run.contactId, assigneeId: run.assigneeId,
-    title: action.title, notes: `Created by the playbook "${run.playbookName}" for the event ${run.eventName} (${run.eventId}).`, dueDate: dateIn(now, action.due_in_days),
+    id: randomUUID(),
+    organizationId: run.organizationId,
+    type: 'TODO',
+    priority: action.priority,
+    contactId: run.contactId,
+    assigneeId: run.assigneeId,
+    title: action.title,
+    notes: `Created by the playbook "${run.playbookName}" for the event ${run.eventName} (${run.eventId}).`,
+    dueDate: dateIn(now, action.due_in_days),
   };
 }

@@ -15,7 +15,17 @@ const jsonb = (action: PlaybookAction) => sql<PlaybookAction>`${JSON.stringify(a
 
 // ---- Playbooks
 
-export const PLAYBOOK_COLUMNS = ['id', 'name', 'event_name', 'action', 'requires_approval', 'status', 'owner_user_id', 'created_at', 'updated_at'] as const;
+export const PLAYBOOK_COLUMNS = [
+  'id',
+  'name',
+  'event_name',
+  'action',
+  'requires_approval',
+  'status',
+  'owner_user_id',
+  'created_at',
+  'updated_at',
+] as const;
 export type PlaybookRow = Pick<Row<'playbooks'>, (typeof PLAYBOOK_COLUMNS)[number]>;
 
 export const PLAYBOOK_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;
@@ -28,8 +38,13 @@ export interface PlaybookFilters {
 
 /** Whether the organization has this sequence template, not archived. */
 export async function isLiveTemplate(em: EntityManager, organizationId: string, templateId: string): Promise<boolean> {
-  return !!(await typedKysely(em).selectFrom('sequence_templates').select('id')
-    .where('id', '=', templateId).where('organization_id', '=', organizationId).where('status', '<>', 'ARCHIVED').executeTakeFirst());
+  return !!(await typedKysely(em)
+    .selectFrom('sequence_templates')
+    .select('id')
+    .where('id', '=', templateId)
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 'ARCHIVED')
+    .executeTakeFirst());
 }
 
 export interface PlaybookValues {
@@ -46,35 +61,63 @@ export interface PlaybookValues {
 }
 
 export function insertPlaybook(em: EntityManager, values: PlaybookValues): Promise<PlaybookRow> {
-  return typedKysely(em).insertInto('playbooks').values({ ...values, action: jsonb(values.action) }).returning(PLAYBOOK_COLUMNS).executeTakeFirstOrThrow();
+  return typedKysely(em)
+    .insertInto('playbooks')
+    .values({ ...values, action: jsonb(values.action) })
+    .returning(PLAYBOOK_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export function playbookRow(em: EntityManager, organizationId: string, id: string): Promise<PlaybookRow | undefined> {
-  return typedKysely(em).selectFrom('playbooks').select(PLAYBOOK_COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  return typedKysely(em)
+    .selectFrom('playbooks')
+    .select(PLAYBOOK_COLUMNS)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** Writes `sets` (an action as a whole) and updated_at; undefined when the organization has no such playbook. */
 export function updatePlaybookRow(
-  em: EntityManager, organizationId: string, id: string, sets: Omit<Updateable<DB['playbooks']>, 'action'> & { action?: PlaybookAction },
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  sets: Omit<Updateable<DB['playbooks']>, 'action'> & { action?: PlaybookAction },
 ): Promise<PlaybookRow | undefined> {
   const { action, ...rest } = sets;
-  return typedKysely(em).updateTable('playbooks').set({
-    updated_at: new Date(),
-    ...rest,
-    ...(action !== undefined && { action: jsonb(action) }),
-  }).where('id', '=', id).where('organization_id', '=', organizationId).returning(PLAYBOOK_COLUMNS).executeTakeFirst();
+  return typedKysely(em)
+    .updateTable('playbooks')
+    .set({
+      updated_at: new Date(),
+      ...rest,
+      ...(action !== undefined && { action: jsonb(action) }),
+    })
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .returning(PLAYBOOK_COLUMNS)
+    .executeTakeFirst();
 }
 
 /** One page of the organization's matching playbooks, and how many match. */
 export async function playbookPage(
-  em: EntityManager, organizationId: string, filters: PlaybookFilters, page: { limit: number; offset: number; sortBy: PlaybookSort; sortOrder: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  filters: PlaybookFilters,
+  page: { limit: number; offset: number; sortBy: PlaybookSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: PlaybookRow[]; total: number }> {
-  const matching = typedKysely(em).selectFrom('playbooks')
+  const matching = typedKysely(em)
+    .selectFrom('playbooks')
     .where('organization_id', '=', organizationId)
     .$if(filters.event_name !== undefined, (q) => q.where('event_name', '=', filters.event_name!))
     .$if(!!filters.status, (q) => q.where('status', '=', filters.status!));
   const [rows, counted] = await Promise.all([
-    matching.select(PLAYBOOK_COLUMNS).orderBy(page.sortBy, page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching
+      .select(PLAYBOOK_COLUMNS)
+      .orderBy(page.sortBy, page.sortOrder)
+      .orderBy('id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
@@ -84,13 +127,34 @@ export async function playbookPage(
  * Deletes the organization's playbook with its runs, the open approval tasks of its waiting runs
  * SKIPPED first; false when there is no such playbook (nothing written).
  */
-export async function deletePlaybookRows(tx: EntityManager, organizationId: string, id: string, now: Date): Promise<boolean> {
+export async function deletePlaybookRows(
+  tx: EntityManager,
+  organizationId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
   const db = typedKysely(tx);
-  const playbook = await db.selectFrom('playbooks').select('id').where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+  const playbook = await db
+    .selectFrom('playbooks')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!playbook) return false;
-  await db.updateTable('tasks').set({ status: 'SKIPPED', skipped_at: now, snoozed_until: null, updated_at: now })
-    .where('organization_id', '=', organizationId).where('status', 'in', ['PENDING', 'IN_PROGRESS']).where('type', '=', 'PLAYBOOK_APPROVAL')
-    .where('id', 'in', (eb) => eb.selectFrom('playbook_runs').select('approval_task_id').where('playbook_id', '=', id).where('status', '=', 'AWAITING_APPROVAL'))
+  await db
+    .updateTable('tasks')
+    .set({ status: 'SKIPPED', skipped_at: now, snoozed_until: null, updated_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('status', 'in', ['PENDING', 'IN_PROGRESS'])
+    .where('type', '=', 'PLAYBOOK_APPROVAL')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('playbook_runs')
+        .select('approval_task_id')
+        .where('playbook_id', '=', id)
+        .where('status', '=', 'AWAITING_APPROVAL'),
+    )
     .execute();
   await db.deleteFrom('playbooks').where('id', '=', id).execute();
   return true;
@@ -99,8 +163,21 @@ export async function deletePlaybookRows(tx: EntityManager, organizationId: stri
 // ---- Runs
 
 export const RUN_COLUMNS = [
-  'id', 'playbook_id', 'event_id', 'contact_id', 'status', 'action', 'approval_task_id', 'outcome', 'sequence_id', 'created_task_id', 'error',
-  'decided_at', 'completed_at', 'created_at', 'updated_at',
+  'id',
+  'playbook_id',
+  'event_id',
+  'contact_id',
+  'status',
+  'action',
+  'approval_task_id',
+  'outcome',
+  'sequence_id',
+  'created_task_id',
+  'error',
+  'decided_at',
+  'completed_at',
+  'created_at',
+  'updated_at',
 ] as const;
 export type RunRow = Pick<Row<'playbook_runs'>, (typeof RUN_COLUMNS)[number]>;
 
@@ -115,16 +192,27 @@ export interface PlaybookRunFilters {
 
 /** One page of the playbook's matching runs, and how many match. */
 export async function runPage(
-  em: EntityManager, organizationId: string, playbookId: string, filters: PlaybookRunFilters,
+  em: EntityManager,
+  organizationId: string,
+  playbookId: string,
+  filters: PlaybookRunFilters,
   page: { limit: number; offset: number; sortBy: PlaybookRunSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: RunRow[]; total: number }> {
-  const matching = typedKysely(em).selectFrom('playbook_runs')
-    .where('playbook_id', '=', playbookId).where('organization_id', '=', organizationId)
+  const matching = typedKysely(em)
+    .selectFrom('playbook_runs')
+    .where('playbook_id', '=', playbookId)
+    .where('organization_id', '=', organizationId)
     .$if(!!filters.status, (q) => q.where('status', '=', filters.status!))
     .$if(!!filters.event_id, (q) => q.where('event_id', '=', filters.event_id!))
     .$if(!!filters.contact_id, (q) => q.where('contact_id', '=', filters.contact_id!));
   const [rows, counted] = await Promise.all([
-    matching.select(RUN_COLUMNS).orderBy(page.sortBy, page.sortOrder).orderBy('id', page.sortOrder).limit(page.limit).offset(page.offset).execute(),
+    matching
+      .select(RUN_COLUMNS)
+      .orderBy(page.sortBy, page.sortOrder)
+      .orderBy('id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
@@ -146,8 +234,11 @@ function lockedRunForTodo(tx: EntityManager) {
 
 /** The run an approval task decides, locked, with its status, action and contact and what its to-do needs. */
 export function lockRunOfApproval(tx: EntityManager, organizationId: string, taskId: string) {
-  return lockedRunForTodo(tx).select(['r.status', 'r.action', 'r.contact_id'])
-    .where('r.approval_task_id', '=', taskId).where('r.organization_id', '=', organizationId).executeTakeFirst();
+  return lockedRunForTodo(tx)
+    .select(['r.status', 'r.action', 'r.contact_id'])
+    .where('r.approval_task_id', '=', taskId)
+    .where('r.organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** The run, locked, with what its to-do needs; undefined unless it is PENDING. */
@@ -157,40 +248,70 @@ export function lockPendingRun(tx: EntityManager, runId: string) {
 
 /** Up to `limit` PENDING runs, oldest first, of these organizations (all when absent). */
 export function pendingRuns(em: EntityManager, limit: number, organizationIds?: string[]) {
-  return typedKysely(em).selectFrom('playbook_runs').select(['id', 'organization_id', 'contact_id', 'action', 'playbook_id', 'event_id'])
+  return typedKysely(em)
+    .selectFrom('playbook_runs')
+    .select(['id', 'organization_id', 'contact_id', 'action', 'playbook_id', 'event_id'])
     .where('status', '=', 'PENDING')
     .$if(!!organizationIds, (q) => q.where((eb) => eb('organization_id', '=', eb.fn.any(eb.val(organizationIds!)))))
-    .orderBy('created_at').orderBy('id').limit(limit).execute();
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Writes `sets` to the run (updated_at among them). */
-export async function updateRun(tx: EntityManager, runId: string, sets: Updateable<DB['playbook_runs']>): Promise<void> {
+export async function updateRun(
+  tx: EntityManager,
+  runId: string,
+  sets: Updateable<DB['playbook_runs']>,
+): Promise<void> {
   await typedKysely(tx).updateTable('playbook_runs').set(sets).where('id', '=', runId).execute();
 }
 
 /** A PENDING run fails with `error`, stamped by the database's clock; a run no longer PENDING stays. */
 export async function failPendingRun(em: EntityManager, runId: string, error: string): Promise<void> {
-  await typedKysely(em).updateTable('playbook_runs')
+  await typedKysely(em)
+    .updateTable('playbook_runs')
     .set({ status: 'FAILED', error, completed_at: dbNow, updated_at: dbNow })
-    .where('id', '=', runId).where('status', '=', 'PENDING').execute();
+    .where('id', '=', runId)
+    .where('status', '=', 'PENDING')
+    .execute();
 }
 
 /** A PENDING run completes with its enrollment's outcome, stamped by the database's clock; a run no longer PENDING stays. */
 export async function completePendingRun(
-  em: EntityManager, runId: string, done: Pick<Row<'playbook_runs'>, 'outcome' | 'sequence_id' | 'error'>,
+  em: EntityManager,
+  runId: string,
+  done: Pick<Row<'playbook_runs'>, 'outcome' | 'sequence_id' | 'error'>,
 ): Promise<void> {
-  await typedKysely(em).updateTable('playbook_runs')
-    .set({ status: 'COMPLETED', outcome: done.outcome, sequence_id: done.sequence_id, error: done.error, completed_at: dbNow, updated_at: dbNow })
-    .where('id', '=', runId).where('status', '=', 'PENDING').execute();
+  await typedKysely(em)
+    .updateTable('playbook_runs')
+    .set({
+      status: 'COMPLETED',
+      outcome: done.outcome,
+      sequence_id: done.sequence_id,
+      error: done.error,
+      completed_at: dbNow,
+      updated_at: dbNow,
+    })
+    .where('id', '=', runId)
+    .where('status', '=', 'PENDING')
+    .execute();
 }
 
 // ---- What resolved events trigger
 
 /** A playbook the events trigger, with its owner as the assignee when still an active user. */
-export type TriggeredRow = Pick<Row<'playbooks'>, 'id' | 'organization_id' | 'name' | 'event_name' | 'action' | 'requires_approval'> & { assignee_id: string | null };
+export type TriggeredRow = Pick<
+  Row<'playbooks'>,
+  'id' | 'organization_id' | 'name' | 'event_name' | 'action' | 'requires_approval'
+> & { assignee_id: string | null };
 
 /** The ACTIVE playbooks watching these (organization, event name) pairs. */
-export async function triggeredPlaybooks(tx: EntityManager, pairs: { organizationId: string; eventName: string }[]): Promise<TriggeredRow[]> {
+export async function triggeredPlaybooks(
+  tx: EntityManager,
+  pairs: { organizationId: string; eventName: string }[],
+): Promise<TriggeredRow[]> {
   // SQL: the playbooks are matched against (organization, event name) pairs joined from unnest of two parallel arrays.
   const { rows } = await sql<TriggeredRow>`
     SELECT p.id, p.organization_id, p.name, p.event_name, p.action, p.requires_approval, u.id AS assignee_id
@@ -260,5 +381,7 @@ export async function insertTaskRows(tx: EntityManager, tasks: NewTask[], now: D
     SELECT x.id, x.org, x.type, x.priority, 'PENDING', x.contact, x.assignee, x.title, x.notes, x.due::date, ${now}, ${now}
       FROM unnest(${col((t) => t.id)}::uuid[], ${col((t) => t.organizationId)}::uuid[], ${col((t) => t.type)}::text[], ${col((t) => t.priority)}::text[],
                   ${col((t) => t.contactId)}::uuid[], ${col((t) => t.assigneeId)}::uuid[], ${col((t) => t.title)}::text[], ${col((t) => t.notes)}::text[],
-                  ${col((t) => t.dueDate)}::text[]) AS x(id, org, type, priority, contact, assignee, title, notes, due)`.execute(tx.getKysely());
+                  ${col((t) => t.dueDate)}::text[]) AS x(id, org, type, priority, contact, assignee, title, notes, due)`.execute(
+    tx.getKysely(),
+  );
 }

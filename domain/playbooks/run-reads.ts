@@ -8,10 +8,16 @@ import { getPlaybook } from './playbook-crud.ts';
 export { PLAYBOOK_RUN_SORT_FIELDS, type PlaybookRunFilters, type PlaybookRunSort } from './playbooks.queries.ts';
 
 export async function listRuns(
-  em: EntityManager, organizationId: string, playbookId: string, filters: PlaybookRunFilters,
+  em: EntityManager,
+  organizationId: string,
+  playbookId: string,
+  filters: PlaybookRunFilters,
   page: { limit: number; offset: number; sortBy?: PlaybookRunSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: PlaybookRunRecord[]; total: number }> {
   await getPlaybook(em, organizationId, playbookId);
-  const { rows, total } = await runPage(em, organizationId, playbookId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  const { rows, total } = await runPage(em, organizationId, playbookId, filters, {
+    ...page,
+    sortBy: page.sortBy ?? 'created_at',
+  });
   return { items: rows.map(toRun), total };
 }

@@ -19,7 +19,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlaybookRunStatus } from '../../db/entities/playbook-run.entity.ts';
 import { truncateText } from '../shared/text.ts';
 import { dateIn, insertTasks, todoFor } from './playbook-todos.ts';
-import { insertRuns, sequenceTemplateNames, triggeredPlaybooks, type NewTask, type TriggeredRow } from './playbooks.queries.ts';
+import {
+  insertRuns,
+  sequenceTemplateNames,
+  triggeredPlaybooks,
+  type NewTask,
+  type TriggeredRow,
+} from './playbooks.queries.ts';
 
 export interface ResolvedEvent {
   eventId: string;
@@ -33,32 +39,62 @@ export interface ResolvedEvent {
  * in the caller's transaction: approval tasks and immediate to-dos are written with them. Answers
  * how many runs were made.
  */
-export async function createRunsForResolvedEvents(tx: EntityManager, events: ResolvedEvent[], now: Date): Promise<number> {
+export async function createRunsForResolvedEvents(
+  tx: EntityManager,
+  events: ResolvedEvent[],
+  now: Date,
+): Promise<number> {
   if (!events.length) return 0;
   const pairs = [...new Map(events.map((e) => [`${e.organizationId}|${e.eventName}`, e])).values()];
   const playbooks = await triggeredPlaybooks(tx, pairs);
   if (!playbooks.length) return 0;
-  const templateIds = [...new Set(playbooks.flatMap((p) => (p.action.type === 'ENROLL_IN_SEQUENCE' ? [p.action.sequence_template_id] : [])))];
+  const templateIds = [
+    ...new Set(
+      playbooks.flatMap((p) => (p.action.type === 'ENROLL_IN_SEQUENCE' ? [p.action.sequence_template_id] : [])),
+    ),
+  ];
   const templateNames = new Map<string, string>();
   if (templateIds.length) {
     const rows = await sequenceTemplateNames(tx, templateIds);
     for (const r of rows) templateNames.set(r.id, r.name);
   }
 
-  const runs: { id: string; e: ResolvedEvent; p: TriggeredRow; status: PlaybookRunStatus; task: NewTask | null; approval: boolean }[] = [];
+  const runs: {
+    id: string;
+    e: ResolvedEvent;
+    p: TriggeredRow;
+    status: PlaybookRunStatus;
+    task: NewTask | null;
+    approval: boolean;
+  }[] = [];
   for (const e of events) {
     for (const p of playbooks) {
       if (p.organization_id !== e.organizationId || p.event_name !== e.eventName) continue;
-      const base = { organizationId: e.organizationId, contactId: e.contactId, eventId: e.eventId, eventName: e.eventName, playbookName: p.name, assigneeId: p.assignee_id };
+      const base = {
+        organizationId: e.organizationId,
+        contactId: e.contactId,
+        eventId: e.eventId,
+        eventName: e.eventName,
+        playbookName: p.name,
+        assigneeId: p.assignee_id,
+      };
       if (p.requires_approval) {
-        const what = p.action.type === 'CREATE_TASK'
-          ? `create the to-do "${p.action.title}" (priority ${p.action.priority}, due in ${p.action.due_in_days} days)`
-          : `enroll the contact in the sequence template "${templateNames.get(p.action.sequence_template_id) ?? p.action.sequence_template_id}"`;
+        const what =
+          p.action.type === 'CREATE_TASK'
+            ? `create the to-do "${p.action.title}" (priority ${p.action.priority}, due in ${p.action.due_in_days} days)`
+            : `enroll the contact in the sequence template "${templateNames.get(p.action.sequence_template_id) ?? p.action.sequence_template_id}"`;
         const task: NewTask = {
-          id: randomUUID(), organizationId: e.organizationId, type: 'PLAYBOOK_APPROVAL', priority: 'TODAY', contactId: e.contactId, assigneeId: p.assignee_id,
-          title: truncateText(`Approve playbook "${p.name}"`, 200), dueDate: dateIn(now, 0),
-          notes: `The event ${e.eventName} (${e.eventId}) resolved to this contact. On approval the playbook will ${what}. `
-            + 'Execute playbook_approval {approved: true|false}, or complete this task to approve; skip it to reject.',
+          id: randomUUID(),
+          organizationId: e.organizationId,
+          type: 'PLAYBOOK_APPROVAL',
+          priority: 'TODAY',
+          contactId: e.contactId,
+          assigneeId: p.assignee_id,
+          title: truncateText(`Approve playbook "${p.name}"`, 200),
+          dueDate: dateIn(now, 0),
+          notes:
+            `The event ${e.eventName} (${e.eventId}) resolved to this contact. On approval the playbook will ${what}. ` +
+            'Execute playbook_approval {approved: true|false}, or complete this task to approve; skip it to reject.',
         };
         runs.push({ id: randomUUID(), e, p, status: 'AWAITING_APPROVAL', task, approval: true });
       } else if (p.action.type === 'CREATE_TASK') {
@@ -69,11 +105,29 @@ export async function createRunsForResolvedEvents(tx: EntityManager, events: Res
     }
   }
   if (!runs.length) return 0;
-  const made = new Set(await insertRuns(tx, runs.map((r) => ({
-    id: r.id, organizationId: r.e.organizationId, playbookId: r.p.id, eventId: r.e.eventId, contactId: r.e.contactId, status: r.status, action: r.p.action,
-    approvalTaskId: r.approval ? r.task!.id : null, outcome: r.status === 'COMPLETED' ? 'TASK_CREATED' : null,
-    createdTaskId: !r.approval && r.task ? r.task.id : null, completedAt: r.status === 'COMPLETED' ? now : null,
-  })), now));
-  await insertTasks(tx, runs.filter((r) => made.has(r.id) && r.task).map((r) => r.task!), now);
+  const made = new Set(
+    await insertRuns(
+      tx,
+      runs.map((r) => ({
+        id: r.id,
+        organizationId: r.e.organizationId,
+        playbookId: r.p.id,
+        eventId: r.e.eventId,
+        contactId: r.e.contactId,
+        status: r.status,
+        action: r.p.action,
+        approvalTaskId: r.approval ? r.task!.id : null,
+        outcome: r.status === 'COMPLETED' ? 'TASK_CREATED' : null,
+        createdTaskId: !r.approval && r.task ? r.task.id : null,
+        completedAt: r.status === 'COMPLETED' ? now : null,
+      })),
+      now,
+    ),
+  );
+  await insertTasks(
+    tx,
+    runs.filter((r) => made.has(r.id) && r.task).map((r) => r.task!),
+    now,
+  );
   return made.size;
 }

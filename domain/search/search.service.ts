@@ -52,7 +52,10 @@ function leadSubtitle(c: { job_title: string | null; company_name: string | null
 }
 
 function lines(pairs: [string, unknown][]): string {
-  return pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
+  return pairs
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 }
 
 const lead: Kind = {
@@ -75,10 +78,17 @@ const lead: Kind = {
       type: 'lead',
       title: leadTitle(record),
       text: lines([
-        ['Name', personName(record)], ['Email', record.email], ['LinkedIn', record.linkedin_url], ['Job title', record.job_title],
-        ['Company', record.company_name], ['Company domain', record.company_domain], ['Phone', record.phone],
-        ['Owner', record.owner ? `${record.owner.name} <${record.owner.email}>` : null], ['Email status', record.email_status],
-        ['First seen', record.first_seen_at], ['Last seen', record.last_seen_at],
+        ['Name', personName(record)],
+        ['Email', record.email],
+        ['LinkedIn', record.linkedin_url],
+        ['Job title', record.job_title],
+        ['Company', record.company_name],
+        ['Company domain', record.company_domain],
+        ['Phone', record.phone],
+        ['Owner', record.owner ? `${record.owner.name} <${record.owner.email}>` : null],
+        ['Email status', record.email_status],
+        ['First seen', record.first_seen_at],
+        ['Last seen', record.last_seen_at],
       ]),
       data: record as unknown as Record<string, unknown>,
     };
@@ -100,8 +110,11 @@ const account: Kind = {
       type: 'account',
       title: record.name,
       text: lines([
-        ['Name', record.name], ['Domain', record.domain], ['Owner', record.owner ? `${record.owner.name} <${record.owner.email}>` : null],
-        ['First seen', record.first_seen_at], ['Last seen', record.last_seen_at],
+        ['Name', record.name],
+        ['Domain', record.domain],
+        ['Owner', record.owner ? `${record.owner.name} <${record.owner.email}>` : null],
+        ['First seen', record.first_seen_at],
+        ['Last seen', record.last_seen_at],
       ]),
       data: record as unknown as Record<string, unknown>,
     };
@@ -112,21 +125,37 @@ const sequenceTemplate: Kind = {
   scope: 'sequences:read',
   async search(em, organizationId, query, limit) {
     const rows = await searchTemplates(em, organizationId, likePattern(query).pattern, limit);
-    return rows.map((r) => ({ id: `sequence_template:${r.id}`, type: 'sequence_template', title: r.name, subtitle: `${r.status} · ${r.steps.length} steps` }));
+    return rows.map((r) => ({
+      id: `sequence_template:${r.id}`,
+      type: 'sequence_template',
+      title: r.name,
+      subtitle: `${r.status} · ${r.steps.length} steps`,
+    }));
   },
   async fetch(em, organizationId, id) {
     const found = await em.findOne(SequenceTemplate, { id, organization: organizationId });
     if (!found) return null;
     const record = toTemplateRecord(found);
-    const steps = record.steps.map((s, i) => `Step ${i + 1} (${s.type}, after ${s.delay_days} days)${s.subject ? `: ${s.subject}` : ''}\n${s.body}`);
+    const steps = record.steps.map(
+      (s, i) => `Step ${i + 1} (${s.type}, after ${s.delay_days} days)${s.subject ? `: ${s.subject}` : ''}\n${s.body}`,
+    );
     return {
       id: `sequence_template:${record.id}`,
       type: 'sequence_template',
       title: record.name,
-      text: [lines([
-        ['Name', record.name], ['Summary', record.summary], ['Status', record.status], ['Steps', record.step_count], ['Language', record.language],
-        ['Timezone', record.timezone], ['On missing channel', record.on_missing_channel], ['Activated', record.activated_at],
-      ]), ...steps].join('\n\n'),
+      text: [
+        lines([
+          ['Name', record.name],
+          ['Summary', record.summary],
+          ['Status', record.status],
+          ['Steps', record.step_count],
+          ['Language', record.language],
+          ['Timezone', record.timezone],
+          ['On missing channel', record.on_missing_channel],
+          ['Activated', record.activated_at],
+        ]),
+        ...steps,
+      ].join('\n\n'),
       data: record as unknown as Record<string, unknown>,
     };
   },
@@ -137,7 +166,10 @@ const task: Kind = {
   async search(em, organizationId, query, limit) {
     const rows = await searchTasks(em, organizationId, likePattern(query).pattern, limit);
     return rows.map((r) => ({
-      id: `task:${r.id}`, type: 'task', title: r.title ?? `${r.type} task`, subtitle: [r.type, r.status, r.due_date ? `due ${r.due_date}` : null].filter(Boolean).join(' · '),
+      id: `task:${r.id}`,
+      type: 'task',
+      title: r.title ?? `${r.type} task`,
+      subtitle: [r.type, r.status, r.due_date ? `due ${r.due_date}` : null].filter(Boolean).join(' · '),
     }));
   },
   async fetch(em, organizationId, id) {
@@ -146,16 +178,27 @@ const task: Kind = {
       throw error;
     });
     if (!record) return null;
-    const contact = record.contact ? personName(record.contact) ?? record.contact.email ?? record.contact.linkedin_url : null;
+    const contact = record.contact
+      ? (personName(record.contact) ?? record.contact.email ?? record.contact.linkedin_url)
+      : null;
     return {
       id: `task:${record.id}`,
       type: 'task',
       title: record.title ?? `${record.type} task`,
       text: lines([
-        ['Title', record.title], ['Type', record.type], ['Status', record.status], ['Priority', record.priority], ['Due', record.due_date],
-        ['Contact', contact], ['Assignee', record.assignee ? `${record.assignee.name} <${record.assignee.email}>` : null],
-        ['Sequence template', record.sequence_template?.name], ['Snoozed until', record.snoozed_until], ['Disposition', record.disposition],
-        ['Completed', record.completed_at], ['Skipped', record.skipped_at], ['Notes', record.notes],
+        ['Title', record.title],
+        ['Type', record.type],
+        ['Status', record.status],
+        ['Priority', record.priority],
+        ['Due', record.due_date],
+        ['Contact', contact],
+        ['Assignee', record.assignee ? `${record.assignee.name} <${record.assignee.email}>` : null],
+        ['Sequence template', record.sequence_template?.name],
+        ['Snoozed until', record.snoozed_until],
+        ['Disposition', record.disposition],
+        ['Completed', record.completed_at],
+        ['Skipped', record.skipped_at],
+        ['Notes', record.notes],
       ]),
       data: record as unknown as Record<string, unknown>,
     };
@@ -171,14 +214,23 @@ export async function search(
   scopes: ReadonlySet<string>,
   input: { query: string; types?: string[]; limit: number },
 ): Promise<{ items: SearchItem[] }> {
-  const wanted = (input.types?.length ? [...new Set(input.types)] : SEARCH_KINDS).filter((t) => scopes.has(kinds[t].scope));
-  const results = await Promise.all(wanted.map((t) => kinds[t].search(em, organizationId, input.query.trim(), input.limit)));
+  const wanted = (input.types?.length ? [...new Set(input.types)] : SEARCH_KINDS).filter((t) =>
+    scopes.has(kinds[t].scope),
+  );
+  const results = await Promise.all(
+    wanted.map((t) => kinds[t].search(em, organizationId, input.query.trim(), input.limit)),
+  );
   return { items: results.flat() };
 }
 
 const TYPED_ID = /^([a-z_]+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-export async function fetchById(em: EntityManager, organizationId: string, scopes: ReadonlySet<string>, typedId: string): Promise<FetchResult> {
+export async function fetchById(
+  em: EntityManager,
+  organizationId: string,
+  scopes: ReadonlySet<string>,
+  typedId: string,
+): Promise<FetchResult> {
   const match = TYPED_ID.exec(typedId);
   if (!match || !kinds[match[1]]) {
     throw DomainError.invalid('id', `must be <type>:<uuid> with type one of ${SEARCH_KINDS.join(', ')}`);

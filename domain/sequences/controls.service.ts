@@ -10,7 +10,16 @@
 // - Variables: merged into the row; the run renders each step from its row, so it is not told.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../shared/errors.ts';
-import { end, lockRun, lockRunIfAny, readRun, toSequenceRecord, update, type FinalStatus, type RunRow } from './runs.ts';
+import {
+  end,
+  lockRun,
+  lockRunIfAny,
+  readRun,
+  toSequenceRecord,
+  update,
+  type FinalStatus,
+  type RunRow,
+} from './runs.ts';
 import { isPaused, pauseAtRevision, pauseStateOf, resumeAtRevision, type PauseWrite } from './pause.ts';
 import { isEndedStatus, isRunningStatus } from './statuses.ts';
 import { otherRunningRunsOfAccount } from './runs.queries.ts';
@@ -57,26 +66,43 @@ const PAUSE_WRITE_TRIES = 5;
  * now the command stays due and the drain makes the run re-read its row.
  */
 async function changePause(
-  deps: ControlDeps, organizationId: string, id: string, control: 'pause' | 'resume', write: (em: EntityManager, row: RunRow) => Promise<PauseWrite | null>,
+  deps: ControlDeps,
+  organizationId: string,
+  id: string,
+  control: 'pause' | 'resume',
+  write: (em: EntityManager, row: RunRow) => Promise<PauseWrite | null>,
 ): Promise<SequenceRecord> {
   for (let attempt = 1; ; attempt++) {
     const row = await readOwnRun(deps.em, organizationId, id);
     if (row.status === 'FOUND') {
       const what = control === 'pause' ? 'cannot be paused' : 'is not paused';
-      throw DomainError.conflict(`A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`, { status: row.status });
+      throw DomainError.conflict(
+        `A lead awaiting review (FOUND) ${what}; approve it (its NEW_LEAD_REVIEW task) or stop it.`,
+        { status: row.status },
+      );
     }
     const written = await write(deps.em, row);
     if (written) {
       const state = pauseStateOf(written.row);
-      await deliverRecorded(deps.em, deps, [written.command], ({ workflows }) => ignoringMissing(() => workflows.sequence.pauseState(id, state)));
+      await deliverRecorded(deps.em, deps, [written.command], ({ workflows }) =>
+        ignoringMissing(() => workflows.sequence.pauseState(id, state)),
+      );
       return toSequenceRecord(written.row);
     }
-    if (attempt === PAUSE_WRITE_TRIES) throw DomainError.unavailable('The sequence kept changing while this request tried to change it; nothing changed, send it again.');
+    if (attempt === PAUSE_WRITE_TRIES)
+      throw DomainError.unavailable(
+        'The sequence kept changing while this request tried to change it; nothing changed, send it again.',
+      );
   }
 }
 
 /** Pauses a running run (WAITING_FOR_USER, optionally until a time; a paused one takes the new time): 404, 409 (ended, awaiting review). */
-export async function pauseRun(deps: ControlDeps, organizationId: string, id: string, input: PauseInput): Promise<SequenceRecord> {
+export async function pauseRun(
+  deps: ControlDeps,
+  organizationId: string,
+  id: string,
+  input: PauseInput,
+): Promise<SequenceRecord> {
   const until = input.paused_until ? new Date(input.paused_until) : null;
   return changePause(deps, organizationId, id, 'pause', (em, row) => pauseAtRevision(em, row, until));
 }
@@ -106,7 +132,12 @@ async function otherRunsOfAccount(em: EntityManager, row: RunRow): Promise<strin
  * its row and ends); one that cannot be told now hears it from the drain, and a step it runs first
  * finds the row ended.
  */
-export async function stopRun(deps: ControlDeps, organizationId: string, id: string, input: StopInput): Promise<SequenceRecord> {
+export async function stopRun(
+  deps: ControlDeps,
+  organizationId: string,
+  id: string,
+  input: StopInput,
+): Promise<SequenceRecord> {
   const status: FinalStatus = input.reason === 'WIN' ? 'SUCCEEDED' : 'FAILED';
   const read = await readOwnRun(deps.em, organizationId, id);
   const others = input.scope === 'ACCOUNT' ? await otherRunsOfAccount(deps.em, read) : [];
@@ -122,7 +153,10 @@ export async function stopRun(deps: ControlDeps, organizationId: string, id: str
       else started.push(row);
       if (runId === id) stopped = final;
     }
-    const commands = await recordRunsChanged(tx, started.map((r) => ({ id: r.id, organizationId: r.organization_id })));
+    const commands = await recordRunsChanged(
+      tx,
+      started.map((r) => ({ id: r.id, organizationId: r.organization_id })),
+    );
     return { stopped, commands };
   });
   await deliverRecorded(deps.em, deps, commands);
@@ -134,7 +168,12 @@ export async function stopRun(deps: ControlDeps, organizationId: string, id: str
  * ended, 400 for variables the run refuses. Not told to the run: it renders each step from its row,
  * under the row's lock, so the next step uses them; a step under way keeps what it rendered.
  */
-export async function setRunVariables(deps: ControlDeps, organizationId: string, id: string, variables: Record<string, string | null>): Promise<SequenceRecord> {
+export async function setRunVariables(
+  deps: ControlDeps,
+  organizationId: string,
+  id: string,
+  variables: Record<string, string | null>,
+): Promise<SequenceRecord> {
   const problem = runVariablesProblem(variables);
   if (problem) throw DomainError.invalid('body', problem);
   return deps.em.fork().transactional(async (tx) => {

@@ -22,7 +22,9 @@ export const isPaused = (row: Pick<RunRow, 'status' | 'status_before_pause'>): b
   row.status_before_pause !== null && row.status === 'WAITING_FOR_USER';
 
 /** What the run's workflow takes from this row: paused or not, until when, at which revision. */
-export function pauseStateOf(row: Pick<RunRow, 'status' | 'status_before_pause' | 'paused_until' | 'revision'>): PauseState {
+export function pauseStateOf(
+  row: Pick<RunRow, 'status' | 'status_before_pause' | 'paused_until' | 'revision'>,
+): PauseState {
   const paused = isPaused(row);
   return { revision: row.revision, paused, pausedUntil: paused ? iso(row.paused_until) : null };
 }
@@ -30,15 +32,23 @@ export function pauseStateOf(row: Pick<RunRow, 'status' | 'status_before_pause' 
 type PauseChange = Required<Pick<RowChange, 'status' | 'status_before_pause' | 'paused_until'>>;
 
 /** WAITING_FOR_USER until `until` (null: until resumed); a paused run takes the new time and keeps the status it restores. */
-const pauseChange = (row: RunRow, until: Date | null): PauseChange =>
-  ({ status: 'WAITING_FOR_USER', status_before_pause: row.status_before_pause ?? row.status, paused_until: until });
+const pauseChange = (row: RunRow, until: Date | null): PauseChange => ({
+  status: 'WAITING_FOR_USER',
+  status_before_pause: row.status_before_pause ?? row.status,
+  paused_until: until,
+});
 /** The status held before the pause back. */
-const resumeChange = (row: RunRow): PauseChange =>
-  ({ status: row.status_before_pause === null ? row.status : sequenceStatus(row.status_before_pause), status_before_pause: null, paused_until: null });
+const resumeChange = (row: RunRow): PauseChange => ({
+  status: row.status_before_pause === null ? row.status : sequenceStatus(row.status_before_pause),
+  status_before_pause: null,
+  paused_until: null,
+});
 
 /** sequence.paused (with `reason`, e.g. OUT_OF_OFFICE, when given). */
 const pausedEvent = (paused: RunRow, reason?: string): SequenceEvent =>
-  sequenceEvent(paused, 'sequence.paused', { fields: { status: paused.status, paused_until: iso(paused.paused_until), ...(reason ? { reason } : {}) } });
+  sequenceEvent(paused, 'sequence.paused', {
+    fields: { status: paused.status, paused_until: iso(paused.paused_until), ...(reason ? { reason } : {}) },
+  });
 /** sequence.resumed (`automatic`: paused_until came). */
 const resumedEvent = (resumed: RunRow, automatic: boolean): SequenceEvent =>
   sequenceEvent(resumed, 'sequence.resumed', { fields: { status: resumed.status, automatic } });
@@ -71,7 +81,12 @@ export const pauseAtRevision = (em: EntityManager, row: RunRow, until: Date | nu
 export const resumeAtRevision = (em: EntityManager, row: RunRow): Promise<PauseWrite | null> =>
   writeAtRevision(em, row, resumeChange(row), (resumed) => resumedEvent(resumed, false));
 
-async function writeAtRevision(em: EntityManager, row: RunRow, change: PauseChange, eventOf: (next: RunRow) => SequenceEvent): Promise<PauseWrite | null> {
+async function writeAtRevision(
+  em: EntityManager,
+  row: RunRow,
+  change: PauseChange,
+  eventOf: (next: RunRow) => SequenceEvent,
+): Promise<PauseWrite | null> {
   const now = new Date();
   const next: RunRow = { ...row, ...change, updated_at: now, revision: row.revision + 1 };
   const a = activityRowOf(eventOf(next), now);

@@ -23,8 +23,20 @@ export interface SequenceRecord {
 
 /** The sequences columns the record is made of (a select list or a RETURNING list). */
 export const SEQUENCE_RECORD_COLUMNS = [
-  'id', 'contact_id', 'account_id', 'sequence_template_id', 'status', 'stopped_reason', 'paused_until', 'current_step', 'variables',
-  'source_contact_entry_id', 'created_at', 'updated_at', 'ended_at', 'error',
+  'id',
+  'contact_id',
+  'account_id',
+  'sequence_template_id',
+  'status',
+  'stopped_reason',
+  'paused_until',
+  'current_step',
+  'variables',
+  'source_contact_entry_id',
+  'created_at',
+  'updated_at',
+  'ended_at',
+  'error',
 ] as const;
 
 /** The columns the record is made of, as a sequences row holds them (timestamps as Date or text). */

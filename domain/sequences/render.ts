@@ -11,7 +11,16 @@
 //   `{% render %}` and `{% layout %}` fail instead of reading files.
 import { Liquid, type Template } from 'liquidjs';
 
-export const CONTACT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'company_name', 'company_domain', 'linkedin_url', 'phone'] as const;
+export const CONTACT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'job_title',
+  'company_name',
+  'company_domain',
+  'linkedin_url',
+  'phone',
+] as const;
 export const ACCOUNT_FIELDS = ['account_name', 'account_domain'] as const;
 
 export type VariableValue = string | null | undefined;

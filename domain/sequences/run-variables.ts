@@ -16,8 +16,10 @@ export function runVariablesProblem(variables: unknown): string | null {
   if (entries.length > RUN_VARIABLE_LIMIT) return `at most ${RUN_VARIABLE_LIMIT} variables.`;
   for (const [key, value] of entries) {
     if (!VARIABLE_KEY_RE.test(key)) return `variables.${key}: invalid key.`;
-    if (value !== null && (typeof value !== 'string' || codePointLength(value) > RUN_VARIABLE_VALUE_MAX)) return `variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`;
-    if (typeof value === 'string' && !value.isWellFormed()) return `variables.${key}: holds a lone surrogate (not well-formed Unicode).`;
+    if (value !== null && (typeof value !== 'string' || codePointLength(value) > RUN_VARIABLE_VALUE_MAX))
+      return `variables.${key}: a string of at most ${RUN_VARIABLE_VALUE_MAX} characters, or null.`;
+    if (typeof value === 'string' && !value.isWellFormed())
+      return `variables.${key}: holds a lone surrogate (not well-formed Unicode).`;
   }
   return null;
 }

@@ -39,14 +39,37 @@ export function contactSummary(row: RunRow): ContactSummary {
   return contactSummaryFromRow({ ...row, id: row.contact_id });
 }
 
-export function sequenceEvent(row: RunRow, type: SequenceEvent['type'], extra: Partial<SequenceEvent> = {}): SequenceEvent {
+export function sequenceEvent(
+  row: RunRow,
+  type: SequenceEvent['type'],
+  extra: Partial<SequenceEvent> = {},
+): SequenceEvent {
   return {
-    type, organizationId: row.organization_id, contact: contactSummary(row), sequenceId: row.id,
-    sequenceTemplate: { id: row.sequence_template_id, name: row.template_name }, resourceType: 'SEQUENCE', channel: null, ...extra,
+    type,
+    organizationId: row.organization_id,
+    contact: contactSummary(row),
+    sequenceId: row.id,
+    sequenceTemplate: { id: row.sequence_template_id, name: row.template_name },
+    resourceType: 'SEQUENCE',
+    channel: null,
+    ...extra,
   };
 }
 
-export type RowChange = Partial<Pick<RunRow, 'status' | 'stopped_reason' | 'paused_until' | 'status_before_pause' | 'current_step' | 'variables' | 'ended_at' | 'replied_at' | 'engagement_score'>>;
+export type RowChange = Partial<
+  Pick<
+    RunRow,
+    | 'status'
+    | 'stopped_reason'
+    | 'paused_until'
+    | 'status_before_pause'
+    | 'current_step'
+    | 'variables'
+    | 'ended_at'
+    | 'replied_at'
+    | 'engagement_score'
+  >
+>;
 
 /** Writes the changed columns and answers the row as it now is (the caller holds its lock, so its revision is the next one). */
 export async function update(tx: EntityManager, row: RunRow, change: RowChange): Promise<RunRow> {
@@ -56,8 +79,19 @@ export async function update(tx: EntityManager, row: RunRow, change: RowChange):
 }
 
 /** Ends the run with a final status and emits sequence.stopped (sequence.completed for COMPLETED). */
-export async function end(tx: EntityManager, row: RunRow, status: SequenceStatus, reason: string | null): Promise<RunRow> {
-  const final = await update(tx, row, { status, stopped_reason: reason, paused_until: null, status_before_pause: null, ended_at: new Date() });
+export async function end(
+  tx: EntityManager,
+  row: RunRow,
+  status: SequenceStatus,
+  reason: string | null,
+): Promise<RunRow> {
+  const final = await update(tx, row, {
+    status,
+    stopped_reason: reason,
+    paused_until: null,
+    status_before_pause: null,
+    ended_at: new Date(),
+  });
   if (status === 'COMPLETED') await emitEvent(tx, sequenceEvent(final, 'sequence.completed', { fields: { status } }));
   else await emitEvent(tx, sequenceEvent(final, 'sequence.stopped', { fields: { status, stopped_reason: reason } }));
   return final;
@@ -89,7 +123,8 @@ export async function settleWait(tx: EntityManager, row: RunRow, closing: string
   if (!isRunningStatus(row.status) || row.status === 'FOUND') return row;
   const open = await hasOpenTask(tx, row.id, WAITED_ON_TASKS, closing);
   const status = open ? 'WAITING_FOR_USER' : 'WAITING_FOR_LEAD';
-  if (row.status_before_pause !== null) return row.status_before_pause === status ? row : update(tx, row, { status_before_pause: status });
+  if (row.status_before_pause !== null)
+    return row.status_before_pause === status ? row : update(tx, row, { status_before_pause: status });
   return row.status === status ? row : update(tx, row, { status });
 }
 
@@ -101,14 +136,23 @@ export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'STOPPED_EARLY';
  * it even when the process dies after the commit); answers the ids this call ended (ended ones are
  * left alone). After the commit the caller delivers them at once with deliverRunsChanged().
  */
-export async function endRuns(tx: EntityManager, sequenceIds: string[], status: FinalStatus, stoppedReason: string | null): Promise<string[]> {
+export async function endRuns(
+  tx: EntityManager,
+  sequenceIds: string[],
+  status: FinalStatus,
+  stoppedReason: string | null,
+): Promise<string[]> {
   const endedNow: RunRow[] = [];
-  for (const id of [...sequenceIds].sort()) { // one lock order for every caller: no deadlock between two batch ends
+  for (const id of [...sequenceIds].sort()) {
+    // one lock order for every caller: no deadlock between two batch ends
     const row = await lockRun(tx, id);
     if (!isRunningStatus(row.status)) continue;
     await end(tx, row, status, stoppedReason);
     endedNow.push(row);
   }
-  await recordRunsChanged(tx, endedNow.map((r) => ({ id: r.id, organizationId: r.organization_id })));
+  await recordRunsChanged(
+    tx,
+    endedNow.map((r) => ({ id: r.id, organizationId: r.organization_id })),
+  );
   return endedNow.map((r) => r.id);
 }

@@ -8,7 +8,10 @@ import { countOneSendOf, senderRow, uncountOneSend, type Sender } from './runs.q
 export type { Sender } from './runs.queries.ts';
 
 /** The run's sender, else its template's; null when neither names one. */
-export async function stepSender(em: EntityManager, row: Pick<RunRow, 'sender_id' | 'template_sender_id'>): Promise<Sender | null> {
+export async function stepSender(
+  em: EntityManager,
+  row: Pick<RunRow, 'sender_id' | 'template_sender_id'>,
+): Promise<Sender | null> {
   const id = row.sender_id ?? row.template_sender_id;
   return id ? senderRow(em, id) : null;
 }

@@ -7,9 +7,13 @@ import { SEQUENCE_RECORD_COLUMNS } from './record.ts';
 import type { SequenceStatus } from './statuses.ts';
 
 // Read by every GET of a sequence and every enrollment answered through the enrollment workflow: compiled once.
-const selectSequence = statement((db, organizationId: string, id: string) => db
-  .selectFrom('sequences').select(SEQUENCE_RECORD_COLUMNS)
-  .where('id', '=', id).where('organization_id', '=', organizationId));
+const selectSequence = statement((db, organizationId: string, id: string) =>
+  db
+    .selectFrom('sequences')
+    .select(SEQUENCE_RECORD_COLUMNS)
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId),
+);
 
 /** The run's row (its record's columns), or undefined. */
 export async function sequenceRecordRow(em: EntityManager, organizationId: string, id: string) {
@@ -26,7 +30,9 @@ export interface SequenceListWhere {
 
 /** A page of the organization's runs matching `where` (AND), and how many match in all. */
 export async function sequencePage(
-  em: EntityManager, organizationId: string, where: SequenceListWhere,
+  em: EntityManager,
+  organizationId: string,
+  where: SequenceListWhere,
   page: { limit: number; offset: number; sortBy: 'created_at' | 'updated_at'; sortOrder: 'asc' | 'desc' },
 ) {
   const matching = typedKysely(em)
@@ -38,9 +44,12 @@ export async function sequencePage(
     .$if(!!where.created_at_before, (q) => q.where('created_at', '<', new Date(where.created_at_before!)))
     .$if(!!where.created_at_after, (q) => q.where('created_at', '>', new Date(where.created_at_after!)));
   const [rows, counted] = await Promise.all([
-    matching.select(SEQUENCE_RECORD_COLUMNS)
-      .orderBy(page.sortBy, page.sortOrder).orderBy('id', page.sortOrder)
-      .limit(page.limit).offset(page.offset)
+    matching
+      .select(SEQUENCE_RECORD_COLUMNS)
+      .orderBy(page.sortBy, page.sortOrder)
+      .orderBy('id', page.sortOrder)
+      .limit(page.limit)
+      .offset(page.offset)
       .execute(),
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ]);

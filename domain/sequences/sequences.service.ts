@@ -35,7 +35,10 @@ export async function listSequences(
   filters: SequenceFilters,
   page: { limit: number; offset: number; sortBy?: SequenceSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SequenceRecord[]; total: number }> {
-  const { rows, total } = await sequencePage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  const { rows, total } = await sequencePage(em, organizationId, filters, {
+    ...page,
+    sortBy: page.sortBy ?? 'created_at',
+  });
   return { items: rows.map(toSequenceRecord), total };
 }
 
@@ -54,7 +57,8 @@ export interface EnrollmentPending {
 }
 
 /** The enrollment's outcome within the wait: the new sequence, or still running (the enrollment run to poll). */
-export type EnrollResponse = { outcome: 'CREATED'; sequence: SequenceRecord } | { outcome: 'PENDING'; pending: EnrollmentPending };
+export type EnrollResponse =
+  { outcome: 'CREATED'; sequence: SequenceRecord } | { outcome: 'PENDING'; pending: EnrollmentPending };
 
 export interface EnrollDeps {
   em: EntityManager;
@@ -77,14 +81,27 @@ function duplicateError(sequenceId: string): DomainError {
  * Otherwise the enrollment workflow verifies first, and this call waits for it up to `waitMs`
  * (default config.enrollmentWaitMs; `waitMs` is for tests).
  */
-export async function enroll(deps: EnrollDeps, organizationId: string, request: EnrollRequest, options: { waitMs?: number } = {}): Promise<EnrollResponse> {
+export async function enroll(
+  deps: EnrollDeps,
+  organizationId: string,
+  request: EnrollRequest,
+  options: { waitMs?: number } = {},
+): Promise<EnrollResponse> {
   const { em } = deps;
   // The contact, the template and a running sequence in one read; judged in order: 404, 404, 422, 409.
-  const { contact, template, runningId: running } = await enrollmentRows(em, organizationId, request.contact_id, request.sequence_template_id);
+  const {
+    contact,
+    template,
+    runningId: running,
+  } = await enrollmentRows(em, organizationId, request.contact_id, request.sequence_template_id);
   if (!contact) throw DomainError.notFound('Contact');
   if (!template) throw DomainError.notFound('Sequence template');
   if (!enrollable(template)) {
-    throw DomainError.invalid('sequence_template_id', `the template must be ACTIVE with at least one step (it is ${template.status} with ${template.steps.length} steps)`, 422);
+    throw DomainError.invalid(
+      'sequence_template_id',
+      `the template must be ACTIVE with at least one step (it is ${template.status} with ${template.steps.length} steps)`,
+      422,
+    );
   }
   if (running) throw duplicateError(running);
 
@@ -93,17 +110,31 @@ export async function enroll(deps: EnrollDeps, organizationId: string, request: 
   // enrolled.started (the start command's delivery) goes on after the answer: the request does not wait for Temporal.
   let result = enrolled.verificationDue ? null : enrolled.result;
   if (!result) {
-    const run = await handOver({ workflows: deps.workflows, slowVerifyMs: deps.config.slowVerifyMs }, ids, options.waitMs ?? deps.config.enrollmentWaitMs);
+    const run = await handOver(
+      { workflows: deps.workflows, slowVerifyMs: deps.config.slowVerifyMs },
+      ids,
+      options.waitMs ?? deps.config.enrollmentWaitMs,
+    );
     if (!run.result) {
-      return { outcome: 'PENDING', pending: { enrollment_run_id: run.runId, contact_id: request.contact_id, sequence_template_id: request.sequence_template_id } };
+      return {
+        outcome: 'PENDING',
+        pending: {
+          enrollment_run_id: run.runId,
+          contact_id: request.contact_id,
+          sequence_template_id: request.sequence_template_id,
+        },
+      };
     }
     result = run.result;
   }
   if (result.outcome === 'DUPLICATE') throw duplicateError(result.sequenceId);
   if (result.outcome === 'REFUSED') {
-    throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, { reason: result.reason, sequence_id: result.sequenceId });
+    throw DomainError.business(`The contact cannot be enrolled: ${result.reason}.`, {
+      reason: result.reason,
+      sequence_id: result.sequenceId,
+    });
   }
   // Enrolled in this request: the row as written; through the enrollment workflow: read.
   const written = enrolled.verificationDue ? null : enrolled.sequence;
-  return { outcome: 'CREATED', sequence: written ?? await getSequence(em, organizationId, result.sequenceId) };
+  return { outcome: 'CREATED', sequence: written ?? (await getSequence(em, organizationId, result.sequenceId)) };
 }

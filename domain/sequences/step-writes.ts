@@ -16,11 +16,26 @@ export interface CallTask {
 }
 
 /** A PENDING CALL task of the run, due today. */
-export async function insertCallTask(tx: EntityManager, row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>, task: CallTask): Promise<void> {
-  await insertCallTaskRow(tx, row, { id: task.id, assigneeId: task.assigneeId, stepNumber: task.stepNumber, title: task.title, notes: task.notes, dueDate: utcDate(task.at) });
+export async function insertCallTask(
+  tx: EntityManager,
+  row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>,
+  task: CallTask,
+): Promise<void> {
+  await insertCallTaskRow(tx, row, {
+    id: task.id,
+    assigneeId: task.assigneeId,
+    stepNumber: task.stepNumber,
+    title: task.title,
+    notes: task.notes,
+    dueDate: utcDate(task.at),
+  });
 }
 
 /** The OUTBOUND message of a step; a retry that finds it written (the id is derived from the step) leaves it. */
-export async function insertStepMessage(tx: EntityManager, row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>, message: StepMessage): Promise<void> {
+export async function insertStepMessage(
+  tx: EntityManager,
+  row: Pick<RunRow, 'id' | 'organization_id' | 'contact_id'>,
+  message: StepMessage,
+): Promise<void> {
   await insertStepMessageRow(tx, row, message);
 }

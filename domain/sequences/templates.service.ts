@@ -5,7 +5,12 @@ import { LockMode } from '@mikro-orm/core';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { SequenceTemplate } from '../../db/entities/index.ts';
-import type { MissingChannelRule, SendingSchedule, TemplateStatus, TemplateStep } from '../../db/entities/sequence-template.entity.ts';
+import type {
+  MissingChannelRule,
+  SendingSchedule,
+  TemplateStatus,
+  TemplateStep,
+} from '../../db/entities/sequence-template.entity.ts';
 import { escapeLike, organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
@@ -13,7 +18,13 @@ import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import { organizationTemplateIds, runningRunsOfTemplate, templateCount, templateIdsPage, type TemplateWhere } from './templates.queries.ts';
+import {
+  organizationTemplateIds,
+  runningRunsOfTemplate,
+  templateCount,
+  templateIdsPage,
+  type TemplateWhere,
+} from './templates.queries.ts';
 
 export interface TemplateInput {
   name: string;
@@ -47,7 +58,6 @@ export interface TemplateRecord {
   sender_user_id: string | null;
   requires_lead_review: boolean;
 }
-
 
 export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
   return {
@@ -86,8 +96,10 @@ function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
   const shapeErrors: { path: string; message: string }[] = [];
   const liquidErrors: { path: string; message: string }[] = [];
   const cleaned = steps.map((step, i) => {
-    if (step.type === 'EMAIL' && !step.subject?.trim()) shapeErrors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
-    if (step.type !== 'EMAIL' && step.subject) shapeErrors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
+    if (step.type === 'EMAIL' && !step.subject?.trim())
+      shapeErrors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
+    if (step.type !== 'EMAIL' && step.subject)
+      shapeErrors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
     for (const field of ['subject', 'body'] as const) {
       const text = step[field];
       if (!text) continue;
@@ -95,26 +107,40 @@ function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
         parseTemplate(text);
       } catch (error) {
         if (!(error instanceof TemplateSyntaxError)) throw error;
-        liquidErrors.push({ path: `steps[${i}].${field}`, message: `is not a valid Liquid template: ${error.message}` });
+        liquidErrors.push({
+          path: `steps[${i}].${field}`,
+          message: `is not a valid Liquid template: ${error.message}`,
+        });
       }
     }
-    return step.type === 'EMAIL' ? { type: step.type, delay_days: step.delay_days, subject: step.subject!, body: step.body } : { type: step.type, delay_days: step.delay_days, body: step.body };
+    return step.type === 'EMAIL'
+      ? { type: step.type, delay_days: step.delay_days, subject: step.subject!, body: step.body }
+      : { type: step.type, delay_days: step.delay_days, body: step.body };
   });
-  if (shapeErrors.length) throw DomainError.invalidFields(`Invalid ${shapeErrors.map((e) => e.path).join(', ')}.`, shapeErrors);
-  if (liquidErrors.length) throw DomainError.invalidFields(`Invalid ${liquidErrors.map((e) => e.path).join(', ')}.`, liquidErrors, 422);
+  if (shapeErrors.length)
+    throw DomainError.invalidFields(`Invalid ${shapeErrors.map((e) => e.path).join(', ')}.`, shapeErrors);
+  if (liquidErrors.length)
+    throw DomainError.invalidFields(`Invalid ${liquidErrors.map((e) => e.path).join(', ')}.`, liquidErrors, 422);
   return cleaned;
 }
 
 /** end_hour after start_hour: a rule between two fields the schema cannot state, so 422. */
 function checkSchedule(schedule: SendingSchedule | null | undefined): void {
-  if (schedule && schedule.end_hour <= schedule.start_hour) throw DomainError.invalid('schedule.end_hour', 'must be greater than start_hour', 422);
+  if (schedule && schedule.end_hour <= schedule.start_hour)
+    throw DomainError.invalid('schedule.end_hour', 'must be greater than start_hour', 422);
 }
 
 function checkActiveHasSteps(status: TemplateStatus, steps: TemplateStep[]): void {
-  if (status === 'ACTIVE' && steps.length === 0) throw DomainError.invalid('steps', 'an ACTIVE template needs at least one step', 422);
+  if (status === 'ACTIVE' && steps.length === 0)
+    throw DomainError.invalid('steps', 'an ACTIVE template needs at least one step', 422);
 }
 
-export async function createTemplate(em: EntityManager, organizationId: string, principalUserId: string, input: TemplateInput): Promise<TemplateRecord> {
+export async function createTemplate(
+  em: EntityManager,
+  organizationId: string,
+  principalUserId: string,
+  input: TemplateInput,
+): Promise<TemplateRecord> {
   const timezone = input.timezone ?? 'UTC';
   checkTimezone(timezone);
   const steps = checkedSteps(input.steps ?? []);
@@ -159,17 +185,28 @@ export async function getTemplate(em: EntityManager, organizationId: string, id:
  * FINISHING again releases held runs. Each such run gets a RUN_CHANGED command in the same
  * transaction; `workflows`, when given, delivers them after the commit (else the outbox drain does).
  */
-export async function updateTemplate(em: EntityManager, organizationId: string, id: string, patch: TemplatePatch, workflows?: WorkflowClients): Promise<TemplateRecord> {
+export async function updateTemplate(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  patch: TemplatePatch,
+  workflows?: WorkflowClients,
+): Promise<TemplateRecord> {
   if (patch.timezone !== undefined) checkTimezone(patch.timezone);
   const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
   checkSchedule(patch.schedule);
   let notify: string[] = [];
   const record = await em.transactional(async (tx) => {
-    const template = await tx.findOne(SequenceTemplate, { id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const template = await tx.findOne(
+      SequenceTemplate,
+      { id, organization: organizationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!template) throw DomainError.notFound('Sequence template');
     const status = patch.status ?? template.status;
     checkActiveHasSteps(status, steps ?? template.steps);
-    if (patch.sender_user_id !== undefined) template.senderUser = ref(await organizationUser(tx, organizationId, patch.sender_user_id, 'sender_user_id'));
+    if (patch.sender_user_id !== undefined)
+      template.senderUser = ref(await organizationUser(tx, organizationId, patch.sender_user_id, 'sender_user_id'));
     if (patch.name !== undefined) template.name = patch.name.trim();
     if (patch.summary !== undefined) template.summary = patch.summary;
     if (patch.language !== undefined) template.language = patch.language;
@@ -187,9 +224,13 @@ export async function updateTemplate(em: EntityManager, organizationId: string, 
     if (status !== before) {
       const running = await runningRunsOfTemplate(tx, organizationId, id);
       if (status === 'ARCHIVED') notify = await endRuns(tx, running, 'STOPPED_EARLY', 'TEMPLATE_STOPPED');
-      else if (status === 'ACTIVE' || status === 'FINISHING') { // held runs go on
+      else if (status === 'ACTIVE' || status === 'FINISHING') {
+        // held runs go on
         notify = running;
-        await recordRunsChanged(tx, running.map((runId) => ({ id: runId, organizationId })));
+        await recordRunsChanged(
+          tx,
+          running.map((runId) => ({ id: runId, organizationId })),
+        );
       }
     }
     return toTemplateRecord(template);
@@ -220,7 +261,12 @@ export async function listTemplates(
     ...(filters.created_at_before && { createdBefore: new Date(filters.created_at_before) }),
     ...(filters.created_at_after && { createdAfter: new Date(filters.created_at_after) }),
   };
-  const rows = await templateIdsPage(em, organizationId, where, { limit: page.limit, offset: page.offset, sortBy: page.sortBy ?? 'created_at', sortOrder: page.sortOrder });
+  const rows = await templateIdsPage(em, organizationId, where, {
+    limit: page.limit,
+    offset: page.offset,
+    sortBy: page.sortBy ?? 'created_at',
+    sortOrder: page.sortOrder,
+  });
   // Past the last page the window count has no row to ride on.
   if (!rows.length) return { items: [], total: await templateCount(em, organizationId, where) };
   const found = await em.find(SequenceTemplate, { id: { $in: rows.map((r) => r.id) }, organization: organizationId });

@@ -33,26 +33,48 @@ type Person = { email: string | null; linkedin_url: string | null };
  * An unsubscribe excludes the person for good: a temporary or lapsed exclusion becomes permanent
  * (until null), so an unsubscribed person is never reached again when it would have ended.
  */
-async function excludeContactForGood(em: EntityManager, organizationId: string, contact: Person, reason: ExclusionReason): Promise<string | null> {
+async function excludeContactForGood(
+  em: EntityManager,
+  organizationId: string,
+  contact: Person,
+  reason: ExclusionReason,
+): Promise<string | null> {
   if (!contact.email && !contact.linkedin_url) return null;
-  const { record } = await ensureContactExclusion(em, organizationId, { email: contact.email, linkedin_url: contact.linkedin_url, reason, until: null }, { reason: 'replace' });
+  const { record } = await ensureContactExclusion(
+    em,
+    organizationId,
+    { email: contact.email, linkedin_url: contact.linkedin_url, reason, until: null },
+    { reason: 'replace' },
+  );
   return record.id;
 }
 
 /** Unenroll: the person is excluded until at least `until` (created, extended, or a longer one kept; never shortened). */
-async function excludeContactUntil(em: EntityManager, organizationId: string, contact: Person, until: Date): Promise<string | null> {
+async function excludeContactUntil(
+  em: EntityManager,
+  organizationId: string,
+  contact: Person,
+  until: Date,
+): Promise<string | null> {
   if (!contact.email && !contact.linkedin_url) return null;
   const { record } = await ensureContactExclusion(em, organizationId, {
-    email: contact.email, linkedin_url: contact.linkedin_url, reason: 'CONTACT_REFUSED', until: until.toISOString(),
+    email: contact.email,
+    linkedin_url: contact.linkedin_url,
+    reason: 'CONTACT_REFUSED',
+    until: until.toISOString(),
   });
   return record.id;
 }
 
 export async function unenrollContacts(
-  em: EntityManager, workflows: WorkflowClients, organizationId: string, request: { contact_ids: string[]; sequence_template_id?: string },
+  em: EntityManager,
+  workflows: WorkflowClients,
+  organizationId: string,
+  request: { contact_ids: string[]; sequence_template_id?: string },
 ): Promise<{ items: UnenrollItem[] }> {
   if (request.sequence_template_id) {
-    if (!(await isOrganizationTemplate(em, organizationId, request.sequence_template_id))) throw DomainError.notFound('Sequence template');
+    if (!(await isOrganizationTemplate(em, organizationId, request.sequence_template_id)))
+      throw DomainError.notFound('Sequence template');
   }
   const items: UnenrollItem[] = [];
   const until = new Date();
@@ -71,7 +93,12 @@ export async function unenrollContacts(
       exclusionId: await excludeContactUntil(tx, organizationId, contact, until),
     }));
     await deliverRunsChanged(em, { workflows }, stopped);
-    items.push({ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: stopped, exclusion_id: exclusionId });
+    items.push({
+      contact_id: contactId,
+      status: 'UNENROLLED',
+      stopped_sequence_ids: stopped,
+      exclusion_id: exclusionId,
+    });
   }
   return { items };
 }

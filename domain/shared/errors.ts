@@ -8,7 +8,8 @@ import { DeadlockException, UniqueConstraintViolationException } from '@mikro-or
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'business' | 'unavailable';
 
 /** The message of every 503 for a workflow service that could not be told now. */
-export const WORKFLOW_SERVICE_UNAVAILABLE = 'The workflow service is unavailable; nothing was changed. Try again shortly.';
+export const WORKFLOW_SERVICE_UNAVAILABLE =
+  'The workflow service is unavailable; nothing was changed. Try again shortly.';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -17,7 +18,11 @@ export class DomainError extends Error {
   readonly data: Record<string, unknown> | null;
 
   constructor(
-    kind: DomainErrorKind, status: number, message: string, fields: { path: string; message: string }[] = [], data: Record<string, unknown> | null = null,
+    kind: DomainErrorKind,
+    status: number,
+    message: string,
+    fields: { path: string; message: string }[] = [],
+    data: Record<string, unknown> | null = null,
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -32,7 +37,11 @@ export class DomainError extends Error {
     return new DomainError('invalid', status, `${path}: ${message}`, [{ path, message }]);
   }
 
-  static invalidFields(message: string, fields: { path: string; message: string }[], status: 400 | 422 = 400): DomainError {
+  static invalidFields(
+    message: string,
+    fields: { path: string; message: string }[],
+    status: 400 | 422 = 400,
+  ): DomainError {
     return new DomainError('invalid', status, message, fields);
   }
 
@@ -62,7 +71,6 @@ export class DomainError extends Error {
     return DomainError.unavailable(WORKFLOW_SERVICE_UNAVAILABLE, options);
   }
 }
-
 
 /**
  * The workflow a call was meant for is not running (never started, or ended). A 409 when nobody

@@ -4,9 +4,10 @@
 // letter) whenever one exists before the limit. Pure: workflow code may import it.
 
 // Built once. Where Intl.Segmenter is missing, cuts fall on code-point boundaries only.
-const graphemes: Intl.Segmenter | null = typeof Intl === 'object' && typeof Intl.Segmenter === 'function'
-  ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-  : null;
+const graphemes: Intl.Segmenter | null =
+  typeof Intl === 'object' && typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
 
 export interface TruncateOptions {
   /** Appended when the text is cut (e.g. '…'); counted within max. Dropped when it alone does not fit. */
@@ -62,7 +63,8 @@ function graphemeEnd(segmenter: Intl.Segmenter, text: string, limit: number): nu
  * the room left), followed by the ellipsis.
  */
 export function truncateText(text: string, max: number, options: TruncateOptions = {}): string {
-  if (!Number.isInteger(max) || max < 0) throw new RangeError(`truncateText: max must be a non-negative integer, not ${max}`);
+  if (!Number.isInteger(max) || max < 0)
+    throw new RangeError(`truncateText: max must be a non-negative integer, not ${max}`);
   // UTF-16 length >= code points: a text this short fits without counting.
   if (text.length <= max) return text;
   if (codePointEnd(text, max) === text.length) return text;
@@ -87,7 +89,8 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
  * (with room for the controls it may lose) so a large body costs what its beginning costs.
  */
 export function storableText(text: string, max: number, options: TruncateOptions = {}): string {
-  if (!Number.isInteger(max) || max < 0) throw new RangeError(`storableText: max must be a non-negative integer, not ${max}`);
+  if (!Number.isInteger(max) || max < 0)
+    throw new RangeError(`storableText: max must be a non-negative integer, not ${max}`);
   const room = 2 * max + 1024;
   const head = text.length > room ? text.slice(0, codePointEnd(text, room)) : text;
   // A prefix that is mostly controls may come out shorter than max: what followed it is not read.

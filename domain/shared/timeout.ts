@@ -3,7 +3,12 @@
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work, new Promise<never>((_, fail) => { timer = setTimeout(() => fail(new Error(`${what} timed out`)), ms); })]);
+    return await Promise.race([
+      work,
+      new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`${what} timed out`)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }

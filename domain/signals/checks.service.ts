@@ -16,11 +16,20 @@ import type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 export type { CheckResult, SignalCheckDeps } from './check-deps.ts';
 
 /** One check at `at`; a signal that is no longer ACTIVE (or gone) is left alone. */
-export async function checkSignal(em: EntityManager, deps: SignalCheckDeps, organizationId: string, signalId: string, at: Date, dayMs = DAY_MS): Promise<CheckResult> {
+export async function checkSignal(
+  em: EntityManager,
+  deps: SignalCheckDeps,
+  organizationId: string,
+  signalId: string,
+  at: Date,
+  dayMs = DAY_MS,
+): Promise<CheckResult> {
   const signal = await loadSignal(em, organizationId, signalId);
   if (!signal) return { outcome: 'NOT_FOUND', imported: 0, skipped: 0, read: 0 };
   if (signal.status !== 'ACTIVE') return { outcome: 'NOT_ACTIVE', imported: 0, skipped: 0, read: 0 };
-  const result = isCustom(signal) ? await pollEvents(em, deps, signal, at) : await checkFacts(em, deps, signal, at, dayMs);
+  const result = isCustom(signal)
+    ? await pollEvents(em, deps, signal, at)
+    : await checkFacts(em, deps, signal, at, dayMs);
   await markChecked(em, signal.id, at);
   return result;
 }

@@ -40,8 +40,17 @@ async function seenKeys(em: EntityManager, signal: SignalRow, keys: string[]): P
  * the page read is SKIPPED_CAP, and facts not read are never looked at. Each page is written in
  * one transaction (writePage); its imported people are enriched and enrolled once it committed.
  */
-export async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signal: SignalRow, at: Date, dayMs: number): Promise<CheckResult> {
-  const from = signal.last_checked_at && new Date(signal.last_checked_at) < at ? new Date(signal.last_checked_at) : new Date(at.getTime() - cadenceMs(signal.cadence, dayMs));
+export async function checkFacts(
+  em: EntityManager,
+  deps: SignalCheckDeps,
+  signal: SignalRow,
+  at: Date,
+  dayMs: number,
+): Promise<CheckResult> {
+  const from =
+    signal.last_checked_at && new Date(signal.last_checked_at) < at
+      ? new Date(signal.last_checked_at)
+      : new Date(at.getTime() - cadenceMs(signal.cadence, dayMs));
   const companyScope = (await deps.scopeOf(signal.signal_type)) === 'COMPANY';
   const peopleAtCompanies = companyScope && signal.import_target === 'PEOPLE';
   const result: CheckResult = { outcome: 'CHECKED', imported: 0, skipped: 0, read: 0 };
@@ -50,9 +59,18 @@ export async function checkFacts(em: EntityManager, deps: SignalCheckDeps, signa
 
   for (let page = 0; page < MAX_PAGES; page++) {
     deps.heartbeat?.();
-    const { items } = await deps.signals.search({ signalType: signal.signal_type, filters: signal.search_filters, from, to: at, limit: FACT_PAGE, offset: page * FACT_PAGE });
+    const { items } = await deps.signals.search({
+      signalType: signal.signal_type,
+      filters: signal.search_filters,
+      from,
+      to: at,
+      limit: FACT_PAGE,
+      offset: page * FACT_PAGE,
+    });
     result.read += items.length;
-    const written = await retryConcurrentWrites(() => em.fork().transactional((tx) => writePage(tx, deps, signal, peopleAtCompanies, items, at, dayMs, lookedUp)));
+    const written = await retryConcurrentWrites(() =>
+      em.fork().transactional((tx) => writePage(tx, deps, signal, peopleAtCompanies, items, at, dayMs, lookedUp)),
+    );
     for (const domain of written.lookedUp) lookedUp.add(domain);
     result.imported += written.imported;
     result.skipped += written.skipped;
@@ -89,14 +107,26 @@ interface PageWritten {
  * every candidate's feed row lands in one insert with the entries' events.
  */
 async function writePage(
-  tx: EntityManager, deps: SignalCheckDeps, signal: SignalRow, peopleAtCompanies: boolean, items: SignalFact[], at: Date, dayMs: number, lookedUpBefore: Set<string>,
+  tx: EntityManager,
+  deps: SignalCheckDeps,
+  signal: SignalRow,
+  peopleAtCompanies: boolean,
+  items: SignalFact[],
+  at: Date,
+  dayMs: number,
+  lookedUpBefore: Set<string>,
 ): Promise<PageWritten> {
   await lockSignal(tx, signal);
-  let left = Math.max(0, signal.max_per_day - await importedToday(tx, signal, at, dayMs));
-  let companiesLeft = !peopleAtCompanies || signal.max_companies_per_run === null
-    ? Number.POSITIVE_INFINITY
-    : Math.max(0, signal.max_companies_per_run - await companiesLookedUpToday(tx, signal, at, dayMs));
-  const seen = await seenKeys(tx, signal, items.map((f) => f.key));
+  let left = Math.max(0, signal.max_per_day - (await importedToday(tx, signal, at, dayMs)));
+  let companiesLeft =
+    !peopleAtCompanies || signal.max_companies_per_run === null
+      ? Number.POSITIVE_INFINITY
+      : Math.max(0, signal.max_companies_per_run - (await companiesLookedUpToday(tx, signal, at, dayMs)));
+  const seen = await seenKeys(
+    tx,
+    signal,
+    items.map((f) => f.key),
+  );
   const facts = items.filter((f, i) => !seen.has(f.key) && items.findIndex((g) => g.key === f.key) === i);
   const all: Candidate[] = [];
   const lookedUp: string[] = [];
@@ -133,7 +163,8 @@ async function writePage(
           const identity = person.email ?? person.linkedin_url;
           const key = `${fact.key}${PERSON_KEY}${identity}`;
           // At most perCompany people, each once (a person the provider answers twice is one row).
-          if (identity && found.length < perCompany && !found.some((c) => c.key === key)) found.push(candidate(key, fact, person));
+          if (identity && found.length < perCompany && !found.some((c) => c.key === key))
+            found.push(candidate(key, fact, person));
         }
         round.push(...found);
         people += found.length;
@@ -144,5 +175,12 @@ async function writePage(
 
   await writeRows(tx, signal, all, at);
   const imported = all.filter((c) => c.status === 'IMPORTED').length;
-  return { imported, skipped: all.length - imported, left, companiesLeft, lookedUp, entries: all.filter((c) => c.entryId) };
+  return {
+    imported,
+    skipped: all.length - imported,
+    left,
+    companiesLeft,
+    lookedUp,
+    entries: all.filter((c) => c.entryId),
+  };
 }

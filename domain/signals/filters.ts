@@ -10,8 +10,26 @@ import type { SignalPreset } from './presets.types.ts';
 
 export type SignalFilters = Record<string, string[]>;
 
-export const FUNDING_ROUNDS = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D', 'Growth', 'Debt Financing'] as const;
-export const NEWS_TOPICS = ['PRODUCT_LAUNCH', 'PARTNERSHIP', 'ACQUISITION', 'EXPANSION', 'EXECUTIVE_HIRE', 'AWARD', 'LAYOFFS', 'EARNINGS'] as const;
+export const FUNDING_ROUNDS = [
+  'Pre-Seed',
+  'Seed',
+  'Series A',
+  'Series B',
+  'Series C',
+  'Series D',
+  'Growth',
+  'Debt Financing',
+] as const;
+export const NEWS_TOPICS = [
+  'PRODUCT_LAUNCH',
+  'PARTNERSHIP',
+  'ACQUISITION',
+  'EXPANSION',
+  'EXECUTIVE_HIRE',
+  'AWARD',
+  'LAYOFFS',
+  'EARNINGS',
+] as const;
 export const ENGAGEMENT_TYPES = ['LIKE', 'COMMENT', 'REPOST'] as const;
 
 interface FilterKeySpec {
@@ -103,7 +121,11 @@ function checkValue(path: string, spec: FilterKeySpec, raw: string): string {
       if (!/^[A-Za-z]{2}$/.test(value)) throw invalid(path, 'must be an ISO 3166-1 alpha-2 country code');
       return value.toUpperCase();
     case 'domain': {
-      const domain = value.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+      const domain = value
+        .toLowerCase()
+        .replace(/^https?:\/\//, '')
+        .replace(/^www\./, '')
+        .replace(/\/.*$/, '');
       if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) throw invalid(path, 'must be a domain such as example.com');
       return domain;
     }
@@ -118,17 +140,29 @@ function checkValue(path: string, spec: FilterKeySpec, raw: string): string {
   }
 }
 
-function checkFilters(allowed: readonly string[], required: readonly string[], filters: unknown, fieldName: string): SignalFilters {
+function checkFilters(
+  allowed: readonly string[],
+  required: readonly string[],
+  filters: unknown,
+  fieldName: string,
+): SignalFilters {
   if (filters === undefined || filters === null) filters = {};
-  if (typeof filters !== 'object' || Array.isArray(filters)) throw invalid(fieldName, 'must be an object of filter key to a list of strings');
+  if (typeof filters !== 'object' || Array.isArray(filters))
+    throw invalid(fieldName, 'must be an object of filter key to a list of strings');
   const out: SignalFilters = {};
   for (const [key, values] of Object.entries(filters as Record<string, unknown>)) {
     const path = `${fieldName}.${key}`;
     if (!allowed.includes(key)) {
-      throw invalid(path, allowed.length ? `is not a filter of this preset (allowed: ${allowed.join(', ')})` : 'is not a filter of this preset (it takes none)');
+      throw invalid(
+        path,
+        allowed.length
+          ? `is not a filter of this preset (allowed: ${allowed.join(', ')})`
+          : 'is not a filter of this preset (it takes none)',
+      );
     }
     const spec = FILTER_KEYS[key] ?? text;
-    if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) throw invalid(path, 'must be a list of strings');
+    if (!Array.isArray(values) || values.some((v) => typeof v !== 'string'))
+      throw invalid(path, 'must be a list of strings');
     const max = spec.maxValues ?? MAX_VALUES;
     if (values.length > max) throw invalid(path, max === 1 ? 'takes exactly one value' : `takes at most ${max} values`);
     const checked = (values as string[]).map((v, i) => checkValue(`${path}[${i}]`, spec, v));
@@ -152,6 +186,10 @@ export function validateFilters(preset: SignalPreset, filters: unknown, fieldNam
 }
 
 /** import_search_filters for a PEOPLE or COMPANIES destination, checked as validateFilters does. */
-export function validateImportFilters(target: 'PEOPLE' | 'COMPANIES', filters: unknown, fieldName = 'import_search_filters'): SignalFilters {
+export function validateImportFilters(
+  target: 'PEOPLE' | 'COMPANIES',
+  filters: unknown,
+  fieldName = 'import_search_filters',
+): SignalFilters {
   return checkFilters(IMPORT_FILTER_KEYS[target], [], filters, fieldName);
 }

@@ -6,7 +6,13 @@ import { emitEvents } from '../activity/emit.ts';
 import { isDeadlock, isUniqueViolation } from '../shared/errors.ts';
 import type { SignalRow } from './signal-row.ts';
 import {
-  addImportedCount, insertAccountEntryRows, insertContactEntryRows, insertImportRows, lockSignalForWrites, type ImportRow, type PersonFields,
+  addImportedCount,
+  insertAccountEntryRows,
+  insertContactEntryRows,
+  insertImportRows,
+  lockSignalForWrites,
+  type ImportRow,
+  type PersonFields,
 } from './signal-imports.queries.ts';
 
 /**
@@ -29,28 +35,65 @@ export async function lockSignal(tx: EntityManager, signal: SignalRow): Promise<
 }
 
 /** Contact entries on the signal's list, resolved now; the ids of those made (a contact already on the list makes none). */
-export async function insertContactEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; contactId: string | null; fields: PersonFields }[]): Promise<Set<string>> {
+export async function insertContactEntries(
+  tx: EntityManager,
+  signal: SignalRow,
+  entries: { id: string; contactId: string | null; fields: PersonFields }[],
+): Promise<Set<string>> {
   if (!entries.length) return new Set();
   const now = new Date();
   const listId = signal.contact_list_id;
   if (!listId) throw new Error(`signal ${signal.id} has no contact list`);
-  return new Set(await insertContactEntryRows(tx, entries.map(({ id, contactId, fields: p }) => ({
-    id, organization_id: signal.organization_id, contact_list_id: listId, contact_id: contactId, email: p.email, linkedin_url: p.linkedin_url,
-    first_name: p.first_name, last_name: p.last_name, company_name: p.company_name, company_domain: p.company_domain, job_title: p.job_title,
-    enrichment_status: 'DONE', resolved_at: now, created_at: now, updated_at: now,
-  }))));
+  return new Set(
+    await insertContactEntryRows(
+      tx,
+      entries.map(({ id, contactId, fields: p }) => ({
+        id,
+        organization_id: signal.organization_id,
+        contact_list_id: listId,
+        contact_id: contactId,
+        email: p.email,
+        linkedin_url: p.linkedin_url,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        company_name: p.company_name,
+        company_domain: p.company_domain,
+        job_title: p.job_title,
+        enrichment_status: 'DONE',
+        resolved_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    ),
+  );
 }
 
 /** Account entries on the signal's list (linked, or an unresolved domain); the ids of those made (an account or unlinked domain already on the list makes none). */
-export async function insertAccountEntries(tx: EntityManager, signal: SignalRow, entries: { id: string; accountId: string | null; name: string; domain: string }[]): Promise<Set<string>> {
+export async function insertAccountEntries(
+  tx: EntityManager,
+  signal: SignalRow,
+  entries: { id: string; accountId: string | null; name: string; domain: string }[],
+): Promise<Set<string>> {
   if (!entries.length) return new Set();
   const now = new Date();
   const listId = signal.account_list_id;
   if (!listId) throw new Error(`signal ${signal.id} has no account list`);
-  return new Set(await insertAccountEntryRows(tx, entries.map((e) => ({
-    id: e.id, organization_id: signal.organization_id, account_list_id: listId, account_id: e.accountId, name: e.name, domain: e.domain,
-    company: null, created_at: now, updated_at: now,
-  }))));
+  return new Set(
+    await insertAccountEntryRows(
+      tx,
+      entries.map((e) => ({
+        id: e.id,
+        organization_id: signal.organization_id,
+        account_list_id: listId,
+        account_id: e.accountId,
+        name: e.name,
+        domain: e.domain,
+        company: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    ),
+  );
 }
 
 /**
@@ -58,13 +101,27 @@ export async function insertAccountEntries(tx: EntityManager, signal: SignalRow,
  * the signal's lock no other writer records these facts: a row already there is a bug, and the
  * transaction rolls back.
  */
-export async function recordImports(tx: EntityManager, signal: SignalRow, rows: ImportRow[], entries: { entryId: string; contactId: string }[]): Promise<void> {
-  if ((await insertImports(tx, signal, rows)) !== rows.length) throw new Error(`signal ${signal.id}: a fact was already recorded`);
-  const contacts = await contactSummariesOf(tx, entries.map((e) => e.contactId));
-  await emitEvents(tx, entries.map((e) => ({
-    type: 'contact_entry.resolved', organizationId: signal.organization_id, contact: contacts.get(e.contactId) ?? null,
-    fields: { contact_entry_id: e.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
-  })));
+export async function recordImports(
+  tx: EntityManager,
+  signal: SignalRow,
+  rows: ImportRow[],
+  entries: { entryId: string; contactId: string }[],
+): Promise<void> {
+  if ((await insertImports(tx, signal, rows)) !== rows.length)
+    throw new Error(`signal ${signal.id}: a fact was already recorded`);
+  const contacts = await contactSummariesOf(
+    tx,
+    entries.map((e) => e.contactId),
+  );
+  await emitEvents(
+    tx,
+    entries.map((e) => ({
+      type: 'contact_entry.resolved',
+      organizationId: signal.organization_id,
+      contact: contacts.get(e.contactId) ?? null,
+      fields: { contact_entry_id: e.entryId, contact_list_id: signal.contact_list_id, external_contact_id: null },
+    })),
+  );
 }
 
 /**
@@ -72,7 +129,6 @@ export async function recordImports(tx: EntityManager, signal: SignalRow, rows: 
  * time order and the comparison uses signal_imports_check_at_index.
  */
 export const checkAtText = (ms: number) => new Date(ms).toISOString();
-
 
 /** Attempts of a page's or poll's transaction that meets a concurrent writer (a unique violation or a deadlock). */
 const WRITE_ATTEMPTS = 3;

@@ -39,7 +39,14 @@ export interface SignalImportFilters {
 
 /** One entry's JSON text, the payload copy (when there is one) spliced in as the event stored it. */
 export function signalImportJson(row: SignalImportFeedRow): string {
-  const { payload_json: payloadJson, has_payload: hasPayload, metadata, occurred_at: occurredAt, created_at: createdAt, ...fields } = row;
+  const {
+    payload_json: payloadJson,
+    has_payload: hasPayload,
+    metadata,
+    occurred_at: occurredAt,
+    created_at: createdAt,
+    ...fields
+  } = row;
   const { payload: copy, ...rest } = metadata;
   let metadataText = JSON.stringify(rest);
   if (hasPayload) {
@@ -52,15 +59,31 @@ export function signalImportJson(row: SignalImportFeedRow): string {
 
 /** A signal_id of another organization (or none) is 404, as reading the signal would be. */
 export async function listSignalImports(
-  em: EntityManager, organizationId: string, filters: SignalImportFilters, page: { limit: number; offset: number; sortOrder?: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  filters: SignalImportFilters,
+  page: { limit: number; offset: number; sortOrder?: 'asc' | 'desc' },
 ): Promise<{ items: string[]; total: number }> {
-  if (filters.signal_id !== undefined && !(await isOrganizationSignal(em, organizationId, filters.signal_id))) throw DomainError.notFound('Signal');
+  if (filters.signal_id !== undefined && !(await isOrganizationSignal(em, organizationId, filters.signal_id)))
+    throw DomainError.notFound('Signal');
   const where = {
-    signalId: filters.signal_id, kind: filters.kind, status: filters.status,
-    occurredAfter: filters.occurred_at_after !== undefined ? timestampOrThrow('occurred_at_after', filters.occurred_at_after) : undefined,
-    occurredBefore: filters.occurred_at_before !== undefined ? timestampOrThrow('occurred_at_before', filters.occurred_at_before) : undefined,
+    signalId: filters.signal_id,
+    kind: filters.kind,
+    status: filters.status,
+    occurredAfter:
+      filters.occurred_at_after !== undefined
+        ? timestampOrThrow('occurred_at_after', filters.occurred_at_after)
+        : undefined,
+    occurredBefore:
+      filters.occurred_at_before !== undefined
+        ? timestampOrThrow('occurred_at_before', filters.occurred_at_before)
+        : undefined,
   };
   // occurred_at, newest first unless asked otherwise; id breaks ties the same way.
-  const { rows, total } = await signalImportsPage(em, organizationId, where, { limit: page.limit, offset: page.offset, direction: page.sortOrder ?? 'desc' });
+  const { rows, total } = await signalImportsPage(em, organizationId, where, {
+    limit: page.limit,
+    offset: page.offset,
+    direction: page.sortOrder ?? 'desc',
+  });
   return { items: rows.map(signalImportJson), total };
 }

@@ -8,7 +8,12 @@ import { updateSignal } from './signals.queries.ts';
 
 export type SignalAction = 'pause' | 'resume' | 'archive' | 'unarchive';
 
-const CHANGE_OF: Record<SignalAction, SignalChange['change']> = { pause: 'PAUSE', resume: 'RESUME', archive: 'ARCHIVE', unarchive: 'UNARCHIVE' };
+const CHANGE_OF: Record<SignalAction, SignalChange['change']> = {
+  pause: 'PAUSE',
+  resume: 'RESUME',
+  archive: 'ARCHIVE',
+  unarchive: 'UNARCHIVE',
+};
 
 /** The status an action leads to from `status`: 'same' answers 200 unchanged; a string is a 409 message. */
 function target(action: SignalAction, status: SignalStatus): { to: SignalStatus } | 'same' | { refused: string } {
@@ -35,7 +40,12 @@ function target(action: SignalAction, status: SignalStatus): { to: SignalStatus 
  * ARCHIVED), unarchive (ARCHIVED → PAUSED; filters, list and imports kept). Pausing a PAUSED or
  * resuming an ACTIVE signal answers it unchanged; the other wrong states are 409 CommitIssue.
  */
-export async function transitionSignal(deps: SignalsDeps, organizationId: string, id: string, action: SignalAction): Promise<SignalRecord> {
+export async function transitionSignal(
+  deps: SignalsDeps,
+  organizationId: string,
+  id: string,
+  action: SignalAction,
+): Promise<SignalRecord> {
   const row = await changeSignal(deps, organizationId, async (tx) => {
     const row = await mustRow(tx, organizationId, id, true);
     const next = target(action, row.status);

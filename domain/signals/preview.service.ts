@@ -41,17 +41,33 @@ function item(scope: 'COMPANY' | 'PEOPLE', fact: SignalFact): PreviewItem {
   };
 }
 
-export async function previewSignal(provider: SignalDataProvider, signalType: string, searchFilters: unknown, now = new Date()): Promise<PreviewResult> {
+export async function previewSignal(
+  provider: SignalDataProvider,
+  signalType: string,
+  searchFilters: unknown,
+  now = new Date(),
+): Promise<PreviewResult> {
   if (!isSignalType(signalType)) throw DomainError.invalid('signal_type', 'is not a signal type', 422);
   const preset = presetOf(signalType);
   if (!preset.open_for_creation) throw DomainError.notFound(`Signal preset ${signalType}`);
   if (!preset.preview_supported) {
-    throw DomainError.invalidFields(`signal_type: the ${signalType} preset has no preview (preview_supported is false).`,
-      [{ path: 'signal_type', message: 'has no preview (preview_supported is false)' }], 422);
+    throw DomainError.invalidFields(
+      `signal_type: the ${signalType} preset has no preview (preview_supported is false).`,
+      [{ path: 'signal_type', message: 'has no preview (preview_supported is false)' }],
+      422,
+    );
   }
   const filters = validateFilters(preset, searchFilters, 'search_filters');
   const page = await provider.search({
-    signalType, filters, from: new Date(now.getTime() - PREVIEW_WINDOW_DAYS * DAY_MS), to: now, limit: PREVIEW_LIMIT,
+    signalType,
+    filters,
+    from: new Date(now.getTime() - PREVIEW_WINDOW_DAYS * DAY_MS),
+    to: now,
+    limit: PREVIEW_LIMIT,
   });
-  return { window_days: PREVIEW_WINDOW_DAYS, total_count: page.total, items: page.items.slice(0, PREVIEW_LIMIT).map((fact) => item(preset.scope, fact)) };
+  return {
+    window_days: PREVIEW_WINDOW_DAYS,
+    total_count: page.total,
+    items: page.items.slice(0, PREVIEW_LIMIT).map((fact) => item(preset.scope, fact)),
+  };
 }

@@ -19,12 +19,19 @@ type SignalChangeKind = Extract<WorkflowCommand, { kind: 'SIGNAL_CHANGED' }>['ch
  * answered: the committed change, whether or not the delivery went through at once.
  */
 export async function changeSignal<T>(
-  deps: SignalsDeps, organizationId: string, work: (tx: EntityManager) => Promise<{ result: T; signalId: string; change: SignalChangeKind | null }>,
+  deps: SignalsDeps,
+  organizationId: string,
+  work: (tx: EntityManager) => Promise<{ result: T; signalId: string; change: SignalChangeKind | null }>,
 ): Promise<T> {
   const { result, commands } = await deps.em.transactional(async (tx) => {
     const done = await work(tx);
     if (!done.change) return { result: done.result, commands: [] };
-    const command: WorkflowCommand = { kind: 'SIGNAL_CHANGED', organizationId, signalId: done.signalId, change: done.change };
+    const command: WorkflowCommand = {
+      kind: 'SIGNAL_CHANGED',
+      organizationId,
+      signalId: done.signalId,
+      change: done.change,
+    };
     return { result: done.result, commands: await recordStoredCommands(tx, deps.workflows.taskQueue, [command]) };
   });
   await deliverRecorded(deps.em, deps, commands);

@@ -36,17 +36,39 @@ export interface ImportRow extends Partial<PersonFields> {
  * looked at is left as it is); answers the status of each row inserted. created_at follows the
  * order given (a microsecond apart from `now`).
  */
-export function insertImportRows(tx: EntityManager, signal: { id: string; organization_id: string }, rows: ImportRow[], now: Date) {
-  return typedKysely(tx).insertInto('signal_imports')
-    .values(rows.map((row, i) => ({
-      id: sql<string>`gen_random_uuid()`, organization_id: signal.organization_id, signal_id: signal.id, fact_key: row.fact_key, kind: row.kind,
-      status: row.status, occurred_at: row.occurred_at, first_name: row.first_name ?? null, last_name: row.last_name ?? null, email: row.email ?? null,
-      job_title: row.job_title ?? null, linkedin_url: row.linkedin_url ?? null, company_name: row.company_name ?? null, company_domain: row.company_domain ?? null,
-      account_name: row.account_name ?? null, account_domain: row.account_domain ?? null, contact_id: row.contact_id ?? null, account_id: row.account_id ?? null,
-      metadata: row.metadata,
-      // Microseconds apart: finer than a JavaScript Date holds, so the database adds them.
-      created_at: sql<Date>`${now}::timestamptz + ${i} * interval '1 microsecond'`,
-    })))
+export function insertImportRows(
+  tx: EntityManager,
+  signal: { id: string; organization_id: string },
+  rows: ImportRow[],
+  now: Date,
+) {
+  return typedKysely(tx)
+    .insertInto('signal_imports')
+    .values(
+      rows.map((row, i) => ({
+        id: sql<string>`gen_random_uuid()`,
+        organization_id: signal.organization_id,
+        signal_id: signal.id,
+        fact_key: row.fact_key,
+        kind: row.kind,
+        status: row.status,
+        occurred_at: row.occurred_at,
+        first_name: row.first_name ?? null,
+        last_name: row.last_name ?? null,
+        email: row.email ?? null,
+        job_title: row.job_title ?? null,
+        linkedin_url: row.linkedin_url ?? null,
+        company_name: row.company_name ?? null,
+        company_domain: row.company_domain ?? null,
+        account_name: row.account_name ?? null,
+        account_domain: row.account_domain ?? null,
+        contact_id: row.contact_id ?? null,
+        account_id: row.account_id ?? null,
+        metadata: row.metadata,
+        // Microseconds apart: finer than a JavaScript Date holds, so the database adds them.
+        created_at: sql<Date>`${now}::timestamptz + ${i} * interval '1 microsecond'`,
+      })),
+    )
     .onConflict((oc) => oc.columns(['signal_id', 'fact_key']).doNothing())
     .returning('status')
     .execute();
@@ -54,7 +76,11 @@ export function insertImportRows(tx: EntityManager, signal: { id: string; organi
 
 /** Adds `imported` to the signal's imported_count. */
 export async function addImportedCount(tx: EntityManager, signalId: string, imported: number): Promise<void> {
-  await typedKysely(tx).updateTable('signals').set((eb) => ({ imported_count: eb('imported_count', '+', imported) })).where('id', '=', signalId).execute();
+  await typedKysely(tx)
+    .updateTable('signals')
+    .set((eb) => ({ imported_count: eb('imported_count', '+', imported) }))
+    .where('id', '=', signalId)
+    .execute();
 }
 
 /** The signal's transaction-scoped advisory lock. */
@@ -65,14 +91,24 @@ export async function lockSignalForWrites(tx: EntityManager, signalId: string): 
 
 /** The fact keys among `keys` the signal has a feed row for. */
 export function lookedAtKeys(tx: EntityManager, signalId: string, keys: string[]) {
-  return typedKysely(tx).selectFrom('signal_imports').select('fact_key').where('signal_id', '=', signalId).where((eb) => eb('fact_key', '=', eb.fn.any(eb.val(keys)))).execute();
+  return typedKysely(tx)
+    .selectFrom('signal_imports')
+    .select('fact_key')
+    .where('signal_id', '=', signalId)
+    .where((eb) => eb('fact_key', '=', eb.fn.any(eb.val(keys))))
+    .execute();
 }
 
 /**
  * The contact entries of `contactListId` made for the signal's IMPORTED feed rows of one check (its
  * metadata.check_at), newest fact first.
  */
-export async function importedEntriesOfCheck(em: EntityManager, signalId: string, contactListId: string, checkAt: string) {
+export async function importedEntriesOfCheck(
+  em: EntityManager,
+  signalId: string,
+  contactListId: string,
+  checkAt: string,
+) {
   // SQL: the match is on a jsonb path of the metadata (->>), as signal_imports_check_at_index is built.
   const { rows } = await sql<{ contact_id: string; entry_id: string }>`
     SELECT e.contact_id, e.id AS entry_id
@@ -87,7 +123,9 @@ export async function importedSince(em: EntityManager, signalId: string, since: 
   // SQL: the window is a jsonb path of the metadata (->>), as signal_imports_check_at_index is built.
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM signal_imports
-     WHERE signal_id = ${signalId} AND status = 'IMPORTED' AND (metadata->>'check_at') > ${since}`.execute(em.getKysely());
+     WHERE signal_id = ${signalId} AND status = 'IMPORTED' AND (metadata->>'check_at') > ${since}`.execute(
+    em.getKysely(),
+  );
   return Number(rows[0].n);
 }
 
@@ -109,15 +147,21 @@ export async function seenFactKeys(em: EntityManager, signalId: string, keys: st
   // SQL: the key is a split_part expression, selected and matched as one; DISTINCT over it.
   const { rows } = await sql<{ key: string }>`
     SELECT DISTINCT split_part(fact_key, '|person:', 1) AS key FROM signal_imports
-     WHERE signal_id = ${signalId} AND split_part(fact_key, '|person:', 1) = ANY (${keys}::text[])`.execute(em.getKysely());
+     WHERE signal_id = ${signalId} AND split_part(fact_key, '|person:', 1) = ANY (${keys}::text[])`.execute(
+    em.getKysely(),
+  );
   return rows.map((r) => r.key);
 }
 
 // ---- Entries on the signal's list
 
 /** Inserts contact entries (one already on the list for its contact makes none); the ids of those made. */
-export async function insertContactEntryRows(tx: EntityManager, rows: Insertable<DB['contact_entries']>[]): Promise<string[]> {
-  const made = await typedKysely(tx).insertInto('contact_entries')
+export async function insertContactEntryRows(
+  tx: EntityManager,
+  rows: Insertable<DB['contact_entries']>[],
+): Promise<string[]> {
+  const made = await typedKysely(tx)
+    .insertInto('contact_entries')
     .values(rows)
     .onConflict((oc) => oc.columns(['contact_list_id', 'contact_id']).doNothing())
     .returning('id')
@@ -126,8 +170,12 @@ export async function insertContactEntryRows(tx: EntityManager, rows: Insertable
 }
 
 /** Inserts account entries (one that meets any unique entry makes none); the ids of those made. */
-export async function insertAccountEntryRows(tx: EntityManager, rows: Insertable<DB['account_entries']>[]): Promise<string[]> {
-  const made = await typedKysely(tx).insertInto('account_entries')
+export async function insertAccountEntryRows(
+  tx: EntityManager,
+  rows: Insertable<DB['account_entries']>[],
+): Promise<string[]> {
+  const made = await typedKysely(tx)
+    .insertInto('account_entries')
     .values(rows)
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -136,23 +184,42 @@ export async function insertAccountEntryRows(tx: EntityManager, rows: Insertable
 }
 
 /** The entries of the contact list whose email or LinkedIn URL (or their contact's) is among these, with the contact's. */
-export function contactListMatches(em: EntityManager, contactListId: string | null, emails: string[], linkedinUrls: string[]) {
+export function contactListMatches(
+  em: EntityManager,
+  contactListId: string | null,
+  emails: string[],
+  linkedinUrls: string[],
+) {
   return typedKysely(em)
-    .selectFrom('contact_entries as e').leftJoin('contacts as c', 'c.id', 'e.contact_id')
-    .select(['e.email', 'e.linkedin_url', 'c.email as contact_email', 'c.linkedin_url as contact_linkedin_url', 'e.contact_id', 'c.account_id'])
+    .selectFrom('contact_entries as e')
+    .leftJoin('contacts as c', 'c.id', 'e.contact_id')
+    .select([
+      'e.email',
+      'e.linkedin_url',
+      'c.email as contact_email',
+      'c.linkedin_url as contact_linkedin_url',
+      'e.contact_id',
+      'c.account_id',
+    ])
     .where('e.contact_list_id', '=', contactListId)
-    .where((eb) => eb.or([
-      eb('e.email', '=', eb.fn.any(eb.val(emails))), eb('e.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
-      eb('c.email', '=', eb.fn.any(eb.val(emails))), eb('c.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb('e.email', '=', eb.fn.any(eb.val(emails))),
+        eb('e.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
+        eb('c.email', '=', eb.fn.any(eb.val(emails))),
+        eb('c.linkedin_url', '=', eb.fn.any(eb.val(linkedinUrls))),
+      ]),
+    )
     .execute();
 }
 
 /** The entries of the account list whose domain is among these. */
 export function accountListMatches(em: EntityManager, accountListId: string | null, domains: string[]) {
   return typedKysely(em)
-    .selectFrom('account_entries').select(['domain', 'account_id'])
-    .where('account_list_id', '=', accountListId).where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
+    .selectFrom('account_entries')
+    .select(['domain', 'account_id'])
+    .where('account_list_id', '=', accountListId)
+    .where((eb) => eb('domain', '=', eb.fn.any(eb.val(domains))))
     .execute();
 }
 
@@ -160,17 +227,38 @@ export function accountListMatches(em: EntityManager, accountListId: string | nu
 
 /** The organization's events of `eventName` after the watermark (received_at, id), oldest first, at most `limit`, with their contact's email and account. */
 export function eventsAfter(
-  em: EntityManager, organizationId: string, eventName: string | null, watermark: { received_at: string; id: string } | null, limit: number,
+  em: EntityManager,
+  organizationId: string,
+  eventName: string | null,
+  watermark: { received_at: string; id: string } | null,
+  limit: number,
 ) {
   return typedKysely(em)
-    .selectFrom('ingested_events as e').leftJoin('contacts as c', 'c.id', 'e.contact_id').leftJoin('accounts as a', 'a.id', 'e.account_id')
+    .selectFrom('ingested_events as e')
+    .leftJoin('contacts as c', 'c.id', 'e.contact_id')
+    .leftJoin('accounts as a', 'a.id', 'e.account_id')
     .select([
-      'e.id', 'e.occurred_at', 'e.received_at', 'e.subject', 'e.payload_json', 'e.resolution_status', 'e.contact_id', 'e.account_id',
-      'c.email as contact_email', 'a.domain as account_domain', 'a.name as account_name',
+      'e.id',
+      'e.occurred_at',
+      'e.received_at',
+      'e.subject',
+      'e.payload_json',
+      'e.resolution_status',
+      'e.contact_id',
+      'e.account_id',
+      'c.email as contact_email',
+      'a.domain as account_domain',
+      'a.name as account_name',
     ])
-    .where('e.organization_id', '=', organizationId).where('e.event_name', '=', eventName)
-    .$if(!!watermark, (q) => q.where((eb) => eb(eb.refTuple('e.received_at', 'e.id'), '>', eb.tuple(new Date(watermark!.received_at), watermark!.id))))
-    .orderBy('e.received_at').orderBy('e.id')
+    .where('e.organization_id', '=', organizationId)
+    .where('e.event_name', '=', eventName)
+    .$if(!!watermark, (q) =>
+      q.where((eb) =>
+        eb(eb.refTuple('e.received_at', 'e.id'), '>', eb.tuple(new Date(watermark!.received_at), watermark!.id)),
+      ),
+    )
+    .orderBy('e.received_at')
+    .orderBy('e.id')
     .limit(limit)
     .execute();
 }
@@ -178,14 +266,19 @@ export function eventsAfter(
 /** The person fields of these contacts. */
 export function contactFieldsOf(tx: EntityManager, ids: string[]) {
   return typedKysely(tx)
-    .selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url', 'company_name'])
+    .selectFrom('contacts')
+    .select(['id', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url', 'company_name'])
     .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
     .execute();
 }
 
 /** The contact's email and phone, if it exists. */
 export function contactEmailAndPhone(em: EntityManager, contactId: string) {
-  return typedKysely(em).selectFrom('contacts').select(['email', 'phone']).where('id', '=', contactId).executeTakeFirst();
+  return typedKysely(em)
+    .selectFrom('contacts')
+    .select(['email', 'phone'])
+    .where('id', '=', contactId)
+    .executeTakeFirst();
 }
 
 /**
@@ -193,7 +286,10 @@ export function contactEmailAndPhone(em: EntityManager, contactId: string) {
  * organization holds it) and phone (when `fillPhone` and the column is empty).
  */
 export async function fillContactGaps(
-  em: EntityManager, organizationId: string, contactId: string, fill: { fillEmail: boolean; fillPhone: boolean; email: string | null; phone: string | null },
+  em: EntityManager,
+  organizationId: string,
+  contactId: string,
+  fill: { fillEmail: boolean; fillPhone: boolean; email: string | null; phone: string | null },
 ): Promise<void> {
   // SQL: each column decides in the statement itself (CASE with a NOT EXISTS on the same table).
   await sql`
@@ -208,8 +304,23 @@ export async function fillContactGaps(
 // ---- The feed (GET /v1/signals/imports)
 
 const FEED_COLUMNS = [
-  'id', 'signal_id', 'kind', 'occurred_at', 'status', 'first_name', 'last_name', 'email', 'job_title', 'linkedin_url',
-  'company_domain', 'account_name', 'account_domain', 'contact_id', 'account_id', 'metadata', 'created_at',
+  'id',
+  'signal_id',
+  'kind',
+  'occurred_at',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'job_title',
+  'linkedin_url',
+  'company_domain',
+  'account_name',
+  'account_domain',
+  'contact_id',
+  'account_id',
+  'metadata',
+  'created_at',
 ] as const;
 
 /** The feed's filters, times parsed. */
@@ -226,7 +337,10 @@ export type SignalImportFeedRow = Awaited<ReturnType<typeof pageOf>>[number];
 
 /** One page of the organization's matching feed rows (occurred_at then id in `direction`), and how many match. */
 export async function signalImportsPage(
-  em: EntityManager, organizationId: string, where: SignalImportWhere, page: { limit: number; offset: number; direction: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  where: SignalImportWhere,
+  page: { limit: number; offset: number; direction: 'asc' | 'desc' },
 ): Promise<{ rows: SignalImportFeedRow[]; total: number }> {
   const matching = typedKysely(em)
     .selectFrom('signal_imports')
@@ -244,15 +358,26 @@ export async function signalImportsPage(
 }
 
 /** A page of feed rows, each with its event's payload text when the metadata holds a payload copy. */
-function pageOf(matching: SelectQueryBuilder<DB, 'signal_imports', object>, direction: 'asc' | 'desc', limit: number, offset: number) {
-  return matching
-    .select(FEED_COLUMNS)
-    // SQL: jsonb key tests (?) and the event id read by a jsonb path (->>).
-    .select(sql<boolean>`signal_imports.metadata ? 'payload'`.as('has_payload'))
-    .select(sql<string | null>`CASE WHEN signal_imports.metadata ? 'payload' AND signal_imports.metadata ? 'event_id' THEN
+function pageOf(
+  matching: SelectQueryBuilder<DB, 'signal_imports', object>,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  return (
+    matching
+      .select(FEED_COLUMNS)
+      // SQL: jsonb key tests (?) and the event id read by a jsonb path (->>).
+      .select(sql<boolean>`signal_imports.metadata ? 'payload'`.as('has_payload'))
+      .select(
+        sql<string | null>`CASE WHEN signal_imports.metadata ? 'payload' AND signal_imports.metadata ? 'event_id' THEN
       (SELECT e.payload_json FROM ingested_events e WHERE e.id = (signal_imports.metadata ->> 'event_id')::uuid AND e.organization_id = signal_imports.organization_id)
-    END`.as('payload_json'))
-    .orderBy('occurred_at', direction).orderBy('id', direction)
-    .limit(limit).offset(offset)
-    .execute();
+    END`.as('payload_json'),
+      )
+      .orderBy('occurred_at', direction)
+      .orderBy('id', direction)
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }

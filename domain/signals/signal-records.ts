@@ -60,20 +60,37 @@ export function listUrl(base: string, row: Pick<SignalRow, 'contact_list_id' | '
 
 export function toRecord(base: string, r: SignalRow): SignalRecord {
   return {
-    id: r.id, name: r.name, signal_type: r.signal_type, status: r.status, cadence: r.cadence,
-    max_per_run: r.max_per_run, max_companies_per_run: r.max_companies_per_run, max_contacts_per_company: r.max_contacts_per_company,
-    max_per_day: r.max_per_day, enrich_email: r.enrich_email, enrich_phones: r.enrich_phones, imported_count: r.imported_count,
-    contact_list_id: r.contact_list_id, account_list_id: r.account_list_id, last_checked_at: iso(r.last_checked_at),
-    created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!, archived_at: iso(r.archived_at),
-    url: signalUrl(base, r.id), list_url: listUrl(base, r),
+    id: r.id,
+    name: r.name,
+    signal_type: r.signal_type,
+    status: r.status,
+    cadence: r.cadence,
+    max_per_run: r.max_per_run,
+    max_companies_per_run: r.max_companies_per_run,
+    max_contacts_per_company: r.max_contacts_per_company,
+    max_per_day: r.max_per_day,
+    enrich_email: r.enrich_email,
+    enrich_phones: r.enrich_phones,
+    imported_count: r.imported_count,
+    contact_list_id: r.contact_list_id,
+    account_list_id: r.account_list_id,
+    last_checked_at: iso(r.last_checked_at),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+    archived_at: iso(r.archived_at),
+    url: signalUrl(base, r.id),
+    list_url: listUrl(base, r),
   };
 }
 
 export function toDetail(base: string, r: SignalRow): SignalDetail {
   return {
     ...toRecord(base, r),
-    search_filters: r.search_filters, import_search_filters: r.import_search_filters, sequence_template_id: r.sequence_template_id,
-    import_target: r.import_target, event_subject: r.event_subject,
+    search_filters: r.search_filters,
+    import_search_filters: r.import_search_filters,
+    sequence_template_id: r.sequence_template_id,
+    import_target: r.import_target,
+    event_subject: r.event_subject,
   };
 }
 

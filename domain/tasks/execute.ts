@@ -10,9 +10,24 @@ import { decideApproval } from '../playbooks/approval.ts';
 import { end, sequenceEvent, settleWait, update, type RunRow } from '../sequences/runs.ts';
 import { getSequence, type SequenceRecord } from '../sequences/sequences.service.ts';
 import { getTask } from './reads.ts';
-import { deliverReply, prepareReply, sentReplyId, type PreparedReply, type ReplyDeps, type ReplyPayload } from './replies.ts';
+import {
+  deliverReply,
+  prepareReply,
+  sentReplyId,
+  type PreparedReply,
+  type ReplyDeps,
+  type ReplyPayload,
+} from './replies.ts';
 import { OPEN_STATUSES, type Disposition, type TaskRecord } from './task-record.ts';
-import { change, completeIn, invalidTransition, sequenceToSignal, withLockedTask, type AfterCommit, type TaskDeps } from './task-changes.ts';
+import {
+  change,
+  completeIn,
+  invalidTransition,
+  sequenceToSignal,
+  withLockedTask,
+  type AfterCommit,
+  type TaskDeps,
+} from './task-changes.ts';
 import { insertMessage, messageStep, type LockedTask } from './tasks.queries.ts';
 
 export type ExecutePayload =
@@ -54,23 +69,55 @@ async function replyStep(tx: EntityManager, task: LockedTask, run: RunRow | null
 
 /** Stores the sent reply OUTBOUND in the thread, emits message.sent, completes the task; the run waits for the lead. */
 async function recordReply(
-  tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, reply: PreparedReply, providerMessageId: string,
+  tx: EntityManager,
+  organizationId: string,
+  task: LockedTask,
+  run: RunRow | null,
+  reply: PreparedReply,
+  providerMessageId: string,
 ): Promise<AfterCommit & { messageId: string }> {
   const messageId = randomUUID();
   const at = new Date();
   const stepNumber = await replyStep(tx, task, run);
   await insertMessage(tx, {
-    id: messageId, organization_id: organizationId, contact_id: reply.contactId, sequence_id: run?.id ?? null, channel: reply.channel, direction: 'OUTBOUND',
-    kind: 'MESSAGE', subject: reply.subject, body: reply.body, step_number: stepNumber, provider_message_id: providerMessageId,
-    in_reply_to_id: task.message_id, sent_at: at, created_at: at,
+    id: messageId,
+    organization_id: organizationId,
+    contact_id: reply.contactId,
+    sequence_id: run?.id ?? null,
+    channel: reply.channel,
+    direction: 'OUTBOUND',
+    kind: 'MESSAGE',
+    subject: reply.subject,
+    body: reply.body,
+    step_number: stepNumber,
+    provider_message_id: providerMessageId,
+    in_reply_to_id: task.message_id,
+    sent_at: at,
+    created_at: at,
   });
   // The team answered: the contact's turn (WAITING_FOR_LEAD), unless another CALL or reply task of the run is still open; a pause stays.
   const waiting = run ? await settleWait(tx, run, task.id) : null;
   if (waiting) {
-    const message = { id: messageId, subject: reply.subject, body: reply.body, channel: reply.channel, direction: 'OUTBOUND', sent_at: at.toISOString(), step_number: stepNumber };
-    await emitEvent(tx, sequenceEvent(waiting, 'message.sent', {
-      resourceType: 'MESSAGE', channel: reply.channel, messageId, taskId: task.id, embeds: { message }, fields: { in_reply_to_message_id: task.message_id },
-    }));
+    const message = {
+      id: messageId,
+      subject: reply.subject,
+      body: reply.body,
+      channel: reply.channel,
+      direction: 'OUTBOUND',
+      sent_at: at.toISOString(),
+      step_number: stepNumber,
+    };
+    await emitEvent(
+      tx,
+      sequenceEvent(waiting, 'message.sent', {
+        resourceType: 'MESSAGE',
+        channel: reply.channel,
+        messageId,
+        taskId: task.id,
+        embeds: { message },
+        fields: { in_reply_to_message_id: task.message_id },
+      }),
+    );
   }
   await completeIn(tx, organizationId, task, waiting, 'TASK_EXECUTION');
   return { messageId, notifySequence: waiting && waiting !== run ? waiting.id : undefined };
@@ -80,7 +127,12 @@ async function recordReply(
  * A reply is sent before the task's transaction: recorded as an effect under the task's lock, sent
  * with no lock held, then stored by the completion. Answers what that completion stores.
  */
-async function sendReply(deps: ExecuteDeps, organizationId: string, id: string, payload: ReplyPayload): Promise<{ reply: PreparedReply; providerMessageId: string }> {
+async function sendReply(
+  deps: ExecuteDeps,
+  organizationId: string,
+  id: string,
+  payload: ReplyPayload,
+): Promise<{ reply: PreparedReply; providerMessageId: string }> {
   const reply = await withLockedTask(deps.em, organizationId, id, async (tx, task, run) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'executed', OPEN_STATUSES);
     return prepareReply(tx, { organizationId, userId: deps.userId, task, run, payload });
@@ -93,18 +145,33 @@ async function sendReply(deps: ExecuteDeps, organizationId: string, id: string, 
  * Runs the task in the service. Checks, in order: 404; the payload fits the task type (422 naming
  * both); the task is open (409); playbook_approval: its run still awaits approval (409).
  */
-export async function executeTask(deps: ExecuteDeps, organizationId: string, id: string, payload: ExecutePayload): Promise<ExecuteResult> {
+export async function executeTask(
+  deps: ExecuteDeps,
+  organizationId: string,
+  id: string,
+  payload: ExecutePayload,
+): Promise<ExecuteResult> {
   const current = await getTask(deps.em, organizationId, id);
   const spec = PAYLOAD_TASK_TYPES[payload.type];
   const extra = Object.keys(payload).filter((k) => k !== 'type' && !spec.fields.includes(k));
   if (extra.length > 0) {
-    throw DomainError.invalidFields(`payload: ${extra.join(', ')} not a field of ${payload.type}`, extra.map((k) => ({ path: `payload.${k}`, message: `is not a field of ${payload.type}` })));
+    throw DomainError.invalidFields(
+      `payload: ${extra.join(', ')} not a field of ${payload.type}`,
+      extra.map((k) => ({ path: `payload.${k}`, message: `is not a field of ${payload.type}` })),
+    );
   }
   if (spec.task !== current.type) {
-    throw DomainError.invalid('payload.type', `${payload.type} does not fit a ${current.type} task (it serves ${spec.task} tasks)`, 422);
+    throw DomainError.invalid(
+      'payload.type',
+      `${payload.type} does not fit a ${current.type} task (it serves ${spec.task} tasks)`,
+      422,
+    );
   }
   let messageId: string | null = null;
-  const sent = payload.type === 'email_reply' || payload.type === 'linkedin_reply' ? await sendReply(deps, organizationId, id, payload) : null;
+  const sent =
+    payload.type === 'email_reply' || payload.type === 'linkedin_reply'
+      ? await sendReply(deps, organizationId, id, payload)
+      : null;
   await change(deps, organizationId, id, async (tx, task, run) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'executed', OPEN_STATUSES);
     switch (payload.type) {
@@ -115,20 +182,31 @@ export async function executeTask(deps: ExecuteDeps, organizationId: string, id:
         return done;
       }
       case 'call': {
-        const extra = { disposition: payload.disposition ?? null, ...(payload.phone !== undefined && { phone: payload.phone }) };
+        const extra = {
+          disposition: payload.disposition ?? null,
+          ...(payload.phone !== undefined && { phone: payload.phone }),
+        };
         await completeIn(tx, organizationId, task, run, 'TASK_EXECUTION', extra);
         return { signalSequence: sequenceToSignal(task, run) };
       }
       case 'new_lead_review': {
         if (!run) throw DomainError.business('This lead review has no sequence to start or refuse.');
         if (run.status !== 'FOUND') {
-          throw DomainError.conflict(`The sequence is ${run.status}; only a FOUND sequence awaits a lead review.`, { sequence_status: run.status });
+          throw DomainError.conflict(`The sequence is ${run.status}; only a FOUND sequence awaits a lead review.`, {
+            sequence_status: run.status,
+          });
         }
         let after: AfterCommit = {};
         let decided: RunRow;
         if (payload.approved) {
           decided = await update(tx, run, { status: 'ACTIVE' });
-          after = { startSequence: { sequenceId: run.id, contactId: run.contact_id, sequenceTemplateId: run.sequence_template_id } };
+          after = {
+            startSequence: {
+              sequenceId: run.id,
+              contactId: run.contact_id,
+              sequenceTemplateId: run.sequence_template_id,
+            },
+          };
         } else {
           decided = await end(tx, run, 'REFUSED', 'LEAD_REJECTED');
         }

@@ -20,7 +20,10 @@ export async function listTasks(
   filters: TaskFilters,
   page: { limit: number; offset: number; sortBy?: TaskSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: TaskRecord[]; total: number }> {
-  const { rows, total } = await taskListPage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  const { rows, total } = await taskListPage(em, organizationId, filters, {
+    ...page,
+    sortBy: page.sortBy ?? 'created_at',
+  });
   return { items: rows.map(toTaskRecord), total };
 }
 
@@ -31,12 +34,16 @@ export async function listTasks(
  * contact's messages on the channel of the message it answers, else none.
  */
 export async function taskThread(
-  em: EntityManager, organizationId: string, id: string, page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: MessageRecord[]; total: number }> {
   const task = await getTask(em, organizationId, id);
   const channel = task.type === 'EMAIL_REPLY' ? 'EMAIL' : task.type === 'LINKEDIN_REPLY' ? 'LINKEDIN' : undefined;
   const window = { limit: page.limit, offset: page.offset, sortBy: 'sent_at' as const, sortOrder: page.sortOrder };
   if (task.sequence_id) return listMessages(em, organizationId, { sequence_id: task.sequence_id, channel }, window);
-  if (task.contact_id && task.message_id && channel) return listMessages(em, organizationId, { contact_id: task.contact_id, channel }, window);
+  if (task.contact_id && task.message_id && channel)
+    return listMessages(em, organizationId, { contact_id: task.contact_id, channel }, window);
   return { items: [], total: 0 };
 }

@@ -18,7 +18,8 @@ import { stepSender, type Sender } from '../sequences/senders.ts';
 import { threadOf } from './reply-thread.ts';
 import { dropRefusedEffect, mailboxState, replyContactRow } from './tasks.queries.ts';
 
-export type ReplyPayload = { type: 'email_reply'; body: string; subject?: string } | { type: 'linkedin_reply'; body: string };
+export type ReplyPayload =
+  { type: 'email_reply'; body: string; subject?: string } | { type: 'linkedin_reply'; body: string };
 
 /** What a reply task knows of itself: enough to address its reply. */
 export type ReplyTask = Pick<Row<'tasks'>, 'id' | 'contact_id' | 'message_id' | 'reopened_at'>;
@@ -47,13 +48,19 @@ type ReplyContact = Pick<Row<'contacts'>, 'id' | 'first_name' | 'last_name' | 'e
 
 /** The run's sender, else its template's, else the key's user: From their connected mailbox's address when they have one. */
 async function replySender(tx: EntityManager, run: RunRow | null, fallbackUserId: string): Promise<Sender | null> {
-  return stepSender(tx, { sender_id: run?.sender_id ?? run?.template_sender_id ?? fallbackUserId, template_sender_id: null });
+  return stepSender(tx, {
+    sender_id: run?.sender_id ?? run?.template_sender_id ?? fallbackUserId,
+    template_sender_id: null,
+  });
 }
 
 /** The 422 of a reply its sender's mailbox cannot send now (nothing was sent; executing again after the fix sends it). */
 function mailboxHeld(held: { status: string; lastError: string | null }): DomainError {
-  return DomainError.business(`The sender's mailbox is ${held.status}${held.lastError ? ` (${held.lastError})` : ''}; nothing was sent. `
-    + 'Fix the mailbox (mailbox test, or mailbox connect again) and execute the task again.', { mailbox_status: held.status });
+  return DomainError.business(
+    `The sender's mailbox is ${held.status}${held.lastError ? ` (${held.lastError})` : ''}; nothing was sent. ` +
+      'Fix the mailbox (mailbox test, or mailbox connect again) and execute the task again.',
+    { mailbox_status: held.status },
+  );
 }
 
 async function replyContact(tx: EntityManager, task: ReplyTask, run: RunRow | null): Promise<ReplyContact> {
@@ -71,16 +78,37 @@ const replyKey = (task: ReplyTask) => `task-reply/${task.id}/${openingOf(task)}`
  * Under the task's lock: checks the reply can be sent and records it as an effect (or finds the
  * one an earlier attempt of the same request recorded). Refusals here are 422s.
  */
-export async function prepareReply(tx: EntityManager, input: { organizationId: string; userId: string; task: ReplyTask; run: RunRow | null; payload: ReplyPayload }): Promise<PreparedReply> {
+export async function prepareReply(
+  tx: EntityManager,
+  input: { organizationId: string; userId: string; task: ReplyTask; run: RunRow | null; payload: ReplyPayload },
+): Promise<PreparedReply> {
   const { organizationId, task, run, payload } = input;
   const contact = await replyContact(tx, task, run);
   const sender = await replySender(tx, run, input.userId);
   const key = replyKey(task);
   if (payload.type === 'linkedin_reply') {
     if (!contact.linkedin_url) throw DomainError.business('The contact has no LinkedIn URL to reply to.');
-    const request: LinkedinRequest = { action: 'MESSAGE', senderUserId: sender?.id ?? input.userId, linkedinUrl: contact.linkedin_url, text: payload.body };
-    const { effect } = await recordEffect(tx, { organizationId, key, kind: 'LINKEDIN_MESSAGE', sequenceId: run?.id ?? null, request });
-    return { key, channel: 'LINKEDIN', contactId: contact.id, subject: null, body: effect.request.text ?? '', senderId: null };
+    const request: LinkedinRequest = {
+      action: 'MESSAGE',
+      senderUserId: sender?.id ?? input.userId,
+      linkedinUrl: contact.linkedin_url,
+      text: payload.body,
+    };
+    const { effect } = await recordEffect(tx, {
+      organizationId,
+      key,
+      kind: 'LINKEDIN_MESSAGE',
+      sequenceId: run?.id ?? null,
+      request,
+    });
+    return {
+      key,
+      channel: 'LINKEDIN',
+      contactId: contact.id,
+      subject: null,
+      body: effect.request.text ?? '',
+      senderId: null,
+    };
   }
   if (!contact.email) throw DomainError.business('The contact has no email address to reply to.');
   // A mailbox that needs fixing refuses a new reply before it is recorded (one recorded earlier is looked up when delivered).
@@ -88,7 +116,9 @@ export async function prepareReply(tx: EntityManager, input: { organizationId: s
     const held = await mailboxState(tx, sender.mailbox_id!);
     throw mailboxHeld({ status: sender.mailbox_status, lastError: held?.last_error ?? null });
   }
-  const thread = task.message_id ? await threadOf(tx, task.message_id) : { subject: null, inReplyTo: null, references: [] };
+  const thread = task.message_id
+    ? await threadOf(tx, task.message_id)
+    : { subject: null, inReplyTo: null, references: [] };
   const original = thread.subject ?? '';
   const subject = payload.subject ?? (/^re:/i.test(original) ? original : `Re: ${original}`.trim());
   const fromEmail = sender?.email ?? 'no-reply@outreach.invalid';
@@ -99,12 +129,27 @@ export async function prepareReply(tx: EntityManager, input: { organizationId: s
   const request: ReplyEmailRequest = {
     from: { name: sender?.name ?? 'Outreach', email: fromEmail },
     to: { name: [contact.first_name, contact.last_name].filter(Boolean).join(' ') || undefined, email: contact.email },
-    subject, text: payload.body, headers,
+    subject,
+    text: payload.body,
+    headers,
     messageId: messageIdHeader(`task-${task.id}-${openingOf(task)}@${domain}`),
     senderId: sender?.id ?? null,
   };
-  const { effect } = await recordEffect(tx, { organizationId, key, kind: 'EMAIL', sequenceId: run?.id ?? null, request });
-  return { key, channel: 'EMAIL', contactId: contact.id, subject: effect.request.subject, body: effect.request.text, senderId: effect.request.senderId ?? null };
+  const { effect } = await recordEffect(tx, {
+    organizationId,
+    key,
+    kind: 'EMAIL',
+    sequenceId: run?.id ?? null,
+    request,
+  });
+  return {
+    key,
+    channel: 'EMAIL',
+    contactId: contact.id,
+    subject: effect.request.subject,
+    body: effect.request.text,
+    senderId: effect.request.senderId ?? null,
+  };
 }
 
 /** A recorded reply that went out already: its outcome (a held mailbox does not hide a reply it sent). */
@@ -115,7 +160,12 @@ async function sentEarlier(em: EntityManager, key: string): Promise<EffectOutcom
 }
 
 /** An email through its route: a mailbox whose login is refused or whose server is gone is marked, and the reply refused (422). */
-async function sendEmail(em: EntityManager, mailboxes: MailboxSending, route: Extract<EmailRoute, { kind: 'TRANSPORT' }>, reply: PreparedReply): Promise<EffectOutcome> {
+async function sendEmail(
+  em: EntityManager,
+  mailboxes: MailboxSending,
+  route: Extract<EmailRoute, { kind: 'TRANSPORT' }>,
+  reply: PreparedReply,
+): Promise<EffectOutcome> {
   try {
     return await performOnce<EmailRequest>(em, reply.key, emailEffects(route.mail));
   } catch (error) {
@@ -129,7 +179,8 @@ async function sendEmail(em: EntityManager, mailboxes: MailboxSending, route: Ex
 
 /** With no lock held: sends the recorded reply exactly once (an email through its sender's connected mailbox when there is one). */
 export async function deliverReply(em: EntityManager, deps: ReplyDeps, reply: PreparedReply): Promise<EffectOutcome> {
-  if (reply.channel === 'LINKEDIN') return performOnce<LinkedinRequest>(em, reply.key, linkedinEffects(deps.providers.linkedin));
+  if (reply.channel === 'LINKEDIN')
+    return performOnce<LinkedinRequest>(em, reply.key, linkedinEffects(deps.providers.linkedin));
   if (!deps.mailboxes) return performOnce<EmailRequest>(em, reply.key, emailEffects(deps.providers.mail));
   const route = await deps.mailboxes.route(em, reply.senderId);
   if (route.kind === 'HELD') {
@@ -147,6 +198,10 @@ export async function deliverReply(em: EntityManager, deps: ReplyDeps, reply: Pr
 export async function sentReplyId(em: EntityManager, reply: PreparedReply, outcome: EffectOutcome): Promise<string> {
   if (outcome.state === 'DONE' || outcome.state === 'UNCONFIRMED') return outcome.providerId;
   await dropRefusedEffect(em, reply.key);
-  const reason = outcome.state === 'REFUSED' ? outcome.error ?? 'no reason given' : 'cancelled';
-  throw DomainError.business(reply.channel === 'EMAIL' ? `The email was refused by the receiving side: ${reason}.` : `LinkedIn refused the message: ${reason}.`);
+  const reason = outcome.state === 'REFUSED' ? (outcome.error ?? 'no reason given') : 'cancelled';
+  throw DomainError.business(
+    reply.channel === 'EMAIL'
+      ? `The email was refused by the receiving side: ${reason}.`
+      : `LinkedIn refused the message: ${reason}.`,
+  );
 }

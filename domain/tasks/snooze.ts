@@ -18,18 +18,30 @@ export const MAX_SNOOZE_DAYS = 365;
  * the reminder workflow brings it back (PENDING, reopen_reason REMINDER_RULE, task.reopened). A new
  * snooze replaces the timer (the workflow of the task's id is terminated and started anew).
  */
-export async function snoozeTask(deps: TaskDeps, organizationId: string, id: string, snoozedUntil: string, now = new Date()): Promise<TaskRecord> {
+export async function snoozeTask(
+  deps: TaskDeps,
+  organizationId: string,
+  id: string,
+  snoozedUntil: string,
+  now = new Date(),
+): Promise<TaskRecord> {
   const until = new Date(snoozedUntil);
   if (until.getTime() <= now.getTime()) throw DomainError.invalid('snoozed_until', 'must be in the future', 422);
-  if (until.getTime() > now.getTime() + MAX_SNOOZE_DAYS * DAY_MS) throw DomainError.invalid('snoozed_until', `must be within ${MAX_SNOOZE_DAYS} days`, 422);
+  if (until.getTime() > now.getTime() + MAX_SNOOZE_DAYS * DAY_MS)
+    throw DomainError.invalid('snoozed_until', `must be within ${MAX_SNOOZE_DAYS} days`, 422);
   const current = await getTask(deps.em, organizationId, id);
   if (!(OPEN_STATUSES as string[]).includes(current.status)) {
-    throw DomainError.conflict(`A ${current.status} task cannot be snoozed; allowed from PENDING or IN_PROGRESS.`, { status: current.status });
+    throw DomainError.conflict(`A ${current.status} task cannot be snoozed; allowed from PENDING or IN_PROGRESS.`, {
+      status: current.status,
+    });
   }
   // The timer first: if the commit below fails, the timer finds another snoozed_until and does nothing.
   const input: TaskReminderInput = { taskId: id, organizationId, snoozedUntil: until.toISOString() };
   // One reminder per task: a running one gets the new time as a Signal; otherwise a new run starts.
-  await deps.workflows.taskReminder.snooze(input, { contactId: current.contact_id, sequenceTemplateId: current.sequence_template?.id });
+  await deps.workflows.taskReminder.snooze(input, {
+    contactId: current.contact_id,
+    sequenceTemplateId: current.sequence_template?.id,
+  });
   return change(deps, organizationId, id, async (tx, task) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'snoozed', OPEN_STATUSES);
     await writeTask(tx, organizationId, id, { snoozed_until: until });
@@ -45,10 +57,14 @@ export async function snoozeTask(deps: TaskDeps, organizationId: string, id: str
 export async function reminderDue(em: EntityManager, input: TaskReminderInput): Promise<TaskReminderResult> {
   try {
     return await withLockedTask(em, input.organizationId, input.taskId, async (tx, task, run) => {
-      const due = task.snoozed_until && new Date(task.snoozed_until).getTime() === new Date(input.snoozedUntil).getTime();
+      const due =
+        task.snoozed_until && new Date(task.snoozed_until).getTime() === new Date(input.snoozedUntil).getTime();
       if (!due || !OPEN_STATUSES.includes(task.status)) return { outcome: 'STALE' as const };
       const record = await writeTask(tx, input.organizationId, task.id, {
-        status: 'PENDING', snoozed_until: null, reopen_reason: 'REMINDER_RULE', reopened_at: new Date(),
+        status: 'PENDING',
+        snoozed_until: null,
+        reopen_reason: 'REMINDER_RULE',
+        reopened_at: new Date(),
       });
       await emitTaskEvent(tx, run, 'task.reopened', record, { reopen_reason: 'REMINDER_RULE' });
       return { outcome: 'REOPENED' as const };

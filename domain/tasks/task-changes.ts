@@ -37,7 +37,10 @@ export interface AfterCommit {
 
 /** Locks the task's run (when it has one), then the task; 404 for another organization's task. */
 export async function withLockedTask<T>(
-  em: EntityManager, organizationId: string, id: string, work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<T>,
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<T>,
 ): Promise<T> {
   const head = await taskHead(em, organizationId, id);
   if (!head) throw DomainError.notFound('Task');
@@ -50,13 +53,16 @@ export async function withLockedTask<T>(
 }
 
 export function invalidTransition(task: LockedTask, action: string, allowed: readonly string[]): DomainError {
-  return DomainError.conflict(`A ${task.status} task cannot be ${action}; allowed from ${allowed.join(' or ')}.`, { status: task.status });
+  return DomainError.conflict(`A ${task.status} task cannot be ${action}; allowed from ${allowed.join(' or ')}.`, {
+    status: task.status,
+  });
 }
 
 /** What Temporal must hear after a change, as outbox commands recorded in the change's transaction. */
 function commandsAfter(organizationId: string, taskId: string, after: AfterCommit): WorkflowCommand[] {
   const commands: WorkflowCommand[] = [];
-  if (after.signalSequence) commands.push({ kind: 'TASK_COMPLETED', organizationId, sequenceId: after.signalSequence, taskId });
+  if (after.signalSequence)
+    commands.push({ kind: 'TASK_COMPLETED', organizationId, sequenceId: after.signalSequence, taskId });
   if (after.notifySequence) commands.push({ kind: 'RUN_CHANGED', organizationId, sequenceId: after.notifySequence });
   if (after.startSequence) commands.push({ kind: 'START_SEQUENCE', organizationId, ...after.startSequence });
   // Its next drain carries an approved playbook run out anyway (within the interval); the nudge only makes it seconds.
@@ -70,11 +76,14 @@ function commandsAfter(organizationId: string, taskId: string, after: AfterCommi
  * answers the task as committed.
  */
 export async function change(
-  deps: TaskDeps, organizationId: string, id: string,
+  deps: TaskDeps,
+  organizationId: string,
+  id: string,
   work: (tx: EntityManager, task: LockedTask, run: RunRow | null) => Promise<AfterCommit>,
 ): Promise<TaskRecord> {
   const commandIds = await withLockedTask(deps.em, organizationId, id, async (tx, task, run) =>
-    recordCommands(tx, deps.workflows.taskQueue, commandsAfter(organizationId, id, await work(tx, task, run))));
+    recordCommands(tx, deps.workflows.taskQueue, commandsAfter(organizationId, id, await work(tx, task, run))),
+  );
   await deliverNow(deps.em, deps, commandIds);
   return getTask(deps.em, organizationId, id);
 }
@@ -84,19 +93,36 @@ export function sequenceToSignal(task: LockedTask, run: RunRow | null): string |
   return task.type === 'CALL' && run && isRunningStatus(run.status) ? run.id : undefined;
 }
 
-export async function writeTask(tx: EntityManager, organizationId: string, id: string, sets: TaskSets): Promise<TaskRecord> {
+export async function writeTask(
+  tx: EntityManager,
+  organizationId: string,
+  id: string,
+  sets: TaskSets,
+): Promise<TaskRecord> {
   await updateTaskRow(tx, id, sets);
   return (await findTask(tx, organizationId, id))!;
 }
 
 /** Completes inside a transaction (shared by complete and execute). */
 export async function completeIn(
-  tx: EntityManager, organizationId: string, task: LockedTask, run: RunRow | null, source: CompletionSource, extra: TaskSets = {},
+  tx: EntityManager,
+  organizationId: string,
+  task: LockedTask,
+  run: RunRow | null,
+  source: CompletionSource,
+  extra: TaskSets = {},
 ): Promise<TaskRecord> {
   if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'completed', OPEN_STATUSES);
   const record = await writeTask(tx, organizationId, task.id, {
-    status: 'COMPLETED', completed_at: new Date(), completion_source: source, snoozed_until: null, ...extra,
+    status: 'COMPLETED',
+    completed_at: new Date(),
+    completion_source: source,
+    snoozed_until: null,
+    ...extra,
   });
-  await emitTaskEvent(tx, run, 'task.completed', record, { completion_source: source, disposition: record.disposition });
+  await emitTaskEvent(tx, run, 'task.completed', record, {
+    completion_source: source,
+    disposition: record.disposition,
+  });
   return record;
 }

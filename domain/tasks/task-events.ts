@@ -11,15 +11,40 @@ import type { TaskRecord } from './task-record.ts';
  * same fields with sequence_id, sequence_template_id and sequence_template null and its contact
  * (null when none). Null for another task without a run (PLAYBOOK_APPROVAL: no event).
  */
-export function taskEvent(run: RunRow | null, type: SequenceEventType, task: TaskRecord, fields: Record<string, unknown>): SequenceEvent | null {
-  const extra = { resourceType: 'TASK' as const, channel: 'MANUAL' as const, taskId: task.id, messageId: task.message_id, embeds: { task }, fields };
+export function taskEvent(
+  run: RunRow | null,
+  type: SequenceEventType,
+  task: TaskRecord,
+  fields: Record<string, unknown>,
+): SequenceEvent | null {
+  const extra = {
+    resourceType: 'TASK' as const,
+    channel: 'MANUAL' as const,
+    taskId: task.id,
+    messageId: task.message_id,
+    embeds: { task },
+    fields,
+  };
   if (run) return sequenceEvent(run, type, extra);
   if (task.type !== 'TODO') return null;
-  return { type, organizationId: task.organization_id, contact: task.contact, sequenceId: null, sequenceTemplate: null, ...extra };
+  return {
+    type,
+    organizationId: task.organization_id,
+    contact: task.contact,
+    sequenceId: null,
+    sequenceTemplate: null,
+    ...extra,
+  };
 }
 
 /** task.completed, task.skipped or task.reopened (see taskEvent), with the task's status. */
-export async function emitTaskEvent(tx: EntityManager, run: RunRow | null, type: SequenceEventType, task: TaskRecord, fields: Record<string, unknown> = {}): Promise<void> {
+export async function emitTaskEvent(
+  tx: EntityManager,
+  run: RunRow | null,
+  type: SequenceEventType,
+  task: TaskRecord,
+  fields: Record<string, unknown> = {},
+): Promise<void> {
   const event = taskEvent(run, type, task, { status: task.status, ...fields });
   if (event) await emitEvent(tx, event);
 }

@@ -1,7 +1,13 @@
 // A task as the API answers it (TaskRecord), made from the row every read of a task goes through
 // (taskQuery, tasks.queries.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { COMPLETION_SOURCES, TASK_DISPOSITIONS, TASK_PRIORITIES, TaskStatus, TaskType } from '../../db/entities/task.entity.ts';
+import type {
+  COMPLETION_SOURCES,
+  TASK_DISPOSITIONS,
+  TASK_PRIORITIES,
+  TaskStatus,
+  TaskType,
+} from '../../db/entities/task.entity.ts';
 import type { ContactSummary, OwnerEmbed } from '../people/records.ts';
 import { iso } from '../shared/time.ts';
 import { taskRow, type TaskRow } from './tasks.queries.ts';
@@ -71,12 +77,24 @@ export function toTaskRecord(r: TaskRow): TaskRecord {
     reopened_at: iso(r.reopened_at),
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
-    contact: r.contact_id ? {
-      id: r.contact_id, first_name: r.first_name, last_name: r.last_name, email: r.email, linkedin_url: r.linkedin_url,
-      job_title: r.job_title, company_name: r.company_name, company_domain: r.company_domain,
-    } : null,
-    assignee: r.assignee_id && r.assignee_email !== null ? { id: r.assignee_id, email: r.assignee_email, name: r.assignee_name ?? '' } : null,
-    sequence_template: r.sequence_template_id && r.template_name !== null ? { id: r.sequence_template_id, name: r.template_name } : null,
+    contact: r.contact_id
+      ? {
+          id: r.contact_id,
+          first_name: r.first_name,
+          last_name: r.last_name,
+          email: r.email,
+          linkedin_url: r.linkedin_url,
+          job_title: r.job_title,
+          company_name: r.company_name,
+          company_domain: r.company_domain,
+        }
+      : null,
+    assignee:
+      r.assignee_id && r.assignee_email !== null
+        ? { id: r.assignee_id, email: r.assignee_email, name: r.assignee_name ?? '' }
+        : null,
+    sequence_template:
+      r.sequence_template_id && r.template_name !== null ? { id: r.sequence_template_id, name: r.template_name } : null,
   };
 }
 

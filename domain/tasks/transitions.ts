@@ -29,9 +29,15 @@ export interface CompleteRequest {
  * playbook_approval approved true does (skipping rejects it): a completed approval never leaves
  * its run waiting on a closed task.
  */
-export async function completeTask(deps: TaskDeps, organizationId: string, id: string, request: CompleteRequest): Promise<TaskRecord> {
+export async function completeTask(
+  deps: TaskDeps,
+  organizationId: string,
+  id: string,
+  request: CompleteRequest,
+): Promise<TaskRecord> {
   return change(deps, organizationId, id, async (tx, task, run) => {
-    if (request.disposition && task.type !== 'CALL') throw DomainError.invalid('disposition', `is for CALL tasks; this task is ${task.type}`, 422);
+    if (request.disposition && task.type !== 'CALL')
+      throw DomainError.invalid('disposition', `is for CALL tasks; this task is ${task.type}`, 422);
     const extra = request.disposition ? { disposition: request.disposition } : {};
     let pokePlaybooks = false;
     if (task.type === 'PLAYBOOK_APPROVAL' && OPEN_STATUSES.includes(task.status)) {
@@ -47,8 +53,15 @@ export async function skipTask(deps: TaskDeps, organizationId: string, id: strin
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (!OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'skipped', OPEN_STATUSES);
     // Skipping an approval rejects its playbook run (unless a reopened task's run was decided before).
-    if (task.type === 'PLAYBOOK_APPROVAL') await decideApproval(tx, organizationId, task.id, false).catch((e: unknown) => { if (!(e instanceof DomainError)) throw e; });
-    const record = await writeTask(tx, organizationId, id, { status: 'SKIPPED', skipped_at: new Date(), snoozed_until: null });
+    if (task.type === 'PLAYBOOK_APPROVAL')
+      await decideApproval(tx, organizationId, task.id, false).catch((e: unknown) => {
+        if (!(e instanceof DomainError)) throw e;
+      });
+    const record = await writeTask(tx, organizationId, id, {
+      status: 'SKIPPED',
+      skipped_at: new Date(),
+      snoozed_until: null,
+    });
     await emitTaskEvent(tx, run, 'task.skipped', record);
     await replyTaskChanged(tx, task, run);
     return { signalSequence: sequenceToSignal(task, run) };
@@ -63,8 +76,14 @@ export async function reopenTask(deps: TaskDeps, organizationId: string, id: str
   return change(deps, organizationId, id, async (tx, task, run) => {
     if (OPEN_STATUSES.includes(task.status)) throw invalidTransition(task, 'reopened', ['COMPLETED', 'SKIPPED']);
     const record = await writeTask(tx, organizationId, id, {
-      status: 'PENDING', reopened_at: new Date(), reopen_reason: null, completed_at: null, skipped_at: null,
-      completion_source: null, disposition: null, started_at: null,
+      status: 'PENDING',
+      reopened_at: new Date(),
+      reopen_reason: null,
+      completed_at: null,
+      skipped_at: null,
+      completion_source: null,
+      disposition: null,
+      started_at: null,
     });
     await emitTaskEvent(tx, run, 'task.reopened', record, { reopen_reason: null });
     await replyTaskChanged(tx, task, run);
@@ -77,7 +96,8 @@ export async function reopenTask(deps: TaskDeps, organizationId: string, id: str
  * run waits for the lead once no reply (or CALL) task of it is open, for the user again otherwise.
  */
 async function replyTaskChanged(tx: EntityManager, task: LockedTask, run: RunRow | null): Promise<void> {
-  if (run && run.replied_at !== null && (task.type === 'EMAIL_REPLY' || task.type === 'LINKEDIN_REPLY')) await settleWait(tx, run);
+  if (run && run.replied_at !== null && (task.type === 'EMAIL_REPLY' || task.type === 'LINKEDIN_REPLY'))
+    await settleWait(tx, run);
 }
 
 /**
@@ -89,7 +109,11 @@ async function replyTaskChanged(tx: EntityManager, task: LockedTask, run: RunRow
 export async function skipOpenReviewTasks(tx: EntityManager, run: RunRow): Promise<void> {
   const rows = await lockReviewTasks(tx, run.id, OPEN_STATUSES);
   for (const { id } of rows) {
-    const record = await writeTask(tx, run.organization_id, id, { status: 'SKIPPED', skipped_at: new Date(), snoozed_until: null });
+    const record = await writeTask(tx, run.organization_id, id, {
+      status: 'SKIPPED',
+      skipped_at: new Date(),
+      snoozed_until: null,
+    });
     await emitTaskEvent(tx, run, 'task.skipped', record);
   }
 }

@@ -26,7 +26,8 @@ export function delayBounds(attempt: number): { min: number; max: number } | nul
 export function nextDelayMs(attempt: number, retryAfterMs: number | null, random: number): number | null {
   const bounds = delayBounds(attempt);
   if (!bounds) return null;
-  if (retryAfterMs !== null && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return Math.min(Math.round(retryAfterMs), MAX_RETRY_AFTER_MS);
+  if (retryAfterMs !== null && Number.isFinite(retryAfterMs) && retryAfterMs >= 0)
+    return Math.min(Math.round(retryAfterMs), MAX_RETRY_AFTER_MS);
   const r = Math.min(Math.max(random, 0), 1);
   return Math.round(bounds.min + (bounds.max - bounds.min) * r);
 }

@@ -32,7 +32,12 @@ export interface SendResult {
   durationMs: number;
 }
 
-export function signatureHeaders(secrets: string[], webhookId: string, timestamp: Date, body: string): Record<string, string> {
+export function signatureHeaders(
+  secrets: string[],
+  webhookId: string,
+  timestamp: Date,
+  body: string,
+): Record<string, string> {
   return {
     'webhook-id': webhookId,
     'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
@@ -50,7 +55,10 @@ export function parseRetryAfter(header: string | undefined, now: Date): number |
 
 export async function sendWebhook(input: SendInput): Promise<SendResult> {
   const started = performance.now();
-  const done = (partial: Omit<SendResult, 'durationMs'>): SendResult => ({ ...partial, durationMs: Math.round(performance.now() - started) });
+  const done = (partial: Omit<SendResult, 'durationMs'>): SendResult => ({
+    ...partial,
+    durationMs: Math.round(performance.now() - started),
+  });
   const problem = urlProblem(input.url, input.policy);
   if (problem) return done({ ok: false, status: null, error: `url ${problem}`, retryAfterMs: null });
   const url = new URL(input.url);
@@ -63,14 +71,22 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
   };
   const policy = input.policy;
   // Resolve, then refuse any address the policy forbids, before a socket is opened.
-  const lookup = (hostname: string, options: object, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  const lookup = (
+    hostname: string,
+    options: object,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       const refused = list.find((a) => !addressAllowed(a.address, policy));
       // The message reaches the tenant (test answer, delivery last_error): it must not reveal which
       // internal address a name resolved to, or the endpoint becomes an internal DNS oracle.
-      if (refused) return callback(Object.assign(new Error('the host resolves to an address that is not allowed'), { code: 'EADDRNOTALLOWED' }), []);
+      if (refused)
+        return callback(
+          Object.assign(new Error('the host resolves to an address that is not allowed'), { code: 'EADDRNOTALLOWED' }),
+          [],
+        );
       if ((options as { all?: boolean }).all) return callback(null, list);
       return callback(null, list[0].address, list[0].family);
     });
@@ -79,7 +95,10 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
   return new Promise<SendResult>((settle) => {
     // The whole exchange is bounded, not only idle gaps: a receiver that drips bytes still times out.
     const timer = setTimeout(() => req.destroy(new Error(`timed out after ${input.timeoutMs} ms`)), input.timeoutMs);
-    const resolve = (result: SendResult) => { clearTimeout(timer); settle(result); };
+    const resolve = (result: SendResult) => {
+      clearTimeout(timer);
+      settle(result);
+    };
     const req = request(url, { method: 'POST', headers, lookup, timeout: input.timeoutMs }, (res: IncomingMessage) => {
       let read = 0;
       res.on('data', (chunk: Buffer) => {
@@ -89,7 +108,8 @@ export async function sendWebhook(input: SendInput): Promise<SendResult> {
       const finish = () => {
         const status = res.statusCode ?? 0;
         const ok = status >= 200 && status < 300;
-        const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], new Date()) : null;
+        const retryAfterMs =
+          status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], new Date()) : null;
         resolve(done({ ok, status, error: ok ? null : `receiver answered ${status}`, retryAfterMs }));
       };
       res.once('end', finish);

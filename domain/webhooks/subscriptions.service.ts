@@ -15,7 +15,12 @@ import { urlProblem, type UrlPolicy } from './url-policy.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
 import { deliveryPage, lockDeliveryStatus, requeueDelivery } from './deliveries.queries.ts';
 import {
-  deleteSubscriptionRow, insertSubscription, subscriptionPage, subscriptionRow, updateSubscriptionRow, type SubscriptionSort,
+  deleteSubscriptionRow,
+  insertSubscription,
+  subscriptionPage,
+  subscriptionRow,
+  updateSubscriptionRow,
+  type SubscriptionSort,
 } from './subscriptions.queries.ts';
 
 /** How long the secret before a rotation keeps signing alongside the new one. */
@@ -98,7 +103,6 @@ export function liveSecrets(subscription: SecretFields, box: SecretBox, now: Dat
   return secrets;
 }
 
-
 function toRecord(row: SubscriptionRow): SubscriptionRecord {
   return {
     id: row.id,
@@ -142,7 +146,8 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
 /** Every listed id must be a sequence template of the organization: 422 naming sequence_template_ids. */
 async function checkTemplates(em: EntityManager, organizationId: string, ids: string[] | null): Promise<void> {
   const unknown = ids ? await unknownTemplateIds(em, organizationId, ids) : [];
-  if (unknown.length) throw DomainError.invalid('sequence_template_ids', `unknown sequence templates: ${unknown.join(', ')}`, 422);
+  if (unknown.length)
+    throw DomainError.invalid('sequence_template_ids', `unknown sequence templates: ${unknown.join(', ')}`, 422);
 }
 
 async function loadRow(em: EntityManager, organizationId: string, id: string, lock = false): Promise<SubscriptionRow> {
@@ -151,7 +156,12 @@ async function loadRow(em: EntityManager, organizationId: string, id: string, lo
   return row;
 }
 
-export async function createSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, input: SubscriptionInput): Promise<SubscriptionRecord & { secret: string }> {
+export async function createSubscription(
+  em: EntityManager,
+  settings: WebhookSettings,
+  organizationId: string,
+  input: SubscriptionInput,
+): Promise<SubscriptionRecord & { secret: string }> {
   const url = checkedUrl(input.url, settings.policy);
   const secret = generateWebhookSecret();
   const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
@@ -161,15 +171,30 @@ export async function createSubscription(em: EntityManager, settings: WebhookSet
     // JS time, not now(): the API serialises milliseconds.
     const now = new Date();
     const row = await insertSubscription(tx, {
-        id: randomUUID(), organization_id: organizationId, name: input.name.trim(), description: input.description ?? null, url,
-        event_types: unique(input.event_types), sequence_template_ids: templates, status: input.status ?? 'ACTIVE', status_reason: null,
-        status_changed_at: now, secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), created_at: now, updated_at: now,
+      id: randomUUID(),
+      organization_id: organizationId,
+      name: input.name.trim(),
+      description: input.description ?? null,
+      url,
+      event_types: unique(input.event_types),
+      sequence_template_ids: templates,
+      status: input.status ?? 'ACTIVE',
+      status_reason: null,
+      status_changed_at: now,
+      secret_ciphertext: ciphertext,
+      secret_prefix: secretPrefix(secret),
+      created_at: now,
+      updated_at: now,
     });
     return { ...toRecord(row), secret };
   });
 }
 
-export async function getSubscription(em: EntityManager, organizationId: string, id: string): Promise<SubscriptionRecord> {
+export async function getSubscription(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<SubscriptionRecord> {
   return toRecord(await loadRow(em, organizationId, id));
 }
 
@@ -179,25 +204,39 @@ export async function listSubscriptions(
   filters: { status?: SubscriptionStatus },
   page: { limit: number; offset: number; sortBy?: SubscriptionSort; sortOrder: 'asc' | 'desc' },
 ): Promise<{ items: SubscriptionRecord[]; total: number }> {
-  const { rows, total } = await subscriptionPage(em, organizationId, filters, { ...page, sortBy: page.sortBy ?? 'created_at' });
+  const { rows, total } = await subscriptionPage(em, organizationId, filters, {
+    ...page,
+    sortBy: page.sortBy ?? 'created_at',
+  });
   return { items: rows.map(toRecord), total };
 }
 
-export async function updateSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string, patch: SubscriptionPatch): Promise<SubscriptionRecord> {
+export async function updateSubscription(
+  em: EntityManager,
+  settings: WebhookSettings,
+  organizationId: string,
+  id: string,
+  patch: SubscriptionPatch,
+): Promise<SubscriptionRecord> {
   return em.transactional(async (tx) => {
     const current = await loadRow(tx, organizationId, id, true);
     const now = new Date();
     const url = patch.url !== undefined ? checkedUrl(patch.url, settings.policy) : undefined;
-    if (patch.sequence_template_ids !== undefined) await checkTemplates(tx, organizationId, patch.sequence_template_ids);
+    if (patch.sequence_template_ids !== undefined)
+      await checkTemplates(tx, organizationId, patch.sequence_template_ids);
     const row = await updateSubscriptionRow(tx, current.id, {
       updated_at: now,
       ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-        ...(url !== undefined ? { url } : {}),
-        ...(patch.event_types !== undefined ? { event_types: unique(patch.event_types) } : {}),
-        ...(patch.sequence_template_ids !== undefined ? { sequence_template_ids: patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null } : {}),
-        // A status set by a client replaces whatever the service decided, and its reason with it.
-        ...(patch.status !== undefined && patch.status !== current.status ? { status: patch.status, status_reason: null, status_changed_at: now } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(url !== undefined ? { url } : {}),
+      ...(patch.event_types !== undefined ? { event_types: unique(patch.event_types) } : {}),
+      ...(patch.sequence_template_ids !== undefined
+        ? { sequence_template_ids: patch.sequence_template_ids ? unique(patch.sequence_template_ids) : null }
+        : {}),
+      // A status set by a client replaces whatever the service decided, and its reason with it.
+      ...(patch.status !== undefined && patch.status !== current.status
+        ? { status: patch.status, status_reason: null, status_changed_at: now }
+        : {}),
     });
     return toRecord(row);
   });
@@ -208,31 +247,61 @@ export async function deleteSubscription(em: EntityManager, organizationId: stri
 }
 
 /** A new secret; the current one becomes the previous one and keeps signing for ROTATION_OVERLAP_MS. */
-export async function rotateSecret(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string): Promise<SubscriptionRecord & { secret: string }> {
+export async function rotateSecret(
+  em: EntityManager,
+  settings: WebhookSettings,
+  organizationId: string,
+  id: string,
+): Promise<SubscriptionRecord & { secret: string }> {
   const secret = generateWebhookSecret();
   const ciphertext = new SecretBox(settings.secretKey).encrypt(secret);
   return em.transactional(async (tx) => {
     const current = await loadRow(tx, organizationId, id, true);
     const now = new Date();
     const row = await updateSubscriptionRow(tx, current.id, {
-      previous_secret_ciphertext: current.secret_ciphertext, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-      secret_ciphertext: ciphertext, secret_prefix: secretPrefix(secret), updated_at: now,
+      previous_secret_ciphertext: current.secret_ciphertext,
+      previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      secret_ciphertext: ciphertext,
+      secret_prefix: secretPrefix(secret),
+      updated_at: now,
     });
     return { ...toRecord(row), secret };
   });
 }
 
 /** Sends a `webhook.test` now, whatever the status: a connectivity check, never stored as a delivery. */
-export async function testSubscription(em: EntityManager, settings: WebhookSettings, organizationId: string, id: string): Promise<TestResult> {
+export async function testSubscription(
+  em: EntityManager,
+  settings: WebhookSettings,
+  organizationId: string,
+  id: string,
+): Promise<TestResult> {
   const row = await loadRow(em, organizationId, id);
   const now = new Date();
-  const secrets = liveSecrets({
-    secretCiphertext: row.secret_ciphertext,
-    previousSecretCiphertext: row.previous_secret_ciphertext,
-    previousSecretExpiresAt: row.previous_secret_expires_at,
-  }, new SecretBox(settings.secretKey), now);
-  const body = JSON.stringify({ type: 'webhook.test', organization_id: organizationId, webhook_id: row.id, created_at: now.toISOString() });
-  const result = await sendWebhook({ url: row.url, secrets, webhookId: newDeliveryId(), body, timeoutMs: settings.timeoutMs, policy: settings.policy, now });
+  const secrets = liveSecrets(
+    {
+      secretCiphertext: row.secret_ciphertext,
+      previousSecretCiphertext: row.previous_secret_ciphertext,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+    },
+    new SecretBox(settings.secretKey),
+    now,
+  );
+  const body = JSON.stringify({
+    type: 'webhook.test',
+    organization_id: organizationId,
+    webhook_id: row.id,
+    created_at: now.toISOString(),
+  });
+  const result = await sendWebhook({
+    url: row.url,
+    secrets,
+    webhookId: newDeliveryId(),
+    body,
+    timeoutMs: settings.timeoutMs,
+    policy: settings.policy,
+    now,
+  });
   return { delivered: result.ok, error: result.error, status_code: result.status };
 }
 
@@ -252,12 +321,20 @@ export async function listDeliveries(
  * Puts a finished delivery back in the dispatcher's queue under the same id (the webhook-id
  * receivers deduplicate on). A PENDING one is still owned by the engine: 409.
  */
-export async function replayDelivery(em: EntityManager, organizationId: string, subscriptionId: string, deliveryId: string): Promise<DeliveryRecord> {
+export async function replayDelivery(
+  em: EntityManager,
+  organizationId: string,
+  subscriptionId: string,
+  deliveryId: string,
+): Promise<DeliveryRecord> {
   return em.transactional(async (tx) => {
     const found = await lockDeliveryStatus(tx, organizationId, subscriptionId, deliveryId);
     if (!found) throw DomainError.notFound('Webhook delivery');
     if (found.status === 'PENDING') {
-      throw DomainError.conflict('The delivery is still pending; only a DELIVERED or FAILED delivery can be replayed.', { status: 'PENDING' });
+      throw DomainError.conflict(
+        'The delivery is still pending; only a DELIVERED or FAILED delivery can be replayed.',
+        { status: 'PENDING' },
+      );
     }
     const now = new Date();
     return toDelivery(await requeueDelivery(tx, deliveryId, now));

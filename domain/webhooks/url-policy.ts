@@ -12,18 +12,36 @@ export interface UrlPolicy {
 
 const privateRanges = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) privateRanges.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   // No ::/96 or ::ffff:0:0/96 rule here: BlockList also applies IPv6 rules to IPv4 addresses in
   // their mapped form, so ::ffff:0:0/96 would refuse every IPv4 address. Both are handled in
   // isPrivateAddress: embedded IPv4 addresses are checked as IPv4, ::/96 is refused outright.
   // Local-use NAT64 (RFC 8215), discard-only, Teredo, documentation.
-  ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
   // Unique local, link-local, deprecated site-local, multicast.
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const) {
   privateRanges.addSubnet(net, prefix, 'ipv6');
 }
@@ -87,7 +105,10 @@ export function isPrivateAddress(address: string): boolean {
 
 function hostOf(url: URL): string {
   // `localhost.` (fully qualified) is the same host as `localhost`.
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -105,14 +126,16 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | null {
   if (url.username || url.password) return 'must not carry credentials';
   const host = hostOf(url);
   if (url.protocol === 'http:') {
-    if (!(policy.allowHttpLoopback && isLoopbackHost(host))) return 'must use https (http is allowed only to loopback, when the service is configured for it)';
+    if (!(policy.allowHttpLoopback && isLoopbackHost(host)))
+      return 'must use https (http is allowed only to loopback, when the service is configured for it)';
   } else if (url.protocol !== 'https:') {
     return 'must use https';
   }
   if (isLoopbackHost(host)) {
     return policy.allowHttpLoopback || policy.allowPrivate ? null : 'must not point at a loopback address';
   }
-  if (isIP(host) !== 0 && isPrivateAddress(host) && !policy.allowPrivate) return 'must not point at a private or link-local address';
+  if (isIP(host) !== 0 && isPrivateAddress(host) && !policy.allowPrivate)
+    return 'must not point at a private or link-local address';
   return null;
 }
 

@@ -3,7 +3,13 @@
 import type { SignalChange } from '../signals/signal-change.ts';
 
 export type WorkflowCommand =
-  | { kind: 'START_SEQUENCE'; organizationId: string; sequenceId: string; contactId: string; sequenceTemplateId: string }
+  | {
+      kind: 'START_SEQUENCE';
+      organizationId: string;
+      sequenceId: string;
+      contactId: string;
+      sequenceTemplateId: string;
+    }
   | { kind: 'TASK_COMPLETED'; organizationId: string; sequenceId: string; taskId: string }
   | { kind: 'RUN_CHANGED'; organizationId: string; sequenceId: string }
   | { kind: 'WAKE_PLAYBOOKS'; organizationId: string }

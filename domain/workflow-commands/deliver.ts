@@ -12,7 +12,15 @@ import { WorkflowNotRunningError } from '../shared/errors.ts';
 import { truncateText } from '../shared/text.ts';
 import type { StoredCommand } from './commands.ts';
 import type { WorkflowCommand } from './command.types.ts';
-import { claimCommandsById, claimDueCommands, claimMailboxSyncs, claimRunsChanged, markDone, markFailed, type ClaimOptions } from './outbox.ts';
+import {
+  claimCommandsById,
+  claimDueCommands,
+  claimMailboxSyncs,
+  claimRunsChanged,
+  markDone,
+  markFailed,
+  type ClaimOptions,
+} from './outbox.ts';
 
 /** Workflows told at once (a template archived ends many runs in one request). */
 const DELIVERY_CONCURRENCY = 16;
@@ -54,7 +62,11 @@ const deliverOne: Delivery = async ({ workflows, em }, command) => {
 };
 
 /** Delivers claimed commands; answers the ids delivered and the failures with their errors. */
-async function deliverAll(deps: CommandDeliveryDeps & { em: EntityManager }, commands: StoredCommand[], deliver: Delivery): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
+async function deliverAll(
+  deps: CommandDeliveryDeps & { em: EntityManager },
+  commands: StoredCommand[],
+  deliver: Delivery,
+): Promise<{ done: string[]; failed: { command: StoredCommand; error: string }[] }> {
   const done: string[] = [];
   const failed: { command: StoredCommand; error: string }[] = [];
   const message = (error: unknown) => truncateText(error instanceof Error ? error.message : String(error), 500);
@@ -62,7 +74,8 @@ async function deliverAll(deps: CommandDeliveryDeps & { em: EntityManager }, com
   const byWorkflow = new Map<string, StoredCommand[]>();
   for (const stored of commands) {
     const command = stored.command;
-    if (command.kind === 'LEAD_IMPORT') imports.set(command.organizationId, [...(imports.get(command.organizationId) ?? []), stored]);
+    if (command.kind === 'LEAD_IMPORT')
+      imports.set(command.organizationId, [...(imports.get(command.organizationId) ?? []), stored]);
     else byWorkflow.set(stored.workflowId, [...(byWorkflow.get(stored.workflowId) ?? []), stored]);
   }
   // One workflow's commands one after another (each has it re-read its row); different workflows side by side.
@@ -83,7 +96,11 @@ async function deliverAll(deps: CommandDeliveryDeps & { em: EntityManager }, com
   for (const [organizationId, group] of imports) {
     const entries = group.map((g) => g.command as Extract<WorkflowCommand, { kind: 'LEAD_IMPORT' }>);
     try {
-      await deps.workflows.leadImport.start(organizationId, entries.filter((e) => e.import).map((e) => e.entryId), entries.filter((e) => !e.import).map((e) => e.entryId));
+      await deps.workflows.leadImport.start(
+        organizationId,
+        entries.filter((e) => e.import).map((e) => e.entryId),
+        entries.filter((e) => !e.import).map((e) => e.entryId),
+      );
       done.push(...group.map((g) => g.id));
     } catch (error) {
       for (const command of group) failed.push({ command, error: message(error) });
@@ -93,11 +110,19 @@ async function deliverAll(deps: CommandDeliveryDeps & { em: EntityManager }, com
 }
 
 /** Delivers, then records each outcome: done, or pending again with the error (reported). */
-async function settle(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery = deliverOne): Promise<{ delivered: number; failed: string[] }> {
+async function settle(
+  em: EntityManager,
+  deps: CommandDeliveryDeps,
+  commands: StoredCommand[],
+  deliver: Delivery = deliverOne,
+): Promise<{ delivered: number; failed: string[] }> {
   const { done, failed } = await deliverAll({ ...deps, em }, commands, deliver);
   await markDone(em, done);
   for (const f of failed) {
-    deps.logger?.warn({ commandId: f.command.id, kind: f.command.kind, workflowId: f.command.workflowId, error: f.error }, 'a workflow command was not delivered; the drain retries it');
+    deps.logger?.warn(
+      { commandId: f.command.id, kind: f.command.kind, workflowId: f.command.workflowId, error: f.error },
+      'a workflow command was not delivered; the drain retries it',
+    );
     await markFailed(em, f.command, f.error);
   }
   return { delivered: done.length, failed: failed.map((f) => f.command.id) };
@@ -118,26 +143,51 @@ export async function deliverNow(em: EntityManager, deps: CommandDeliveryDeps, i
  * `deliver` replaces the usual delivery where the request has more to say than the drain could
  * (e.g. a RUN_CHANGED told as the Update that carries the change; the drain signals it instead).
  */
-export async function deliverRecorded(em: EntityManager, deps: CommandDeliveryDeps, commands: StoredCommand[], deliver: Delivery = deliverOne): Promise<string[]> {
+export async function deliverRecorded(
+  em: EntityManager,
+  deps: CommandDeliveryDeps,
+  commands: StoredCommand[],
+  deliver: Delivery = deliverOne,
+): Promise<string[]> {
   // This delivery is their first attempt, as a claim would have counted it.
-  return (await settle(em, deps, commands.map((c) => ({ ...c, attempts: c.attempts + 1 })), deliver)).failed;
+  return (
+    await settle(
+      em,
+      deps,
+      commands.map((c) => ({ ...c, attempts: c.attempts + 1 })),
+      deliver,
+    )
+  ).failed;
 }
 
 /**
  * The fast path of runs changed outside their workflow (endRuns and recordRunsChanged recorded
  * their RUN_CHANGED commands): delivers those not tried yet. Never throws for a failed delivery.
  */
-export async function deliverRunsChanged(em: EntityManager, deps: CommandDeliveryDeps, sequenceIds: string[]): Promise<void> {
+export async function deliverRunsChanged(
+  em: EntityManager,
+  deps: CommandDeliveryDeps,
+  sequenceIds: string[],
+): Promise<void> {
   await settle(em, deps, await claimRunsChanged(em, sequenceIds));
 }
 
 /** The fast path of mailbox changes (MAILBOX_SYNC commands recorded with them): delivers those not tried yet. Never throws for a failed delivery. */
-export async function deliverMailboxSyncs(em: EntityManager, deps: CommandDeliveryDeps, mailboxIds: string[]): Promise<string[]> {
+export async function deliverMailboxSyncs(
+  em: EntityManager,
+  deps: CommandDeliveryDeps,
+  mailboxIds: string[],
+): Promise<string[]> {
   return (await settle(em, deps, await claimMailboxSyncs(em, mailboxIds))).failed;
 }
 
 /** The durable path: one pass over due commands, `limit` at most. */
-export async function drainCommands(em: EntityManager, deps: CommandDeliveryDeps, limit: number, options: ClaimOptions = {}): Promise<{ claimed: number; delivered: number; failed: number }> {
+export async function drainCommands(
+  em: EntityManager,
+  deps: CommandDeliveryDeps,
+  limit: number,
+  options: ClaimOptions = {},
+): Promise<{ claimed: number; delivered: number; failed: number }> {
   const claimed = await claimDueCommands(em, limit, options);
   const settled = await settle(em, deps, claimed);
   return { claimed: claimed.length, delivered: settled.delivered, failed: settled.failed.length };

@@ -2,7 +2,14 @@
 // fast path compiled once (db/statement.ts), the drain's claim in SQL. Each runs on the `em` it is
 // given (its transaction, if any); outbox.ts holds the rules (leases, grace, retry pauses).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type ExpressionBuilder, type ExpressionWrapper, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type ExpressionWrapper,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
 import { nowPlus, typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 import type { WorkflowCommand } from './command.types.ts';
@@ -15,22 +22,44 @@ export type CommandRow = Pick<Row<'workflow_commands'>, (typeof RETURNED)[number
 export const LEASE_MS = 60_000;
 
 /** Which untried commands a fast path claims. */
-export type Which = (eb: ExpressionBuilder<DB, 'workflow_commands'>) => ExpressionWrapper<DB, 'workflow_commands', SqlBool>;
+export type Which = (
+  eb: ExpressionBuilder<DB, 'workflow_commands'>,
+) => ExpressionWrapper<DB, 'workflow_commands', SqlBool>;
 
 // The one command of most changes (an enrollment's start, a run changed): compiled once.
-export const insertOneCommand = statement((
-  db, id: string, organizationId: string, kind: WorkflowCommand['kind'], workflowId: string, payload: WorkflowCommand, due: Date, now: Date,
-) => db.insertInto('workflow_commands')
-  .values({ id, organization_id: organizationId, kind, workflow_id: workflowId, payload, next_attempt_at: due, created_at: now }));
+export const insertOneCommand = statement(
+  (
+    db,
+    id: string,
+    organizationId: string,
+    kind: WorkflowCommand['kind'],
+    workflowId: string,
+    payload: WorkflowCommand,
+    due: Date,
+    now: Date,
+  ) =>
+    db.insertInto('workflow_commands').values({
+      id,
+      organization_id: organizationId,
+      kind,
+      workflow_id: workflowId,
+      payload,
+      next_attempt_at: due,
+      created_at: now,
+    }),
+);
 
 export async function insertCommandRows(tx: EntityManager, rows: Insertable<DB['workflow_commands']>[]): Promise<void> {
   await typedKysely(tx).insertInto('workflow_commands').values(rows).execute();
 }
 
 function claimUntriedQuery(db: Kysely<DB>, which: Which, leaseMs: number) {
-  return db.updateTable('workflow_commands')
+  return db
+    .updateTable('workflow_commands')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: nowPlus(leaseMs) }))
-    .where(which).where('status', '=', 'PENDING').where('attempts', '=', 0)
+    .where(which)
+    .where('status', '=', 'PENDING')
+    .where('attempts', '=', 0)
     .returning(RETURNED);
 }
 
@@ -40,16 +69,22 @@ export function claimUntried(em: EntityManager, which: Which, leaseMs: number): 
 }
 
 // The fast path's claim and its mark, after every change that records a command: compiled once.
-const claimUntriedByIdStatement = statement((db, ids: string[]) => claimUntriedQuery(db, (eb) => eb('id', '=', eb.fn.any(eb.val(ids))), LEASE_MS));
+const claimUntriedByIdStatement = statement((db, ids: string[]) =>
+  claimUntriedQuery(db, (eb) => eb('id', '=', eb.fn.any(eb.val(ids))), LEASE_MS),
+);
 
 /** Claims these commands unless a drain tried them already (leased for LEASE_MS). */
 export async function claimUntriedById(em: EntityManager, ids: string[]): Promise<CommandRow[]> {
   return (await claimUntriedByIdStatement(em, ids)).rows;
 }
 
-const markDoneStatement = statement((db, ids: string[]) => db.updateTable('workflow_commands')
-  .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now'), last_error: null }))
-  .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids)))).where('status', '=', 'PENDING'));
+const markDoneStatement = statement((db, ids: string[]) =>
+  db
+    .updateTable('workflow_commands')
+    .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now'), last_error: null }))
+    .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+    .where('status', '=', 'PENDING'),
+);
 
 /** These commands, still PENDING, are DONE. */
 export async function markDoneById(em: EntityManager, ids: string[]): Promise<void> {
@@ -60,7 +95,12 @@ export async function markDoneById(em: EntityManager, ids: string[]): Promise<vo
  * Claims up to `limit` PENDING commands (only those due unless `all`; of one organization or all),
  * oldest due first, skipping rows another drain holds; each counts an attempt and is leased for `leaseMs`.
  */
-export async function claimDueCommandRows(em: EntityManager, limit: number, leaseMs: number, options: { organizationId?: string; all?: boolean }): Promise<CommandRow[]> {
+export async function claimDueCommandRows(
+  em: EntityManager,
+  limit: number,
+  leaseMs: number,
+  options: { organizationId?: string; all?: boolean },
+): Promise<CommandRow[]> {
   const org = options.organizationId ? sql`AND organization_id = ${options.organizationId}` : sql``;
   const due = options.all ? sql`` : sql`AND next_attempt_at <= now()`;
   // SQL: the claim locks the due rows with SKIP LOCKED in a CTE and updates them in one statement.
@@ -77,25 +117,41 @@ export async function claimDueCommandRows(em: EntityManager, limit: number, leas
 
 /** The PENDING LEAD_IMPORT commands for these workflow ids are DONE. */
 export async function markLeadImportsDone(tx: EntityManager, workflowIds: string[]): Promise<void> {
-  await typedKysely(tx).updateTable('workflow_commands')
+  await typedKysely(tx)
+    .updateTable('workflow_commands')
     .set((eb) => ({ status: 'DONE', done_at: eb.fn<Date>('now') }))
-    .where('kind', '=', 'LEAD_IMPORT').where('status', '=', 'PENDING')
+    .where('kind', '=', 'LEAD_IMPORT')
+    .where('status', '=', 'PENDING')
     .where((eb) => eb('workflow_id', '=', eb.fn.any(eb.val(workflowIds))))
     .execute();
 }
 
 /** A PENDING command keeps the error and is due again after `delayMs`; its attempts are at least `attempts`. */
-export async function markCommandFailed(em: EntityManager, id: string, attempts: number, error: string, delayMs: number): Promise<void> {
-  await typedKysely(em).updateTable('workflow_commands')
-    .set((eb) => ({ last_error: error, next_attempt_at: nowPlus(delayMs), attempts: eb.fn<number>('greatest', ['attempts', eb.val(attempts)]) }))
-    .where('id', '=', id).where('status', '=', 'PENDING')
+export async function markCommandFailed(
+  em: EntityManager,
+  id: string,
+  attempts: number,
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  await typedKysely(em)
+    .updateTable('workflow_commands')
+    .set((eb) => ({
+      last_error: error,
+      next_attempt_at: nowPlus(delayMs),
+      attempts: eb.fn<number>('greatest', ['attempts', eb.val(attempts)]),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
     .execute();
 }
 
 /** The workflow ids of PENDING commands, of one organization or all. */
 export async function pendingCommandWorkflowIds(em: EntityManager, organizationId?: string): Promise<string[]> {
   const rows = await typedKysely(em)
-    .selectFrom('workflow_commands').select('workflow_id').distinct()
+    .selectFrom('workflow_commands')
+    .select('workflow_id')
+    .distinct()
     .where('status', '=', 'PENDING')
     .$if(!!organizationId, (q) => q.where('organization_id', '=', organizationId!))
     .execute();

@@ -33,9 +33,19 @@ export interface CrmConnector {
   /** The first record matching, tried in order: email, LinkedIn URL (contacts), domain (companies). */
   findByIdentity(organizationId: string, objectType: CrmObjectType, identity: CrmIdentity): Promise<CrmRecord | null>;
   /** Creates a record; a retried create with the same idempotency key answers the record the first one made. */
-  createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties, idempotencyKey: string): Promise<CrmRecord>;
+  createRecord(
+    organizationId: string,
+    objectType: CrmObjectType,
+    properties: CrmProperties,
+    idempotencyKey: string,
+  ): Promise<CrmRecord>;
   /** The record a create with this idempotency key made, or null when none did. */
   findCreated(organizationId: string, idempotencyKey: string): Promise<CrmRecord | null>;
   /** Merges the properties into the record; null when the record does not exist (any more). */
-  updateRecord(organizationId: string, objectType: CrmObjectType, externalId: string, properties: CrmProperties): Promise<CrmRecord | null>;
+  updateRecord(
+    organizationId: string,
+    objectType: CrmObjectType,
+    externalId: string,
+    properties: CrmProperties,
+  ): Promise<CrmRecord | null>;
 }

@@ -25,7 +25,11 @@ function toRecord(row: RecordRow): CrmRecord {
 
 // Identity lookups in order; each key is written into the SQL literally so that the expression
 // indexes of the migration (lower("properties" ->> 'email') etc.) serve it.
-const IDENTITY_KEYS: [keyof CrmIdentity, string][] = [['email', 'email'], ['linkedinUrl', 'linkedin_url'], ['domain', 'domain']];
+const IDENTITY_KEYS: [keyof CrmIdentity, string][] = [
+  ['email', 'email'],
+  ['linkedinUrl', 'linkedin_url'],
+  ['domain', 'domain'],
+];
 
 export class SandboxCrm implements CrmConnector {
   readonly type = 'sandbox';
@@ -46,8 +50,10 @@ export class SandboxCrm implements CrmConnector {
   /** The organization's own record of this external id, else the seeded one. */
   async findRecord(organizationId: string, objectType: CrmObjectType, externalId: string): Promise<CrmRecord | null> {
     const row = await this.db()
-      .selectFrom('crm_records').select(RECORD_COLUMNS)
-      .where('object_type', '=', objectType).where('external_id', '=', externalId)
+      .selectFrom('crm_records')
+      .select(RECORD_COLUMNS)
+      .where('object_type', '=', objectType)
+      .where('external_id', '=', externalId)
       .where((eb) => eb.or([eb('organization_id', '=', organizationId), eb('organization_id', 'is', null)]))
       .orderBy('organization_id', (ob) => ob.asc().nullsLast())
       .limit(1)
@@ -55,7 +61,11 @@ export class SandboxCrm implements CrmConnector {
     return row ? toRecord(row) : null;
   }
 
-  async findByIdentity(organizationId: string, objectType: CrmObjectType, identity: CrmIdentity): Promise<CrmRecord | null> {
+  async findByIdentity(
+    organizationId: string,
+    objectType: CrmObjectType,
+    identity: CrmIdentity,
+  ): Promise<CrmRecord | null> {
     for (const [field, property] of IDENTITY_KEYS) {
       const value = identity[field];
       if (!value) continue;
@@ -76,13 +86,24 @@ export class SandboxCrm implements CrmConnector {
     return null;
   }
 
-  async createRecord(organizationId: string, objectType: CrmObjectType, properties: CrmProperties, idempotencyKey: string): Promise<CrmRecord> {
+  async createRecord(
+    organizationId: string,
+    objectType: CrmObjectType,
+    properties: CrmProperties,
+    idempotencyKey: string,
+  ): Promise<CrmRecord> {
     // ON CONFLICT rather than a read first: two concurrent creates with one key still make one record.
     const row = await this.db()
       .insertInto('crm_records')
       .values((eb) => ({
-        id: randomUUID(), organization_id: organizationId, object_type: objectType, external_id: `crm-${objectType}-${randomUUID()}`,
-        properties: { ...properties }, creation_key: idempotencyKey, created_at: eb.fn<Date>('now'), updated_at: eb.fn<Date>('now'),
+        id: randomUUID(),
+        organization_id: organizationId,
+        object_type: objectType,
+        external_id: `crm-${objectType}-${randomUUID()}`,
+        properties: { ...properties },
+        creation_key: idempotencyKey,
+        created_at: eb.fn<Date>('now'),
+        updated_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('creation_key').where('creation_key', 'is not', null).doNothing())
       .returning(RECORD_COLUMNS)
@@ -92,13 +113,20 @@ export class SandboxCrm implements CrmConnector {
 
   async findCreated(organizationId: string, idempotencyKey: string): Promise<CrmRecord | null> {
     const row = await this.db()
-      .selectFrom('crm_records').select(RECORD_COLUMNS)
-      .where('creation_key', '=', idempotencyKey).where('organization_id', '=', organizationId)
+      .selectFrom('crm_records')
+      .select(RECORD_COLUMNS)
+      .where('creation_key', '=', idempotencyKey)
+      .where('organization_id', '=', organizationId)
       .executeTakeFirst();
     return row ? toRecord(row) : null;
   }
 
-  async updateRecord(organizationId: string, objectType: CrmObjectType, externalId: string, properties: CrmProperties): Promise<CrmRecord | null> {
+  async updateRecord(
+    organizationId: string,
+    objectType: CrmObjectType,
+    externalId: string,
+    properties: CrmProperties,
+  ): Promise<CrmRecord | null> {
     const patch = JSON.stringify(properties);
     // SQL: a jsonb merge (||) of a parameter, and below a copy-on-write INSERT ... SELECT whose conflict branch merges again.
     const [own] = await this.query(

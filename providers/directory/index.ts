@@ -57,5 +57,9 @@ export interface Directory {
   /** A person by canonical LinkedIn URL. */
   findPersonByLinkedinUrl(linkedinUrl: string): Promise<DirectoryPerson | null>;
   /** A person by name at a company domain (case-insensitive), when exactly one matches. */
-  findPersonByName(input: { firstName: string; lastName: string; companyDomain: string }): Promise<DirectoryPerson | null>;
+  findPersonByName(input: {
+    firstName: string;
+    lastName: string;
+    companyDomain: string;
+  }): Promise<DirectoryPerson | null>;
 }

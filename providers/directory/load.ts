@@ -30,15 +30,38 @@ type Em = ReturnType<MikroORM['em']['fork']>;
 type Column = readonly [name: string, type: string];
 
 const COMPANY_COLUMNS: Column[] = [
-  ['id', 'uuid'], ['name', 'text'], ['domain', 'text'], ['industry', 'text'], ['size_band', 'text'], ['employee_count', 'int'],
-  ['country_code', 'text'], ['company_type', 'text'], ['technologies', 'text[]'],
+  ['id', 'uuid'],
+  ['name', 'text'],
+  ['domain', 'text'],
+  ['industry', 'text'],
+  ['size_band', 'text'],
+  ['employee_count', 'int'],
+  ['country_code', 'text'],
+  ['company_type', 'text'],
+  ['technologies', 'text[]'],
 ];
-const DOMAIN_COLUMNS: Column[] = [['domain', 'text'], ['company_id', 'uuid'], ['is_primary', 'boolean']];
+const DOMAIN_COLUMNS: Column[] = [
+  ['domain', 'text'],
+  ['company_id', 'uuid'],
+  ['is_primary', 'boolean'],
+];
 const PERSON_COLUMNS: Column[] = [
-  ['id', 'uuid'], ['first_name', 'text'], ['last_name', 'text'], ['email', 'text'], ['linkedin_url', 'text'], ['job_title', 'text'],
-  ['seniority', 'text'], ['phone', 'text'], ['country_code', 'text'], ['company_id', 'uuid'], ['job_history', 'jsonb'],
+  ['id', 'uuid'],
+  ['first_name', 'text'],
+  ['last_name', 'text'],
+  ['email', 'text'],
+  ['linkedin_url', 'text'],
+  ['job_title', 'text'],
+  ['seniority', 'text'],
+  ['phone', 'text'],
+  ['country_code', 'text'],
+  ['company_id', 'uuid'],
+  ['job_history', 'jsonb'],
 ];
-const META_COLUMNS: Column[] = [['key', 'text'], ['value', 'text']];
+const META_COLUMNS: Column[] = [
+  ['key', 'text'],
+  ['value', 'text'],
+];
 
 function expectedMeta(options: DirectoryLoadOptions): Record<string, string> {
   return { seed_version: DIRECTORY_SEED_VERSION, companies: String(options.companies), people: String(options.people) };
@@ -58,7 +81,11 @@ async function insertRows(em: Em, table: string, columns: Column[], rows: Record
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const types = columns.map(([name, type]) => `"${name}" ${type}`).join(', ');
-  await em.execute(`insert into "${table}" (${names}) select ${names} from json_to_recordset(${dollarQuoted(JSON.stringify(rows))}::json) as r(${types})`, [], 'run');
+  await em.execute(
+    `insert into "${table}" (${names}) select ${names} from json_to_recordset(${dollarQuoted(JSON.stringify(rows))}::json) as r(${types})`,
+    [],
+    'run',
+  );
 }
 
 /**
@@ -73,15 +100,31 @@ function dollarQuoted(text: string): string {
 
 function companyRow(c: DirectoryCompany): Record<string, unknown> {
   return {
-    id: c.id, name: c.name, domain: c.domain, industry: c.industry, size_band: c.sizeBand, employee_count: c.employeeCount,
-    country_code: c.countryCode, company_type: c.companyType, technologies: c.technologies,
+    id: c.id,
+    name: c.name,
+    domain: c.domain,
+    industry: c.industry,
+    size_band: c.sizeBand,
+    employee_count: c.employeeCount,
+    country_code: c.countryCode,
+    company_type: c.companyType,
+    technologies: c.technologies,
   };
 }
 
 function personRow(p: DirectoryPersonRecord): Record<string, unknown> {
   return {
-    id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email, linkedin_url: p.linkedinUrl, job_title: p.jobTitle,
-    seniority: p.seniority, phone: p.phone, country_code: p.countryCode, company_id: p.companyId, job_history: p.jobHistory,
+    id: p.id,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    linkedin_url: p.linkedinUrl,
+    job_title: p.jobTitle,
+    seniority: p.seniority,
+    phone: p.phone,
+    country_code: p.countryCode,
+    company_id: p.companyId,
+    job_history: p.jobHistory,
   };
 }
 
@@ -92,7 +135,9 @@ function personRow(p: DirectoryPersonRecord): Record<string, unknown> {
  */
 async function secondaryIndexes(em: Em, table: string): Promise<{ drop: string; create: string }[]> {
   // SQL: the system catalogs, which no entity describes.
-  const rows = await em.execute<{ index_name: string; index_def: string; constraint_name: string | null; constraint_def: string | null }[]>(
+  const rows = await em.execute<
+    { index_name: string; index_def: string; constraint_name: string | null; constraint_def: string | null }[]
+  >(
     `select i.relname as index_name, pg_get_indexdef(i.oid) as index_def, c.conname as constraint_name, pg_get_constraintdef(c.oid) as constraint_def
      from pg_index x
      join pg_class i on i.oid = x.indexrelid
@@ -101,16 +146,27 @@ async function secondaryIndexes(em: Em, table: string): Promise<{ drop: string; 
      order by i.relname`,
     [table],
   );
-  return rows.map((row) => row.constraint_name && row.constraint_def
-    ? { drop: `alter table "${table}" drop constraint "${row.constraint_name}"`, create: `alter table "${table}" add constraint "${row.constraint_name}" ${row.constraint_def}` }
-    : { drop: `drop index "${row.index_name}"`, create: row.index_def });
+  return rows.map((row) =>
+    row.constraint_name && row.constraint_def
+      ? {
+          drop: `alter table "${table}" drop constraint "${row.constraint_name}"`,
+          create: `alter table "${table}" add constraint "${row.constraint_name}" ${row.constraint_def}`,
+        }
+      : { drop: `drop index "${row.index_name}"`, create: row.index_def },
+  );
 }
 
 /**
  * Inserts the rows in batches. The next batch is generated while PostgreSQL stores the previous
  * one (two cores: roughly a third off a full load).
  */
-async function insertAll<T>(em: Em, table: string, columns: Column[], rows: Iterable<T>, toRow: (item: T) => Record<string, unknown>): Promise<void> {
+async function insertAll<T>(
+  em: Em,
+  table: string,
+  columns: Column[],
+  rows: Iterable<T>,
+  toRow: (item: T) => Record<string, unknown>,
+): Promise<void> {
   const indexes = await secondaryIndexes(em, table);
   // SQL: DDL (the secondary indexes are dropped during the load and rebuilt after it).
   for (const index of indexes) await em.execute(index.drop, [], 'run');
@@ -136,7 +192,11 @@ async function load(em: Em, options: DirectoryLoadOptions): Promise<void> {
   // Every table the load owns, listed: with CASCADE a future foreign key from workspace data
   // would silently wipe that data; without it such a key makes the load fail loudly instead.
   // SQL: TRUNCATE, which neither the builder nor the ORM issues.
-  await em.execute('truncate table "directory_people", "directory_company_domains", "directory_companies", "directory_meta"', [], 'run');
+  await em.execute(
+    'truncate table "directory_people", "directory_company_domains", "directory_companies", "directory_meta"',
+    [],
+    'run',
+  );
   const companies = generateCompanies(options.companies);
   await insertAll(em, 'directory_companies', COMPANY_COLUMNS, companies, companyRow);
   const domains = companies.flatMap((c) => [
@@ -146,7 +206,12 @@ async function load(em: Em, options: DirectoryLoadOptions): Promise<void> {
   await insertAll(em, 'directory_company_domains', DOMAIN_COLUMNS, domains, (row) => row);
   await insertAll(em, 'directory_people', PERSON_COLUMNS, generatePeople(companies, options.people), personRow);
   const meta = { ...expectedMeta(options), loaded_at: new Date().toISOString() };
-  await insertRows(em, 'directory_meta', META_COLUMNS, Object.entries(meta).map(([key, value]) => ({ key, value })));
+  await insertRows(
+    em,
+    'directory_meta',
+    META_COLUMNS,
+    Object.entries(meta).map(([key, value]) => ({ key, value })),
+  );
 }
 
 /**
@@ -154,7 +219,10 @@ async function load(em: Em, options: DirectoryLoadOptions): Promise<void> {
  * from every process at start: callers queue on an advisory lock and re-check, so only the first
  * one loads, in one transaction (lookups meanwhile wait for it, then see the new data).
  */
-export async function ensureDirectoryLoaded(orm: MikroORM, options: DirectoryLoadOptions): Promise<DirectoryLoadResult> {
+export async function ensureDirectoryLoaded(
+  orm: MikroORM,
+  options: DirectoryLoadOptions,
+): Promise<DirectoryLoadResult> {
   const started = performance.now();
   const expected = expectedMeta(options);
   if (await isLoaded(orm.em.fork(), expected)) return { loaded: false, durationMs: performance.now() - started };
@@ -163,11 +231,16 @@ export async function ensureDirectoryLoaded(orm: MikroORM, options: DirectoryLoa
     // SQL: an advisory lock.
     await em.execute('select pg_advisory_xact_lock(?)', [LOAD_LOCK_KEY]);
     if (await isLoaded(em, expected)) return false;
-    options.log?.(`loading the sandbox directory (${options.companies} companies, ${options.people} people, ${DIRECTORY_SEED_VERSION})...`);
+    options.log?.(
+      `loading the sandbox directory (${options.companies} companies, ${options.people} people, ${DIRECTORY_SEED_VERSION})...`,
+    );
     await load(em, options);
     return true;
   });
   // Fresh statistics, so the first lookups already plan on the indexes (SQL: ANALYZE).
-  if (loaded) await orm.em.fork().execute('analyze "directory_companies", "directory_company_domains", "directory_people"', [], 'run');
+  if (loaded)
+    await orm.em
+      .fork()
+      .execute('analyze "directory_companies", "directory_company_domains", "directory_people"', [], 'run');
   return { loaded, durationMs: performance.now() - started };
 }

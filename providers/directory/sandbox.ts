@@ -8,17 +8,50 @@ import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import type { Directory, DirectoryCompany, DirectoryPerson } from './index.ts';
 
-const COMPANY_COLUMNS = ['c.id', 'c.name', 'c.domain', 'c.industry', 'c.size_band', 'c.employee_count', 'c.country_code', 'c.company_type', 'c.technologies'] as const;
-type CompanyRow = Pick<Row<'directory_companies'>, 'id' | 'name' | 'domain' | 'industry' | 'size_band' | 'employee_count' | 'country_code' | 'company_type' | 'technologies'>
-  & { alias_domains: string[] };
-type PersonRow = Pick<Row<'directory_people'>, 'id' | 'first_name' | 'last_name' | 'email' | 'linkedin_url' | 'job_title' | 'seniority' | 'phone' | 'country_code' | 'job_history'>
-  & { company: CompanyRow | null };
+const COMPANY_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.domain',
+  'c.industry',
+  'c.size_band',
+  'c.employee_count',
+  'c.country_code',
+  'c.company_type',
+  'c.technologies',
+] as const;
+type CompanyRow = Pick<
+  Row<'directory_companies'>,
+  | 'id'
+  | 'name'
+  | 'domain'
+  | 'industry'
+  | 'size_band'
+  | 'employee_count'
+  | 'country_code'
+  | 'company_type'
+  | 'technologies'
+> & { alias_domains: string[] };
+type PersonRow = Pick<
+  Row<'directory_people'>,
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'linkedin_url'
+  | 'job_title'
+  | 'seniority'
+  | 'phone'
+  | 'country_code'
+  | 'job_history'
+> & { company: CompanyRow | null };
 
 /**
  * A company's alias domains in code-point order, as the generator sorts them. SQL: an array()
  * constructor over a subquery ordered with COLLATE "C", which the builder has no words for.
  */
-const aliasDomains = sql<string[]>`array(select a."domain" from "directory_company_domains" a where a."company_id" = c."id" and not a."is_primary" order by a."domain" collate "C")`;
+const aliasDomains = sql<
+  string[]
+>`array(select a."domain" from "directory_company_domains" a where a."company_id" = c."id" and not a."is_primary" order by a."domain" collate "C")`;
 
 /** The company with its aliases, as columns for company lookups. */
 function companies(db: Kysely<DB>) {
@@ -27,12 +60,21 @@ function companies(db: Kysely<DB>) {
 
 /** People with their company as one JSON object. */
 function people(db: Kysely<DB>) {
-  return db
-    .selectFrom('directory_people as p')
-    .select((eb) => [
-      'p.id', 'p.first_name', 'p.last_name', 'p.email', 'p.linkedin_url', 'p.job_title', 'p.seniority', 'p.phone', 'p.country_code', 'p.job_history',
-      jsonObjectFrom(companies(db).whereRef('c.id', '=', eb.ref('p.company_id'))).$castTo<CompanyRow | null>().as('company'),
-    ]);
+  return db.selectFrom('directory_people as p').select((eb) => [
+    'p.id',
+    'p.first_name',
+    'p.last_name',
+    'p.email',
+    'p.linkedin_url',
+    'p.job_title',
+    'p.seniority',
+    'p.phone',
+    'p.country_code',
+    'p.job_history',
+    jsonObjectFrom(companies(db).whereRef('c.id', '=', eb.ref('p.company_id')))
+      .$castTo<CompanyRow | null>()
+      .as('company'),
+  ]);
 }
 
 function toCompany(row: CompanyRow): DirectoryCompany {
@@ -87,7 +129,7 @@ export class SandboxDirectory implements Directory {
 
   async findCompanyByDomain(domain: string): Promise<DirectoryCompany | null> {
     const normalized = normalizeDomain(domain);
-    return normalized ? (await this.findCompaniesByDomains([normalized])).get(normalized) ?? null : null;
+    return normalized ? ((await this.findCompaniesByDomains([normalized])).get(normalized) ?? null) : null;
   }
 
   async findCompaniesByDomains(domains: string[]): Promise<Map<string, DirectoryCompany | null>> {
@@ -128,7 +170,11 @@ export class SandboxDirectory implements Directory {
     return row ? toPerson(row) : null;
   }
 
-  async findPersonByName(input: { firstName: string; lastName: string; companyDomain: string }): Promise<DirectoryPerson | null> {
+  async findPersonByName(input: {
+    firstName: string;
+    lastName: string;
+    companyDomain: string;
+  }): Promise<DirectoryPerson | null> {
     const domain = normalizeDomain(input.companyDomain);
     const firstName = input.firstName.trim();
     const lastName = input.lastName.trim();
@@ -137,7 +183,9 @@ export class SandboxDirectory implements Directory {
     const rows = await people(this.db())
       .where((eb) => eb(eb.fn('lower', ['p.first_name']), '=', eb.fn('lower', [eb.val(firstName)])))
       .where((eb) => eb(eb.fn('lower', ['p.last_name']), '=', eb.fn('lower', [eb.val(lastName)])))
-      .where('p.company_id', '=', (eb) => eb.selectFrom('directory_company_domains as d').select('d.company_id').where('d.domain', '=', domain))
+      .where('p.company_id', '=', (eb) =>
+        eb.selectFrom('directory_company_domains as d').select('d.company_id').where('d.domain', '=', domain),
+      )
       .limit(2)
       .execute();
     return rows.length === 1 ? toPerson(rows[0]) : null;

@@ -43,8 +43,7 @@ export interface EnrichedPerson {
  * works asynchronously; asking again with the same input later picks the answer up.
  */
 export type EnrichmentResult =
-  | { status: 'completed'; data: EnrichedPerson | null }
-  | { status: 'pending'; provider: string };
+  { status: 'completed'; data: EnrichedPerson | null } | { status: 'pending'; provider: string };
 
 export interface EnrichmentProvider {
   enrich(input: EnrichmentInput): Promise<EnrichmentResult>;

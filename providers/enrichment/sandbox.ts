@@ -26,13 +26,13 @@ function fromDirectory(person: DirectoryPerson): EnrichedPerson {
     company_domain: company?.domain ?? currentJob?.companyDomain ?? null,
     company: company
       ? {
-        industry: company.industry,
-        size_band: company.sizeBand,
-        employee_count: company.employeeCount,
-        country_code: company.countryCode,
-        company_type: company.companyType,
-        technologies: [...company.technologies],
-      }
+          industry: company.industry,
+          size_band: company.sizeBand,
+          employee_count: company.employeeCount,
+          country_code: company.countryCode,
+          company_type: company.companyType,
+          technologies: [...company.technologies],
+        }
       : null,
     provider: SANDBOX_PROVIDER,
   };
@@ -42,7 +42,11 @@ const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 /** The person an async-enrich.test address stands for: names from the local part (jane.doe → Jane Doe). */
 export function asyncPerson(email: string): EnrichedPerson {
-  const words = email.slice(0, email.lastIndexOf('@')).split(/[._+-]+/).filter(Boolean).map(capitalise);
+  const words = email
+    .slice(0, email.lastIndexOf('@'))
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map(capitalise);
   return {
     first_name: words[0] ?? null,
     last_name: words.length > 1 ? words.slice(1).join(' ') : null,
@@ -53,7 +57,14 @@ export function asyncPerson(email: string): EnrichedPerson {
     phone: null,
     company_name: 'Async Enrich',
     company_domain: ASYNC_DOMAIN,
-    company: { industry: 'Software', size_band: '51-200', employee_count: 120, country_code: 'US', company_type: 'PRIVATE', technologies: ['AWS'] },
+    company: {
+      industry: 'Software',
+      size_band: '51-200',
+      employee_count: 120,
+      country_code: 'US',
+      company_type: 'PRIVATE',
+      technologies: ['AWS'],
+    },
     provider: SANDBOX_ASYNC_PROVIDER,
   };
 }
@@ -84,7 +95,11 @@ export class SandboxEnrichment implements EnrichmentProvider {
     let person = email ? await this.directory.findPersonByEmail(email) : null;
     if (!person && linkedinUrl) person = await this.directory.findPersonByLinkedinUrl(linkedinUrl);
     if (!person && domain && input.first_name?.trim() && input.last_name?.trim()) {
-      person = await this.directory.findPersonByName({ firstName: input.first_name.trim(), lastName: input.last_name.trim(), companyDomain: domain });
+      person = await this.directory.findPersonByName({
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        companyDomain: domain,
+      });
     }
     return { status: 'completed', data: person ? fromDirectory(person) : null };
   }
@@ -100,7 +115,10 @@ export class SandboxEnrichment implements EnrichmentProvider {
     const opened = await db
       .insertInto('sandbox_enrichment_jobs')
       .values((eb) => ({
-        request_key: key, ready_at: sql<Date>`now() + (${this.asyncDelayMs} * interval '1 millisecond')`, result: asyncPerson(email), created_at: eb.fn<Date>('now'),
+        request_key: key,
+        ready_at: sql<Date>`now() + (${this.asyncDelayMs} * interval '1 millisecond')`,
+        result: asyncPerson(email),
+        created_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('request_key').doNothing())
       .returning('request_key')
@@ -108,9 +126,16 @@ export class SandboxEnrichment implements EnrichmentProvider {
     if (opened.length > 0) return { status: 'pending', provider: SANDBOX_ASYNC_PROVIDER };
     const job = await db
       .selectFrom('sandbox_enrichment_jobs')
-      .select((eb) => [eb('ready_at', '<=', sql<Date>`now()`).$castTo<boolean>().as('ready'), 'result'])
+      .select((eb) => [
+        eb('ready_at', '<=', sql<Date>`now()`)
+          .$castTo<boolean>()
+          .as('ready'),
+        'result',
+      ])
       .where('request_key', '=', key)
       .executeTakeFirst();
-    return job?.ready ? { status: 'completed', data: job.result } : { status: 'pending', provider: SANDBOX_ASYNC_PROVIDER };
+    return job?.ready
+      ? { status: 'completed', data: job.result }
+      : { status: 'pending', provider: SANDBOX_ASYNC_PROVIDER };
   }
 }

@@ -32,8 +32,11 @@ function refusal(canonicalUrl: string | null): string | null {
   return slug.startsWith(UNREACHABLE_SLUG_PREFIX) ? 'PROFILE_UNREACHABLE' : null;
 }
 
-const resultOf = (action: Pick<SandboxLinkedinAction, 'id' | 'accepted' | 'error'>): LinkedinResult =>
-  ({ accepted: action.accepted, providerId: `sandbox-li-${action.id}`, error: action.error ?? null });
+const resultOf = (action: Pick<SandboxLinkedinAction, 'id' | 'accepted' | 'error'>): LinkedinResult => ({
+  accepted: action.accepted,
+  providerId: `sandbox-li-${action.id}`,
+  error: action.error ?? null,
+});
 
 export class SandboxLinkedin implements LinkedinChannel {
   private readonly orm: MikroORM;
@@ -55,7 +58,13 @@ export class SandboxLinkedin implements LinkedinChannel {
     return action ? resultOf(action) : null;
   }
 
-  private async record(key: string, kind: LinkedinActionKind, senderUserId: string, linkedinUrl: string, text: string | null): Promise<LinkedinResult> {
+  private async record(
+    key: string,
+    kind: LinkedinActionKind,
+    senderUserId: string,
+    linkedinUrl: string,
+    text: string | null,
+  ): Promise<LinkedinResult> {
     const canonical = normalizeLinkedinUrl(linkedinUrl);
     const error = refusal(canonical);
     const em = this.orm.em.fork();
@@ -63,21 +72,33 @@ export class SandboxLinkedin implements LinkedinChannel {
     const inserted = await typedKysely(em)
       .insertInto('sandbox_linkedin_actions')
       .values((eb) => ({
-        id: randomUUID(), key, kind, sender_user_id: senderUserId, linkedin_url: canonical ?? linkedinUrl, text, accepted: error === null, error,
+        id: randomUUID(),
+        key,
+        kind,
+        sender_user_id: senderUserId,
+        linkedin_url: canonical ?? linkedinUrl,
+        text,
+        accepted: error === null,
+        error,
         created_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted && slugOf(canonical)?.startsWith(LOST_ANSWER_SLUG_PREFIX)) throw new LinkedinAnswerLostError(`the channel's answer for ${key} was lost`);
+    if (inserted && slugOf(canonical)?.startsWith(LOST_ANSWER_SLUG_PREFIX))
+      throw new LinkedinAnswerLostError(`the channel's answer for ${key} was lost`);
     return (await this.lookup(key))!;
   }
 }
 
 /** What the sandbox channel recorded, oldest first; the URL filter takes any form of a profile URL. */
-export async function sandboxLinkedinActions(orm: MikroORM, filter: { linkedinUrl?: string; senderUserId?: string } = {}): Promise<SandboxLinkedinAction[]> {
+export async function sandboxLinkedinActions(
+  orm: MikroORM,
+  filter: { linkedinUrl?: string; senderUserId?: string } = {},
+): Promise<SandboxLinkedinAction[]> {
   const where: Record<string, string> = {};
-  if (filter.linkedinUrl !== undefined) where.linkedinUrl = normalizeLinkedinUrl(filter.linkedinUrl) ?? filter.linkedinUrl;
+  if (filter.linkedinUrl !== undefined)
+    where.linkedinUrl = normalizeLinkedinUrl(filter.linkedinUrl) ?? filter.linkedinUrl;
   if (filter.senderUserId !== undefined) where.senderUserId = filter.senderUserId;
   return orm.em.fork().find(SandboxLinkedinAction, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
 }

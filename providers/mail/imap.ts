@@ -98,9 +98,16 @@ export class ImapInbox {
     this.messageMaxBytes = messageMaxBytes;
     const literalMax = Math.max(messageMaxBytes, PARTIAL_HEADER_BYTES + PARTIAL_BODY_BYTES) * 2;
     this.client = new ImapFlow({
-      host: server.host, port: server.port, secure: server.tls, doSTARTTLS: server.requireStartTls ? true : undefined,
+      host: server.host,
+      port: server.port,
+      secure: server.tls,
+      doSTARTTLS: server.requireStartTls ? true : undefined,
       auth: { user: server.user, pass: server.password },
-      logger: false, disableAutoIdle: true, maxLiteralSize: literalMax, maxResponseSize: literalMax * 2, ...TIMEOUTS,
+      logger: false,
+      disableAutoIdle: true,
+      maxLiteralSize: literalMax,
+      maxResponseSize: literalMax * 2,
+      ...TIMEOUTS,
     });
     this.client.on('exists', (data: { path?: string; count: number; prevCount: number }) => {
       if (data.count > data.prevCount) this.signal();
@@ -126,11 +133,17 @@ export class ImapInbox {
     try {
       await this.client.connect();
     } catch (error) {
-      if (isAuthFailure(error)) throw new ImapAuthError(`the IMAP server refused the login: ${(error as Error).message}`);
+      if (isAuthFailure(error))
+        throw new ImapAuthError(`the IMAP server refused the login: ${(error as Error).message}`);
       throw error;
     }
     const mailbox = await this.client.mailboxOpen('INBOX', { readOnly: true });
-    return { uidValidity: String(mailbox.uidValidity), uidNext: mailbox.uidNext, exists: mailbox.exists, idle: this.client.capabilities.has('IDLE') };
+    return {
+      uidValidity: String(mailbox.uidValidity),
+      uidNext: mailbox.uidNext,
+      exists: mailbox.exists,
+      idle: this.client.capabilities.has('IDLE'),
+    };
   }
 
   /** Every UID above `afterUid`, ascending: one SEARCH. Mail announced before it is counted in. */
@@ -166,18 +179,41 @@ export class ImapInbox {
     const found: InboxFetched[] = [];
     const size = (uid: number) => sizes.get(uid) ?? 0;
     if (whole.length) {
-      for await (const message of this.client.fetch(uidSet(whole), { uid: true, source: true, internalDate: true }, { uid: true })) {
+      for await (const message of this.client.fetch(
+        uidSet(whole),
+        { uid: true, source: true, internalDate: true },
+        { uid: true },
+      )) {
         if (!sizes.has(message.uid)) continue;
-        found.push({ uid: message.uid, source: message.source ?? Buffer.alloc(0), receivedAt: internalDate(message), size: size(message.uid), partial: !message.source });
+        found.push({
+          uid: message.uid,
+          source: message.source ?? Buffer.alloc(0),
+          receivedAt: internalDate(message),
+          size: size(message.uid),
+          partial: !message.source,
+        });
       }
     }
     if (over.length) {
-      const query = { uid: true, internalDate: true, bodyParts: [{ key: 'HEADER', maxLength: PARTIAL_HEADER_BYTES }, { key: 'TEXT', maxLength: PARTIAL_BODY_BYTES }] };
+      const query = {
+        uid: true,
+        internalDate: true,
+        bodyParts: [
+          { key: 'HEADER', maxLength: PARTIAL_HEADER_BYTES },
+          { key: 'TEXT', maxLength: PARTIAL_BODY_BYTES },
+        ],
+      };
       for await (const message of this.client.fetch(uidSet(over), query, { uid: true })) {
         if (!sizes.has(message.uid)) continue;
         const header = message.headers ? endedHeader(message.headers) : Buffer.alloc(0);
         const body = message.bodyParts?.get('text') ?? Buffer.alloc(0);
-        found.push({ uid: message.uid, source: Buffer.concat([header, body]), receivedAt: internalDate(message), size: size(message.uid), partial: true });
+        found.push({
+          uid: message.uid,
+          source: Buffer.concat([header, body]),
+          receivedAt: internalDate(message),
+          size: size(message.uid),
+          partial: true,
+        });
       }
     }
     return found.sort((a, b) => a.uid - b.uid);

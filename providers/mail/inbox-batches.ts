@@ -32,7 +32,10 @@ export function planBatches(messages: readonly InboxSized[], limits: BatchLimits
   let current: PlannedBatch = { messages: [], bytes: 0 };
   for (const message of messages) {
     const bytes = fetchedBytes(message, limits.messageMaxBytes);
-    if (current.messages.length && (current.messages.length >= limits.maxCount || current.bytes + bytes > limits.maxBytes)) {
+    if (
+      current.messages.length &&
+      (current.messages.length >= limits.maxCount || current.bytes + bytes > limits.maxBytes)
+    ) {
       batches.push(current);
       current = { messages: [], bytes: 0 };
     }
@@ -55,7 +58,11 @@ export interface InboxBatch {
  * go back to `budget` at that moment.
  */
 export async function* readBatches(
-  inbox: ImapInbox, afterUid: number, limits: BatchLimits, budget?: ByteBudget, onListed?: (waiting: number) => Promise<void>,
+  inbox: ImapInbox,
+  afterUid: number,
+  limits: BatchLimits,
+  budget?: ByteBudget,
+  onListed?: (waiting: number) => Promise<void>,
 ): AsyncGenerator<InboxBatch> {
   const uids = await inbox.uidsAfter(afterUid);
   await onListed?.(uids.length);

@@ -24,8 +24,16 @@ export class SandboxMailTransport implements MailTransport {
     await typedKysely(em)
       .insertInto('sandbox_outbound_emails')
       .values((eb) => ({
-        id: randomUUID(), message_id: messageId, from_name: message.from.name, from_email: message.from.email, to_name: message.to.name ?? null,
-        to_email: message.to.email, subject: message.subject, text: message.text, html: message.html ?? null, headers: { ...message.headers },
+        id: randomUUID(),
+        message_id: messageId,
+        from_name: message.from.name,
+        from_email: message.from.email,
+        to_name: message.to.name ?? null,
+        to_email: message.to.email,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        headers: { ...message.headers },
         created_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('message_id').doNothing())
@@ -41,7 +49,10 @@ export class SandboxMailTransport implements MailTransport {
 }
 
 /** What the sandbox transport stored, oldest first; filters narrow by recipient or Message-ID. */
-export async function sandboxOutboundEmails(orm: MikroORM, filter: { toEmail?: string; messageId?: string } = {}): Promise<SandboxOutboundEmail[]> {
+export async function sandboxOutboundEmails(
+  orm: MikroORM,
+  filter: { toEmail?: string; messageId?: string } = {},
+): Promise<SandboxOutboundEmail[]> {
   const where: Record<string, string> = {};
   if (filter.toEmail !== undefined) where.toEmail = filter.toEmail;
   if (filter.messageId !== undefined) where.messageId = messageIdHeader(filter.messageId);

@@ -26,9 +26,12 @@ export class SmtpMailTransport implements MailTransport {
   private readonly transporter: Transporter;
 
   constructor(deps: { smtpUrl: string } | { options: SMTPTransport.Options }) {
-    this.transporter = 'options' in deps
-      ? nodemailer.createTransport(deps.options)
-      : nodemailer.createTransport({ url: deps.smtpUrl, ...TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+    this.transporter =
+      'options' in deps
+        ? nodemailer.createTransport(deps.options)
+        : nodemailer.createTransport({ url: deps.smtpUrl, ...TIMEOUTS } as Parameters<
+            typeof nodemailer.createTransport
+          >[0]);
   }
 
   async send(message: OutboundEmail): Promise<SendResult> {
@@ -50,7 +53,8 @@ export class SmtpMailTransport implements MailTransport {
       // Only a permanent refusal of this message is an answer; anything else (network, 4xx) throws for
       // the caller's retry. A refused login (AUTH) is the server's account, not the message: it throws too.
       if (err.code === 'EAUTH' || (typeof err.command === 'string' && /^AUTH/i.test(err.command))) throw err;
-      const permanent = err.permanent ?? (err.responseCode !== undefined && err.responseCode >= 500 && err.responseCode !== 503);
+      const permanent =
+        err.permanent ?? (err.responseCode !== undefined && err.responseCode >= 500 && err.responseCode !== 503);
       if (!permanent) throw err;
       return { accepted: false, providerMessageId: messageId, error: err.message };
     }

@@ -78,8 +78,10 @@ export class SandboxSignalProvider implements SignalDataProvider {
     if (days.length === 0) return { items: [], total: 0 };
 
     const db = this.orm.em.fork().getKysely();
-    const run = (lim: number, off: number) => factQuery(family, filters, { days, slots, srcs }, new Date(fromMs), new Date(toMs), lim, off)
-      .execute(db).then((r) => r.rows as FactRow[]);
+    const run = (lim: number, off: number) =>
+      factQuery(family, filters, { days, slots, srcs }, new Date(fromMs), new Date(toMs), lim, off)
+        .execute(db)
+        .then((r) => r.rows as FactRow[]);
     let rows = await run(limit, offset);
     let total: number;
     if (rows.length > 0) total = Number(rows[0].total);
@@ -96,7 +98,14 @@ export class SandboxSignalProvider implements SignalDataProvider {
     const conds = persona(filters ?? {}, 'p');
     // SQL: the persona conditions are fragments over the alias p, and the order is array_position over a constant list.
     const where = conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``;
-    const { rows } = await sql<{ first_name: string; last_name: string; job_title: string; linkedin_url: string | null; email: string | null; domain: string }>`
+    const { rows } = await sql<{
+      first_name: string;
+      last_name: string;
+      job_title: string;
+      linkedin_url: string | null;
+      email: string | null;
+      domain: string;
+    }>`
       select p.first_name, p.last_name, p.job_title, p.linkedin_url, p.email, c.domain
         from directory_company_domains d
         join directory_companies c on c.id = d.company_id
@@ -104,6 +113,13 @@ export class SandboxSignalProvider implements SignalDataProvider {
        where d.domain = ${normalized} ${where}
        order by array_position(${[...SENIORITIES]}::text[], p.seniority), p.id
        limit ${lim}`.execute(this.orm.em.fork().getKysely());
-    return rows.map((r) => ({ first_name: r.first_name, last_name: r.last_name, job_title: r.job_title, linkedin_url: r.linkedin_url, email: r.email, company_domain: r.domain }));
+    return rows.map((r) => ({
+      first_name: r.first_name,
+      last_name: r.last_name,
+      job_title: r.job_title,
+      linkedin_url: r.linkedin_url,
+      email: r.email,
+      company_domain: r.domain,
+    }));
   }
 }

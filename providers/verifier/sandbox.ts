@@ -25,7 +25,8 @@ export class SandboxVerifier implements EmailVerifier {
     const normalized = normalizeEmail(email);
     if (!normalized) return { status: 'UNDELIVERABLE', reason: 'INVALID_SYNTAX', provider: SANDBOX_VERIFIER };
     const domain = emailDomain(normalized);
-    if (domain === BOUNCE_DOMAIN) return { status: 'UNDELIVERABLE', reason: 'MAILBOX_NOT_FOUND', provider: SANDBOX_VERIFIER };
+    if (domain === BOUNCE_DOMAIN)
+      return { status: 'UNDELIVERABLE', reason: 'MAILBOX_NOT_FOUND', provider: SANDBOX_VERIFIER };
     if (domain === SLOW_VERIFY_DOMAIN) await new Promise((resolve) => setTimeout(resolve, this.slowVerifyMs));
     return { status: 'DELIVERABLE', reason: null, provider: SANDBOX_VERIFIER };
   }

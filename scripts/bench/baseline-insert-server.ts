@@ -19,13 +19,28 @@ app.use(async (ctx) => {
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
-  const input = JSON.parse(bytes.toString('utf8')) as { event_name: string; occurred_at: string; subject: object; external_event_id?: string; payload?: object };
+  const input = JSON.parse(bytes.toString('utf8')) as {
+    event_name: string;
+    occurred_at: string;
+    subject: object;
+    external_event_id?: string;
+    payload?: object;
+  };
   const key = `first-party:${organizationId}:${input.external_event_id ?? createHash('sha256').update(bytes).digest('hex')}`;
   await pool.query(
     `INSERT INTO ingested_events (id, organization_id, idempotency_key, event_name, occurred_at, external_event_id, subject, payload_json, resolution_status, received_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, 'PENDING', $9) ON CONFLICT (organization_id, idempotency_key) DO NOTHING`,
-    [randomUUID(), organizationId, key, input.event_name, new Date(input.occurred_at), input.external_event_id ?? null, JSON.stringify(input.subject),
-      input.payload === undefined ? null : JSON.stringify(input.payload), new Date()],
+    [
+      randomUUID(),
+      organizationId,
+      key,
+      input.event_name,
+      new Date(input.occurred_at),
+      input.external_event_id ?? null,
+      JSON.stringify(input.subject),
+      input.payload === undefined ? null : JSON.stringify(input.payload),
+      new Date(),
+    ],
   );
   ctx.status = 202;
   ctx.body = { accepted: true, idempotency_key: key };

@@ -24,7 +24,11 @@ function runBenchmark(root: string, name: string, label: string): Promise<string
   return new Promise((resolve, reject) => {
     const env = { ...process.env };
     delete env.BENCH_BEFORE_REF;
-    const child = spawn(process.execPath, [join(root, 'scripts', 'bench', 'index.ts'), name], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'scripts', 'bench', 'index.ts'), name], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const lines: string[] = [];
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -84,13 +88,18 @@ export function medianLines(rounds: string[][]): string[] {
     const key = shape(line);
     const k = seen.get(key) ?? 0;
     seen.set(key, k + 1);
-    const others = rest.map((round) => round.filter((l) => shape(l) === key)[k]).filter((l): l is string => l !== undefined);
+    const others = rest
+      .map((round) => round.filter((l) => shape(l) === key)[k])
+      .filter((l): l is string => l !== undefined);
     if (!others.length) return line;
     const numbers = [line, ...others].map((l) => withoutGoal(l).match(NUMBER) ?? []);
     let i = 0;
     const figures = withoutGoal(line).replace(NUMBER, (value) => {
       const at = i++;
-      const values = numbers.map((n) => Number(n[at])).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+      const values = numbers
+        .map((n) => Number(n[at]))
+        .filter((v) => Number.isFinite(v))
+        .sort((a, b) => a - b);
       const mid = Math.floor(values.length / 2);
       const median = values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
       return value.includes('.') ? median.toFixed(value.split('.')[1].length) : String(Math.round(median));
@@ -117,7 +126,9 @@ export async function runBeforeAndAfter(name: string, ref: string): Promise<void
     // The same benchmark code measures both sides (this checkout's scripts/bench over the ref's): only the service differs.
     cpSync(join(projectRoot, 'scripts', 'bench'), join(dir, 'scripts', 'bench'), { recursive: true });
     const head = git(['rev-parse', '--short', 'HEAD']);
-    console.log(`before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''}); ${rounds} round(s)`);
+    console.log(
+      `before: ${ref} (${commit.slice(0, 9)}); after: this checkout (${head}${git(['status', '--porcelain']) ? ', with uncommitted changes' : ''}); ${rounds} round(s)`,
+    );
     const before: string[][] = [];
     const after: string[][] = [];
     for (let round = 1; round <= rounds; round++) {

@@ -52,7 +52,8 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
     const fields = body as Record<string, string>;
     if (op.name === 'POST /v1/contacts' && (status === 200 || status === 201)) accepted.contacts.add(fields.email);
     if (op.name === 'POST /v1/events' && status === 202) accepted.events.add(fields.external_event_id);
-    if (op.name === 'POST /v1/sequences' && (status === 201 || status === 202)) accepted.enrollments.add(fields.contact_id);
+    if (op.name === 'POST /v1/sequences' && (status === 201 || status === 202))
+      accepted.enrollments.add(fields.contact_id);
   };
   const send: Send = async (op, { method, path, body }) => {
     const requestHeaders = method === 'POST' ? { ...headers, 'idempotency-key': randomUUID() } : headers;
@@ -63,7 +64,12 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
       if (attempt === 1) retriedRequests++;
       if (attempt > 0) extraTries++;
       try {
-        const response = await fetch(`${base}${path}`, { method, headers: requestHeaders, body: payload, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: requestHeaders,
+          body: payload,
+          signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        });
         last = { status: response.status, text: await response.text() };
         if (!RETRYABLE.has(last.status) && !keyInFlight(last.status, last.text)) {
           record(op, last.status, body);
@@ -77,5 +83,10 @@ export function clusterClient(base: string, headers: Record<string, string>): Cl
       await sleep(Math.min(2000, 200 * 2 ** Math.min(attempt, 4)));
     }
   };
-  return { send, accepted, retried: () => ({ requests: retriedRequests, tries: extraTries }), conflictsAfterRetry: () => conflicts };
+  return {
+    send,
+    accepted,
+    retried: () => ({ requests: retriedRequests, tries: extraTries }),
+    conflictsAfterRetry: () => conflicts,
+  };
 }

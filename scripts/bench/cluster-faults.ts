@@ -13,13 +13,40 @@ export interface FaultResult {
   healSeconds: number;
 }
 
-interface Fault { name: string; inject(cluster: Cluster): Promise<void> }
+interface Fault {
+  name: string;
+  inject(cluster: Cluster): Promise<void>;
+}
 
 export const FAULTS: Fault[] = [
-  { name: 'worker SIGKILL', async inject(c) { await c.workers[0].kill(); c.workers[0].start(); } },
-  { name: 'API replica SIGKILL', async inject(c) { await c.apis[0].kill(); c.apis[0].start(); } },
-  { name: 'Temporal history SIGKILL', async inject(c) { await c.temporal.services.history.kill(); c.temporal.services.history.start(); } },
-  { name: 'PostgreSQL SIGKILL', async inject(c) { await c.postgres.kill(); await c.postgres.restart(); } },
+  {
+    name: 'worker SIGKILL',
+    async inject(c) {
+      await c.workers[0].kill();
+      c.workers[0].start();
+    },
+  },
+  {
+    name: 'API replica SIGKILL',
+    async inject(c) {
+      await c.apis[0].kill();
+      c.apis[0].start();
+    },
+  },
+  {
+    name: 'Temporal history SIGKILL',
+    async inject(c) {
+      await c.temporal.services.history.kill();
+      c.temporal.services.history.start();
+    },
+  },
+  {
+    name: 'PostgreSQL SIGKILL',
+    async inject(c) {
+      await c.postgres.kill();
+      await c.postgres.restart();
+    },
+  },
 ];
 
 /** One probe: answers true when an enrollment was created within the workflow's wait (201). */
@@ -28,7 +55,12 @@ export type Probe = () => Promise<boolean>;
 const HEAL_LIMIT_MS = 180_000;
 
 /** Injects FAULTS at evenly spaced points of the run (after the previous one healed), measuring each heal. */
-export async function runFaults(cluster: Cluster, seconds: number, probe: Probe, log: (line: string) => void): Promise<FaultResult[]> {
+export async function runFaults(
+  cluster: Cluster,
+  seconds: number,
+  probe: Probe,
+  log: (line: string) => void,
+): Promise<FaultResult[]> {
   const started = Date.now();
   const results: FaultResult[] = [];
   for (const [i, fault] of FAULTS.entries()) {

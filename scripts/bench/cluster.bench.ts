@@ -21,7 +21,16 @@ import { runFaults, type FaultResult } from './cluster-faults.ts';
 import { benchDb } from './fixtures.ts';
 import { envNumber, freePort, percentile, sleep } from './harness.ts';
 import { benchMixed } from './mixed.bench.ts';
-import { mixedFixtures, mixedOps, mixedRates, printLatencyTable, runOpenLoop, startWebhookReceiver, type LoadResult, type Op } from './mixed-load.ts';
+import {
+  mixedFixtures,
+  mixedOps,
+  mixedRates,
+  printLatencyTable,
+  runOpenLoop,
+  startWebhookReceiver,
+  type LoadResult,
+  type Op,
+} from './mixed-load.ts';
 
 const say = (line: string) => console.log(`[cluster] ${line}`);
 
@@ -71,15 +80,23 @@ export async function benchCluster(): Promise<void> {
   const receiver = await startWebhookReceiver();
   try {
     cluster = await startCluster({
-      runDir, postgresPort: await freePort(), temporalPort: await temporalBasePort(), port: await freePort(), uiPort: null,
-      apiReplicas: 2, workers: 2, directory: { companies: 2_000, people: 20_000 },
+      runDir,
+      postgresPort: await freePort(),
+      temporalPort: await temporalBasePort(),
+      port: await freePort(),
+      uiPort: null,
+      apiReplicas: 2,
+      workers: 2,
+      directory: { companies: 2_000, people: 20_000 },
       // The benchmark's webhook receiver listens on loopback: the one departure from production settings.
       env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true' },
       log: say,
     });
     const c = cluster;
     const fixturesOrm = await openOrm({ databaseUrl: c.postgres.url, poolMax: 2 });
-    const fixtures = await mixedFixtures(fixturesOrm, Math.ceil(rates.enrollments * seconds) + 300).finally(() => fixturesOrm.close());
+    const fixtures = await mixedFixtures(fixturesOrm, Math.ceil(rates.enrollments * seconds) + 300).finally(() =>
+      fixturesOrm.close(),
+    );
     const headers = { authorization: `Bearer ${fixtures.org.api_key}`, 'content-type': 'application/json' };
     const client = clusterClient(c.url, headers);
     const post = async <T>(path: string, body: unknown): Promise<T> => {
@@ -88,23 +105,51 @@ export async function benchCluster(): Promise<void> {
       if (status >= 300) throw new Error(`${path}: ${status} ${text}`);
       return JSON.parse(text) as T;
     };
-    const webhook = await post<{ id: string; secret: string }>('/v1/webhooks', { name: 'Bench cluster', url: receiver.url, event_types: [...EVENT_TYPES] });
+    const webhook = await post<{ id: string; secret: string }>('/v1/webhooks', {
+      name: 'Bench cluster',
+      url: receiver.url,
+      event_types: [...EVENT_TYPES],
+    });
     receiver.verifyWith(webhook.secret);
     const readIds: string[] = [];
-    for (let i = 0; i < 20; i++) readIds.push((await post<{ id: string }>('/v1/contacts', { email: `read-${i}@example.com`, first_name: 'Read', company_domain: 'example.com' })).id);
+    for (let i = 0; i < 20; i++)
+      readIds.push(
+        (
+          await post<{ id: string }>('/v1/contacts', {
+            email: `read-${i}@example.com`,
+            first_name: 'Read',
+            company_domain: 'example.com',
+          })
+        ).id,
+      );
 
     const ops = mixedOps(rates, readIds, fixtures, [201, 202]);
     const enrollOp = ops.find((o) => o.name === 'POST /v1/sequences')!;
     // One enrollment of a fresh contact, one try: healed when it is created at once (201).
-    const probe = async () => (await client.send(enrollOp, { ...enrollOp.request(0) }).then((r) => r.status === 201, () => false));
+    const probe = async () =>
+      await client.send(enrollOp, { ...enrollOp.request(0) }).then(
+        (r) => r.status === 201,
+        () => false,
+      );
     while (!(await probe())) await sleep(500);
 
     console.log(`cluster load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
-    const [result, faults] = await Promise.all([runOpenLoop(ops, seconds, client.send), runFaults(c, seconds, probe, say)]);
+    const [result, faults] = await Promise.all([
+      runOpenLoop(ops, seconds, client.send),
+      runFaults(c, seconds, probe, say),
+    ]);
 
     const auditOrm = await openOrm({ databaseUrl: c.postgres.url, poolMax: 2 });
     try {
-      const input = { db: () => benchDb(auditOrm), organizationId: fixtures.org.organization_id, templateId: fixtures.templateId, subscriptionId: webhook.id, accepted: client.accepted, smtp: c.smtp, receiver };
+      const input = {
+        db: () => benchDb(auditOrm),
+        organizationId: fixtures.org.organization_id,
+        templateId: fixtures.templateId,
+        subscriptionId: webhook.id,
+        accepted: client.accepted,
+        smtp: c.smtp,
+        receiver,
+      };
       say('waiting for emails and webhook deliveries to drain ...');
       await drain(input, 180_000);
       const found = await audit(input);
@@ -117,18 +162,32 @@ export async function benchCluster(): Promise<void> {
       console.log('\n-- side by side: dev-server stack vs cluster (latency in ms, throughput in requests/s) --');
       sideBySide(ops, dev.result, result, seconds, faults);
       console.log('\n-- faults --');
-      for (const f of faults) console.log(`${f.name.padEnd(28)} at ${f.at.toFixed(0).padStart(4)} s   healed in ${f.healSeconds.toFixed(1)} s`);
-      const fmt = (counts: Record<string, number>) => Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ');
+      for (const f of faults)
+        console.log(
+          `${f.name.padEnd(28)} at ${f.at.toFixed(0).padStart(4)} s   healed in ${f.healSeconds.toFixed(1)} s`,
+        );
+      const fmt = (counts: Record<string, number>) =>
+        Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ');
       console.log(`lost:       ${fmt(found.lost)}`);
       console.log(`duplicated: ${fmt(found.duplicated)}`);
-      console.log(`emails whose send a SIGKILL cut off (UNCONFIRMED: counted as sent, never repeated): ${found.unconfirmedEmails}`);
-      console.log(`enrollments answered 409 "already runs" on a retry (an earlier try created the sequence, its answer was lost): ${client.conflictsAfterRetry()}`);
-      console.log(`accepted writes: ${client.accepted.contacts.size} contacts, ${client.accepted.events.size} events, ${client.accepted.enrollments.size} enrollments; `
-        + `${c.smtp.total()} emails received; ${receiver.received.size} webhook ids received, ${receiver.badSignatures()} bad signatures; `
-        + `${retried.requests} requests retried (${retried.tries} extra tries)`);
+      console.log(
+        `emails whose send a SIGKILL cut off (UNCONFIRMED: counted as sent, never repeated): ${found.unconfirmedEmails}`,
+      );
+      console.log(
+        `enrollments answered 409 "already runs" on a retry (an earlier try created the sequence, its answer was lost): ${client.conflictsAfterRetry()}`,
+      );
+      console.log(
+        `accepted writes: ${client.accepted.contacts.size} contacts, ${client.accepted.events.size} events, ${client.accepted.enrollments.size} enrollments; ` +
+          `${c.smtp.total()} emails received; ${receiver.received.size} webhook ids received, ${receiver.badSignatures()} bad signatures; ` +
+          `${retried.requests} requests retried (${retried.tries} extra tries)`,
+      );
       const maxHeal = Math.max(...faults.map((f) => f.healSeconds));
-      console.log(`cluster: lost ${lost}, duplicated ${duplicated}, errors ${errors} (${client.conflictsAfterRetry()} enrollment 409s after a retry), heal max ${maxHeal.toFixed(1)} s (${faults.map((f) => `${f.name.replace(' SIGKILL', '')} ${f.healSeconds.toFixed(1)} s`).join(', ')}), `
-        + `${result.latencies.get('POST /v1/contacts')!.length + result.latencies.get('POST /v1/events')!.length + result.latencies.get('POST /v1/sequences')!.length} writes in ${seconds} s`);
+      console.log(
+        `cluster: lost ${lost}, duplicated ${duplicated}, errors ${errors} (${client.conflictsAfterRetry()} enrollment 409s after a retry), heal max ${maxHeal.toFixed(1)} s (${faults.map((f) => `${f.name.replace(' SIGKILL', '')} ${f.healSeconds.toFixed(1)} s`).join(', ')}), ` +
+          `${result.latencies.get('POST /v1/contacts')!.length + result.latencies.get('POST /v1/events')!.length + result.latencies.get('POST /v1/sequences')!.length} writes in ${seconds} s`,
+      );
     } finally {
       await auditOrm.close();
     }
@@ -138,6 +197,7 @@ export async function benchCluster(): Promise<void> {
     rmSync(runDir, { recursive: true, force: true });
     // As root the embedded data may live outside runDir, in a folder of its own under DATA_HOME.
     const dataDir = cluster?.postgres.dataDir;
-    if (dataDir && !dataDir.startsWith(runDir)) rmSync(dirname(dirname(dataDir)) === DATA_HOME ? dirname(dataDir) : dataDir, { recursive: true, force: true });
+    if (dataDir && !dataDir.startsWith(runDir))
+      rmSync(dirname(dirname(dataDir)) === DATA_HOME ? dirname(dataDir) : dataDir, { recursive: true, force: true });
   }
 }

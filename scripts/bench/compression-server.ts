@@ -7,7 +7,13 @@ import { compression } from '../../api/middleware/compression.ts';
 const bytes = Number(process.env.BODY_BYTES ?? 887);
 // Contact-like records until the JSON text reaches the size asked for.
 const items: { id: number; email: string; first_name: string; job_title: string }[] = [];
-while (JSON.stringify({ items }).length < bytes) items.push({ id: items.length, email: `person${items.length}@example.com`, first_name: 'Ada', job_title: 'Head of Sales' });
+while (JSON.stringify({ items }).length < bytes)
+  items.push({
+    id: items.length,
+    email: `person${items.length}@example.com`,
+    first_name: 'Ada',
+    job_title: 'Head of Sales',
+  });
 
 const app = new Koa();
 // autocannon closes its connections mid-answer at the end of a round: not worth a stack trace.

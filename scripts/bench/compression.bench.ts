@@ -12,7 +12,16 @@ import { IncomingMessage, request, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import Koa from 'koa';
 import { COMPRESSION_THRESHOLD_BYTES, compression } from '../../api/middleware/compression.ts';
-import { benchDatabaseWithOrg, freePort, measure, median, roundSettings, startServer, stopChild, type Measurement } from './harness.ts';
+import {
+  benchDatabaseWithOrg,
+  freePort,
+  measure,
+  median,
+  roundSettings,
+  startServer,
+  stopChild,
+  type Measurement,
+} from './harness.ts';
 
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 const CLIENT_ENCODINGS = 'gzip, deflate, br';
@@ -23,9 +32,13 @@ function wireBytes(url: string, headers: Record<string, string>): Promise<number
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => resolve(bytes));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -34,9 +47,24 @@ async function smallAnswerInProcess(): Promise<void> {
   const app = new Koa();
   const middleware = compression();
   const me = {
-    id: '6992db0f-a2ff-45db-8e93-0195dc1e550e', organization_id: '6992db0f-a2ff-45db-8e93-0195dc1e550e', name: 'Bench key', key_prefix: 'ows_2G0z',
-    scopes: ['contacts:read', 'contacts:write', 'sequences:read', 'sequences:write', 'webhooks:read', 'webhooks:write', 'users:read'],
-    created_at: '2026-11-24T18:40:00.000Z', expires_at: null, last_used_at: '2026-11-24T18:41:00.000Z', user_id: 'effbb15c-7f8f-4e00-90f9-abfb3ca5a966', enrichment_credits: 100,
+    id: '6992db0f-a2ff-45db-8e93-0195dc1e550e',
+    organization_id: '6992db0f-a2ff-45db-8e93-0195dc1e550e',
+    name: 'Bench key',
+    key_prefix: 'ows_2G0z',
+    scopes: [
+      'contacts:read',
+      'contacts:write',
+      'sequences:read',
+      'sequences:write',
+      'webhooks:read',
+      'webhooks:write',
+      'users:read',
+    ],
+    created_at: '2026-11-24T18:40:00.000Z',
+    expires_at: null,
+    last_used_at: '2026-11-24T18:41:00.000Z',
+    user_id: 'effbb15c-7f8f-4e00-90f9-abfb3ca5a966',
+    enrichment_credits: 100,
   };
   const context = () => {
     const req = new IncomingMessage(new Socket());
@@ -48,7 +76,9 @@ async function smallAnswerInProcess(): Promise<void> {
   const without = async () => JSON.stringify({ ...me }).length;
   const withIt = async () => {
     const ctx = context();
-    await middleware(ctx, async () => { ctx.body = { ...me }; });
+    await middleware(ctx, async () => {
+      ctx.body = { ...me };
+    });
     return String(ctx.body).length;
   };
   const withoutContext = async () => {
@@ -59,15 +89,25 @@ async function smallAnswerInProcess(): Promise<void> {
   const perBatch = 5000;
   const total = { without: 0, with: 0 };
   for (let batch = 0; batch < batches; batch++) {
-    for (const [name, run] of (batch % 2 ? [['without', withoutContext], ['with', withIt]] : [['with', withIt], ['without', withoutContext]]) as ['without' | 'with', () => Promise<number>][]) {
+    for (const [name, run] of (batch % 2
+      ? [
+          ['without', withoutContext],
+          ['with', withIt],
+        ]
+      : [
+          ['with', withIt],
+          ['without', withoutContext],
+        ]) as ['without' | 'with', () => Promise<number>][]) {
       const started = performance.now();
       for (let i = 0; i < perBatch; i++) await run();
       total[name] += performance.now() - started;
     }
   }
   const us = (ms: number) => (ms / (batches * perBatch)) * 1000;
-  console.log(`${await withIt()}-byte answer, in process: ${us(total.with - total.without).toFixed(2)} us added by the middleware `
-    + `(${us(total.without).toFixed(2)} us to make the context and serialize without it; ${batches} x ${perBatch} alternating)`);
+  console.log(
+    `${await withIt()}-byte answer, in process: ${us(total.with - total.without).toFixed(2)} us added by the middleware ` +
+      `(${us(total.without).toFixed(2)} us to make the context and serialize without it; ${batches} x ${perBatch} alternating)`,
+  );
 }
 
 /** (1): per body size, the bare server with and without the middleware, rounds alternating which goes first. */
@@ -76,18 +116,38 @@ async function middlewareAlone(rounds: number, duration: number, connections: nu
     const servers = [];
     for (const compress of ['0', '1']) {
       const port = await freePort();
-      servers.push({ compress, url: `http://127.0.0.1:${port}/`, child: await startServer('scripts/bench/compression-server.ts', { PORT: String(port), BODY_BYTES: String(bytes), COMPRESS: compress }, `http://127.0.0.1:${port}/`) });
+      servers.push({
+        compress,
+        url: `http://127.0.0.1:${port}/`,
+        child: await startServer(
+          'scripts/bench/compression-server.ts',
+          { PORT: String(port), BODY_BYTES: String(bytes), COMPRESS: compress },
+          `http://127.0.0.1:${port}/`,
+        ),
+      });
     }
     try {
       const runs: Measurement[][] = [[], []];
-      for (const s of servers) await measure(s.url, { connections, durationSeconds: 2, headers: { 'accept-encoding': CLIENT_ENCODINGS } }); // warm-up
+      for (const s of servers)
+        await measure(s.url, { connections, durationSeconds: 2, headers: { 'accept-encoding': CLIENT_ENCODINGS } }); // warm-up
       for (let round = 1; round <= rounds; round++) {
-        for (const i of round % 2 ? [0, 1] : [1, 0]) runs[i].push(await measure(servers[i].url, { connections, durationSeconds: duration, headers: { 'accept-encoding': CLIENT_ENCODINGS } }));
+        for (const i of round % 2 ? [0, 1] : [1, 0])
+          runs[i].push(
+            await measure(servers[i].url, {
+              connections,
+              durationSeconds: duration,
+              headers: { 'accept-encoding': CLIENT_ENCODINGS },
+            }),
+          );
       }
       const [plain, compressed] = runs.map((r) => median(r.map((m) => m.requestsPerSecond)));
-      const [size, wire] = await Promise.all(servers.map((s) => wireBytes(s.url, { 'accept-encoding': CLIENT_ENCODINGS })));
-      console.log(`${size}-byte answer, bare Koa: without the middleware ${plain.toFixed(0)} req/s, with it ${compressed.toFixed(0)} req/s (${wire} bytes sent); `
-        + `${((1 / compressed - 1 / plain) * 1e6).toFixed(1)} us more per answer (median of ${rounds} x ${duration} s)`);
+      const [size, wire] = await Promise.all(
+        servers.map((s) => wireBytes(s.url, { 'accept-encoding': CLIENT_ENCODINGS })),
+      );
+      console.log(
+        `${size}-byte answer, bare Koa: without the middleware ${plain.toFixed(0)} req/s, with it ${compressed.toFixed(0)} req/s (${wire} bytes sent); ` +
+          `${((1 / compressed - 1 / plain) * 1e6).toFixed(1)} us more per answer (median of ${rounds} x ${duration} s)`,
+      );
     } finally {
       for (const s of servers) await stopChild(s.child, 5000);
     }
@@ -101,36 +161,60 @@ export async function benchCompression(): Promise<void> {
   const { database, orm, org } = await benchDatabaseWithOrg();
   await orm.close();
   const [apiPort, deadTemporal] = [await freePort(), await freePort()];
-  const api = await startServer('api/server.ts', {
-    PORT: String(apiPort), HOST: '127.0.0.1', DATABASE_URL: database.url,
-    // Contacts and their reads need no workflow; the lazy Temporal connection is never used.
-    TEMPORAL_ADDRESS: `127.0.0.1:${deadTemporal}`, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  }, `http://127.0.0.1:${apiPort}/healthz`);
+  const api = await startServer(
+    'api/server.ts',
+    {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      // Contacts and their reads need no workflow; the lazy Temporal connection is never used.
+      TEMPORAL_ADDRESS: `127.0.0.1:${deadTemporal}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    `http://127.0.0.1:${apiPort}/healthz`,
+  );
   const base = `http://127.0.0.1:${apiPort}`;
   const auth = { authorization: `Bearer ${org.api_key}` };
   const results = new Map<string, Measurement[]>();
   try {
     for (let i = 0; i < 100; i++) {
       const body = {
-        email: `person${i}@company${i % 7}.test`, first_name: `Person${i}`, last_name: `Lastname${i}`, job_title: 'Head of Sales Operations',
-        company_name: `Company ${i % 7}`, company_domain: `company${i % 7}.test`, phone: `+33 1 23 45 67 ${10 + (i % 90)}`,
+        email: `person${i}@company${i % 7}.test`,
+        first_name: `Person${i}`,
+        last_name: `Lastname${i}`,
+        job_title: 'Head of Sales Operations',
+        company_name: `Company ${i % 7}`,
+        company_domain: `company${i % 7}.test`,
+        phone: `+33 1 23 45 67 ${10 + (i % 90)}`,
       };
-      const response = await fetch(`${base}/v1/contacts`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}/v1/contacts`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (response.status !== 201) throw new Error(`POST /v1/contacts: ${response.status} ${await response.text()}`);
     }
     console.log(`compression threshold: ${COMPRESSION_THRESHOLD_BYTES} bytes`);
     for (const page of PAGES) {
-      const sizes = await Promise.all(ENCODINGS.map((e) => wireBytes(`${base}${page}`, { ...auth, 'accept-encoding': e })));
+      const sizes = await Promise.all(
+        ENCODINGS.map((e) => wireBytes(`${base}${page}`, { ...auth, 'accept-encoding': e })),
+      );
       console.log(`${page}: ${ENCODINGS.map((e, i) => `${e} ${sizes[i]} B`).join(', ')}`);
       await measure(`${base}${page}`, { connections, durationSeconds: 2, headers: auth }); // warm-up
     }
     for (let round = 1; round <= rounds; round++) {
       for (const page of PAGES) {
         for (const encoding of ENCODINGS) {
-          const m = await measure(`${base}${page}`, { connections, durationSeconds: duration, headers: { ...auth, 'accept-encoding': encoding } });
+          const m = await measure(`${base}${page}`, {
+            connections,
+            durationSeconds: duration,
+            headers: { ...auth, 'accept-encoding': encoding },
+          });
           const key = `${page} ${encoding}`;
           results.set(key, [...(results.get(key) ?? []), m]);
-          console.log(`round ${round}: ${key}: ${m.requestsPerSecond.toFixed(0)} req/s p99 ${m.p99} ms (non-2xx ${m.non2xx}, errors ${m.errors})`);
+          console.log(
+            `round ${round}: ${key}: ${m.requestsPerSecond.toFixed(0)} req/s p99 ${m.p99} ms (non-2xx ${m.non2xx}, errors ${m.errors})`,
+          );
         }
       }
     }
@@ -139,7 +223,9 @@ export async function benchCompression(): Promise<void> {
     await database.stop();
   }
   for (const [key, runs] of results) {
-    console.log(`${key}: ${median(runs.map((m) => m.requestsPerSecond)).toFixed(0)} req/s, p50 ${median(runs.map((m) => m.p50))} ms, `
-      + `p99 ${median(runs.map((m) => m.p99))} ms (median of ${rounds} x ${duration} s, ${connections} connections)`);
+    console.log(
+      `${key}: ${median(runs.map((m) => m.requestsPerSecond)).toFixed(0)} req/s, p50 ${median(runs.map((m) => m.p50))} ms, ` +
+        `p99 ${median(runs.map((m) => m.p99))} ms (median of ${rounds} x ${duration} s, ${connections} connections)`,
+    );
   }
 }

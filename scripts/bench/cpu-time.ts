@@ -52,8 +52,9 @@ export interface CpuMeter {
 export function cpuMeter(pids: Record<string, number>): CpuMeter {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   return {
-    perOperation: (operations) => Object.entries(pids)
-      .map(([name, pid]) => `${name} ${((cpuMs(pid) - start[name]) / operations).toFixed(1)}`)
-      .join(', '),
+    perOperation: (operations) =>
+      Object.entries(pids)
+        .map(([name, pid]) => `${name} ${((cpuMs(pid) - start[name]) / operations).toFixed(1)}`)
+        .join(', '),
   };
 }

@@ -19,8 +19,14 @@ export interface TimedEnrollment {
   answeredMs: number;
 }
 
-const IN_REQUEST = ['sent to the response', 'sent to the run\'s start'] as const;
-const THROUGH_WORKFLOW = ['api before start', 'task waits for worker', 'first task runs', 'later tasks', 'answer to response'] as const;
+const IN_REQUEST = ['sent to the response', "sent to the run's start"] as const;
+const THROUGH_WORKFLOW = [
+  'api before start',
+  'task waits for worker',
+  'first task runs',
+  'later tasks',
+  'answer to response',
+] as const;
 
 /** The phases of one enrollment through the enrollment workflow, in ms (NaN where its history lacks the event). */
 function workflowPhases(events: TimedEvent[], run: TimedEnrollment): number[] {
@@ -29,7 +35,13 @@ function workflowPhases(events: TimedEvent[], run: TimedEnrollment): number[] {
   const taskStarted = firstAt(events, 'WORKFLOW_TASK_STARTED');
   const taskCompleted = firstAt(events, 'WORKFLOW_TASK_COMPLETED');
   const answered = firstAt(events, 'WORKFLOW_EXECUTION_COMPLETED');
-  return [started - run.sentMs, taskStarted - scheduled, taskCompleted - taskStarted, answered - taskCompleted, run.answeredMs - answered];
+  return [
+    started - run.sentMs,
+    taskStarted - scheduled,
+    taskCompleted - taskStarted,
+    answered - taskCompleted,
+    run.answeredMs - answered,
+  ];
 }
 
 async function historyOrNull(client: Client, workflowId: string) {
@@ -42,18 +54,31 @@ async function historyOrNull(client: Client, workflowId: string) {
 }
 
 function medians(names: readonly string[], rows: number[][]): string {
-  return names.map((name, i) => {
-    const values = rows.map((r) => r[i]).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-    return `${name} ${percentile(values, 50).toFixed(0)}`;
-  }).join(', ');
+  return names
+    .map((name, i) => {
+      const values = rows
+        .map((r) => r[i])
+        .filter((v) => Number.isFinite(v))
+        .sort((a, b) => a - b);
+      return `${name} ${percentile(values, 50).toFixed(0)}`;
+    })
+    .join(', ');
 }
 
 /** Prints the p50 of each phase over `runs`, separately for the two paths (histories read from Temporal). */
-export async function printEnrollmentPhases(client: Client, organizationId: string, sequenceTemplateId: string, runs: TimedEnrollment[]): Promise<void> {
+export async function printEnrollmentPhases(
+  client: Client,
+  organizationId: string,
+  sequenceTemplateId: string,
+  runs: TimedEnrollment[],
+): Promise<void> {
   const inRequest: number[][] = [];
   const throughWorkflow: number[][] = [];
   for (const run of runs) {
-    const enrollment = await historyOrNull(client, enrollmentWorkflowId(organizationId, run.contactId, sequenceTemplateId));
+    const enrollment = await historyOrNull(
+      client,
+      enrollmentWorkflowId(organizationId, run.contactId, sequenceTemplateId),
+    );
     if (enrollment) {
       throughWorkflow.push(workflowPhases(timedEvents(enrollment), run));
       continue;
@@ -62,6 +87,12 @@ export async function printEnrollmentPhases(client: Client, organizationId: stri
     const started = sequence ? firstAt(timedEvents(sequence), 'WORKFLOW_EXECUTION_STARTED') : Number.NaN;
     inRequest.push([run.answeredMs - run.sentMs, started - run.sentMs]);
   }
-  if (inRequest.length) console.log(`    p50 of each phase (ms), ${inRequest.length} enrolled in the request: ${medians(IN_REQUEST, inRequest)}`);
-  if (throughWorkflow.length) console.log(`    p50 of each phase (ms), ${throughWorkflow.length} through the enrollment workflow: ${medians(THROUGH_WORKFLOW, throughWorkflow)}`);
+  if (inRequest.length)
+    console.log(
+      `    p50 of each phase (ms), ${inRequest.length} enrolled in the request: ${medians(IN_REQUEST, inRequest)}`,
+    );
+  if (throughWorkflow.length)
+    console.log(
+      `    p50 of each phase (ms), ${throughWorkflow.length} through the enrollment workflow: ${medians(THROUGH_WORKFLOW, throughWorkflow)}`,
+    );
 }

@@ -36,11 +36,16 @@ export async function benchEnrollmentTrace(): Promise<void> {
       for (;;) {
         const startedMs = Date.now();
         const response = await fetch(`${services.base}/v1/sequences`, {
-          method: 'POST', headers: services.headers, body: JSON.stringify({ contact_id: contactId, sequence_template_id: template }),
+          method: 'POST',
+          headers: services.headers,
+          body: JSON.stringify({ contact_id: contactId, sequence_template_id: template }),
         });
-        const body = await response.json() as { id?: string };
+        const body = (await response.json()) as { id?: string };
         const answeredMs = Date.now();
-        if (response.status === 503) { await sleep(500); continue; } // the worker is still starting
+        if (response.status === 503) {
+          await sleep(500);
+          continue;
+        } // the worker is still starting
         last = { contactId, startedMs, answeredMs, status: response.status, sequenceId: body.id ?? '' };
         console.log(`enrollment ${contactId.slice(0, 8)}: ${response.status} in ${answeredMs - startedMs} ms`);
         break;
@@ -50,7 +55,10 @@ export async function benchEnrollmentTrace(): Promise<void> {
     const zero = last.startedMs;
     console.log(`last enrollment: request sent at +0 ms, ${last.status} answered at +${last.answeredMs - zero} ms`);
     // A verified address is enrolled in the request: no enrollment workflow runs.
-    const enrollment = await client.workflow.getHandle(enrollmentWorkflowId(org.organization_id, last.contactId, template)).fetchHistory().catch(() => null);
+    const enrollment = await client.workflow
+      .getHandle(enrollmentWorkflowId(org.organization_id, last.contactId, template))
+      .fetchHistory()
+      .catch(() => null);
     if (enrollment) {
       console.log('  enrollment workflow history:');
       for (const line of eventLines(timedEvents(enrollment), zero)) console.log(line);
@@ -67,11 +75,25 @@ export async function benchEnrollmentTrace(): Promise<void> {
     const dueContact = randomUUID();
     await insertVerifiedContacts(orm, org.organization_id, [dueContact], (id) => `due-${id.slice(0, 8)}@example.com`);
     const dueStart = Date.now();
-    const due = await services.post<{ id: string }>('/v1/sequences', { contact_id: dueContact, sequence_template_id: delayed }, 201);
+    const due = await services.post<{ id: string }>(
+      '/v1/sequences',
+      { contact_id: dueContact, sequence_template_id: delayed },
+      201,
+    );
     await sleep(5000);
-    const message = await benchDb(orm).selectFrom('messages').select('created_at').where('sequence_id', '=', due.id).executeTakeFirst();
-    console.log(`due-step run: enrolled at +0 ms, message written at +${message ? new Date(message.created_at).getTime() - dueStart : '?'} ms`);
-    for (const line of eventLines(timedEvents(await client.workflow.getHandle(sequenceWorkflowId(due.id)).fetchHistory()), dueStart).slice(0, 24)) console.log(line);
+    const message = await benchDb(orm)
+      .selectFrom('messages')
+      .select('created_at')
+      .where('sequence_id', '=', due.id)
+      .executeTakeFirst();
+    console.log(
+      `due-step run: enrolled at +0 ms, message written at +${message ? new Date(message.created_at).getTime() - dueStart : '?'} ms`,
+    );
+    for (const line of eventLines(
+      timedEvents(await client.workflow.getHandle(sequenceWorkflowId(due.id)).fetchHistory()),
+      dueStart,
+    ).slice(0, 24))
+      console.log(line);
   } finally {
     await stopServices();
     await stack.stop();

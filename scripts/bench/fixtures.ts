@@ -19,8 +19,21 @@ export function chunks<T>(items: T[], size = INSERT_CHUNK): T[][] {
 }
 
 /** An ACTIVE template that sends as `senderUserId`, created as the templates API creates it. */
-export async function activeTemplate(orm: MikroORM, organizationId: string, senderUserId: string, name: string, steps: TemplateStep[]): Promise<string> {
-  return (await createTemplate(orm.em.fork(), organizationId, senderUserId, { name, status: 'ACTIVE', steps, sender_user_id: senderUserId })).id;
+export async function activeTemplate(
+  orm: MikroORM,
+  organizationId: string,
+  senderUserId: string,
+  name: string,
+  steps: TemplateStep[],
+): Promise<string> {
+  return (
+    await createTemplate(orm.em.fork(), organizationId, senderUserId, {
+      name,
+      status: 'ACTIVE',
+      steps,
+      sender_user_id: senderUserId,
+    })
+  ).id;
 }
 
 /** The bench's one sender sends every email: its daily send limit (200 by default) is lifted out of the way. */
@@ -29,21 +42,51 @@ export async function liftSendLimit(orm: MikroORM, userId: string): Promise<void
 }
 
 /** Contacts whose email is already verified (DELIVERABLE), so an enrollment goes straight on; `email(id)` names each one's address. */
-export async function insertVerifiedContacts(orm: MikroORM, organizationId: string, ids: string[], email: (id: string) => string): Promise<void> {
+export async function insertVerifiedContacts(
+  orm: MikroORM,
+  organizationId: string,
+  ids: string[],
+  email: (id: string) => string,
+): Promise<void> {
   const now = new Date();
   for (const chunk of chunks(ids)) {
-    await benchDb(orm).insertInto('contacts').values(chunk.map((id) => ({
-      id, organization_id: organizationId, email: email(id), first_name: 'Ada', company_name: 'Acme', email_status: 'DELIVERABLE',
-      first_seen_at: now, last_seen_at: now, created_at: now, updated_at: now,
-    }))).execute();
+    await benchDb(orm)
+      .insertInto('contacts')
+      .values(
+        chunk.map((id) => ({
+          id,
+          organization_id: organizationId,
+          email: email(id),
+          first_name: 'Ada',
+          company_name: 'Acme',
+          email_status: 'DELIVERABLE',
+          first_seen_at: now,
+          last_seen_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
   }
 }
 
 /** Empty lists a signal imports into: contact lists for PEOPLE, account lists for COMPANIES. */
-export async function insertLists(orm: MikroORM, organizationId: string, target: 'PEOPLE' | 'COMPANIES', ids: string[], name: (id: string) => string): Promise<void> {
+export async function insertLists(
+  orm: MikroORM,
+  organizationId: string,
+  target: 'PEOPLE' | 'COMPANIES',
+  ids: string[],
+  name: (id: string) => string,
+): Promise<void> {
   const now = new Date();
   for (const chunk of chunks(ids)) {
-    const rows = chunk.map((id) => ({ id, organization_id: organizationId, name: name(id), created_at: now, updated_at: now }));
+    const rows = chunk.map((id) => ({
+      id,
+      organization_id: organizationId,
+      name: name(id),
+      created_at: now,
+      updated_at: now,
+    }));
     if (target === 'PEOPLE') await benchDb(orm).insertInto('contact_lists').values(rows).execute();
     else await benchDb(orm).insertInto('account_lists').values(rows).execute();
   }

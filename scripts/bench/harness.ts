@@ -23,11 +23,19 @@ export interface Measurement {
 export async function benchDatabase(): Promise<RunningPostgres & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ows-bench-'));
   chmodSync(dataDir, 0o755);
-  const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: await freePort(), database: 'bench', persistent: false });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: join(dataDir, 'pg'),
+    port: await freePort(),
+    database: 'bench',
+    persistent: false,
+  });
   return {
     ...postgres,
     dataDir,
-    stop: async () => { await postgres.stop(); rmSync(dataDir, { recursive: true, force: true }); },
+    stop: async () => {
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -35,7 +43,11 @@ export async function benchDatabase(): Promise<RunningPostgres & { dataDir: stri
 const nodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []);
 
 /** Starts `node <script>` with env and waits until `readyUrl` answers. */
-export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...nodeArgs(), join(projectRoot, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -43,7 +55,13 @@ export async function startServer(script: string, env: Record<string, string>, r
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    if (await fetch(readyUrl).then((r) => r.status < 500, () => false)) return child;
+    if (
+      await fetch(readyUrl).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -54,15 +72,27 @@ export { stopChild, freePort };
 
 /** The round settings of the alternating-rounds benchmarks (BENCH_ROUNDS, BENCH_DURATION seconds, BENCH_CONNECTIONS). */
 export function roundSettings(defaultRounds = 3): { rounds: number; duration: number; connections: number } {
-  return { rounds: envNumber('BENCH_ROUNDS', defaultRounds), duration: envNumber('BENCH_DURATION', 10), connections: envNumber('BENCH_CONNECTIONS', 10) };
+  return {
+    rounds: envNumber('BENCH_ROUNDS', defaultRounds),
+    duration: envNumber('BENCH_DURATION', 10),
+    connections: envNumber('BENCH_CONNECTIONS', 10),
+  };
 }
 
 /** A throwaway migrated database with one bootstrapped organization ("Bench"); the ORM (2 connections) stays open for the caller. */
-export async function benchDatabaseWithOrg(): Promise<{ database: Awaited<ReturnType<typeof benchDatabase>>; orm: MikroORM; org: Awaited<ReturnType<typeof admin.bootstrap>> }> {
+export async function benchDatabaseWithOrg(): Promise<{
+  database: Awaited<ReturnType<typeof benchDatabase>>;
+  orm: MikroORM;
+  org: Awaited<ReturnType<typeof admin.bootstrap>>;
+}> {
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
   await migrate(orm);
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const org = await admin.bootstrap(orm.em.fork(), {
+    orgName: 'Bench',
+    ownerEmail: 'bench@example.com',
+    ownerName: 'Bench',
+  });
   return { database, orm, org };
 }
 
@@ -93,7 +123,9 @@ export interface BenchServices {
 /** Resident set size of a process in MiB (Linux /proc), or NaN when it cannot be read. */
 export function residentMiB(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
@@ -101,17 +133,31 @@ export function residentMiB(pid: number): number {
 }
 
 /** `node worker.ts` on a task queue of its own and `node api/server.ts` as children, on the given database and Temporal; requests as `apiKey`. */
-export async function startServices(databaseUrl: string, temporalAddress: string, apiKey: string): Promise<BenchServices> {
+export async function startServices(
+  databaseUrl: string,
+  temporalAddress: string,
+  apiKey: string,
+): Promise<BenchServices> {
   const taskQueue = `bench-${randomUUID()}`;
-  const serviceEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  const serviceEnv = {
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
   const workerMetricsPort = await freePort();
   const worker: ChildProcess = spawn(process.execPath, [...nodeArgs(), join(projectRoot, 'worker.ts')], {
-    env: { ...process.env, ...serviceEnv, WORKER_METRICS_PORT: String(workerMetricsPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...serviceEnv, WORKER_METRICS_PORT: String(workerMetricsPort), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const apiPort = await freePort();
   let api: ChildProcess;
   try {
-    api = await startServer('api/server.ts', { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' }, `http://127.0.0.1:${apiPort}/healthz`);
+    api = await startServer(
+      'api/server.ts',
+      { ...serviceEnv, PORT: String(apiPort), HOST: '127.0.0.1' },
+      `http://127.0.0.1:${apiPort}/healthz`,
+    );
   } catch (error) {
     await stopChild(worker, 10_000);
     throw error;
@@ -155,16 +201,20 @@ export async function measure(url: string, options: MeasureOptions): Promise<Mea
     connections: options.connections,
     duration: options.durationSeconds,
     headers: { ...(next ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    ...(next ? {
-      requests: [{
-        method: options.method ?? 'GET',
-        setupRequest: (request: CannonRequest): CannonRequest => {
-          const { path, body } = next();
-          return { ...request, path, ...(body !== undefined ? { body } : {}) };
-        },
-        ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-      }],
-    } : {}),
+    ...(next
+      ? {
+          requests: [
+            {
+              method: options.method ?? 'GET',
+              setupRequest: (request: CannonRequest): CannonRequest => {
+                const { path, body } = next();
+                return { ...request, path, ...(body !== undefined ? { body } : {}) };
+              },
+              ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -14,22 +14,30 @@ export interface TimedEvent {
   detail: string;
 }
 
-const durationMs = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(d?.seconds ?? 0) * 1000 + Math.floor((d?.nanos ?? 0) / 1e6);
+const durationMs = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+  Number(d?.seconds ?? 0) * 1000 + Math.floor((d?.nanos ?? 0) / 1e6);
 
 export function timedEvents(history: History): TimedEvent[] {
   return (history.events ?? []).map((event) => {
-    const timer = event.timerStartedEventAttributes ? `${durationMs(event.timerStartedEventAttributes.startToFireTimeout)} ms` : '';
+    const timer = event.timerStartedEventAttributes
+      ? `${durationMs(event.timerStartedEventAttributes.startToFireTimeout)} ms`
+      : '';
     return {
       type: EventType[event.eventType ?? 0]?.replace(/^EVENT_TYPE_/, '') ?? String(event.eventType),
       ms: durationMs(event.eventTime),
-      detail: event.markerRecordedEventAttributes?.markerName ?? event.activityTaskScheduledEventAttributes?.activityType?.name ?? timer,
+      detail:
+        event.markerRecordedEventAttributes?.markerName ??
+        event.activityTaskScheduledEventAttributes?.activityType?.name ??
+        timer,
     };
   });
 }
 
 /** "+ms TYPE (detail)" lines relative to `zeroMs`. */
 export function eventLines(events: TimedEvent[], zeroMs: number): string[] {
-  return events.map((e) => `    +${String(e.ms - zeroMs).padStart(5)} ms  ${e.type}${e.detail ? ` (${e.detail})` : ''}`);
+  return events.map(
+    (e) => `    +${String(e.ms - zeroMs).padStart(5)} ms  ${e.type}${e.detail ? ` (${e.detail})` : ''}`,
+  );
 }
 
 /** The time of the first event of `type` (after index `from`), or NaN. */

@@ -18,14 +18,28 @@ import { benchSignals } from './signals.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
-  me: benchMe, contacts: benchContacts, search: benchSearch, webhooks: benchWebhooks, sequences: benchSequences, 'enrollment-trace': benchEnrollmentTrace,
-  lists: benchLists, events: benchEvents, resolution: benchResolution, signals: benchSignals, 'signal-checks': benchSignalChecks, 'rate-limit': benchRateLimit,
-  mixed: () => benchMixed(), compression: benchCompression, cluster: benchCluster, mailboxes: benchMailboxes,
+  me: benchMe,
+  contacts: benchContacts,
+  search: benchSearch,
+  webhooks: benchWebhooks,
+  sequences: benchSequences,
+  'enrollment-trace': benchEnrollmentTrace,
+  lists: benchLists,
+  events: benchEvents,
+  resolution: benchResolution,
+  signals: benchSignals,
+  'signal-checks': benchSignalChecks,
+  'rate-limit': benchRateLimit,
+  mixed: () => benchMixed(),
+  compression: benchCompression,
+  cluster: benchCluster,
+  mailboxes: benchMailboxes,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API
 // children inherit these. Set RATE_LIMIT_ENABLED=false (or other RATE_LIMIT_*) to compare.
-for (const variable of ['RATE_LIMIT_PER_KEY', 'RATE_LIMIT_PER_ORG', 'RATE_LIMIT_ENRICHMENT_PER_ORG']) process.env[variable] ??= '1000000000';
+for (const variable of ['RATE_LIMIT_PER_KEY', 'RATE_LIMIT_PER_ORG', 'RATE_LIMIT_ENRICHMENT_PER_ORG'])
+  process.env[variable] ??= '1000000000';
 
 const [name, flag, flagRef] = process.argv.slice(2);
 const run = name ? benchmarks[name] : undefined;

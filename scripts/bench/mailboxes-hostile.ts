@@ -10,7 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import {
-  forgedTextBounce, hostileCorpus, replyWithoutMessageId, unsubscribeReply, type HostileIds, type HostileMail,
+  forgedTextBounce,
+  hostileCorpus,
+  replyWithoutMessageId,
+  unsubscribeReply,
+  type HostileIds,
+  type HostileMail,
 } from '../../test/helpers/hostile-mail.ts';
 import { cpuMs } from './cpu-time.ts';
 import { memoryMiB } from './process-stats.ts';
@@ -51,21 +56,41 @@ function authorityCases(ids: HostileIds): HostileMail[] {
   const stranger = 'someone@stranger.example';
   return [
     forgedTextBounce(ids),
-    { name: 'stranger-unsubscribe', from: stranger, shape: 'THREADED_REPLY', raw: unsubscribeReply(ids, { from: stranger }).raw },
-    { name: 'unsubscribe-dmarc-fail', from: ids.prospect, shape: 'THREADED_REPLY', raw: unsubscribeReply(ids, { from: ids.prospect, dmarc: 'fail' }).raw },
+    {
+      name: 'stranger-unsubscribe',
+      from: stranger,
+      shape: 'THREADED_REPLY',
+      raw: unsubscribeReply(ids, { from: stranger }).raw,
+    },
+    {
+      name: 'unsubscribe-dmarc-fail',
+      from: ids.prospect,
+      shape: 'THREADED_REPLY',
+      raw: unsubscribeReply(ids, { from: ids.prospect, dmarc: 'fail' }).raw,
+    },
     // Its dedupe key is a digest of its fields and text: a token keeps each one new.
-    { name: 'reply-without-message-id', from: ids.prospect, shape: 'THREADED_REPLY', raw: replyWithoutMessageId(ids, `No Message-ID here, ${randomUUID()}.`) },
+    {
+      name: 'reply-without-message-id',
+      from: ids.prospect,
+      shape: 'THREADED_REPLY',
+      raw: replyWithoutMessageId(ids, `No Message-ID here, ${randomUUID()}.`),
+    },
   ];
 }
 
 /** Every case but the huge one, for one mailbox's prospect (the corpus built with a small huge message, left out). */
 function ordinaryCases(ids: HostileIds): HostileMail[] {
-  return [...hostileCorpus(ids, { hugeBytes: 1024 }).filter((c) => !c.name.startsWith('huge-')), ...authorityCases(ids)];
+  return [
+    ...hostileCorpus(ids, { hugeBytes: 1024 }).filter((c) => !c.name.startsWith('huge-')),
+    ...authorityCases(ids),
+  ];
 }
 
 /** The huge case alone (the corpus's other cases built as small as its options allow, and dropped). */
 function hugeCase(ids: HostileIds, bytes: number): HostileMail {
-  return hostileCorpus(ids, { hugeBytes: bytes, bounceAddresses: 1, references: 1, parts: 1 }).find((c) => c.name.startsWith('huge-'))!;
+  return hostileCorpus(ids, { hugeBytes: bytes, bounceAddresses: 1, references: 1, parts: 1 }).find((c) =>
+    c.name.startsWith('huge-'),
+  )!;
 }
 
 /**
@@ -77,7 +102,9 @@ export function planHostile(genuine: number, mailboxes: HostileIds[], settings: 
   const total = Math.round(genuine * settings.share);
   const huge = Math.min(settings.hugeCount, total);
   // Evenly spaced, each one position later than the last (+ i), so that they go to different mailboxes.
-  const hugeAt = new Set(Array.from({ length: huge }, (_, i) => Math.min(total - 1, Math.floor(((i + 0.5) * total) / huge) + i)));
+  const hugeAt = new Set(
+    Array.from({ length: huge }, (_, i) => Math.min(total - 1, Math.floor(((i + 0.5) * total) / huge) + i)),
+  );
   const pools = new Map<number, HostileMail[]>();
   const used = new Map<number, number>();
   const planned: PlannedHostile[] = [];
@@ -91,13 +118,18 @@ export function planHostile(genuine: number, mailboxes: HostileIds[], settings: 
       const n = used.get(m) ?? 0;
       let pool = pools.get(m);
       // A fresh corpus (new Message-IDs) each time the mailbox has had every case.
-      if (!pool || n % pool.length === 0) pools.set(m, pool = ordinaryCases(ids));
+      if (!pool || n % pool.length === 0) pools.set(m, (pool = ordinaryCases(ids)));
       mail = pool[(m + n) % pool.length];
       used.set(m, n + 1);
     }
     planned.push({
-      after: Math.min(genuine - 1, Math.floor(((k + 0.5) * genuine) / total)), mailbox: m, name: mail.name, raw: mail.raw,
-      envelopeFrom: mail.from, messageId: messageIdOf(mail.raw), huge: hugeAt.has(k),
+      after: Math.min(genuine - 1, Math.floor(((k + 0.5) * genuine) / total)),
+      mailbox: m,
+      name: mail.name,
+      raw: mail.raw,
+      envelopeFrom: mail.from,
+      messageId: messageIdOf(mail.raw),
+      huge: hugeAt.has(k),
     });
   }
   return planned;
@@ -106,7 +138,15 @@ export function planHostile(genuine: number, mailboxes: HostileIds[], settings: 
 /** Every case once (the huge one when `hugeBytes`), for one mailbox: the warm-up before the measured phases. */
 export function warmUpMail(ids: HostileIds, hugeBytes: number): PlannedHostile[] {
   const mail = [...ordinaryCases(ids), ...(hugeBytes ? [hugeCase(ids, hugeBytes)] : [])];
-  return mail.map((m) => ({ after: 0, mailbox: 0, name: m.name, raw: m.raw, envelopeFrom: m.from, messageId: messageIdOf(m.raw), huge: m.name.startsWith('huge-') }));
+  return mail.map((m) => ({
+    after: 0,
+    mailbox: 0,
+    name: m.name,
+    raw: m.raw,
+    envelopeFrom: m.from,
+    messageId: messageIdOf(m.raw),
+    huge: m.name.startsWith('huge-'),
+  }));
 }
 
 /** The resident memory of a process, sampled every `everyMs` until stopped. */

@@ -37,7 +37,15 @@ export interface StepLoad {
   prepare(seconds: number): Promise<StepPhase>;
 }
 
-export async function stepLoad(o: { orm: MikroORM; client: Client; taskQueue: string; organizationId: string; ownerId: string; perSecond: number; delayS: number }): Promise<StepLoad> {
+export async function stepLoad(o: {
+  orm: MikroORM;
+  client: Client;
+  taskQueue: string;
+  organizationId: string;
+  ownerId: string;
+  perSecond: number;
+  delayS: number;
+}): Promise<StepLoad> {
   const db = () => benchDb(o.orm);
   await liftSendLimit(o.orm, o.ownerId);
   const templateId = await activeTemplate(o.orm, o.organizationId, o.ownerId, 'Bench step lag', [
@@ -50,13 +58,31 @@ export async function stepLoad(o: { orm: MikroORM; client: Client; taskQueue: st
     async prepare(seconds) {
       const n = Math.max(0, Math.floor(o.perSecond * (seconds - o.delayS)));
       const runs = Array.from({ length: n }, () => ({ id: randomUUID(), contactId: randomUUID() }));
-      await insertVerifiedContacts(o.orm, o.organizationId, runs.map((r) => r.contactId), (id) => `steps-${id}@example.com`);
+      await insertVerifiedContacts(
+        o.orm,
+        o.organizationId,
+        runs.map((r) => r.contactId),
+        (id) => `steps-${id}@example.com`,
+      );
       for (const chunk of chunks(runs)) {
         const now = new Date();
-        await db().insertInto('sequences').values(chunk.map((r) => ({
-          id: r.id, organization_id: o.organizationId, contact_id: r.contactId, sequence_template_id: templateId, status: 'ACTIVE', current_step: 0, variables: {},
-          sender_id: o.ownerId, created_at: now, updated_at: now,
-        }))).execute();
+        await db()
+          .insertInto('sequences')
+          .values(
+            chunk.map((r) => ({
+              id: r.id,
+              organization_id: o.organizationId,
+              contact_id: r.contactId,
+              sequence_template_id: templateId,
+              status: 'ACTIVE',
+              current_step: 0,
+              variables: {},
+              sender_id: o.ownerId,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
       }
       const startedAt = new Map<string, number>();
       let lastStart = Date.now();
@@ -68,9 +94,18 @@ export async function stepLoad(o: { orm: MikroORM; client: Client; taskQueue: st
             const due = began + (i * 1000) / o.perSecond;
             if (due > Date.now()) await sleep(due - Date.now());
             const input: SequenceInput = { sequenceId: runs[i].id, organizationId: o.organizationId };
-            starts.push(o.client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: o.taskQueue, workflowId: sequenceWorkflowId(runs[i].id), args: [input] })
-              .then((handle) => handle.describe())
-              .then((d) => { startedAt.set(runs[i].id, d.startTime.getTime()); }));
+            starts.push(
+              o.client.workflow
+                .start(SEQUENCE_WORKFLOW, {
+                  taskQueue: o.taskQueue,
+                  workflowId: sequenceWorkflowId(runs[i].id),
+                  args: [input],
+                })
+                .then((handle) => handle.describe())
+                .then((d) => {
+                  startedAt.set(runs[i].id, d.startTime.getTime());
+                }),
+            );
           }
           await Promise.all(starts);
           lastStart = Date.now();
@@ -79,17 +114,34 @@ export async function stepLoad(o: { orm: MikroORM; client: Client; taskQueue: st
           const ids = runs.map((r) => r.id);
           const deadline = Math.max(Date.now(), lastStart + o.delayS * 1000) + waitMs;
           // created_at: the database's now() when the step's activity wrote the message.
-          const written = () => ids.length === 0 ? Promise.resolve([]) : db().selectFrom('messages')
-            .select((eb) => [eb.ref('sequence_id').$notNull().as('sequence_id'), eb.fn.min('created_at').as('created_at')])
-            .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(ids)))).groupBy('sequence_id').execute();
+          const written = () =>
+            ids.length === 0
+              ? Promise.resolve([])
+              : db()
+                  .selectFrom('messages')
+                  .select((eb) => [
+                    eb.ref('sequence_id').$notNull().as('sequence_id'),
+                    eb.fn.min('created_at').as('created_at'),
+                  ])
+                  .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(ids))))
+                  .groupBy('sequence_id')
+                  .execute();
           let rows = await written();
           while (rows.length < ids.length && Date.now() < deadline) {
             await sleep(500);
             rows = await written();
           }
-          const lags = rows.filter((r) => startedAt.has(r.sequence_id))
-            .map((r) => new Date(r.created_at).getTime() - (startedAt.get(r.sequence_id)! + o.delayS * 1000)).sort((a, b) => a - b);
-          return { started: startedAt.size, written: rows.length, p50: percentile(lags, 50), p95: percentile(lags, 95), p99: percentile(lags, 99) };
+          const lags = rows
+            .filter((r) => startedAt.has(r.sequence_id))
+            .map((r) => new Date(r.created_at).getTime() - (startedAt.get(r.sequence_id)! + o.delayS * 1000))
+            .sort((a, b) => a - b);
+          return {
+            started: startedAt.size,
+            written: rows.length,
+            p50: percentile(lags, 50),
+            p95: percentile(lags, 95),
+            p99: percentile(lags, 99),
+          };
         },
       };
     },

@@ -30,7 +30,16 @@ import { projectRoot, temporalCli } from '../tools.ts';
 import { postmasterPid } from './cpu-time.ts';
 import { activeTemplate, benchDb, insertVerifiedContacts } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
-import { cpuSince, peakBetween, pidWithArgument, planHostile, rssSampler, warmUpMail, type HostileSettings, type PlannedHostile } from './mailboxes-hostile.ts';
+import {
+  cpuSince,
+  peakBetween,
+  pidWithArgument,
+  planHostile,
+  rssSampler,
+  warmUpMail,
+  type HostileSettings,
+  type PlannedHostile,
+} from './mailboxes-hostile.ts';
 import { printHostileRounds, type LatencySplit, type Phase, type Round } from './mailboxes-report.ts';
 import { stepLoad, type StepLoad } from './mailboxes-steps.ts';
 import { connectionsTo, memoryMiB } from './process-stats.ts';
@@ -76,26 +85,44 @@ export async function benchMailboxes(): Promise<void> {
   const modePhases = envCount('BENCH_MAILBOX_MODE_PHASES', 1) > 0;
   const control = envCount('BENCH_MAILBOX_CONTROL', 1) > 0;
   const hostileSettings: HostileSettings = {
-    share: envCount('BENCH_MAILBOX_HOSTILE_SHARE', 0.1), hugeCount: envCount('BENCH_MAILBOX_HUGE', 3), hugeBytes: envNumber('BENCH_MAILBOX_HUGE_MB', 25) * MIB,
+    share: envCount('BENCH_MAILBOX_HOSTILE_SHARE', 0.1),
+    hugeCount: envCount('BENCH_MAILBOX_HUGE', 3),
+    hugeBytes: envNumber('BENCH_MAILBOX_HUGE_MB', 25) * MIB,
   };
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 8 });
   await migrate(orm);
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const temporal = await startTemporalDevServer({
+    cli: temporalCli(),
+    port: await freePort(),
+    uiPort: null,
+    dbFile: null,
+  });
   const connection = await Connection.connect({ address: temporal.address });
   const greenmail = await startGreenMail();
   const db = () => benchDb(orm);
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const org = await admin.bootstrap(orm.em.fork(), {
+    orgName: 'Bench',
+    ownerEmail: 'bench@example.com',
+    ownerName: 'Bench',
+  });
   const organizationId = org.organization_id;
   const credentials = new MailboxCredentials(SECRET_KEY);
   const prospectLogin = 'prospects@prospect.test';
   await greenmail.addUser(prospectLogin, PASSWORD);
 
   // Each mailbox: a sender, their connected mailbox, and one ACTIVE run whose first email went out (the Message-ID a reply names).
-  const templateId = await activeTemplate(orm, organizationId, org.user_id, 'Bench inbox', [{ type: 'EMAIL', delay_days: 0, subject: 'Quick question', body: 'Hello' }]);
+  const templateId = await activeTemplate(orm, organizationId, org.user_id, 'Bench inbox', [
+    { type: 'EMAIL', delay_days: 0, subject: 'Quick question', body: 'Hello' },
+  ]);
   const senders: { address: string; messageId: string }[] = [];
   const contactIds: string[] = Array.from({ length: count }, () => randomUUID());
-  await insertVerifiedContacts(orm, organizationId, contactIds, (id) => `prospect-${contactIds.indexOf(id)}@prospect.test`);
+  await insertVerifiedContacts(
+    orm,
+    organizationId,
+    contactIds,
+    (id) => `prospect-${contactIds.indexOf(id)}@prospect.test`,
+  );
   for (let i = 0; i < count; i++) {
     const address = `sender-${i}@sender.test`;
     await greenmail.addUser(address, PASSWORD);
@@ -103,39 +130,99 @@ export async function benchMailboxes(): Promise<void> {
     const urls = greenmail.urls(address, PASSWORD);
     const now = new Date();
     const mailboxId = randomUUID();
-    await db().insertInto('mailboxes').values({
-      id: mailboxId, organization_id: organizationId, user_id: user.id, email: address, smtp_url_encrypted: credentials.seal(mailboxId, 'smtp', urls.smtpUrl),
-      imap_url_encrypted: credentials.seal(mailboxId, 'imap', urls.imapUrl), status: 'CONNECTED', created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('mailboxes')
+      .values({
+        id: mailboxId,
+        organization_id: organizationId,
+        user_id: user.id,
+        email: address,
+        smtp_url_encrypted: credentials.seal(mailboxId, 'smtp', urls.smtpUrl),
+        imap_url_encrypted: credentials.seal(mailboxId, 'imap', urls.imapUrl),
+        status: 'CONNECTED',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const sequenceId = randomUUID();
-    await db().insertInto('sequences').values({
-      id: sequenceId, organization_id: organizationId, contact_id: contactIds[i], sequence_template_id: templateId, status: 'ACTIVE', current_step: 1,
-      variables: {}, sender_id: user.id, created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('sequences')
+      .values({
+        id: sequenceId,
+        organization_id: organizationId,
+        contact_id: contactIds[i],
+        sequence_template_id: templateId,
+        status: 'ACTIVE',
+        current_step: 1,
+        variables: {},
+        sender_id: user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const messageId = `<bench-${i}-${randomUUID()}@sender.test>`;
-    await db().insertInto('messages').values({
-      id: randomUUID(), organization_id: organizationId, contact_id: contactIds[i], sequence_id: sequenceId, channel: 'EMAIL', direction: 'OUTBOUND',
-      kind: 'MESSAGE', subject: 'Quick question', body: 'Hello', step_number: 1, provider_message_id: messageId, sent_at: now, created_at: now,
-    }).execute();
+    await db()
+      .insertInto('messages')
+      .values({
+        id: randomUUID(),
+        organization_id: organizationId,
+        contact_id: contactIds[i],
+        sequence_id: sequenceId,
+        channel: 'EMAIL',
+        direction: 'OUTBOUND',
+        kind: 'MESSAGE',
+        subject: 'Quick question',
+        body: 'Hello',
+        step_number: 1,
+        provider_message_id: messageId,
+        sent_at: now,
+        created_at: now,
+      })
+      .execute();
     senders.push({ address, messageId });
     // The control phase's addressee: a mail user of the same server that no sync reads.
     if (control && rounds > 0) await greenmail.addUser(`decoy-${i}@sender.test`, PASSWORD);
   }
-  const hostileIds: HostileIds[] = senders.map((s, i) => ({ mailbox: s.address, prospect: `prospect-${i}@prospect.test`, sentMessageId: s.messageId, subject: 'Quick question' }));
+  const hostileIds: HostileIds[] = senders.map((s, i) => ({
+    mailbox: s.address,
+    prospect: `prospect-${i}@prospect.test`,
+    sentMessageId: s.messageId,
+    subject: 'Quick question',
+  }));
 
-  const smtp = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, pool: true, maxConnections: 4, auth: { user: prospectLogin, pass: PASSWORD } });
+  const smtp = nodemailer.createTransport({
+    host: greenmail.host,
+    port: greenmail.smtpPort,
+    secure: false,
+    pool: true,
+    maxConnections: 4,
+    auth: { user: prospectLogin, pass: PASSWORD },
+  });
   // Hostile mail on connections of its own: a 25 MB message on the wire does not hold up the replies' schedule.
-  const hostileSmtp = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, pool: true, maxConnections: 2, auth: { user: prospectLogin, pass: PASSWORD } });
+  const hostileSmtp = nodemailer.createTransport({
+    host: greenmail.host,
+    port: greenmail.smtpPort,
+    secure: false,
+    pool: true,
+    maxConnections: 2,
+    auth: { user: prospectLogin, pass: PASSWORD },
+  });
   const reply = (i: number, token: string) => {
     const sender = senders[i % count];
-    const raw = `From: Pat <prospect-${i % count}@prospect.test>\r\nTo: ${sender.address}\r\nSubject: Re: Quick question\r\nMessage-ID: <${token}@prospect.test>\r\n`
-      + `In-Reply-To: ${sender.messageId}\r\nReferences: ${sender.messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\nWho is this? token ${token}\r\n`;
+    const raw =
+      `From: Pat <prospect-${i % count}@prospect.test>\r\nTo: ${sender.address}\r\nSubject: Re: Quick question\r\nMessage-ID: <${token}@prospect.test>\r\n` +
+      `In-Reply-To: ${sender.messageId}\r\nReferences: ${sender.messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\nWho is this? token ${token}\r\n`;
     return smtp.sendMail({ envelope: { from: prospectLogin, to: sender.address }, raw });
   };
   /** Replies recorded (their INBOUND message, written with message.replied), by token. */
   const recorded = async (prefix: string) => {
-    const rows = await db().selectFrom('messages').select(['body', 'created_at'])
-      .where('organization_id', '=', organizationId).where('direction', '=', 'INBOUND').where('body', 'like', `Who is this? token ${prefix}%`).execute();
+    const rows = await db()
+      .selectFrom('messages')
+      .select(['body', 'created_at'])
+      .where('organization_id', '=', organizationId)
+      .where('direction', '=', 'INBOUND')
+      .where('body', 'like', `Who is this? token ${prefix}%`)
+      .execute();
     const byToken = new Map<string, number[]>();
     for (const row of rows) {
       const token = /token (\S+)/.exec(row.body)?.[1] ?? '';
@@ -145,8 +232,13 @@ export async function benchMailboxes(): Promise<void> {
   };
   /** Inbox rows the syncs recorded since `since`, by kind. */
   const inboxKinds = async (since: Date) => {
-    const rows = await db().selectFrom('mailbox_inbox_messages').select((eb) => ['kind', eb.fn.countAll<string>().as('n')])
-      .where('organization_id', '=', organizationId).where('created_at', '>=', since).groupBy('kind').execute();
+    const rows = await db()
+      .selectFrom('mailbox_inbox_messages')
+      .select((eb) => ['kind', eb.fn.countAll<string>().as('n')])
+      .where('organization_id', '=', organizationId)
+      .where('created_at', '>=', since)
+      .groupBy('kind')
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   };
 
@@ -155,11 +247,27 @@ export async function benchMailboxes(): Promise<void> {
    * -> message.replied; and the latency of replies that arrived within 5 s after a hostile message
    * to their mailbox (behind it in the same sync) against the others.
    */
-  const splitLatencies = async (sentAt: Map<string, number>, got: Map<string, number[]>, hostileAt: { mailbox: number; name: string; at: number }[]): Promise<LatencySplit> => {
+  const splitLatencies = async (
+    sentAt: Map<string, number>,
+    got: Map<string, number[]>,
+    hostileAt: { mailbox: number; name: string; at: number }[],
+  ): Promise<LatencySplit> => {
     const tokens = [...sentAt.keys()].filter((t) => got.has(t));
-    const rows = tokens.length ? await db().selectFrom('mailbox_inbox_messages').select(['rfc_message_id', 'created_at'])
-      .where('organization_id', '=', organizationId).where('rfc_message_id', 'in', tokens.map((t) => `${t}@prospect.test`)).execute() : [];
-    const recordingAt = new Map(rows.map((r) => [r.rfc_message_id!.replace(/@prospect\.test$/, ''), new Date(r.created_at).getTime()]));
+    const rows = tokens.length
+      ? await db()
+          .selectFrom('mailbox_inbox_messages')
+          .select(['rfc_message_id', 'created_at'])
+          .where('organization_id', '=', organizationId)
+          .where(
+            'rfc_message_id',
+            'in',
+            tokens.map((t) => `${t}@prospect.test`),
+          )
+          .execute()
+      : [];
+    const recordingAt = new Map(
+      rows.map((r) => [r.rfc_message_id!.replace(/@prospect\.test$/, ''), new Date(r.created_at).getTime()]),
+    );
     const sorted = (values: number[]) => values.sort((a, b) => a - b);
     const [toRecording, recordingToReplied, near, others] = [[], [], [], []] as number[][];
     const byCase: Record<string, number[]> = {};
@@ -177,28 +285,53 @@ export async function benchMailboxes(): Promise<void> {
       if (behind) (byCase[behind.name] ??= []).push(latency);
     }
     for (const values of Object.values(byCase)) sorted(values);
-    return { toRecording: sorted(toRecording), recordingToReplied: sorted(recordingToReplied), nearHostile: sorted(near), others: sorted(others), byCase };
+    return {
+      toRecording: sorted(toRecording),
+      recordingToReplied: sorted(recordingToReplied),
+      nearHostile: sorted(near),
+      others: sorted(others),
+      byCase,
+    };
   };
 
   const taskQueue = `bench-${randomUUID()}`;
-  const steps = rounds > 0 ? await stepLoad({
-    orm, client: new Client({ connection }), taskQueue, organizationId, ownerId: org.user_id,
-    perSecond: envNumber('BENCH_MAILBOX_STEPS_RATE', 4), delayS: envNumber('BENCH_MAILBOX_STEPS_DELAY', 5),
-  }) : undefined;
+  const steps =
+    rounds > 0
+      ? await stepLoad({
+          orm,
+          client: new Client({ connection }),
+          taskQueue,
+          organizationId,
+          ownerId: org.user_id,
+          perSecond: envNumber('BENCH_MAILBOX_STEPS_RATE', 4),
+          delayS: envNumber('BENCH_MAILBOX_STEPS_DELAY', 5),
+        })
+      : undefined;
   // The service worker runs the sync workflows and the sequences; the mailbox worker, whose memory and connections are measured, the syncs' IMAP activities.
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to both, as the harness gives it to its servers.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = (args: string[], mode: 'auto' | 'poll'): ChildProcess => spawn(process.execPath, [...nodeArgs, ...args], {
-    env: {
-      ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, WEBHOOK_SECRET_KEY: SECRET_KEY,
-      MAILBOX_SYNC_MODE: mode, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', WORKER_METRICS_PORT: '0', MAILBOX_WORKER_METRICS_PORT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = (args: string[], mode: 'auto' | 'poll'): ChildProcess =>
+    spawn(process.execPath, [...nodeArgs, ...args], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        TEMPORAL_ADDRESS: temporal.address,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        WEBHOOK_SECRET_KEY: SECRET_KEY,
+        MAILBOX_SYNC_MODE: mode,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        WORKER_METRICS_PORT: '0',
+        MAILBOX_WORKER_METRICS_PORT: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const greenmailPid = pidWithArgument(`-Dgreenmail.smtp.port=${greenmail.smtpPort}`);
   const postgresPid = postmasterPid(Number(new URL(database.url).port));
 
-  const startWorkers = (mode: 'auto' | 'poll'): Workers => ({ service: child([join(projectRoot, 'worker.ts')], mode), worker: child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 1024 }), mode) });
+  const startWorkers = (mode: 'auto' | 'poll'): Workers => ({
+    service: child([join(projectRoot, 'worker.ts')], mode),
+    worker: child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 1024 }), mode),
+  });
   const stopWorkers = async ({ service, worker }: Workers) => {
     await stopChild(worker, 30_000);
     await stopChild(service, 30_000);
@@ -212,17 +345,35 @@ export async function benchMailboxes(): Promise<void> {
   async function warmUp(workers: Workers): Promise<void> {
     const mail = warmUpMail(hostileIds[0], hostileSettings.hugeCount ? hostileSettings.hugeBytes : 0);
     const since = new Date();
-    for (const h of mail) await hostileSmtp.sendMail({ envelope: { from: h.envelopeFrom, to: senders[0].address }, raw: h.raw });
+    for (const h of mail)
+      await hostileSmtp.sendMail({ envelope: { from: h.envelopeFrom, to: senders[0].address }, raw: h.raw });
     const deadline = Date.now() + 180_000;
     while (Object.values(await inboxKinds(since)).reduce((a, b) => a + b, 0) < mail.length) {
       if (Date.now() > deadline) throw new Error('warm-up: the hostile corpus was not all recorded');
       await sleep(500);
     }
-    await phase({ mode: 'auto', label: 'warmup', workers, hostile: hostileSettings, steps, seconds: Math.min(10, windowSeconds) });
-    console.log(`warm-up: ${mail.length} hostile messages (the corpus once) read and recorded, then a ${Math.min(10, windowSeconds)} s hostile phase (not counted)`);
+    await phase({
+      mode: 'auto',
+      label: 'warmup',
+      workers,
+      hostile: hostileSettings,
+      steps,
+      seconds: Math.min(10, windowSeconds),
+    });
+    console.log(
+      `warm-up: ${mail.length} hostile messages (the corpus once) read and recorded, then a ${Math.min(10, windowSeconds)} s hostile phase (not counted)`,
+    );
   }
 
-  async function phase({ mode, label, hostile, decoy = false, steps: stepsLoad, workers, seconds = windowSeconds }: PhaseOptions): Promise<Phase> {
+  async function phase({
+    mode,
+    label,
+    hostile,
+    decoy = false,
+    steps: stepsLoad,
+    workers,
+    seconds = windowSeconds,
+  }: PhaseOptions): Promise<Phase> {
     const { service, worker } = workers ?? startWorkers(mode);
     try {
       // A probe per mailbox: every sync is reading (after a restart, the old runs' attempts have timed out and moved here).
@@ -237,7 +388,9 @@ export async function benchMailboxes(): Promise<void> {
       // Built before the window opens: building 25 MB messages is not what is measured.
       const planned: PlannedHostile[] = hostile ? planHostile(total, hostileIds, hostile) : [];
       const stepPhase = await stepsLoad?.prepare(seconds);
-      console.log(`${label}: ${count} mailboxes syncing; ${rate} replies/s for ${seconds} s${planned.length ? ` + ${planned.length} hostile` : ''}${stepPhase ? `; steps ${stepsLoad!.perSecond}/s` : ''}`);
+      console.log(
+        `${label}: ${count} mailboxes syncing; ${rate} replies/s for ${seconds} s${planned.length ? ` + ${planned.length} hostile` : ''}${stepPhase ? `; steps ${stepsLoad!.perSecond}/s` : ''}`,
+      );
       const sentAt = new Map<string, number>();
       const sends: Promise<unknown>[] = [];
       const hostileSends: Promise<unknown>[] = [];
@@ -247,7 +400,13 @@ export async function benchMailboxes(): Promise<void> {
       let connections = 0;
       await sleep(1000);
       const windowStart = new Date();
-      const cpu = cpuSince({ 'mailbox worker': worker.pid!, worker: service.pid!, Temporal: temporal.process.pid!, PostgreSQL: postgresPid, GreenMail: greenmailPid });
+      const cpu = cpuSince({
+        'mailbox worker': worker.pid!,
+        worker: service.pid!,
+        Temporal: temporal.process.pid!,
+        PostgreSQL: postgresPid,
+        GreenMail: greenmailPid,
+      });
       const sampler = rssSampler(worker.pid!);
       const stepsRun = stepPhase?.run();
       const started = Date.now();
@@ -260,8 +419,17 @@ export async function benchMailboxes(): Promise<void> {
         for (; nextHostile < planned.length && planned[nextHostile].after === k; nextHostile++) {
           const h = planned[nextHostile];
           if (h.huge && h.messageId) hugeSentAt.set(h.messageId, Date.now());
-          hostileSends.push(hostileSmtp.sendMail({ envelope: { from: h.envelopeFrom, to: decoy ? `decoy-${h.mailbox}@sender.test` : senders[h.mailbox].address }, raw: h.raw })
-            .then(() => hostileAt.push({ mailbox: h.mailbox, name: h.name, at: Date.now() })));
+          hostileSends.push(
+            hostileSmtp
+              .sendMail({
+                envelope: {
+                  from: h.envelopeFrom,
+                  to: decoy ? `decoy-${h.mailbox}@sender.test` : senders[h.mailbox].address,
+                },
+                raw: h.raw,
+              })
+              .then(() => hostileAt.push({ mailbox: h.mailbox, name: h.name, at: Date.now() })),
+          );
         }
         if (k % rate === 0 && worker.pid) {
           rss = Math.max(rss, memoryMiB(worker.pid).rss);
@@ -274,7 +442,10 @@ export async function benchMailboxes(): Promise<void> {
       let got = await recorded(`${label}-`);
       let rows = 0;
       const sum = (kinds: Record<string, number>) => Object.values(kinds).reduce((a, b) => a + b, 0);
-      while (([...sentAt.keys()].some((t) => !got.has(t)) || (rows = sum(await inboxKinds(windowStart))) < expected) && Date.now() < deadline) {
+      while (
+        ([...sentAt.keys()].some((t) => !got.has(t)) || (rows = sum(await inboxKinds(windowStart))) < expected) &&
+        Date.now() < deadline
+      ) {
         await sleep(500);
         got = await recorded(`${label}-`);
       }
@@ -284,22 +455,53 @@ export async function benchMailboxes(): Promise<void> {
       const kinds = await inboxKinds(windowStart);
       rows = sum(kinds);
       // Peak RSS while a huge message was on its way: from its sending until it was recorded (+2 s for its parse and the GC after).
-      const hugeRows = hugeSentAt.size ? await db().selectFrom('mailbox_inbox_messages').select(['rfc_message_id', 'created_at'])
-        .where('organization_id', '=', organizationId).where('rfc_message_id', 'in', [...hugeSentAt.keys()]).execute() : [];
+      const hugeRows = hugeSentAt.size
+        ? await db()
+            .selectFrom('mailbox_inbox_messages')
+            .select(['rfc_message_id', 'created_at'])
+            .where('organization_id', '=', organizationId)
+            .where('rfc_message_id', 'in', [...hugeSentAt.keys()])
+            .execute()
+        : [];
       const hugeRecordedAt = new Map(hugeRows.map((r) => [r.rfc_message_id!, new Date(r.created_at).getTime()]));
-      const hugePeaks = [...hugeSentAt].map(([id, at]) => peakBetween(samples, at, (hugeRecordedAt.get(id) ?? Date.now()) + 2000)).filter(Number.isFinite);
+      const hugePeaks = [...hugeSentAt]
+        .map(([id, at]) => peakBetween(samples, at, (hugeRecordedAt.get(id) ?? Date.now()) + 2000))
+        .filter(Number.isFinite);
       const stepLag = stepPhase ? await stepPhase.lags() : null;
-      const latencies = [...sentAt.entries()].filter(([t]) => got.has(t)).map(([t, at]) => Math.max(0, got.get(t)![0] - at)).sort((a, b) => a - b);
+      const latencies = [...sentAt.entries()]
+        .filter(([t]) => got.has(t))
+        .map(([t, at]) => Math.max(0, got.get(t)![0] - at))
+        .sort((a, b) => a - b);
       const split = await splitLatencies(sentAt, got, hostileAt);
       const memory = worker.pid ? memoryMiB(worker.pid) : { rss: Number.NaN, peak: Number.NaN };
       return {
-        mode, label, kind: decoy ? 'control' : hostile ? 'hostile' : 'clean', startedAt: started, replies: total,
-        missed: [...sentAt.keys()].filter((t) => !got.has(t)).length, doubled: [...sentAt.keys()].filter((t) => (got.get(t)?.length ?? 0) > 1).length,
-        p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN,
-        rssMiB: Math.max(rss, memory.rss), peakMiB: memory.peak, imapConnections: connections,
-        hostile: planned.length, huge: hugeSentAt.size, hugeMiB: hostile ? hostile.hugeBytes / MIB : 0, expected, recorded: rows, kinds,
-        cpuMs, windowMs, rssStart: samples[0]?.rss ?? Number.NaN, rssPeak: peakBetween(samples), rssPeakHuge: hugePeaks.length ? Math.max(...hugePeaks) : Number.NaN,
-        steps: stepLag, split,
+        mode,
+        label,
+        kind: decoy ? 'control' : hostile ? 'hostile' : 'clean',
+        startedAt: started,
+        replies: total,
+        missed: [...sentAt.keys()].filter((t) => !got.has(t)).length,
+        doubled: [...sentAt.keys()].filter((t) => (got.get(t)?.length ?? 0) > 1).length,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1) ?? Number.NaN,
+        rssMiB: Math.max(rss, memory.rss),
+        peakMiB: memory.peak,
+        imapConnections: connections,
+        hostile: planned.length,
+        huge: hugeSentAt.size,
+        hugeMiB: hostile ? hostile.hugeBytes / MIB : 0,
+        expected,
+        recorded: rows,
+        kinds,
+        cpuMs,
+        windowMs,
+        rssStart: samples[0]?.rss ?? Number.NaN,
+        rssPeak: peakBetween(samples),
+        rssPeakHuge: hugePeaks.length ? Math.max(...hugePeaks) : Number.NaN,
+        steps: stepLag,
+        split,
       };
     } finally {
       if (!workers) await stopWorkers({ service, worker });
@@ -310,25 +512,37 @@ export async function benchMailboxes(): Promise<void> {
     if (modePhases) {
       const results = [await phase({ mode: 'auto', label: 'auto' }), await phase({ mode: 'poll', label: 'poll' })];
       for (const r of results) {
-        console.log(`${r.mode === 'auto' ? 'IDLE' : 'poll (15 s)'}: ${r.replies} replies to ${count} mailboxes; arrival->message.replied p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms; `
-          + `missed ${r.missed}, doubled ${r.doubled}; mailbox worker RSS ${r.rssMiB.toFixed(0)} MiB (peak ${r.peakMiB.toFixed(0)} MiB), IMAP connections ${r.imapConnections} (${(r.imapConnections / count).toFixed(2)} per mailbox)`);
+        console.log(
+          `${r.mode === 'auto' ? 'IDLE' : 'poll (15 s)'}: ${r.replies} replies to ${count} mailboxes; arrival->message.replied p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
+            `missed ${r.missed}, doubled ${r.doubled}; mailbox worker RSS ${r.rssMiB.toFixed(0)} MiB (peak ${r.peakMiB.toFixed(0)} MiB), IMAP connections ${r.imapConnections} (${(r.imapConnections / count).toFixed(2)} per mailbox)`,
+        );
       }
     }
     if (rounds > 0) {
-      console.log(`hostile mix: ${rounds} round(s) of a clean${control ? ', a control' : ''} and a hostile phase (IDLE), order reversed every other round; `
-        + `${count} mailboxes, ${rate} replies/s for ${windowSeconds} s; hostile: ${Math.round(hostileSettings.share * 100)}% extra messages from the hostile corpus, `
-        + `at most ${hostileSettings.hugeCount} of ${hostileSettings.hugeBytes / MIB} MB a phase${control ? ' (control: the same mail to mailboxes no sync reads)' : ''}; `
-        + `beside them ${steps!.perSecond} sequence runs started a second, first EMAIL due ${steps!.delayS} s after each start`);
+      console.log(
+        `hostile mix: ${rounds} round(s) of a clean${control ? ', a control' : ''} and a hostile phase (IDLE), order reversed every other round; ` +
+          `${count} mailboxes, ${rate} replies/s for ${windowSeconds} s; hostile: ${Math.round(hostileSettings.share * 100)}% extra messages from the hostile corpus, ` +
+          `at most ${hostileSettings.hugeCount} of ${hostileSettings.hugeBytes / MIB} MB a phase${control ? ' (control: the same mail to mailboxes no sync reads)' : ''}; ` +
+          `beside them ${steps!.perSecond} sequence runs started a second, first EMAIL due ${steps!.delayS} s after each start`,
+      );
       // One pair of workers for every round, as in production: warm, each phase measured by differences (CPU) and samples (RSS).
       const workers = startWorkers('auto');
       const results: Round[] = [];
       try {
         await warmUp(workers);
         for (let r = 1; r <= rounds; r++) {
-          const kinds: ('clean' | 'control' | 'hostile')[] = control ? ['clean', 'control', 'hostile'] : ['clean', 'hostile'];
+          const kinds: ('clean' | 'control' | 'hostile')[] = control
+            ? ['clean', 'control', 'hostile']
+            : ['clean', 'hostile'];
           const round: Partial<Round> = {};
           for (const kind of r % 2 ? kinds : kinds.reverse()) {
-            round[kind] = await phase({ mode: 'auto', label: `${kind}${r}`, steps, workers, ...(kind === 'clean' ? {} : { hostile: hostileSettings, decoy: kind === 'control' }) });
+            round[kind] = await phase({
+              mode: 'auto',
+              label: `${kind}${r}`,
+              steps,
+              workers,
+              ...(kind === 'clean' ? {} : { hostile: hostileSettings, decoy: kind === 'control' }),
+            });
           }
           results.push(round as Round);
         }

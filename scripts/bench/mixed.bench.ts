@@ -18,7 +18,17 @@ import { temporalCli } from '../tools.ts';
 import { benchDb } from './fixtures.ts';
 import { benchDatabase, envNumber, freePort, residentMiB, sleep, startServices } from './harness.ts';
 import { formatSlopes, recordWorkerMemory } from './worker-memory.ts';
-import { mixedFixtures, mixedOps, mixedRates, printLatencyTable, runOpenLoop, startWebhookReceiver, type LoadResult, type Op, type WebhookReceiver } from './mixed-load.ts';
+import {
+  mixedFixtures,
+  mixedOps,
+  mixedRates,
+  printLatencyTable,
+  runOpenLoop,
+  startWebhookReceiver,
+  type LoadResult,
+  type Op,
+  type WebhookReceiver,
+} from './mixed-load.ts';
 
 /** Runs the load on the dev-server stack, prints its report, and answers the figures (the cluster bench compares with them). */
 export async function benchMixed(options: { seconds?: number } = {}): Promise<{ ops: Op[]; result: LoadResult }> {
@@ -30,7 +40,12 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
 
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const temporal = await startTemporalDevServer({
+    cli: temporalCli(),
+    port: await freePort(),
+    uiPort: null,
+    dbFile: null,
+  });
   let stopServices = async () => {};
   let receiver: WebhookReceiver | undefined;
   try {
@@ -44,15 +59,31 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
     const services = await startServices(database.url, temporal.address, org.api_key);
     stopServices = services.stop;
     const { base, headers } = services;
-    const webhook = await services.post<{ id: string; secret: string }>('/v1/webhooks', { name: 'Bench mixed', url: receiver.url, event_types: [...EVENT_TYPES] }, 201);
+    const webhook = await services.post<{ id: string; secret: string }>(
+      '/v1/webhooks',
+      { name: 'Bench mixed', url: receiver.url, event_types: [...EVENT_TYPES] },
+      201,
+    );
     receiver.verifyWith(webhook.secret);
     // Warm-up, and contacts to read by id.
     const readIds: string[] = [];
     for (let i = 0; i < 20; i++) {
-      readIds.push((await services.post<{ id: string }>('/v1/contacts', { email: `read-${i}@example.com`, first_name: 'Read', company_domain: 'example.com' }, 201)).id);
+      readIds.push(
+        (
+          await services.post<{ id: string }>(
+            '/v1/contacts',
+            { email: `read-${i}@example.com`, first_name: 'Read', company_domain: 'example.com' },
+            201,
+          )
+        ).id,
+      );
     }
     for (;;) {
-      const response = await fetch(`${base}/v1/sequences`, { method: 'POST', headers, body: JSON.stringify({ contact_id: enrollable.pop(), sequence_template_id: templateId }) });
+      const response = await fetch(`${base}/v1/sequences`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ contact_id: enrollable.pop(), sequence_template_id: templateId }),
+      });
       await response.text();
       if (response.status === 201) break;
       await sleep(500);
@@ -60,39 +91,60 @@ export async function benchMixed(options: { seconds?: number } = {}): Promise<{ 
 
     const ops = mixedOps(rates, readIds, fixtures);
     const memory: { t: number; api: number; worker: number }[] = [];
-    const sampleMemory = (t: number) => memory.push({ t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) });
+    const sampleMemory = (t: number) =>
+      memory.push({ t, api: residentMiB(services.pids.api), worker: residentMiB(services.pids.worker) });
     const workerMemory = recordWorkerMemory(services.workerMetricsUrl, services.pids.worker);
 
     console.log(`mixed load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
     sampleMemory(0);
     let minute = 1;
-    const result = await runOpenLoop(ops, seconds, async (_op, { method, path, body }) => {
-      const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      return { status: response.status, text: await response.text() };
-    }, (elapsed) => {
-      workerMemory.tick(elapsed);
-      if (elapsed >= minute * 60) sampleMemory(minute++ * 60);
-    });
+    const result = await runOpenLoop(
+      ops,
+      seconds,
+      async (_op, { method, path, body }) => {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers,
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
+        return { status: response.status, text: await response.text() };
+      },
+      (elapsed) => {
+        workerMemory.tick(elapsed);
+        if (elapsed >= minute * 60) sampleMemory(minute++ * 60);
+      },
+    );
     sampleMemory(seconds);
     const workerParts = await workerMemory.finish(seconds);
 
     // Deliveries: every delivery row of the subscription reaches the receiver (wait for the tail).
-    const deliveryCounts = () => db().selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')])
-      .where('subscription_id', '=', webhook.id).groupBy('status')
-      .execute();
+    const deliveryCounts = () =>
+      db()
+        .selectFrom('webhook_deliveries')
+        .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+        .where('subscription_id', '=', webhook.id)
+        .groupBy('status')
+        .execute();
     const drainDeadline = Date.now() + 120_000;
-    while (Date.now() < drainDeadline && (await deliveryCounts()).some((r) => r.status === 'PENDING')) await sleep(1000);
+    while (Date.now() < drainDeadline && (await deliveryCounts()).some((r) => r.status === 'PENDING'))
+      await sleep(1000);
 
     printLatencyTable(ops, result);
     const totalErrors = [...result.errors.values()].reduce((n, e) => n + e.length, 0);
     const counts = await deliveryCounts();
     const duplicates = [...receiver.received.values()].filter((n) => n > 1).length;
     console.log(`errors: ${totalErrors} (goal 0)`);
-    console.log(`webhook deliveries: ${counts.map((r) => `${r.status} ${r.n}`).join(', ')}; received ${receiver.received.size} distinct webhook-ids, `
-      + `${duplicates} received more than once, ${receiver.badSignatures()} bad signatures`);
-    console.log(`resident memory (MiB), API / worker: ${memory.map((m) => `${m.t}s ${m.api.toFixed(0)}/${m.worker.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `webhook deliveries: ${counts.map((r) => `${r.status} ${r.n}`).join(', ')}; received ${receiver.received.size} distinct webhook-ids, ` +
+        `${duplicates} received more than once, ${receiver.badSignatures()} bad signatures`,
+    );
+    console.log(
+      `resident memory (MiB), API / worker: ${memory.map((m) => `${m.t}s ${m.api.toFixed(0)}/${m.worker.toFixed(0)}`).join(', ')}`,
+    );
     const [first, last] = [memory[0], memory.at(-1)!];
-    console.log(`  start -> end: API ${first.api.toFixed(0)} -> ${last.api.toFixed(0)} MiB, worker ${first.worker.toFixed(0)} -> ${last.worker.toFixed(0)} MiB`);
+    console.log(
+      `  start -> end: API ${first.api.toFixed(0)} -> ${last.api.toFixed(0)} MiB, worker ${first.worker.toFixed(0)} -> ${last.worker.toFixed(0)} MiB`,
+    );
     console.log(formatSlopes(workerParts, seconds));
     return { ops, result };
   } finally {

@@ -71,7 +71,8 @@ export function anonymousMemoryMiB(pid: number): { malloc: number; mmap: number 
     const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (mapping) {
       const [start, end, name] = [parseInt(mapping[1], 16), parseInt(mapping[2], 16), mapping[3].trim()];
-      if (name === '[heap]' || (name === '' && start % ARENA_ALIGNMENT === 0 && end - start <= ARENA_ALIGNMENT)) kind = 'malloc';
+      if (name === '[heap]' || (name === '' && start % ARENA_ALIGNMENT === 0 && end - start <= ARENA_ALIGNMENT))
+        kind = 'malloc';
       else kind = name === '' ? 'mmap' : undefined;
     } else if (kind && line.startsWith('Rss:')) {
       kib[kind] += Number(/\d+/.exec(line)?.[0] ?? 0);

@@ -5,7 +5,12 @@
 // sequences running, their first steps due spread over a window.
 import { randomUUID } from 'node:crypto';
 import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
-import { SEQUENCE_WORKFLOW, sequenceStatusQuery, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
+import {
+  SEQUENCE_WORKFLOW,
+  sequenceStatusQuery,
+  sequenceWorkflowId,
+  type SequenceInput,
+} from '../../workflows/sequence.definitions.ts';
 import { activeTemplate, benchDb, chunks, insertVerifiedContacts } from './fixtures.ts';
 import { cpuMeter, postmasterPid } from './cpu-time.ts';
 import { printEnrollmentPhases, type TimedEnrollment } from './enrollment-phases.ts';
@@ -18,18 +23,21 @@ const DAY_S = 24 * 60 * 60;
 async function timed(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
   const durations: number[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) {
-      const i = next++;
-      const started = performance.now();
-      await task(i);
-      durations.push(performance.now() - started);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        const started = performance.now();
+        await task(i);
+        durations.push(performance.now() - started);
+      }
+    }),
+  );
   return durations.sort((a, b) => a - b);
 }
 
-const summary = (d: number[]) => `p50 ${percentile(d, 50).toFixed(0)} ms, p95 ${percentile(d, 95).toFixed(0)} ms, p99 ${percentile(d, 99).toFixed(0)} ms (n=${d.length})`;
+const summary = (d: number[]) =>
+  `p50 ${percentile(d, 50).toFixed(0)} ms, p95 ${percentile(d, 95).toFixed(0)} ms, p99 ${percentile(d, 99).toFixed(0)} ms (n=${d.length})`;
 
 export async function benchSequences(): Promise<void> {
   const enrollments = envNumber('BENCH_ENROLLMENTS', 200);
@@ -45,7 +53,8 @@ export async function benchSequences(): Promise<void> {
   const db = () => benchDb(orm);
   const organizationId = org.organization_id;
 
-  const insertTemplate = (steps: TemplateStep[]) => activeTemplate(orm, organizationId, org.user_id, `Bench ${randomUUID().slice(0, 8)}`, steps);
+  const insertTemplate = (steps: TemplateStep[]) =>
+    activeTemplate(orm, organizationId, org.user_id, `Bench ${randomUUID().slice(0, 8)}`, steps);
   const insertContacts = async (n: number, prefix: string) => {
     const ids = Array.from({ length: n }, () => randomUUID());
     await insertVerifiedContacts(orm, organizationId, ids, (id) => `${prefix}-${id.slice(0, 8)}@example.com`);
@@ -73,7 +82,11 @@ export async function benchSequences(): Promise<void> {
     // Warm-up (and wait for the worker): one enrollment until it answers 201.
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const response = await fetch(`${base}/v1/sequences`, { method: 'POST', headers, body: JSON.stringify({ contact_id: enrollContacts[enrollments], sequence_template_id: enrollTemplate }) });
+      const response = await fetch(`${base}/v1/sequences`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ contact_id: enrollContacts[enrollments], sequence_template_id: enrollTemplate }),
+      });
       await response.text();
       if (response.status === 201 || response.status === 409) break;
       if (Date.now() > deadline) throw new Error(`warm-up enrollment: ${response.status}`);
@@ -83,29 +96,45 @@ export async function benchSequences(): Promise<void> {
     console.log(`(a) POST /v1/sequences: ${enrollments} already-verified contacts, concurrency ${concurrency}`);
     const sequenceIds: string[] = [];
     const runs: TimedEnrollment[] = [];
-    const processes = { api: services.pids.api, worker: services.pids.worker, temporal: temporal.process.pid ?? Number.NaN, postgres: postmasterPid(Number(new URL(database.url).port)) };
+    const processes = {
+      api: services.pids.api,
+      worker: services.pids.worker,
+      temporal: temporal.process.pid ?? Number.NaN,
+      postgres: postmasterPid(Number(new URL(database.url).port)),
+    };
     let cpu = cpuMeter(processes);
     const enroll = await timed(enrollments, concurrency, async (i) => {
       const sentMs = Date.now();
-      const { id } = await post('/v1/sequences', { contact_id: enrollContacts[i], sequence_template_id: enrollTemplate }, 201);
+      const { id } = await post(
+        '/v1/sequences',
+        { contact_id: enrollContacts[i], sequence_template_id: enrollTemplate },
+        201,
+      );
       sequenceIds.push(id);
       runs.push({ contactId: enrollContacts[i], sequenceId: id, sentMs, answeredMs: Date.now() });
     });
     console.log(`    201: ${summary(enroll)} (goal p50 < 30 ms, p99 < 100 ms: answered at commit)`);
-    console.log(`    CPU ms per enrollment (its sequence's first steps partly included): ${cpu.perOperation(enrollments)}`);
+    console.log(
+      `    CPU ms per enrollment (its sequence's first steps partly included): ${cpu.perOperation(enrollments)}`,
+    );
     await printEnrollmentPhases(client, organizationId, enrollTemplate, runs);
 
     // Each sequence's first email is sent: the run then waits on its month-long delay.
     const sentDeadline = Date.now() + 60_000;
     while (Date.now() < sentDeadline) {
-      const { n } = await db().selectFrom('messages').select((eb) => eb.fn.count<string>('sequence_id').distinct().as('n'))
-        .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(sequenceIds)))).executeTakeFirstOrThrow();
+      const { n } = await db()
+        .selectFrom('messages')
+        .select((eb) => eb.fn.count<string>('sequence_id').distinct().as('n'))
+        .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(sequenceIds))))
+        .executeTakeFirstOrThrow();
       if (Number(n) >= sequenceIds.length) break;
       await sleep(200);
     }
 
     const rounds = controlRounds > 1 ? `, ${controlRounds} times over` : '';
-    console.log(`(b) pause then resume each of ${sequenceIds.length} running sequences${rounds}, concurrency ${concurrency}`);
+    console.log(
+      `(b) pause then resume each of ${sequenceIds.length} running sequences${rounds}, concurrency ${concurrency}`,
+    );
     const pauses: number[] = [];
     const resumes: number[] = [];
     cpu = cpuMeter(processes);
@@ -123,14 +152,29 @@ export async function benchSequences(): Promise<void> {
     console.log(`    pause: ${summary(pauses)}; resume: ${summary(resumes)} (goal p99 < 100 ms)`);
     console.log(`    CPU ms per pause and resume: ${cpu.perOperation(pauses.length)}`);
 
-    console.log(`(c) ${running} sequences started over ${windowS} s, first EMAIL due ${firstDelayS} s after each start (due times spread over ${windowS} s)`);
+    console.log(
+      `(c) ${running} sequences started over ${windowS} s, first EMAIL due ${firstDelayS} s after each start (due times spread over ${windowS} s)`,
+    );
     const lagSequences = lagContacts.map((contactId) => ({ id: randomUUID(), contactId }));
     for (const chunk of chunks(lagSequences)) {
       const now = new Date();
-      await db().insertInto('sequences').values(chunk.map((r) => ({
-        id: r.id, organization_id: organizationId, contact_id: r.contactId, sequence_template_id: lagTemplate, status: 'ACTIVE', current_step: 0, variables: {},
-        sender_id: org.user_id, created_at: now, updated_at: now,
-      }))).execute();
+      await db()
+        .insertInto('sequences')
+        .values(
+          chunk.map((r) => ({
+            id: r.id,
+            organization_id: organizationId,
+            contact_id: r.contactId,
+            sequence_template_id: lagTemplate,
+            status: 'ACTIVE',
+            current_step: 0,
+            variables: {},
+            sender_id: org.user_id,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
     }
     const startedAt = new Map<string, number>();
     const began = Date.now();
@@ -138,7 +182,11 @@ export async function benchSequences(): Promise<void> {
       const due = began + (i * windowS * 1000) / lagSequences.length;
       if (due > Date.now()) await sleep(due - Date.now());
       const input: SequenceInput = { sequenceId: lagSequences[i].id, organizationId };
-      const handle = await client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue, workflowId: sequenceWorkflowId(lagSequences[i].id), args: [input] });
+      const handle = await client.workflow.start(SEQUENCE_WORKFLOW, {
+        taskQueue,
+        workflowId: sequenceWorkflowId(lagSequences[i].id),
+        args: [input],
+      });
       startedAt.set(lagSequences[i].id, (await handle.describe()).startTime.getTime());
     });
     console.log(`    started ${startedAt.size} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -146,27 +194,43 @@ export async function benchSequences(): Promise<void> {
     const lagDeadline = Date.now() + firstDelayS * 1000 + 300_000;
     // created_at is the database's now() when the send activity wrote the message (sent_at is the
     // workflow's time of the step, which does not see activity queueing).
-    const firstMessages = () => db().selectFrom('messages')
-      .select((eb) => [eb.ref('sequence_id').$notNull().as('sequence_id'), eb.fn.min('created_at').as('created_at')])
-      .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(lagIds)))).groupBy('sequence_id')
-      .execute();
+    const firstMessages = () =>
+      db()
+        .selectFrom('messages')
+        .select((eb) => [eb.ref('sequence_id').$notNull().as('sequence_id'), eb.fn.min('created_at').as('created_at')])
+        .where((eb) => eb('sequence_id', '=', eb.fn.any(eb.val(lagIds))))
+        .groupBy('sequence_id')
+        .execute();
     let sent: Awaited<ReturnType<typeof firstMessages>> = [];
     while (Date.now() < lagDeadline) {
       sent = await firstMessages();
       if (sent.length >= lagIds.length) break;
       await sleep(1000);
     }
-    const lags = sent.map((r) => new Date(r.created_at).getTime() - (startedAt.get(r.sequence_id)! + firstDelayS * 1000)).sort((a, b) => a - b);
-    const statuses = await db().selectFrom('sequences').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
-    console.log(`    due -> message written lag: ${summary(lags)}; sent ${sent.length}/${lagIds.length} (goal p99 < 5 s at 5,000 over ten minutes)`);
+    const lags = sent
+      .map((r) => new Date(r.created_at).getTime() - (startedAt.get(r.sequence_id)! + firstDelayS * 1000))
+      .sort((a, b) => a - b);
+    const statuses = await db()
+      .selectFrom('sequences')
+      .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
+    console.log(
+      `    due -> message written lag: ${summary(lags)}; sent ${sent.length}/${lagIds.length} (goal p99 < 5 s at 5,000 over ten minutes)`,
+    );
     console.log(`    sequences by status: ${statuses.map((r) => `${r.status} ${r.n}`).join(', ')}`);
     const sentIds = new Set(sent.map((r) => r.sequence_id));
     const unsent = lagIds.filter((id) => !sentIds.has(id)).slice(0, 3);
     for (const id of unsent) {
       // Where a run that did not send is waiting (the operator's view: the status query and pending activities).
       const handle = client.workflow.getHandle(sequenceWorkflowId(id));
-      const [status, description] = await Promise.all([handle.query(sequenceStatusQuery).catch((e: Error) => e.message), handle.describe()]);
-      console.log(`    unsent ${id}: ${JSON.stringify(status)} pending activities: ${JSON.stringify(description.raw.pendingActivities?.map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]))}`);
+      const [status, description] = await Promise.all([
+        handle.query(sequenceStatusQuery).catch((e: Error) => e.message),
+        handle.describe(),
+      ]);
+      console.log(
+        `    unsent ${id}: ${JSON.stringify(status)} pending activities: ${JSON.stringify(description.raw.pendingActivities?.map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]))}`,
+      );
     }
   } finally {
     await stopServices();

@@ -12,7 +12,12 @@ export interface CpuTurn {
 }
 
 /** Runs one measured turn against `pid`, and the CPU it and PostgreSQL (on `databaseUrl`'s port) spent per request. */
-export async function withCpu(pid: number | undefined, databaseUrl: string, durationSeconds: number, run: () => Promise<Measurement>): Promise<{ measurement: Measurement; cpu: CpuTurn }> {
+export async function withCpu(
+  pid: number | undefined,
+  databaseUrl: string,
+  durationSeconds: number,
+  run: () => Promise<Measurement>,
+): Promise<{ measurement: Measurement; cpu: CpuTurn }> {
   const postgresPid = postmasterPid(Number(new URL(databaseUrl).port));
   const [server0, pg0] = [pid === undefined ? Number.NaN : cpuMs(pid), cpuMs(postgresPid)];
   const measurement = await run();
@@ -25,6 +30,8 @@ export async function withCpu(pid: number | undefined, databaseUrl: string, dura
 export function cpuLine(api: CpuTurn[], baseline: CpuTurn[]): string {
   const m = (turns: CpuTurn[], key: keyof CpuTurn) => median(turns.map((t) => t[key]));
   const [a, ap, b, bp] = [m(api, 'server'), m(api, 'postgres'), m(baseline, 'server'), m(baseline, 'postgres')];
-  return `CPU per request (medians): API ${a.toFixed(0)} µs + PostgreSQL ${ap.toFixed(0)} µs | baseline ${b.toFixed(0)} µs + PostgreSQL ${bp.toFixed(0)} µs; `
-    + `server CPU API / baseline ${(a / b).toFixed(2)}, with PostgreSQL ${((a + ap) / (b + bp)).toFixed(2)}`;
+  return (
+    `CPU per request (medians): API ${a.toFixed(0)} µs + PostgreSQL ${ap.toFixed(0)} µs | baseline ${b.toFixed(0)} µs + PostgreSQL ${bp.toFixed(0)} µs; ` +
+    `server CPU API / baseline ${(a / b).toFixed(2)}, with PostgreSQL ${((a + ap) / (b + bp)).toFixed(2)}`
+  );
 }

@@ -37,7 +37,6 @@ import { benchDatabase, envNumber, median, percentile } from './harness.ts';
 import { DAY_MS } from '../../domain/shared/time.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
 
-
 export async function benchSignals(): Promise<void> {
   const companies = envNumber('BENCH_DIRECTORY_COMPANIES', 20_000);
   const people = envNumber('BENCH_DIRECTORY_PEOPLE', 200_000);
@@ -47,34 +46,67 @@ export async function benchSignals(): Promise<void> {
   try {
     await migrate(orm);
     const load = await ensureDirectoryLoaded(orm, { companies, people, log: () => {} });
-    console.log(`directory: ${companies} companies / ${people} people loaded in ${(load.durationMs / 1000).toFixed(1)} s`);
+    console.log(
+      `directory: ${companies} companies / ${people} people loaded in ${(load.durationMs / 1000).toFixed(1)} s`,
+    );
     // Not a query: a maintenance command (fresh planner statistics after the bulk load), which no builder covers.
     await orm.em.fork().getConnection().execute('analyze');
     const provider = new SandboxSignalProvider(orm);
     // Twenty customers' domains for the champion check: former employers of directory people.
-    const rows = await benchDb(orm).selectFrom('directory_people')
-      .select((eb) => eb.ref('job_history', '->>').at(1).key('companyDomain').as('domain')).distinct()
+    const rows = await benchDb(orm)
+      .selectFrom('directory_people')
+      .select((eb) => eb.ref('job_history', '->>').at(1).key('companyDomain').as('domain'))
+      .distinct()
       .where((eb) => eb(eb.ref('job_history', '->>').at(1).key('companyDomain'), 'is not', null))
       .limit(20)
       .execute();
     const formerEmployers = rows.flatMap((r) => r.domain ?? []);
 
     const cases: { type: SignalType; filters: Record<string, string[]> }[] = [
-      { type: 'HIRING_SIGNALS', filters: { job_title_or: ['engineer', 'sales'], company_country_code_or: ['US', 'GB', 'DE'], company_size: ['51-200', '201-500', '501-1000'] } },
+      {
+        type: 'HIRING_SIGNALS',
+        filters: {
+          job_title_or: ['engineer', 'sales'],
+          company_country_code_or: ['US', 'GB', 'DE'],
+          company_size: ['51-200', '201-500', '501-1000'],
+        },
+      },
       { type: 'JOB_DESCRIPTION_KEYWORD', filters: { job_description_contains_or: ['GDPR', 'Salesforce'] } },
-      { type: 'FUNDING_EVENTS', filters: { funding_round_or: ['Seed', 'Series A', 'Series B'], funding_amount_min_usd: ['2000000'] } },
+      {
+        type: 'FUNDING_EVENTS',
+        filters: { funding_round_or: ['Seed', 'Series A', 'Series B'], funding_amount_min_usd: ['2000000'] },
+      },
       { type: 'TECH_ADOPTION', filters: { technology_or: ['Salesforce', 'HubSpot'], industry_not: ['Government'] } },
       { type: 'NEWS_EVENTS', filters: { news_topic_or: ['PRODUCT_LAUNCH', 'PARTNERSHIP', 'EXPANSION'] } },
-      { type: 'NEW_JOB', filters: { job_title_or: ['VP', 'Head of', 'Director'], company_size: ['51-200', '201-500'] } },
+      {
+        type: 'NEW_JOB',
+        filters: { job_title_or: ['VP', 'Head of', 'Director'], company_size: ['51-200', '201-500'] },
+      },
       { type: 'CHAMPION_CHANGED_JOB', filters: { previous_company_domain_or: formerEmployers } },
-      { type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT', filters: { competitor_domain_or: ['acme.test', 'globex.test'], seniority_or: ['VP', 'DIRECTOR', 'HEAD', 'C_LEVEL'] } },
-      { type: 'LINKEDIN_PERSON_POST_ENGAGEMENT', filters: { linkedin_profile_url_or: ['https://www.linkedin.com/in/ada-lovelace-test'] } },
+      {
+        type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT',
+        filters: {
+          competitor_domain_or: ['acme.test', 'globex.test'],
+          seniority_or: ['VP', 'DIRECTOR', 'HEAD', 'C_LEVEL'],
+        },
+      },
+      {
+        type: 'LINKEDIN_PERSON_POST_ENGAGEMENT',
+        filters: { linkedin_profile_url_or: ['https://www.linkedin.com/in/ada-lovelace-test'] },
+      },
       { type: 'LINKEDIN_KEYWORD_MENTION', filters: { keyword_or: ['outbound', 'revops', 'ai sdr'] } },
       { type: 'LINKEDIN_COMPETITOR_FOLLOWERS', filters: { competitor_domain_or: ['acme.test'] } },
     ];
     const now = Date.now();
     // Warm-up: one of each, not measured.
-    for (const c of cases) await provider.search({ signalType: c.type, filters: c.filters, from: new Date(now - 30 * DAY_MS), to: new Date(now), limit: 100 });
+    for (const c of cases)
+      await provider.search({
+        signalType: c.type,
+        filters: c.filters,
+        from: new Date(now - 30 * DAY_MS),
+        to: new Date(now),
+        limit: 100,
+      });
     const all: number[] = [];
     console.log('case                                        window   median ms   p99 ms   max ms   matches (median)');
     for (const windowDays of [1, 30]) {
@@ -84,17 +116,27 @@ export async function benchSignals(): Promise<void> {
         for (let i = 0; i < repeats; i++) {
           const to = now - i * DAY_MS;
           const started = performance.now();
-          const page = await provider.search({ signalType: c.type, filters: c.filters, from: new Date(to - windowDays * DAY_MS), to: new Date(to), limit: 100 });
+          const page = await provider.search({
+            signalType: c.type,
+            filters: c.filters,
+            from: new Date(to - windowDays * DAY_MS),
+            to: new Date(to),
+            limit: 100,
+          });
           times.push(performance.now() - started);
           totals.push(page.total ?? 0);
         }
         all.push(...times);
         const sorted = [...times].sort((a, b) => a - b);
-        console.log(`${c.type.padEnd(44)}${String(windowDays).padStart(4)} d   ${median(times).toFixed(1).padStart(8)}   ${percentile(sorted, 99).toFixed(1).padStart(6)}   ${sorted[sorted.length - 1].toFixed(1).padStart(6)}   ${median(totals)}`);
+        console.log(
+          `${c.type.padEnd(44)}${String(windowDays).padStart(4)} d   ${median(times).toFixed(1).padStart(8)}   ${percentile(sorted, 99).toFixed(1).padStart(6)}   ${sorted[sorted.length - 1].toFixed(1).padStart(6)}   ${median(totals)}`,
+        );
       }
     }
     const sorted = [...all].sort((a, b) => a - b);
-    console.log(`all ${all.length} checks: median ${median(all).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (goal: median < 100 ms, max < 1000 ms)`);
+    console.log(
+      `all ${all.length} checks: median ${median(all).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (goal: median < 100 ms, max < 1000 ms)`,
+    );
 
     await benchFullChecks(orm, formerEmployers, envNumber('BENCH_CHECK_DAYS', 20));
   } finally {
@@ -115,26 +157,92 @@ interface CheckCase {
 /** Phase 2: checkSignal itself, one signal per case, one check a day over `days` days ending now. */
 async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: number): Promise<void> {
   const db = () => benchDb(orm);
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const org = await admin.bootstrap(orm.em.fork(), {
+    orgName: 'Bench',
+    ownerEmail: 'bench@example.com',
+    ownerName: 'Bench',
+  });
   const organizationId = org.organization_id;
   const providers = createProviders({ orm, config: loadConfig() });
   // No signal here has a sequence_template_id, so enroll() returns before it would start a workflow: Temporal is never called.
-  const temporal = new Proxy({}, { get: () => { throw new Error('the full-checks bench has no Temporal: a check tried to start a workflow'); } }) as Client;
+  const temporal = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('the full-checks bench has no Temporal: a check tried to start a workflow');
+      },
+    },
+  ) as Client;
   const deps: SignalCheckDeps = {
-    directory: providers.directory, enrichment: providers.enrichment, signals: providers.signals,
-    scopeOf: async (type) => presetOf(type).scope, workflows: createWorkflowClients(temporal, 'bench-signals'), slowVerifyMs: 0,
+    directory: providers.directory,
+    enrichment: providers.enrichment,
+    signals: providers.signals,
+    scopeOf: async (type) => presetOf(type).scope,
+    workflows: createWorkflowClients(temporal, 'bench-signals'),
+    slowVerifyMs: 0,
   };
 
   const cases: CheckCase[] = [
-    { label: 'HIRING_SIGNALS -> COMPANIES', type: 'HIRING_SIGNALS', target: 'COMPANIES', filters: { job_title_or: ['engineer', 'sales'], company_country_code_or: ['US', 'GB', 'DE'], company_size: ['51-200', '201-500', '501-1000'] } },
-    { label: 'HIRING_SIGNALS -> PEOPLE (10 cos x 3)', type: 'HIRING_SIGNALS', target: 'PEOPLE', filters: { job_title_or: ['engineer', 'sales'] }, importFilters: { seniority_or: ['C_LEVEL', 'VP', 'HEAD', 'DIRECTOR'] }, maxCompaniesPerRun: 10 },
-    { label: 'FUNDING_EVENTS -> COMPANIES', type: 'FUNDING_EVENTS', target: 'COMPANIES', filters: { funding_round_or: ['Seed', 'Series A', 'Series B'] } },
-    { label: 'TECH_ADOPTION -> COMPANIES', type: 'TECH_ADOPTION', target: 'COMPANIES', filters: { technology_or: ['Salesforce', 'HubSpot'], industry_not: ['Government'] } },
-    { label: 'NEWS_EVENTS -> COMPANIES', type: 'NEWS_EVENTS', target: 'COMPANIES', filters: { news_topic_or: ['PRODUCT_LAUNCH', 'PARTNERSHIP', 'EXPANSION'] } },
-    { label: 'NEW_JOB -> PEOPLE', type: 'NEW_JOB', target: 'PEOPLE', filters: { job_title_or: ['VP', 'Head of', 'Director', 'Manager'] } },
-    { label: 'CHAMPION_CHANGED_JOB -> PEOPLE', type: 'CHAMPION_CHANGED_JOB', target: 'PEOPLE', filters: { previous_company_domain_or: formerEmployers } },
-    { label: 'LINKEDIN_COMPETITOR_POST_ENG. -> PEOPLE', type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT', target: 'PEOPLE', filters: { competitor_domain_or: ['acme.test', 'globex.test'] } },
-    { label: 'LINKEDIN_KEYWORD_MENTION -> PEOPLE', type: 'LINKEDIN_KEYWORD_MENTION', target: 'PEOPLE', filters: { keyword_or: ['outbound', 'revops', 'ai sdr'] } },
+    {
+      label: 'HIRING_SIGNALS -> COMPANIES',
+      type: 'HIRING_SIGNALS',
+      target: 'COMPANIES',
+      filters: {
+        job_title_or: ['engineer', 'sales'],
+        company_country_code_or: ['US', 'GB', 'DE'],
+        company_size: ['51-200', '201-500', '501-1000'],
+      },
+    },
+    {
+      label: 'HIRING_SIGNALS -> PEOPLE (10 cos x 3)',
+      type: 'HIRING_SIGNALS',
+      target: 'PEOPLE',
+      filters: { job_title_or: ['engineer', 'sales'] },
+      importFilters: { seniority_or: ['C_LEVEL', 'VP', 'HEAD', 'DIRECTOR'] },
+      maxCompaniesPerRun: 10,
+    },
+    {
+      label: 'FUNDING_EVENTS -> COMPANIES',
+      type: 'FUNDING_EVENTS',
+      target: 'COMPANIES',
+      filters: { funding_round_or: ['Seed', 'Series A', 'Series B'] },
+    },
+    {
+      label: 'TECH_ADOPTION -> COMPANIES',
+      type: 'TECH_ADOPTION',
+      target: 'COMPANIES',
+      filters: { technology_or: ['Salesforce', 'HubSpot'], industry_not: ['Government'] },
+    },
+    {
+      label: 'NEWS_EVENTS -> COMPANIES',
+      type: 'NEWS_EVENTS',
+      target: 'COMPANIES',
+      filters: { news_topic_or: ['PRODUCT_LAUNCH', 'PARTNERSHIP', 'EXPANSION'] },
+    },
+    {
+      label: 'NEW_JOB -> PEOPLE',
+      type: 'NEW_JOB',
+      target: 'PEOPLE',
+      filters: { job_title_or: ['VP', 'Head of', 'Director', 'Manager'] },
+    },
+    {
+      label: 'CHAMPION_CHANGED_JOB -> PEOPLE',
+      type: 'CHAMPION_CHANGED_JOB',
+      target: 'PEOPLE',
+      filters: { previous_company_domain_or: formerEmployers },
+    },
+    {
+      label: 'LINKEDIN_COMPETITOR_POST_ENG. -> PEOPLE',
+      type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT',
+      target: 'PEOPLE',
+      filters: { competitor_domain_or: ['acme.test', 'globex.test'] },
+    },
+    {
+      label: 'LINKEDIN_KEYWORD_MENTION -> PEOPLE',
+      type: 'LINKEDIN_KEYWORD_MENTION',
+      target: 'PEOPLE',
+      filters: { keyword_or: ['outbound', 'revops', 'ai sdr'] },
+    },
   ];
   // A signal with a list of its own, written as POST /v1/signals would (caps: the service's defaults).
   const createSignal = async (c: CheckCase): Promise<string> => {
@@ -143,15 +251,36 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
     await insertLists(orm, organizationId, c.target, [list], () => `Bench ${id}`);
     const maxPerDay = c.maxCompaniesPerRun ? c.maxCompaniesPerRun * 3 : 50;
     const now = new Date();
-    await db().insertInto('signals').values({
-      id, organization_id: organizationId, name: `Bench ${c.label}`, signal_type: c.type, status: 'ACTIVE', cadence: 'DAILY', search_filters: c.filters,
-      import_search_filters: c.importFilters ?? {}, import_target: c.target, enrich_email: false, enrich_phones: false, max_companies_per_run: c.maxCompaniesPerRun ?? null,
-      max_per_day: maxPerDay, contact_list_id: c.target === 'PEOPLE' ? list : null, account_list_id: c.target === 'COMPANIES' ? list : null, created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('signals')
+      .values({
+        id,
+        organization_id: organizationId,
+        name: `Bench ${c.label}`,
+        signal_type: c.type,
+        status: 'ACTIVE',
+        cadence: 'DAILY',
+        search_filters: c.filters,
+        import_search_filters: c.importFilters ?? {},
+        import_target: c.target,
+        enrich_email: false,
+        enrich_phones: false,
+        max_companies_per_run: c.maxCompaniesPerRun ?? null,
+        max_per_day: maxPerDay,
+        contact_list_id: c.target === 'PEOPLE' ? list : null,
+        account_list_id: c.target === 'COMPANIES' ? list : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return id;
   };
   const run = async (signalId: string, at: Date) => {
-    await db().updateTable('signals').set({ last_checked_at: new Date(at.getTime() - DAY_MS) }).where('id', '=', signalId).execute();
+    await db()
+      .updateTable('signals')
+      .set({ last_checked_at: new Date(at.getTime() - DAY_MS) })
+      .where('id', '=', signalId)
+      .execute();
     const started = performance.now();
     const result = await checkSignal(orm.em.fork(), deps, organizationId, signalId, at);
     const ms = performance.now() - started;
@@ -160,7 +289,10 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   };
   const workspace = async () => {
     const em = orm.em.fork();
-    return { contacts: await em.count(Contact, { organization: organizationId }), accounts: await em.count(Account, { organization: organizationId }) };
+    return {
+      contacts: await em.count(Contact, { organization: organizationId }),
+      accounts: await em.count(Account, { organization: organizationId }),
+    };
   };
 
   const now = Date.now();
@@ -172,8 +304,12 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
   // Oldest first, as a daily signal runs: each check's window is the day since the previous one.
   const ats = Array.from({ length: days }, (_, d) => new Date(now - (days - 1 - d) * DAY_MS));
 
-  console.log(`\nfull checks (checkSignal, ${days} daily checks per case over a 1-day window, one organization, enrichment off, no template):`);
-  console.log('case                                        median ms   p99 ms   max ms   imported  skipped  read   (medians per check)');
+  console.log(
+    `\nfull checks (checkSignal, ${days} daily checks per case over a 1-day window, one organization, enrichment off, no template):`,
+  );
+  console.log(
+    'case                                        median ms   p99 ms   max ms   imported  skipped  read   (medians per check)',
+  );
   const all: number[] = [];
   let imported = 0;
   let checkMs = 0;
@@ -193,23 +329,39 @@ async function benchFullChecks(orm: MikroORM, formerEmployers: string[], days: n
     }
     all.push(...times);
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`${c.label.padEnd(44)}${median(times).toFixed(1).padStart(8)}   ${percentile(sorted, 99).toFixed(1).padStart(6)}   ${sorted[sorted.length - 1].toFixed(1).padStart(6)}   `
-      + `${String(median(imports)).padStart(8)}  ${String(median(skips)).padStart(7)}  ${String(median(reads)).padStart(4)}`);
+    console.log(
+      `${c.label.padEnd(44)}${median(times).toFixed(1).padStart(8)}   ${percentile(sorted, 99).toFixed(1).padStart(6)}   ${sorted[sorted.length - 1].toFixed(1).padStart(6)}   ` +
+        `${String(median(imports)).padStart(8)}  ${String(median(skips)).padStart(7)}  ${String(median(reads)).padStart(4)}`,
+    );
   }
   const sorted = [...all].sort((a, b) => a - b);
-  console.log(`all ${all.length} full checks: median ${median(all).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms `
-    + `(goal: median < 100 ms, max < 1000 ms); ${imported} imported in ${(checkMs / 1000).toFixed(1)} s of checks = ${(imported / (checkMs / 1000)).toFixed(1)} imports/s`);
-  const feed = await db().selectFrom('signal_imports').select((eb) => ['status', eb.fn.countAll<string>().as('n')])
-    .where((eb) => eb('signal_id', '=', eb.fn.any(eb.val(signalIds)))).groupBy('status').orderBy('status')
+  console.log(
+    `all ${all.length} full checks: median ${median(all).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms ` +
+      `(goal: median < 100 ms, max < 1000 ms); ${imported} imported in ${(checkMs / 1000).toFixed(1)} s of checks = ${(imported / (checkMs / 1000)).toFixed(1)} imports/s`,
+  );
+  const feed = await db()
+    .selectFrom('signal_imports')
+    .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+    .where((eb) => eb('signal_id', '=', eb.fn.any(eb.val(signalIds))))
+    .groupBy('status')
+    .orderBy('status')
     .execute();
-  const contactEntries = await db().selectFrom('contact_entries as e').innerJoin('signals as s', 's.contact_list_id', 'e.contact_list_id')
-    .select((eb) => eb.fn.countAll<string>().as('n')).where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
+  const contactEntries = await db()
+    .selectFrom('contact_entries as e')
+    .innerJoin('signals as s', 's.contact_list_id', 'e.contact_list_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
     .executeTakeFirstOrThrow();
-  const accountEntries = await db().selectFrom('account_entries as e').innerJoin('signals as s', 's.account_list_id', 'e.account_list_id')
-    .select((eb) => eb.fn.countAll<string>().as('n')).where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
+  const accountEntries = await db()
+    .selectFrom('account_entries as e')
+    .innerJoin('signals as s', 's.account_list_id', 'e.account_list_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb('s.id', '=', eb.fn.any(eb.val(signalIds))))
     .executeTakeFirstOrThrow();
   const entries = { contact_entries: contactEntries.n, account_entries: accountEntries.n };
   const after = await workspace();
-  console.log(`  feed rows: ${feed.map((f) => `${f.status} ${f.n}`).join(', ') || 'none'}; list entries: ${entries.contact_entries} contact, ${entries.account_entries} account; `
-    + `new in the workspace: ${after.contacts - before.contacts} contacts, ${after.accounts - before.accounts} accounts`);
+  console.log(
+    `  feed rows: ${feed.map((f) => `${f.status} ${f.n}`).join(', ') || 'none'}; list entries: ${entries.contact_entries} contact, ${entries.account_entries} account; ` +
+      `new in the workspace: ${after.contacts - before.contacts} contacts, ${after.accounts - before.accounts} accounts`,
+  );
 }

@@ -33,10 +33,19 @@ export async function benchWebhooks(): Promise<void> {
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 8 });
   await migrate(orm);
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const temporal = await startTemporalDevServer({
+    cli: temporalCli(),
+    port: await freePort(),
+    uiPort: null,
+    dbFile: null,
+  });
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const org = await admin.bootstrap(orm.em.fork(), {
+    orgName: 'Bench',
+    ownerEmail: 'bench@example.com',
+    ownerName: 'Bench',
+  });
 
   // The receiver: verifies each signature, keeps each receipt by activity and webhook-id.
   // The verifier comes with the subscription (below), before any event is emitted.
@@ -55,30 +64,50 @@ export async function benchWebhooks(): Promise<void> {
         badSignatures++;
       }
       const body = JSON.parse(raw) as { activity_id: string; created_at: string };
-      receipts.push({ webhookId: String(req.headers['webhook-id']), activityId: body.activity_id, createdAt: Date.parse(body.created_at), at: Date.now() });
+      receipts.push({
+        webhookId: String(req.headers['webhook-id']),
+        activityId: body.activity_id,
+        createdAt: Date.parse(body.created_at),
+        at: Date.now(),
+      });
       res.writeHead(204).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   // The subscription as POST /v1/webhooks creates it; its secret is shown once, here.
-  const { secret } = await createSubscription(orm.em.fork(), { secretKey: SECRET_KEY, policy: { allowHttpLoopback: true, allowPrivate: false }, timeoutMs: 10_000 },
-    org.organization_id, { name: 'bench', url, event_types: ['contact_exclusion.created'] });
+  const { secret } = await createSubscription(
+    orm.em.fork(),
+    { secretKey: SECRET_KEY, policy: { allowHttpLoopback: true, allowPrivate: false }, timeoutMs: 10_000 },
+    org.organization_id,
+    { name: 'bench', url, event_types: ['contact_exclusion.created'] },
+  );
   signing.verifier = new Webhook(secret);
 
   const taskQueue = `bench-${randomUUID()}`;
-  const startWorker = (): ChildProcess => spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
-    env: {
-      ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue,
-      WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const startWorker = (): ChildProcess =>
+    spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        TEMPORAL_ADDRESS: temporal.address,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        WEBHOOK_SECRET_KEY: SECRET_KEY,
+        WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   type Em = ReturnType<typeof orm.em.fork>;
-  const emitIn = async (tx: Em) => (await emitEvent(tx, {
-    type: 'contact_exclusion.created', organizationId: org.organization_id, contact: null,
-    fields: { exclusion_id: randomUUID(), email: null, linkedin_url: null, reason: 'OTHER' },
-  })).activityId;
+  const emitIn = async (tx: Em) =>
+    (
+      await emitEvent(tx, {
+        type: 'contact_exclusion.created',
+        organizationId: org.organization_id,
+        contact: null,
+        fields: { exclusion_id: randomUUID(), email: null, linkedin_url: null, reason: 'OTHER' },
+      })
+    ).activityId;
   const emit = () => orm.em.fork().transactional(emitIn);
   /** Emits at a fixed rate for `durationS`; `during(t)` is called once a second with the elapsed seconds. */
   const produce = async (durationS: number, during?: (t: number) => Promise<void>) => {
@@ -111,8 +140,13 @@ export async function benchWebhooks(): Promise<void> {
     const first = Math.min(...mine.map((r) => r.at));
     const last = Math.max(...mine.map((r) => r.at));
     return {
-      events: ids.length, lost: ids.length - delivered.size, duplicates: mine.length - new Set(mine.map((r) => r.webhookId)).size,
-      rate: mine.length / Math.max(0.001, (last - first) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99),
+      events: ids.length,
+      lost: ids.length - delivered.size,
+      duplicates: mine.length - new Set(mine.map((r) => r.webhookId)).size,
+      rate: mine.length / Math.max(0.001, (last - first) / 1000),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
     };
   };
 
@@ -120,7 +154,13 @@ export async function benchWebhooks(): Promise<void> {
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const running = await client.workflow.getHandle(webhookDispatcherWorkflowId(taskQueue)).describe().then((d) => d.status.name === 'RUNNING', () => false);
+      const running = await client.workflow
+        .getHandle(webhookDispatcherWorkflowId(taskQueue))
+        .describe()
+        .then(
+          (d) => d.status.name === 'RUNNING',
+          () => false,
+        );
       if (running) break;
       if (Date.now() > deadline) throw new Error('the worker did not start the dispatcher');
       await sleep(200);
@@ -131,7 +171,9 @@ export async function benchWebhooks(): Promise<void> {
     const steady = await produce(seconds);
     await waitAll(steady, 60_000);
     const s = summarise(steady);
-    console.log(`sustained: ${s.rate.toFixed(0)} deliveries/s; commit->receipt p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms; lost ${s.lost}, duplicates ${s.duplicates}`);
+    console.log(
+      `sustained: ${s.rate.toFixed(0)} deliveries/s; commit->receipt p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms; lost ${s.lost}, duplicates ${s.duplicates}`,
+    );
 
     console.log(`phase 2: a burst of ${burst} events committed in one transaction`);
     const burstIds = await orm.em.fork().transactional(async (em) => {
@@ -141,10 +183,14 @@ export async function benchWebhooks(): Promise<void> {
     });
     await waitAll(burstIds, 120_000);
     const b = summarise(burstIds);
-    console.log(`ceiling: ${b.rate.toFixed(0)} deliveries/s (first to last receipt); lost ${b.lost}, duplicates ${b.duplicates}`);
+    console.log(
+      `ceiling: ${b.rate.toFixed(0)} deliveries/s (first to last receipt); lost ${b.lost}, duplicates ${b.duplicates}`,
+    );
 
     const crashSeconds = Math.max(10, Math.round(seconds / 3));
-    console.log(`phase 3: ${rate} events/s for ${crashSeconds} s, worker killed with SIGKILL at 5 s and restarted 1 s later`);
+    console.log(
+      `phase 3: ${rate} events/s for ${crashSeconds} s, worker killed with SIGKILL at 5 s and restarted 1 s later`,
+    );
     let killedAt = 0;
     const crashIds = await produce(crashSeconds, async (t) => {
       if (t === 5) {
@@ -159,15 +205,30 @@ export async function benchWebhooks(): Promise<void> {
     // (twice the send timeout) runs out: count duplicates only after the queue is empty.
     const settleBy = Date.now() + 120_000;
     while (Date.now() < settleBy) {
-      const pending = await benchDb(orm).selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'PENDING').executeTakeFirstOrThrow();
+      const pending = await benchDb(orm)
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'PENDING')
+        .executeTakeFirstOrThrow();
       if (Number(pending.n) === 0) break;
       await sleep(500);
     }
     const c = summarise(crashIds);
-    const resumed = receipts.filter((r) => r.at > killedAt + 1000).map((r) => r.at).sort((x, y) => x - y)[0];
-    console.log(`crash: lost ${c.lost} (expected 0), duplicates ${c.duplicates} (same webhook-id), p95 ${c.p95} ms, p99 ${c.p99} ms; first receipt ${(((resumed ?? Number.NaN) - killedAt) / 1000).toFixed(1)} s after the kill`);
-    const rows = await benchDb(orm).selectFrom('webhook_deliveries').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
-    console.log(`deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}; bad signatures: ${badSignatures}`);
+    const resumed = receipts
+      .filter((r) => r.at > killedAt + 1000)
+      .map((r) => r.at)
+      .sort((x, y) => x - y)[0];
+    console.log(
+      `crash: lost ${c.lost} (expected 0), duplicates ${c.duplicates} (same webhook-id), p95 ${c.p95} ms, p99 ${c.p99} ms; first receipt ${(((resumed ?? Number.NaN) - killedAt) / 1000).toFixed(1)} s after the kill`,
+    );
+    const rows = await benchDb(orm)
+      .selectFrom('webhook_deliveries')
+      .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
+    console.log(
+      `deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}; bad signatures: ${badSignatures}`,
+    );
   } finally {
     await stopChild(worker, 10_000);
     server.closeAllConnections();

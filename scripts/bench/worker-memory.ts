@@ -57,12 +57,19 @@ export interface WorkerMemoryRecorder {
 
 const SAMPLE_SECONDS = 15;
 
-export function recordWorkerMemory(metricsUrl: string, pid: number, print: (line: string) => void = console.log): WorkerMemoryRecorder {
+export function recordWorkerMemory(
+  metricsUrl: string,
+  pid: number,
+  print: (line: string) => void = console.log,
+): WorkerMemoryRecorder {
   const samples: Promise<MemorySample>[] = [];
-  const take = (t: number) => samples.push(sampleWorkerMemory(metricsUrl, pid, t).then((sample) => {
-    if (t % 60 === 0) print(`  worker memory ${formatSample(sample)} (MiB)`);
-    return sample;
-  }));
+  const take = (t: number) =>
+    samples.push(
+      sampleWorkerMemory(metricsUrl, pid, t).then((sample) => {
+        if (t % 60 === 0) print(`  worker memory ${formatSample(sample)} (MiB)`);
+        return sample;
+      }),
+    );
   take(0);
   let next = SAMPLE_SECONDS;
   return {
@@ -92,17 +99,28 @@ export function slope(points: { x: number; y: number }[]): number {
 export function slopesFrom(samples: MemorySample[], fromSeconds: number): Record<string, number> {
   const later = samples.filter((s) => s.t >= fromSeconds);
   const names = [...new Set(later.flatMap((s) => Object.keys(s.series)))];
-  return Object.fromEntries(names.map((name) => [name, slope(later.filter((s) => name in s.series).map((s) => ({ x: s.t / 60, y: s.series[name] })))]));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      slope(later.filter((s) => name in s.series).map((s) => ({ x: s.t / 60, y: s.series[name] }))),
+    ]),
+  );
 }
 
 /** One line of a sample: `600s rss 612 anon 508 file 104 malloc 131 other anon 377 heap main 88 heap workflow-1 70` (MiB). */
 export function formatSample(sample: MemorySample): string {
-  return `${sample.t}s ${Object.entries(sample.series).map(([name, mib]) => `${name} ${mib.toFixed(0)}`).join(' ') || '(no metrics)'}`;
+  return `${sample.t}s ${
+    Object.entries(sample.series)
+      .map(([name, mib]) => `${name} ${mib.toFixed(0)}`)
+      .join(' ') || '(no metrics)'
+  }`;
 }
 
 /** The end-of-run lines: the slope of each series over the second half of the run, and the goal. */
 export function formatSlopes(samples: MemorySample[], seconds: number): string {
   const slopes = slopesFrom(samples, seconds / 2);
-  const parts = Object.entries(slopes).map(([name, perMinute]) => `${name} ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)}`);
+  const parts = Object.entries(slopes).map(
+    ([name, perMinute]) => `${name} ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)}`,
+  );
   return `worker memory slope over the second half (from ${seconds / 2} s), MiB a minute: ${parts.join(', ') || 'no samples'} (goal < 0.5 MiB a minute)`;
 }

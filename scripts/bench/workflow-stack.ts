@@ -24,13 +24,26 @@ export async function workflowBenchStack(poolMax: number): Promise<WorkflowBench
   const database = await benchDatabase();
   const orm = await openOrm({ databaseUrl: database.url, poolMax });
   await migrate(orm);
-  const temporal = await startTemporalDevServer({ cli: temporalCli(), port: await freePort(), uiPort: null, dbFile: null });
+  const temporal = await startTemporalDevServer({
+    cli: temporalCli(),
+    port: await freePort(),
+    uiPort: null,
+    dbFile: null,
+  });
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
-  const org = await admin.bootstrap(orm.em.fork(), { orgName: 'Bench', ownerEmail: 'bench@example.com', ownerName: 'Bench' });
+  const org = await admin.bootstrap(orm.em.fork(), {
+    orgName: 'Bench',
+    ownerEmail: 'bench@example.com',
+    ownerName: 'Bench',
+  });
   await liftSendLimit(orm, org.user_id);
   return {
-    database, orm, temporal, client, org,
+    database,
+    orm,
+    temporal,
+    client,
+    org,
     async stop() {
       await connection.close();
       await temporal.stop();

@@ -33,12 +33,30 @@ export async function generatePython(doc: OpenApiDocument, outDir: string): Prom
   try {
     const docFile = join(work, 'openapi.json');
     writeFileSync(docFile, JSON.stringify(clientDocument(doc)));
-    const args = ['generate', '--path', docFile, '--meta', 'uv', '--config', PYTHON_CONFIG, '--output-path', outDir, '--overwrite'];
+    const args = [
+      'generate',
+      '--path',
+      docFile,
+      '--meta',
+      'uv',
+      '--config',
+      PYTHON_CONFIG,
+      '--output-path',
+      outDir,
+      '--overwrite',
+    ];
     // The hooks run `ruff` from PATH: the venv's pinned one. No .ruff_cache in the generated project.
-    const env = { ...process.env, PATH: `${dirname(cli)}${delimiter}${process.env.PATH ?? ''}`, RUFF_NO_CACHE: 'true', NO_COLOR: '1' };
-    const { stdout, stderr } = await promisify(execFile)(cli, args, { env, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error & { stdout?: string; stderr?: string }) => {
-      throw new Error(`openapi-python-client failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-    });
+    const env = {
+      ...process.env,
+      PATH: `${dirname(cli)}${delimiter}${process.env.PATH ?? ''}`,
+      RUFF_NO_CACHE: 'true',
+      NO_COLOR: '1',
+    };
+    const { stdout, stderr } = await promisify(execFile)(cli, args, { env, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: Error & { stdout?: string; stderr?: string }) => {
+        throw new Error(`openapi-python-client failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      },
+    );
     return { warnings: `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('WARNING')) };
   } finally {
     rmSync(work, { recursive: true, force: true });

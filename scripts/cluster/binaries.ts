@@ -25,17 +25,26 @@ export function temporalServerBinaries(log: (line: string) => void = console.err
   const bin = join(projectRoot, '.tools', 'temporal-server', TEMPORAL_SERVER_VERSION);
   const server = join(bin, 'server');
   const sqlTool = join(bin, 'sql');
-  const missing = [['cmd/server', server], ['cmd/tools/sql', sqlTool]].filter(([, file]) => !existsSync(file));
+  const missing = [
+    ['cmd/server', server],
+    ['cmd/tools/sql', sqlTool],
+  ].filter(([, file]) => !existsSync(file));
   if (missing.length && spawnSync('go', ['version']).status !== 0) {
-    throw new Error(`Go is needed once to build the Temporal server ${TEMPORAL_SERVER_VERSION} into ${bin} (https://go.dev/dl/)`);
+    throw new Error(
+      `Go is needed once to build the Temporal server ${TEMPORAL_SERVER_VERSION} into ${bin} (https://go.dev/dl/)`,
+    );
   }
   for (const [pkg] of missing) {
     log(`[tools] building ${MODULE}/${pkg}@${TEMPORAL_SERVER_VERSION} into ${bin} (a few minutes, once) ...`);
-    execFileSync('go', ['install', `${MODULE}/${pkg}@${TEMPORAL_SERVER_VERSION}`], { env: { ...process.env, GOBIN: bin }, stdio: 'inherit' });
+    execFileSync('go', ['install', `${MODULE}/${pkg}@${TEMPORAL_SERVER_VERSION}`], {
+      env: { ...process.env, GOBIN: bin },
+      stdio: 'inherit',
+    });
   }
   // `go install` leaves the module's source (schemas included) in the module cache; fetch it if that was cleaned.
   const moduleDir = join(goEnv('GOMODCACHE'), `${MODULE}@${TEMPORAL_SERVER_VERSION}`);
-  if (!existsSync(moduleDir)) execFileSync('go', ['mod', 'download', `${MODULE}@${TEMPORAL_SERVER_VERSION}`], { stdio: 'inherit', cwd: bin });
+  if (!existsSync(moduleDir))
+    execFileSync('go', ['mod', 'download', `${MODULE}@${TEMPORAL_SERVER_VERSION}`], { stdio: 'inherit', cwd: bin });
   return { server, sqlTool, postgresSchemaDir: join(moduleDir, 'schema', 'postgresql', 'v12') };
 }
 
@@ -48,8 +57,13 @@ export function temporalUiBinary(log: (line: string) => void = console.error): s
   const server = join(bin, 'server');
   if (existsSync(server)) return server;
   log(`[tools] building github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION} into ${bin} (once) ...`);
-  const built = spawnSync('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`], { env: { ...process.env, GOBIN: bin }, stdio: 'inherit' });
+  const built = spawnSync('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`], {
+    env: { ...process.env, GOBIN: bin },
+    stdio: 'inherit',
+  });
   if (built.status === 0 && existsSync(server)) return server;
-  log('[tools] the Temporal UI server could not be built; the cluster runs without a UI (the `temporal` CLI reaches it instead)');
+  log(
+    '[tools] the Temporal UI server could not be built; the cluster runs without a UI (the `temporal` CLI reaches it instead)',
+  );
   return null;
 }

@@ -4,7 +4,13 @@
 // answer) goes to the next one when replaying it is safe: GET and HEAD, or a POST carrying an
 // Idempotency-Key (the API answers a replay from its stored response). Anything else gets 502,
 // as from any proxy.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { BackendPool } from './backend-pool.ts';
@@ -20,16 +26,28 @@ const HEALTH_TIMEOUT_MS = 2500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** Hop-by-hop headers a proxy does not forward. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 export function replayable(method: string | undefined, headers: IncomingMessage['headers']): boolean {
   return method === 'GET' || method === 'HEAD' || headers['idempotency-key'] !== undefined;
 }
 
 function problem(res: ServerResponse, status: number, message: string): void {
-  if (res.headersSent) { res.destroy(); return; }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
   const type = status === 503 ? 'UnavailableIssue' : 'InternalIssue';
-  res.writeHead(status, { 'content-type': 'application/json' })
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
     .end(JSON.stringify({ status_code: status, type, message, data: null, request_id: randomUUID() }));
 }
 
@@ -49,27 +67,48 @@ function forward(backend: string, req: IncomingMessage, body: Buffer, res: Serve
   const target = new URL(req.url ?? '/', backend);
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
   return new Promise((done, fail) => {
-    const upstream = httpRequest(target, {
-      method: req.method,
-      headers: { ...headers, 'content-length': String(body.length), 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' },
-    }, (answer) => {
-      const forwarded = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-      res.writeHead(answer.statusCode ?? 502, forwarded);
-      answer.pipe(res);
-      answer.once('error', () => res.destroy());
-      answer.once('end', () => done());
-    });
+    const upstream = httpRequest(
+      target,
+      {
+        method: req.method,
+        headers: {
+          ...headers,
+          'content-length': String(body.length),
+          'x-forwarded-for': req.socket.remoteAddress ?? '',
+          'x-forwarded-host': req.headers.host ?? '',
+          'x-forwarded-proto': 'http',
+        },
+      },
+      (answer) => {
+        const forwarded = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+        res.writeHead(answer.statusCode ?? 502, forwarded);
+        answer.pipe(res);
+        answer.once('error', () => res.destroy());
+        answer.once('end', () => done());
+      },
+    );
     upstream.once('error', (error) => (res.headersSent ? (res.destroy(), done()) : fail(error)));
     upstream.end(body);
   });
 }
 
-export async function startLoadBalancer(options: { backends: string[]; port: number; host?: string; log?: (line: string) => void }): Promise<LoadBalancer> {
+export async function startLoadBalancer(options: {
+  backends: string[];
+  port: number;
+  host?: string;
+  log?: (line: string) => void;
+}): Promise<LoadBalancer> {
   const pool = new BackendPool(options.backends);
   const checks = setInterval(() => {
     for (const backend of pool.backends) {
       void fetch(new URL('/readyz', backend), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
-        .then(async (r) => { await r.arrayBuffer(); return r.ok; }, () => false)
+        .then(
+          async (r) => {
+            await r.arrayBuffer();
+            return r.ok;
+          },
+          () => false,
+        )
         .then((passed) => {
           const before = pool.isReady(backend);
           pool.checked(backend, passed);

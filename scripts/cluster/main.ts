@@ -52,7 +52,9 @@ try {
   say(`Temporal UI:         ${uiUrl ?? '(none: the UI server could not be built here)'}`);
   say(`SMTP sink:           ${smtp.url} (production mail transport; messages are counted, not delivered)`);
   say(`Metrics token:       ${serviceEnv.METRICS_TOKEN} (GET ${url}/metrics with Authorization: Bearer <token>)`);
-  say(`Get an API key:      DATABASE_URL=${cluster.postgres.dataDir ? cluster.postgres.url : '$DATABASE_URL'} npm run --silent admin -- bootstrap --org-name "My Org" --json`);
+  say(
+    `Get an API key:      DATABASE_URL=${cluster.postgres.dataDir ? cluster.postgres.url : '$DATABASE_URL'} npm run --silent admin -- bootstrap --org-name "My Org" --json`,
+  );
   say(`Logs:                ${join(runDir, '*.log')}`);
   say('Ctrl-C stops everything in order; the data stays in the folder above.');
 } catch (error) {

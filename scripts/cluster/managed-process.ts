@@ -50,7 +50,9 @@ export class ManagedProcess {
     if (this.running) return;
     this.expectingExit = false;
     const child = spawn(this.options.command, this.options.args, {
-      cwd: this.options.cwd, env: { ...process.env, ...this.options.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: this.options.cwd,
+      env: { ...process.env, ...this.options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
       this.log.write(chunk);

@@ -15,17 +15,28 @@ async function cli(binary: string, args: string[], alreadyDone: RegExp): Promise
   } catch (error) {
     const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
     const [group, noun, verb] = args;
-    if (!alreadyDone.test(output)) throw new Error(`temporal ${group} ${noun} ${verb} failed: ${output || String(error)}`);
+    if (!alreadyDone.test(output))
+      throw new Error(`temporal ${group} ${noun} ${verb} failed: ${output || String(error)}`);
   }
 }
 
-export async function registerNamespace(options: { cli: string; address: string; namespace: string; retention: string; log: (line: string) => void }): Promise<void> {
+export async function registerNamespace(options: {
+  cli: string;
+  address: string;
+  namespace: string;
+  retention: string;
+  log: (line: string) => void;
+}): Promise<void> {
   const target = ['--address', options.address, '--namespace', options.namespace];
   const deadline = Date.now() + 60_000;
   // Right after start the frontend may not yet see the namespace registry; retry until it answers.
   for (;;) {
     try {
-      await cli(options.cli, ['operator', 'namespace', 'create', ...target, '--retention', options.retention], /already (registered|exists)/i);
+      await cli(
+        options.cli,
+        ['operator', 'namespace', 'create', ...target, '--retention', options.retention],
+        /already (registered|exists)/i,
+      );
       break;
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -33,7 +44,11 @@ export async function registerNamespace(options: { cli: string; address: string;
     }
   }
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
-    await cli(options.cli, ['operator', 'search-attribute', 'create', ...target, '--name', name, '--type', type], /already (registered|exists)/i);
+    await cli(
+      options.cli,
+      ['operator', 'search-attribute', 'create', ...target, '--name', name, '--type', type],
+      /already (registered|exists)/i,
+    );
   }
   options.log(`namespace ${options.namespace} with search attributes ${Object.keys(SEARCH_ATTRIBUTES).join(', ')}`);
   await waitForSearchAttributes(options.address, options.namespace, deadline);
@@ -47,8 +62,13 @@ async function waitForSearchAttributes(address: string, namespace: string, deadl
     for (;;) {
       try {
         const handle = await client.workflow.start('searchAttributeProbe', {
-          taskQueue: `probe-${randomUUID()}`, workflowId: `probe/${randomUUID()}`,
-          typedSearchAttributes: organizationSearchAttributes({ organizationId: 'probe', contactId: 'probe', sequenceTemplateId: 'probe' }),
+          taskQueue: `probe-${randomUUID()}`,
+          workflowId: `probe/${randomUUID()}`,
+          typedSearchAttributes: organizationSearchAttributes({
+            organizationId: 'probe',
+            contactId: 'probe',
+            sequenceTemplateId: 'probe',
+          }),
         });
         await handle.terminate('search attribute probe');
         return;

@@ -3,7 +3,13 @@
 // can be SIGKILLed and started again on the same data, which the fault benchmark does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED_DATABASE, ensureDatabase, portOpen, startEmbeddedPostgres, type RunningPostgres } from '../local-stack.ts';
+import {
+  EMBEDDED_DATABASE,
+  ensureDatabase,
+  portOpen,
+  startEmbeddedPostgres,
+  type RunningPostgres,
+} from '../local-stack.ts';
 import { databaseUrl, postgresServer, type PostgresServer } from './schema.ts';
 
 export interface ClusterPostgres {
@@ -21,24 +27,50 @@ export interface ClusterPostgres {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startClusterPostgres(options: { databaseUrl: string | undefined; dataDir: string; port: number; log: (line: string) => void }): Promise<ClusterPostgres> {
+export async function startClusterPostgres(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}): Promise<ClusterPostgres> {
   if (options.databaseUrl) {
     const server = postgresServer(options.databaseUrl);
     await ensureDatabase(databaseUrl(server, server.adminDatabase), server.adminDatabase);
-    const unsupported = async () => { throw new Error('only the embedded PostgreSQL can be killed and restarted'); };
-    return { url: options.databaseUrl, server, dataDir: null, kill: unsupported, restart: unsupported, stop: async () => {} };
+    const unsupported = async () => {
+      throw new Error('only the embedded PostgreSQL can be killed and restarted');
+    };
+    return {
+      url: options.databaseUrl,
+      server,
+      dataDir: null,
+      kill: unsupported,
+      restart: unsupported,
+      stop: async () => {},
+    };
   }
-  const start = () => startEmbeddedPostgres({
-    dataDir: options.dataDir, port: options.port, database: EMBEDDED_DATABASE, persistent: true,
-    // Only what needs a look: refused connections while it starts, recovers or stops are expected.
-    log: (chunk) => {
-      for (const line of chunk.split('\n')) if (/FATAL|PANIC/.test(line) && !/shutting down|starting up|not yet accepting/.test(line)) options.log(line);
-    },
-  });
+  const start = () =>
+    startEmbeddedPostgres({
+      dataDir: options.dataDir,
+      port: options.port,
+      database: EMBEDDED_DATABASE,
+      persistent: true,
+      // Only what needs a look: refused connections while it starts, recovers or stops are expected.
+      log: (chunk) => {
+        for (const line of chunk.split('\n'))
+          if (/FATAL|PANIC/.test(line) && !/shutting down|starting up|not yet accepting/.test(line)) options.log(line);
+      },
+    });
   let running: RunningPostgres = await start();
   const server = postgresServer(running.url.replace(/\/[^/]*$/, '/postgres'));
   const postmasterPid = () => Number(readFileSync(join(running.dataDir!, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     url: running.url,
     server,
@@ -46,7 +78,7 @@ export async function startClusterPostgres(options: { databaseUrl: string | unde
     async kill() {
       const pid = postmasterPid();
       process.kill(pid, 'SIGKILL');
-      while (alive(pid) || await portOpen(options.port)) await sleep(100);
+      while (alive(pid) || (await portOpen(options.port))) await sleep(100);
     },
     async restart() {
       // Backends of the killed postmaster notice its death and exit within moments; until then

@@ -24,7 +24,10 @@ export interface PostgresServer {
 export function postgresServer(url: string): PostgresServer {
   const parsed = new URL(url);
   return {
-    host: parsed.hostname, port: Number(parsed.port || 5432), user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password),
+    host: parsed.hostname,
+    port: Number(parsed.port || 5432),
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
     adminDatabase: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres',
   };
 }
@@ -33,16 +36,40 @@ export function databaseUrl(server: PostgresServer, database: string): string {
   return `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${encodeURIComponent(database)}`;
 }
 
-export async function setupTemporalSchemas(binaries: TemporalServerBinaries, server: PostgresServer, log: (line: string) => void): Promise<void> {
-  for (const [database, folder] of [[TEMPORAL_DATABASE, 'temporal'], [TEMPORAL_VISIBILITY_DATABASE, 'visibility']] as const) {
+export async function setupTemporalSchemas(
+  binaries: TemporalServerBinaries,
+  server: PostgresServer,
+  log: (line: string) => void,
+): Promise<void> {
+  for (const [database, folder] of [
+    [TEMPORAL_DATABASE, 'temporal'],
+    [TEMPORAL_VISIBILITY_DATABASE, 'visibility'],
+  ] as const) {
     await ensureDatabase(databaseUrl(server, server.adminDatabase), database);
-    const common = ['--plugin', 'postgres12', '--endpoint', server.host, '--port', String(server.port), '--user', server.user, '--database', database];
+    const common = [
+      '--plugin',
+      'postgres12',
+      '--endpoint',
+      server.host,
+      '--port',
+      String(server.port),
+      '--user',
+      server.user,
+      '--database',
+      database,
+    ];
     // The password goes through the environment, not the process list.
     const options = { env: { ...process.env, SQL_PASSWORD: server.password } };
     await run(binaries.sqlTool, [...common, 'setup-schema', '--version', '0.0'], options);
-    const { stdout, stderr } = await run(binaries.sqlTool, [...common, 'update-schema', '--schema-dir', join(binaries.postgresSchemaDir, folder, 'versioned')], options);
+    const { stdout, stderr } = await run(
+      binaries.sqlTool,
+      [...common, 'update-schema', '--schema-dir', join(binaries.postgresSchemaDir, folder, 'versioned')],
+      options,
+    );
     const output = `${stdout}${stderr}`;
     const current = /current version ([\d.]+)/.exec(output)?.[1];
-    log(`${database}: schema ${/found zero updates/.test(output) ? `up to date (${current ?? '?'})` : 'set up and upgraded'}`);
+    log(
+      `${database}: schema ${/found zero updates/.test(output) ? `up to date (${current ?? '?'})` : 'set up and upgraded'}`,
+    );
   }
 }

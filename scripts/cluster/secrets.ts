@@ -3,5 +3,8 @@
 import { randomBytes } from 'node:crypto';
 
 export function generatedSecrets(): { WEBHOOK_SECRET_KEY: string; METRICS_TOKEN: string } {
-  return { WEBHOOK_SECRET_KEY: randomBytes(48).toString('base64'), METRICS_TOKEN: randomBytes(24).toString('base64url') };
+  return {
+    WEBHOOK_SECRET_KEY: randomBytes(48).toString('base64'),
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
+  };
 }

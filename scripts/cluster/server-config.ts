@@ -29,11 +29,18 @@ export interface TemporalConfigOptions {
  * frontend's HTTP API at +10. Temporal stores membership ports in a smallint column, so the
  * frontend port must leave them all under 32768.
  */
-export function temporalPorts(frontendPort: number): { ports: Record<TemporalService, TemporalPorts>; frontendHttpPort: number } {
+export function temporalPorts(frontendPort: number): {
+  ports: Record<TemporalService, TemporalPorts>;
+  frontendHttpPort: number;
+} {
   if (!Number.isInteger(frontendPort) || frontendPort < 1024 || frontendPort + 103 > 32767) {
-    throw new Error(`the Temporal frontend port must be between 1024 and 32664 (membership ports are a smallint), got ${frontendPort}`);
+    throw new Error(
+      `the Temporal frontend port must be between 1024 and 32664 (membership ports are a smallint), got ${frontendPort}`,
+    );
   }
-  const ports = Object.fromEntries(TEMPORAL_SERVICES.map((name, i) => [name, { grpc: frontendPort + i, membership: frontendPort + 100 + i }]));
+  const ports = Object.fromEntries(
+    TEMPORAL_SERVICES.map((name, i) => [name, { grpc: frontendPort + i, membership: frontendPort + 100 + i }]),
+  );
   return { ports: ports as Record<TemporalService, TemporalPorts>, frontendHttpPort: frontendPort + 10 };
 }
 
@@ -44,8 +51,15 @@ function datastore(options: TemporalConfigOptions, databaseName: string, maxConn
   const { host, port, user, password } = options.postgres;
   return {
     sql: {
-      pluginName: 'postgres12', databaseName, connectAddr: `${host}:${port}`, connectProtocol: 'tcp', user, password,
-      maxConns, maxIdleConns: maxConns, maxConnLifetime: '1h',
+      pluginName: 'postgres12',
+      databaseName,
+      connectAddr: `${host}:${port}`,
+      connectProtocol: 'tcp',
+      user,
+      password,
+      maxConns,
+      maxIdleConns: maxConns,
+      maxConnLifetime: '1h',
     },
   };
 }
@@ -53,12 +67,19 @@ function datastore(options: TemporalConfigOptions, databaseName: string, maxConn
 /** The server config (YAML): every process loads the same file and starts the service it is given. */
 export function temporalServerConfig(options: TemporalConfigOptions): string {
   const frontend = `127.0.0.1:${options.ports.frontend.grpc}`;
-  const services = Object.fromEntries(TEMPORAL_SERVICES.map((name) => [name, {
-    rpc: {
-      grpcPort: options.ports[name].grpc, membershipPort: options.ports[name].membership, bindOnIP: '127.0.0.1',
-      ...(name === 'frontend' ? { httpPort: options.frontendHttpPort } : {}),
-    },
-  }]));
+  const services = Object.fromEntries(
+    TEMPORAL_SERVICES.map((name) => [
+      name,
+      {
+        rpc: {
+          grpcPort: options.ports[name].grpc,
+          membershipPort: options.ports[name].membership,
+          bindOnIP: '127.0.0.1',
+          ...(name === 'frontend' ? { httpPort: options.frontendHttpPort } : {}),
+        },
+      },
+    ]),
+  );
   return YAML.stringify({
     log: { stdout: true, level: options.logLevel },
     persistence: {
@@ -78,7 +99,15 @@ export function temporalServerConfig(options: TemporalConfigOptions): string {
       failoverVersionIncrement: 10,
       masterClusterName: 'active',
       currentClusterName: 'active',
-      clusterInformation: { active: { enabled: true, initialFailoverVersion: 1, rpcName: 'frontend', rpcAddress: frontend, httpAddress: `127.0.0.1:${options.frontendHttpPort}` } },
+      clusterInformation: {
+        active: {
+          enabled: true,
+          initialFailoverVersion: 1,
+          rpcName: 'frontend',
+          rpcAddress: frontend,
+          httpAddress: `127.0.0.1:${options.frontendHttpPort}`,
+        },
+      },
     },
     dcRedirectionPolicy: { policy: 'noop' },
     archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } },

@@ -16,7 +16,9 @@ export interface SmtpSink {
 
 const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-export async function startSmtpSink(options: { port?: number; onMessage?: (to: string) => void } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { port?: number; onMessage?: (to: string) => void } = {},
+): Promise<SmtpSink> {
   const byMessageId = new Map<string, number>();
   const byRecipient = new Map<string, number>();
   const server = new SMTPServer({

@@ -9,7 +9,13 @@ import { portOpen, waitForTemporal } from '../local-stack.ts';
 import type { TemporalServerBinaries } from './binaries.ts';
 import { ManagedProcess } from './managed-process.ts';
 import type { PostgresServer } from './schema.ts';
-import { TEMPORAL_SERVICES, temporalDynamicConfig, temporalPorts, temporalServerConfig, type TemporalService } from './server-config.ts';
+import {
+  TEMPORAL_SERVICES,
+  temporalDynamicConfig,
+  temporalPorts,
+  temporalServerConfig,
+  type TemporalService,
+} from './server-config.ts';
 
 const run = promisify(execFile);
 
@@ -34,20 +40,49 @@ export async function startTemporalCluster(options: {
   mkdirSync(configDir, { recursive: true });
   const { ports, frontendHttpPort } = temporalPorts(options.frontendPort);
   const taken = [];
-  for (const port of [...Object.values(ports).flatMap((p) => [p.grpc, p.membership]), frontendHttpPort]) if (await portOpen(port)) taken.push(port);
-  if (taken.length) throw new Error(`Temporal's ports ${taken.join(', ')} are in use (another cluster running?); set another frontend port`);
+  for (const port of [...Object.values(ports).flatMap((p) => [p.grpc, p.membership]), frontendHttpPort])
+    if (await portOpen(port)) taken.push(port);
+  if (taken.length)
+    throw new Error(
+      `Temporal's ports ${taken.join(', ')} are in use (another cluster running?); set another frontend port`,
+    );
   const dynamicConfigFile = join(configDir, 'dynamicconfig.yaml');
   writeFileSync(dynamicConfigFile, temporalDynamicConfig());
-  writeFileSync(join(configDir, `${CONFIG_ENV}.yaml`), temporalServerConfig({
-    postgres: options.postgres, numHistoryShards: NUM_HISTORY_SHARDS, ports, frontendHttpPort, dynamicConfigFile, logLevel: 'warn',
-  }), { mode: 0o600 });
-  const services = Object.fromEntries(TEMPORAL_SERVICES.map((service) => [service, new ManagedProcess({
-    name: `temporal-${service}`,
-    command: options.binaries.server,
-    args: ['--root', options.runDir, '--config', 'temporal-config', '--env', CONFIG_ENV, '--allow-no-auth', 'start', '--service', service],
-    logFile: join(options.runDir, `temporal-${service}.log`),
-    onUnexpectedExit: options.onUnexpectedExit,
-  })])) as Record<TemporalService, ManagedProcess>;
+  writeFileSync(
+    join(configDir, `${CONFIG_ENV}.yaml`),
+    temporalServerConfig({
+      postgres: options.postgres,
+      numHistoryShards: NUM_HISTORY_SHARDS,
+      ports,
+      frontendHttpPort,
+      dynamicConfigFile,
+      logLevel: 'warn',
+    }),
+    { mode: 0o600 },
+  );
+  const services = Object.fromEntries(
+    TEMPORAL_SERVICES.map((service) => [
+      service,
+      new ManagedProcess({
+        name: `temporal-${service}`,
+        command: options.binaries.server,
+        args: [
+          '--root',
+          options.runDir,
+          '--config',
+          'temporal-config',
+          '--env',
+          CONFIG_ENV,
+          '--allow-no-auth',
+          'start',
+          '--service',
+          service,
+        ],
+        logFile: join(options.runDir, `temporal-${service}.log`),
+        onUnexpectedExit: options.onUnexpectedExit,
+      }),
+    ]),
+  ) as Record<TemporalService, ManagedProcess>;
   const address = `127.0.0.1:${ports.frontend.grpc}`;
   const stop = async () => {
     for (const service of [...TEMPORAL_SERVICES].reverse()) await services[service].stop(10_000);

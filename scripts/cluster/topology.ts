@@ -65,7 +65,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(options.runDir, { recursive: true });
   const stack: (() => Promise<void>)[] = [];
   const stop = async () => {
-    for (const part of stack.splice(0).reverse()) await part().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+    for (const part of stack.splice(0).reverse())
+      await part().catch((error: unknown) => log(`stop failed: ${String(error)}`));
   };
   let stopping = false;
   const onUnexpectedExit = (name: string, code: number | null, signal: string | null, lines: string[]) => {
@@ -73,27 +74,69 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     const binaries = temporalServerBinaries(log);
-    const postgres = await startClusterPostgres({ databaseUrl: options.databaseUrl, dataDir: join(options.runDir, 'postgres'), port: options.postgresPort, log });
+    const postgres = await startClusterPostgres({
+      databaseUrl: options.databaseUrl,
+      dataDir: join(options.runDir, 'postgres'),
+      port: options.postgresPort,
+      log,
+    });
     stack.push(() => postgres.stop());
-    log(`PostgreSQL ${postgres.server.host}:${postgres.server.port}${postgres.dataDir ? ` (data: ${postgres.dataDir})` : ''}`);
+    log(
+      `PostgreSQL ${postgres.server.host}:${postgres.server.port}${postgres.dataDir ? ` (data: ${postgres.dataDir})` : ''}`,
+    );
     await setupTemporalSchemas(binaries, postgres.server, log);
 
-    const temporal = await startTemporalCluster({ binaries, runDir: options.runDir, postgres: postgres.server, frontendPort: options.temporalPort, onUnexpectedExit });
+    const temporal = await startTemporalCluster({
+      binaries,
+      runDir: options.runDir,
+      postgres: postgres.server,
+      frontendPort: options.temporalPort,
+      onUnexpectedExit,
+    });
     stack.push(() => temporal.stop());
-    log(`Temporal ${temporal.address}: frontend, history, matching and worker services (pids ${Object.values(temporal.services).map((s) => s.pid).join(', ')})`);
-    await registerNamespace({ cli: temporalCli(), address: temporal.address, namespace: 'default', retention: '72h', log });
+    log(
+      `Temporal ${temporal.address}: frontend, history, matching and worker services (pids ${Object.values(
+        temporal.services,
+      )
+        .map((s) => s.pid)
+        .join(', ')})`,
+    );
+    await registerNamespace({
+      cli: temporalCli(),
+      address: temporal.address,
+      namespace: 'default',
+      retention: '72h',
+      log,
+    });
 
     let uiUrl: string | null = null;
     const ui = options.uiPort ? temporalUiBinary(log) : null;
     if (ui && options.uiPort) {
       const uiDir = join(options.runDir, 'ui-config');
       mkdirSync(uiDir, { recursive: true });
-      writeFileSync(join(uiDir, 'cluster.yaml'), YAML.stringify({
-        temporalGrpcAddress: temporal.address, host: '127.0.0.1', port: options.uiPort, enableUi: true, defaultNamespace: 'default', disableNewsFetch: true,
-      }));
-      const uiProcess = new ManagedProcess({ name: 'temporal-ui', command: ui, args: ['--root', options.runDir, '--config', 'ui-config', '--env', 'cluster', 'start'], logFile: join(options.runDir, 'temporal-ui.log'), onUnexpectedExit });
+      writeFileSync(
+        join(uiDir, 'cluster.yaml'),
+        YAML.stringify({
+          temporalGrpcAddress: temporal.address,
+          host: '127.0.0.1',
+          port: options.uiPort,
+          enableUi: true,
+          defaultNamespace: 'default',
+          disableNewsFetch: true,
+        }),
+      );
+      const uiProcess = new ManagedProcess({
+        name: 'temporal-ui',
+        command: ui,
+        args: ['--root', options.runDir, '--config', 'ui-config', '--env', 'cluster', 'start'],
+        logFile: join(options.runDir, 'temporal-ui.log'),
+        onUnexpectedExit,
+      });
       uiProcess.start();
-      stack.push(async () => { await uiProcess.stop(5000); await uiProcess.close(); });
+      stack.push(async () => {
+        await uiProcess.stop(5000);
+        await uiProcess.close();
+      });
       uiUrl = `http://127.0.0.1:${options.uiPort}`;
     }
 
@@ -109,47 +152,90 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
 
     const serviceEnv: Record<string, string> = {
-      SANDBOX_MODE: 'false', SMTP_URL: smtp.url, ...generatedSecrets(), PUBLIC_BASE_URL: `http://127.0.0.1:${options.port}`,
-      DATABASE_URL: postgres.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_NAMESPACE: 'default', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      SANDBOX_MODE: 'false',
+      SMTP_URL: smtp.url,
+      ...generatedSecrets(),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${options.port}`,
+      DATABASE_URL: postgres.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_NAMESPACE: 'default',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
       ...options.env,
     };
     const workers: ManagedProcess[] = [];
     const mailboxWorkers: ManagedProcess[] = [];
     for (let i = 1; i <= options.workers; i++) {
       const worker = new ManagedProcess({
-        name: `worker-${i}`, command: process.execPath, args: [join(projectRoot, 'worker.ts')],
-        env: { ...serviceEnv, WORKER_METRICS_PORT: String(await freePort()), OTEL_SERVICE_NAME: `outreach-worker-${i}` }, logFile: join(options.runDir, `worker-${i}.log`), onUnexpectedExit,
+        name: `worker-${i}`,
+        command: process.execPath,
+        args: [join(projectRoot, 'worker.ts')],
+        env: {
+          ...serviceEnv,
+          WORKER_METRICS_PORT: String(await freePort()),
+          OTEL_SERVICE_NAME: `outreach-worker-${i}`,
+        },
+        logFile: join(options.runDir, `worker-${i}.log`),
+        onUnexpectedExit,
       });
       worker.start();
       workers.push(worker);
     }
     for (let i = 1; i <= (options.mailboxWorkers ?? 1); i++) {
       const worker = new ManagedProcess({
-        name: `mailbox-worker-${i}`, command: process.execPath, args: mailboxWorkerArgs(loadConfig(serviceEnv)),
-        env: { ...serviceEnv, MAILBOX_WORKER_METRICS_PORT: String(await freePort()), OTEL_SERVICE_NAME: `outreach-mailbox-worker-${i}` },
-        logFile: join(options.runDir, `mailbox-worker-${i}.log`), onUnexpectedExit,
+        name: `mailbox-worker-${i}`,
+        command: process.execPath,
+        args: mailboxWorkerArgs(loadConfig(serviceEnv)),
+        env: {
+          ...serviceEnv,
+          MAILBOX_WORKER_METRICS_PORT: String(await freePort()),
+          OTEL_SERVICE_NAME: `outreach-mailbox-worker-${i}`,
+        },
+        logFile: join(options.runDir, `mailbox-worker-${i}.log`),
+        onUnexpectedExit,
       });
       worker.start();
       mailboxWorkers.push(worker);
     }
     const allWorkers = [...workers, ...mailboxWorkers];
-    stack.push(async () => { await Promise.all(allWorkers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(allWorkers.map((w) => w.close())); });
+    stack.push(async () => {
+      await Promise.all(allWorkers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs)));
+      await Promise.all(allWorkers.map((w) => w.close()));
+    });
     const apis: ManagedProcess[] = [];
     const apiUrls: string[] = [];
     for (let i = 1; i <= options.apiReplicas; i++) {
       const port = await freePort();
       apiUrls.push(`http://127.0.0.1:${port}`);
-      apis.push(new ManagedProcess({
-        name: `api-${i}`, command: process.execPath, args: [join(projectRoot, 'api', 'server.ts')],
-        env: { ...serviceEnv, PORT: String(port), OTEL_SERVICE_NAME: `outreach-api-${i}` }, logFile: join(options.runDir, `api-${i}.log`), onUnexpectedExit,
-      }));
+      apis.push(
+        new ManagedProcess({
+          name: `api-${i}`,
+          command: process.execPath,
+          args: [join(projectRoot, 'api', 'server.ts')],
+          env: { ...serviceEnv, PORT: String(port), OTEL_SERVICE_NAME: `outreach-api-${i}` },
+          logFile: join(options.runDir, `api-${i}.log`),
+          onUnexpectedExit,
+        }),
+      );
     }
-    stack.push(async () => { await Promise.all(apis.map((a) => a.stop(loadConfig(serviceEnv).shutdownTimeoutMs))); await Promise.all(apis.map((a) => a.close())); });
+    stack.push(async () => {
+      await Promise.all(apis.map((a) => a.stop(loadConfig(serviceEnv).shutdownTimeoutMs)));
+      await Promise.all(apis.map((a) => a.close()));
+    });
     const waitReady = async (api: ManagedProcess, timeoutMs = 60_000) => {
       const url = apiUrls[apis.indexOf(api)];
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (await fetch(`${url}/readyz`).then(async (r) => { await r.arrayBuffer(); return r.ok; }, () => false)) return;
+        if (
+          await fetch(`${url}/readyz`).then(
+            async (r) => {
+              await r.arrayBuffer();
+              return r.ok;
+            },
+            () => false,
+          )
+        )
+          return;
         if (!api.running) throw new Error(`${api.name} exited: ${api.tail().slice(-5).join('\n')}`);
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -161,8 +247,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const lb = await startLoadBalancer({ backends: apiUrls, port: options.port, log: (line) => log(`[lb] ${line}`) });
     stack.push(() => lb.stop());
     return {
-      url: lb.url, uiUrl, temporal, postgres, smtp, lb, apis, apiUrls, workers, mailboxWorkers, serviceEnv, waitReady,
-      stop: async () => { stopping = true; await stop(); },
+      url: lb.url,
+      uiUrl,
+      temporal,
+      postgres,
+      smtp,
+      lb,
+      apis,
+      apiUrls,
+      workers,
+      mailboxWorkers,
+      serviceEnv,
+      waitReady,
+      stop: async () => {
+        stopping = true;
+        await stop();
+      },
     };
   } catch (error) {
     stopping = true;

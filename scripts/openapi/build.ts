@@ -22,7 +22,12 @@ export function serviceDocument(): OpenApiDocument {
   const config = loadConfig(DOCUMENT_ENV);
   const orm = {} as MikroORM;
   const { routes } = createApp({
-    config, orm, temporal: {} as TemporalClient, logger: pino({ level: 'silent' }), keys: {} as KeyStore, providers: createProviders({ orm, config }),
+    config,
+    orm,
+    temporal: {} as TemporalClient,
+    logger: pino({ level: 'silent' }),
+    keys: {} as KeyStore,
+    providers: createProviders({ orm, config }),
   });
   return withoutServers(buildOpenApi(routes));
 }

@@ -10,7 +10,13 @@ export function documentDifferences(a: unknown, b: unknown, limit = 10): string[
 
 function walk(a: unknown, b: unknown, at: string, out: string[], limit: number): void {
   if (out.length >= limit) return;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(at || '/');
     return;
   }

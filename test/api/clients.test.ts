@@ -37,7 +37,11 @@ interface QuickstartResult {
 }
 
 /** Named schemas the examples and docs/clients.md use, as openapi-python-client names their modules. */
-const PYTHON_MODELS = { ContactUpsertByEmail: 'contact_upsert_by_email', SequenceCreate: 'sequence_create', WebhookCreate: 'webhook_create' };
+const PYTHON_MODELS = {
+  ContactUpsertByEmail: 'contact_upsert_by_email',
+  SequenceCreate: 'sequence_create',
+  WebhookCreate: 'webhook_create',
+};
 
 describe('clients generated from openapi.json', function () {
   this.timeout(180_000);
@@ -60,23 +64,47 @@ describe('clients generated from openapi.json', function () {
   });
 
   /** The quickstart's delivery of sequence.created for its contact, and what the verifier example says of it and of a tampered copy. */
-  async function verifyDelivery(result: QuickstartResult, verifier: (delivery: string) => Promise<{ code: number; stdout: string; stderr: string }>) {
-    const delivery: Received = await receiver.waitFor((body) => body.type === 'sequence.created' && body.contact_id === result.contact_id, 30_000);
-    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]));
-    const verified = lastJsonLine<{ verified: boolean; webhook_id: string; event: Record<string, unknown> }>(await verifier(JSON.stringify({ headers, body: delivery.body })));
+  async function verifyDelivery(
+    result: QuickstartResult,
+    verifier: (delivery: string) => Promise<{ code: number; stdout: string; stderr: string }>,
+  ) {
+    const delivery: Received = await receiver.waitFor(
+      (body) => body.type === 'sequence.created' && body.contact_id === result.contact_id,
+      30_000,
+    );
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]),
+    );
+    const verified = lastJsonLine<{ verified: boolean; webhook_id: string; event: Record<string, unknown> }>(
+      await verifier(JSON.stringify({ headers, body: delivery.body })),
+    );
     assert.equal(verified.verified, true);
     assert.equal(verified.webhook_id, headers['webhook-id']);
-    assert.deepEqual([verified.event.type, verified.event.contact_id, verified.event.sequence_template_id], ['sequence.created', result.contact_id, result.template_id]);
-    const tampered = await verifier(JSON.stringify({ headers, body: delivery.body.replace(result.contact_id, '00000000-0000-4000-8000-000000000000') }));
+    assert.deepEqual(
+      [verified.event.type, verified.event.contact_id, verified.event.sequence_template_id],
+      ['sequence.created', result.contact_id, result.template_id],
+    );
+    const tampered = await verifier(
+      JSON.stringify({
+        headers,
+        body: delivery.body.replace(result.contact_id, '00000000-0000-4000-8000-000000000000'),
+      }),
+    );
     assert.equal(tampered.code, 1, tampered.stdout + tampered.stderr);
     assert.deepEqual(JSON.parse(tampered.stdout), { verified: false, error: 'no signature matches' });
   }
 
   /** Every POST of the quickstart (webhook, contact, template, enrollment) carried an Idempotency-Key, stored per organization. */
   async function assertIdempotencyKeys(organizationId: string) {
-    const { rows } = await sql<{ path: string }>`SELECT path FROM idempotency_keys WHERE organization_id = ${organizationId} ORDER BY created_at`
-      .execute(stack.orm.em.fork().getKysely());
-    assert.deepEqual(rows.map((r) => r.path), ['/v1/webhooks', '/v1/contacts', '/v1/sequence-templates', '/v1/sequences']);
+    const { rows } = await sql<{
+      path: string;
+    }>`SELECT path FROM idempotency_keys WHERE organization_id = ${organizationId} ORDER BY created_at`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
+    assert.deepEqual(
+      rows.map((r) => r.path),
+      ['/v1/webhooks', '/v1/contacts', '/v1/sequence-templates', '/v1/sequences'],
+    );
   }
 
   function assertQuickstart(result: QuickstartResult, firstName: string) {
@@ -101,41 +129,77 @@ describe('clients generated from openapi.json', function () {
       const schemas = generated.slice(start, generated.indexOf('\n    responses: ', start));
       const names = Object.keys((doc.components as { schemas: Record<string, unknown> }).schemas);
       assert.ok(start > 0 && names.length > 100, String(names.length));
-      assert.deepEqual(names.filter((name) => !schemas.includes(`\n        ${name}: `)), []);
+      assert.deepEqual(
+        names.filter((name) => !schemas.includes(`\n        ${name}: `)),
+        [],
+      );
     });
 
     it('when the client and its examples are compiled with its tsconfig, then they type-check, and each body the examples mark as refused is a type error', async () => {
       // examples/misspelt.ts again, its @ts-expect-error lines blanked: each must then be an error on the line below.
       const misspelt = readFileSync(join(TYPESCRIPT_CLIENT, 'examples', 'misspelt.ts'), 'utf8').split('\n');
-      const expected = misspelt.flatMap((line, index) => (line.trim().startsWith('// @ts-expect-error') ? [index + 2] : []));
+      const expected = misspelt.flatMap((line, index) =>
+        line.trim().startsWith('// @ts-expect-error') ? [index + 2] : [],
+      );
       assert.ok(expected.length >= 3, 'misspelt.ts marks its refused bodies');
       const unchecked = join(work, 'misspelt-unchecked.ts');
-      writeFileSync(unchecked, misspelt.map((line) => (line.trim().startsWith('// @ts-expect-error') ? '' : line)).join('\n')
-        .replace("'../src/index.ts'", JSON.stringify(join(TYPESCRIPT_CLIENT, 'src', 'index.ts'))));
-      const examples = ['quickstart.ts', 'verify-delivery.ts', 'misspelt.ts'].map((name) => join(TYPESCRIPT_CLIENT, 'examples', name));
+      writeFileSync(
+        unchecked,
+        misspelt
+          .map((line) => (line.trim().startsWith('// @ts-expect-error') ? '' : line))
+          .join('\n')
+          .replace("'../src/index.ts'", JSON.stringify(join(TYPESCRIPT_CLIENT, 'src', 'index.ts'))),
+      );
+      const examples = ['quickstart.ts', 'verify-delivery.ts', 'misspelt.ts'].map((name) =>
+        join(TYPESCRIPT_CLIENT, 'examples', name),
+      );
       writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-      writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
-        extends: join(TYPESCRIPT_CLIENT, 'tsconfig.json'),
-        compilerOptions: {
-          noEmit: true, allowImportingTsExtensions: true, rewriteRelativeImportExtensions: false, rootDir: '/', typeRoots: [join(projectRoot, 'node_modules', '@types')],
-        },
-        files: [join(TYPESCRIPT_CLIENT, 'src', 'index.ts'), ...examples, unchecked],
-      }));
-      const tsc = await run(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(work, 'tsconfig.json')]);
+      writeFileSync(
+        join(work, 'tsconfig.json'),
+        JSON.stringify({
+          extends: join(TYPESCRIPT_CLIENT, 'tsconfig.json'),
+          compilerOptions: {
+            noEmit: true,
+            allowImportingTsExtensions: true,
+            rewriteRelativeImportExtensions: false,
+            rootDir: '/',
+            typeRoots: [join(projectRoot, 'node_modules', '@types')],
+          },
+          files: [join(TYPESCRIPT_CLIENT, 'src', 'index.ts'), ...examples, unchecked],
+        }),
+      );
+      const tsc = await run(process.execPath, [
+        join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        join(work, 'tsconfig.json'),
+      ]);
       const found = diagnostics(tsc.stdout);
-      assert.deepEqual(found.filter((d) => !d.file.endsWith('misspelt-unchecked.ts')), [], tsc.stdout);
+      assert.deepEqual(
+        found.filter((d) => !d.file.endsWith('misspelt-unchecked.ts')),
+        [],
+        tsc.stdout,
+      );
       assert.deepEqual([...new Set(found.map((d) => d.line))], expected, tsc.stdout);
-      assert.ok(found.some((d) => d.message.includes("'frist_name' does not exist")), tsc.stdout);
+      assert.ok(
+        found.some((d) => d.message.includes("'frist_name' does not exist")),
+        tsc.stdout,
+      );
     });
 
     it('when the quickstart runs against the stack, then it creates, lists and enrolls with an Idempotency-Key on every POST, and verifyWebhook accepts its delivery and refuses a tampered one', async () => {
       const org = await newOrg(stack, 'Clients TypeScript');
       const env = { OWS_BASE_URL: stack.url, OWS_API_KEY: org.apiKey, OWS_WEBHOOK_URL: receiver.url };
-      const result = lastJsonLine<QuickstartResult>(await run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'quickstart.ts')], { env }));
+      const result = lastJsonLine<QuickstartResult>(
+        await run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'quickstart.ts')], { env }),
+      );
       assertQuickstart(result, 'Ada');
       await assertIdempotencyKeys(org.organizationId);
       await verifyDelivery(result, (input) =>
-        run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'verify-delivery.ts')], { env: { OWS_WEBHOOK_SECRET: result.webhook_secret }, input }));
+        run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'verify-delivery.ts')], {
+          env: { OWS_WEBHOOK_SECRET: result.webhook_secret },
+          input,
+        }),
+      );
     });
   });
 
@@ -143,7 +207,10 @@ describe('clients generated from openapi.json', function () {
     let python: string;
     let warnings: string[];
     // The examples run on the client generated here, from the committed document.
-    const pythonEnv = () => ({ PYTHONPATH: [pythonProject(), PYTHON_CLIENT].join(delimiter), PYTHONDONTWRITEBYTECODE: '1' });
+    const pythonEnv = () => ({
+      PYTHONPATH: [pythonProject(), PYTHON_CLIENT].join(delimiter),
+      PYTHONDONTWRITEBYTECODE: '1',
+    });
 
     before(async () => {
       python = venvPython();
@@ -153,7 +220,12 @@ describe('clients generated from openapi.json', function () {
     it('when the client is generated from openapi.json, then only the tracking pixel is left out, and the named schemas are models', () => {
       assert.deepEqual(warnings, PYTHON_LEFT_OUT);
       const models = join(pythonProject(), 'outreach_workspace_client', 'models');
-      assert.deepEqual(Object.entries(PYTHON_MODELS).filter(([, module]) => !existsSync(join(models, `${module}.py`))).map(([name]) => name), []);
+      assert.deepEqual(
+        Object.entries(PYTHON_MODELS)
+          .filter(([, module]) => !existsSync(join(models, `${module}.py`)))
+          .map(([name]) => name),
+        [],
+      );
     });
 
     it('when a body model is given a misspelt keyword, then it raises TypeError; spelt right, it serialises', async () => {
@@ -168,7 +240,10 @@ describe('clients generated from openapi.json', function () {
       ].join('\n');
       const ran = await run(python, ['-c', probe], { env: pythonEnv() });
       assert.equal(ran.code, 0, ran.stderr);
-      const [body, refused] = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+      const [body, refused] = ran.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, string>);
       assert.deepEqual(body, { email: 'ada@example.com', first_name: 'Ada' });
       assert.match(refused?.refused ?? '', /unexpected keyword argument 'frist_name'/);
     });
@@ -180,8 +255,11 @@ describe('clients generated from openapi.json', function () {
       const headers = signatureHeaders([current, previous], 'msg_1', at, body);
       const now = at.getTime() / 1000;
       const cases = [
-        { secrets: current, body, now }, { secrets: [generateWebhookSecret(), previous], body, now },
-        { secrets: generateWebhookSecret(), body, now }, { secrets: current, body: body.replace('é', 'e'), now }, { secrets: current, body, now: now + 301 },
+        { secrets: current, body, now },
+        { secrets: [generateWebhookSecret(), previous], body, now },
+        { secrets: generateWebhookSecret(), body, now },
+        { secrets: current, body: body.replace('é', 'e'), now },
+        { secrets: current, body, now: now + 301 },
       ].map((c) => ({ ...c, headers }));
       const script = [
         'import json, sys',
@@ -194,18 +272,32 @@ describe('clients generated from openapi.json', function () {
         '        out.append(str(error))',
         'print(json.dumps(out))',
       ].join('\n');
-      const verdicts = lastJsonLine<unknown[]>(await run(python, ['-c', script], { env: pythonEnv(), input: JSON.stringify(cases) }));
-      assert.deepEqual(verdicts, [JSON.parse(body), JSON.parse(body), 'no signature matches', 'no signature matches', 'webhook-timestamp is outside the tolerance']);
+      const verdicts = lastJsonLine<unknown[]>(
+        await run(python, ['-c', script], { env: pythonEnv(), input: JSON.stringify(cases) }),
+      );
+      assert.deepEqual(verdicts, [
+        JSON.parse(body),
+        JSON.parse(body),
+        'no signature matches',
+        'no signature matches',
+        'webhook-timestamp is outside the tolerance',
+      ]);
     });
 
     it('when the quickstart runs against the stack, then it creates, lists and enrolls with an Idempotency-Key on every POST, and verify_webhook accepts its delivery and refuses a tampered one', async () => {
       const org = await newOrg(stack, 'Clients Python');
       const env = { ...pythonEnv(), OWS_BASE_URL: stack.url, OWS_API_KEY: org.apiKey, OWS_WEBHOOK_URL: receiver.url };
-      const result = lastJsonLine<QuickstartResult>(await run(python, [join(PYTHON_CLIENT, 'examples', 'quickstart.py')], { env }));
+      const result = lastJsonLine<QuickstartResult>(
+        await run(python, [join(PYTHON_CLIENT, 'examples', 'quickstart.py')], { env }),
+      );
       assertQuickstart(result, 'Grace');
       await assertIdempotencyKeys(org.organizationId);
       await verifyDelivery(result, (input) =>
-        run(python, [join(PYTHON_CLIENT, 'examples', 'verify_delivery.py')], { env: { ...pythonEnv(), OWS_WEBHOOK_SECRET: result.webhook_secret }, input }));
+        run(python, [join(PYTHON_CLIENT, 'examples', 'verify_delivery.py')], {
+          env: { ...pythonEnv(), OWS_WEBHOOK_SECRET: result.webhook_secret },
+          input,
+        }),
+      );
     });
   });
 });

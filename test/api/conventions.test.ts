@@ -66,7 +66,10 @@ describe('API conventions', () => {
   });
 
   it('when the body exceeds the limit, then 413 PayloadTooLargeIssue', async () => {
-    const response = await api.post('/v1/users', { key: org.apiKey, rawBody: JSON.stringify({ a: 'x'.repeat(stack.config.bodyLimitBytes + 10) }) });
+    const response = await api.post('/v1/users', {
+      key: org.apiKey,
+      rawBody: JSON.stringify({ a: 'x'.repeat(stack.config.bodyLimitBytes + 10) }),
+    });
     assert.equal(response.status, 413);
     assertErrorShape(response.body, 413, 'PayloadTooLargeIssue');
     assert.equal(response.body.data.limit_bytes, stack.config.bodyLimitBytes);
@@ -74,11 +77,19 @@ describe('API conventions', () => {
 
   it('when any list endpoint (a GET answering the envelope) gets sort_order=asc or desc, then it is a documented parameter and answers 200', async () => {
     type Schema = { $ref?: string; properties?: Record<string, unknown> };
-    type Operation = { parameters: { name?: string; in?: string; required?: boolean; schema?: { enum?: string[] } }[]; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
-    const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+    type Operation = {
+      parameters: { name?: string; in?: string; required?: boolean; schema?: { enum?: string[] } }[];
+      responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+    };
+    const doc = (await api.get('/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, Schema> };
+    };
     // Bodies are named schemas: `#/components/schemas/<Name>` is read where it is defined.
-    const resolved = (schema: Schema | undefined) => (schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema);
-    const lists = Object.entries(doc.paths).flatMap(([path, ops]) => (ops.get ? [[path, ops.get] as const] : []))
+    const resolved = (schema: Schema | undefined) =>
+      schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+    const lists = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => (ops.get ? [[path, ops.get] as const] : []))
       .filter(([, op]) => {
         const properties = resolved(op.responses['200']?.content?.['application/json']?.schema)?.properties ?? {};
         return ['items', 'total_count', 'total_pages', 'has_more'].every((name) => name in properties);
@@ -102,7 +113,11 @@ describe('API conventions', () => {
   });
 
   it('when an unsupported content encoding is sent, then a 4xx in the error shape, never a 500', async () => {
-    const response = await api.post('/v1/users', { key: org.apiKey, rawBody: '{}', headers: { 'Content-Encoding': 'br-nope' } });
+    const response = await api.post('/v1/users', {
+      key: org.apiKey,
+      rawBody: '{}',
+      headers: { 'Content-Encoding': 'br-nope' },
+    });
     assert.ok(response.status >= 400 && response.status < 500, String(response.status));
     assert.equal(typeof response.body.type, 'string');
   });

@@ -23,20 +23,34 @@ describe('faults: PostgreSQL restarted under ingestion', function () {
     const dataDir = mkdtempSync(join(tmpdir(), 'ows-pg-fault-'));
     chmodSync(dataDir, 0o755);
     const pgPort = await freePort();
-    const startPg = () => startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, database: 'faults', persistent: true });
+    const startPg = () =>
+      startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, database: 'faults', persistent: true });
     let postgres: RunningPostgres | undefined = await startPg();
     const setup = await openOrm({ databaseUrl: postgres.url, poolMax: 2 });
     await migrate(setup);
-    const org = await admin.bootstrap(setup.em.fork(), { orgName: 'Faults', ownerEmail: 'faults@example.com', ownerName: 'Faults' });
+    const org = await admin.bootstrap(setup.em.fork(), {
+      orgName: 'Faults',
+      ownerEmail: 'faults@example.com',
+      ownerName: 'Faults',
+    });
     await setup.close();
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // A key cache shorter than the outage: authentication itself meets the dead database too.
-    const api = await startServer('api/server.ts', {
-      DATABASE_URL: postgres.url, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: stack.taskQueue,
-      PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', KEY_CACHE_TTL_MS: '500',
-    }, `${base}/healthz`);
+    const api = await startServer(
+      'api/server.ts',
+      {
+        DATABASE_URL: postgres.url,
+        TEMPORAL_ADDRESS: stack.temporalAddress,
+        TEMPORAL_TASK_QUEUE: stack.taskQueue,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        KEY_CACHE_TTL_MS: '500',
+      },
+      `${base}/healthz`,
+    );
     const accepted: string[] = [];
     const statuses = new Map<number, number>();
     const outageBodies: { status: number; type?: string; request_id?: string }[] = [];
@@ -48,20 +62,27 @@ describe('faults: PostgreSQL restarted under ingestion', function () {
         const response = await fetch(`${base}/v1/events`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${org.api_key}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ event_name: 'fault', occurred_at: new Date().toISOString(), subject: { email: `w${w}@faults.test` }, external_event_id: `pg-${w}-${i}` }),
+          body: JSON.stringify({
+            event_name: 'fault',
+            occurred_at: new Date().toISOString(),
+            subject: { email: `w${w}@faults.test` },
+            external_event_id: `pg-${w}-${i}`,
+          }),
         });
-        const body = await response.json() as { idempotency_key?: string; type?: string; request_id?: string };
+        const body = (await response.json()) as { idempotency_key?: string; type?: string; request_id?: string };
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status === 202) {
           accepted.push(body.idempotency_key!);
           if (phase === 'after') acceptedAfter++;
         } else {
-          if (phase === 'down') outageBodies.push({ status: response.status, type: body.type, request_id: body.request_id });
+          if (phase === 'down')
+            outageBodies.push({ status: response.status, type: body.type, request_id: body.request_id });
           await new Promise((r) => setTimeout(r, 50));
         }
       }
     };
-    const waitFor = (condition: () => boolean, timeoutMs: number, what: string) => until(condition, { timeoutMs, what, intervalMs: 20 });
+    const waitFor = (condition: () => boolean, timeoutMs: number, what: string) =>
+      until(condition, { timeoutMs, what, intervalMs: 20 });
     const senders = Array.from({ length: 8 }, (_, w) => sender(w));
     try {
       await waitFor(() => accepted.length >= 200, 60_000, '200 events before the outage');
@@ -87,7 +108,9 @@ describe('faults: PostgreSQL restarted under ingestion', function () {
     }
     const check = await openOrm({ databaseUrl: postgres!.url, poolMax: 1 });
     try {
-      const { rows } = await sql<{ idempotency_key: string }>`SELECT idempotency_key FROM ingested_events`.execute(check.em.fork().getKysely());
+      const { rows } = await sql<{ idempotency_key: string }>`SELECT idempotency_key FROM ingested_events`.execute(
+        check.em.fork().getKysely(),
+      );
       const stored = new Set(rows.map((r) => r.idempotency_key));
       const lost = accepted.filter((k) => !stored.has(k));
       assert.deepEqual(lost, [], `${lost.length} of ${accepted.length} accepted events are missing`);

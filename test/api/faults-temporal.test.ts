@@ -25,7 +25,13 @@ import { signalStateQuery, signalWorkflowId } from '../../workflows/signal.defin
 import { taskReminderWorkflowId } from '../../workflows/task-reminder.definitions.ts';
 import { WORKFLOW_SERVICE_UNAVAILABLE } from '../../domain/shared/errors.ts';
 import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
-import { enrollDeliverable, messagesOf, sequenceRow, terminateSequenceWorkflows, until } from '../helpers/sequence-fixtures.ts';
+import {
+  enrollDeliverable,
+  messagesOf,
+  sequenceRow,
+  terminateSequenceWorkflows,
+  until,
+} from '../helpers/sequence-fixtures.ts';
 import { client } from '../helpers/http.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
@@ -35,24 +41,30 @@ async function tcpProxy(target: string) {
   const listenPort = await freePort();
   const sockets = new Set<Socket>();
   let server: Server | undefined;
-  const track = (s: Socket) => { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => s.destroy()); };
-  const up = () => new Promise<void>((resolve) => {
-    server = createServer((inbound) => {
-      const outbound = connect(port, host);
-      track(inbound);
-      track(outbound);
-      inbound.pipe(outbound).pipe(inbound);
-      inbound.on('close', () => outbound.destroy());
-      outbound.on('close', () => inbound.destroy());
+  const track = (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => s.destroy());
+  };
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((inbound) => {
+        const outbound = connect(port, host);
+        track(inbound);
+        track(outbound);
+        inbound.pipe(outbound).pipe(inbound);
+        inbound.on('close', () => outbound.destroy());
+        outbound.on('close', () => inbound.destroy());
+      });
+      server.listen(listenPort, '127.0.0.1', () => resolve());
     });
-    server.listen(listenPort, '127.0.0.1', () => resolve());
-  });
-  const down = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server = undefined;
-  });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
+    });
   await up();
   return { address: `127.0.0.1:${listenPort}`, up, down };
 }
@@ -76,7 +88,14 @@ describe('faults: Temporal unreachable', function () {
     const logger = pino({ level: 'silent' });
     keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
     const temporal = new Client({ connection, namespace: stack.config.temporalNamespace });
-    const { app } = createApp({ config: stack.config, orm: stack.orm, temporal, logger, keys, providers: createProviders({ orm: stack.orm, config: stack.config }) });
+    const { app } = createApp({
+      config: stack.config,
+      orm: stack.orm,
+      temporal,
+      logger,
+      keys,
+      providers: createProviders({ orm: stack.orm, config: stack.config }),
+    });
     server = createHttpServer(app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     api = client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
@@ -89,14 +108,35 @@ describe('faults: Temporal unreachable', function () {
     await proxy?.down();
   });
 
-  const signalBody = (name: string) => ({ signal_type: 'NEW_JOB', name, search_filters: { job_title_or: ['Engineer'] } });
-  const signalCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM signals WHERE organization_id = ${org.organizationId}`
-    .execute(stack.orm.em.fork().getKysely())).rows[0].n);
+  const signalBody = (name: string) => ({
+    signal_type: 'NEW_JOB',
+    name,
+    search_filters: { job_title_or: ['Engineer'] },
+  });
+  const signalCount = async () =>
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM signals WHERE organization_id = ${org.organizationId}`.execute(
+          stack.orm.em.fork().getKysely(),
+        )
+      ).rows[0].n,
+    );
 
   /** What the drain does every few seconds, at once: every pending command of the organization, due or not. */
-  const drain = () => drainCommands(stack.orm.em.fork(), { workflows: createWorkflowClients(stack.temporal, stack.taskQueue) }, 100, { organizationId: org.organizationId, all: true });
-  const commandsFor = (workflowId: string) => typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select(['kind', 'status', 'last_error'])
-    .where('workflow_id', '=', workflowId).orderBy('created_at').execute();
+  const drain = () =>
+    drainCommands(stack.orm.em.fork(), { workflows: createWorkflowClients(stack.temporal, stack.taskQueue) }, 100, {
+      organizationId: org.organizationId,
+      all: true,
+    });
+  const commandsFor = (workflowId: string) =>
+    typedKysely(stack.orm.em.fork())
+      .selectFrom('workflow_commands')
+      .select(['kind', 'status', 'last_error'])
+      .where('workflow_id', '=', workflowId)
+      .orderBy('created_at')
+      .execute();
 
   it('when Temporal is cut, then signal changes commit with their commands left for the drain, a snooze is 503 with nothing written, ingestion stays 202, and once it is back the drain tells the workflows and the API recovers', async () => {
     const first = await api.post('/v1/signals', { key: org.apiKey, body: signalBody('Before the cut') });
@@ -129,15 +169,28 @@ describe('faults: Temporal unreachable', function () {
     assert.deepEqual([snoozed.body.type, snoozed.body.message], ['UnavailableIssue', WORKFLOW_SERVICE_UNAVAILABLE]);
     assert.ok(snoozed.body.request_id, 'the error shape carries the request id');
     assert.ok(snoozed.headers.get('retry-after'), 'Retry-After tells the client when to come back');
-    assert.equal((await api.get(`/v1/tasks/${todo.body.id}`, { key: org.apiKey })).body.snoozed_until, null, 'nothing written');
+    assert.equal(
+      (await api.get(`/v1/tasks/${todo.body.id}`, { key: org.apiKey })).body.snoozed_until,
+      null,
+      'nothing written',
+    );
 
     const externalId = `during-cut-${randomUUID()}`;
     const event = await api.post('/v1/events', {
-      key: org.apiKey, body: { event_name: 'cut', occurred_at: '2026-03-01T10:00:00Z', subject: { email: 'cut@faults.test' }, external_event_id: externalId },
+      key: org.apiKey,
+      body: {
+        event_name: 'cut',
+        occurred_at: '2026-03-01T10:00:00Z',
+        subject: { email: 'cut@faults.test' },
+        external_event_id: externalId,
+      },
     });
     assert.equal(event.status, 202, event.text);
-    const stored = await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${org.organizationId} AND external_event_id = ${externalId}`
-      .execute(stack.orm.em.fork().getKysely());
+    const stored = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${org.organizationId} AND external_event_id = ${externalId}`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     assert.equal(Number(stored.rows[0].n), 1, 'the 202 event is stored');
     // Reads need only PostgreSQL.
     assert.equal((await api.get('/v1/signals', { key: org.apiKey })).status, 200);
@@ -145,10 +198,14 @@ describe('faults: Temporal unreachable', function () {
     await proxy.up();
     await drain(); // the drain's pass (the stack's own may have delivered some already)
     const delivered = async (id: string) => (await commandsFor(signalWorkflowId(id))).every((c) => c.status === 'DONE');
-    await until(async () => await delivered(created.body.id) && await delivered(signalId), 10_000);
+    await until(async () => (await delivered(created.body.id)) && (await delivered(signalId)), 10_000);
     const state = (id: string) => stack.temporal.workflow.getHandle(signalWorkflowId(id)).query(signalStateQuery);
     assert.equal((await state(created.body.id)).status, 'ACTIVE', 'the signal created during the cut has its workflow');
-    assert.deepEqual([(await state(signalId)).status, (await state(signalId)).nextCheckAt], ['PAUSED', null], 'the paused signal\'s workflow holds the pause');
+    assert.deepEqual(
+      [(await state(signalId)).status, (await state(signalId)).nextCheckAt],
+      ['PAUSED', null],
+      "the paused signal's workflow holds the pause",
+    );
 
     // The same client reconnects on its own (gRPC backoff): retry as a client would, honouring Retry-After.
     let recovered: Awaited<ReturnType<typeof api.post>> | undefined;
@@ -160,11 +217,15 @@ describe('faults: Temporal unreachable', function () {
     assert.equal(recovered?.status, 200, recovered?.text);
     const resumed = await api.post(`/v1/signals/${signalId}/resume`, { key: org.apiKey });
     assert.equal(resumed.status, 200, resumed.text);
-    assert.deepEqual((await commandsFor(signalWorkflowId(signalId))).map((c) => c.status), ['DONE', 'DONE', 'DONE'], 'told on the fast path again');
+    assert.deepEqual(
+      (await commandsFor(signalWorkflowId(signalId))).map((c) => c.status),
+      ['DONE', 'DONE', 'DONE'],
+      'told on the fast path again',
+    );
     await stack.temporal.workflow.getHandle(taskReminderWorkflowId(todo.body.id)).terminate('faults test cleanup');
   });
 
-  it('when Temporal is cut, then a sequence\'s pause is 200 (made in its row, its command left for the drain) and reaches the run once the drain delivers it', async () => {
+  it("when Temporal is cut, then a sequence's pause is 200 (made in its row, its command left for the drain) and reaches the run once the drain delivers it", async () => {
     const { sequenceId } = await enrollDeliverable(stack, api, org);
     let cut = false;
     try {
@@ -178,8 +239,12 @@ describe('faults: Temporal unreachable', function () {
       assert.equal(paused.body.status, 'WAITING_FOR_USER');
       assert.equal((await sequenceRow(stack, sequenceId)).status, 'WAITING_FOR_USER', 'the pause is committed');
       assert.equal((await run.query(sequenceStatusQuery)).paused, false, 'the run has not heard of it');
-      const [command] = await typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select(['kind', 'status', 'last_error'])
-        .where('workflow_id', '=', sequenceWorkflowId(sequenceId)).where('kind', '=', 'RUN_CHANGED').execute();
+      const [command] = await typedKysely(stack.orm.em.fork())
+        .selectFrom('workflow_commands')
+        .select(['kind', 'status', 'last_error'])
+        .where('workflow_id', '=', sequenceWorkflowId(sequenceId))
+        .where('kind', '=', 'RUN_CHANGED')
+        .execute();
       assert.deepEqual([command.kind, command.status], ['RUN_CHANGED', 'PENDING']);
       assert.ok(command.last_error, 'the failed try is on the command');
       await proxy.up();
@@ -194,7 +259,7 @@ describe('faults: Temporal unreachable', function () {
     }
   });
 
-  it('when Temporal is cut, then a sequence\'s stop is 200 (the row ended by the request, its command left for the drain) and the run ends once the drain delivers it', async () => {
+  it("when Temporal is cut, then a sequence's stop is 200 (the row ended by the request, its command left for the drain) and the run ends once the drain delivers it", async () => {
     const { sequenceId } = await enrollDeliverable(stack, api, org);
     let cut = false;
     try {
@@ -203,11 +268,16 @@ describe('faults: Temporal unreachable', function () {
 
       await proxy.down();
       cut = true;
-      const stopped = await api.post(`/v1/sequences/${sequenceId}/stop`, { key: org.apiKey, body: { reason: 'WIN', scope: 'CONTACT' } });
+      const stopped = await api.post(`/v1/sequences/${sequenceId}/stop`, {
+        key: org.apiKey,
+        body: { reason: 'WIN', scope: 'CONTACT' },
+      });
       assert.equal(stopped.status, 200, stopped.text);
       assert.equal(stopped.body.status, 'SUCCEEDED');
       assert.equal((await sequenceRow(stack, sequenceId)).status, 'SUCCEEDED', 'the stop is committed');
-      const [command] = await commandsFor(sequenceWorkflowId(sequenceId)).then((all) => all.filter((c) => c.kind === 'RUN_CHANGED'));
+      const [command] = await commandsFor(sequenceWorkflowId(sequenceId)).then((all) =>
+        all.filter((c) => c.kind === 'RUN_CHANGED'),
+      );
       assert.equal(command.status, 'PENDING');
       assert.ok(command.last_error, 'the failed try is on the command');
       assert.equal((await run.describe()).status.name, 'RUNNING', 'the run has not heard of it');

@@ -31,11 +31,21 @@ describe('faults: the worker killed mid-work', function () {
     const org = await newOrg(stack);
     const taskQueue = `faults-${randomUUID()}`;
     const env = {
-      DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent',
-      WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', WORKER_METRICS_PORT: '0', WEBHOOK_TIMEOUT_MS: '2000',
-      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(), DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+      WORKER_METRICS_PORT: '0',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(),
+      DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
     };
-    const startWorker = (): ChildProcess => spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const startWorker = (): ChildProcess =>
+      spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
 
     // The receiver counts every delivery by webhook-id and by event (activity id).
     const byWebhookId = new Map<string, number>();
@@ -55,29 +65,56 @@ describe('faults: the worker killed mid-work', function () {
 
     let worker = startWorker();
     const port = await freePort();
-    const apiProcess = await startServer('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/healthz`);
+    const apiProcess = await startServer(
+      'api/server.ts',
+      { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      `http://127.0.0.1:${port}/healthz`,
+    );
     const api = client(`http://127.0.0.1:${port}`);
     try {
-      const hook = await api.post('/v1/webhooks', { key: org.apiKey, body: { name: 'faults', url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, event_types: ['message.sent', 'sequence.created', 'contact_entry.resolved'] } });
+      const hook = await api.post('/v1/webhooks', {
+        key: org.apiKey,
+        body: {
+          name: 'faults',
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`,
+          event_types: ['message.sent', 'sequence.created', 'contact_entry.resolved'],
+        },
+      });
       assert.equal(hook.status, 201, hook.text);
       // First email 20 s after enrollment (after the kill and restart), the second a month later: each run sends exactly one email here.
-      const templateId = await insertTemplate(stack, org.organizationId, [
-        { type: 'EMAIL', delay_days: 20 / 86_400, subject: 'Hi', body: 'Hello {{first_name}}' },
-        { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Following up' },
-      ], { senderUserId: org.userId });
+      const templateId = await insertTemplate(
+        stack,
+        org.organizationId,
+        [
+          { type: 'EMAIL', delay_days: 20 / 86_400, subject: 'Hi', body: 'Hello {{first_name}}' },
+          { type: 'EMAIL', delay_days: 30, subject: 'Again', body: 'Following up' },
+        ],
+        { senderUserId: org.userId },
+      );
       const sequenceIds: string[] = [];
       for (let i = 0; i < SEQUENCES; i++) {
-        const contactId = await insertContact(stack, org.organizationId, { email: `fault${i}-${randomUUID().slice(0, 6)}@example.com`, firstName: `F${i}` });
+        const contactId = await insertContact(stack, org.organizationId, {
+          email: `fault${i}-${randomUUID().slice(0, 6)}@example.com`,
+          firstName: `F${i}`,
+        });
         await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db());
-        const enrolled = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+        const enrolled = await api.post('/v1/sequences', {
+          key: org.apiKey,
+          body: { contact_id: contactId, sequence_template_id: templateId },
+        });
         assert.equal(enrolled.status, 201, enrolled.text);
         sequenceIds.push(enrolled.body.id);
       }
       const signalIds: string[] = [];
       for (let i = 0; i < SIGNALS; i++) {
-        const body = i % 2 === 0
-          ? { signal_type: 'NEW_JOB', name: `Fault people ${i}`, search_filters: { job_title_or: ['a', 'e'] } }
-          : { signal_type: 'HIRING_SIGNALS', name: `Fault companies ${i}`, search_filters: { job_title_or: ['Engineer', 'Manager', 'Sales'] } };
+        const body =
+          i % 2 === 0
+            ? { signal_type: 'NEW_JOB', name: `Fault people ${i}`, search_filters: { job_title_or: ['a', 'e'] } }
+            : {
+                signal_type: 'HIRING_SIGNALS',
+                name: `Fault companies ${i}`,
+                search_filters: { job_title_or: ['Engineer', 'Manager', 'Sales'] },
+              };
         const created = await api.post('/v1/signals', { key: org.apiKey, body });
         assert.equal(created.status, 201, created.text);
         signalIds.push(created.body.id);
@@ -90,29 +127,66 @@ describe('faults: the worker killed mid-work', function () {
       await new Promise((r) => setTimeout(r, 1000));
       worker = startWorker();
 
-      const count = async (query: ReturnType<typeof sql<{ n: string }>>) => Number((await query.execute(db())).rows[0].n);
+      const count = async (query: ReturnType<typeof sql<{ n: string }>>) =>
+        Number((await query.execute(db())).rows[0].n);
       const reach = async (what: string, query: ReturnType<typeof sql<{ n: string }>>, wanted: number) => {
         let seen = -1;
         // 180 s: a step or delivery activity cut off by the kill is retried after its 2-minute start-to-close bound.
-        await until(async () => (seen = await count(query)) === wanted, 180_000).catch(() => assert.fail(`${what}: ${seen}, wanted ${wanted}`));
+        await until(async () => (seen = await count(query)) === wanted, 180_000).catch(() =>
+          assert.fail(`${what}: ${seen}, wanted ${wanted}`),
+        );
       };
-      await reach('runs that sent their first email', sql<{ n: string }>`SELECT count(DISTINCT sequence_id) AS n FROM messages WHERE sequence_id = ANY(${sequenceIds}::uuid[])`, SEQUENCES);
-      await reach('signals checked', sql<{ n: string }>`SELECT count(*) AS n FROM signals WHERE id = ANY(${signalIds}::uuid[]) AND last_checked_at IS NOT NULL`, SIGNALS);
-      await reach('deliveries not yet delivered', sql<{ n: string }>`SELECT count(*) AS n FROM webhook_deliveries WHERE subscription_id = ${hook.body.id} AND status <> 'DELIVERED'`, 0);
+      await reach(
+        'runs that sent their first email',
+        sql<{
+          n: string;
+        }>`SELECT count(DISTINCT sequence_id) AS n FROM messages WHERE sequence_id = ANY(${sequenceIds}::uuid[])`,
+        SEQUENCES,
+      );
+      await reach(
+        'signals checked',
+        sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM signals WHERE id = ANY(${signalIds}::uuid[]) AND last_checked_at IS NOT NULL`,
+        SIGNALS,
+      );
+      await reach(
+        'deliveries not yet delivered',
+        sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM webhook_deliveries WHERE subscription_id = ${hook.body.id} AND status <> 'DELIVERED'`,
+        0,
+      );
 
       const { rows: perRun } = await sql<{ sequence_id: string; n: string }>`
-        SELECT sequence_id, count(*) AS n FROM messages WHERE sequence_id = ANY(${sequenceIds}::uuid[]) GROUP BY 1`.execute(db());
-      assert.deepEqual(perRun.filter((r) => r.n !== '1'), [], 'each run sent its first email exactly once');
+        SELECT sequence_id, count(*) AS n FROM messages WHERE sequence_id = ANY(${sequenceIds}::uuid[]) GROUP BY 1`.execute(
+        db(),
+      );
+      assert.deepEqual(
+        perRun.filter((r) => r.n !== '1'),
+        [],
+        'each run sent its first email exactly once',
+      );
       const { rows: sent } = await sql<{ sequence_id: string; n: string }>`
-        SELECT sequence_id, count(*) AS n FROM activities WHERE type = 'message.sent' AND sequence_id = ANY(${sequenceIds}::uuid[]) GROUP BY 1`.execute(db());
+        SELECT sequence_id, count(*) AS n FROM activities WHERE type = 'message.sent' AND sequence_id = ANY(${sequenceIds}::uuid[]) GROUP BY 1`.execute(
+        db(),
+      );
       assert.equal(sent.length, SEQUENCES);
-      assert.deepEqual(sent.filter((r) => r.n !== '1'), [], 'one message.sent per email');
+      assert.deepEqual(
+        sent.filter((r) => r.n !== '1'),
+        [],
+        'one message.sent per email',
+      );
 
       const { rows: counts } = await sql<{ id: string; imported_count: number; rows: string }>`
         SELECT s.id, s.imported_count, (SELECT count(*) FROM signal_imports i WHERE i.signal_id = s.id AND i.status = 'IMPORTED') AS rows
           FROM signals s WHERE s.id = ANY(${signalIds}::uuid[])`.execute(db());
-      for (const c of counts) assert.equal(Number(c.imported_count), Number(c.rows), `signal ${c.id}: each import counted once`);
-      assert.ok(counts.some((c) => Number(c.rows) > 0), 'the checks imported facts');
+      for (const c of counts)
+        assert.equal(Number(c.imported_count), Number(c.rows), `signal ${c.id}: each import counted once`);
+      assert.ok(
+        counts.some((c) => Number(c.rows) > 0),
+        'the checks imported facts',
+      );
 
       const { rows: deliveries } = await sql<{ id: string; activity_id: string }>`
         SELECT id, activity_id FROM webhook_deliveries WHERE subscription_id = ${hook.body.id}`.execute(db());

@@ -27,10 +27,18 @@ const CONFIG = fileURLToPath(new URL('./fuzz.schemathesis.toml', import.meta.url
 /** Python hooks: a well-formed Idempotency-Key made unique per request (why: in the file). */
 const HOOKS = fileURLToPath(new URL('./fuzz.hooks.py', import.meta.url));
 
-interface Failure { operation: string; kind: string; text: string }
+interface Failure {
+  operation: string;
+  kind: string;
+  text: string;
+}
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCodePoint(parseInt(code, 16)))
     .replace(/&amp;/g, '&');
@@ -40,10 +48,19 @@ function unescapeXml(text: string): string {
 function junitFailures(xml: string): Failure[] {
   const out: Failure[] = [];
   for (const testcase of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    for (const entry of (testcase[2] ?? '').matchAll(/<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>/g)) {
+    for (const entry of (testcase[2] ?? '').matchAll(
+      /<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>/g,
+    )) {
       // Long generated values (64 KB strings) would drown the message: each line is cut at 400 characters.
-      const text = unescapeXml(entry[3]).split('\n').map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line)).join('\n');
-      out.push({ operation: unescapeXml(testcase[1]), kind: `${entry[1]} ${unescapeXml(entry[2] ?? '')}`.trim(), text });
+      const text = unescapeXml(entry[3])
+        .split('\n')
+        .map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line))
+        .join('\n');
+      out.push({
+        operation: unescapeXml(testcase[1]),
+        kind: `${entry[1]} ${unescapeXml(entry[2] ?? '')}`.trim(),
+        text,
+      });
     }
   }
   return out;
@@ -52,10 +69,18 @@ function junitFailures(xml: string): Failure[] {
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   // Asynchronous on purpose: the API under test answers from this very process.
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: HOOKS }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: HOOKS },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });
@@ -72,18 +97,32 @@ describe('fuzzing /v1/openapi.json with Schemathesis', function () {
     const workDir = mkdtempSync(join(tmpdir(), 'ows-fuzz-'));
     try {
       const args = [
-        '--no-color', '--config-file', CONFIG, 'run', `${stack.url}/v1/openapi.json`,
-        '--header', `Authorization: Bearer ${org.apiKey}`,
-        '--checks', 'all',
-        '--max-examples', String(MAX_EXAMPLES),
-        '--seed', SEED,
+        '--no-color',
+        '--config-file',
+        CONFIG,
+        'run',
+        `${stack.url}/v1/openapi.json`,
+        '--header',
+        `Authorization: Bearer ${org.apiKey}`,
+        '--checks',
+        'all',
+        '--max-examples',
+        String(MAX_EXAMPLES),
+        '--seed',
+        SEED,
         // One worker: as fast here (the API is the bottleneck), and Python 3.11's ast module is not
         // thread-safe ("AST constructor recursion depth mismatch" from Hypothesis with 2 workers).
-        '--workers', '1',
+        '--workers',
+        '1',
         // POST /v1/sequences may wait ENROLLMENT_WAIT_MS (20 s) for the enrollment check before its 202.
-        '--request-timeout', '30',
-        '--generation-database', 'none',
-        '--report', 'junit,json', '--report-dir', workDir,
+        '--request-timeout',
+        '30',
+        '--generation-database',
+        'none',
+        '--report',
+        'junit,json',
+        '--report-dir',
+        workDir,
       ];
       const started = Date.now();
       const { code, output } = await run(cli, args, workDir);
@@ -96,22 +135,32 @@ describe('fuzzing /v1/openapi.json with Schemathesis', function () {
         operations: { selected: number; tested: number };
         test_cases: { generated: number; unique_failures: number; errored: number };
       };
-      console.log(`      schemathesis ${report.operations.tested}/${report.operations.selected} operations, ` +
-        `${report.test_cases.generated} test cases, ${report.test_cases.unique_failures} failures, ` +
-        `${report.test_cases.errored} errors in ${seconds} s (max-examples ${MAX_EXAMPLES}, seed ${SEED})`);
+      console.log(
+        `      schemathesis ${report.operations.tested}/${report.operations.selected} operations, ` +
+          `${report.test_cases.generated} test cases, ${report.test_cases.unique_failures} failures, ` +
+          `${report.test_cases.errored} errors in ${seconds} s (max-examples ${MAX_EXAMPLES}, seed ${SEED})`,
+      );
       const failures = junitFailures(readFileSync(join(workDir, junit), 'utf8'));
       const summary = output.slice(output.lastIndexOf('SUMMARY')).slice(0, 3000);
       assert.ok(report.operations.tested > 100, `too few operations tested:\n${summary}`);
-      assert.deepEqual(failures.map((f) => `${f.operation}: ${f.kind}`), [],
+      assert.deepEqual(
+        failures.map((f) => `${f.operation}: ${f.kind}`),
+        [],
         `Schemathesis (seed ${SEED}) found ${failures.length}:\n\n` +
-        failures.map((f) => `=== ${f.operation} (${f.kind})\n${f.text}`).join('\n\n') + `\n\n${summary}`);
+          failures.map((f) => `=== ${f.operation} (${f.kind})\n${f.text}`).join('\n\n') +
+          `\n\n${summary}`,
+      );
       assert.equal(code, 0, `schemathesis exited ${code}:\n${output.slice(-4000)}`);
     } finally {
       rmSync(workDir, { recursive: true, force: true });
       // The subscriptions the fuzzer made point at made-up public hosts: the suites after this one
       // should not share the worker with their retries. DISABLED is skipped by the delivery worker.
-      await stack.orm.em.fork().getConnection().execute(
-        `UPDATE webhook_subscriptions SET status = 'DISABLED' WHERE organization_id = ?`, [org.organizationId]);
+      await stack.orm.em
+        .fork()
+        .getConnection()
+        .execute(`UPDATE webhook_subscriptions SET status = 'DISABLED' WHERE organization_id = ?`, [
+          org.organizationId,
+        ]);
     }
   });
 });

@@ -39,7 +39,11 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ se
   return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
-const close = (server: Server) => new Promise<void>((done) => { server.close(() => done()); server.closeAllConnections(); });
+const close = (server: Server) =>
+  new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
 
 describe('observability', function () {
   this.timeout(180_000);
@@ -65,12 +69,28 @@ describe('observability', function () {
       assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
       const text = await response.text();
       const contact = { method: 'GET', route: '/v1/contacts/{contact_id}' };
-      assert.ok((sampleValue(text, 'http_requests_total', { ...contact, status_code: '404' }) ?? 0) >= 1, 'a 404 by template');
-      assert.ok((sampleValue(text, 'http_requests_total', { ...contact, status_code: '401' }) ?? 0) >= 1, 'a 401 by template');
-      assert.ok((sampleValue(text, 'http_request_duration_seconds_count', { ...contact, status_code: '404' }) ?? 0) >= 1);
-      assert.ok(samplesOf(text, 'http_request_duration_seconds_bucket', { ...contact, status_code: '404' }).some((s) => s.labels.le === '+Inf'));
-      assert.ok((sampleValue(text, 'http_requests_total', { method: 'GET', route: '/healthz', status_code: '200' }) ?? 0) >= 1);
-      assert.ok((sampleValue(text, 'http_requests_total', { method: 'GET', route: 'unmatched', status_code: '404' }) ?? 0) >= 1);
+      assert.ok(
+        (sampleValue(text, 'http_requests_total', { ...contact, status_code: '404' }) ?? 0) >= 1,
+        'a 404 by template',
+      );
+      assert.ok(
+        (sampleValue(text, 'http_requests_total', { ...contact, status_code: '401' }) ?? 0) >= 1,
+        'a 401 by template',
+      );
+      assert.ok(
+        (sampleValue(text, 'http_request_duration_seconds_count', { ...contact, status_code: '404' }) ?? 0) >= 1,
+      );
+      assert.ok(
+        samplesOf(text, 'http_request_duration_seconds_bucket', { ...contact, status_code: '404' }).some(
+          (s) => s.labels.le === '+Inf',
+        ),
+      );
+      assert.ok(
+        (sampleValue(text, 'http_requests_total', { method: 'GET', route: '/healthz', status_code: '200' }) ?? 0) >= 1,
+      );
+      assert.ok(
+        (sampleValue(text, 'http_requests_total', { method: 'GET', route: 'unmatched', status_code: '404' }) ?? 0) >= 1,
+      );
       // No label value is a raw path: ids and stray paths stay out.
       assert.ok(!text.includes(contactId) && !text.includes(stray));
       for (const sample of parseSamples(text).filter((s) => s.name.startsWith('http_'))) {
@@ -93,7 +113,14 @@ describe('observability', function () {
     it('when METRICS_TOKEN is set, then /metrics answers 401 without it or with another, 200 with it, and documents the 401', async () => {
       const logger = createLogger('api', { level: 'silent' });
       const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
-      const { app } = createApp({ config: { ...stack.config, metricsToken: 'scrape-token' }, orm: stack.orm, temporal: stack.temporal, logger, keys, providers: createProviders({ orm: stack.orm }) });
+      const { app } = createApp({
+        config: { ...stack.config, metricsToken: 'scrape-token' },
+        orm: stack.orm,
+        temporal: stack.temporal,
+        logger,
+        keys,
+        providers: createProviders({ orm: stack.orm }),
+      });
       const { server, url } = await listen(app.callback());
       try {
         const anonymous = await fetch(`${url}/metrics`);
@@ -105,7 +132,9 @@ describe('observability', function () {
         const right = await fetch(`${url}/metrics`, { headers: { Authorization: 'Bearer scrape-token' } });
         assert.equal(right.status, 200);
         assert.match(await right.text(), /http_requests_total/);
-        const doc = (await (await fetch(`${url}/v1/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+        const doc = (await (await fetch(`${url}/v1/openapi.json`)).json()) as {
+          paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+        };
         assert.ok(doc.paths['/metrics'].get.responses['401']);
       } finally {
         await close(server);
@@ -135,18 +164,38 @@ describe('observability', function () {
       tracing = setupTracing({ serviceName: 'outreach-test', exporter })!;
       const config = { ...stack.config, temporalTaskQueue: taskQueue };
       clientConnection = await Connection.connect({ address: stack.temporalAddress });
-      const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace, interceptors: tracingClientInterceptors(tracing) });
+      const temporal = new Client({
+        connection: clientConnection,
+        namespace: config.temporalNamespace,
+        interceptors: tracingClientInterceptors(tracing),
+      });
       const apiLogger = createLogger('api', { level: 'info', destination: apiLogs.destination });
       keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger: apiLogger });
-      const created = createApp({ config, orm: stack.orm, temporal, logger: apiLogger, keys, providers: createProviders({ orm: stack.orm, config }), tracing: true });
+      const created = createApp({
+        config,
+        orm: stack.orm,
+        temporal,
+        logger: apiLogger,
+        keys,
+        providers: createProviders({ orm: stack.orm, config }),
+        tracing: true,
+      });
       app = await listen(created.app.callback());
       own = client(app.url);
       workerConnection = await NativeConnection.connect({ address: stack.temporalAddress });
       const metrics = createWorkerMetrics();
       worker = await createWorker({
-        connection: workerConnection, namespace: config.temporalNamespace, taskQueue, orm: stack.orm, config, temporal,
+        connection: workerConnection,
+        namespace: config.temporalNamespace,
+        taskQueue,
+        orm: stack.orm,
+        config,
+        temporal,
         logger: createLogger('worker', { level: 'debug', destination: workerLogs.destination }),
-        startDispatcher: false, startEventResolution: false, metrics, tracing,
+        startDispatcher: false,
+        startEventResolution: false,
+        metrics,
+        tracing,
       });
       workerRun = worker.run();
       metricsServer = await startWorkerMetricsServer({ registry: metrics.registry, port: 0, host: '127.0.0.1' });
@@ -165,7 +214,10 @@ describe('observability', function () {
     });
 
     it('when requests are made with a key, then access logs carry request_id and organization_id and never the key; token paths log their template', async () => {
-      const response = await own.get(`/v1/contacts/${randomUUID()}`, { key: traced.apiKey, headers: { 'X-Request-Id': 'obs-req-1' } });
+      const response = await own.get(`/v1/contacts/${randomUUID()}`, {
+        key: traced.apiKey,
+        headers: { 'X-Request-Id': 'obs-req-1' },
+      });
       assert.equal(response.status, 404);
       const forged = `${traced.apiKey.slice(0, -4)}ZZZZ`;
       assert.equal((await own.get('/v1/me', { key: forged })).status, 401);
@@ -191,18 +243,34 @@ describe('observability', function () {
     it('when an enrollment runs, then one trace spans the request, the workflow start, the workflow run and its activities', async () => {
       const template = await own.post('/v1/sequence-templates', {
         key: traced.apiKey,
-        body: { name: 'Traced', status: 'ACTIVE', steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }] },
+        body: {
+          name: 'Traced',
+          status: 'ACTIVE',
+          steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
+        },
       });
       assert.equal(template.status, 201, template.text);
-      const contact = await own.post('/v1/contacts', { key: traced.apiKey, body: { email: `traced-${randomUUID().slice(0, 8)}@observability-example.com`, first_name: 'Ada' } });
+      const contact = await own.post('/v1/contacts', {
+        key: traced.apiKey,
+        body: { email: `traced-${randomUUID().slice(0, 8)}@observability-example.com`, first_name: 'Ada' },
+      });
       assert.equal(contact.status, 201, contact.text);
       exporter.reset();
-      const enrolled = await own.post('/v1/sequences', { key: traced.apiKey, body: { contact_id: contact.body.id, sequence_template_id: template.body.id } });
+      const enrolled = await own.post('/v1/sequences', {
+        key: traced.apiKey,
+        body: { contact_id: contact.body.id, sequence_template_id: template.body.id },
+      });
       assert.equal(enrolled.status, 201, enrolled.text);
       sequenceIds.push(enrolled.body.id);
 
       const request = exporter.getFinishedSpans().find((s) => s.name === 'POST /v1/sequences');
-      assert.ok(request, `spans: ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
+      assert.ok(
+        request,
+        `spans: ${exporter
+          .getFinishedSpans()
+          .map((s) => s.name)
+          .join(', ')}`,
+      );
       assert.equal(request.attributes['organization_id'], traced.organizationId);
       assert.equal(request.attributes['http.response.status_code'], 201);
       const traceId = request.spanContext().traceId;
@@ -217,17 +285,33 @@ describe('observability', function () {
       assert.ok(names.includes('StartWorkflow:enrollmentWorkflow'), names.join(', '));
       assert.ok(names.includes('RunWorkflow:enrollmentWorkflow'), names.join(', '));
       assert.ok(names.includes('RunActivity:verifyEmail'), names.join(', '));
-      assert.ok(names.some((n) => n.startsWith('StartActivity:')), names.join(', '));
+      assert.ok(
+        names.some((n) => n.startsWith('StartActivity:')),
+        names.join(', '),
+      );
       const start = inTrace.find((s) => s.name === 'StartWorkflow:enrollmentWorkflow')!;
-      assert.equal(start.parentSpanId, request.spanContext().spanId, 'the workflow start is a child of the request span');
+      assert.equal(
+        start.parentSpanId,
+        request.spanContext().spanId,
+        'the workflow start is a child of the request span',
+      );
     });
 
     it('when workflows ran, then the worker endpoint serves activity metrics and activity logs carry workflow id, run id and organization', async () => {
       const response = await fetch(metricsServer.url);
       assert.equal(response.status, 200);
       const text = await response.text();
-      assert.ok((sampleValue(text, 'worker_activity_duration_seconds_count', { activity_type: 'verifyEmail', outcome: 'completed' }) ?? 0) >= 1, text);
-      assert.ok(samplesOf(text, 'worker_activity_duration_seconds_count', { outcome: 'completed' }).length >= 2, 'local activities are timed too');
+      assert.ok(
+        (sampleValue(text, 'worker_activity_duration_seconds_count', {
+          activity_type: 'verifyEmail',
+          outcome: 'completed',
+        }) ?? 0) >= 1,
+        text,
+      );
+      assert.ok(
+        samplesOf(text, 'worker_activity_duration_seconds_count', { outcome: 'completed' }).length >= 2,
+        'local activities are timed too',
+      );
       assert.ok(sampleValue(text, 'process_resident_memory_bytes') !== undefined);
 
       const activityLines = workerLogs.parsed().filter((line) => line.activity_type !== undefined);

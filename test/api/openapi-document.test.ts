@@ -17,6 +17,8 @@ describe('the committed OpenAPI document and /v1/openapi.json', () => {
     const expected = withoutServers(served);
     if (committed === documentText(expected)) return;
     const changed = documentDifferences(JSON.parse(committed), expected);
-    assert.fail(`openapi.json is not what the service serves: run \`${REGENERATE_OPENAPI}\` and commit it (it differs at ${changed.join(', ') || 'the key order'})`);
+    assert.fail(
+      `openapi.json is not what the service serves: run \`${REGENERATE_OPENAPI}\` and commit it (it differs at ${changed.join(', ') || 'the key order'})`,
+    );
   });
 });

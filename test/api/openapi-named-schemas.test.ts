@@ -14,23 +14,76 @@ import { getStack } from '../helpers/stack.ts';
 
 type Schema = Record<string, unknown>;
 type Content = Record<string, { schema?: Schema }>;
-type Operation = { operationId: string; requestBody?: { content: Content }; responses: Record<string, { content?: Content }> };
+type Operation = {
+  operationId: string;
+  requestBody?: { content: Content };
+  responses: Record<string, { content?: Content }>;
+};
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
-const RESOURCES = ['Contact', 'Account', 'Sequence', 'SequenceTemplate', 'Task', 'ContactList', 'ContactEntry', 'AccountList', 'AccountEntry',
-  'ContactExclusion', 'AccountExclusion', 'Webhook', 'WebhookDelivery', 'Event', 'Activity', 'Message', 'Signal', 'SignalImport', 'Playbook',
-  'PlaybookRun', 'User'];
-const OTHERS = ['Error', 'SignalDetail', 'SignalPreset', 'ContactSummary', 'Owner', 'SequenceTemplateStep', 'SequenceTemplateSummary',
-  'ContactUpsert', 'AccountUpsert', 'SequenceCreate', 'SequenceTemplateCreate', 'SequenceTemplateUpdate', 'TaskCreate', 'TaskExecute',
-  'PlaybookCreate', 'PlaybookUpdate', 'SignalCreate', 'SignalUpdate', 'WebhookCreate', 'WebhookUpdate', 'ContactEnrich', 'ContactGetAndEnrich',
-  'ContactQualify', 'ContactListBatchCreate', 'ContactListBatchResult', 'EventIngest', 'CrmWrite', 'SequenceStatus', 'TaskStatus'];
+const RESOURCES = [
+  'Contact',
+  'Account',
+  'Sequence',
+  'SequenceTemplate',
+  'Task',
+  'ContactList',
+  'ContactEntry',
+  'AccountList',
+  'AccountEntry',
+  'ContactExclusion',
+  'AccountExclusion',
+  'Webhook',
+  'WebhookDelivery',
+  'Event',
+  'Activity',
+  'Message',
+  'Signal',
+  'SignalImport',
+  'Playbook',
+  'PlaybookRun',
+  'User',
+];
+const OTHERS = [
+  'Error',
+  'SignalDetail',
+  'SignalPreset',
+  'ContactSummary',
+  'Owner',
+  'SequenceTemplateStep',
+  'SequenceTemplateSummary',
+  'ContactUpsert',
+  'AccountUpsert',
+  'SequenceCreate',
+  'SequenceTemplateCreate',
+  'SequenceTemplateUpdate',
+  'TaskCreate',
+  'TaskExecute',
+  'PlaybookCreate',
+  'PlaybookUpdate',
+  'SignalCreate',
+  'SignalUpdate',
+  'WebhookCreate',
+  'WebhookUpdate',
+  'ContactEnrich',
+  'ContactGetAndEnrich',
+  'ContactQualify',
+  'ContactListBatchCreate',
+  'ContactListBatchResult',
+  'EventIngest',
+  'CrmWrite',
+  'SequenceStatus',
+  'TaskStatus',
+];
 
 /** The JSON bodies of an operation: the request's and each response's, by where they are. */
 function jsonBodies(op: Operation): [string, Schema | undefined][] {
   const out: [string, Schema | undefined][] = [];
-  const json = (content: Content | undefined) => (content ? Object.entries(content).filter(([type]) => type.includes('json')) : []);
+  const json = (content: Content | undefined) =>
+    content ? Object.entries(content).filter(([type]) => type.includes('json')) : [];
   for (const [, media] of json(op.requestBody?.content)) out.push(['request body', media.schema]);
-  for (const [status, response] of Object.entries(op.responses)) for (const [, media] of json(response.content)) out.push([status, media.schema]);
+  for (const [status, response] of Object.entries(op.responses))
+    for (const [, media] of json(response.content)) out.push([status, media.schema]);
   return out;
 }
 
@@ -82,7 +135,11 @@ describe('named schemas of /v1/openapi.json', () => {
       for (const [method, op] of Object.entries(ops)) {
         for (const [where, schema] of jsonBodies(op)) {
           bodies++;
-          assert.deepEqual(Object.keys(schema ?? {}), ['$ref'], `${method.toUpperCase()} ${path} ${where}: ${JSON.stringify(schema).slice(0, 200)}`);
+          assert.deepEqual(
+            Object.keys(schema ?? {}),
+            ['$ref'],
+            `${method.toUpperCase()} ${path} ${where}: ${JSON.stringify(schema).slice(0, 200)}`,
+          );
           const name = String(schema?.$ref).replace('#/components/schemas/', '');
           assert.ok(doc.components.schemas[name], `${method.toUpperCase()} ${path} ${where}: ${name} is a component`);
         }
@@ -121,11 +178,20 @@ describe('named schemas of /v1/openapi.json', () => {
       writeFileSync(join(dir, 'schema.ts'), generated);
       writeFileSync(join(dir, 'usage.ts'), USAGE);
       const program = ts.createProgram([join(dir, 'usage.ts')], {
-        strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext,
-        moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        allowImportingTsExtensions: true,
+        types: [],
       });
       const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-        const where = d.file && d.start !== undefined ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} ` : '';
+        const where =
+          d.file && d.start !== undefined
+            ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} `
+            : '';
         return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       });
       assert.deepEqual(problems, []);

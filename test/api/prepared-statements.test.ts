@@ -12,13 +12,21 @@ import { statement } from '../../db/statement.ts';
 import { getStack } from '../helpers/stack.ts';
 
 // Built here so the test owns their SQL: one with an explicit column list, one with `*`.
-const organizationName = statement((db, id: string) => db.selectFrom('organizations').select('name').where('id', '=', id));
+const organizationName = statement((db, id: string) =>
+  db.selectFrom('organizations').select('name').where('id', '=', id),
+);
 const organizationRow = statement((db, id: string) => db.selectFrom('organizations').selectAll().where('id', '=', id));
-const organizationCreated = statement((db, id: string) => db.selectFrom('organizations').select('created_at').where('id', '=', id), { prepared: false });
+const organizationCreated = statement(
+  (db, id: string) => db.selectFrom('organizations').select('created_at').where('id', '=', id),
+  { prepared: false },
+);
 
 /** The statements prepared on `tx`'s connection (a transaction keeps one connection). */
 async function preparedOn(tx: EntityManager): Promise<{ name: string; statement: string }[]> {
-  const { rows } = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(typedKysely(tx));
+  const { rows } = await sql<{
+    name: string;
+    statement: string;
+  }>`SELECT name, statement FROM pg_prepared_statements`.execute(typedKysely(tx));
   return rows;
 }
 

@@ -6,7 +6,13 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
-import { PostgresRateLimitStore, RateLimiter, type LeaseGrant, type RateLimits, type RateLimitStore } from '../../api/rate-limiter.ts';
+import {
+  PostgresRateLimitStore,
+  RateLimiter,
+  type LeaseGrant,
+  type RateLimits,
+  type RateLimitStore,
+} from '../../api/rate-limiter.ts';
 import { openOrm } from '../../db/orm.ts';
 import { client, type ApiResponse } from '../helpers/http.ts';
 import { newKey, newOrg, sleep } from '../helpers/fixtures.ts';
@@ -28,7 +34,11 @@ function rateHeaders(response: ApiResponse) {
     const raw = response.headers.get(name);
     return raw === null ? null : Number(raw);
   };
-  return { limit: value('X-RateLimit-Limit'), remaining: value('X-RateLimit-Remaining'), reset: value('X-RateLimit-Reset') };
+  return {
+    limit: value('X-RateLimit-Limit'),
+    remaining: value('X-RateLimit-Remaining'),
+    reset: value('X-RateLimit-Reset'),
+  };
 }
 
 describe('rate limits', () => {
@@ -44,11 +54,20 @@ describe('rate limits', () => {
   });
 
   /** An API replica of its own (createApp + listen) with these budgets, on the stack's database. */
-  async function replica(limits: Partial<RateLimits>, options: { store?: RateLimitStore; logger?: Logger; leaseTimeoutMs?: number } = {}) {
+  async function replica(
+    limits: Partial<RateLimits>,
+    options: { store?: RateLimitStore; logger?: Logger; leaseTimeoutMs?: number } = {},
+  ) {
     const logger = options.logger ?? silent;
     const limiter = new RateLimiter({
-      store: options.store ?? new PostgresRateLimitStore(stack.orm), logger, leaseTimeoutMs: options.leaseTimeoutMs,
-      windowMs: HOUR, perKey: 1000, perOrg: 1000, enrichmentPerOrg: 1000, ...limits,
+      store: options.store ?? new PostgresRateLimitStore(stack.orm),
+      logger,
+      leaseTimeoutMs: options.leaseTimeoutMs,
+      windowMs: HOUR,
+      perKey: 1000,
+      perOrg: 1000,
+      enrichmentPerOrg: 1000,
+      ...limits,
     });
     const started = await startReplica(stack, { logger, keyTtlMs: 60_000, limiter });
     replicas.push(started);
@@ -72,7 +91,14 @@ describe('rate limits', () => {
       assert.equal(response.status, 200);
       seen.push(rateHeaders(response));
     }
-    assert.deepEqual(seen.map((h) => [h.limit, h.remaining]), [[5, 4], [5, 3], [5, 2]]);
+    assert.deepEqual(
+      seen.map((h) => [h.limit, h.remaining]),
+      [
+        [5, 4],
+        [5, 3],
+        [5, 2],
+      ],
+    );
     for (const h of seen) assert.ok(Number.isInteger(h.reset) && h.reset! >= 1 && h.reset! <= 3600, `reset ${h.reset}`);
   });
 
@@ -108,7 +134,7 @@ describe('rate limits', () => {
     assert.deepEqual(rateHeaders(anonymous), { limit: null, remaining: null, reset: null });
   });
 
-  it('when two keys of one organization make requests, then each has its own budget and both spend the organization\'s', async () => {
+  it("when two keys of one organization make requests, then each has its own budget and both spend the organization's", async () => {
     await awayFromWindowEnd(HOUR, 60_000);
     const { api } = await replica({ perKey: 5, perOrg: 8 });
     const org = await newOrg(stack);
@@ -177,28 +203,39 @@ describe('rate limits', () => {
       ];
       const org = await newOrg(stack);
       // Both pools connected before the race, so neither replica starts late.
-      await Promise.all(replicas.map((limiter) => limiter.check(`warm-up-${org.organizationId}`, `warm-up-${org.organizationId}`, false)));
+      await Promise.all(
+        replicas.map((limiter) =>
+          limiter.check(`warm-up-${org.organizationId}`, `warm-up-${org.organizationId}`, false),
+        ),
+      );
       const admitted = [0, 0];
       let refused = 0;
       // Each replica serves its own key of the organization, 20 requests at a time, 300 in all.
-      await Promise.all(replicas.flatMap((limiter, r) => Array.from({ length: 20 }, async () => {
-        for (let i = 0; i < 15; i++) {
-          const decision = await limiter.check(`replica-${r}-key-${org.organizationId}`, org.organizationId, false);
-          if (decision.allowed) admitted[r]++;
-          else refused++;
-        }
-      })));
+      await Promise.all(
+        replicas.flatMap((limiter, r) =>
+          Array.from({ length: 20 }, async () => {
+            for (let i = 0; i < 15; i++) {
+              const decision = await limiter.check(`replica-${r}-key-${org.organizationId}`, org.organizationId, false);
+              if (decision.allowed) admitted[r]++;
+              else refused++;
+            }
+          }),
+        ),
+      );
       assert.equal(admitted[0] + admitted[1], 100, `admitted ${admitted.join(' + ')}`);
       assert.equal(refused, 500);
-      const { rows } = await sql<{ used: number }>`select used from rate_limits where bucket = ${`organization:${org.organizationId}`}`
-        .execute(stack.orm.em.fork().getKysely());
+      const { rows } = await sql<{
+        used: number;
+      }>`select used from rate_limits where bucket = ${`organization:${org.organizationId}`}`.execute(
+        stack.orm.em.fork().getKysely(),
+      );
       assert.equal(rows[0].used, 100);
     } finally {
       await second.close();
     }
   });
 
-  it('when two API replicas on one database answer alternately, then their 200s add up to the organization\'s limit', async () => {
+  it("when two API replicas on one database answer alternately, then their 200s add up to the organization's limit", async () => {
     await awayFromWindowEnd(HOUR, 60_000);
     const a = await replica({ perOrg: 6 });
     const b = await replica({ perOrg: 6 });
@@ -230,9 +267,20 @@ describe('rate limits', () => {
   it('when the store fails, then requests are served (limits enforced per replica) and the failure is logged', async () => {
     await awayFromWindowEnd(HOUR, 60_000);
     const lines: string[] = [];
-    const logger = pino({ level: 'warn' }, new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } }));
+    const logger = pino(
+      { level: 'warn' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
     // The real store on a database nobody listens at (keys and data stay on the stack's database).
-    const unreachable = await openOrm({ databaseUrl: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`, poolMax: 2 });
+    const unreachable = await openOrm({
+      databaseUrl: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`,
+      poolMax: 2,
+    });
     try {
       const { api } = await replica({ perKey: 3 }, { store: new PostgresRateLimitStore(unreachable), logger });
       const org = await newOrg(stack);
@@ -244,7 +292,10 @@ describe('rate limits', () => {
       const refused = await api.get('/v1/me', { key: org.apiKey });
       assert.equal(refused.status, 429);
       assert.equal(refused.body.data.scope, 'key');
-      assert.ok(lines.some((line) => /rate limit store unavailable/.test(line) && /ECONNREFUSED/.test(line)), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => /rate limit store unavailable/.test(line) && /ECONNREFUSED/.test(line)),
+        lines.join('\n'),
+      );
     } finally {
       await unreachable.close();
     }
@@ -262,10 +313,13 @@ describe('rate limits', () => {
   it('when the OpenAPI document is read, then every authenticated operation declares the headers and a 429', async () => {
     const document = (await client(stack.url).get('/v1/openapi.json')).body;
     const headers = document.components.headers;
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) assert.ok(headers[name]?.schema, name);
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+      assert.ok(headers[name]?.schema, name);
     let operations = 0;
-    for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) { // eslint-disable-line @typescript-eslint/no-explicit-any
-      for (const [method, op] of Object.entries<any>(item)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      for (const [method, op] of Object.entries<any>(item)) {
         const where = `${method.toUpperCase()} ${path}`;
         if (Array.isArray(op.security) && op.security.length === 0) {
           assert.equal(op.responses['429'], undefined, where);
@@ -274,10 +328,15 @@ describe('rate limits', () => {
         operations++;
         assert.equal(op.responses['429']?.headers?.['Retry-After']?.$ref, '#/components/headers/Retry-After', where);
         assert.equal(op.responses['429'].content['application/json'].schema.$ref, '#/components/schemas/Error', where);
-        for (const [status, response] of Object.entries<any>(op.responses)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        for (const [status, response] of Object.entries<any>(op.responses)) {
           const declared = Object.keys(response.headers ?? {});
           if (status === '401') assert.ok(!declared.includes('X-RateLimit-Limit'), `${where} ${status}`);
-          else assert.ok(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].every((h) => declared.includes(h)), `${where} ${status}`);
+          else
+            assert.ok(
+              ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].every((h) => declared.includes(h)),
+              `${where} ${status}`,
+            );
         }
       }
     }

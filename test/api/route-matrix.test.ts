@@ -18,8 +18,18 @@ import { newKey, newOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 
 /** The public routes, asserted public: anything else needs a key. */
-const PUBLIC = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs', 'GET /docs/scalar.js', 'GET /u/{token}', 'POST /u/{token}',
-  'GET /t/o/{token}', 'GET /t/c/{token}', 'GET /metrics'];
+const PUBLIC = [
+  'GET /healthz',
+  'GET /readyz',
+  'GET /v1/openapi.json',
+  'GET /docs',
+  'GET /docs/scalar.js',
+  'GET /u/{token}',
+  'POST /u/{token}',
+  'GET /t/o/{token}',
+  'GET /t/c/{token}',
+  'GET /metrics',
+];
 
 function concretePath(route: RouteDef): string {
   return route.path.replace(/\{[^}]+\}/g, () => randomUUID());
@@ -35,12 +45,22 @@ describe('route matrix', () => {
     api = client(stack.url);
     const logger = pino({ level: 'silent' });
     const keys = new KeyStore(stack.orm, { ttlMs: 1000, flushMs: 60_000, logger });
-    routes = createApp({ config: stack.config, orm: stack.orm, temporal: stack.temporal, logger, keys, providers: createProviders({ orm: stack.orm }) }).routes;
+    routes = createApp({
+      config: stack.config,
+      orm: stack.orm,
+      temporal: stack.temporal,
+      logger,
+      keys,
+      providers: createProviders({ orm: stack.orm }),
+    }).routes;
     await keys.close();
   });
 
   it('when the route table is read, then exactly the listed routes are public', () => {
-    const publicRoutes = routes.filter((r) => r.auth === 'public').map((r) => `${r.method} ${r.path}`).sort();
+    const publicRoutes = routes
+      .filter((r) => r.auth === 'public')
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     assert.deepEqual(publicRoutes, [...PUBLIC].sort());
     for (const route of routes) {
       if (route.auth === 'key' && route.scope) assert.ok(SCOPES.includes(route.scope), `${route.path}: unknown scope`);
@@ -49,21 +69,41 @@ describe('route matrix', () => {
 
   it('when any path is matched by the indexed router, then it answers exactly what the full scan answers', () => {
     const [scanned, indexed] = [new Router(), new Router()];
-    for (const router of [scanned, indexed]) mountRoutes(router as unknown as Parameters<typeof mountRoutes>[0], routes);
+    for (const router of [scanned, indexed])
+      mountRoutes(router as unknown as Parameters<typeof mountRoutes>[0], routes);
     indexRouterMatch(indexed);
-    const paths = new Set<string>(['/', '/v1', '/v1/', '/healthz', '/V1/ME', '/v1/%63ontacts', '/v2/contacts', '//contacts']);
+    const paths = new Set<string>([
+      '/',
+      '/v1',
+      '/v1/',
+      '/healthz',
+      '/V1/ME',
+      '/v1/%63ontacts',
+      '/v2/contacts',
+      '//contacts',
+    ]);
     for (const route of routes) {
       const concrete = concretePath(route);
       // Its own spelling, other cases, a trailing slash, and every static path of the table in a parameter's place.
-      for (const path of [concrete, concrete.toUpperCase(), `${concrete}/`, route.path.replace(/\{[^}]+\}/g, 'presets'), route.path.replace(/\{[^}]+\}/g, '')]) paths.add(path);
+      for (const path of [
+        concrete,
+        concrete.toUpperCase(),
+        `${concrete}/`,
+        route.path.replace(/\{[^}]+\}/g, 'presets'),
+        route.path.replace(/\{[^}]+\}/g, ''),
+      ])
+        paths.add(path);
     }
     const names = (layers: { path: unknown }[]) => layers.map((l) => String(l.path));
     let compared = 0;
     for (const path of paths) {
       for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
         const [full, fast] = [scanned.match(path, method), indexed.match(path, method)];
-        assert.deepEqual({ path: names(fast.path), pathAndMethod: names(fast.pathAndMethod), route: fast.route },
-          { path: names(full.path), pathAndMethod: names(full.pathAndMethod), route: full.route }, `${method} ${path}`);
+        assert.deepEqual(
+          { path: names(fast.path), pathAndMethod: names(fast.pathAndMethod), route: fast.route },
+          { path: names(full.path), pathAndMethod: names(full.pathAndMethod), route: full.route },
+          `${method} ${path}`,
+        );
         if (full.route) compared++;
       }
     }
@@ -82,7 +122,10 @@ describe('route matrix', () => {
     for (const route of routes.filter((r) => r.auth === 'public')) {
       const response = await fetch(`${stack.url}${concretePath(route)}`, { method: route.method });
       await response.arrayBuffer();
-      assert.ok(response.status !== 401 && response.status !== 403, `${route.method} ${route.path}: ${response.status}`);
+      assert.ok(
+        response.status !== 401 && response.status !== 403,
+        `${route.method} ${route.path}: ${response.status}`,
+      );
     }
   });
 
@@ -91,11 +134,17 @@ describe('route matrix', () => {
     for (const route of routes.filter((r) => r.scope)) {
       const others = SCOPES.filter((s) => s !== route.scope);
       const without = await newKey(stack, org.organizationId, others);
-      const refused = await api.call(route.method, concretePath(route), { key: without.api_key, body: route.body ? {} : undefined });
+      const refused = await api.call(route.method, concretePath(route), {
+        key: without.api_key,
+        body: route.body ? {} : undefined,
+      });
       assert.equal(refused.status, 403, `${route.method} ${route.path}`);
       assert.equal(refused.body.data.required_scope, route.scope);
       const only = await newKey(stack, org.organizationId, [route.scope!]);
-      const allowed = await api.call(route.method, concretePath(route), { key: only.api_key, body: route.body ? {} : undefined });
+      const allowed = await api.call(route.method, concretePath(route), {
+        key: only.api_key,
+        body: route.body ? {} : undefined,
+      });
       assert.notEqual(allowed.status, 403, `${route.method} ${route.path}`);
       assert.notEqual(allowed.status, 401, `${route.method} ${route.path}`);
     }
@@ -106,7 +155,10 @@ describe('route matrix', () => {
     const key = await newKey(stack, org.organizationId, ['signals:read']);
     for (const route of routes.filter((r) => r.auth === 'key' && !r.scope)) {
       const response = await api.call(route.method, concretePath(route), { key: key.api_key });
-      assert.ok(response.status !== 401 && response.status !== 403, `${route.method} ${route.path}: ${response.status}`);
+      assert.ok(
+        response.status !== 401 && response.status !== 403,
+        `${route.method} ${route.path}: ${response.status}`,
+      );
     }
   });
 
@@ -190,91 +242,202 @@ describe('route matrix', () => {
     'POST /v1/signals/{signal_id}/unarchive': {},
   };
 
-  it('when another organization uses an id in any route, then 404 and none of the owner\'s data', async () => {
+  it("when another organization uses an id in any route, then 404 and none of the owner's data", async () => {
     const owner = await newOrg(stack);
     const intruder = await newOrg(stack);
     // The intruder listens to every event type: nothing of the owner may reach it (checked at the end).
-    const intruderHook = await api.post('/v1/webhooks', { key: intruder.apiKey, body: { name: 'Intruder', url: 'https://hooks.intruder-matrix.test/in', event_types: [...EVENT_TYPES] } });
+    const intruderHook = await api.post('/v1/webhooks', {
+      key: intruder.apiKey,
+      body: { name: 'Intruder', url: 'https://hooks.intruder-matrix.test/in', event_types: [...EVENT_TYPES] },
+    });
     assert.equal(intruderHook.status, 201, intruderHook.text);
-    const contact = await api.post('/v1/contacts', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', first_name: 'Matrixsecret', company_domain: 'isolation-matrix.test' } });
-    await api.patch(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey, body: { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } } });
+    const contact = await api.post('/v1/contacts', {
+      key: owner.apiKey,
+      body: {
+        email: 'matrix-secret@isolation-matrix.test',
+        first_name: 'Matrixsecret',
+        company_domain: 'isolation-matrix.test',
+      },
+    });
+    await api.patch(`/v1/contacts/${contact.body.id}/variables`, {
+      key: owner.apiKey,
+      body: { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } },
+    });
     const ids: Record<string, string> = { contact_id: contact.body.id, account_id: contact.body.account_id, key: 'k' };
-    const webhook = await api.post('/v1/webhooks', { key: owner.apiKey, body: { name: 'Matrixsecret', url: 'https://hooks.isolation-matrix.test/in', event_types: ['message.sent'] } });
+    const webhook = await api.post('/v1/webhooks', {
+      key: owner.apiKey,
+      body: { name: 'Matrixsecret', url: 'https://hooks.isolation-matrix.test/in', event_types: ['message.sent'] },
+    });
     // The delivery is settled in the emitting transaction, so the dispatcher never tries that URL.
-    Object.assign(ids, await stack.orm.em.fork().transactional(async (em) => {
-      const { activityId } = await emitEvent(em, { type: 'message.sent', organizationId: owner.organizationId, contact: null, sequenceId: randomUUID(),
-        sequenceTemplate: { id: randomUUID(), name: 'Matrixsecret' }, resourceType: 'MESSAGE', channel: 'EMAIL' });
-      const { rows } = await sql<{ id: string }>`UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL WHERE activity_id = ${activityId} RETURNING id`.execute(em.getKysely());
-      return { activity_id: activityId, webhook_id: webhook.body.id as string, delivery_id: rows[0].id };
-    }));
-    const contactExclusion = await api.post('/v1/contact-exclusions', { key: owner.apiKey, body: { email: 'matrix-secret@isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
-    const sequenceTemplate = await api.post('/v1/sequence-templates', { key: owner.apiKey, body: { name: 'Matrixsecret' } });
+    Object.assign(
+      ids,
+      await stack.orm.em.fork().transactional(async (em) => {
+        const { activityId } = await emitEvent(em, {
+          type: 'message.sent',
+          organizationId: owner.organizationId,
+          contact: null,
+          sequenceId: randomUUID(),
+          sequenceTemplate: { id: randomUUID(), name: 'Matrixsecret' },
+          resourceType: 'MESSAGE',
+          channel: 'EMAIL',
+        });
+        const { rows } = await sql<{
+          id: string;
+        }>`UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL WHERE activity_id = ${activityId} RETURNING id`.execute(
+          em.getKysely(),
+        );
+        return { activity_id: activityId, webhook_id: webhook.body.id as string, delivery_id: rows[0].id };
+      }),
+    );
+    const contactExclusion = await api.post('/v1/contact-exclusions', {
+      key: owner.apiKey,
+      body: { email: 'matrix-secret@isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' },
+    });
+    const sequenceTemplate = await api.post('/v1/sequence-templates', {
+      key: owner.apiKey,
+      body: { name: 'Matrixsecret' },
+    });
     ids.sequence_template_id = sequenceTemplate.body.id;
     // A sequence row of the owner, written directly (enrollment would start workflows this test does not need).
     ids.sequence_id = randomUUID();
     await sql`INSERT INTO sequences (id, organization_id, contact_id, sequence_template_id, status, stopped_reason, variables, created_at, updated_at)
-              VALUES (${ids.sequence_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_template_id}, 'REFUSED', 'Matrixsecret', '{}'::jsonb, now(), now())`
-      .execute(stack.orm.em.fork().getKysely());
+              VALUES (${ids.sequence_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_template_id}, 'REFUSED', 'Matrixsecret', '{}'::jsonb, now(), now())`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     ids.message_id = randomUUID();
     await sql`INSERT INTO messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number, sent_at, created_at)
-              VALUES (${ids.message_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_id}, 'EMAIL', 'OUTBOUND', 'MESSAGE', 'Matrixsecret', 'Matrixsecret', 1, now(), now())`
-      .execute(stack.orm.em.fork().getKysely());
+              VALUES (${ids.message_id}, ${owner.organizationId}, ${ids.contact_id}, ${ids.sequence_id}, 'EMAIL', 'OUTBOUND', 'MESSAGE', 'Matrixsecret', 'Matrixsecret', 1, now(), now())`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     ids.task_id = randomUUID();
     await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, notes, created_at, updated_at)
-              VALUES (${ids.task_id}, ${owner.organizationId}, 'EMAIL_REPLY', 'HOT', 'PENDING', ${ids.sequence_id}, ${ids.contact_id}, 'Matrixsecret', 'Matrixsecret', now(), now())`
-      .execute(stack.orm.em.fork().getKysely());
+              VALUES (${ids.task_id}, ${owner.organizationId}, 'EMAIL_REPLY', 'HOT', 'PENDING', ${ids.sequence_id}, ${ids.contact_id}, 'Matrixsecret', 'Matrixsecret', now(), now())`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     // A contact list with an entry, an account list with an entry (lists and entries routes).
-    const contactList = await api.post('/v1/contact-lists', { key: owner.apiKey, body: { items: [{ name: 'Matrixsecret' }] } });
+    const contactList = await api.post('/v1/contact-lists', {
+      key: owner.apiKey,
+      body: { items: [{ name: 'Matrixsecret' }] },
+    });
     ids.contact_list_id = contactList.body.items[0].resource.id;
-    const contactEntry = await api.post('/v1/contact-entries', { key: owner.apiKey, body: { items: [{ contact_list_id: ids.contact_list_id, email: 'matrix-secret@isolation-matrix.test' }] } });
+    const contactEntry = await api.post('/v1/contact-entries', {
+      key: owner.apiKey,
+      body: { items: [{ contact_list_id: ids.contact_list_id, email: 'matrix-secret@isolation-matrix.test' }] },
+    });
     ids.contact_entry_id = contactEntry.body.items[0].resource.id;
-    const accountList = await api.post('/v1/account-lists', { key: owner.apiKey, body: { items: [{ name: 'Matrixsecret' }] } });
+    const accountList = await api.post('/v1/account-lists', {
+      key: owner.apiKey,
+      body: { items: [{ name: 'Matrixsecret' }] },
+    });
     ids.account_list_id = accountList.body.items[0].resource.id;
-    const accountEntry = await api.post('/v1/account-entries', { key: owner.apiKey, body: { items: [{ account_list_id: ids.account_list_id, name: 'Matrixsecret', domain: 'isolation-matrix.test' }] } });
+    const accountEntry = await api.post('/v1/account-entries', {
+      key: owner.apiKey,
+      body: {
+        items: [{ account_list_id: ids.account_list_id, name: 'Matrixsecret', domain: 'isolation-matrix.test' }],
+      },
+    });
     ids.account_entry_id = accountEntry.body.items[0].resource.id;
-    await api.post('/v1/events', { key: owner.apiKey, body: { event_name: 'Matrixsecret', occurred_at: '2026-01-01T00:00:00Z', subject: { email: 'matrix-secret@isolation-matrix.test' }, external_event_id: 'Matrixsecret' } });
+    await api.post('/v1/events', {
+      key: owner.apiKey,
+      body: {
+        event_name: 'Matrixsecret',
+        occurred_at: '2026-01-01T00:00:00Z',
+        subject: { email: 'matrix-secret@isolation-matrix.test' },
+        external_event_id: 'Matrixsecret',
+      },
+    });
     ids.event_id = (await api.get('/v1/events', { key: owner.apiKey })).body.items[0].id;
-    const playbook = await api.post('/v1/playbooks', { key: owner.apiKey, body: { name: 'Matrixsecret', event_name: 'Matrixsecret', action: { type: 'CREATE_TASK', title: 'Matrixsecret' } } });
+    const playbook = await api.post('/v1/playbooks', {
+      key: owner.apiKey,
+      body: {
+        name: 'Matrixsecret',
+        event_name: 'Matrixsecret',
+        action: { type: 'CREATE_TASK', title: 'Matrixsecret' },
+      },
+    });
     ids.playbook_id = playbook.body.id;
-    const signal = await api.post('/v1/signals', { key: owner.apiKey, body: { signal_type: 'NEW_JOB', name: 'Matrixsecret', search_filters: { job_title_or: ['Matrixsecret'] } } });
+    const signal = await api.post('/v1/signals', {
+      key: owner.apiKey,
+      body: { signal_type: 'NEW_JOB', name: 'Matrixsecret', search_filters: { job_title_or: ['Matrixsecret'] } },
+    });
     ids.signal_id = signal.body.id;
-    const accountExclusion = await api.post('/v1/account-exclusions', { key: owner.apiKey, body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' } });
+    const accountExclusion = await api.post('/v1/account-exclusions', {
+      key: owner.apiKey,
+      body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' },
+    });
     // Both exclusion kinds name their id exclusion_id: each route gets an id of its own kind.
-    const idsOf = (route: RouteDef): Record<string, string> => route.path.startsWith('/v1/account-exclusions/')
-      ? { ...ids, exclusion_id: accountExclusion.body.id }
-      : { ...ids, exclusion_id: contactExclusion.body.id };
+    const idsOf = (route: RouteDef): Record<string, string> =>
+      route.path.startsWith('/v1/account-exclusions/')
+        ? { ...ids, exclusion_id: accountExclusion.body.id }
+        : { ...ids, exclusion_id: contactExclusion.body.id };
     // Public routes (the signed unsubscribe link) carry no organization: their token is checked by its own tests.
     const withIds = routes.filter((r) => r.auth !== 'public' && /\{[a-z_]+\}/.test(r.path));
     for (const route of withIds) {
       const name = `${route.method} ${route.path}`;
       const sample = SAMPLES[name];
       assert.ok(sample, `${name}: add a sample request to the isolation matrix`);
-      const path = route.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => idsOf(route)[param]) + (sample.query ?? '');
+      const path =
+        route.path.replace(/\{([a-z_]+)\}/g, (_, param: string) => idsOf(route)[param]) + (sample.query ?? '');
       const response = await api.call(route.method, path, { key: intruder.apiKey, body: sample.body });
       assert.equal(response.status, 404, `${name}: ${response.status} ${response.text.slice(0, 200)}`);
-      assert.ok(!response.text.includes('Matrixsecret') && !response.text.includes('matrix-secret'), `${name} leaked data`);
+      assert.ok(
+        !response.text.includes('Matrixsecret') && !response.text.includes('matrix-secret'),
+        `${name} leaked data`,
+      );
     }
     // Owner events went to the owner's subscription only; the intruder's received nothing of the owner's.
     const { rows: delivered } = await sql<{ organization_id: string; payload: unknown; mine: boolean }>`
       SELECT a.organization_id, a.payload, d.subscription_id = ${intruderHook.body.id} AS mine
         FROM webhook_deliveries d JOIN activities a ON a.id = d.activity_id
-       WHERE d.organization_id IN (${owner.organizationId}, ${intruder.organizationId})`.execute(stack.orm.em.fork().getKysely());
-    assert.ok(delivered.some((d) => !d.mine && d.organization_id === owner.organizationId), 'the owner\'s own subscription got its events');
+       WHERE d.organization_id IN (${owner.organizationId}, ${intruder.organizationId})`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
+    assert.ok(
+      delivered.some((d) => !d.mine && d.organization_id === owner.organizationId),
+      "the owner's own subscription got its events",
+    );
     for (const d of delivered.filter((x) => x.mine)) {
       assert.equal(d.organization_id, intruder.organizationId);
-      assert.ok(!JSON.stringify(d.payload).includes('Matrixsecret') && !JSON.stringify(d.payload).includes('matrix-secret'), 'a delivery to the intruder leaked data');
+      assert.ok(
+        !JSON.stringify(d.payload).includes('Matrixsecret') && !JSON.stringify(d.payload).includes('matrix-secret'),
+        'a delivery to the intruder leaked data',
+      );
     }
     const still = await api.get(`/v1/contacts/${contact.body.id}/variables`, { key: owner.apiKey });
-    assert.deepEqual(still.body, { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } }, 'nothing changed');
-    assert.equal((await api.get(`/v1/contact-exclusions/${contactExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'contact exclusion kept');
-    assert.equal((await api.get(`/v1/account-exclusions/${accountExclusion.body.id}`, { key: owner.apiKey })).status, 200, 'account exclusion kept');
+    assert.deepEqual(
+      still.body,
+      { contact_variables: { k: 'Matrixsecret' }, account_variables: { k: 'Matrixsecret' } },
+      'nothing changed',
+    );
+    assert.equal(
+      (await api.get(`/v1/contact-exclusions/${contactExclusion.body.id}`, { key: owner.apiKey })).status,
+      200,
+      'contact exclusion kept',
+    );
+    assert.equal(
+      (await api.get(`/v1/account-exclusions/${accountExclusion.body.id}`, { key: owner.apiKey })).status,
+      200,
+      'account exclusion kept',
+    );
     const template = await api.get(`/v1/sequence-templates/${ids.sequence_template_id}`, { key: owner.apiKey });
-    assert.deepEqual([template.body.name, template.body.status], ['Matrixsecret', 'PENDING_SETUP'], 'sequence template kept');
+    assert.deepEqual(
+      [template.body.name, template.body.status],
+      ['Matrixsecret', 'PENDING_SETUP'],
+      'sequence template kept',
+    );
     const ownTask = await api.get(`/v1/tasks/${ids.task_id}`, { key: owner.apiKey });
-    assert.deepEqual([ownTask.body.status, ownTask.body.title, ownTask.body.snoozed_until], ['PENDING', 'Matrixsecret', null], 'task kept');
+    assert.deepEqual(
+      [ownTask.body.status, ownTask.body.title, ownTask.body.snoozed_until],
+      ['PENDING', 'Matrixsecret', null],
+      'task kept',
+    );
     const ownPlaybook = await api.get(`/v1/playbooks/${ids.playbook_id}`, { key: owner.apiKey });
     assert.deepEqual([ownPlaybook.body.name, ownPlaybook.body.status], ['Matrixsecret', 'ACTIVE'], 'playbook kept');
     const hook = await api.get(`/v1/webhooks/${ids.webhook_id}`, { key: owner.apiKey });
-    assert.deepEqual([hook.body.name, hook.body.status, hook.body.secret_prefix], ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix], 'webhook kept');
+    assert.deepEqual(
+      [hook.body.name, hook.body.status, hook.body.secret_prefix],
+      ['Matrixsecret', 'ACTIVE', webhook.body.secret_prefix],
+      'webhook kept',
+    );
   });
 });

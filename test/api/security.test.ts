@@ -19,7 +19,7 @@ describe('security review', function () {
     ({ stack, api, org } = await apiSuite());
   });
 
-  it('when a key without webhooks:write repeats another key\'s Idempotency-Key and body, then it gets 403 and never the stored secret', async () => {
+  it("when a key without webhooks:write repeats another key's Idempotency-Key and body, then it gets 403 and never the stored secret", async () => {
     const body = { name: 'Hook', url: 'https://hooks.example.com/in', event_types: ['message.sent'], status: 'PAUSED' };
     const headers = { 'Idempotency-Key': `idem-${randomUUID()}` };
     const created = await api.post('/v1/webhooks', { key: org.apiKey, body, headers });
@@ -40,8 +40,9 @@ describe('security review', function () {
 
     // The stored answer is sealed at rest: the secret is not in the table in plaintext.
     const { rows } = await sql<{ response_body: string }>`
-      SELECT response_body FROM idempotency_keys WHERE organization_id = ${org.organizationId} AND key = ${headers['Idempotency-Key']}`
-      .execute(stack.orm.em.fork().getKysely());
+      SELECT response_body FROM idempotency_keys WHERE organization_id = ${org.organizationId} AND key = ${headers['Idempotency-Key']}`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     assert.equal(rows.length, 1);
     assert.match(rows[0].response_body, /^v1\./);
     assert.ok(!rows[0].response_body.includes(created.body.secret));
@@ -50,8 +51,17 @@ describe('security review', function () {
   it('when a webhook URL hides a loopback, private or metadata address, then it is refused naming url', async () => {
     // The test stack allows loopback (WEBHOOK_ALLOW_HTTP_LOOPBACK), so loopback spellings are covered
     // by test/unit/security.test.ts under the production policy; these hide non-loopback addresses.
-    for (const url of ['https://[::127.0.0.1]/hook', 'https://[64:ff9b::a9fe:a9fe]/hook', 'https://[2002:a00:1::]/hook', 'https://[::ffff:169.254.169.254]/hook', 'https://0xa9.254.169.254/hook']) {
-      const response = await api.post('/v1/webhooks', { key: org.apiKey, body: { name: 'Hook', url, event_types: ['message.sent'] } });
+    for (const url of [
+      'https://[::127.0.0.1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[2002:a00:1::]/hook',
+      'https://[::ffff:169.254.169.254]/hook',
+      'https://0xa9.254.169.254/hook',
+    ]) {
+      const response = await api.post('/v1/webhooks', {
+        key: org.apiKey,
+        body: { name: 'Hook', url, event_types: ['message.sent'] },
+      });
       assert.equal(response.status, 400, `${url}: ${response.text}`);
       assert.equal(response.body.data.errors[0].path, 'url');
     }

@@ -48,7 +48,12 @@ describe('service routes', () => {
     const users = doc.paths['/v1/users'].get;
     assert.equal(users['x-required-scope'], 'users:read');
     for (const status of ['200', '400', '401', '403']) assert.ok(users.responses[status], `documents ${status}`);
-    assert.deepEqual(users.parameters.map((p: { name: string }) => p.name).sort(), ['page', 'size', 'sort_by', 'sort_order']);
+    assert.deepEqual(users.parameters.map((p: { name: string }) => p.name).sort(), [
+      'page',
+      'size',
+      'sort_by',
+      'sort_order',
+    ]);
     assert.deepEqual(doc.paths['/healthz'].get.security, []);
     assert.ok(doc.components.schemas.Error.required.includes('request_id'));
   });
@@ -57,8 +62,9 @@ describe('service routes', () => {
     const doc = (await api.get('/v1/openapi.json')).body;
     const result = await new Validator().validate(doc);
     assert.ok(result.valid, JSON.stringify(result.errors, null, 1)?.slice(0, 3000));
-    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>)
-      .flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      (ops) => Object.values(ops).map((op) => op.operationId),
+    );
     assert.equal(new Set(operationIds).size, operationIds.length, 'operationIds are unique');
   });
 

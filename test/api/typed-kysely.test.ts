@@ -18,9 +18,11 @@ function snakeCase(name: string): string {
 describe('typed Kysely (db/kysely.ts)', () => {
   it('when the types name a table or column, then the database has it under that name', async () => {
     const stack = await getStack();
-    const columns = await stack.orm.em.getConnection().execute<{ table_name: string; column_name: string }[]>(
-      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
-    );
+    const columns = await stack.orm.em
+      .getConnection()
+      .execute<{ table_name: string; column_name: string }[]>(
+        `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+      );
     const real = new Set(columns.map((c) => `${c.table_name}.${c.column_name}`));
     let checked = 0;
     for (const meta of stack.orm.getMetadata().getAll().values()) {

@@ -15,7 +15,13 @@ interface Answer {
   status: number;
   headers: Headers;
   text: string;
-  body: { type?: string; message?: string; status_code?: number; request_id?: string; data?: { errors?: { path: string; message: string }[] } | null } & Record<string, unknown>;
+  body: {
+    type?: string;
+    message?: string;
+    status_code?: number;
+    request_id?: string;
+    data?: { errors?: { path: string; message: string }[] } | null;
+  } & Record<string, unknown>;
 }
 
 type Table = 'contacts' | 'sequence_templates' | 'playbooks' | 'crm_links' | 'ingested_events';
@@ -30,21 +36,40 @@ describe('well-formed text at the edge', () => {
   });
 
   /** Sends the body exactly as given (text is sent as its UTF-8 bytes, escapes stay escapes). */
-  async function send(method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  async function send(
+    method: string,
+    path: string,
+    body?: string | Buffer,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const response = await fetch(`${stack.url}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${org.apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Authorization: `Bearer ${org.apiKey}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body,
     });
     const text = await response.text();
     let parsed: Answer['body'] = {};
-    try { parsed = JSON.parse(text) as Answer['body']; } catch { /* asserted by the caller */ }
+    try {
+      parsed = JSON.parse(text) as Answer['body'];
+    } catch {
+      /* asserted by the caller */
+    }
     return { status: response.status, headers: response.headers, text, body: parsed };
   }
 
   const db = () => stack.orm.em.fork().getKysely();
-  const count = async (table: Table) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${org.organizationId}`
-    .execute(db())).rows[0].n);
+  const count = async (table: Table) =>
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${org.organizationId}`.execute(db())
+      ).rows[0].n,
+    );
 
   function assertRefused(answer: Answer, path: string, message: RegExp, status = 400): void {
     assert.equal(answer.status, status, answer.text);
@@ -52,7 +77,10 @@ describe('well-formed text at the edge', () => {
     assert.equal(answer.body.status_code, status);
     assert.equal(typeof answer.body.request_id, 'string');
     const errors = answer.body.data?.errors ?? [];
-    assert.ok(errors.some((e) => e.path === path && message.test(e.message)), `expected ${path} ${message}: ${answer.text}`);
+    assert.ok(
+      errors.some((e) => e.path === path && message.test(e.message)),
+      `expected ${path} ${message}: ${answer.text}`,
+    );
   }
 
   const LONE = /not well-formed Unicode/;
@@ -61,7 +89,11 @@ describe('well-formed text at the edge', () => {
     it('when a body holds bytes that are not UTF-8 (0xFF, an encoded surrogate), then 400 naming (body), and no contact is stored', async () => {
       const before = await count('contacts');
       for (const bad of [[0xff], [0xed, 0xa0, 0x80], [0xc3]]) {
-        const bytes = Buffer.concat([Buffer.from(`{"email":"bytes-${randomUUID()}@x.test","first_name":"A`), Buffer.from(bad), Buffer.from('"}')]);
+        const bytes = Buffer.concat([
+          Buffer.from(`{"email":"bytes-${randomUUID()}@x.test","first_name":"A`),
+          Buffer.from(bad),
+          Buffer.from('"}'),
+        ]);
         const answer = await send('POST', '/v1/contacts', bytes);
         assertRefused(answer, '(body)', /not valid UTF-8/);
         assert.match(answer.body.message ?? '', /not valid UTF-8/);
@@ -70,34 +102,59 @@ describe('well-formed text at the edge', () => {
     });
 
     it('when invalid UTF-8 bytes reach POST /v1/events, then the same 400 naming (body)', async () => {
-      const bytes = Buffer.concat([Buffer.from('{"event_name":"x'), Buffer.from([0xff]), Buffer.from('","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"u@x.test"}}')]);
+      const bytes = Buffer.concat([
+        Buffer.from('{"event_name":"x'),
+        Buffer.from([0xff]),
+        Buffer.from('","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"u@x.test"}}'),
+      ]);
       assertRefused(await send('POST', '/v1/events', bytes), '(body)', /not valid UTF-8/);
     });
 
     it('when a top-level field holds a lone surrogate, then 400 naming it and nothing is stored (no U+FFFD in its place)', async () => {
       const before = await count('contacts');
       const email = `lone-${randomUUID()}@x.test`;
-      assertRefused(await send('POST', '/v1/contacts', `{"email":"${email}","first_name":"Ada\\ud800"}`), 'first_name', LONE);
-      assertRefused(await send('POST', '/v1/contacts', `{"email":"${email}","last_name":"\\udfff"}`), 'last_name', LONE);
+      assertRefused(
+        await send('POST', '/v1/contacts', `{"email":"${email}","first_name":"Ada\\ud800"}`),
+        'first_name',
+        LONE,
+      );
+      assertRefused(
+        await send('POST', '/v1/contacts', `{"email":"${email}","last_name":"\\udfff"}`),
+        'last_name',
+        LONE,
+      );
       assert.equal(await count('contacts'), before);
-      assert.equal((await api.get(`/v1/contacts?email=${encodeURIComponent(email)}`, { key: org.apiKey })).body.total_count, 0);
+      assert.equal(
+        (await api.get(`/v1/contacts?email=${encodeURIComponent(email)}`, { key: org.apiKey })).body.total_count,
+        0,
+      );
     });
 
     it('when a nested variables value or an object key holds a lone surrogate, then 400 naming it and the variables are unchanged', async () => {
-      const created = await api.post('/v1/contacts', { key: org.apiKey, body: { email: `vars-${randomUUID()}@x.test` } });
+      const created = await api.post('/v1/contacts', {
+        key: org.apiKey,
+        body: { email: `vars-${randomUUID()}@x.test` },
+      });
       assert.equal(created.status, 201, created.text);
       const path = `/v1/contacts/${created.body.id}/variables`;
-      assert.equal((await api.patch(path, { key: org.apiKey, body: { contact_variables: { k: 'kept' } } })).status, 200);
+      assert.equal(
+        (await api.patch(path, { key: org.apiKey, body: { contact_variables: { k: 'kept' } } })).status,
+        200,
+      );
       assertRefused(await send('PATCH', path, '{"contact_variables":{"k":"v\\ud800"}}'), 'contact_variables.k', LONE);
       const key = await send('PATCH', path, '{"contact_variables":{"k\\udc00":"v"}}');
       assertRefused(key, 'contact_variables.k\ufffd', /is a key that is not well-formed/);
-      assert.ok([key.body.message ?? '', ...(key.body.data?.errors ?? []).map((e) => e.path)].every((t) => t.isWellFormed()), 'the answer names the key in well-formed text');
+      assert.ok(
+        [key.body.message ?? '', ...(key.body.data?.errors ?? []).map((e) => e.path)].every((t) => t.isWellFormed()),
+        'the answer names the key in well-formed text',
+      );
       assert.deepEqual((await api.get(path, { key: org.apiKey })).body.contact_variables, { k: 'kept' });
     });
 
     it('when a template step (an array item) holds a lone surrogate, then 400 naming steps[i].body and no template is stored', async () => {
       const before = await count('sequence_templates');
-      const raw = '{"name":"T","steps":[{"type":"EMAIL","delay_days":0,"subject":"Hi","body":"fine"},{"type":"CALL","delay_days":1,"body":"Call \\ud83d"}]}';
+      const raw =
+        '{"name":"T","steps":[{"type":"EMAIL","delay_days":0,"subject":"Hi","body":"fine"},{"type":"CALL","delay_days":1,"body":"Call \\ud83d"}]}';
       assertRefused(await send('POST', '/v1/sequence-templates', raw), 'steps[1].body', LONE);
       assert.equal(await count('sequence_templates'), before);
     });
@@ -112,40 +169,72 @@ describe('well-formed text at the edge', () => {
 
     it('when a playbook action holds a lone surrogate, then 400 naming action.title and no playbook is stored', async () => {
       const before = await count('playbooks');
-      assertRefused(await send('POST', '/v1/playbooks', '{"name":"P","event_name":"E","action":{"type":"CREATE_TASK","title":"Call \\ud800 now"}}'), 'action.title', LONE);
+      assertRefused(
+        await send(
+          'POST',
+          '/v1/playbooks',
+          '{"name":"P","event_name":"E","action":{"type":"CREATE_TASK","title":"Call \\ud800 now"}}',
+        ),
+        'action.title',
+        LONE,
+      );
       assert.equal(await count('playbooks'), before);
     });
 
     it('when PATCH /v1/sequences/{id} sends a variable with a lone surrogate, then 400 naming variables.k before any workflow is reached', async () => {
       const contactId = await insertContact(stack, org.organizationId, { email: `seq-${randomUUID()}@x.test` });
-      const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }]);
+      const templateId = await insertTemplate(stack, org.organizationId, [
+        { type: 'CALL', delay_days: 0, body: 'Call' },
+      ]);
       const id = await insertSequence(stack, org.organizationId, { contactId, templateId, variables: { k: 'before' } });
       assertRefused(await send('PATCH', `/v1/sequences/${id}`, '{"variables":{"k":"v\\ud800"}}'), 'variables.k', LONE);
-      const { rows } = await sql<{ variables: Record<string, string> }>`SELECT variables FROM sequences WHERE id = ${id}`.execute(db());
+      const { rows } = await sql<{
+        variables: Record<string, string>;
+      }>`SELECT variables FROM sequences WHERE id = ${id}`.execute(db());
       assert.deepEqual(rows[0].variables, { k: 'before' });
     });
 
     it('when a signal route (whose contract says 422 for such text) gets a key with a lone surrogate, then 422 naming it', async () => {
       const raw = '{"signal_type":"HIRING_SIGNALS","search_filters":{"job_title_or":["CTO"],"x\\ud800":["a"]}}';
-      assertRefused(await send('POST', '/v1/signals', raw), 'search_filters.x\ufffd', /is a key that is not well-formed/, 422);
+      assertRefused(
+        await send('POST', '/v1/signals', raw),
+        'search_filters.x\ufffd',
+        /is a key that is not well-formed/,
+        422,
+      );
     });
 
     it('when emoji, combining marks and RTL marks are sent (raw UTF-8 or as escaped pairs), then they are stored and returned exactly', async () => {
-      const name = 'Zoe\u0308 \u{1F469}\u{1F3FD}\u200D\u{1F4BB} \u200F\u05E9\u05DC\u05D5\u05DD\u200E \u{1F1EB}\u{1F1F7}';
+      const name =
+        'Zoe\u0308 \u{1F469}\u{1F3FD}\u200D\u{1F4BB} \u200F\u05E9\u05DC\u05D5\u05DD\u200E \u{1F1EB}\u{1F1F7}';
       const email = `text-${randomUUID()}@x.test`;
-      const rawUtf8 = await send('POST', '/v1/contacts', Buffer.from(JSON.stringify({ email, first_name: name }), 'utf8'));
+      const rawUtf8 = await send(
+        'POST',
+        '/v1/contacts',
+        Buffer.from(JSON.stringify({ email, first_name: name }), 'utf8'),
+      );
       assert.equal(rawUtf8.status, 201, rawUtf8.text);
       assert.equal(rawUtf8.body.first_name, name);
       // The same text with every non-ASCII code unit escaped (\ud83d\udc69...): surrogate pairs are well-formed.
-      const escaped = JSON.stringify({ email, last_name: name }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      const escaped = JSON.stringify({ email, last_name: name }).replace(
+        /[\u0080-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
       assert.match(escaped, /\\ud83d\\udc69/);
       const pairs = await send('POST', '/v1/contacts', escaped);
       assert.equal(pairs.status, 201, pairs.text);
       const read = await api.get(`/v1/contacts/${pairs.body.id}`, { key: org.apiKey });
       assert.deepEqual([read.body.first_name, read.body.last_name], [name, name]);
-      const vars = await send('PATCH', `/v1/contacts/${pairs.body.id}/variables`, JSON.stringify({ contact_variables: { greeting: name } }));
+      const vars = await send(
+        'PATCH',
+        `/v1/contacts/${pairs.body.id}/variables`,
+        JSON.stringify({ contact_variables: { greeting: name } }),
+      );
       assert.equal(vars.status, 200, vars.text);
-      assert.equal((await api.get(`/v1/contacts/${pairs.body.id}/variables`, { key: org.apiKey })).body.contact_variables.greeting, name);
+      assert.equal(
+        (await api.get(`/v1/contacts/${pairs.body.id}/variables`, { key: org.apiKey })).body.contact_variables.greeting,
+        name,
+      );
     });
   });
 
@@ -159,7 +248,11 @@ describe('well-formed text at the edge', () => {
     ];
 
     it('when a body is validly gzip-, deflate- or br-encoded, then it is read', async () => {
-      for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
+      for (const [encoding, compress] of [
+        ['gzip', gzipSync],
+        ['deflate', deflateSync],
+        ['br', brotliCompressSync],
+      ] as const) {
         const answer = await send('POST', '/v1/contacts', compress(contactBody()), { 'Content-Encoding': encoding });
         assert.equal(answer.status, 201, `${encoding}: ${answer.text}`);
       }
@@ -188,12 +281,23 @@ describe('well-formed text at the edge', () => {
     it('when a chunked body (no Content-Length) streams past the limit, then 413 in the error shape, and the connection is closed', async () => {
       const { port, hostname } = new URL(stack.url);
       const answer = await new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
-        const req = request({ host: hostname, port, method: 'POST', path: '/v1/contacts', headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json' } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => { body += chunk; });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
-        });
+        const req = request(
+          {
+            host: hostname,
+            port,
+            method: 'POST',
+            path: '/v1/contacts',
+            headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+          },
+        );
         req.on('error', reject);
         req.write(`{"email":"big@x.test","first_name":"`);
         const piece = 'x'.repeat(16 * 1024);
@@ -257,28 +361,51 @@ describe('well-formed text at the edge', () => {
 
     function parseRaw(answer: string): { status: number; headers: string; body: Answer['body'] } {
       const [headers, body] = answer.split('\r\n\r\n');
-      return { status: Number(headers.split(' ')[1]), headers: headers.toLowerCase(), body: JSON.parse(body) as Answer['body'] };
+      return {
+        status: Number(headers.split(' ')[1]),
+        headers: headers.toLowerCase(),
+        body: JSON.parse(body) as Answer['body'],
+      };
     }
 
     it('when the headers are over the size limit, then 431 with a JSON body in the error shape (node:http client and a raw socket)', async () => {
       const { port, hostname } = new URL(stack.url);
       const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-        const req = request({ host: hostname, port, path: '/v1/me', headers: { Authorization: `Bearer ${org.apiKey}`, 'X-Padding': 'p'.repeat(40_000) } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => { body += chunk; });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
-        });
+        const req = request(
+          {
+            host: hostname,
+            port,
+            path: '/v1/me',
+            headers: { Authorization: `Bearer ${org.apiKey}`, 'X-Padding': 'p'.repeat(40_000) },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }),
+            );
+          },
+        );
         req.on('error', reject);
         req.end();
       });
       assert.equal(answer.status, 431);
       assert.match(answer.type, /^application\/json/);
       const body = JSON.parse(answer.body) as Answer['body'];
-      assert.deepEqual([body.status_code, body.type, typeof body.message, typeof body.request_id], [431, 'PayloadTooLargeIssue', 'string', 'string']);
+      assert.deepEqual(
+        [body.status_code, body.type, typeof body.message, typeof body.request_id],
+        [431, 'PayloadTooLargeIssue', 'string', 'string'],
+      );
       assert.ok('data' in body);
 
-      const raw = parseRaw(await rawExchange(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 30 }, (_, i) => `X-H${i}: ${'y'.repeat(1000)}\r\n`).join('')}\r\n`));
+      const raw = parseRaw(
+        await rawExchange(
+          `GET /v1/me HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 30 }, (_, i) => `X-H${i}: ${'y'.repeat(1000)}\r\n`).join('')}\r\n`,
+        ),
+      );
       assert.equal(raw.status, 431);
       assert.match(raw.headers, /content-type: application\/json/);
       assert.match(raw.headers, /connection: close/);

@@ -7,7 +7,11 @@ import type { Stack } from './stack.ts';
 
 const script = fileURLToPath(new URL('../../scripts/admin.ts', import.meta.url));
 
-export interface CliRun { code: number | null; stdout: string; stderr: string }
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 export interface AdminCli {
   /** Runs the CLI with `args`: its exit code and output. */
@@ -22,8 +26,12 @@ export function adminCli(stack: Stack): AdminCli {
   const runWith = (options: { input?: string; env?: Record<string, string> }, ...args: string[]) => {
     const result = spawnSync(process.execPath, [script, ...args], {
       env: {
-        ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: stack.taskQueue,
-        WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey, ...options.env,
+        ...process.env,
+        DATABASE_URL: stack.databaseUrl,
+        TEMPORAL_ADDRESS: stack.temporalAddress,
+        TEMPORAL_TASK_QUEUE: stack.taskQueue,
+        WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey,
+        ...options.env,
       },
       input: options.input ?? '',
       encoding: 'utf8',

@@ -10,14 +10,27 @@ export interface Ran {
 }
 
 /** Runs `command` to its end, with `input` on its stdin; never throws on a non-zero exit. */
-export function run(command: string, args: string[], options: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<Ran> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { cwd: options.cwd ?? projectRoot, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+    const child = execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd ?? projectRoot,
+        env: { ...process.env, ...options.env },
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 120_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         if (error && code === -1) reject(error);
         else resolve({ code, stdout, stderr });
-      });
+      },
+    );
     child.stdin?.end(options.input ?? '');
   });
 }
@@ -37,6 +50,9 @@ export interface Diagnostic {
 
 /** tsc's `file(line,col): error TSnnnn: message` lines, parsed; an error of no file has file '' and line 0. */
 export function diagnostics(output: string): Diagnostic[] {
-  return [...output.matchAll(/^(?:(.+?)\((\d+),\d+\): )?error (TS\d+: .*)$/gm)]
-    .map(([, file, line, message]) => ({ file: file ?? '', line: Number(line ?? 0), message }));
+  return [...output.matchAll(/^(?:(.+?)\((\d+),\d+\): )?error (TS\d+: .*)$/gm)].map(([, file, line, message]) => ({
+    file: file ?? '',
+    line: Number(line ?? 0),
+    message,
+  }));
 }

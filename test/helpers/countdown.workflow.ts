@@ -1,6 +1,14 @@
 // A test-only workflow: waits a durable timer, then calls an activity. It proves the worker, the
 // time-skipping server and the full stack, and it never ships in workflows/index.ts.
-import { condition, defineQuery, defineSignal, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  defineQuery,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { TestActivities } from './test-activities.ts';
 
 const { echo } = proxyActivities<TestActivities>({ startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 3 } });
@@ -19,7 +27,9 @@ export async function countdownWorkflow(delayMs: number, message: string): Promi
   let phase: 'waiting' | 'done' = 'waiting';
   let skipped = false;
   setHandler(statusQuery, () => ({ phase, wakeAt: new Date(startedAt.getTime() + delayMs).toISOString() }));
-  setHandler(skipSignal, () => { skipped = true; });
+  setHandler(skipSignal, () => {
+    skipped = true;
+  });
   await Promise.race([sleep(delayMs), condition(() => skipped)]);
   const echoed = await echo(`${message} from ${workflowInfo().workflowId}`);
   phase = 'done';

@@ -14,8 +14,18 @@ export interface TestOrg {
 let counter = 0;
 
 export async function newOrg(stack: Stack, name = `Org ${++counter}`): Promise<TestOrg> {
-  const created = await admin.bootstrap(stack.orm.em.fork(), { orgName: name, ownerEmail: `owner${counter}@example.com`, ownerName: 'Owner', enrichmentCredits: 100 });
-  return { organizationId: created.organization_id, userId: created.user_id, keyId: created.key_id, apiKey: created.api_key };
+  const created = await admin.bootstrap(stack.orm.em.fork(), {
+    orgName: name,
+    ownerEmail: `owner${counter}@example.com`,
+    ownerName: 'Owner',
+    enrichmentCredits: 100,
+  });
+  return {
+    organizationId: created.organization_id,
+    userId: created.user_id,
+    keyId: created.key_id,
+    apiKey: created.api_key,
+  };
 }
 
 export async function newKey(stack: Stack, organizationId: string, scopes: Scope[], userId?: string) {
@@ -44,7 +54,9 @@ export interface ApiSuiteFixture {
  * A suite's own fixture adds its helpers with Object.assign, and can declare fields it fills in its
  * own hooks with `T`.
  */
-export function apiSuiteFixture<T extends object = object>(names: { org?: string; other?: string } = {}): ApiSuiteFixture & T {
+export function apiSuiteFixture<T extends object = object>(
+  names: { org?: string; other?: string } = {},
+): ApiSuiteFixture & T {
   const fixture = {} as ApiSuiteFixture & T;
   before(async () => {
     fixture.stack = await getStack();

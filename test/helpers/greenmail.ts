@@ -8,7 +8,9 @@ export type { RunningGreenMail };
 
 /** The shared mail server of this test process (started on first call). */
 export function getGreenMail(): Promise<RunningGreenMail> {
-  starting ??= startGreenMail({ log: process.env.TEST_LOG_LEVEL ? (line) => console.error(`[greenmail] ${line}`) : undefined });
+  starting ??= startGreenMail({
+    log: process.env.TEST_LOG_LEVEL ? (line) => console.error(`[greenmail] ${line}`) : undefined,
+  });
   return starting;
 }
 

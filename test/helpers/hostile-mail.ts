@@ -43,8 +43,12 @@ function base64Lines(bytes: Buffer): string {
 }
 
 /** A reply from the prospect with the head fields given; threaded to our Message-ID unless `threading` is given. */
-function reply(ids: HostileIds, o: { from?: string; subject?: string; threading?: string; head?: string; body: string; messageId?: string }): string {
-  const threading = o.threading ?? `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: ${bracket(ids.sentMessageId)}\n`;
+function reply(
+  ids: HostileIds,
+  o: { from?: string; subject?: string; threading?: string; head?: string; body: string; messageId?: string },
+): string {
+  const threading =
+    o.threading ?? `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: ${bracket(ids.sentMessageId)}\n`;
   const head = crlf(`From: ${o.from ?? `Pat Prospect <${ids.prospect}>`}
 To: Sam Sender <${ids.mailbox}>
 Subject: ${o.subject ?? `Re: ${ids.subject ?? 'Quick question'}`}
@@ -56,26 +60,62 @@ ${o.head ?? 'Content-Type: text/plain; charset=utf-8'}
   return `${head}\r\n${o.body}`;
 }
 
-const threaded = (name: string, ids: HostileIds, raw: string | Buffer, from = ids.prospect): HostileMail => ({ name, raw, from, shape: 'THREADED_REPLY' });
+const threaded = (name: string, ids: HostileIds, raw: string | Buffer, from = ids.prospect): HostileMail => ({
+  name,
+  raw,
+  from,
+  shape: 'THREADED_REPLY',
+});
 
 /** NUL and lone surrogates in encoded words (subject, From name) and in bodies (quoted-printable, UTF-16). */
 function encodedWordCases(ids: HostileIds): HostileMail[] {
   // UTF-16BE D800 0041: a high surrogate with no low one after it, then "A".
   const loneSurrogateWord = '=?UTF-16BE?B?2AAAQQ==?=';
   const utf16 = (text: string) => Buffer.from(text, 'utf16le').swap16();
-  const utf16Body = Buffer.concat([utf16('Hi '), Buffer.from([0xd8, 0x00]), utf16(' there '), Buffer.from([0xdc, 0x00]), utf16('.\r\n')]);
+  const utf16Body = Buffer.concat([
+    utf16('Hi '),
+    Buffer.from([0xd8, 0x00]),
+    utf16(' there '),
+    Buffer.from([0xdc, 0x00]),
+    utf16('.\r\n'),
+  ]);
   return [
-    threaded('subject-nul', ids, reply(ids, { subject: '=?UTF-8?Q?hi=00there?=', body: 'A subject with a NUL in its encoded word.\r\n' })),
-    threaded('subject-lone-surrogate', ids, reply(ids, { subject: loneSurrogateWord, body: 'A subject with a lone surrogate in its encoded word.\r\n' })),
-    threaded('from-name-nul', ids, reply(ids, { from: `=?UTF-8?Q?Pat=00Prospect?= <${ids.prospect}>`, body: 'A From name with a NUL.\r\n' })),
-    threaded('from-name-lone-surrogate', ids, reply(ids, { from: `${loneSurrogateWord} <${ids.prospect}>`, body: 'A From name with a lone surrogate.\r\n' })),
-    threaded('body-qp-nul', ids, reply(ids, {
-      head: 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable',
-      body: 'Hello=00world, a NUL in the text.=00=00 And =ED=A0=80 (a surrogate in UTF-8 bytes).\r\n',
-    })),
-    threaded('body-utf16-lone-surrogate', ids, reply(ids, {
-      head: 'Content-Type: text/plain; charset=utf-16be\r\nContent-Transfer-Encoding: base64', body: `${base64Lines(utf16Body)}\r\n`,
-    })),
+    threaded(
+      'subject-nul',
+      ids,
+      reply(ids, { subject: '=?UTF-8?Q?hi=00there?=', body: 'A subject with a NUL in its encoded word.\r\n' }),
+    ),
+    threaded(
+      'subject-lone-surrogate',
+      ids,
+      reply(ids, { subject: loneSurrogateWord, body: 'A subject with a lone surrogate in its encoded word.\r\n' }),
+    ),
+    threaded(
+      'from-name-nul',
+      ids,
+      reply(ids, { from: `=?UTF-8?Q?Pat=00Prospect?= <${ids.prospect}>`, body: 'A From name with a NUL.\r\n' }),
+    ),
+    threaded(
+      'from-name-lone-surrogate',
+      ids,
+      reply(ids, { from: `${loneSurrogateWord} <${ids.prospect}>`, body: 'A From name with a lone surrogate.\r\n' }),
+    ),
+    threaded(
+      'body-qp-nul',
+      ids,
+      reply(ids, {
+        head: 'Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable',
+        body: 'Hello=00world, a NUL in the text.=00=00 And =ED=A0=80 (a surrogate in UTF-8 bytes).\r\n',
+      }),
+    ),
+    threaded(
+      'body-utf16-lone-surrogate',
+      ids,
+      reply(ids, {
+        head: 'Content-Type: text/plain; charset=utf-16be\r\nContent-Transfer-Encoding: base64',
+        body: `${base64Lines(utf16Body)}\r\n`,
+      }),
+    ),
   ];
 }
 
@@ -83,8 +123,13 @@ function encodedWordCases(ids: HostileIds): HostileMail[] {
 function manyParts(ids: HostileIds, count: number): HostileMail {
   const b = `parts-${randomUUID()}`;
   const parts: string[] = [];
-  for (let i = 1; i <= count; i++) parts.push(`--${b}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPart ${i} of ${count}.\r\n`);
-  return threaded(`mime-${count}-parts`, ids, reply(ids, { head: `Content-Type: multipart/mixed; boundary="${b}"`, body: `${parts.join('')}--${b}--\r\n` }));
+  for (let i = 1; i <= count; i++)
+    parts.push(`--${b}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPart ${i} of ${count}.\r\n`);
+  return threaded(
+    `mime-${count}-parts`,
+    ids,
+    reply(ids, { head: `Content-Type: multipart/mixed; boundary="${b}"`, body: `${parts.join('')}--${b}--\r\n` }),
+  );
 }
 
 /** A reply whose first part is its text and whose second is an attachment that brings it to `bytes`. */
@@ -95,7 +140,11 @@ function huge(ids: HostileIds, bytes: number): HostileMail {
   const lines = Math.max(1, Math.ceil(bytes / 78));
   const line = `${Buffer.alloc(57, 0x5a).toString('base64')}\r\n`;
   const attachment = `--${b}\r\nContent-Type: application/octet-stream; name="big.bin"\r\nContent-Disposition: attachment; filename="big.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${line.repeat(lines)}`;
-  return threaded(`huge-${Math.round(bytes / (1024 * 1024))}mb`, ids, reply(ids, { head: `Content-Type: multipart/mixed; boundary="${b}"`, body: `${first}${attachment}--${b}--\r\n` }));
+  return threaded(
+    `huge-${Math.round(bytes / (1024 * 1024))}mb`,
+    ids,
+    reply(ids, { head: `Content-Type: multipart/mixed; boundary="${b}"`, body: `${first}${attachment}--${b}--\r\n` }),
+  );
 }
 
 /** A plain-text "bounce" from postmaster@ naming `count` addresses, none of them ours, no Message-ID of ours. */
@@ -103,7 +152,8 @@ function pseudoBounce(ids: HostileIds, count: number): HostileMail {
   const from = 'postmaster@unrelated.example';
   const lines: string[] = [];
   for (let i = 0; i < count; i++) lines.push(`<rcpt-${String(i).padStart(6, '0')}@nowhere.example>\r\n`);
-  const raw = crlf(`From: Mail Delivery System <${from}>
+  const raw =
+    crlf(`From: Mail Delivery System <${from}>
 To: ${ids.mailbox}
 Subject: Undelivered Mail Returned to Sender
 Message-ID: ${bracket(`pseudo-bounce-${randomUUID()}@unrelated.example`)}
@@ -121,21 +171,26 @@ recipients. 550 5.1.1 The following addresses failed:
 /** A References field of `count` ids with ours at `at` (0: the oldest, count - 1: the newest). */
 function longReferences(ids: HostileIds, count: number, at: number): string {
   const refs: string[] = [];
-  for (let i = 0; i < count; i++) refs.push(i === at ? bracket(ids.sentMessageId) : `<thread-${i}-${randomUUID()}@elsewhere.example>`);
+  for (let i = 0; i < count; i++)
+    refs.push(i === at ? bracket(ids.sentMessageId) : `<thread-${i}-${randomUUID()}@elsewhere.example>`);
   return `References: ${refs.join('\n ')}\n`;
 }
 
 /** Five thousand Received fields above the real ones. */
 function headerFlood(ids: HostileIds): HostileMail {
   const received: string[] = [];
-  for (let i = 0; i < 5000; i++) received.push(`Received: from relay${i}.example (relay${i}.example [192.0.2.${i % 250}]) by mx.example; ${DATE}\r\n`);
+  for (let i = 0; i < 5000; i++)
+    received.push(
+      `Received: from relay${i}.example (relay${i}.example [192.0.2.${i % 250}]) by mx.example; ${DATE}\r\n`,
+    );
   return threaded('head-5000-fields', ids, received.join('') + reply(ids, { body: 'Many hops.\r\n' }));
 }
 
 /** 500 multiparts nested in each other, a text part at the bottom. */
 function deepNesting(ids: HostileIds, depth: number): HostileMail {
   let body = 'Content-Type: text/plain; charset=utf-8\r\n\r\nAt the bottom.\r\n';
-  for (let level = depth; level >= 1; level--) body = `Content-Type: multipart/mixed; boundary="n${level}"\r\n\r\n--n${level}\r\n${body}--n${level}--\r\n`;
+  for (let level = depth; level >= 1; level--)
+    body = `Content-Type: multipart/mixed; boundary="n${level}"\r\n\r\n--n${level}\r\n${body}--n${level}--\r\n`;
   const [head, ...rest] = body.split('\r\n\r\n');
   return threaded(`nested-${depth}-multiparts`, ids, reply(ids, { head, body: rest.join('\r\n\r\n') }));
 }
@@ -144,9 +199,15 @@ function deepNesting(ids: HostileIds, depth: number): HostileMail {
 function unknownCharset(ids: HostileIds): HostileMail {
   const text = reply(ids, {
     subject: '=?x-made-up?B?/////wA=?= =?UTF-8?B?wA==?=',
-    head: 'Content-Type: text/plain; charset=x-made-up\r\nContent-Transfer-Encoding: 8bit', body: '',
+    head: 'Content-Type: text/plain; charset=x-made-up\r\nContent-Transfer-Encoding: 8bit',
+    body: '',
   });
-  const raw = Buffer.concat([Buffer.from(text, 'utf8'), Buffer.from('Bytes: '), Buffer.from([0x00, 0xc0, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x00]), Buffer.from(' end.\r\n')]);
+  const raw = Buffer.concat([
+    Buffer.from(text, 'utf8'),
+    Buffer.from('Bytes: '),
+    Buffer.from([0x00, 0xc0, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x00]),
+    Buffer.from(' end.\r\n'),
+  ]);
   return threaded('unknown-charset-8bit-nul', ids, raw);
 }
 
@@ -163,11 +224,21 @@ export function hostileCorpus(ids: HostileIds, options: CorpusOptions = {}): Hos
     huge(ids, options.hugeBytes ?? 25 * 1024 * 1024),
     pseudoBounce(ids, options.bounceAddresses ?? 90_000),
     // Our Message-ID the newest of a long thread: within the ids kept, a reply.
-    threaded(`references-${references}-ours-newest`, ids, reply(ids, { threading: longReferences(ids, references, references - 1), body: 'A long thread.\r\n' })),
+    threaded(
+      `references-${references}-ours-newest`,
+      ids,
+      reply(ids, { threading: longReferences(ids, references, references - 1), body: 'A long thread.\r\n' }),
+    ),
     // Ours buried in the middle, far past the ids kept, and a subject of its own: not about our email.
     {
-      name: `references-${references}-ours-buried`, from: ids.prospect, shape: 'UNTHREADED',
-      raw: reply(ids, { subject: 'Lunch on Thursday?', threading: longReferences(ids, references, Math.floor(references / 2)), body: 'Another thread.\r\n' }),
+      name: `references-${references}-ours-buried`,
+      from: ids.prospect,
+      shape: 'UNTHREADED',
+      raw: reply(ids, {
+        subject: 'Lunch on Thursday?',
+        threading: longReferences(ids, references, Math.floor(references / 2)),
+        body: 'Another thread.\r\n',
+      }),
     },
     headerFlood(ids),
     deepNesting(ids, 500),
@@ -179,7 +250,11 @@ export function hostileCorpus(ids: HostileIds, options: CorpusOptions = {}): Hos
 export function genuineReply(ids: HostileIds, tag: string): { raw: string; messageId: string; marker: string } {
   const messageId = uniqueId(`genuine-${tag}`);
   const marker = `Genuine reply after ${tag} ${randomUUID()}`;
-  return { raw: personReply(ids, `${marker}: who are you and how did you get my address?`, { messageId }), messageId, marker };
+  return {
+    raw: personReply(ids, `${marker}: who are you and how did you get my address?`, { messageId }),
+    messageId,
+    marker,
+  };
 }
 
 /**
@@ -189,7 +264,9 @@ export function genuineReply(ids: HostileIds, tag: string): { raw: string; messa
 export function forgedTextBounce(ids: HostileIds): HostileMail {
   const from = 'postmaster@unrelated.example';
   return {
-    name: 'forged-text-bounce', from, shape: 'BOUNCE',
+    name: 'forged-text-bounce',
+    from,
+    shape: 'BOUNCE',
     raw: crlf(`From: Mail Delivery System <${from}>
 To: ${ids.mailbox}
 Subject: Undelivered Mail Returned to Sender
@@ -217,9 +294,16 @@ export function authenticationResults(from: string, dmarc: 'pass' | 'fail'): str
 }
 
 /** A reply asking to be removed, threaded to our Message-ID, from `from` (the contact, or anyone), optionally below an Authentication-Results field. */
-export function unsubscribeReply(ids: HostileIds, o: { from: string; dmarc?: 'pass' | 'fail'; body?: string }): { raw: string; messageId: string } {
+export function unsubscribeReply(
+  ids: HostileIds,
+  o: { from: string; dmarc?: 'pass' | 'fail'; body?: string },
+): { raw: string; messageId: string } {
   const messageId = uniqueId('unsubscribe');
-  const raw = reply(ids, { from: `Someone <${o.from}>`, messageId, body: `${o.body ?? 'unsubscribe\r\nPlease remove me from your list.'}\r\n` });
+  const raw = reply(ids, {
+    from: `Someone <${o.from}>`,
+    messageId,
+    body: `${o.body ?? 'unsubscribe\r\nPlease remove me from your list.'}\r\n`,
+  });
   return { raw: o.dmarc ? authenticationResults(o.from, o.dmarc) + raw : raw, messageId };
 }
 

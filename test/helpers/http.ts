@@ -1,5 +1,6 @@
 // A thin fetch wrapper for API tests: JSON in and out, optional key, raw response kept.
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -23,7 +24,11 @@ export function client(baseUrl: string) {
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
     const text = await response.text();
     let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
     return { status: response.status, headers: response.headers, body, text };
   }
   return {

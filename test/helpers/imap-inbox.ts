@@ -11,7 +11,13 @@ export interface InboxEnvelope {
 }
 
 export async function readInbox(server: RunningGreenMail, email: string, password: string): Promise<InboxEnvelope[]> {
-  const client = new ImapFlow({ host: server.host, port: server.imapPort, secure: false, auth: { user: email, pass: password }, logger: false });
+  const client = new ImapFlow({
+    host: server.host,
+    port: server.imapPort,
+    secure: false,
+    auth: { user: email, pass: password },
+    logger: false,
+  });
   client.on('error', () => {});
   await client.connect();
   try {
@@ -22,7 +28,11 @@ export async function readInbox(server: RunningGreenMail, email: string, passwor
       if (!status || !status.messages) return found;
       for await (const message of client.fetch('1:*', { envelope: true })) {
         const envelope = message.envelope;
-        found.push({ from: envelope?.from?.[0]?.address ?? '', subject: envelope?.subject ?? '', messageId: envelope?.messageId ?? '' });
+        found.push({
+          from: envelope?.from?.[0]?.address ?? '',
+          subject: envelope?.subject ?? '',
+          messageId: envelope?.messageId ?? '',
+        });
       }
       return found;
     } finally {
@@ -40,8 +50,19 @@ export interface Appended {
 }
 
 /** Appends messages to the user's INBOX over one session, in order (their UIDs ascend with it). */
-export async function appendToInbox(server: RunningGreenMail, email: string, password: string, messages: Appended[]): Promise<void> {
-  const client = new ImapFlow({ host: server.host, port: server.imapPort, secure: false, auth: { user: email, pass: password }, logger: false });
+export async function appendToInbox(
+  server: RunningGreenMail,
+  email: string,
+  password: string,
+  messages: Appended[],
+): Promise<void> {
+  const client = new ImapFlow({
+    host: server.host,
+    port: server.imapPort,
+    secure: false,
+    auth: { user: email, pass: password },
+    logger: false,
+  });
   client.on('error', () => {});
   await client.connect();
   try {

@@ -110,7 +110,9 @@ Hello there.
 /** Exchange Online's non-delivery report: the status in the report, the original attached as message/rfc822 in base64. */
 export function exchangeNdr(ids: SampleIds): string {
   const b = '_000_NDR_boundary_';
-  const attached = Buffer.from(crlf(`${original(ids)}\n\nHello there.\n`)).toString('base64').replace(/(.{76})/g, '$1\r\n');
+  const attached = Buffer.from(crlf(`${original(ids)}\n\nHello there.\n`))
+    .toString('base64')
+    .replace(/(.{76})/g, '$1\r\n');
   return crlf(`From: postmaster@outlook.com
 To: ${ids.mailbox}
 Date: ${date}
@@ -235,8 +237,14 @@ Hello there.
 }
 
 /** A vacation responder's answer (Gmail's headers: Auto-Submitted: auto-replied), optionally threaded. */
-export function vacationReply(ids: SampleIds, options: { threaded?: boolean; header?: string; body?: string } = {}): string {
-  const threading = options.threaded === false ? '' : `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: ${bracket(ids.sentMessageId)}\n`;
+export function vacationReply(
+  ids: SampleIds,
+  options: { threaded?: boolean; header?: string; body?: string } = {},
+): string {
+  const threading =
+    options.threaded === false
+      ? ''
+      : `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: ${bracket(ids.sentMessageId)}\n`;
   return crlf(`From: Pat Prospect <${ids.prospect}>
 To: ${ids.mailbox}
 Subject: Automatic reply: ${ids.subject ?? 'Quick question'}
@@ -251,8 +259,15 @@ ${options.body ?? 'Thank you for your email. I am currently away and will respon
 }
 
 /** A person's reply from a mail program: threaded by In-Reply-To and References, the original quoted. */
-export function personReply(ids: SampleIds, body: string, options: { threaded?: boolean; messageId?: string } = {}): string {
-  const threading = options.threaded === false ? '' : `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: <older-thread@prospect.example> ${bracket(ids.sentMessageId)}\n`;
+export function personReply(
+  ids: SampleIds,
+  body: string,
+  options: { threaded?: boolean; messageId?: string } = {},
+): string {
+  const threading =
+    options.threaded === false
+      ? ''
+      : `In-Reply-To: ${bracket(ids.sentMessageId)}\nReferences: <older-thread@prospect.example> ${bracket(ids.sentMessageId)}\n`;
   return crlf(`From: Pat Prospect <${ids.prospect}>
 To: Sam Sender <${ids.mailbox}>
 Subject: Re: ${ids.subject ?? 'Quick question'}

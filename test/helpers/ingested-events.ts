@@ -43,7 +43,9 @@ export interface EventRow {
 
 export async function eventRows(stack: Stack, ids: string[]): Promise<EventRow[]> {
   const { rows } = await sql<EventRow>`
-    SELECT id, organization_id, resolution_status, contact_id, account_id, resolved_at FROM ingested_events WHERE id = ANY (${ids}::uuid[])`.execute(db(stack));
+    SELECT id, organization_id, resolution_status, contact_id, account_id, resolved_at FROM ingested_events WHERE id = ANY (${ids}::uuid[])`.execute(
+    db(stack),
+  );
   return ids.map((id) => rows.find((r) => r.id === id)!);
 }
 
@@ -54,6 +56,8 @@ export async function eventRow(stack: Stack, id: string): Promise<EventRow> {
 /** The event.resolved activities of an ingested event (their webhook payloads). */
 export async function resolvedEventsOf(stack: Stack, eventId: string): Promise<Record<string, unknown>[]> {
   const { rows } = await sql<{ payload: Record<string, unknown> }>`
-    SELECT payload FROM activities WHERE type = 'event.resolved' AND payload ->> 'event_id' = ${eventId} ORDER BY created_at`.execute(db(stack));
+    SELECT payload FROM activities WHERE type = 'event.resolved' AND payload ->> 'event_id' = ${eventId} ORDER BY created_at`.execute(
+    db(stack),
+  );
   return rows.map((r) => r.payload);
 }

@@ -25,18 +25,34 @@ export async function mailUser(greenmail: RunningGreenMail, local: string, domai
 }
 
 /** A CONNECTED mailbox for the user, on GreenMail, as `mailbox connect` stores it; answers its id. */
-export async function insertMailbox(stack: Stack, greenmail: RunningGreenMail, m: { organizationId: string; userId: string; email: string; password?: string }): Promise<string> {
+export async function insertMailbox(
+  stack: Stack,
+  greenmail: RunningGreenMail,
+  m: { organizationId: string; userId: string; email: string; password?: string },
+): Promise<string> {
   const id = randomUUID();
   const credentials = new MailboxCredentials(stack.config.webhookSecretKey);
   const urls = greenmail.urls(m.email, m.password ?? MAIL_PASSWORD);
   await sql`INSERT INTO mailboxes (id, organization_id, user_id, email, smtp_url_encrypted, imap_url_encrypted, status, created_at, updated_at)
-            VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(id, 'smtp', urls.smtpUrl)}, ${credentials.seal(id, 'imap', urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(db(stack));
+            VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(id, 'smtp', urls.smtpUrl)}, ${credentials.seal(id, 'imap', urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(
+    db(stack),
+  );
   return id;
 }
 
 /** Hands a raw RFC 5322 message (bytes as they are, for a Buffer) to GreenMail's SMTP for `to`, logged in as `from` (a GreenMail user). */
-export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: string, raw: string | Buffer): Promise<void> {
-  const transport = nodemailer.createTransport({ host: greenmail.host, port: greenmail.smtpPort, secure: false, auth: { user: from, pass: MAIL_PASSWORD } });
+export async function deliverRaw(
+  greenmail: RunningGreenMail,
+  from: string,
+  to: string,
+  raw: string | Buffer,
+): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: greenmail.host,
+    port: greenmail.smtpPort,
+    secure: false,
+    auth: { user: from, pass: MAIL_PASSWORD },
+  });
   try {
     await transport.sendMail({ envelope: { from, to }, raw });
   } finally {
@@ -46,7 +62,14 @@ export async function deliverRaw(greenmail: RunningGreenMail, from: string, to: 
 
 /** Everything in a GreenMail user's INBOX, read as the service reads a mailbox (read-only). */
 export async function readInbox(greenmail: RunningGreenMail, address: string): Promise<InboxFetched[]> {
-  const inbox = new ImapInbox({ host: greenmail.host, port: greenmail.imapPort, tls: false, requireStartTls: false, user: address, password: MAIL_PASSWORD });
+  const inbox = new ImapInbox({
+    host: greenmail.host,
+    port: greenmail.imapPort,
+    tls: false,
+    requireStartTls: false,
+    user: address,
+    password: MAIL_PASSWORD,
+  });
   try {
     await inbox.open();
     return await inbox.fetchMessages(await inbox.sizesOf(await inbox.uidsAfter(0)));
@@ -59,37 +82,73 @@ export async function readInbox(greenmail: RunningGreenMail, address: string): P
  * A prospect with a GreenMail inbox, enrolled in the template through the API; answers once the
  * run's first email went out (its Message-ID is the one a reply names).
  */
-export async function enrollMailProspect(stack: Stack, greenmail: RunningGreenMail, org: TestOrg, templateId: string, local: string) {
+export async function enrollMailProspect(
+  stack: Stack,
+  greenmail: RunningGreenMail,
+  org: TestOrg,
+  templateId: string,
+  local: string,
+) {
   const address = await mailUser(greenmail, local, 'prospect.test');
   const contactId = await insertContact(stack, org.organizationId, { email: address, firstName: 'Pat' });
   await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db(stack));
-  const enrolled = await client(stack.url).post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+  const enrolled = await client(stack.url).post('/v1/sequences', {
+    key: org.apiKey,
+    body: { contact_id: contactId, sequence_template_id: templateId },
+  });
   if (enrolled.status !== 201) throw new Error(`enrollment answered ${enrolled.status}: ${enrolled.text}`);
   const sequenceId = enrolled.body.id as string;
-  await until(async () => (await messagesOf(stack, sequenceId)).length === 1, { timeoutMs: 60_000, what: 'the first email' });
+  await until(async () => (await messagesOf(stack, sequenceId)).length === 1, {
+    timeoutMs: 60_000,
+    what: 'the first email',
+  });
   return { address, contactId, sequenceId, messageId: await sentMessageId(stack, sequenceId) };
 }
 
-export interface InboxRow { uid: string; uid_validity: string; kind: string; rfc_message_id: string | null; matched_message_id: string | null; detail: Record<string, unknown> | null }
+export interface InboxRow {
+  uid: string;
+  uid_validity: string;
+  kind: string;
+  rfc_message_id: string | null;
+  matched_message_id: string | null;
+  detail: Record<string, unknown> | null;
+}
 
 export async function inboxRows(stack: Stack, mailboxId: string): Promise<InboxRow[]> {
-  const { rows } = await sql<InboxRow>`SELECT uid, uid_validity, kind, rfc_message_id, matched_message_id, detail FROM mailbox_inbox_messages
-                                       WHERE mailbox_id = ${mailboxId} ORDER BY uid_validity, uid::bigint`.execute(db(stack));
+  const { rows } =
+    await sql<InboxRow>`SELECT uid, uid_validity, kind, rfc_message_id, matched_message_id, detail FROM mailbox_inbox_messages
+                                       WHERE mailbox_id = ${mailboxId} ORDER BY uid_validity, uid::bigint`.execute(
+      db(stack),
+    );
   return rows;
 }
 
 /** The Message-ID the run's first email went out with. */
 export async function sentMessageId(stack: Stack, sequenceId: string): Promise<string> {
-  const { rows } = await sql<{ message_id: string }>`SELECT request ->> 'messageId' AS message_id FROM outbound_effects WHERE sequence_id = ${sequenceId} AND kind = 'EMAIL'`.execute(db(stack));
+  const { rows } = await sql<{
+    message_id: string;
+  }>`SELECT request ->> 'messageId' AS message_id FROM outbound_effects WHERE sequence_id = ${sequenceId} AND kind = 'EMAIL'`.execute(
+    db(stack),
+  );
   if (!rows[0]) throw new Error(`no email was recorded for the run ${sequenceId}`);
   return rows[0].message_id;
 }
 
 /** Tables whose text a message from outside may reach: the inbox's record, messages, the activity stream, tasks, mailboxes, contacts, exclusions, webhook deliveries. */
-const STORED_TEXT_TABLES = ['mailbox_inbox_messages', 'messages', 'activities', 'tasks', 'mailboxes', 'contacts', 'contact_exclusions', 'webhook_deliveries'];
+const STORED_TEXT_TABLES = [
+  'mailbox_inbox_messages',
+  'messages',
+  'activities',
+  'tasks',
+  'mailboxes',
+  'contacts',
+  'contact_exclusions',
+  'webhook_deliveries',
+];
 
 /** A JSON escape of NUL, or of a surrogate without its pair. */
-const ESCAPED_UNSTORABLE = /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+const ESCAPED_UNSTORABLE =
+  /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f][0-9a-f]{2})|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
 
 function unstorableIn(value: unknown, path: string, found: string[]): void {
   if (typeof value === 'string') {
@@ -112,19 +171,36 @@ export async function unstorableText(stack: Stack): Promise<string[]> {
   const found: string[] = [];
   for (const table of STORED_TEXT_TABLES) {
     const { rows: columns } = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = ${table} AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`.execute(db(stack));
+      WHERE table_schema = current_schema() AND table_name = ${table} AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`.execute(
+      db(stack),
+    );
     if (!columns.length) continue;
-    const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(columns.map((c) => sql.ref(c.column_name)))}, id::text AS row_id FROM ${sql.table(table)}`.execute(db(stack));
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(columns.map((c) => sql.ref(c.column_name)))}, id::text AS row_id FROM ${sql.table(table)}`.execute(
+      db(stack),
+    );
     for (const row of rows) {
-      for (const { column_name: column } of columns) unstorableIn(row[column], `${table}.${column} (${String(row.row_id)})`, found);
+      for (const { column_name: column } of columns)
+        unstorableIn(row[column], `${table}.${column} (${String(row.row_id)})`, found);
     }
   }
   return found;
 }
 
 /** Starts the mailbox's sync workflow and waits for its first run to set the cursor: mail that arrives from then on is read. */
-export async function startSyncAndWaitForCursor(stack: Stack, mailbox: { id: string; organizationId: string }): Promise<void> {
+export async function startSyncAndWaitForCursor(
+  stack: Stack,
+  mailbox: { id: string; organizationId: string },
+): Promise<void> {
   await startMailboxSync(stack.temporal, mailbox, stack.taskQueue);
-  await until(async () => (await sql<{ uid_validity: string | null }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailbox.id}`.execute(db(stack))).rows[0]?.uid_validity != null,
-    { timeoutMs: 60_000, what: 'the first sync set the cursor' });
+  await until(
+    async () =>
+      (
+        await sql<{ uid_validity: string | null }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailbox.id}`.execute(
+          db(stack),
+        )
+      ).rows[0]?.uid_validity != null,
+    { timeoutMs: 60_000, what: 'the first sync set the cursor' },
+  );
 }

@@ -12,20 +12,31 @@ export interface PollOptions {
   what?: string;
 }
 
-const settings = (options: number | PollOptions) => ({ timeoutMs: 20_000, intervalMs: 100, ...(typeof options === 'number' ? { timeoutMs: options } : options) });
+const settings = (options: number | PollOptions) => ({
+  timeoutMs: 20_000,
+  intervalMs: 100,
+  ...(typeof options === 'number' ? { timeoutMs: options } : options),
+});
 
 /** Polls until `check` answers true; throws when it has not by the deadline (a number: the timeout in ms). */
-export async function until(check: () => boolean | Promise<boolean>, options: number | PollOptions = {}): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  options: number | PollOptions = {},
+): Promise<void> {
   const { timeoutMs, intervalMs, what } = settings(options);
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(what ? `timed out waiting for ${what}` : 'condition not reached in time');
+    if (Date.now() > deadline)
+      throw new Error(what ? `timed out waiting for ${what}` : 'condition not reached in time');
     await sleep(intervalMs);
   }
 }
 
 /** `check`'s first answer that is neither null nor undefined, polled until the deadline; null when none came. */
-export async function eventually<T>(check: () => Promise<T | null | undefined>, options: number | PollOptions = {}): Promise<T | null> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined>,
+  options: number | PollOptions = {},
+): Promise<T | null> {
   const { timeoutMs, intervalMs } = settings(options);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -12,7 +12,8 @@ export function parseSamples(text: string): Sample[] {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
     if (!match) continue;
     const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]] = pair[2];
+    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]] = pair[2];
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;
@@ -20,7 +21,9 @@ export function parseSamples(text: string): Sample[] {
 
 /** The samples named `name` whose labels include `labels`. */
 export function samplesOf(text: string, name: string, labels: Record<string, string> = {}): Sample[] {
-  return parseSamples(text).filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  return parseSamples(text).filter(
+    (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  );
 }
 
 /** The value of the one sample named `name` with `labels` (undefined when none). */

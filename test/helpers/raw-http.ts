@@ -10,7 +10,10 @@ export interface RawResponse {
   bytes: Buffer;
 }
 
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -35,5 +38,7 @@ export function decoded(response: RawResponse): Buffer {
 /** Whether a Vary header lists `name` (case-insensitive). */
 export function varies(response: RawResponse, name: string): boolean {
   const vary = response.headers.vary;
-  return (Array.isArray(vary) ? vary.join(',') : vary ?? '').split(',').some((v) => v.trim().toLowerCase() === name.toLowerCase());
+  return (Array.isArray(vary) ? vary.join(',') : (vary ?? ''))
+    .split(',')
+    .some((v) => v.trim().toLowerCase() === name.toLowerCase());
 }

@@ -39,8 +39,13 @@ export async function startReplica(stack: Stack, options: ReplicaOptions = {}): 
   const keys = new KeyStore(stack.orm, { ttlMs: options.keyTtlMs ?? 1000, flushMs: 60_000, logger });
   const config = { ...stack.config, ...options.config };
   const { app } = createApp({
-    config, orm: stack.orm, temporal: options.temporal ?? stack.temporal, logger, keys,
-    providers: createProviders({ orm: stack.orm, config }), limiter: options.limiter,
+    config,
+    orm: stack.orm,
+    temporal: options.temporal ?? stack.temporal,
+    logger,
+    keys,
+    providers: createProviders({ orm: stack.orm, config }),
+    limiter: options.limiter,
   });
   const server = createServer(app.callback());
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -60,9 +65,13 @@ export async function startReplica(stack: Stack, options: ReplicaOptions = {}): 
  * interceptor, so each call fails at once instead of retrying for seconds. With retries, a call
  * its caller gave up on goes on retrying: closing the connection under it fails that retry.
  */
-export async function unreachableTemporal(options: { retries?: boolean } = {}): Promise<{ client: Client; close(): Promise<void> }> {
+export async function unreachableTemporal(
+  options: { retries?: boolean } = {},
+): Promise<{ client: Client; close(): Promise<void> }> {
   const connection = Connection.lazy({
-    address: `127.0.0.1:${await freePort()}`, connectTimeout: 500, ...(options.retries === false ? { interceptors: [] } : {}),
+    address: `127.0.0.1:${await freePort()}`,
+    connectTimeout: 500,
+    ...(options.retries === false ? { interceptors: [] } : {}),
   });
   return { client: new Client({ connection }), close: () => connection.close().catch(() => {}) };
 }

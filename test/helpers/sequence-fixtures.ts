@@ -20,14 +20,29 @@ export interface StepSpec {
 
 const db = (stack: Stack) => stack.orm.em.fork().getKysely();
 
-export async function insertAccount(stack: Stack, organizationId: string, name: string, domain: string): Promise<string> {
+export async function insertAccount(
+  stack: Stack,
+  organizationId: string,
+  name: string,
+  domain: string,
+): Promise<string> {
   const id = randomUUID();
   await sql`INSERT INTO accounts (id, organization_id, name, domain, first_seen_at, last_seen_at, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${name}, ${domain}, now(), now(), now(), now())`.execute(db(stack));
   return id;
 }
 
-export async function insertContact(stack: Stack, organizationId: string, c: { email?: string | null; linkedinUrl?: string | null; firstName?: string; accountId?: string | null; companyName?: string }): Promise<string> {
+export async function insertContact(
+  stack: Stack,
+  organizationId: string,
+  c: {
+    email?: string | null;
+    linkedinUrl?: string | null;
+    firstName?: string;
+    accountId?: string | null;
+    companyName?: string;
+  },
+): Promise<string> {
   const id = randomUUID();
   await sql`INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, company_name, email_status, first_seen_at, last_seen_at, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${c.accountId ?? null}, ${c.email ?? null}, ${c.linkedinUrl ?? null}, ${c.firstName ?? null}, ${c.companyName ?? null},
@@ -35,15 +50,32 @@ export async function insertContact(stack: Stack, organizationId: string, c: { e
   return id;
 }
 
-export async function insertTemplate(stack: Stack, organizationId: string, steps: StepSpec[], options: { senderUserId?: string; onMissingChannel?: 'STOP' | 'SKIP_STEP'; name?: string } = {}): Promise<string> {
+export async function insertTemplate(
+  stack: Stack,
+  organizationId: string,
+  steps: StepSpec[],
+  options: { senderUserId?: string; onMissingChannel?: 'STOP' | 'SKIP_STEP'; name?: string } = {},
+): Promise<string> {
   const id = randomUUID();
   await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${options.name ?? `Template ${id.slice(0, 8)}`}, 'ACTIVE', 'en', 'UTC', now(), ${JSON.stringify(steps)}::jsonb,
-                    ${options.onMissingChannel ?? 'STOP'}, NULL, ${options.senderUserId ?? null}, false, now(), now())`.execute(db(stack));
+                    ${options.onMissingChannel ?? 'STOP'}, NULL, ${options.senderUserId ?? null}, false, now(), now())`.execute(
+    db(stack),
+  );
   return id;
 }
 
-export async function insertSequence(stack: Stack, organizationId: string, s: { contactId: string; templateId: string; accountId?: string | null; senderUserId?: string | null; variables?: Record<string, string> }): Promise<string> {
+export async function insertSequence(
+  stack: Stack,
+  organizationId: string,
+  s: {
+    contactId: string;
+    templateId: string;
+    accountId?: string | null;
+    senderUserId?: string | null;
+    variables?: Record<string, string>;
+  },
+): Promise<string> {
   const id = randomUUID();
   await sql`INSERT INTO sequences (id, organization_id, contact_id, account_id, sequence_template_id, status, current_step, variables, sender_id, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${s.contactId}, ${s.accountId ?? null}, ${s.templateId}, 'ACTIVE', 0, ${JSON.stringify(s.variables ?? {})}::jsonb,
@@ -51,28 +83,59 @@ export async function insertSequence(stack: Stack, organizationId: string, s: { 
   return id;
 }
 
-export interface SequenceRow { status: string; stopped_reason: string | null; current_step: number; ended_at: Date | null; paused_until: Date | null; status_before_pause: string | null; revision: number }
+export interface SequenceRow {
+  status: string;
+  stopped_reason: string | null;
+  current_step: number;
+  ended_at: Date | null;
+  paused_until: Date | null;
+  status_before_pause: string | null;
+  revision: number;
+}
 
 export async function sequenceRow(stack: Stack, id: string): Promise<SequenceRow> {
-  const { rows } = await sql<SequenceRow>`SELECT status, stopped_reason, current_step, ended_at, paused_until, status_before_pause, revision FROM sequences WHERE id = ${id}`.execute(db(stack));
+  const { rows } =
+    await sql<SequenceRow>`SELECT status, stopped_reason, current_step, ended_at, paused_until, status_before_pause, revision FROM sequences WHERE id = ${id}`.execute(
+      db(stack),
+    );
   return rows[0];
 }
 
-export interface MessageRow { id: string; channel: string; kind: string; direction: string; subject: string | null; body: string; step_number: number; sent_at: Date }
+export interface MessageRow {
+  id: string;
+  channel: string;
+  kind: string;
+  direction: string;
+  subject: string | null;
+  body: string;
+  step_number: number;
+  sent_at: Date;
+}
 
 export async function messagesOf(stack: Stack, sequenceId: string): Promise<MessageRow[]> {
-  const { rows } = await sql<MessageRow>`SELECT id, channel, kind, direction, subject, body, step_number, sent_at FROM messages WHERE sequence_id = ${sequenceId} ORDER BY step_number`.execute(db(stack));
+  const { rows } =
+    await sql<MessageRow>`SELECT id, channel, kind, direction, subject, body, step_number, sent_at FROM messages WHERE sequence_id = ${sequenceId} ORDER BY step_number`.execute(
+      db(stack),
+    );
   return rows.map((r) => ({ ...r, sent_at: new Date(r.sent_at) }));
 }
 
-export async function eventsOf(stack: Stack, sequenceId: string): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  const { rows } = await sql<{ type: string; payload: Record<string, unknown> }>`SELECT type, payload FROM activities WHERE sequence_id = ${sequenceId} ORDER BY created_at, id`.execute(db(stack));
+export async function eventsOf(
+  stack: Stack,
+  sequenceId: string,
+): Promise<{ type: string; payload: Record<string, unknown> }[]> {
+  const { rows } = await sql<{
+    type: string;
+    payload: Record<string, unknown>;
+  }>`SELECT type, payload FROM activities WHERE sequence_id = ${sequenceId} ORDER BY created_at, id`.execute(db(stack));
   return rows;
 }
 
 export async function insertContactExclusion(stack: Stack, organizationId: string, email: string): Promise<void> {
   await sql`INSERT INTO contact_exclusions (id, organization_id, email, reason, created_at, updated_at)
-            VALUES (${randomUUID()}, ${organizationId}, ${email.toLowerCase()}, 'CONTACT_REFUSED', now(), now())`.execute(db(stack));
+            VALUES (${randomUUID()}, ${organizationId}, ${email.toLowerCase()}, 'CONTACT_REFUSED', now(), now())`.execute(
+    db(stack),
+  );
 }
 
 /** Terminates the sequence workflows of `sequenceIds` (a suite's cleanup); one that is gone already is skipped. */
@@ -94,16 +157,46 @@ export { until } from './poll.ts';
  * later), so its run stays running; throws unless the answer is 201. Returns once the run's
  * workflow is started (the 201 comes at commit, the start command's fast path right after).
  */
-export async function enrollDeliverable(stack: Stack, api: ReturnType<typeof client>, org: TestOrg): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
-  const contactId = await insertContact(stack, org.organizationId, { email: `enrolled-${randomUUID()}@example.com`, firstName: 'Ada' });
-  await typedKysely(stack.orm.em.fork()).updateTable('contacts').set({ email_status: 'DELIVERABLE' }).where('id', '=', contactId).execute();
-  const templateId = await insertTemplate(stack, org.organizationId, [
-    { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' }, { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
-  ], { senderUserId: org.userId });
-  const response = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+export async function enrollDeliverable(
+  stack: Stack,
+  api: ReturnType<typeof client>,
+  org: TestOrg,
+): Promise<{ contactId: string; templateId: string; sequenceId: string }> {
+  const contactId = await insertContact(stack, org.organizationId, {
+    email: `enrolled-${randomUUID()}@example.com`,
+    firstName: 'Ada',
+  });
+  await typedKysely(stack.orm.em.fork())
+    .updateTable('contacts')
+    .set({ email_status: 'DELIVERABLE' })
+    .where('id', '=', contactId)
+    .execute();
+  const templateId = await insertTemplate(
+    stack,
+    org.organizationId,
+    [
+      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi {{first_name}}' },
+      { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
+    ],
+    { senderUserId: org.userId },
+  );
+  const response = await api.post('/v1/sequences', {
+    key: org.apiKey,
+    body: { contact_id: contactId, sequence_template_id: templateId },
+  });
   if (response.status !== 201) throw new Error(`enrollment answered ${response.status}: ${response.text}`);
   const sequenceId = response.body.id as string;
-  await until(async () => (await typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select('status')
-    .where('workflow_id', '=', sequenceWorkflowId(sequenceId)).where('kind', '=', 'START_SEQUENCE').executeTakeFirst())?.status === 'DONE', { what: 'the run\'s start' });
+  await until(
+    async () =>
+      (
+        await typedKysely(stack.orm.em.fork())
+          .selectFrom('workflow_commands')
+          .select('status')
+          .where('workflow_id', '=', sequenceWorkflowId(sequenceId))
+          .where('kind', '=', 'START_SEQUENCE')
+          .executeTakeFirst()
+      )?.status === 'DONE',
+    { what: "the run's start" },
+  );
   return { contactId, templateId, sequenceId };
 }

@@ -33,10 +33,14 @@ export async function insertSignal(stack: Stack, organizationId: string, spec: S
   const name = `Signal ${id.slice(0, 8)}`;
   const created = spec.createdAt ?? new Date();
   if (contactListId) {
-    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at) VALUES (${contactListId}, ${organizationId}, ${name}, now(), now())`.execute(db(stack));
+    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at) VALUES (${contactListId}, ${organizationId}, ${name}, now(), now())`.execute(
+      db(stack),
+    );
   }
   if (accountListId) {
-    await sql`INSERT INTO account_lists (id, organization_id, name, created_at, updated_at) VALUES (${accountListId}, ${organizationId}, ${name}, now(), now())`.execute(db(stack));
+    await sql`INSERT INTO account_lists (id, organization_id, name, created_at, updated_at) VALUES (${accountListId}, ${organizationId}, ${name}, now(), now())`.execute(
+      db(stack),
+    );
   }
   const custom = spec.eventName != null;
   await sql`
@@ -46,12 +50,20 @@ export async function insertSignal(stack: Stack, organizationId: string, spec: S
             ${JSON.stringify(custom ? { first_party_event_name: [spec.eventName] } : {})}::jsonb, ${JSON.stringify(spec.importSearchFilters ?? {})}::jsonb, ${target}, ${spec.eventSubject ?? null},
             ${spec.eventName ?? null}, ${spec.sequenceTemplateId ?? null}, ${spec.enrich ?? false}, ${spec.enrich ?? false},
             ${spec.maxCompaniesPerRun ?? null}, ${spec.maxContactsPerCompany ?? null}, ${spec.maxPerDay ?? (custom ? 500 : 5)},
-            ${contactListId}, ${accountListId}, ${spec.lastCheckedAt ?? null}, ${created}, ${created})`.execute(db(stack));
+            ${contactListId}, ${accountListId}, ${spec.lastCheckedAt ?? null}, ${created}, ${created})`.execute(
+    db(stack),
+  );
   return { id, contactListId, accountListId };
 }
 
-export async function setSignalStatus(stack: Stack, id: string, status: 'ACTIVE' | 'PAUSED' | 'ARCHIVED'): Promise<void> {
-  await sql`UPDATE signals SET status = ${status}, archived_at = ${status === 'ARCHIVED' ? new Date() : null} WHERE id = ${id}`.execute(db(stack));
+export async function setSignalStatus(
+  stack: Stack,
+  id: string,
+  status: 'ACTIVE' | 'PAUSED' | 'ARCHIVED',
+): Promise<void> {
+  await sql`UPDATE signals SET status = ${status}, archived_at = ${status === 'ARCHIVED' ? new Date() : null} WHERE id = ${id}`.execute(
+    db(stack),
+  );
 }
 
 export interface ImportRow {
@@ -67,7 +79,9 @@ export interface ImportRow {
 
 export async function importsOf(stack: Stack, signalId: string): Promise<ImportRow[]> {
   const { rows } = await sql<ImportRow>`
-    SELECT fact_key, status, kind, email, contact_id, account_id, occurred_at, metadata FROM signal_imports WHERE signal_id = ${signalId} ORDER BY created_at, id`.execute(db(stack));
+    SELECT fact_key, status, kind, email, contact_id, account_id, occurred_at, metadata FROM signal_imports WHERE signal_id = ${signalId} ORDER BY created_at, id`.execute(
+    db(stack),
+  );
   return rows;
 }
 
@@ -96,9 +110,24 @@ export class FakeSignals implements SignalDataProvider {
         if (occurred >= to || occurred < to - 2 * this.dayMs) continue;
         const email = `p${d}-${i}-${this.tag}@fake-signals.test`;
         items.push({
-          key: `fake:${d}:${i}`, event_type: 'JOB_CHANGE', occurred_at: new Date(occurred),
-          company: { name: 'Fake Co', domain: 'fake-signals.test', industry: null, size_band: null, country_code: null },
-          person: { first_name: `P${i}`, last_name: `D${d}`, job_title: 'VP Sales', linkedin_url: null, email, company_domain: 'fake-signals.test' },
+          key: `fake:${d}:${i}`,
+          event_type: 'JOB_CHANGE',
+          occurred_at: new Date(occurred),
+          company: {
+            name: 'Fake Co',
+            domain: 'fake-signals.test',
+            industry: null,
+            size_band: null,
+            country_code: null,
+          },
+          person: {
+            first_name: `P${i}`,
+            last_name: `D${d}`,
+            job_title: 'VP Sales',
+            linkedin_url: null,
+            email,
+            company_domain: 'fake-signals.test',
+          },
           metadata: { day: d, index: i },
         });
       }

@@ -16,7 +16,13 @@ import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { startApi, type RunningApi } from '../../api/server.ts';
 import { createWorker } from '../../worker.ts';
 import { createMailboxSyncWorker } from '../../mailbox-worker.ts';
-import { freePort, startEmbeddedPostgres, startTemporalDevServer, type RunningPostgres, type RunningTemporal } from '../../scripts/local-stack.ts';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  startTemporalDevServer,
+  type RunningPostgres,
+  type RunningTemporal,
+} from '../../scripts/local-stack.ts';
 import { temporalCli } from '../../scripts/tools.ts';
 import { testActivities } from './test-activities.ts';
 
@@ -61,8 +67,18 @@ async function start(): Promise<Parts> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ows-test-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the `postgres` user, which must reach its data folder
   const [pgPort, temporalPort] = [await freePort(), await freePort()];
-  const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), port: pgPort, database: 'outreach_test', persistent: false });
-  const temporalServer = await startTemporalDevServer({ cli: temporalCli(), port: temporalPort, uiPort: null, dbFile: null });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: join(dataDir, 'postgres'),
+    port: pgPort,
+    database: 'outreach_test',
+    persistent: false,
+  });
+  const temporalServer = await startTemporalDevServer({
+    cli: temporalCli(),
+    port: temporalPort,
+    uiPort: null,
+    dbFile: null,
+  });
   const taskQueue = `test-${randomUUID()}`;
   // A real secret key, as production has (mailbox passwords are never sealed under the development
   // one); in the environment too, so the API and worker processes a test starts share it.
@@ -111,8 +127,25 @@ async function start(): Promise<Parts> {
   const mailboxWorkerRun = mailboxWorker.run();
   const api = await startApi(config, { databaseUrl: postgres.url, temporalAddress: temporalServer.address });
   return {
-    stack: { config, databaseUrl: postgres.url, temporalAddress: temporalServer.address, taskQueue, url: api.url, orm, temporal },
-    dataDir, postgres, temporalServer, api, worker, workerRun, mailboxWorker, mailboxWorkerRun, workerConnection, clientConnection,
+    stack: {
+      config,
+      databaseUrl: postgres.url,
+      temporalAddress: temporalServer.address,
+      taskQueue,
+      url: api.url,
+      orm,
+      temporal,
+    },
+    dataDir,
+    postgres,
+    temporalServer,
+    api,
+    worker,
+    workerRun,
+    mailboxWorker,
+    mailboxWorkerRun,
+    workerConnection,
+    clientConnection,
   };
 }
 
@@ -130,9 +163,19 @@ function buildWorker(connection: NativeConnection, config: Config, orm: MikroORM
   });
 }
 
-function buildMailboxWorker(connection: NativeConnection, config: Config, orm: MikroORM, temporal: Client): Promise<Worker> {
+function buildMailboxWorker(
+  connection: NativeConnection,
+  config: Config,
+  orm: MikroORM,
+  temporal: Client,
+): Promise<Worker> {
   return createMailboxSyncWorker({
-    connection, namespace: config.temporalNamespace, taskQueue: config.temporalTaskQueue, orm, config, temporal,
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.temporalTaskQueue,
+    orm,
+    config,
+    temporal,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
 }
@@ -148,7 +191,12 @@ export async function restartWorker(pauseMs = 500): Promise<void> {
   await new Promise((r) => setTimeout(r, pauseMs));
   parts.worker = await buildWorker(parts.workerConnection, parts.stack.config, parts.stack.orm, parts.stack.temporal);
   parts.workerRun = parts.worker.run();
-  parts.mailboxWorker = await buildMailboxWorker(parts.workerConnection, parts.stack.config, parts.stack.orm, parts.stack.temporal);
+  parts.mailboxWorker = await buildMailboxWorker(
+    parts.workerConnection,
+    parts.stack.config,
+    parts.stack.orm,
+    parts.stack.temporal,
+  );
   parts.mailboxWorkerRun = parts.mailboxWorker.run();
 }
 

@@ -19,29 +19,30 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let drop: RegExp | null = null;
-  const listen = (port: number) => new Promise<Server>((resolve, reject) => {
-    const server = createServer((client) => {
-      const upstream = connect(target.port, target.host);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => {});
-      }
-      client.on('data', (chunk: Buffer) => {
-        if (drop?.test(chunk.toString('latin1'))) {
-          client.destroy();
-          upstream.destroy();
-          return;
+  const listen = (port: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {});
         }
-        upstream.write(chunk);
+        client.on('data', (chunk: Buffer) => {
+          if (drop?.test(chunk.toString('latin1'))) {
+            client.destroy();
+            upstream.destroy();
+            return;
+          }
+          upstream.write(chunk);
+        });
+        upstream.pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
       });
-      upstream.pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve(server));
     });
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
   let server: Server | null = await listen(0);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -19,7 +19,12 @@ export interface StringField {
   free?: boolean;
 }
 
-interface Occurrence { isString: boolean; closed: boolean; patterns: string[]; maxLength?: number }
+interface Occurrence {
+  isString: boolean;
+  closed: boolean;
+  patterns: string[];
+  maxLength?: number;
+}
 
 /**
  * Every string field of `schema`, free text or not. Free text: declared a string somewhere, with no
@@ -32,10 +37,12 @@ export function stringFields(schema: unknown, resolveRef: (ref: string) => unkno
     if (!node || typeof node !== 'object' || depth > 20) return;
     let s = node as Schema;
     for (let hops = 0; typeof s.$ref === 'string' && hops < 10; hops++) s = (resolveRef(s.$ref) ?? {}) as Schema;
-    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const branch of (s[key] as unknown[] | undefined) ?? []) visit(branch, path, depth + 1);
+    for (const key of ['allOf', 'anyOf', 'oneOf'])
+      for (const branch of (s[key] as unknown[] | undefined) ?? []) visit(branch, path, depth + 1);
     for (const key of ['if', 'then', 'else']) visit(s[key], path, depth + 1);
     const types = Array.isArray(s.type) ? s.type : [s.type];
-    const constrains = types.includes('string') || s.pattern !== undefined || s.maxLength !== undefined || s.format !== undefined;
+    const constrains =
+      types.includes('string') || s.pattern !== undefined || s.maxLength !== undefined || s.format !== undefined;
     if (path && constrains) {
       const list = seen.get(path) ?? [];
       list.push({
@@ -46,15 +53,18 @@ export function stringFields(schema: unknown, resolveRef: (ref: string) => unkno
       });
       seen.set(path, list);
     }
-    for (const [name, child] of Object.entries((s.properties as Schema | undefined) ?? {})) visit(child, path ? `${path}.${name}` : name, depth + 1);
+    for (const [name, child] of Object.entries((s.properties as Schema | undefined) ?? {}))
+      visit(child, path ? `${path}.${name}` : name, depth + 1);
     if (s.items && typeof s.items === 'object') visit(s.items, `${path}[0]`, depth + 1);
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') visit(s.additionalProperties, `${path}.${MAP_KEY}`, depth + 1);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      visit(s.additionalProperties, `${path}.${MAP_KEY}`, depth + 1);
   };
   visit(schema, '', 0);
   const out: StringField[] = [];
   for (const [path, list] of seen) {
     if (!list.some((o) => o.isString)) continue;
-    const free = !list.some((o) => o.closed) && list.every((o) => o.patterns.every((p) => new RegExp(p, 'u').test(PROSE)));
+    const free =
+      !list.some((o) => o.closed) && list.every((o) => o.patterns.every((p) => new RegExp(p, 'u').test(PROSE)));
     const limits = list.map((o) => o.maxLength).filter((n): n is number => n !== undefined);
     out.push({ path, maxLength: limits.length ? Math.min(...limits) : undefined, free });
   }
@@ -82,7 +92,11 @@ export const BAD_BYTE_MARK = 'ZZbadbyteZZ';
  */
 export type Expectation = 'valid' | 'invalid' | 'either' | 'badbytes';
 
-export interface Variant { kind: string; value: string; expect: Expectation }
+export interface Variant {
+  kind: string;
+  value: string;
+  expect: Expectation;
+}
 
 export function codePoints(text: string): number {
   return [...text].length;
@@ -109,14 +123,19 @@ export function variantsFor(field: StringField, tag: () => string, cuts: number[
   ];
   if (field.free === false) return broken;
   const n = field.maxLength;
-  const byLength = (kind: string, value: string): Variant => ({ kind, value, expect: n !== undefined && codePoints(value) > n ? 'invalid' : 'valid' });
+  const byLength = (kind: string, value: string): Variant => ({
+    kind,
+    value,
+    expect: n !== undefined && codePoints(value) > n ? 'invalid' : 'valid',
+  });
   const out: Variant[] = [];
   if (n !== undefined) {
     out.push(byLength(`${n - 1} ASCII + emoji`, filler(tag(), n - 1) + EMOJI));
     if (n >= 3) out.push(byLength(`${n - 2} ASCII + emoji`, filler(tag(), n - 2) + EMOJI));
     out.push(byLength(`${n} ASCII + emoji (over)`, filler(tag(), n) + EMOJI));
   }
-  for (const cut of cuts) if (cut !== n) out.push(byLength(`${cut - 1} ASCII + emoji (cut ${cut})`, filler(tag(), cut - 1) + EMOJI));
+  for (const cut of cuts)
+    if (cut !== n) out.push(byLength(`${cut - 1} ASCII + emoji (cut ${cut})`, filler(tag(), cut - 1) + EMOJI));
   out.push(byLength('combining marks', `${tag()} e\u0301 n\u0303`));
   out.push(byLength('right-to-left marks', `${tag()} \u200fabc \u202edef`));
   out.push(byLength('ZWJ family emoji', `${tag()} ${FAMILY}`));
@@ -140,7 +159,8 @@ export function setAt(target: { [key: string]: Json }, path: string, value: Json
       container[part] = value;
       return;
     }
-    if (container[part] === undefined || container[part] === null) container[part] = typeof parts[i + 1] === 'number' ? [] : {};
+    if (container[part] === undefined || container[part] === null)
+      container[part] = typeof parts[i + 1] === 'number' ? [] : {};
     node = container[part];
   });
 }
@@ -156,16 +176,31 @@ export function getAt(source: unknown, path: string): unknown {
 
 // ----- sending
 
-export interface Answer { status: number; text: string; body: unknown; ms: number; error?: string }
+export interface Answer {
+  status: number;
+  text: string;
+  body: unknown;
+  ms: number;
+  error?: string;
+}
 
 /** The JSON text of `body` as bytes; each BAD_BYTE_MARK becomes the byte 0xFF. */
 export function encodeBody(body: unknown): Buffer {
   const parts = Buffer.from(JSON.stringify(body), 'utf8').toString('latin1').split(BAD_BYTE_MARK);
-  return Buffer.concat(parts.flatMap((p, i) => (i === 0 ? [Buffer.from(p, 'latin1')] : [Buffer.from([0xff]), Buffer.from(p, 'latin1')])));
+  return Buffer.concat(
+    parts.flatMap((p, i) => (i === 0 ? [Buffer.from(p, 'latin1')] : [Buffer.from([0xff]), Buffer.from(p, 'latin1')])),
+  );
 }
 
 /** One JSON request with a deadline: an answer that does not come in time is `status` 0 with `error`. */
-export async function send(baseUrl: string, key: string, method: string, path: string, body: unknown, timeoutMs = 10_000): Promise<Answer> {
+export async function send(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body: unknown,
+  timeoutMs = 10_000,
+): Promise<Answer> {
   const started = Date.now();
   try {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -176,11 +211,21 @@ export async function send(baseUrl: string, key: string, method: string, path: s
     });
     const text = await response.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, text, body: parsed, ms: Date.now() - started };
   } catch (error) {
     const name = (error as Error).name;
-    return { status: 0, text: '', body: undefined, ms: Date.now() - started, error: name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : String(error) };
+    return {
+      status: 0,
+      text: '',
+      body: undefined,
+      ms: Date.now() - started,
+      error: name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : String(error),
+    };
   }
 }
 
@@ -188,18 +233,29 @@ export async function send(baseUrl: string, key: string, method: string, path: s
 export function show(value: unknown, max = 160): string {
   if (value === undefined) return 'undefined';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const escaped = [...text].map((ch) => {
-    const code = ch.codePointAt(0)!;
-    if (code >= 0x20 && code < 0x7f) return ch;
-    return [...Array.from({ length: ch.length }, (_x, i) => ch.charCodeAt(i))].map((u) => `\\u${u.toString(16).padStart(4, '0')}`).join('');
-  }).join('').replace(/(.)\1{19,}/g, (run, ch: string) => `${ch}…(${run.length}×)`);
+  const escaped = [...text]
+    .map((ch) => {
+      const code = ch.codePointAt(0)!;
+      if (code >= 0x20 && code < 0x7f) return ch;
+      return [...Array.from({ length: ch.length }, (_x, i) => ch.charCodeAt(i))]
+        .map((u) => `\\u${u.toString(16).padStart(4, '0')}`)
+        .join('');
+    })
+    .join('')
+    .replace(/(.)\1{19,}/g, (run, ch: string) => `${ch}…(${run.length}×)`);
   const quoted = typeof value === 'string' ? `"${escaped}" (${text.length} units)` : escaped;
   return quoted.length > max ? `${quoted.slice(0, max)}…` : quoted;
 }
 
 // ----- Temporal
 
-export interface Attempts { workflowId: string; activity: string; attempt: number; state: 'done' | 'pending'; failure?: string }
+export interface Attempts {
+  workflowId: string;
+  activity: string;
+  attempt: number;
+  state: 'done' | 'pending';
+  failure?: string;
+}
 
 /** Each activity of a workflow with its attempt count: from the history (finished) and describe() (pending). */
 export async function activityAttempts(temporal: Client, workflowId: string): Promise<Attempts[]> {
@@ -222,11 +278,23 @@ export async function activityAttempts(temporal: Client, workflowId: string): Pr
     if (scheduled) names.set(String(event.eventId), scheduled.activityType?.name ?? '?');
     const started = event.activityTaskStartedEventAttributes;
     if (started) {
-      out.push({ workflowId, activity: names.get(String(started.scheduledEventId)) ?? '?', attempt: started.attempt ?? 0, state: 'done', failure: started.lastFailure?.message ?? undefined });
+      out.push({
+        workflowId,
+        activity: names.get(String(started.scheduledEventId)) ?? '?',
+        attempt: started.attempt ?? 0,
+        state: 'done',
+        failure: started.lastFailure?.message ?? undefined,
+      });
     }
   }
   for (const pending of description.raw.pendingActivities ?? []) {
-    out.push({ workflowId, activity: pending.activityType?.name ?? '?', attempt: pending.attempt ?? 0, state: 'pending', failure: pending.lastFailure?.message ?? undefined });
+    out.push({
+      workflowId,
+      activity: pending.activityType?.name ?? '?',
+      attempt: pending.attempt ?? 0,
+      state: 'pending',
+      failure: pending.lastFailure?.message ?? undefined,
+    });
   }
   return out;
 }

@@ -14,7 +14,9 @@ import { getStack, type Stack } from './stack.ts';
 
 let installed = false;
 
-export async function createTimeSkippingEnv(options: { searchAttributes?: boolean } = {}): Promise<TestWorkflowEnvironment> {
+export async function createTimeSkippingEnv(
+  options: { searchAttributes?: boolean } = {},
+): Promise<TestWorkflowEnvironment> {
   if (!installed) {
     installed = true;
     try {
@@ -38,7 +40,12 @@ export async function createTimeSkippingEnv(options: { searchAttributes?: boolea
 async function registerSearchAttributes(env: TestWorkflowEnvironment): Promise<void> {
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',
-    searchAttributes: Object.fromEntries(Object.keys(SEARCH_ATTRIBUTES).map((name) => [name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+    searchAttributes: Object.fromEntries(
+      Object.keys(SEARCH_ATTRIBUTES).map((name) => [
+        name,
+        proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+      ]),
+    ),
   });
 }
 
@@ -77,10 +84,18 @@ export function useTimeSkippingEnv(options: { searchAttributes?: boolean } = {})
   });
 
   return {
-    get env() { return ready(env, 'env'); },
-    get stack() { return ready(stack, 'stack'); },
-    get org() { return ready(org, 'org'); },
-    beforeTeardown: (cleanup) => { cleanups.push(cleanup); },
+    get env() {
+      return ready(env, 'env');
+    },
+    get stack() {
+      return ready(stack, 'stack');
+    },
+    get org() {
+      return ready(org, 'org');
+    },
+    beforeTeardown: (cleanup) => {
+      cleanups.push(cleanup);
+    },
   };
 }
 
@@ -88,7 +103,10 @@ export function useTimeSkippingEnv(options: { searchAttributes?: boolean } = {})
  * As useTimeSkippingEnv, plus a worker running the service workflows with the real activities on
  * a task queue of its own (`${taskQueuePrefix}-<uuid>`) for the whole suite.
  */
-export function useTimeSkippingWorker(taskQueuePrefix: string, options: { searchAttributes?: boolean } = {}): TimeSkippingWorkerSuite {
+export function useTimeSkippingWorker(
+  taskQueuePrefix: string,
+  options: { searchAttributes?: boolean } = {},
+): TimeSkippingWorkerSuite {
   const suite = useTimeSkippingEnv(options);
   const taskQueue = `${taskQueuePrefix}-${randomUUID()}`;
   let worker: Worker | undefined;
@@ -104,9 +122,15 @@ export function useTimeSkippingWorker(taskQueuePrefix: string, options: { search
   });
 
   return {
-    get env() { return suite.env; },
-    get stack() { return suite.stack; },
-    get org() { return suite.org; },
+    get env() {
+      return suite.env;
+    },
+    get stack() {
+      return suite.stack;
+    },
+    get org() {
+      return suite.org;
+    },
     beforeTeardown: (cleanup) => suite.beforeTeardown(cleanup),
     taskQueue,
   };
@@ -114,13 +138,27 @@ export function useTimeSkippingWorker(taskQueuePrefix: string, options: { search
 
 /** The service's real activities on the suite's stack and environment. */
 export function serviceActivities(suite: TimeSkippingSuite) {
-  return createActivities({ orm: suite.stack.orm, logger: pino({ level: 'silent' }), config: suite.stack.config, temporal: suite.env.client });
+  return createActivities({
+    orm: suite.stack.orm,
+    logger: pino({ level: 'silent' }),
+    config: suite.stack.config,
+    temporal: suite.env.client,
+  });
 }
 
 /** A worker of the service workflows on the suite's environment, with the real activities (some replaceable). */
-export function createServiceWorker(suite: TimeSkippingSuite, taskQueue: string, overrides: Record<string, (...args: never[]) => unknown> = {}): Promise<Worker> {
+export function createServiceWorker(
+  suite: TimeSkippingSuite,
+  taskQueue: string,
+  overrides: Record<string, (...args: never[]) => unknown> = {},
+): Promise<Worker> {
   const activities = { ...serviceActivities(suite), ...overrides };
-  return Worker.create({ connection: suite.env.nativeConnection, taskQueue, workflowsPath: defaultWorkflowsPath, activities });
+  return Worker.create({
+    connection: suite.env.nativeConnection,
+    taskQueue,
+    workflowsPath: defaultWorkflowsPath,
+    activities,
+  });
 }
 
 function ready<T>(value: T | undefined, name: string): T {

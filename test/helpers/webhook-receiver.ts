@@ -35,9 +35,17 @@ export async function startReceiver(status = 200): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    get status() { return state.status; },
-    set status(value: number) { state.status = value; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    get status() {
+      return state.status;
+    },
+    set status(value: number) {
+      state.status = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
     async waitFor(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

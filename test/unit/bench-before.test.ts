@@ -11,22 +11,33 @@ describe('benchmark before/after lines', () => {
   });
 
   it('compares the figures, not the goals the two versions state', () => {
-    assert.deepEqual(sideBySide(['    pause: p99 240 ms (goal p99 < 300 ms)'], ['    pause: p99 196 ms (goal p99 < 100 ms)']),
-      ['    pause: p99 240 → 196 ms (goal p99 < 100 ms)']);
+    assert.deepEqual(
+      sideBySide(['    pause: p99 240 ms (goal p99 < 300 ms)'], ['    pause: p99 196 ms (goal p99 < 100 ms)']),
+      ['    pause: p99 240 → 196 ms (goal p99 < 100 ms)'],
+    );
   });
 
   it('pairs repeated shapes in order', () => {
-    assert.deepEqual(sideBySide(['pause: p50 150 ms', 'resume: p50 140 ms', 'pause: p50 151 ms'], ['pause: p50 40 ms', 'pause: p50 41 ms']),
-      ['pause: p50 150 → 40 ms', 'pause: p50 151 → 41 ms']);
+    assert.deepEqual(
+      sideBySide(
+        ['pause: p50 150 ms', 'resume: p50 140 ms', 'pause: p50 151 ms'],
+        ['pause: p50 40 ms', 'pause: p50 41 ms'],
+      ),
+      ['pause: p50 150 → 40 ms', 'pause: p50 151 → 41 ms'],
+    );
   });
 
-  it('takes each figure as its median over the rounds, keeping the first round\'s lines', () => {
+  it("takes each figure as its median over the rounds, keeping the first round's lines", () => {
     const rounds = [
       ['(a) 100 contacts', '    201: p50 90 ms, p99 200 ms (goal p50 < 100 ms)', 'warm-up 1'],
       ['(a) 100 contacts', '    201: p50 300 ms, p99 250 ms (goal p50 < 100 ms)'],
       ['(a) 100 contacts', '    201: p50 100 ms, p99 180 ms (goal p50 < 100 ms)'],
     ];
-    assert.deepEqual(medianLines(rounds), ['(a) 100 contacts', '    201: p50 100 ms, p99 200 ms (goal p50 < 100 ms)', 'warm-up 1']);
+    assert.deepEqual(medianLines(rounds), [
+      '(a) 100 contacts',
+      '    201: p50 100 ms, p99 200 ms (goal p50 < 100 ms)',
+      'warm-up 1',
+    ]);
     assert.deepEqual(medianLines([['lag 1.5 s'], ['lag 2.5 s']]), ['lag 2.0 s']);
   });
 });

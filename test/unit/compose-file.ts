@@ -46,10 +46,12 @@ export function service(name: string): ComposeService {
 export function environment(svc: ComposeService): Record<string, string> {
   const env = svc.environment ?? {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry) => {
-      const at = entry.indexOf('=');
-      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((entry) => {
+        const at = entry.indexOf('=');
+        return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
 }
@@ -59,16 +61,20 @@ export function environment(svc: ComposeService): Record<string, string> {
  * `${NAME:-default}` falls back, `${NAME}` is NAME or empty; `$$` is a literal `$`.
  */
 export function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[?-])([^}]*))?\}/g, (whole, name: string | undefined, op: string | undefined, arg: string | undefined) => {
-    if (whole === '$$') return '$';
-    const set = vars[name!];
-    if (op === ':?' || op === '?') {
-      if (set === undefined || (op === ':?' && set === '')) throw new Error(`required variable ${name} is missing: ${arg}`);
-      return set;
-    }
-    if (op === ':-' || op === '-') return set === undefined || (op === ':-' && set === '') ? arg! : set;
-    return set ?? '';
-  });
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[?-])([^}]*))?\}/g,
+    (whole, name: string | undefined, op: string | undefined, arg: string | undefined) => {
+      if (whole === '$$') return '$';
+      const set = vars[name!];
+      if (op === ':?' || op === '?') {
+        if (set === undefined || (op === ':?' && set === ''))
+          throw new Error(`required variable ${name} is missing: ${arg}`);
+        return set;
+      }
+      if (op === ':-' || op === '-') return set === undefined || (op === ':-' && set === '') ? arg! : set;
+      return set ?? '';
+    },
+  );
 }
 
 /** The long-running services: everything but the one-shot jobs (restart "no"). */

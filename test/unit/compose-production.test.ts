@@ -7,7 +7,14 @@ import { ormConfig } from '../../db/mikro-orm.config.ts';
 import { compose, composeText, environment, interpolate, longRunning, readRepoFile, service } from './compose-file.ts';
 
 /** Variables `docker compose up` must refuse to start without: none may have a default. */
-const REQUIRED = ['POSTGRES_PASSWORD', 'WEBHOOK_SECRET_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'PUBLIC_BASE_URL', 'DASHBOARD_BASE_URL'];
+const REQUIRED = [
+  'POSTGRES_PASSWORD',
+  'WEBHOOK_SECRET_KEY',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+  'PUBLIC_BASE_URL',
+  'DASHBOARD_BASE_URL',
+];
 
 /** Values an operator would set, for resolving the file as Compose does. */
 const SAMPLE_VARS: Record<string, string> = {
@@ -38,7 +45,8 @@ describe('docker-compose.yml for production', () => {
     for (const name of REQUIRED) {
       const references = [...composeText.matchAll(new RegExp(`\\$\\{${name}([^}]*)\\}`, 'g'))];
       assert.ok(references.length > 0, `${name} is never used`);
-      for (const [whole, rest] of references) assert.match(rest, /^:\?\S/, `${whole} does not fail fast with a message`);
+      for (const [whole, rest] of references)
+        assert.match(rest, /^:\?\S/, `${whole} does not fail fast with a message`);
     }
     // The only defaults the file may have are settings, not credentials.
     const defaults = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?-/g)].map((match) => match[1]);
@@ -48,13 +56,20 @@ describe('docker-compose.yml for production', () => {
   it('when a required variable is missing, then resolving api, worker, postgres and temporal fails naming it', () => {
     for (const missing of REQUIRED) {
       const vars = { ...SAMPLE_VARS, [missing]: undefined };
-      const users = ['api', 'worker', 'postgres', 'temporal', 'temporal-schema', 'migrate'].filter((name) => Object.values(environment(service(name))).some((value) => value.includes(`\${${missing}:?`)));
+      const users = ['api', 'worker', 'postgres', 'temporal', 'temporal-schema', 'migrate'].filter((name) =>
+        Object.values(environment(service(name))).some((value) => value.includes(`\${${missing}:?`)),
+      );
       assert.ok(users.length > 0, `no service needs ${missing}`);
-      for (const name of users) assert.throws(() => resolvedEnv(name, vars), new RegExp(`required variable ${missing}`), `${name} starts without ${missing}`);
+      for (const name of users)
+        assert.throws(
+          () => resolvedEnv(name, vars),
+          new RegExp(`required variable ${missing}`),
+          `${name} starts without ${missing}`,
+        );
     }
   });
 
-  it('when api and worker load their configuration, then production mode: no sandbox, the operator\'s key, real mail, public links, metrics token', () => {
+  it("when api and worker load their configuration, then production mode: no sandbox, the operator's key, real mail, public links, metrics token", () => {
     for (const name of ['api', 'worker', 'mailbox-worker']) {
       const config = loadConfig(resolvedEnv(name));
       assert.equal(config.sandboxMode, false, `${name} runs in sandbox mode (test-helper routes mounted)`);
@@ -84,7 +99,12 @@ describe('docker-compose.yml for production', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       for (const port of svc.ports ?? []) {
         if (name === 'proxy') continue;
-        const hostIp = typeof port === 'object' ? port.host_ip : String(port).split(':').length === 3 ? String(port).split(':')[0] : undefined;
+        const hostIp =
+          typeof port === 'object'
+            ? port.host_ip
+            : String(port).split(':').length === 3
+              ? String(port).split(':')[0]
+              : undefined;
         assert.equal(hostIp, '127.0.0.1', `${name} publishes ${JSON.stringify(port)} on every interface`);
       }
     }
@@ -96,21 +116,33 @@ describe('docker-compose.yml for production', () => {
     const pool = (name: string) => loadConfig({ DB_POOL_MAX: resolvedEnv(name).DB_POOL_MAX }).dbPoolMax;
     const replicas = (name: string) => service(name).deploy?.replicas ?? 1;
     const temporal = resolvedEnv('temporal');
-    const perTemporalService = number(temporal.SQL_MAX_CONNS, 'SQL_MAX_CONNS') + number(temporal.SQL_VIS_MAX_CONNS, 'SQL_VIS_MAX_CONNS');
+    const perTemporalService =
+      number(temporal.SQL_MAX_CONNS, 'SQL_MAX_CONNS') + number(temporal.SQL_VIS_MAX_CONNS, 'SQL_VIS_MAX_CONNS');
     assert.equal(temporal.SERVICES, undefined, 'temporal runs a subset of its services: recount its pools');
     // migrate and directory-load open the ORM's default pool, one after the other.
     const oneShot = (ormConfig({ databaseUrl: 'postgres://u:p@h/db' }).pool as { max: number }).max;
-    const mailboxPool = loadConfig({ MAILBOX_DB_POOL_MAX: resolvedEnv('mailbox-worker').MAILBOX_DB_POOL_MAX }).mailboxDbPoolMax;
-    const needed = replicas('api') * pool('api') + replicas('worker') * pool('worker') + replicas('mailbox-worker') * mailboxPool
-      + TEMPORAL_SERVICES.length * perTemporalService + oneShot + ADMIN_HEADROOM;
+    const mailboxPool = loadConfig({
+      MAILBOX_DB_POOL_MAX: resolvedEnv('mailbox-worker').MAILBOX_DB_POOL_MAX,
+    }).mailboxDbPoolMax;
+    const needed =
+      replicas('api') * pool('api') +
+      replicas('worker') * pool('worker') +
+      replicas('mailbox-worker') * mailboxPool +
+      TEMPORAL_SERVICES.length * perTemporalService +
+      oneShot +
+      ADMIN_HEADROOM;
     assert.match(composeText, new RegExp(`\\b${needed}\\s+-> max_connections`), `the header's sum is not ${needed}`);
     const command = [service('postgres').command ?? []].flat().join(' ');
     const max = number(/max_connections=(\d+)/.exec(command)?.[1], 'postgres max_connections');
     assert.ok(max >= needed, `max_connections ${max} < ${needed} the pools may open`);
-    assert.match(composeText, new RegExp(`-> max_connections ${max}\\b`), 'the arithmetic in the file\'s header is out of date');
+    assert.match(
+      composeText,
+      new RegExp(`-> max_connections ${max}\\b`),
+      "the arithmetic in the file's header is out of date",
+    );
   });
 
-  it('when a service runs for good, then it has a health check; the worker\'s polls its /healthz', () => {
+  it("when a service runs for good, then it has a health check; the worker's polls its /healthz", () => {
     for (const [name, svc] of longRunning()) {
       assert.ok(svc.healthcheck && !svc.healthcheck.disable && svc.healthcheck.test, `${name} has no health check`);
     }
@@ -118,7 +150,10 @@ describe('docker-compose.yml for production', () => {
     const port = resolvedEnv('worker').WORKER_METRICS_PORT;
     assert.match([worker.healthcheck?.test ?? []].flat().join(' '), new RegExp(`127\\.0\\.0\\.1:${port}/healthz`));
     const mailboxPort = resolvedEnv('mailbox-worker').MAILBOX_WORKER_METRICS_PORT;
-    assert.match([service('mailbox-worker').healthcheck?.test ?? []].flat().join(' '), new RegExp(`127\\.0\\.0\\.1:${mailboxPort}/healthz`));
+    assert.match(
+      [service('mailbox-worker').healthcheck?.test ?? []].flat().join(' '),
+      new RegExp(`127\\.0\\.0\\.1:${mailboxPort}/healthz`),
+    );
     assert.match([service('temporal').healthcheck?.test ?? []].flat().join(' '), /operator cluster health/);
   });
 
@@ -142,11 +177,19 @@ describe('docker-compose.yml for production', () => {
   it('when an image is pulled, then by an exact version; the Node image is the Node the tests ran on', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if (!svc.image || svc.build) continue;
-      assert.match(svc.image, /(:\d+\.\d+(\.\d+)?[^:@]*|@sha256:[0-9a-f]{64})$/, `${name}'s image ${svc.image} is not pinned to a version`);
+      assert.match(
+        svc.image,
+        /(:\d+\.\d+(\.\d+)?[^:@]*|@sha256:[0-9a-f]{64})$/,
+        `${name}'s image ${svc.image} is not pinned to a version`,
+      );
     }
     const lock = JSON.parse(readRepoFile('package-lock.json')) as { packages: Record<string, { version?: string }> };
     const from = /^FROM node:(\d+\.\d+\.\d+)-/m.exec(readRepoFile('Dockerfile'));
-    assert.equal(from?.[1], lock.packages['node_modules/node']?.version, 'the Dockerfile\'s Node differs from the tests\' one');
+    assert.equal(
+      from?.[1],
+      lock.packages['node_modules/node']?.version,
+      "the Dockerfile's Node differs from the tests' one",
+    );
   });
 
   it('when Temporal starts, then the release image of the same version as its schema tools, after the schema job', () => {
@@ -155,13 +198,17 @@ describe('docker-compose.yml for production', () => {
     assert.ok(version, `temporal runs ${temporal.image}, not the release image`);
     assert.ok(!compose.services.temporal.image?.includes('auto-setup'));
     for (const name of ['temporal-schema', 'temporal-setup']) {
-      assert.ok(service(name).image?.startsWith(`temporalio/admin-tools:${version}-`), `${name} is not admin-tools ${version}`);
+      assert.ok(
+        service(name).image?.startsWith(`temporalio/admin-tools:${version}-`),
+        `${name} is not admin-tools ${version}`,
+      );
     }
     const deps = temporal.depends_on as Record<string, { condition?: string }>;
     assert.equal(deps['temporal-schema']?.condition, 'service_completed_successfully');
     assert.equal(resolvedEnv('temporal').DB, 'postgres12');
     const script = [service('temporal-schema').command ?? []].flat().join('\n');
-    for (const step of ['create-database', 'setup-schema --version 0.0', 'update-schema --schema-dir']) assert.ok(script.includes(step), `temporal-schema does not ${step}`);
+    for (const step of ['create-database', 'setup-schema --version 0.0', 'update-schema --schema-dir'])
+      assert.ok(script.includes(step), `temporal-schema does not ${step}`);
     assert.match(script, /for db in temporal temporal_visibility/);
     assert.match(script, /schema\/postgresql\/v12\/\$\$dir\/versioned/);
   });

@@ -26,7 +26,16 @@ const appServices = ['api', 'worker', 'mailbox-worker'] as const;
 
 describe('docker-compose.yml', () => {
   it('when parsed, then it defines postgres, temporal, temporal-setup, temporal-ui, migrate, api, worker and mailbox-worker', () => {
-    for (const name of ['postgres', 'temporal', 'temporal-setup', 'temporal-ui', 'migrate', 'api', 'worker', 'mailbox-worker']) {
+    for (const name of [
+      'postgres',
+      'temporal',
+      'temporal-setup',
+      'temporal-ui',
+      'migrate',
+      'api',
+      'worker',
+      'mailbox-worker',
+    ]) {
       service(name);
     }
   });
@@ -57,11 +66,11 @@ describe('docker-compose.yml', () => {
     for (const [name, svc] of Object.entries(compose.services)) {
       if ((svc.deploy?.replicas ?? 1) < 2) continue;
       for (const port of svc.ports ?? []) {
-        const published = typeof port === 'object'
-          ? port.published
-          : String(port).split(':').slice(0, -1).pop();
-        assert.ok(published === undefined || published === '' || !/^\d+$/.test(String(published)),
-          `${name} has ${svc.deploy?.replicas} replicas but publishes the fixed host port ${published}`);
+        const published = typeof port === 'object' ? port.published : String(port).split(':').slice(0, -1).pop();
+        assert.ok(
+          published === undefined || published === '' || !/^\d+$/.test(String(published)),
+          `${name} has ${svc.deploy?.replicas} replicas but publishes the fixed host port ${published}`,
+        );
       }
     }
   });
@@ -97,9 +106,13 @@ describe('docker-compose.yml', () => {
     const argv = words(svc.command ?? []);
     assert.equal(argv.at(-1), 'mailbox-worker.ts');
     const flag = argv.find((word) => word.startsWith('--max-old-space-size='));
-    assert.ok(flag, 'the mailbox worker\'s heap is not bounded');
+    assert.ok(flag, "the mailbox worker's heap is not bounded");
     const heapMb = Number(flag.split('=')[1]);
-    assert.equal(heapMb, Number(environment(svc).MAILBOX_WORKER_HEAP_MB), 'the heap flag and MAILBOX_WORKER_HEAP_MB differ');
+    assert.equal(
+      heapMb,
+      Number(environment(svc).MAILBOX_WORKER_HEAP_MB),
+      'the heap flag and MAILBOX_WORKER_HEAP_MB differ',
+    );
     const memory = /^(\d+)([mg])$/i.exec(String(svc.deploy?.resources?.limits?.memory ?? ''));
     assert.ok(memory, 'no memory limit');
     const limitMb = Number(memory[1]) * (memory[2].toLowerCase() === 'g' ? 1024 : 1);

@@ -27,7 +27,12 @@ describe('config', () => {
   });
 
   it('when set, then they are read; a negative port is refused', () => {
-    const config = loadConfig({ WORKER_METRICS_PORT: '0', METRICS_TOKEN: 'scrape', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'x' });
+    const config = loadConfig({
+      WORKER_METRICS_PORT: '0',
+      METRICS_TOKEN: 'scrape',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_SERVICE_NAME: 'x',
+    });
     assert.equal(config.workerMetricsPort, 0);
     assert.equal(config.metricsToken, 'scrape');
     assert.equal(config.otlpEndpoint, 'http://collector:4318');

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every feature folder of domain/ follows the rule. */
-const FEATURES = readdirSync(join(root, 'domain'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const FEATURES = readdirSync(join(root, 'domain'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 /** What builds SQL: the typed builder's entry, a compiled statement, and the raw `sql` tag (sql`...`, sql<T>`...`, sql.raw/join/ref/...). */
 const QUERY_BUILDING: { name: string; pattern: RegExp }[] = [
@@ -38,11 +41,16 @@ function featureFiles(feature: string): string[] {
 
 describe('data-access lint: SQL only in *.queries.ts', () => {
   it('when a use-case file builds a query in any of the four forms, then the check names it', () => {
-    assert.deepEqual(buildsQueries("const rows = await typedKysely(em).selectFrom('contacts').execute();"), ['typedKysely(']);
-    assert.deepEqual(buildsQueries("const one = statement((db, id: string) => db.selectFrom('contacts').where('id', '=', id));"), ['statement(']);
+    assert.deepEqual(buildsQueries("const rows = await typedKysely(em).selectFrom('contacts').execute();"), [
+      'typedKysely(',
+    ]);
+    assert.deepEqual(
+      buildsQueries("const one = statement((db, id: string) => db.selectFrom('contacts').where('id', '=', id));"),
+      ['statement('],
+    );
     assert.deepEqual(buildsQueries('await sql`DELETE FROM contacts`.execute(em.getKysely());'), ['the sql tag']);
     assert.deepEqual(buildsQueries('const n = sql<number>`count(*)`;'), ['the sql tag']);
-    assert.deepEqual(buildsQueries("const list = sql.join(values);"), ['the sql tag']);
+    assert.deepEqual(buildsQueries('const list = sql.join(values);'), ['the sql tag']);
     assert.deepEqual(buildsQueries("import { sql, type Kysely } from 'kysely';"), ["sql imported from 'kysely'"]);
   });
 
@@ -67,7 +75,11 @@ describe('data-access lint: SQL only in *.queries.ts', () => {
       const offenders = featureFiles(feature)
         .filter((file) => !file.endsWith('.queries.ts'))
         .flatMap((file) => buildsQueries(readFileSync(join(root, file), 'utf8')).map((form) => `${file}: ${form}`));
-      assert.deepEqual(offenders, [], 'move these queries into a *.queries.ts beside the use case (docs/architecture.md, "Data access")');
+      assert.deepEqual(
+        offenders,
+        [],
+        'move these queries into a *.queries.ts beside the use case (docs/architecture.md, "Data access")',
+      );
     });
   }
 });

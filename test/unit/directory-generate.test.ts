@@ -3,13 +3,27 @@
 import assert from 'node:assert/strict';
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from '../../domain/people/identifiers.ts';
 import {
-  COMPANY_TYPES, FIXTURES, INDUSTRIES, SENIORITIES, SIZE_BANDS, TECHNOLOGIES, generateCompanies, generateDirectory, generatePeople,
+  COMPANY_TYPES,
+  FIXTURES,
+  INDUSTRIES,
+  SENIORITIES,
+  SIZE_BANDS,
+  TECHNOLOGIES,
+  generateCompanies,
+  generateDirectory,
+  generatePeople,
   type GeneratedDirectory,
 } from '../../providers/directory/generate.ts';
 
 const SIZE_RANGES: Record<string, [number, number]> = {
-  '1-10': [1, 10], '11-50': [11, 50], '51-200': [51, 200], '201-500': [201, 500], '501-1000': [501, 1000],
-  '1001-5000': [1001, 5000], '5001-10000': [5001, 10000], '10001+': [10001, Number.MAX_SAFE_INTEGER],
+  '1-10': [1, 10],
+  '11-50': [11, 50],
+  '51-200': [51, 200],
+  '201-500': [201, 500],
+  '501-1000': [501, 1000],
+  '1001-5000': [1001, 5000],
+  '5001-10000': [5001, 10000],
+  '10001+': [10001, Number.MAX_SAFE_INTEGER],
 };
 
 function duplicates(values: readonly string[]): string[] {
@@ -39,8 +53,14 @@ describe('sandbox directory generator', () => {
     assert.equal(directory.companies.length, 2000 + 2);
     assert.equal(directory.people.length, 20000 + 2);
     const empty = generateDirectory({ companies: 0, people: 0 });
-    assert.deepEqual(empty.companies.map((c) => c.name), ['Acme Corp', 'Globex']);
-    assert.deepEqual(empty.people.map((p) => p.email), ['ada@acme.test', 'grace@globex.test']);
+    assert.deepEqual(
+      empty.companies.map((c) => c.name),
+      ['Acme Corp', 'Globex'],
+    );
+    assert.deepEqual(
+      empty.people.map((p) => p.email),
+      ['ada@acme.test', 'grace@globex.test'],
+    );
     assert.throws(() => generateCompanies(-1), RangeError);
     assert.throws(() => [...generatePeople(generateCompanies(0), 1)], RangeError);
   });
@@ -56,7 +76,10 @@ describe('sandbox directory generator', () => {
     assert.equal(FIXTURES.ada.companyId, FIXTURES.acme.id);
     assert.equal(FIXTURES.grace.companyId, FIXTURES.globex.id);
     // The fixed companies employ only the fixed people, so name lookups there stay unambiguous.
-    assert.deepEqual(directory.people.filter((p) => p.companyId === FIXTURES.acme.id).map((p) => p.id), [FIXTURES.ada.id]);
+    assert.deepEqual(
+      directory.people.filter((p) => p.companyId === FIXTURES.acme.id).map((p) => p.id),
+      [FIXTURES.ada.id],
+    );
   });
 
   it('when generated, then ids, domains, emails and LinkedIn URLs are unique', () => {
@@ -104,7 +127,10 @@ describe('sandbox directory generator', () => {
       assert.ok((SIZE_BANDS as readonly string[]).includes(company.sizeBand), company.sizeBand);
       assert.ok((COMPANY_TYPES as readonly string[]).includes(company.companyType), company.companyType);
       const [min, max] = SIZE_RANGES[company.sizeBand];
-      assert.ok(company.employeeCount >= min && company.employeeCount <= max, `${company.employeeCount} in ${company.sizeBand}`);
+      assert.ok(
+        company.employeeCount >= min && company.employeeCount <= max,
+        `${company.employeeCount} in ${company.sizeBand}`,
+      );
       assert.match(company.countryCode, /^[A-Z]{2}$/);
       assert.ok(company.technologies.length >= 2 && company.technologies.length <= 8);
       assert.equal(new Set(company.technologies).size, company.technologies.length);
@@ -127,10 +153,16 @@ describe('sandbox directory generator', () => {
       assert.ok(history.length >= 1 && history.length <= 3);
       const company = companies.get(person.companyId ?? '');
       assert.ok(company, `company of ${person.id}`);
-      assert.deepEqual([history[0].companyName, history[0].companyDomain, history[0].title, history[0].endedOn], [company.name, company.domain, person.jobTitle, null]);
+      assert.deepEqual(
+        [history[0].companyName, history[0].companyDomain, history[0].title, history[0].endedOn],
+        [company.name, company.domain, person.jobTitle, null],
+      );
       for (let i = 1; i < history.length; i++) {
         const job = history[i];
-        assert.ok(job.endedOn && job.endedOn <= history[i - 1].startedOn && job.startedOn < job.endedOn, JSON.stringify(history));
+        assert.ok(
+          job.endedOn && job.endedOn <= history[i - 1].startedOn && job.startedOn < job.endedOn,
+          JSON.stringify(history),
+        );
         if (job.companyDomain) {
           assert.equal(byDomain.get(job.companyDomain)?.name, job.companyName);
           assert.notEqual(job.companyDomain, company.domain);

@@ -7,7 +7,14 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { BINARY_CACHE, DATA_HOME, platformPackageDir, postgresOsUser, runsAsPostgresUser, unreachableReason } from '../../scripts/embedded-postgres-placement.ts';
+import {
+  BINARY_CACHE,
+  DATA_HOME,
+  platformPackageDir,
+  postgresOsUser,
+  runsAsPostgresUser,
+  unreachableReason,
+} from '../../scripts/embedded-postgres-placement.ts';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
 
 describe('embedded PostgreSQL placement', function () {
@@ -52,16 +59,25 @@ describe('embedded PostgreSQL placement', function () {
       const query = async (text: string) => {
         const client = new pg.Client({ connectionString: running!.url });
         await client.connect();
-        try { return (await client.query(text)).rows; } finally { await client.end(); }
+        try {
+          return (await client.query(text)).rows;
+        } finally {
+          await client.end();
+        }
       };
       assert.deepEqual(await query('SHOW data_directory'), [{ data_directory: running.dataDir }]);
       await query('CREATE TABLE kept (id int)');
       await running.stop();
       running = await start();
-      assert.deepEqual(await query("SELECT to_regclass('kept')::text AS t"), [{ t: 'kept' }], 'the same data after a restart');
+      assert.deepEqual(
+        await query("SELECT to_regclass('kept')::text AS t"),
+        [{ t: 'kept' }],
+        'the same data after a restart',
+      );
       // The binaries ran from the clone, or from the root-owned cache when the postgres user cannot reach the clone's.
       const installed = platformPackageDir();
-      const cached = runsAsPostgresUser() && unreachableReason(join(installed, 'native', 'bin'), postgresOsUser()) !== null;
+      const cached =
+        runsAsPostgresUser() && unreachableReason(join(installed, 'native', 'bin'), postgresOsUser()) !== null;
       const [{ bindir }] = await query("SELECT setting AS bindir FROM pg_config WHERE name = 'BINDIR'");
       assert.ok(String(bindir).startsWith(cached ? `${BINARY_CACHE}/` : installed), `binaries ran from ${bindir}`);
     } finally {

@@ -17,7 +17,8 @@ function sourceFiles(): string[] {
   for (const folder of FOLDERS) {
     for (const entry of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
       const file = `${folder}/${entry.split('\\').join('/')}`;
-      if (file.endsWith('.ts') && !file.includes('node_modules/') && !SKIPPED.some((s) => s.test(file))) files.push(file);
+      if (file.endsWith('.ts') && !file.includes('node_modules/') && !SKIPPED.some((s) => s.test(file)))
+        files.push(file);
     }
   }
   return files.sort();
@@ -38,8 +39,11 @@ function importGraph(): Map<string, string[]> {
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
       const target = posix.normalize(posix.join(dirname(file).split('\\').join('/'), match[1]));
       if (files.has(target)) edges.add(target);
-      else assert.ok(!target.endsWith('.ts') || existsSync(join(root, target)) || !FOLDERS.some((f) => target.startsWith(`${f}/`)),
-        `${file} imports ${match[1]}, which is not a source file`);
+      else
+        assert.ok(
+          !target.endsWith('.ts') || existsSync(join(root, target)) || !FOLDERS.some((f) => target.startsWith(`${f}/`)),
+          `${file} imports ${match[1]}, which is not a source file`,
+        );
     }
     graph.set(file, [...edges].sort());
   }
@@ -109,8 +113,12 @@ describe('import cycles', () => {
     const graph = importGraph();
     assert.ok(graph.size > 100, `expected the product modules, read ${graph.size}`);
     const found = cycles(graph);
-    assert.deepEqual(found.map((component) => ring(graph, component)), [],
+    assert.deepEqual(
+      found.map((component) => ring(graph, component)),
+      [],
       `import cycles (break each by moving what both sides share into a leaf module):\n${found
-        .map((component) => `  ${ring(graph, component)}\n    (${component.length} modules: ${component.join(', ')})`).join('\n')}`);
+        .map((component) => `  ${ring(graph, component)}\n    (${component.length} modules: ${component.join(', ')})`)
+        .join('\n')}`,
+    );
   });
 });

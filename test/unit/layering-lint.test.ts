@@ -13,27 +13,54 @@ describe('layering lint rules', () => {
   async function restrictions(code: string, filePath: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });
     const other = result.messages.filter((m) => m.ruleId !== RULE);
-    assert.deepEqual(other.map((m) => `${m.ruleId}: ${m.message}`), [], `the sample itself must be clean apart from the rule under test: ${code}`);
+    assert.deepEqual(
+      other.map((m) => `${m.ruleId}: ${m.message}`),
+      [],
+      `the sample itself must be clean apart from the rule under test: ${code}`,
+    );
     return result.messages.map((m) => m.message);
   }
 
   /** One import of `names` from `source`, used as a value (or as a type with `typeOnly`). */
-  const importing = (source: string, typeOnly = false) => (typeOnly
-    ? `import type { X } from '${source}';\nexport type A = X;\n`
-    : `import { x } from '${source}';\nexport const a = x;\n`);
+  const importing = (source: string, typeOnly = false) =>
+    typeOnly
+      ? `import type { X } from '${source}';\nexport type A = X;\n`
+      : `import { x } from '${source}';\nexport const a = x;\n`;
 
   const cases: { file: string; fires: string[]; silent: string[]; silentTypes?: string[] }[] = [
     {
       file: 'domain/sequences/sample.service.ts',
-      fires: ['../../api/errors.ts', '../../api/middleware/error-handler.ts', 'koa', '@koa/router', '@temporalio/client', '@temporalio/common',
-        '../../temporal/client.ts', '../../activities/index.ts', '../../workflows/sequence.workflow.ts'],
-      silent: ['../shared/errors.ts', '../../workflows/sequence.client.ts', '../../workflows/sequence.definitions.ts', 'kysely', '@mikro-orm/postgresql',
-        '../../db/entities/task.entity.ts', '../../providers/directory/index.ts'],
+      fires: [
+        '../../api/errors.ts',
+        '../../api/middleware/error-handler.ts',
+        'koa',
+        '@koa/router',
+        '@temporalio/client',
+        '@temporalio/common',
+        '../../temporal/client.ts',
+        '../../activities/index.ts',
+        '../../workflows/sequence.workflow.ts',
+      ],
+      silent: [
+        '../shared/errors.ts',
+        '../../workflows/sequence.client.ts',
+        '../../workflows/sequence.definitions.ts',
+        'kysely',
+        '@mikro-orm/postgresql',
+        '../../db/entities/task.entity.ts',
+        '../../providers/directory/index.ts',
+      ],
     },
     {
       file: 'api/sample.ts',
       fires: ['@temporalio/client', 'kysely', '../db/orm.ts', '../activities/index.ts', '../temporal/client.ts', 'pg'],
-      silent: ['../domain/sequences/controls.service.ts', '../workflows/clients.ts', '../db/entities/task.entity.ts', '@mikro-orm/postgresql', 'koa'],
+      silent: [
+        '../domain/sequences/controls.service.ts',
+        '../workflows/clients.ts',
+        '../db/entities/task.entity.ts',
+        '@mikro-orm/postgresql',
+        'koa',
+      ],
     },
     {
       file: 'api/middleware/idempotency.ts',
@@ -48,15 +75,33 @@ describe('layering lint rules', () => {
     {
       file: 'api/routes/sample.routes.ts',
       fires: ['kysely', '@mikro-orm/postgresql', '@mikro-orm/core', '@temporalio/client', '../../db/orm.ts'],
-      silent: ['../../domain/sequences/controls.service.ts', '../../workflows/sequence.definitions.ts', '../../db/entities/task.entity.ts'],
+      silent: [
+        '../../domain/sequences/controls.service.ts',
+        '../../workflows/sequence.definitions.ts',
+        '../../db/entities/task.entity.ts',
+      ],
       silentTypes: ['@mikro-orm/postgresql'],
     },
     {
       file: 'workflows/sample.workflow.ts',
-      fires: ['./sequence.client.ts', './clients.ts', '../temporal/client.ts', '../domain/sequences/runs.ts', '../domain/tasks/reads.ts', '@temporalio/client',
-        '../domain/sequences/enrollment/enroll.ts', '../domain/sequences/enrollment/enrollment.queries.ts'],
-      silent: ['@temporalio/workflow', './sequence.definitions.ts', '../domain/shared/text.ts', '../domain/sequences/schedule-window.ts',
-        '../domain/sequences/enrollment/enrollment.types.ts', '../domain/sequences/enrollment/policy.ts'],
+      fires: [
+        './sequence.client.ts',
+        './clients.ts',
+        '../temporal/client.ts',
+        '../domain/sequences/runs.ts',
+        '../domain/tasks/reads.ts',
+        '@temporalio/client',
+        '../domain/sequences/enrollment/enroll.ts',
+        '../domain/sequences/enrollment/enrollment.queries.ts',
+      ],
+      silent: [
+        '@temporalio/workflow',
+        './sequence.definitions.ts',
+        '../domain/shared/text.ts',
+        '../domain/sequences/schedule-window.ts',
+        '../domain/sequences/enrollment/enrollment.types.ts',
+        '../domain/sequences/enrollment/policy.ts',
+      ],
       silentTypes: ['../activities/sequences.activities.ts'],
     },
     {
@@ -76,8 +121,10 @@ describe('layering lint rules', () => {
       });
     }
     it(`when ${file} imports ${[...silent, ...silentTypes.map((s) => `type ${s}`)].join(', ')}, then lint allows it`, async () => {
-      for (const source of silent) assert.deepEqual(await restrictions(importing(source), file), [], `${source} in ${file}`);
-      for (const source of silentTypes) assert.deepEqual(await restrictions(importing(source, true), file), [], `type ${source} in ${file}`);
+      for (const source of silent)
+        assert.deepEqual(await restrictions(importing(source), file), [], `${source} in ${file}`);
+      for (const source of silentTypes)
+        assert.deepEqual(await restrictions(importing(source, true), file), [], `type ${source} in ${file}`);
     });
   }
 });

@@ -10,8 +10,14 @@ interface LockedPackage {
   optionalDependencies?: Record<string, string>;
 }
 
-const manifest = JSON.parse(readRepoFile('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const lock = JSON.parse(readRepoFile('package-lock.json')) as { lockfileVersion: number; packages: Record<string, LockedPackage> };
+const manifest = JSON.parse(readRepoFile('package.json')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const lock = JSON.parse(readRepoFile('package-lock.json')) as {
+  lockfileVersion: number;
+  packages: Record<string, LockedPackage>;
+};
 
 /** Where Node would find `name` from the package at `from`: its own node_modules, then each parent's. */
 function resolves(from: string, name: string): boolean {
@@ -38,6 +44,10 @@ describe('package-lock.json', () => {
         if (!resolves(path, name)) missing.push(`${name} (of ${path || 'the root'})`);
       }
     }
-    assert.deepEqual(missing, [], 'run npm install --package-lock-only on a machine whose registry has every platform package');
+    assert.deepEqual(
+      missing,
+      [],
+      'run npm install --package-lock-only on a machine whose registry has every platform package',
+    );
   });
 });

@@ -16,12 +16,19 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 };
 
-const route = (path: string, body: JsonSchema | undefined, response: JsonSchema): RouteDef => defineRoute({
-  method: 'POST', path, auth: 'key', scope: null, operationId: `op${path.replace(/\W/g, '')}`, summary: 'x', tags: ['T'],
-  ...(body ? { body } : {}),
-  responses: { 200: { description: 'ok', schema: response } },
-  handler: () => ({ status: 200 }),
-});
+const route = (path: string, body: JsonSchema | undefined, response: JsonSchema): RouteDef =>
+  defineRoute({
+    method: 'POST',
+    path,
+    auth: 'key',
+    scope: null,
+    operationId: `op${path.replace(/\W/g, '')}`,
+    summary: 'x',
+    tags: ['T'],
+    ...(body ? { body } : {}),
+    responses: { 200: { description: 'ok', schema: response } },
+    handler: () => ({ status: 200 }),
+  });
 
 describe('named schemas in the OpenAPI document', () => {
   it('when a named schema is used in a response, a nested property, an array and a oneOf branch, then each use is a $ref to one component', () => {
@@ -42,14 +49,23 @@ describe('named schemas in the OpenAPI document', () => {
     assert.ok(doc.components.schemas.Error);
   });
 
-  it('when a request body is named, then defineRoute\'s NUL transform keeps the name, and Ajv validates the same rules', () => {
-    const body = named('TestUpsert', { type: 'object', additionalProperties: false, properties: { name: { type: 'string' } } });
+  it("when a request body is named, then defineRoute's NUL transform keeps the name, and Ajv validates the same rules", () => {
+    const body = named('TestUpsert', {
+      type: 'object',
+      additionalProperties: false,
+      properties: { name: { type: 'string' } },
+    });
     const declared = route('/c', body, named('TestResult', { type: 'object' }));
     assert.notEqual(declared.body, body);
     assert.equal(nameOf(declared.body), 'TestUpsert');
     const doc = buildOpenApi([declared]) as Doc;
-    assert.deepEqual(doc.paths['/c'].post.requestBody?.content['application/json'].schema, { $ref: '#/components/schemas/TestUpsert' });
-    assert.equal((doc.components.schemas.TestUpsert.properties as Record<string, JsonSchema>).name.pattern, NO_NUL_PATTERN);
+    assert.deepEqual(doc.paths['/c'].post.requestBody?.content['application/json'].schema, {
+      $ref: '#/components/schemas/TestUpsert',
+    });
+    assert.equal(
+      (doc.components.schemas.TestUpsert.properties as Record<string, JsonSchema>).name.pattern,
+      NO_NUL_PATTERN,
+    );
     const validate = bodyValidator(declared.body as JsonSchema);
     assert.deepEqual(validate({ name: 'ok' }), { name: 'ok' });
     assert.throws(() => validate({ name: 'a\u0000' }));
@@ -57,14 +73,20 @@ describe('named schemas in the OpenAPI document', () => {
   });
 
   it('when the NUL transform runs twice, then the second adds nothing', () => {
-    const once = storableStrings({ type: 'object', properties: { code: { type: 'string', pattern: '^[a-z]+$' }, text: { type: 'string' } } });
+    const once = storableStrings({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^[a-z]+$' }, text: { type: 'string' } },
+    });
     assert.deepEqual(storableStrings(once), once);
   });
 
   it('when two different schemas carry one name, then the document is not built', () => {
     const a = named('TestClash', { type: 'object', properties: { a: { type: 'string' } } });
     const b = named('TestClash', { type: 'object', properties: { b: { type: 'string' } } });
-    assert.throws(() => buildOpenApi([route('/a', undefined, a), route('/b', undefined, b)]), /Two different schemas are named TestClash/);
+    assert.throws(
+      () => buildOpenApi([route('/a', undefined, a), route('/b', undefined, b)]),
+      /Two different schemas are named TestClash/,
+    );
     const copy = named('TestClash', structuredClone(a));
     assert.doesNotThrow(() => buildOpenApi([route('/a', undefined, a), route('/b', undefined, copy)]));
   });

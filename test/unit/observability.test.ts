@@ -56,12 +56,18 @@ describe('observability', () => {
     it('when a line carries an Authorization header, a key, a secret or a token, then they are redacted', () => {
       const { lines, destination } = capture();
       const logger = createLogger('test', { level: 'info', destination });
-      logger.info({
-        req: { headers: { authorization: 'Bearer ows_live_SECRETVALUE1' } },
-        api_key: 'ows_live_SECRETVALUE2', secret: 'whsec_SECRETVALUE3', token: 'SECRETVALUE4',
-        subscription: { secret: 'SECRETVALUE5', url: 'https://example.com/hook' },
-        crm: { access_token: 'SECRETVALUE6' }, authorization: 'Bearer SECRETVALUE7',
-      }, 'hello');
+      logger.info(
+        {
+          req: { headers: { authorization: 'Bearer ows_live_SECRETVALUE1' } },
+          api_key: 'ows_live_SECRETVALUE2',
+          secret: 'whsec_SECRETVALUE3',
+          token: 'SECRETVALUE4',
+          subscription: { secret: 'SECRETVALUE5', url: 'https://example.com/hook' },
+          crm: { access_token: 'SECRETVALUE6' },
+          authorization: 'Bearer SECRETVALUE7',
+        },
+        'hello',
+      );
       const text = lines.join('');
       assert.ok(!/SECRETVALUE/.test(text), text);
       assert.match(text, /https:\/\/example.com\/hook/);
@@ -71,7 +77,9 @@ describe('observability', () => {
     it('when a line is written inside an activity log context, then it carries its fields', () => {
       const { lines, destination } = capture();
       const logger = createLogger('test', { level: 'info', destination }).child({ component: 'x' });
-      activityLogContext.run({ workflow_id: 'wf-1', run_id: 'run-1', organization_id: 'org-1' }, () => logger.info('inside'));
+      activityLogContext.run({ workflow_id: 'wf-1', run_id: 'run-1', organization_id: 'org-1' }, () =>
+        logger.info('inside'),
+      );
       logger.info('outside');
       const [inside, outside] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       assert.equal(inside.workflow_id, 'wf-1');
@@ -88,19 +96,48 @@ describe('observability', () => {
       const logger = createLogger('worker', { level: 'info', destination });
       const env = new MockActivityEnvironment(
         { activityType: 'sendStep', workflowExecution: { workflowId: 'sequence/abc', runId: 'run-42' } },
-        { interceptors: [(ctx) => ({ inbound: new ActivityObserver(ctx, metrics) })], logger: new DefaultLogger('ERROR') },
+        {
+          interceptors: [(ctx) => ({ inbound: new ActivityObserver(ctx, metrics) })],
+          logger: new DefaultLogger('ERROR'),
+        },
       );
-      const ok = async (_input: { organizationId: string }) => { logger.info('step sent'); return 'sent'; };
-      const failing = async (_input: { organizationId: string }) => { throw ApplicationFailure.nonRetryable('no channel', 'NO_CHANNEL'); };
+      const ok = async (_input: { organizationId: string }) => {
+        logger.info('step sent');
+        return 'sent';
+      };
+      const failing = async (_input: { organizationId: string }) => {
+        throw ApplicationFailure.nonRetryable('no channel', 'NO_CHANNEL');
+      };
       assert.equal(await env.run(ok, { organizationId: 'org-7' }), 'sent');
       await assert.rejects(env.run(failing, { organizationId: 'org-7' }), /no channel/);
-      await assert.rejects(env.run(async () => { throw new TypeError('boom'); }), /boom/);
+      await assert.rejects(
+        env.run(async () => {
+          throw new TypeError('boom');
+        }),
+        /boom/,
+      );
 
       const text = await metrics.registry.metrics();
-      assert.equal(sampleValue(text, 'worker_activity_duration_seconds_count', { activity_type: 'sendStep', outcome: 'completed', service: 'worker-test' }), 1);
-      assert.equal(sampleValue(text, 'worker_activity_duration_seconds_count', { activity_type: 'sendStep', outcome: 'failed' }), 2);
-      assert.equal(sampleValue(text, 'worker_activity_failures_total', { activity_type: 'sendStep', error_type: 'NO_CHANNEL' }), 1);
-      assert.equal(sampleValue(text, 'worker_activity_failures_total', { activity_type: 'sendStep', error_type: 'TypeError' }), 1);
+      assert.equal(
+        sampleValue(text, 'worker_activity_duration_seconds_count', {
+          activity_type: 'sendStep',
+          outcome: 'completed',
+          service: 'worker-test',
+        }),
+        1,
+      );
+      assert.equal(
+        sampleValue(text, 'worker_activity_duration_seconds_count', { activity_type: 'sendStep', outcome: 'failed' }),
+        2,
+      );
+      assert.equal(
+        sampleValue(text, 'worker_activity_failures_total', { activity_type: 'sendStep', error_type: 'NO_CHANNEL' }),
+        1,
+      );
+      assert.equal(
+        sampleValue(text, 'worker_activity_failures_total', { activity_type: 'sendStep', error_type: 'TypeError' }),
+        1,
+      );
       assert.equal(sampleValue(text, 'worker_activities_in_flight', { activity_type: 'sendStep' }), 0);
 
       const line = JSON.parse(lines[0]) as Record<string, unknown>;
@@ -117,7 +154,11 @@ describe('observability', () => {
     let coreUrl: string;
 
     before(async () => {
-      core = createServer((_req, res) => res.end('# TYPE temporal_workflow_task_execution_latency_seconds histogram\ntemporal_workflow_task_execution_latency_seconds_count 3\n'));
+      core = createServer((_req, res) =>
+        res.end(
+          '# TYPE temporal_workflow_task_execution_latency_seconds histogram\ntemporal_workflow_task_execution_latency_seconds_count 3\n',
+        ),
+      );
       await new Promise<void>((done) => core.listen(0, '127.0.0.1', done));
       const address = core.address();
       coreUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
@@ -127,7 +168,12 @@ describe('observability', () => {
 
     it('when scraped, then it serves its own metrics followed by the SDK Core ones; other paths 404', async () => {
       const metrics = createWorkerMetrics(createRegistry('worker-relay'));
-      const server = await startWorkerMetricsServer({ registry: metrics.registry, port: 0, host: '127.0.0.1', coreMetricsUrl: coreUrl });
+      const server = await startWorkerMetricsServer({
+        registry: metrics.registry,
+        port: 0,
+        host: '127.0.0.1',
+        coreMetricsUrl: coreUrl,
+      });
       try {
         const response = await fetch(server.url);
         assert.equal(response.status, 200);
@@ -145,10 +191,15 @@ describe('observability', () => {
     it('when /healthz is polled, then it answers 200 only while the worker is RUNNING and 503 before and after', async () => {
       let state: string | undefined;
       const metrics = createWorkerMetrics(createRegistry('worker-health'));
-      const server = await startWorkerMetricsServer({ registry: metrics.registry, port: 0, host: '127.0.0.1', workerState: () => state });
+      const server = await startWorkerMetricsServer({
+        registry: metrics.registry,
+        port: 0,
+        host: '127.0.0.1',
+        workerState: () => state,
+      });
       const health = async () => {
         const response = await fetch(server.url.replace('/metrics', '/healthz'));
-        return { status: response.status, body: await response.json() as unknown };
+        return { status: response.status, body: (await response.json()) as unknown };
       };
       try {
         assert.deepEqual(await health(), { status: 503, body: { status: 'unavailable', state: 'STARTING' } });

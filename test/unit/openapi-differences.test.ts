@@ -11,7 +11,12 @@ describe('OpenAPI document differences', () => {
   it('when values change, keys appear or vanish and arrays differ, then each place is named once, escaped as RFC 6901 says', () => {
     const before = { info: { title: 'T' }, paths: { '/v1/a~b': { get: { tags: ['x'] } } }, gone: 1 };
     const after = { info: { title: 'U' }, paths: { '/v1/a~b': { get: { tags: ['x', 'y'] } } }, added: null };
-    assert.deepEqual(documentDifferences(before, after), ['/info/title', '/paths/~1v1~1a~0b/get/tags/1', '/gone', '/added']);
+    assert.deepEqual(documentDifferences(before, after), [
+      '/info/title',
+      '/paths/~1v1~1a~0b/get/tags/1',
+      '/gone',
+      '/added',
+    ]);
   });
 
   it('when more places differ than the limit, then only the first ones are named', () => {

@@ -36,9 +36,17 @@ describe('RateLimiter', () => {
   const logger = pino({ level: 'silent' });
   let now: number;
   let store: MemoryStore;
-  const limiter = (limits: { perKey?: number; perOrg?: number; enrichmentPerOrg?: number; windowMs?: number } = {}) => new RateLimiter({
-    store, logger, now: () => now, windowMs: 60_000, perKey: 1000, perOrg: 1000, enrichmentPerOrg: 100, ...limits,
-  });
+  const limiter = (limits: { perKey?: number; perOrg?: number; enrichmentPerOrg?: number; windowMs?: number } = {}) =>
+    new RateLimiter({
+      store,
+      logger,
+      now: () => now,
+      windowMs: 60_000,
+      perKey: 1000,
+      perOrg: 1000,
+      enrichmentPerOrg: 100,
+      ...limits,
+    });
 
   beforeEach(() => {
     now = 1_800_000_000_000; // a window boundary for 60 s windows
@@ -54,8 +62,14 @@ describe('RateLimiter', () => {
     }
     const keyLeases = store.leases.filter((l) => l.bucket === 'key:k');
     assert.equal(keyLeases[0].want, 100, 'the first lease is 1% of the limit');
-    assert.ok(keyLeases.every((l) => l.want <= 1000), 'no lease above 10% of the limit');
-    assert.ok(keyLeases.some((l) => l.want === 1000), 'busy traffic reaches the largest chunk');
+    assert.ok(
+      keyLeases.every((l) => l.want <= 1000),
+      'no lease above 10% of the limit',
+    );
+    assert.ok(
+      keyLeases.some((l) => l.want === 1000),
+      'busy traffic reaches the largest chunk',
+    );
     assert.ok(store.leases.length < 40, `${store.leases.length} leases for 5000 requests`);
   });
 
@@ -102,13 +116,25 @@ describe('RateLimiter', () => {
   it('when the store fails, then the replica counts locally, logs, and returns to the store once it answers', async () => {
     const errors: string[] = [];
     const rl = new RateLimiter({
-      store, now: () => now, windowMs: 60_000, perKey: 3, perOrg: 1000, enrichmentPerOrg: 100, retryAfterFailureMs: 1000,
-      logger: { error: (_: unknown, message: string) => errors.push(message), warn: () => {} } as unknown as pino.Logger,
+      store,
+      now: () => now,
+      windowMs: 60_000,
+      perKey: 3,
+      perOrg: 1000,
+      enrichmentPerOrg: 100,
+      retryAfterFailureMs: 1000,
+      logger: {
+        error: (_: unknown, message: string) => errors.push(message),
+        warn: () => {},
+      } as unknown as pino.Logger,
     });
     store.failing = true;
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await rl.check('k', 'o', false));
-    assert.deepEqual(decisions.map((d) => d.allowed), [true, true, true, false]);
+    assert.deepEqual(
+      decisions.map((d) => d.allowed),
+      [true, true, true, false],
+    );
     assert.equal(errors.length, 1);
     store.failing = false;
     now += 60_000; // a new window, and the retry pause is over
@@ -119,8 +145,16 @@ describe('RateLimiter', () => {
   it('when hundreds of requests race for a small budget, then exactly the limit is admitted, none by giving up', async () => {
     const warnings: string[] = [];
     const rl = new RateLimiter({
-      store, now: () => now, windowMs: 60_000, perKey: 100, perOrg: 1000, enrichmentPerOrg: 100,
-      logger: { error: () => {}, warn: (_: unknown, message: string) => warnings.push(message) } as unknown as pino.Logger,
+      store,
+      now: () => now,
+      windowMs: 60_000,
+      perKey: 100,
+      perOrg: 1000,
+      enrichmentPerOrg: 100,
+      logger: {
+        error: () => {},
+        warn: (_: unknown, message: string) => warnings.push(message),
+      } as unknown as pino.Logger,
     });
     const decisions = await Promise.all(Array.from({ length: 500 }, () => rl.check('k', 'o', false)));
     assert.equal(decisions.filter((d) => d.allowed).length, 100);
@@ -130,7 +164,13 @@ describe('RateLimiter', () => {
   it('when the environment is empty, then limiting is on with the documented defaults; bad values are refused', () => {
     const config = loadConfig({});
     assert.deepEqual(
-      [config.rateLimitEnabled, config.rateLimitWindowMs, config.rateLimitPerKey, config.rateLimitPerOrg, config.rateLimitEnrichmentPerOrg],
+      [
+        config.rateLimitEnabled,
+        config.rateLimitWindowMs,
+        config.rateLimitPerKey,
+        config.rateLimitPerOrg,
+        config.rateLimitEnrichmentPerOrg,
+      ],
       [true, 60_000, 1200, 3000, 120],
     );
     assert.equal(loadConfig({ RATE_LIMIT_ENABLED: 'false' }).rateLimitEnabled, false);

@@ -19,8 +19,11 @@ const MiB = 1024 * 1024;
 
 /** A worker thread that holds about 40 MiB of its own heap (5 million doubles) until terminated. */
 async function startHeavyThread(): Promise<Worker> {
-  const worker = new Worker('globalThis.held = Array.from({ length: 5e6 }, (_, i) => i + 0.5); '
-    + 'require("node:worker_threads").parentPort.postMessage("ready"); setInterval(() => {}, 1000);', { eval: true });
+  const worker = new Worker(
+    'globalThis.held = Array.from({ length: 5e6 }, (_, i) => i + 0.5); ' +
+      'require("node:worker_threads").parentPort.postMessage("ready"); setInterval(() => {}, 1000);',
+    { eval: true },
+  );
   await once(worker, 'message');
   return worker;
 }
@@ -34,7 +37,7 @@ describe('worker memory gauges', () => {
     tracker?.close();
   });
 
-  it('when scraped, then the main heap, a live worker thread\'s heap and the process\'s resident memory by kind appear with sane values', async function () {
+  it("when scraped, then the main heap, a live worker thread's heap and the process's resident memory by kind appear with sane values", async function () {
     const registry = createRegistry('worker');
     tracker = registerThreadMemoryMetrics(registry);
     assert.equal(registerThreadMemoryMetrics(registry), tracker, 'one tracker per registry');
@@ -47,10 +50,16 @@ describe('worker memory gauges', () => {
     assert.ok(mainUsed! > 1 * MiB && mainUsed! <= mainTotal!, `main heap used ${mainUsed} of ${mainTotal}`);
     const threadUsed = sampleValue(text, 'worker_heap_used_bytes', { thread: label });
     const threadTotal = sampleValue(text, 'worker_heap_total_bytes', { thread: label });
-    assert.ok(threadUsed! > 30 * MiB && threadUsed! <= threadTotal!, `${label} heap used ${threadUsed} of ${threadTotal}`);
+    assert.ok(
+      threadUsed! > 30 * MiB && threadUsed! <= threadTotal!,
+      `${label} heap used ${threadUsed} of ${threadTotal}`,
+    );
     assert.ok(sampleValue(text, 'worker_heap_external_bytes', { thread: label })! >= 0);
     const threadPhysical = sampleValue(text, 'worker_heap_physical_bytes', { thread: label })!;
-    assert.ok(threadPhysical > 30 * MiB && threadPhysical < threadTotal! + 8 * MiB, `${label} heap resident ${threadPhysical} of ${threadTotal}`);
+    assert.ok(
+      threadPhysical > 30 * MiB && threadPhysical < threadTotal! + 8 * MiB,
+      `${label} heap resident ${threadPhysical} of ${threadTotal}`,
+    );
     assert.equal(sampleValue(text, 'worker_heap_detached_contexts', { thread: label }), 0);
 
     if (process.platform === 'linux') {
@@ -65,7 +74,11 @@ describe('worker memory gauges', () => {
     await thread.terminate();
     thread = undefined;
     const after = await registry.metrics();
-    assert.equal(sampleValue(after, 'worker_heap_used_bytes', { thread: label }), undefined, 'an exited thread is dropped');
+    assert.equal(
+      sampleValue(after, 'worker_heap_used_bytes', { thread: label }),
+      undefined,
+      'an exited thread is dropped',
+    );
     assert.ok(sampleValue(after, 'worker_heap_used_bytes', { thread: 'main' })! > 0);
   });
 
@@ -76,7 +89,7 @@ describe('worker memory gauges', () => {
     assert.equal(tracker.threads().size, 0);
   });
 
-  it('when snapshotted, then each live worker thread\'s heap is written as a heap snapshot file', async () => {
+  it("when snapshotted, then each live worker thread's heap is written as a heap snapshot file", async () => {
     tracker = registerThreadMemoryMetrics(createRegistry('worker'));
     thread = new Worker('setInterval(() => {}, 1000);', { eval: true });
     await once(thread, 'online');
@@ -96,7 +109,7 @@ describe('worker memory gauges', () => {
 });
 
 describe('bench worker memory series', () => {
-  it('when a scrape is read, then rss, anon, file and each thread\'s heap used come out in MiB, other series left out', () => {
+  it("when a scrape is read, then rss, anon, file and each thread's heap used come out in MiB, other series left out", () => {
     const text = [
       'worker_process_memory_bytes{kind="rss",service="worker"} 524288000',
       'worker_process_memory_bytes{kind="anon",service="worker"} 503316480',
@@ -106,13 +119,29 @@ describe('bench worker memory series', () => {
       'worker_heap_used_bytes{thread="workflow-1",service="worker"} 209715200',
       'worker_heap_total_bytes{thread="main",service="worker"} 209715200',
     ].join('\n');
-    assert.deepEqual(parseMemoryMetrics(text), { rss: 500, anon: 480, file: 20, 'heap main': 100, 'heap workflow-1': 200 });
+    assert.deepEqual(parseMemoryMetrics(text), {
+      rss: 500,
+      anon: 480,
+      file: 20,
+      'heap main': 100,
+      'heap workflow-1': 200,
+    });
   });
 
   it('when series grow steadily or stay flat, then their slopes over the later samples are MiB a minute', () => {
-    assert.equal(slope([{ x: 0, y: 1 }, { x: 1, y: 3 }, { x: 2, y: 5 }]), 2);
+    assert.equal(
+      slope([
+        { x: 0, y: 1 },
+        { x: 1, y: 3 },
+        { x: 2, y: 5 },
+      ]),
+      2,
+    );
     assert.ok(Number.isNaN(slope([{ x: 0, y: 1 }])));
-    const samples = [0, 60, 120, 180, 240].map((t) => ({ t, series: { rss: t < 120 ? 100 + t : 500 + (t / 60) * 5, anon: 50 } }));
+    const samples = [0, 60, 120, 180, 240].map((t) => ({
+      t,
+      series: { rss: t < 120 ? 100 + t : 500 + (t / 60) * 5, anon: 50 },
+    }));
     const slopes = slopesFrom(samples, 120);
     assert.ok(Math.abs(slopes.rss - 5) < 1e-9, `rss ${slopes.rss}`);
     assert.equal(slopes.anon, 0);
@@ -125,15 +154,26 @@ describe('bench worker memory series', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const printed: string[] = [];
-      const recorder = recordWorkerMemory(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, process.pid, (line) => printed.push(line));
+      const recorder = recordWorkerMemory(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`,
+        process.pid,
+        (line) => printed.push(line),
+      );
       for (let elapsed = 0.5; elapsed <= 60; elapsed += 0.5) recorder.tick(elapsed);
       const samples = await recorder.finish(60);
-      assert.deepEqual(samples.map((s) => s.t), [0, 15, 30, 45, 60]);
+      assert.deepEqual(
+        samples.map((s) => s.t),
+        [0, 15, 30, 45, 60],
+      );
       assert.equal(printed.length, 2);
       assert.match(printed[1], /^ {2}worker memory 60s .*heap main \d+/);
       const last = samples.at(-1)!.series;
       assert.ok(last['heap main'] > 1 && last.rss > last['heap main'], JSON.stringify(last));
-      if (process.platform === 'linux') assert.ok(last.malloc > 0 && last['other anon'] > 0 && last.malloc + last['other anon'] < last.rss, JSON.stringify(last));
+      if (process.platform === 'linux')
+        assert.ok(
+          last.malloc > 0 && last['other anon'] > 0 && last.malloc + last['other anon'] < last.rss,
+          JSON.stringify(last),
+        );
     } finally {
       server.close();
       tracker.close();

@@ -12,7 +12,10 @@ describe('body validation', () => {
       name: { type: 'string', minLength: 1, maxLength: 10 },
       age: { type: 'integer' },
       email: { type: 'string', format: 'email' },
-      items: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } },
+      items: {
+        type: 'array',
+        items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+      },
     },
   });
 

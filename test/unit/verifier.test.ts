@@ -8,7 +8,11 @@ describe('sandbox email verifier', () => {
   const verifier = new SandboxVerifier({ slowVerifyMs: 200 });
 
   it('when the address is at bounce.test, then it is UNDELIVERABLE with a reason, whatever its case', async () => {
-    assert.deepEqual(await verifier.verify('jane@bounce.test'), { status: 'UNDELIVERABLE', reason: 'MAILBOX_NOT_FOUND', provider: 'sandbox' });
+    assert.deepEqual(await verifier.verify('jane@bounce.test'), {
+      status: 'UNDELIVERABLE',
+      reason: 'MAILBOX_NOT_FOUND',
+      provider: 'sandbox',
+    });
     assert.equal((await verifier.verify('  Jane@BOUNCE.Test ')).status, 'UNDELIVERABLE');
   });
 
@@ -19,12 +23,20 @@ describe('sandbox email verifier', () => {
 
   it('when the address is anywhere else, then it is DELIVERABLE at once with no reason', async () => {
     const started = performance.now();
-    assert.deepEqual(await verifier.verify('ada@acme.test'), { status: 'DELIVERABLE', reason: null, provider: 'sandbox' });
+    assert.deepEqual(await verifier.verify('ada@acme.test'), {
+      status: 'DELIVERABLE',
+      reason: null,
+      provider: 'sandbox',
+    });
     assert.ok(performance.now() - started < 150);
   });
 
   it('when the address is not an email address, then it is UNDELIVERABLE as INVALID_SYNTAX', async () => {
-    assert.deepEqual(await verifier.verify('not-an-address'), { status: 'UNDELIVERABLE', reason: 'INVALID_SYNTAX', provider: 'sandbox' });
+    assert.deepEqual(await verifier.verify('not-an-address'), {
+      status: 'UNDELIVERABLE',
+      reason: 'INVALID_SYNTAX',
+      provider: 'sandbox',
+    });
   });
 
   it('when the address is at slow-verify.test, then it is DELIVERABLE only after SLOW_VERIFY_MS', async () => {
@@ -36,7 +48,10 @@ describe('sandbox email verifier', () => {
 
   it('when slow-verify is checked against a longer delay, then it is still pending when a shorter wait ends', async () => {
     const slow = new SandboxVerifier({ slowVerifyMs: 300 });
-    const outcome = await Promise.race([slow.verify('sam@slow-verify.test').then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 100))]);
+    const outcome = await Promise.race([
+      slow.verify('sam@slow-verify.test').then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('waiting'), 100)),
+    ]);
     assert.equal(outcome, 'waiting');
   });
 

@@ -5,10 +5,17 @@ import { maxHeaderSize } from 'node:http';
 import { clientErrorIssue, rawErrorResponse } from '../../api/client-errors.ts';
 import { childPath } from '../../api/validation.ts';
 import {
-  hasProtoKey, illFormedFields, KEY_NOT_WELL_FORMED, mayHoldLoneSurrogate, NOT_WELL_FORMED, queryEncodingErrors, strictUtf8,
+  hasProtoKey,
+  illFormedFields,
+  KEY_NOT_WELL_FORMED,
+  mayHoldLoneSurrogate,
+  NOT_WELL_FORMED,
+  queryEncodingErrors,
+  strictUtf8,
 } from '../../api/well-formed.ts';
 
-const paths = (value: unknown, skip?: readonly string[], limit?: number) => illFormedFields(value, skip, limit).map((e) => e.path);
+const paths = (value: unknown, skip?: readonly string[], limit?: number) =>
+  illFormedFields(value, skip, limit).map((e) => e.path);
 
 describe('well-formed text helpers', () => {
   describe('childPath', () => {
@@ -24,37 +31,54 @@ describe('well-formed text helpers', () => {
     it('when bytes are UTF-8, then their text (a BOM dropped); when not (0xFF, an encoded surrogate, a cut sequence), then null', () => {
       assert.equal(strictUtf8(Buffer.from('Zoë 👩🏽‍💻', 'utf8')), 'Zoë 👩🏽‍💻');
       assert.equal(strictUtf8(Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d])), '{}');
-      for (const bad of [[0xff], [0xed, 0xa0, 0x80], [0xc3], [0xf0, 0x9f, 0x91]]) assert.equal(strictUtf8(Buffer.from(bad)), null, String(bad));
+      for (const bad of [[0xff], [0xed, 0xa0, 0x80], [0xc3], [0xf0, 0x9f, 0x91]])
+        assert.equal(strictUtf8(Buffer.from(bad)), null, String(bad));
     });
   });
 
   describe('mayHoldLoneSurrogate', () => {
     it('when JSON text has a surrogate escape (any case) or is itself ill-formed, then true; plain text and other escapes, false', () => {
-      for (const text of ['"\\ud800"', '"\\uDBFF"', '"\\udc00"', '"\\ud83d\\ude00"', '\ud800']) assert.equal(mayHoldLoneSurrogate(text), true, text);
-      for (const text of ['{"a":"b"}', '"\\u00e9"', '"\\u0000"', '"\\uc800"', '"👩"', '"\\\\u"']) assert.equal(mayHoldLoneSurrogate(text), false, text);
+      for (const text of ['"\\ud800"', '"\\uDBFF"', '"\\udc00"', '"\\ud83d\\ude00"', '\ud800'])
+        assert.equal(mayHoldLoneSurrogate(text), true, text);
+      for (const text of ['{"a":"b"}', '"\\u00e9"', '"\\u0000"', '"\\uc800"', '"👩"', '"\\\\u"'])
+        assert.equal(mayHoldLoneSurrogate(text), false, text);
     });
   });
 
   describe('illFormedFields', () => {
     it('when strings hold lone surrogates at any depth, then each is named by its path in document order', () => {
-      const value = { a: 'ok', b: 'x\ud800', variables: { k: '\udc00' }, steps: [{ body: 'fine' }, { body: 'y\udbff' }], deep: [[['\ud800']]] };
+      const value = {
+        a: 'ok',
+        b: 'x\ud800',
+        variables: { k: '\udc00' },
+        steps: [{ body: 'fine' }, { body: 'y\udbff' }],
+        deep: [[['\ud800']]],
+      };
       assert.deepEqual(paths(value), ['b', 'variables.k', 'steps[1].body', 'deep[0][0][0]']);
       assert.equal(illFormedFields({ b: '\ud800' })[0].message, NOT_WELL_FORMED);
     });
 
     it('when a key holds a lone surrogate, then the key is named (its path well-formed, U+FFFD in place), then its value', () => {
       const errors = illFormedFields({ vars: { 'k\ud800': 'v\udc00' } });
-      assert.deepEqual(errors, [{ path: 'vars.k\ufffd', message: KEY_NOT_WELL_FORMED }, { path: 'vars.k\ufffd', message: NOT_WELL_FORMED }]);
+      assert.deepEqual(errors, [
+        { path: 'vars.k\ufffd', message: KEY_NOT_WELL_FORMED },
+        { path: 'vars.k\ufffd', message: NOT_WELL_FORMED },
+      ]);
       assert.ok(errors.every((e) => e.path.isWellFormed()));
     });
 
     it('when text is well-formed (pairs, combining marks, RTL marks) or not text, then nothing is named', () => {
-      assert.deepEqual(paths({ e: '👩🏽‍💻', c: 'e\u0301', r: '\u200f\u05e9\u200e', n: 1, t: true, z: null, l: [1, 'a'] }), []);
+      assert.deepEqual(
+        paths({ e: '👩🏽‍💻', c: 'e\u0301', r: '\u200f\u05e9\u200e', n: 1, t: true, z: null, l: [1, 'a'] }),
+        [],
+      );
       assert.deepEqual(paths('\ud800'), ['(root)']);
     });
 
     it('when top-level members are skipped, then they are not looked into; nested members of the same name still are', () => {
-      assert.deepEqual(paths({ payload: { lone: '\ud800' }, other: { payload: '\ud800' } }, ['payload']), ['other.payload']);
+      assert.deepEqual(paths({ payload: { lone: '\ud800' }, other: { payload: '\ud800' } }, ['payload']), [
+        'other.payload',
+      ]);
     });
 
     it('when many fields are ill-formed, then at most the limit is named', () => {
@@ -83,9 +107,17 @@ describe('well-formed text helpers', () => {
 
   describe('queryEncodingErrors', () => {
     it('when a parameter decodes to bytes that are not UTF-8, then it is named (the name undecodable: (query)); valid escapes pass', () => {
-      assert.deepEqual(queryEncodingErrors('query=%ED%A0%80'), [{ path: 'query', message: 'is not valid UTF-8 once percent-decoded' }]);
-      assert.deepEqual(queryEncodingErrors('a=1&name=x%FFy&size=2&name=%C3').map((e) => e.path), ['name']);
-      assert.deepEqual(queryEncodingErrors('%FF=1').map((e) => e.path), ['(query)']);
+      assert.deepEqual(queryEncodingErrors('query=%ED%A0%80'), [
+        { path: 'query', message: 'is not valid UTF-8 once percent-decoded' },
+      ]);
+      assert.deepEqual(
+        queryEncodingErrors('a=1&name=x%FFy&size=2&name=%C3').map((e) => e.path),
+        ['name'],
+      );
+      assert.deepEqual(
+        queryEncodingErrors('%FF=1').map((e) => e.path),
+        ['(query)'],
+      );
       assert.deepEqual(queryEncodingErrors('q=Zo%C3%AB+%F0%9F%91%A9&r=%25FF&s=a=b'), []);
       assert.deepEqual(queryEncodingErrors(''), []);
     });
@@ -96,7 +128,10 @@ describe('well-formed text helpers', () => {
       const big = clientErrorIssue('HPE_HEADER_OVERFLOW', maxHeaderSize);
       assert.deepEqual([big.status, big.type, big.data], [431, 'PayloadTooLargeIssue', { limit_bytes: maxHeaderSize }]);
       const bad = clientErrorIssue('HPE_INVALID_METHOD', maxHeaderSize);
-      assert.deepEqual([bad.status, bad.type, bad.data], [400, 'ValidationIssue', { errors: [{ path: '(request)', message: 'is not a valid HTTP/1.1 request' }] }]);
+      assert.deepEqual(
+        [bad.status, bad.type, bad.data],
+        [400, 'ValidationIssue', { errors: [{ path: '(request)', message: 'is not a valid HTTP/1.1 request' }] }],
+      );
       assert.equal(clientErrorIssue('ERR_HTTP_REQUEST_TIMEOUT', maxHeaderSize).status, 408);
     });
 
@@ -109,7 +144,11 @@ describe('well-formed text helpers', () => {
       assert.ok(lines.includes('Connection: close'));
       assert.ok(lines.includes(`Content-Length: ${Buffer.byteLength(body)}`));
       assert.deepEqual(JSON.parse(body), {
-        status_code: 431, type: 'PayloadTooLargeIssue', message: 'The request headers exceed the limit of 16384 bytes.', data: { limit_bytes: 16_384 }, request_id: 'req-1',
+        status_code: 431,
+        type: 'PayloadTooLargeIssue',
+        message: 'The request headers exceed the limit of 16384 bytes.',
+        data: { limit_bytes: 16_384 },
+        request_id: 'req-1',
       });
     });
   });

@@ -7,7 +7,13 @@ import { checkPoolFitsActivities } from '../../worker.ts';
 describe('worker pool sizing', () => {
   it('when the defaults are used, then the pool fits the activity slots', () => {
     const config = loadConfig({});
-    assert.doesNotThrow(() => checkPoolFitsActivities(config.dbPoolMax, config.workerActivityConcurrency, config.workerLocalActivityConcurrency));
+    assert.doesNotThrow(() =>
+      checkPoolFitsActivities(
+        config.dbPoolMax,
+        config.workerActivityConcurrency,
+        config.workerLocalActivityConcurrency,
+      ),
+    );
   });
 
   it('when the activity slots need more connections than the pool has, then the worker refuses to start, naming the settings', () => {

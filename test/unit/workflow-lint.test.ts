@@ -15,8 +15,8 @@ describe('workflow lint rule', () => {
       "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
       "import { MikroORM } from '@mikro-orm/postgresql';\nexport const a = MikroORM;\n",
       "import { createActivities } from '../activities/index.ts';\nexport const a = createActivities;\n",
-      "export const a = Date.now();\n",
-      "export const a = Math.random();\n",
+      'export const a = Date.now();\n',
+      'export const a = Math.random();\n',
     ]) {
       const found = await messages(code);
       assert.ok(found.length > 0, `expected a lint error for: ${code}`);
@@ -24,11 +24,18 @@ describe('workflow lint rule', () => {
   });
 
   it('when a workflow imports the workflow SDK and activity types only, then lint passes', async () => {
-    const code = "import { sleep } from '@temporalio/workflow';\nimport type { Activities } from '../activities/index.ts';\nexport type A = Activities;\nexport async function w(): Promise<void> { await sleep(1); }\n";
+    const code =
+      "import { sleep } from '@temporalio/workflow';\nimport type { Activities } from '../activities/index.ts';\nexport type A = Activities;\nexport async function w(): Promise<void> { await sleep(1); }\n";
     assert.deepEqual(await messages(code), []);
   });
 
   it('when the same import is in an activity, then lint allows it', async () => {
-    assert.deepEqual(await messages("import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n", 'activities/sample.activities.ts'), []);
+    assert.deepEqual(
+      await messages(
+        "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+        'activities/sample.activities.ts',
+      ),
+      [],
+    );
   });
 });

@@ -28,28 +28,43 @@ describe('workflow deadlock guard', function () {
     env = await createTimeSkippingEnv();
     bundle = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('ERROR') });
   });
-  after(async () => { await env?.teardown(); });
+  after(async () => {
+    await env?.teardown();
+  });
 
   /** Runs `fn` with a worker of the busy workflow whose guard is `deadlockMs` (0: off). */
   async function withWorker<T>(deadlockMs: number, fn: (taskQueue: string) => Promise<T>): Promise<T> {
     const taskQueue = `deadlock-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, ...workflowDeadlockOptions(deadlockMs) });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: bundle,
+      ...workflowDeadlockOptions(deadlockMs),
+    });
     return worker.runUntil(fn(taskQueue));
   }
 
   it('off: a long synchronous activation finishes', async () => {
-    const result = await withWorker(0, (taskQueue) => env.client.workflow.execute('busyWorkflow', { taskQueue, workflowId: randomUUID(), args: [ITERATIONS] }));
+    const result = await withWorker(0, (taskQueue) =>
+      env.client.workflow.execute('busyWorkflow', { taskQueue, workflowId: randomUUID(), args: [ITERATIONS] }),
+    );
     assert.equal(result, expectedSum(ITERATIONS));
   });
 
   it('on: an activation longer than the timeout fails its workflow task with the timeout', async () => {
     await withWorker(20, async (taskQueue) => {
-      const handle = await env.client.workflow.start('busyWorkflow', { taskQueue, workflowId: randomUUID(), args: [ITERATIONS] });
+      const handle = await env.client.workflow.start('busyWorkflow', {
+        taskQueue,
+        workflowId: randomUUID(),
+        args: [ITERATIONS],
+      });
       const deadline = Date.now() + 60_000;
       let failure: string | undefined;
       while (!failure && Date.now() < deadline) {
         const { events } = await handle.fetchHistory();
-        failure = events?.find((e) => e.workflowTaskFailedEventAttributes)?.workflowTaskFailedEventAttributes?.failure?.message ?? undefined;
+        failure =
+          events?.find((e) => e.workflowTaskFailedEventAttributes)?.workflowTaskFailedEventAttributes?.failure
+            ?.message ?? undefined;
         if (!failure) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       await handle.terminate('test over');

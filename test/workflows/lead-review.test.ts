@@ -24,40 +24,88 @@ describe('a lead awaiting review (time-skipping)', function () {
   const db = () => ts.stack.orm.em.fork().getKysely();
 
   const taskDeps = (): ExecuteDeps => ({
-    em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue), providers: createProviders({ orm: ts.stack.orm }), userId: ts.org.userId,
+    em: ts.stack.orm.em.fork(),
+    workflows: createWorkflowClients(ts.env.client, ts.taskQueue),
+    providers: createProviders({ orm: ts.stack.orm }),
+    userId: ts.org.userId,
   });
-  const controlDeps = () => ({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) });
+  const controlDeps = () => ({
+    em: ts.stack.orm.em.fork(),
+    workflows: createWorkflowClients(ts.env.client, ts.taskQueue),
+  });
 
   /** A FOUND sequence and its NEW_LEAD_REVIEW task, written as enrollment writes them. */
   async function awaitingReview() {
-    const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `lr-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [
-      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL', delay_days: 2, subject: 'Again', body: 'Again' },
-    ], { senderUserId: ts.org.userId });
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, {
+      email: `lr-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: 'Ada',
+    });
+    const templateId = await insertTemplate(
+      ts.stack,
+      ts.org.organizationId,
+      [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' },
+        { type: 'EMAIL', delay_days: 2, subject: 'Again', body: 'Again' },
+      ],
+      { senderUserId: ts.org.userId },
+    );
     await sql`UPDATE sequence_templates SET requires_lead_review = true WHERE id = ${templateId}`.execute(db());
-    const written = await writeEnrollment(ts.stack.orm.em.fork(), {
-      organizationId: ts.org.organizationId, contactId, sequenceTemplateId: templateId, enrollmentRunId: randomUUID(), refusal: null,
-    }, { outboxTaskQueue: ts.taskQueue });
+    const written = await writeEnrollment(
+      ts.stack.orm.em.fork(),
+      {
+        organizationId: ts.org.organizationId,
+        contactId,
+        sequenceTemplateId: templateId,
+        enrollmentRunId: randomUUID(),
+        refusal: null,
+      },
+      { outboxTaskQueue: ts.taskQueue },
+    );
     assert.deepEqual(written.startCommands, [], 'a FOUND row has no start command');
     const sequenceId = written.result.sequenceId;
-    const { rows } = await sql<{ id: string }>`SELECT id FROM tasks WHERE sequence_id = ${sequenceId} AND type = 'NEW_LEAD_REVIEW'`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM tasks WHERE sequence_id = ${sequenceId} AND type = 'NEW_LEAD_REVIEW'`.execute(db());
     return { sequenceId, taskId: rows[0].id };
   }
 
-  const approve = (taskId: string) => executeTask(taskDeps(), ts.org.organizationId, taskId, { type: 'new_lead_review', approved: true });
-  const taskStatus = async (taskId: string) => (await sql<{ status: string }>`SELECT status FROM tasks WHERE id = ${taskId}`.execute(db())).rows[0].status;
-  const hasWorkflow = (sequenceId: string) => ts.env.client.workflow.getHandle(sequenceWorkflowId(sequenceId)).describe()
-    .then(() => true, (error: unknown) => { if (error instanceof WorkflowNotFoundError) return false; throw error; });
+  const approve = (taskId: string) =>
+    executeTask(taskDeps(), ts.org.organizationId, taskId, { type: 'new_lead_review', approved: true });
+  const taskStatus = async (taskId: string) =>
+    (await sql<{ status: string }>`SELECT status FROM tasks WHERE id = ${taskId}`.execute(db())).rows[0].status;
+  const hasWorkflow = (sequenceId: string) =>
+    ts.env.client.workflow
+      .getHandle(sequenceWorkflowId(sequenceId))
+      .describe()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof WorkflowNotFoundError) return false;
+          throw error;
+        },
+      );
 
   it('when it is stopped through the domain, then no workflow starts, not even when its approval is tried afterwards, and nothing is sent', async () => {
     const lead = await awaitingReview();
-    const stopped = await stopRun(controlDeps(), ts.org.organizationId, lead.sequenceId, { reason: 'WIN', scope: 'CONTACT' });
+    const stopped = await stopRun(controlDeps(), ts.org.organizationId, lead.sequenceId, {
+      reason: 'WIN',
+      scope: 'CONTACT',
+    });
     assert.deepEqual([stopped.status, await taskStatus(lead.taskId)], ['SUCCEEDED', 'SKIPPED']);
-    await assert.rejects(approve(lead.taskId), (error: unknown) => error instanceof DomainError && error.status === 409);
+    await assert.rejects(
+      approve(lead.taskId),
+      (error: unknown) => error instanceof DomainError && error.status === 409,
+    );
     await ts.env.sleep(3 * DAY);
     assert.equal(await hasWorkflow(lead.sequenceId), false);
     assert.equal((await messagesOf(ts.stack, lead.sequenceId)).length, 0);
-    assert.deepEqual([(await sequenceRow(ts.stack, lead.sequenceId)).status, await taskStatus(lead.taskId)], ['SUCCEEDED', 'SKIPPED']);
-    assert.deepEqual((await eventsOf(ts.stack, lead.sequenceId)).map((e) => e.type), ['sequence.created', 'task.created', 'sequence.stopped', 'task.skipped']);
+    assert.deepEqual(
+      [(await sequenceRow(ts.stack, lead.sequenceId)).status, await taskStatus(lead.taskId)],
+      ['SUCCEEDED', 'SKIPPED'],
+    );
+    assert.deepEqual(
+      (await eventsOf(ts.stack, lead.sequenceId)).map((e) => e.type),
+      ['sequence.created', 'task.created', 'sequence.stopped', 'task.skipped'],
+    );
   });
 });

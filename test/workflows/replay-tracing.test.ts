@@ -15,10 +15,14 @@ import { defaultWorkflowsPath } from '../../worker.ts';
 import { getStack } from '../helpers/stack.ts';
 
 const dir = fileURLToPath(new URL('./histories', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 const loadHistory = (file: string) =>
-  proto.temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>);
+  proto.temporal.api.history.v1.History.fromObject(
+    JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>,
+  );
 
 describe('workflow replay with tracing interceptors', function () {
   this.timeout(180_000);
@@ -30,13 +34,19 @@ describe('workflow replay with tracing interceptors', function () {
 
   it('when every recorded history is replayed with the OpenTelemetry workflow interceptors, then none is nondeterministic', async () => {
     const histories = files.map((f) => ({ workflowId: basename(f, '.json'), history: loadHistory(f) }));
-    const exporter = makeWorkflowExporter(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({ 'service.name': 'replay' }));
+    const exporter = makeWorkflowExporter(
+      new SimpleSpanProcessor(new InMemorySpanExporter()),
+      new Resource({ 'service.name': 'replay' }),
+    );
     const failures: string[] = [];
-    for await (const result of Worker.runReplayHistories({
-      workflowsPath: defaultWorkflowsPath,
-      interceptors: { workflowModules: [TRACING_WORKFLOW_MODULE] },
-      sinks: { exporter },
-    }, histories)) {
+    for await (const result of Worker.runReplayHistories(
+      {
+        workflowsPath: defaultWorkflowsPath,
+        interceptors: { workflowModules: [TRACING_WORKFLOW_MODULE] },
+        sinks: { exporter },
+      },
+      histories,
+    )) {
       if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
     }
     assert.ok(histories.length >= 6);

@@ -12,7 +12,9 @@ import { defaultWorkflowsPath } from '../../worker.ts';
 import { getStack } from '../helpers/stack.ts';
 
 const dir = fileURLToPath(new URL('./histories', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 /**
  * A recorded history (the History message's JSON form: camelCase fields, enum names, int64 as
@@ -21,7 +23,9 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
  * types of @temporalio/proto ('type must be a Type').
  */
 function loadHistory(file: string): proto.temporal.api.history.v1.History {
-  return proto.temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>);
+  return proto.temporal.api.history.v1.History.fromObject(
+    JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>,
+  );
 }
 
 describe('workflow replay', function () {
@@ -34,10 +38,14 @@ describe('workflow replay', function () {
   });
 
   it('has a recorded history of each workflow of the service', () => {
-    const types = new Set(files.map((f) => {
-      const history = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { events: { workflowExecutionStartedEventAttributes?: { workflowType: { name: string } } }[] };
-      return history.events[0].workflowExecutionStartedEventAttributes?.workflowType.name;
-    }));
+    const types = new Set(
+      files.map((f) => {
+        const history = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+          events: { workflowExecutionStartedEventAttributes?: { workflowType: { name: string } } }[];
+        };
+        return history.events[0].workflowExecutionStartedEventAttributes?.workflowType.name;
+      }),
+    );
     // The workflows the worker loads: every `export { name } from` of workflows/index.ts.
     const index = readFileSync(fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)), 'utf8');
     const exported = [...index.matchAll(/^export \{ (\w+) \} from /gm)].map((m) => m[1]);

@@ -9,8 +9,16 @@ import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../..
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import { insertContact, insertSequence, insertTemplate, messagesOf, until } from '../helpers/sequence-fixtures.ts';
 
-interface Location { file_path?: string; function_name?: string; line?: number; column?: number }
-interface EnhancedStackTrace { sdk: { name: string }; stacks: { locations: Location[] }[] }
+interface Location {
+  file_path?: string;
+  function_name?: string;
+  line?: number;
+  column?: number;
+}
+interface EnhancedStackTrace {
+  sdk: { name: string };
+  stacks: { locations: Location[] }[];
+}
 
 const WORKFLOW_FILE = 'workflows/sequence.workflow.ts';
 
@@ -32,20 +40,36 @@ function parseFrame(frame: string): Location {
     : { function_name: name, file_path: path, line: Number(line), column: Number(column) };
 }
 
-describe('a run\'s stack trace for operators (time-skipping)', function () {
+describe("a run's stack trace for operators (time-skipping)", function () {
   this.timeout(120_000);
   const ts = useTimeSkippingWorker('stack-trace');
 
   /** A run that sent its first email and waits two days for the second. */
   async function waitingRun() {
-    const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `st-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
-    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [
-      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello.' },
-      { type: 'EMAIL', delay_days: 2, subject: 'Again', body: 'Following up.' },
-    ], { senderUserId: ts.org.userId });
-    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, senderUserId: ts.org.userId });
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, {
+      email: `st-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: 'Ada',
+    });
+    const templateId = await insertTemplate(
+      ts.stack,
+      ts.org.organizationId,
+      [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello.' },
+        { type: 'EMAIL', delay_days: 2, subject: 'Again', body: 'Following up.' },
+      ],
+      { senderUserId: ts.org.userId },
+    );
+    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
+      contactId,
+      templateId,
+      senderUserId: ts.org.userId,
+    });
     const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
-    const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: ts.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
+    const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, {
+      taskQueue: ts.taskQueue,
+      workflowId: sequenceWorkflowId(sequenceId),
+      args: [input],
+    });
     await until(async () => (await messagesOf(ts.stack, sequenceId)).length >= 1);
     return handle;
   }
@@ -56,14 +80,17 @@ describe('a run\'s stack trace for operators (time-skipping)', function () {
   const waitLine = () => lineOf('await waitUntil(() => false, untilMs - now());');
   const delayLine = () => lineOf("await sleepUntil('DELAY',");
 
-  it('when an operator asks where a waiting run is, then __stack_trace names the lines of the workflow source that wait on the step\'s delay', async () => {
+  it("when an operator asks where a waiting run is, then __stack_trace names the lines of the workflow source that wait on the step's delay", async () => {
     const handle = await waitingRun();
     const trace = await handle.query<string>('__stack_trace');
     const frame = (name: string, line: number) => `\\s+at ${name} \\(\\S*${WORKFLOW_FILE}:${line}:\\d+\\)`;
     assert.match(trace, new RegExp(`${frame('waitUntil', waitLine())}\\n${frame('sleepUntil', delayLine())}`));
     // The hook that recorded the stack and the SDK's own activation frames are cut off.
     assert.doesNotMatch(trace, /promise_hooks|vm-shared|runInContext \(node:vm|NextHandler/);
-    assert.ok(trace.split('\n').every((line) => line === '' || /^\s+at /.test(line)), trace);
+    assert.ok(
+      trace.split('\n').every((line) => line === '' || /^\s+at /.test(line)),
+      trace,
+    );
   });
 
   it('when the Temporal UI asks for the enhanced stack trace, then its locations are source-mapped to our files with function, line and column', async () => {
@@ -71,17 +98,40 @@ describe('a run\'s stack trace for operators (time-skipping)', function () {
     const enhanced = await handle.query<EnhancedStackTrace>('__enhanced_stack_trace');
     assert.equal(enhanced.sdk.name, 'typescript');
     const ours = (location: Location) => location.file_path?.endsWith(WORKFLOW_FILE) ?? false;
-    const waiting = enhanced.stacks.map((stack) => stack.locations).find((locations) => locations.length === 2 && locations.every(ours));
+    const waiting = enhanced.stacks
+      .map((stack) => stack.locations)
+      .find((locations) => locations.length === 2 && locations.every(ours));
     assert.ok(waiting, JSON.stringify(enhanced.stacks));
-    assert.deepEqual(waiting.map(({ function_name, line }) => ({ function_name, line })), [
-      { function_name: 'waitUntil', line: waitLine() },
-      { function_name: 'sleepUntil', line: delayLine() },
-    ]);
+    assert.deepEqual(
+      waiting.map(({ function_name, line }) => ({ function_name, line })),
+      [
+        { function_name: 'waitUntil', line: waitLine() },
+        { function_name: 'sleepUntil', line: delayLine() },
+      ],
+    );
     assert.ok(waiting.every((location) => Number.isInteger(location.column)));
     // The same stacks as __stack_trace, frame for frame.
-    const formatted = (await handle.query<string>('__stack_trace')).split('\n\n').map((stack) => stack.split('\n').filter((line) => line !== '').map(parseFrame));
-    assert.deepEqual(enhanced.stacks.map((stack) => stack.locations.map(({ function_name, file_path, line, column }) => ({ function_name, file_path, line, column }))), formatted);
+    const formatted = (await handle.query<string>('__stack_trace')).split('\n\n').map((stack) =>
+      stack
+        .split('\n')
+        .filter((line) => line !== '')
+        .map(parseFrame),
+    );
+    assert.deepEqual(
+      enhanced.stacks.map((stack) =>
+        stack.locations.map(({ function_name, file_path, line, column }) => ({
+          function_name,
+          file_path,
+          line,
+          column,
+        })),
+      ),
+      formatted,
+    );
     const locations = enhanced.stacks.flatMap((stack) => stack.locations);
-    assert.ok(!locations.some((location) => location.function_name === 'initAll' || /vm-shared/.test(location.file_path ?? '')), JSON.stringify(locations));
+    assert.ok(
+      !locations.some((location) => location.function_name === 'initAll' || /vm-shared/.test(location.file_path ?? '')),
+      JSON.stringify(locations),
+    );
   });
 });

@@ -20,21 +20,38 @@ describe('task snooze (taskReminderWorkflow)', function () {
   this.timeout(120_000);
   const ts = useTimeSkippingWorker('task-snooze', { searchAttributes: true });
 
-  const deps = (): TaskDeps => ({ em: ts.stack.orm.em.fork(), workflows: createWorkflowClients(ts.env.client, ts.taskQueue) });
+  const deps = (): TaskDeps => ({
+    em: ts.stack.orm.em.fork(),
+    workflows: createWorkflowClients(ts.env.client, ts.taskQueue),
+  });
   const envNow = async () => new Date(await ts.env.currentTimeMs());
 
   /** An IN_PROGRESS CALL task of a running sequence. */
   async function callTask(): Promise<{ taskId: string; sequenceId: string }> {
-    const contactId = await insertContact(ts.stack, ts.org.organizationId, { email: `s-${randomUUID().slice(0, 8)}@example.com` });
-    const templateId = await insertTemplate(ts.stack, ts.org.organizationId, [{ type: 'CALL', delay_days: 0, body: 'Call' }], { senderUserId: ts.org.userId });
-    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, senderUserId: ts.org.userId });
+    const contactId = await insertContact(ts.stack, ts.org.organizationId, {
+      email: `s-${randomUUID().slice(0, 8)}@example.com`,
+    });
+    const templateId = await insertTemplate(
+      ts.stack,
+      ts.org.organizationId,
+      [{ type: 'CALL', delay_days: 0, body: 'Call' }],
+      { senderUserId: ts.org.userId },
+    );
+    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
+      contactId,
+      templateId,
+      senderUserId: ts.org.userId,
+    });
     const taskId = randomUUID();
     await sql`INSERT INTO tasks (id, organization_id, type, priority, status, sequence_id, contact_id, title, started_at, created_at, updated_at)
-              VALUES (${taskId}, ${ts.org.organizationId}, 'CALL', 'TODAY', 'IN_PROGRESS', ${sequenceId}, ${contactId}, 'Call', now(), now(), now())`.execute(ts.stack.orm.em.fork().getKysely());
+              VALUES (${taskId}, ${ts.org.organizationId}, 'CALL', 'TODAY', 'IN_PROGRESS', ${sequenceId}, ${contactId}, 'Call', now(), now(), now())`.execute(
+      ts.stack.orm.em.fork().getKysely(),
+    );
     return { taskId, sequenceId };
   }
 
-  const result = (taskId: string) => ts.env.client.workflow.getHandle(taskReminderWorkflowId(taskId)).result() as Promise<TaskReminderResult>;
+  const result = (taskId: string) =>
+    ts.env.client.workflow.getHandle(taskReminderWorkflowId(taskId)).result() as Promise<TaskReminderResult>;
 
   it('when a task is snoozed three days, then it comes back after three days (workflow time) as PENDING with REMINDER_RULE and task.reopened', async () => {
     const { taskId, sequenceId } = await callTask();
@@ -50,7 +67,10 @@ describe('task snooze (taskReminderWorkflow)', function () {
     assert.deepEqual([back.status, back.snoozed_until, back.reopen_reason], ['PENDING', null, 'REMINDER_RULE']);
     assert.ok(back.reopened_at);
     const reopened = (await eventsOf(ts.stack, sequenceId)).filter((e) => e.type === 'task.reopened');
-    assert.deepEqual(reopened.map((e) => [e.payload.task_id, e.payload.reopen_reason]), [[taskId, 'REMINDER_RULE']]);
+    assert.deepEqual(
+      reopened.map((e) => [e.payload.task_id, e.payload.reopen_reason]),
+      [[taskId, 'REMINDER_RULE']],
+    );
   });
 
   it('when a snoozed task is snoozed again, then its one reminder moves to the new time and the task comes back then only', async () => {
@@ -76,6 +96,9 @@ describe('task snooze (taskReminderWorkflow)', function () {
     assert.deepEqual(await result(taskId), { outcome: 'STALE' });
     const after = await getTask(ts.stack.orm.em.fork(), ts.org.organizationId, taskId);
     assert.deepEqual([after.status, after.reopen_reason, after.disposition], ['COMPLETED', null, 'NO_ANSWER']);
-    assert.deepEqual((await eventsOf(ts.stack, sequenceId)).map((e) => e.type), ['task.completed']);
+    assert.deepEqual(
+      (await eventsOf(ts.stack, sequenceId)).map((e) => e.type),
+      ['task.completed'],
+    );
   });
 });

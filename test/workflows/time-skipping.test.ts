@@ -24,12 +24,19 @@ describe('time-skipping test environment', function () {
 
   it('when a workflow sleeps for a day, then it completes with workflow time a day later', async () => {
     const taskQueue = `ts-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: testWorkflowsPath, activities: testActivities });
-    const result = await worker.runUntil(env.client.workflow.execute('countdownWorkflow', {
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
       taskQueue,
-      workflowId: `countdown-${randomUUID()}`,
-      args: [DAY, 'hello'],
-    }));
+      workflowsPath: testWorkflowsPath,
+      activities: testActivities,
+    });
+    const result = await worker.runUntil(
+      env.client.workflow.execute('countdownWorkflow', {
+        taskQueue,
+        workflowId: `countdown-${randomUUID()}`,
+        args: [DAY, 'hello'],
+      }),
+    );
     const elapsed = Date.parse(result.finishedAt) - Date.parse(result.startedAt);
     assert.ok(elapsed >= DAY, `workflow time advanced ${elapsed} ms`);
     assert.match(result.echoed, /^hello from countdown-.* \(attempt 1\)$/);
@@ -37,9 +44,18 @@ describe('time-skipping test environment', function () {
 
   it('when a waiting workflow is queried, then it reports what it waits for; a signal wakes it', async () => {
     const taskQueue = `ts-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: testWorkflowsPath, activities: testActivities });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath: testWorkflowsPath,
+      activities: testActivities,
+    });
     await worker.runUntil(async () => {
-      const handle = await env.client.workflow.start('countdownWorkflow', { taskQueue, workflowId: `countdown-${randomUUID()}`, args: [7 * DAY, 'q'] });
+      const handle = await env.client.workflow.start('countdownWorkflow', {
+        taskQueue,
+        workflowId: `countdown-${randomUUID()}`,
+        args: [7 * DAY, 'q'],
+      });
       const status = await handle.query<{ phase: string; wakeAt: string }>('status');
       assert.equal(status.phase, 'waiting');
       await env.sleep(DAY);

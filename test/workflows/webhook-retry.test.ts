@@ -12,12 +12,25 @@ import { delayBounds } from '../../domain/webhooks/schedule.ts';
 import { generateWebhookSecret } from '../../domain/webhooks/secrets.ts';
 import { defaultWorkflowsPath } from '../../worker.ts';
 import {
-  WEBHOOK_RETRY_WORKFLOW, retryStatusQuery, webhookRetryWorkflowId, type AttemptInput, type RetryInput, type RetryResult,
+  WEBHOOK_RETRY_WORKFLOW,
+  retryStatusQuery,
+  webhookRetryWorkflowId,
+  type AttemptInput,
+  type RetryInput,
+  type RetryResult,
 } from '../../workflows/webhook-retry.definitions.ts';
 import { createTimeSkippingEnv } from '../helpers/time-skipping.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 import { newOrg } from '../helpers/fixtures.ts';
-import { createTestSubscription, deliveriesOf, emitExclusionEvent, startTarget, subscriptionRow, type Reply, type Target } from '../helpers/webhook-target.ts';
+import {
+  createTestSubscription,
+  deliveriesOf,
+  emitExclusionEvent,
+  startTarget,
+  subscriptionRow,
+  type Reply,
+  type Target,
+} from '../helpers/webhook-target.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An attempt's own run (real HTTP and SQL) adds a little to the skipped delay. */
@@ -48,24 +61,58 @@ describe('webhookRetryWorkflow', function () {
     targets.push(target);
     // The test server's clock runs ahead of the wall clock (it skips): ages count from its time.
     const workflowNow = await env.currentTimeMs();
-    const lastSuccessAt = options.daysSinceSuccess === undefined ? null : new Date(workflowNow - options.daysSinceSuccess * DAY);
-    const subscription = await createTestSubscription(stack, organizationId, target.url, { secret, lastSuccessAt, createdAt: new Date(workflowNow) });
+    const lastSuccessAt =
+      options.daysSinceSuccess === undefined ? null : new Date(workflowNow - options.daysSinceSuccess * DAY);
+    const subscription = await createTestSubscription(stack, organizationId, target.url, {
+      secret,
+      lastSuccessAt,
+      createdAt: new Date(workflowNow),
+    });
     const { activityId } = await emitExclusionEvent(stack, organizationId, { heldBack: true });
     const [delivery] = await deliveriesOf(stack, activityId);
 
     const attempts: AttemptInput[] = [];
-    const real = createActivities({ orm: stack.orm, logger: pino({ level: 'silent' }), config: stack.config, temporal: env.client });
-    const activities = { ...real, attemptDelivery: async (input: AttemptInput) => { attempts.push(input); return real.attemptDelivery(input); } };
+    const real = createActivities({
+      orm: stack.orm,
+      logger: pino({ level: 'silent' }),
+      config: stack.config,
+      temporal: env.client,
+    });
+    const activities = {
+      ...real,
+      attemptDelivery: async (input: AttemptInput) => {
+        attempts.push(input);
+        return real.attemptDelivery(input);
+      },
+    };
     const taskQueue = `retry-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: defaultWorkflowsPath, activities });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath: defaultWorkflowsPath,
+      activities,
+    });
     const input: RetryInput = { deliveryId: delivery.id, organizationId, failedAttempt: 1, delayMs: 5000 };
     const { result, startedAt, status } = await worker.runUntil(async () => {
-      const handle = await env.client.workflow.start(WEBHOOK_RETRY_WORKFLOW, { taskQueue, workflowId: webhookRetryWorkflowId(delivery.id), args: [input] });
+      const handle = await env.client.workflow.start(WEBHOOK_RETRY_WORKFLOW, {
+        taskQueue,
+        workflowId: webhookRetryWorkflowId(delivery.id),
+        args: [input],
+      });
       const status = await handle.query(retryStatusQuery);
       const startedAt = (await handle.describe()).startTime.getTime();
-      return { result: await handle.result() as RetryResult, startedAt, status };
+      return { result: (await handle.result()) as RetryResult, startedAt, status };
     });
-    return { result, startedAt, status, attempts, target, delivery, subscription, after: await deliveriesOf(stack, activityId) };
+    return {
+      result,
+      startedAt,
+      status,
+      attempts,
+      target,
+      delivery,
+      subscription,
+      after: await deliveriesOf(stack, activityId),
+    };
   }
 
   function gaps(startedAt: number, attempts: AttemptInput[]): number[] {
@@ -79,12 +126,18 @@ describe('webhookRetryWorkflow', function () {
     assert.equal(run.status.attempt, 1);
     assert.ok(run.status.nextAttemptAt);
     assert.deepEqual(run.result, { outcome: 'DELIVERED', attempts: 5, subscriptionPaused: false });
-    assert.deepEqual(run.attempts.map((a) => a.attempt), [2, 3, 4, 5]);
+    assert.deepEqual(
+      run.attempts.map((a) => a.attempt),
+      [2, 3, 4, 5],
+    );
     const measured = gaps(run.startedAt, run.attempts);
     assert.ok(measured[0] >= 5000 && measured[0] <= 5000 + SLACK_MS, `first wait ${measured[0]} ms`);
     for (let i = 1; i < measured.length; i++) {
       const bounds = delayBounds(i + 1)!;
-      assert.ok(measured[i] >= bounds.min && measured[i] <= bounds.max + SLACK_MS, `wait before attempt ${i + 2}: ${measured[i]} ms, expected ${bounds.min}..${bounds.max}`);
+      assert.ok(
+        measured[i] >= bounds.min && measured[i] <= bounds.max + SLACK_MS,
+        `wait before attempt ${i + 2}: ${measured[i]} ms, expected ${bounds.min}..${bounds.max}`,
+      );
     }
     assert.equal(run.target.hits.length, 4);
     assert.ok(run.target.hits.every((h) => h.verified && h.id === run.delivery.id));
@@ -104,7 +157,11 @@ describe('webhookRetryWorkflow', function () {
     const row = run.after.find((d) => d.id === run.delivery.id)!;
     assert.equal(row.status, 'FAILED');
     assert.equal(row.attempts, 8);
-    assert.equal((await subscriptionRow(stack, run.subscription.id)).status, 'ACTIVE', 'a young subscription is not paused');
+    assert.equal(
+      (await subscriptionRow(stack, run.subscription.id)).status,
+      'ACTIVE',
+      'a young subscription is not paused',
+    );
   });
 
   it('when the receiver answers 410 Gone, then the delivery fails and the subscription is PAUSED with the reason', async () => {

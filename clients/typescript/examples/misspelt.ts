@@ -10,7 +10,9 @@ export function bodies(api: OutreachClient) {
   // @ts-expect-error neither identifier (email or linkedin_url)
   const anonymous: Schemas['ContactUpsert'] = { first_name: 'Ada' };
   return [
-    upsert, misspelt, anonymous,
+    upsert,
+    misspelt,
+    anonymous,
     api.POST('/v1/contacts', { body: { email: 'ada@example.com', first_name: 'Ada' } }),
     // @ts-expect-error a misspelt field in a call
     api.POST('/v1/contacts', { body: { email: 'ada@example.com', frist_name: 'Ada' } }),

@@ -25,17 +25,25 @@ export interface ClientOptions {
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 /** The paths that have an operation for `method`. */
-export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
-type OperationOf<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op extends Record<string, unknown>> ? Op : never;
+export type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
+}[keyof paths];
+type OperationOf<P extends keyof paths, M extends Method> =
+  paths[P] extends Record<M, infer Op extends Record<string, unknown>> ? Op : never;
 /** The options of a call: required when the operation needs a body or a parameter. */
 type Options<P extends keyof paths, M extends Method> = MaybeOptionalInit<paths[P], M>;
 type OptionsArgument<Init> = undefined extends Init ? [options?: Init] : [options: Init];
 
 /** A method of the client: `api.POST('/v1/contacts', { body })` resolves to `{ data, error, response }`. */
-export type StrictMethod<M extends Method> = <P extends PathsWith<M>>(url: P, ...options: OptionsArgument<Options<P, M>>) =>
-  Promise<FetchResponse<OperationOf<P, M>, Options<P, M>, 'application/json'>>;
+export type StrictMethod<M extends Method> = <P extends PathsWith<M>>(
+  url: P,
+  ...options: OptionsArgument<Options<P, M>>
+) => Promise<FetchResponse<OperationOf<P, M>, Options<P, M>, 'application/json'>>;
 
-export interface OutreachClient extends Omit<Client<paths, 'application/json'>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'> {
+export interface OutreachClient extends Omit<
+  Client<paths, 'application/json'>,
+  'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'
+> {
   GET: StrictMethod<'get'>;
   PUT: StrictMethod<'put'>;
   POST: StrictMethod<'post'>;

@@ -13,7 +13,9 @@ export class ApiError extends Error {
 
   constructor(response: Response, body: unknown) {
     const shaped = isErrorBody(body) ? body : undefined;
-    super(shaped ? `${response.status} ${shaped.type}: ${shaped.message}` : `${response.status} ${response.statusText}`);
+    super(
+      shaped ? `${response.status} ${shaped.type}: ${shaped.message}` : `${response.status} ${response.statusText}`,
+    );
     this.name = 'ApiError';
     this.status = response.status;
     this.body = shaped;
@@ -22,8 +24,12 @@ export class ApiError extends Error {
 }
 
 function isErrorBody(body: unknown): body is ApiErrorBody {
-  return typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).type === 'string'
-    && typeof (body as ApiErrorBody).message === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ApiErrorBody).type === 'string' &&
+    typeof (body as ApiErrorBody).message === 'string'
+  );
 }
 
 /** What every openapi-fetch call resolves to: data on a 2xx, error otherwise. */

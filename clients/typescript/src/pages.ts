@@ -15,7 +15,10 @@ export interface Page<Item> {
 export type PageLoader<P> = (page: number) => Promise<FetchResult<P>>;
 
 /** Each page of a list, from `firstPage` (default 1) to the last; an error answer throws ApiError. */
-export async function* pages<P extends Page<unknown>>(load: PageLoader<P>, firstPage = 1): AsyncGenerator<P, void, undefined> {
+export async function* pages<P extends Page<unknown>>(
+  load: PageLoader<P>,
+  firstPage = 1,
+): AsyncGenerator<P, void, undefined> {
   for (let page = firstPage; ; page++) {
     const answer = await ok(load(page));
     yield answer;

@@ -47,7 +47,8 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
   const baseDelayMs = options.baseDelayMs ?? 250;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const sleep = options.sleep ?? wait;
-  const backoff = (failures: number) => Math.min(maxDelayMs, baseDelayMs * 2 ** (failures - 1) * (0.8 + Math.random() * 0.4));
+  const backoff = (failures: number) =>
+    Math.min(maxDelayMs, baseDelayMs * 2 ** (failures - 1) * (0.8 + Math.random() * 0.4));
 
   /** How long to wait before trying again after `response`, or undefined to return it. */
   function delayAfter(response: Response, request: Request, failures: number): number | undefined {

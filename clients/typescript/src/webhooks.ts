@@ -24,7 +24,7 @@ export interface VerifyOptions {
 }
 
 function header(headers: WebhookHeaders, name: string): string {
-  const value = headers instanceof Headers ? headers.get(name) : headers[name] ?? headers[name.toLowerCase()];
+  const value = headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) throw new WebhookVerificationError(`missing ${name} header`);
   return text;
@@ -41,22 +41,31 @@ function secretKey(secret: string): Buffer {
  * secret; during a rotation either may be given). `body` is the raw request body, exactly as
  * received: re-serialised JSON would not match. Throws WebhookVerificationError otherwise.
  */
-export function verifyWebhook<Payload = unknown>(secrets: string | string[], body: string | Uint8Array, headers: WebhookHeaders,
-  options: VerifyOptions = {}): Payload {
+export function verifyWebhook<Payload = unknown>(
+  secrets: string | string[],
+  body: string | Uint8Array,
+  headers: WebhookHeaders,
+  options: VerifyOptions = {},
+): Payload {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not Unix seconds');
   const skew = Math.abs((options.now ?? new Date()).getTime() / 1000 - Number(timestamp));
-  if (skew > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('webhook-timestamp is outside the tolerance');
+  if (skew > (options.toleranceSeconds ?? 300))
+    throw new WebhookVerificationError('webhook-timestamp is outside the tolerance');
   const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
   const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`, 'utf8'), raw]);
-  const expected = (Array.isArray(secrets) ? secrets : [secrets]).map((secret) => createHmac('sha256', secretKey(secret)).update(signed).digest());
+  const expected = (Array.isArray(secrets) ? secrets : [secrets]).map((secret) =>
+    createHmac('sha256', secretKey(secret)).update(signed).digest(),
+  );
   const given = signatures.split(' ').flatMap((entry) => {
     const [version, signature] = entry.split(',', 2);
     return version === 'v1' && signature ? [Buffer.from(signature, 'base64')] : [];
   });
-  const matches = given.some((candidate) => expected.some((mac) => mac.length === candidate.length && timingSafeEqual(mac, candidate)));
+  const matches = given.some((candidate) =>
+    expected.some((mac) => mac.length === candidate.length && timingSafeEqual(mac, candidate)),
+  );
   if (!matches) throw new WebhookVerificationError('no signature matches');
   return JSON.parse(raw.toString('utf8')) as Payload;
 }

@@ -15,7 +15,8 @@ export interface KnownRows {
 }
 
 /** A template takes enrollments while it is ACTIVE with at least one step. */
-export const enrollable = (template: TemplateRow | null): boolean => template?.status === 'ACTIVE' && template.steps.length > 0;
+export const enrollable = (template: TemplateRow | null): boolean =>
+  template?.status === 'ACTIVE' && template.steps.length > 0;
 const isLinkedinStep = (step: TemplateStep) => step.type === 'LINKEDIN_INVITATION' || step.type === 'LINKEDIN_MESSAGE';
 
 /**
@@ -24,7 +25,12 @@ const isLinkedinStep = (step: TemplateStep) => step.type === 'LINKEDIN_INVITATIO
  * UNDELIVERABLE/BOUNCED — a never verified one counts until verified; LinkedIn: a URL). A missing
  * channel refuses when the template STOPs on missing data, or when skipping leaves no step.
  */
-export async function checkEligibility(em: EntityManager, directory: Directory, input: EligibilityInput, known: KnownRows = {}): Promise<EligibilityResult> {
+export async function checkEligibility(
+  em: EntityManager,
+  directory: Directory,
+  input: EligibilityInput,
+  known: KnownRows = {},
+): Promise<EligibilityResult> {
   const refuse = (refusal: RefusalReason): EligibilityResult => ({ refusal, needsVerification: false });
   const [template, contact] = await Promise.all([
     known.template !== undefined ? known.template : templateRow(em, input.organizationId, input.sequenceTemplateId),
@@ -33,7 +39,13 @@ export async function checkEligibility(em: EntityManager, directory: Directory, 
   if (!template || !enrollable(template)) return refuse('TEMPLATE_NOT_ACTIVE');
   if (!contact) throw DomainError.notFound('Contact');
   if (!contact.email && !contact.linkedin_url) return refuse('NO_IDENTIFIER');
-  const verdict = await exclusionFor(em, input.organizationId, { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain }, new Date(), directory);
+  const verdict = await exclusionFor(
+    em,
+    input.organizationId,
+    { email: contact.email, linkedinUrl: contact.linkedin_url, accountDomain: contact.account_domain },
+    new Date(),
+    directory,
+  );
   if (verdict.excluded) return refuse('EXCLUDED');
 
   const emailSteps = template.steps.filter((s) => s.type === 'EMAIL').length;
@@ -46,6 +58,7 @@ export async function checkEligibility(em: EntityManager, directory: Directory, 
     const left = template.steps.length - (emailMissing ? emailSteps : 0) - (linkedinMissing ? linkedinSteps : 0);
     if (template.on_missing_channel === 'STOP' || left === 0) return refuse(emailMissing ? emailReason : 'NO_CHANNEL');
   }
-  const needsVerification = !input.verificationDone && emailSteps > 0 && !!contact.email && contact.email_status === 'UNVERIFIED';
+  const needsVerification =
+    !input.verificationDone && emailSteps > 0 && !!contact.email && contact.email_status === 'UNVERIFIED';
   return { refusal: null, needsVerification };
 }

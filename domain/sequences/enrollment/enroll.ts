@@ -57,17 +57,17 @@ export type KnownEnrollmentRows = KnownRows & { running?: null };
 export type Enrollment =
   | { verificationDue: true }
   | {
-    verificationDue: false;
-    result: EnrollmentResult;
-    /** The row as this call wrote it (null when it found its run's row, or a duplicate). */
-    sequence: SequenceRecord | null;
-    /**
-     * The fast-path delivery of the START_SEQUENCE command, already under way; never rejects (a
-     * failure is recorded on the command, which the drain delivers). The API does not wait for it;
-     * callers inside a durable step do.
-     */
-    started: Promise<void>;
-  };
+      verificationDue: false;
+      result: EnrollmentResult;
+      /** The row as this call wrote it (null when it found its run's row, or a duplicate). */
+      sequence: SequenceRecord | null;
+      /**
+       * The fast-path delivery of the START_SEQUENCE command, already under way; never rejects (a
+       * failure is recorded on the command, which the drain delivers). The API does not wait for it;
+       * callers inside a durable step do.
+       */
+      started: Promise<void>;
+    };
 
 const NOTHING_TO_START = Promise.resolve();
 
@@ -75,12 +75,22 @@ const NOTHING_TO_START = Promise.resolve();
  * Delivers the start commands just committed, without a claim (deliverRecorded); never rejects.
  * It begins on the next turn of the event loop, so a request's answer is written first.
  */
-function deliverStart(em: EntityManager, deps: Pick<EnrollmentDeps, 'workflows' | 'logger'>, commands: StoredCommand[]): Promise<void> {
+function deliverStart(
+  em: EntityManager,
+  deps: Pick<EnrollmentDeps, 'workflows' | 'logger'>,
+  commands: StoredCommand[],
+): Promise<void> {
   if (!commands.length) return NOTHING_TO_START;
-  const delivery = new Promise<void>((next) => setImmediate(next)).then(() => deliverRecorded(em.fork(), { workflows: deps.workflows, logger: deps.logger }, commands));
+  const delivery = new Promise<void>((next) => setImmediate(next)).then(() =>
+    deliverRecorded(em.fork(), { workflows: deps.workflows, logger: deps.logger }, commands),
+  );
   return delivery.then(
     () => undefined,
-    (error: unknown) => deps.logger?.warn({ err: error, commandIds: commands.map((c) => c.id) }, 'an enrollment\'s start command could not be settled; the drain delivers it'),
+    (error: unknown) =>
+      deps.logger?.warn(
+        { err: error, commandIds: commands.map((c) => c.id) },
+        "an enrollment's start command could not be settled; the drain delivers it",
+      ),
   );
 }
 
@@ -89,7 +99,12 @@ function deliverStart(em: EntityManager, deps: Pick<EnrollmentDeps, 'workflows' 
  * verification due) the one write and the start command's delivery, or (a verification due)
  * nothing written and `verificationDue`.
  */
-export async function enroll(caller: EntityManager, deps: Pick<EnrollmentDeps, 'directory' | 'workflows' | 'logger'>, input: EnrollInput, known: KnownEnrollmentRows = {}): Promise<Enrollment> {
+export async function enroll(
+  caller: EntityManager,
+  deps: Pick<EnrollmentDeps, 'directory' | 'workflows' | 'logger'>,
+  input: EnrollInput,
+  known: KnownEnrollmentRows = {},
+): Promise<Enrollment> {
   const { organizationId, contactId, sequenceTemplateId } = input;
   const em = caller.fork(); // callers enroll several contacts at once on one EntityManager
   // The run's own row, the template and the contact at once: the check and the write read nothing more.
@@ -100,15 +115,38 @@ export async function enroll(caller: EntityManager, deps: Pick<EnrollmentDeps, '
   ]);
   if (own) {
     const reason = own.status === 'REFUSED' ? (REFUSAL_REASONS.find((r) => r === own.stopped_reason) ?? null) : null;
-    return { verificationDue: false, result: { outcome: own.status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: own.id, reason }, sequence: null, started: NOTHING_TO_START };
+    return {
+      verificationDue: false,
+      result: { outcome: own.status === 'REFUSED' ? 'REFUSED' : 'CREATED', sequenceId: own.id, reason },
+      sequence: null,
+      started: NOTHING_TO_START,
+    };
   }
-  const check = await checkEligibility(em, deps.directory, { organizationId, contactId, sequenceTemplateId, verificationDone: input.verificationDone ?? false }, { template, contact });
+  const check = await checkEligibility(
+    em,
+    deps.directory,
+    { organizationId, contactId, sequenceTemplateId, verificationDone: input.verificationDone ?? false },
+    { template, contact },
+  );
   if (!check.refusal && check.needsVerification) return { verificationDue: true };
-  const written = await writeEnrollment(em, {
-    organizationId, contactId, sequenceTemplateId, enrollmentRunId: input.enrollmentRunId ?? randomUUID(), refusal: check.refusal,
-    sourceContactEntryId: input.sourceContactEntryId,
-  }, { outboxTaskQueue: deps.workflows.taskQueue, freshRun: known.running === null, template, contact });
-  return { verificationDue: false, result: written.result, sequence: written.sequence, started: deliverStart(em, deps, written.startCommands) };
+  const written = await writeEnrollment(
+    em,
+    {
+      organizationId,
+      contactId,
+      sequenceTemplateId,
+      enrollmentRunId: input.enrollmentRunId ?? randomUUID(),
+      refusal: check.refusal,
+      sourceContactEntryId: input.sourceContactEntryId,
+    },
+    { outboxTaskQueue: deps.workflows.taskQueue, freshRun: known.running === null, template, contact },
+  );
+  return {
+    verificationDue: false,
+    result: written.result,
+    sequence: written.sequence,
+    started: deliverStart(em, deps, written.startCommands),
+  };
 }
 
 /**
@@ -116,9 +154,15 @@ export async function enroll(caller: EntityManager, deps: Pick<EnrollmentDeps, '
  * enrollment/<org>/<contact>/<template>; a running one is attached to), which verifies and then
  * enrolls under the same enrollment run id; waits up to `waitMs` for its result (0: not at all).
  */
-export function handOver(deps: Pick<EnrollmentDeps, 'workflows' | 'slowVerifyMs'>, input: EnrollInput, waitMs: number): Promise<EnrollmentRun> {
+export function handOver(
+  deps: Pick<EnrollmentDeps, 'workflows' | 'slowVerifyMs'>,
+  input: EnrollInput,
+  waitMs: number,
+): Promise<EnrollmentRun> {
   const run: EnrollmentInput = {
-    organizationId: input.organizationId, contactId: input.contactId, sequenceTemplateId: input.sequenceTemplateId,
+    organizationId: input.organizationId,
+    contactId: input.contactId,
+    sequenceTemplateId: input.sequenceTemplateId,
     verifyTimeoutMs: verifyAttemptTimeoutMs(deps.slowVerifyMs),
     ...(input.enrollmentRunId ? { enrollmentRunId: input.enrollmentRunId } : {}),
     ...(input.sourceContactEntryId ? { sourceContactEntryId: input.sourceContactEntryId } : {}),
@@ -132,7 +176,12 @@ export function handOver(deps: Pick<EnrollmentDeps, 'workflows' | 'slowVerifyMs'
  * step ends with its run started, or its command left to the drain); a due verification is handed
  * over (handOver, waiting up to `waitMs`). The result, or null while the enrollment workflow goes on.
  */
-export async function enrollInStep(em: EntityManager, deps: EnrollmentDeps, input: EnrollInput & { enrollmentRunId: string }, waitMs = 0): Promise<EnrollmentResult | null> {
+export async function enrollInStep(
+  em: EntityManager,
+  deps: EnrollmentDeps,
+  input: EnrollInput & { enrollmentRunId: string },
+  waitMs = 0,
+): Promise<EnrollmentResult | null> {
   const enrolled = await enroll(em, deps, input);
   if (!enrolled.verificationDue) {
     await enrolled.started;

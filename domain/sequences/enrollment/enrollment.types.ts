@@ -9,7 +9,13 @@
  * is UNDELIVERABLE or BOUNCED (as stored, or as the verification just found).
  * TEMPLATE_NOT_ACTIVE: the template stopped being ACTIVE (or lost its steps) while the check ran.
  */
-export const REFUSAL_REASONS = ['NO_IDENTIFIER', 'EXCLUDED', 'NO_CHANNEL', 'EMAIL_UNDELIVERABLE', 'TEMPLATE_NOT_ACTIVE'] as const;
+export const REFUSAL_REASONS = [
+  'NO_IDENTIFIER',
+  'EXCLUDED',
+  'NO_CHANNEL',
+  'EMAIL_UNDELIVERABLE',
+  'TEMPLATE_NOT_ACTIVE',
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export type EnrollmentOutcome = 'CREATED' | 'REFUSED' | 'DUPLICATE';

@@ -23,7 +23,12 @@ export const VERIFY_POLICY = {
 } as const;
 
 /** The steps of the enrollment workflow: about 5 minutes of retries while the database does not answer. */
-export const STEP_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 } as const;
+export const STEP_RETRY = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '1 minute',
+  maximumAttempts: 10,
+} as const;
 
 /** The pause after failed verification attempt `attempt` (1-based). */
 export function verifyBackoffMs(attempt: number): number {

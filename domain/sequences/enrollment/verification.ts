@@ -40,7 +40,11 @@ async function askWithTimeout(verifier: EmailVerifier, email: string, timeoutMs:
 }
 
 /** The verifier's answer, or the last error once every attempt of the policy failed. */
-async function askVerifier(verifier: EmailVerifier, email: string, options: VerifyOptions): Promise<VerificationResult | Error> {
+async function askVerifier(
+  verifier: EmailVerifier,
+  email: string,
+  options: VerifyOptions,
+): Promise<VerificationResult | Error> {
   let last: Error = new Error('the verifier was not asked');
   for (let attempt = 1; attempt <= VERIFY_POLICY.attempts; attempt++) {
     options.heartbeat?.();
@@ -56,10 +60,15 @@ async function askVerifier(verifier: EmailVerifier, email: string, options: Veri
 
 /** Verifies a never-verified email and stores the answer (status and time) on the contact. */
 export async function verifyContactEmail(
-  em: EntityManager, verifier: EmailVerifier, organizationId: string, contactId: string, options: VerifyOptions,
+  em: EntityManager,
+  verifier: EmailVerifier,
+  organizationId: string,
+  contactId: string,
+  options: VerifyOptions,
 ): Promise<VerificationOutcome> {
   const contact = await contactEmail(em, organizationId, contactId);
-  if (!contact?.email || contact.email_status !== 'UNVERIFIED') return { outcome: 'NOT_NEEDED', status: contact?.email_status ?? null };
+  if (!contact?.email || contact.email_status !== 'UNVERIFIED')
+    return { outcome: 'NOT_NEEDED', status: contact?.email_status ?? null };
   const answer = await askVerifier(verifier, contact.email, options);
   if (answer instanceof Error) return { outcome: 'VERIFIER_DOWN', error: answer.message };
   await storeVerification(em, organizationId, contactId, contact.email, answer.status);

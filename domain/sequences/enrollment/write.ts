@@ -15,8 +15,16 @@ import type { WorkflowCommand } from '../../workflow-commands/command.types.ts';
 import { commandRowOf, storedCommandOf } from '../../workflow-commands/outbox.ts';
 import { toSequenceRecord, type SequenceRecord } from '../record.ts';
 import {
-  contactRow, insertEnrollment, insertLeadReviewTask, insertSequence, lockSourceEntry, runningSequenceId, templateRow,
-  type ContactRow, type NewSequence, type TemplateRow,
+  contactRow,
+  insertEnrollment,
+  insertLeadReviewTask,
+  insertSequence,
+  lockSourceEntry,
+  runningSequenceId,
+  templateRow,
+  type ContactRow,
+  type NewSequence,
+  type TemplateRow,
 } from './enrollment.queries.ts';
 import type { EnrollmentResult, RefusalReason } from './enrollment.types.ts';
 
@@ -53,7 +61,11 @@ export interface WriteEnrollmentOptions {
   contact?: ContactRow;
 }
 
-const duplicateOf = (sequenceId: string): WrittenEnrollment => ({ result: { outcome: 'DUPLICATE', sequenceId, reason: null }, startCommands: [], sequence: null });
+const duplicateOf = (sequenceId: string): WrittenEnrollment => ({
+  result: { outcome: 'DUPLICATE', sequenceId, reason: null },
+  startCommands: [],
+  sequence: null,
+});
 
 /**
  * The write: the ACTIVE row with sequence.created and its START_SEQUENCE command, or the REFUSED row
@@ -62,7 +74,11 @@ const duplicateOf = (sequenceId: string): WrittenEnrollment => ({ result: { outc
  * transaction. A source entry deleted meanwhile (its delete ends the runs it sourced) leaves
  * nothing to enroll: DomainError not found.
  */
-export async function writeEnrollment(em: EntityManager, input: WriteEnrollmentInput, options: WriteEnrollmentOptions): Promise<WrittenEnrollment> {
+export async function writeEnrollment(
+  em: EntityManager,
+  input: WriteEnrollmentInput,
+  options: WriteEnrollmentOptions,
+): Promise<WrittenEnrollment> {
   const { organizationId, contactId, sequenceTemplateId } = input;
   const duplicate = async (): Promise<WrittenEnrollment | null> => {
     const id = await runningSequenceId(em, organizationId, contactId, sequenceTemplateId);
@@ -77,11 +93,22 @@ export async function writeEnrollment(em: EntityManager, input: WriteEnrollmentI
   if (!template || !contact) throw DomainError.notFound(template ? 'Contact' : 'Sequence template');
   const status: SequenceStatus = input.refusal ? 'REFUSED' : template.requires_lead_review ? 'FOUND' : 'ACTIVE';
   const row: NewSequence = {
-    id: randomUUID(), organizationId, contactId, accountId: contact.account_id, sequenceTemplateId, status, stoppedReason: input.refusal,
-    senderId: template.sender_user_id, enrollmentRunId: input.enrollmentRunId, sourceContactEntryId: input.sourceContactEntryId ?? null, now: new Date(),
+    id: randomUUID(),
+    organizationId,
+    contactId,
+    accountId: contact.account_id,
+    sequenceTemplateId,
+    status,
+    stoppedReason: input.refusal,
+    senderId: template.sender_user_id,
+    enrollmentRunId: input.enrollmentRunId,
+    sourceContactEntryId: input.sourceContactEntryId ?? null,
+    now: new Date(),
   };
   try {
-    return status === 'FOUND' ? await writeFound(em, row, template, contact) : await writeOne(em, row, template, contact, options.outboxTaskQueue);
+    return status === 'FOUND'
+      ? await writeFound(em, row, template, contact)
+      : await writeOne(em, row, template, contact, options.outboxTaskQueue);
   } catch (error) {
     // A concurrent enrollment wrote the running row first; the partial unique index caught it.
     if (!isUniqueViolation(error)) throw error;
@@ -92,14 +119,34 @@ export async function writeEnrollment(em: EntityManager, input: WriteEnrollmentI
 }
 
 const createdEvent = (row: NewSequence, template: TemplateRow, contact: ContactRow) => ({
-  organizationId: row.organizationId, contact: contactSummaryFromRow(contact), sequenceId: row.id, sequenceTemplate: { id: template.id, name: template.name },
+  organizationId: row.organizationId,
+  contact: contactSummaryFromRow(contact),
+  sequenceId: row.id,
+  sequenceTemplate: { id: template.id, name: template.name },
 });
 
 /** An ACTIVE or REFUSED enrollment: one statement. */
-async function writeOne(em: EntityManager, row: NewSequence, template: TemplateRow, contact: ContactRow, taskQueue: string): Promise<WrittenEnrollment> {
+async function writeOne(
+  em: EntityManager,
+  row: NewSequence,
+  template: TemplateRow,
+  contact: ContactRow,
+  taskQueue: string,
+): Promise<WrittenEnrollment> {
   const active = row.status === 'ACTIVE';
-  const event = active ? activityRowOf({ ...createdEvent(row, template, contact), type: 'sequence.created', resourceType: 'SEQUENCE', channel: null }, row.now) : null;
-  const start: WorkflowCommand = { kind: 'START_SEQUENCE', organizationId: row.organizationId, sequenceId: row.id, contactId: row.contactId, sequenceTemplateId: row.sequenceTemplateId };
+  const event = active
+    ? activityRowOf(
+        { ...createdEvent(row, template, contact), type: 'sequence.created', resourceType: 'SEQUENCE', channel: null },
+        row.now,
+      )
+    : null;
+  const start: WorkflowCommand = {
+    kind: 'START_SEQUENCE',
+    organizationId: row.organizationId,
+    sequenceId: row.id,
+    contactId: row.contactId,
+    sequenceTemplateId: row.sequenceTemplateId,
+  };
   const command = active ? commandRowOf(start, commandWorkflowId(start, taskQueue), row.now) : null;
   const written = await insertEnrollment(em, row, event, command);
   if (!written) throw DomainError.notFound('Contact entry');
@@ -111,20 +158,47 @@ async function writeOne(em: EntityManager, row: NewSequence, template: TemplateR
 }
 
 /** A FOUND enrollment: the row, sequence.created, the lead's NEW_LEAD_REVIEW task and task.created, in one transaction (the task's approval starts the run). */
-async function writeFound(em: EntityManager, row: NewSequence, template: TemplateRow, contact: ContactRow): Promise<WrittenEnrollment> {
+async function writeFound(
+  em: EntityManager,
+  row: NewSequence,
+  template: TemplateRow,
+  contact: ContactRow,
+): Promise<WrittenEnrollment> {
   return em.transactional(async (tx) => {
-    if (row.sourceContactEntryId && !(await lockSourceEntry(tx, row.organizationId, row.sourceContactEntryId))) throw DomainError.notFound('Contact entry');
+    if (row.sourceContactEntryId && !(await lockSourceEntry(tx, row.organizationId, row.sourceContactEntryId)))
+      throw DomainError.notFound('Contact entry');
     const written = await insertSequence(tx, row);
     const base = createdEvent(row, template, contact);
     await emitEvent(tx, { ...base, type: 'sequence.created', resourceType: 'SEQUENCE', channel: null });
     const taskId = randomUUID();
-    const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ') || contact.email || contact.linkedin_url || 'lead';
+    const name =
+      [contact.first_name, contact.last_name].filter(Boolean).join(' ') ||
+      contact.email ||
+      contact.linkedin_url ||
+      'lead';
     const title = truncateText(`Review lead ${name} for ${template.name}`, 200);
-    await insertLeadReviewTask(tx, { id: taskId, organizationId: row.organizationId, sequenceId: row.id, contactId: row.contactId, assigneeId: template.sender_user_id, title, dueDate: utcDate(row.now), now: row.now });
+    await insertLeadReviewTask(tx, {
+      id: taskId,
+      organizationId: row.organizationId,
+      sequenceId: row.id,
+      contactId: row.contactId,
+      assigneeId: template.sender_user_id,
+      title,
+      dueDate: utcDate(row.now),
+      now: row.now,
+    });
     await emitEvent(tx, {
-      ...base, type: 'task.created', resourceType: 'TASK', channel: 'MANUAL', taskId,
+      ...base,
+      type: 'task.created',
+      resourceType: 'TASK',
+      channel: 'MANUAL',
+      taskId,
       embeds: { task: { id: taskId, type: 'NEW_LEAD_REVIEW', status: 'PENDING', title } },
     });
-    return { result: { outcome: 'CREATED', sequenceId: row.id, reason: null }, startCommands: [], sequence: toSequenceRecord(written) };
+    return {
+      result: { outcome: 'CREATED', sequenceId: row.id, reason: null },
+      startCommands: [],
+      sequence: toSequenceRecord(written),
+    };
   });
 }

@@ -10,12 +10,26 @@ export function domainCandidates(rng: Rng, name: string, country: string): strin
   const short = words.length > 2 ? words.slice(0, 2).join('') : joined;
   const tld = rng.chance(0.8) ? 'test' : 'example';
   const cc = country.toLowerCase();
-  return [`${short}.${tld}`, `${joined}.${tld}`, `${hyphenated}.${tld}`, `get${short}.${tld}`, `${short}-${cc}.${tld}`, `${short}hq.${tld}`];
+  return [
+    `${short}.${tld}`,
+    `${joined}.${tld}`,
+    `${hyphenated}.${tld}`,
+    `get${short}.${tld}`,
+    `${short}-${cc}.${tld}`,
+    `${short}hq.${tld}`,
+  ];
 }
 
 export function aliasCandidates(domain: string, country: string): string[] {
   const dot = domain.indexOf('.');
   const label = domain.slice(0, dot);
   const otherTld = domain.endsWith('.test') ? 'example' : 'test';
-  return [`${label}.${otherTld}`, `${label}-inc.test`, `get${label}.test`, `${label}-${country.toLowerCase()}.test`, `${label}hq.example`, `${label}-group.test`];
+  return [
+    `${label}.${otherTld}`,
+    `${label}-inc.test`,
+    `get${label}.test`,
+    `${label}-${country.toLowerCase()}.test`,
+    `${label}hq.example`,
+    `${label}-group.test`,
+  ];
 }

@@ -47,8 +47,20 @@ export const FIXTURES: {
     countryCode: 'US',
     companyId: ACME_ID,
     jobHistory: [
-      { companyName: 'Acme Corp', companyDomain: 'acme.test', title: 'VP Engineering', startedOn: '2021-03-01', endedOn: null },
-      { companyName: 'Globex', companyDomain: 'globex.test', title: 'Director of Engineering', startedOn: '2016-09-01', endedOn: '2021-02-15' },
+      {
+        companyName: 'Acme Corp',
+        companyDomain: 'acme.test',
+        title: 'VP Engineering',
+        startedOn: '2021-03-01',
+        endedOn: null,
+      },
+      {
+        companyName: 'Globex',
+        companyDomain: 'globex.test',
+        title: 'Director of Engineering',
+        startedOn: '2016-09-01',
+        endedOn: '2021-02-15',
+      },
     ],
   },
   grace: {
@@ -63,8 +75,20 @@ export const FIXTURES: {
     countryCode: 'US',
     companyId: GLOBEX_ID,
     jobHistory: [
-      { companyName: 'Globex', companyDomain: 'globex.test', title: 'Head of Sales', startedOn: '2019-06-01', endedOn: null },
-      { companyName: 'Remington Rand', companyDomain: null, title: 'Sales Manager', startedOn: '2014-01-06', endedOn: '2019-05-10' },
+      {
+        companyName: 'Globex',
+        companyDomain: 'globex.test',
+        title: 'Head of Sales',
+        startedOn: '2019-06-01',
+        endedOn: null,
+      },
+      {
+        companyName: 'Remington Rand',
+        companyDomain: null,
+        title: 'Sales Manager',
+        startedOn: '2014-01-06',
+        endedOn: '2019-05-10',
+      },
     ],
   },
 };

@@ -22,20 +22,30 @@ function isoDay(day: number): string {
 }
 
 /** How many earlier jobs a person's history shows. */
-const HISTORY_LENGTHS = weights([[0, 40], [1, 35], [2, 25]] as const);
+const HISTORY_LENGTHS = weights([
+  [0, 40],
+  [1, 35],
+  [2, 25],
+] as const);
 
 /**
  * The fixed people followed by `count` generated ones, employed by generated companies of
  * `companies` (fixed companies keep only their fixed people). Yields one at a time so a loader
  * can stream 200,000 people without holding them all.
  */
-export function* generatePeople(companies: readonly DirectoryCompany[], count: number, seed = DIRECTORY_SEED): Generator<DirectoryPersonRecord> {
+export function* generatePeople(
+  companies: readonly DirectoryCompany[],
+  count: number,
+  seed = DIRECTORY_SEED,
+): Generator<DirectoryPersonRecord> {
   checkCount('people', count);
   const fixedIds = new Set([FIXTURES.acme.id, FIXTURES.globex.id]);
   const employers = companies.filter((c) => !fixedIds.has(c.id));
   if (count > 0 && employers.length === 0) throw new RangeError('generated people need at least one generated company');
   // Bigger companies employ more of the directory's people, sub-linearly.
-  const employerWeights = weights(employers.map((c) => [c, 2 + Math.pow(Math.min(c.employeeCount, 20000), 0.45)] as const));
+  const employerWeights = weights(
+    employers.map((c) => [c, 2 + Math.pow(Math.min(c.employeeCount, 20000), 0.45)] as const),
+  );
   // Its own stream: how many draws the companies took does not shift the people.
   const rng = new Rng((seed ^ 0x5eed0001) >>> 0);
   const fixed = [structuredClone(FIXTURES.ada), structuredClone(FIXTURES.grace)];
@@ -97,6 +107,18 @@ export function* generatePeople(companies: readonly DirectoryCompany[], count: n
     let id = rng.uuid();
     while (ids.has(id)) id = rng.uuid();
     ids.add(id);
-    yield { id, firstName, lastName, email, linkedinUrl, jobTitle: title, seniority, phone, countryCode, companyId: company.id, jobHistory };
+    yield {
+      id,
+      firstName,
+      lastName,
+      email,
+      linkedinUrl,
+      jobTitle: title,
+      seniority,
+      phone,
+      countryCode,
+      companyId: company.id,
+      jobHistory,
+    };
   }
 }

@@ -43,12 +43,16 @@ export class Rng {
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = [...items];
     const out: T[] = [];
-    for (let i = 0; i < count && pool.length > 0; i++) out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]);
+    for (let i = 0; i < count && pool.length > 0; i++)
+      out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]);
     return out;
   }
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
+    while (out.length < length)
+      out += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
     return out.slice(0, length);
   }
   uuid(): string {

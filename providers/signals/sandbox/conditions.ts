@@ -22,7 +22,8 @@ export function firmographics(filters: Record<string, string[]>): RawBuilder<unk
   const out: RawBuilder<unknown>[] = [];
   const f = filters;
   if (f.company_type?.length) out.push(sql`g.company_type = any(${f.company_type}::text[])`);
-  if (f.company_country_code_or?.length) out.push(sql`g.company_country_code = any(${f.company_country_code_or}::text[])`);
+  if (f.company_country_code_or?.length)
+    out.push(sql`g.company_country_code = any(${f.company_country_code_or}::text[])`);
   if (f.industry_or?.length) out.push(sql`lower(g.industry) = any(${lower(f.industry_or)}::text[])`);
   if (f.industry_not?.length) out.push(sql`coalesce(lower(g.industry), '') <> all(${lower(f.industry_not)}::text[])`);
   if (f.company_size?.length) out.push(sql`g.size_band = any(${f.company_size}::text[])`);
@@ -35,6 +36,7 @@ export function persona(filters: Record<string, string[]>, alias: string): RawBu
   const a = sql.raw(alias);
   if (filters.job_title_or?.length) out.push(sql`${a}.job_title ilike any(${likeAny(filters.job_title_or)}::text[])`);
   if (filters.seniority_or?.length) out.push(sql`${a}.seniority = any(${filters.seniority_or}::text[])`);
-  if (filters.person_country_code_or?.length) out.push(sql`${a}.country_code = any(${filters.person_country_code_or}::text[])`);
+  if (filters.person_country_code_or?.length)
+    out.push(sql`${a}.country_code = any(${filters.person_country_code_or}::text[])`);
   return out;
 }

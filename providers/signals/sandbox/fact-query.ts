@@ -43,8 +43,15 @@ export interface SlotPicks {
   srcs: string[];
 }
 
-export function factQuery(family: FactFamily, filters: Record<string, string[]>, picks: SlotPicks,
-  from: Date, to: Date, limit: number, offset: number) {
+export function factQuery(
+  family: FactFamily,
+  filters: Record<string, string[]>,
+  picks: SlotPicks,
+  from: Date,
+  to: Date,
+  limit: number,
+  offset: number,
+) {
   const people = PEOPLE_FAMILIES.has(family);
   const familySeed = family;
   const pickRows = sql`unnest(${picks.days}::int[], ${picks.slots}::int[], ${picks.srcs}::text[]) as x(day, slot, src)`;
@@ -78,9 +85,12 @@ export function factQuery(family: FactFamily, filters: Record<string, string[]>,
       details = sql`${title} as d1, coalesce(${city} || ', ' || b.company_country_code, 'Remote (' || b.company_country_code || ')') as d2,
           ${tech} as d3, ${term} as d4`;
       if (f.job_title_or?.length) conds.push(sql`g.d1 ilike any(${likeAny(f.job_title_or)}::text[])`);
-      if (f.job_location_pattern_or?.length) conds.push(sql`g.d2 ilike any(${locationPatterns(f.job_location_pattern_or)}::text[])`);
+      if (f.job_location_pattern_or?.length)
+        conds.push(sql`g.d2 ilike any(${locationPatterns(f.job_location_pattern_or)}::text[])`);
       if (f.job_description_contains_or?.length) {
-        conds.push(sql`('We are hiring a ' || g.d1 || ' in ' || g.d2 || '. You will work with ' || g.d3 || ' on ' || g.d4 || '.') ilike any(${likeAny(f.job_description_contains_or)}::text[])`);
+        conds.push(
+          sql`('We are hiring a ' || g.d1 || ' in ' || g.d2 || '. You will work with ' || g.d3 || ' on ' || g.d4 || '.') ilike any(${likeAny(f.job_description_contains_or)}::text[])`,
+        );
       }
       break;
     }
@@ -89,13 +99,18 @@ export function factQuery(family: FactFamily, filters: Record<string, string[]>,
       details = sql`(${[...FUNDING_ROUNDS]}::text[])[1 + ${round}] as d1,
           (((${ROUND_BASES}::bigint[])[1 + ${round}] * (50 + ((b.h >> 19) & 127)) / 100 / 100000) * 100000)::text as d2, null::text as d3, null::text as d4`;
       if (f.funding_round_or?.length) conds.push(sql`g.d1 = any(${f.funding_round_or}::text[])`);
-      if (f.funding_amount_min_usd?.length) conds.push(sql`g.d2::bigint >= ${Number(f.funding_amount_min_usd[0]) || 0}::bigint`);
+      if (f.funding_amount_min_usd?.length)
+        conds.push(sql`g.d2::bigint >= ${Number(f.funding_amount_min_usd[0]) || 0}::bigint`);
       break;
     }
     case 'TECH_ADOPTION': {
       pre.push(sql`cardinality(b.technologies) > 0`);
       details = sql`b.technologies[1 + ((b.h >> 17) & 255) % greatest(cardinality(b.technologies), 1)] as d1, null::text as d2, null::text as d3, null::text as d4`;
-      const techs = [...(f.technology_or ?? []), ...(f.competitor_technology_or ?? []), ...(f.integration_technology_or ?? [])];
+      const techs = [
+        ...(f.technology_or ?? []),
+        ...(f.competitor_technology_or ?? []),
+        ...(f.integration_technology_or ?? []),
+      ];
       if (techs.length) conds.push(sql`lower(g.d1) = any(${lower(techs)}::text[])`);
       break;
     }
@@ -110,7 +125,8 @@ export function factQuery(family: FactFamily, filters: Record<string, string[]>,
       pre.push(sql`b.company_id is not null`);
       details = sql`null::text as d1, null::text as d2, null::text as d3, null::text as d4`;
       conds.push(...persona(f, 'g'));
-      if (f.previous_company_domain_or?.length) conds.push(sql`(g.previous_job ->> 'companyDomain') = any(${f.previous_company_domain_or}::text[])`);
+      if (f.previous_company_domain_or?.length)
+        conds.push(sql`(g.previous_job ->> 'companyDomain') = any(${f.previous_company_domain_or}::text[])`);
       break;
     }
     case 'LINKEDIN_POST_ENGAGEMENT': {

@@ -24,4 +24,9 @@ export const SOURCES: Partial<Record<SignalType, { key: string; kind: string }>>
 };
 
 export const COMPANY_FAMILIES = new Set<FactFamily>(['JOB_POSTING', 'FUNDING_ROUND', 'TECH_ADOPTION', 'NEWS']);
-export const PEOPLE_FAMILIES = new Set<FactFamily>(['JOB_CHANGE', 'LINKEDIN_POST_ENGAGEMENT', 'LINKEDIN_MENTION', 'LINKEDIN_FOLLOW']);
+export const PEOPLE_FAMILIES = new Set<FactFamily>([
+  'JOB_CHANGE',
+  'LINKEDIN_POST_ENGAGEMENT',
+  'LINKEDIN_MENTION',
+  'LINKEDIN_FOLLOW',
+]);

@@ -16,8 +16,14 @@ describe('activities', () => {
   let other: TestOrg;
   const ids: Record<string, string> = {};
   const contact: ContactSummary = {
-    id: randomUUID(), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@analytical.test', linkedin_url: null,
-    job_title: 'Engineer', company_name: 'Analytical', company_domain: 'analytical.test',
+    id: randomUUID(),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@analytical.test',
+    linkedin_url: null,
+    job_title: 'Engineer',
+    company_name: 'Analytical',
+    company_domain: 'analytical.test',
   };
   const templateA = { id: randomUUID(), name: 'Outbound A' };
   const templateB = { id: randomUUID(), name: 'Outbound B' };
@@ -44,25 +50,60 @@ describe('activities', () => {
     org = await newOrg(stack, 'Activities Org');
     other = await newOrg(stack, 'Activities Other');
     ids.sent = await emit({
-      type: 'message.sent', organizationId: org.organizationId, contact, sequenceId: sequenceA, sequenceTemplate: templateA,
-      resourceType: 'MESSAGE', channel: 'EMAIL', messageId,
-      embeds: { message: { id: messageId, subject: 'Hello', body: 'Hi {first_name}_x', channel: 'EMAIL', direction: 'OUTBOUND', sent_at: sentAt, step_number: 1 } },
+      type: 'message.sent',
+      organizationId: org.organizationId,
+      contact,
+      sequenceId: sequenceA,
+      sequenceTemplate: templateA,
+      resourceType: 'MESSAGE',
+      channel: 'EMAIL',
+      messageId,
+      embeds: {
+        message: {
+          id: messageId,
+          subject: 'Hello',
+          body: 'Hi {first_name}_x',
+          channel: 'EMAIL',
+          direction: 'OUTBOUND',
+          sent_at: sentAt,
+          step_number: 1,
+        },
+      },
     });
     ids.invitation = await emit({
-      type: 'invitation.sent', organizationId: org.organizationId, contact, sequenceId: sequenceA, sequenceTemplate: templateA,
-      resourceType: 'INVITATION', channel: 'LINKEDIN',
+      type: 'invitation.sent',
+      organizationId: org.organizationId,
+      contact,
+      sequenceId: sequenceA,
+      sequenceTemplate: templateA,
+      resourceType: 'INVITATION',
+      channel: 'LINKEDIN',
     });
     ids.task = await emit({
-      type: 'task.created', organizationId: org.organizationId, contact: null, sequenceId: sequenceB, sequenceTemplate: templateB,
-      resourceType: 'TASK', channel: 'MANUAL', taskId: randomUUID(), embeds: { task: { id: randomUUID(), type: 'CALL' } },
+      type: 'task.created',
+      organizationId: org.organizationId,
+      contact: null,
+      sequenceId: sequenceB,
+      sequenceTemplate: templateB,
+      resourceType: 'TASK',
+      channel: 'MANUAL',
+      taskId: randomUUID(),
+      embeds: { task: { id: randomUUID(), type: 'CALL' } },
     });
     ids.exclusion = await emit({
-      type: 'contact_exclusion.created', organizationId: org.organizationId, contact,
+      type: 'contact_exclusion.created',
+      organizationId: org.organizationId,
+      contact,
       fields: { exclusion_id: randomUUID(), email: contact.email, linkedin_url: null, reason: 'UNSUBSCRIBED' },
     });
     ids.foreign = await emit({
-      type: 'message.sent', organizationId: other.organizationId, contact: null, sequenceId: randomUUID(), sequenceTemplate: templateA,
-      resourceType: 'MESSAGE', channel: 'EMAIL',
+      type: 'message.sent',
+      organizationId: other.organizationId,
+      contact: null,
+      sequenceId: randomUUID(),
+      sequenceTemplate: templateA,
+      resourceType: 'MESSAGE',
+      channel: 'EMAIL',
     });
   });
 
@@ -86,16 +127,32 @@ describe('activities', () => {
       assert.equal(payload.calendarEventId, null);
       assert.equal(payload.taskId, null);
       assert.deepEqual(payload.contact, {
-        id: contact.id, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@analytical.test', linkedinUrl: null,
-        jobTitle: 'Engineer', companyName: 'Analytical', companyDomain: 'analytical.test',
+        id: contact.id,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@analytical.test',
+        linkedinUrl: null,
+        jobTitle: 'Engineer',
+        companyName: 'Analytical',
+        companyDomain: 'analytical.test',
       });
       assert.deepEqual(payload.sequenceTemplate, templateA);
-      assert.deepEqual(payload.message, { id: messageId, subject: 'Hello', body: 'Hi {first_name}_x', channel: 'EMAIL', direction: 'OUTBOUND', sentAt, stepNumber: 1 });
+      assert.deepEqual(payload.message, {
+        id: messageId,
+        subject: 'Hello',
+        body: 'Hi {first_name}_x',
+        channel: 'EMAIL',
+        direction: 'OUTBOUND',
+        sentAt,
+        stepNumber: 1,
+      });
       assert.ok(!JSON.stringify(payload).match(/"[a-z]+_[a-z_]+":/), 'no snake_case key left');
     });
 
     it('when the stored payload is compared, then it stays snake_case (the webhook body)', async () => {
-      const { rows } = await sql<{ payload: Record<string, unknown> }>`SELECT payload FROM activities WHERE id = ${ids.sent}`.execute(stack.orm.em.fork().getKysely());
+      const { rows } = await sql<{
+        payload: Record<string, unknown>;
+      }>`SELECT payload FROM activities WHERE id = ${ids.sent}`.execute(stack.orm.em.fork().getKysely());
       assert.equal(rows[0].payload.organization_id, org.organizationId);
       assert.equal((rows[0].payload.message as Record<string, unknown>).sent_at, sentAt);
     });
@@ -118,7 +175,10 @@ describe('activities', () => {
     it('when listed without options, then newest first, in the envelope, only this organization', async () => {
       const response = await list();
       assert.equal(response.status, 200);
-      assert.deepEqual(response.body.items.map((a: { id: string }) => a.id), [ids.exclusion, ids.task, ids.invitation, ids.sent]);
+      assert.deepEqual(
+        response.body.items.map((a: { id: string }) => a.id),
+        [ids.exclusion, ids.task, ids.invitation, ids.sent],
+      );
       assert.equal(response.body.total_count, 4);
       assert.equal(response.body.total_pages, 1);
       assert.equal(response.body.has_more, false);
@@ -128,7 +188,10 @@ describe('activities', () => {
     it('when sort_order=asc, then oldest first; pages split the same order', async () => {
       assert.deepEqual(await listIds('?sort_order=asc'), [ids.sent, ids.invitation, ids.task, ids.exclusion]);
       const second = await list('?size=3&page=2');
-      assert.deepEqual(second.body.items.map((a: { id: string }) => a.id), [ids.sent]);
+      assert.deepEqual(
+        second.body.items.map((a: { id: string }) => a.id),
+        [ids.sent],
+      );
       assert.equal(second.body.total_count, 4);
       assert.equal(second.body.has_more, false);
       assert.equal((await list('?size=3')).body.has_more, true);
@@ -150,14 +213,28 @@ describe('activities', () => {
 
     it('when created_after / created_before are given, then strictly after / before', async () => {
       const all = (await list('?sort_order=asc')).body.items as { id: string; created_at: string }[];
-      assert.deepEqual(await listIds(`?created_after=${encodeURIComponent(all[1].created_at)}`), [ids.exclusion, ids.task]);
+      assert.deepEqual(await listIds(`?created_after=${encodeURIComponent(all[1].created_at)}`), [
+        ids.exclusion,
+        ids.task,
+      ]);
       assert.deepEqual(await listIds(`?created_before=${encodeURIComponent(all[1].created_at)}`), [ids.sent]);
-      assert.deepEqual(await listIds(`?created_after=${encodeURIComponent(all[0].created_at)}&created_before=${encodeURIComponent(all[3].created_at)}`), [ids.task, ids.invitation]);
+      assert.deepEqual(
+        await listIds(
+          `?created_after=${encodeURIComponent(all[0].created_at)}&created_before=${encodeURIComponent(all[3].created_at)}`,
+        ),
+        [ids.task, ids.invitation],
+      );
     });
 
     it('when a filter value is invalid, then 400 naming it', async () => {
-      for (const [query, path] of [['?types=message.unknown', 'types[0]'], ['?contact_id=x', 'contact_id'], ['?resource_type=EMAIL', 'resource_type'],
-        ['?channel=FAX', 'channel'], ['?created_after=yesterday', 'created_after'], ['?sort_by=type', 'sort_by']]) {
+      for (const [query, path] of [
+        ['?types=message.unknown', 'types[0]'],
+        ['?contact_id=x', 'contact_id'],
+        ['?resource_type=EMAIL', 'resource_type'],
+        ['?channel=FAX', 'channel'],
+        ['?created_after=yesterday', 'created_after'],
+        ['?sort_by=type', 'sort_by'],
+      ]) {
         const response = await list(query);
         assert.equal(response.status, 400, query);
         assert.equal(response.body.data.errors[0].path, path, query);
@@ -173,7 +250,10 @@ describe('activities', () => {
 
     it('when another organization lists, then it sees only its own activity', async () => {
       const response = await list('', other.apiKey);
-      assert.deepEqual(response.body.items.map((a: { id: string }) => a.id), [ids.foreign]);
+      assert.deepEqual(
+        response.body.items.map((a: { id: string }) => a.id),
+        [ids.foreign],
+      );
     });
   });
 });

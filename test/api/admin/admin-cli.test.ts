@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../config.ts';
 import { sandboxOutboundEmails } from '../../../providers/mail/sandbox.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../../workflows/sequence.definitions.ts';
-import { insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
+import {
+  insertContact,
+  insertSequence,
+  insertTemplate,
+  messagesOf,
+  sequenceRow,
+  until,
+} from '../../helpers/sequence-fixtures.ts';
 import { client } from '../../helpers/http.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -34,7 +41,16 @@ describe('admin CLI', function () {
 
   it('when creating a key with scopes, then it prints id, api_key, key_prefix and scopes, and the scopes hold', async () => {
     const org = json('bootstrap', '--org-name', 'CLI Keys');
-    const key = json('key', 'create', '--org', org.organization_id, '--name', 'reader', '--scopes', 'contacts:read,users:read');
+    const key = json(
+      'key',
+      'create',
+      '--org',
+      org.organization_id,
+      '--name',
+      'reader',
+      '--scopes',
+      'contacts:read,users:read',
+    );
     for (const field of ['id', 'api_key', 'key_prefix', 'scopes']) assert.ok(field in key, field);
     assert.deepEqual(key.scopes, ['contacts:read', 'users:read']);
     assert.ok(key.api_key.startsWith(key.key_prefix));
@@ -49,10 +65,24 @@ describe('admin CLI', function () {
   it('when a key is created for another user, then GET /v1/me shows that user', async () => {
     const org = json('bootstrap', '--org-name', 'CLI Users');
     const user = json('user', 'create', '--org', org.organization_id, '--email', 'rep@example.com', '--name', 'Rep');
-    const key = json('key', 'create', '--org', org.organization_id, '--name', 'rep', '--scopes', 'users:read', '--user', user.id);
+    const key = json(
+      'key',
+      'create',
+      '--org',
+      org.organization_id,
+      '--name',
+      'rep',
+      '--scopes',
+      'users:read',
+      '--user',
+      user.id,
+    );
     assert.equal((await api.get('/v1/me', { key: key.api_key })).body.user_id, user.id);
     const users = await api.get('/v1/users?sort_by=email', { key: key.api_key });
-    assert.deepEqual(users.body.items.map((u: { email: string }) => u.email), ['owner@example.com', 'rep@example.com']);
+    assert.deepEqual(
+      users.body.items.map((u: { email: string }) => u.email),
+      ['owner@example.com', 'rep@example.com'],
+    );
   });
 
   it('when rotating and revoking, then the CLI reports it and the keys follow', async () => {
@@ -69,7 +99,17 @@ describe('admin CLI', function () {
 
   it('when given bad input, then it exits non-zero with a clear message and writes nothing', () => {
     const org = json('bootstrap', '--org-name', 'CLI Bad');
-    const badScope = admin('key', 'create', '--org', org.organization_id, '--name', 'x', '--scopes', 'contacts:read,nope:write', '--json');
+    const badScope = admin(
+      'key',
+      'create',
+      '--org',
+      org.organization_id,
+      '--name',
+      'x',
+      '--scopes',
+      'contacts:read,nope:write',
+      '--json',
+    );
     assert.equal(badScope.code, 1);
     assert.match(badScope.stderr, /nope:write/);
     const badOrg = admin('key', 'create', '--org', 'not-a-uuid', '--name', 'x', '--scopes', 'users:read');
@@ -86,7 +126,13 @@ describe('admin CLI', function () {
     const org = json('bootstrap', '--org-name', 'CLI Credits');
     const starting = loadConfig().startingEnrichmentCredits; // what the child process (same environment) read
     const shown = json('org', 'show', '--org', org.organization_id);
-    assert.deepEqual(shown, { organization_id: org.organization_id, name: 'CLI Credits', enrichment_credits: starting, lead_limit: 500, icp_profile: null });
+    assert.deepEqual(shown, {
+      organization_id: org.organization_id,
+      name: 'CLI Credits',
+      enrichment_credits: starting,
+      lead_limit: 500,
+      icp_profile: null,
+    });
     assert.equal(json('org', 'credits', '--org', org.organization_id, '--add', '5').enrichment_credits, starting + 5);
     const overdrawn = admin('org', 'credits', '--org', org.organization_id, '--add=-1000');
     assert.equal(overdrawn.code, 1);
@@ -94,8 +140,22 @@ describe('admin CLI', function () {
     assert.equal(json('org', 'credits', '--org', org.organization_id, '--add=-5').enrichment_credits, starting);
     assert.equal((await api.get('/v1/me', { key: org.api_key })).body.enrichment_credits, starting);
     assert.equal(json('org', 'lead-limit', '--org', org.organization_id, '--set', '250').lead_limit, 250);
-    const icp = json('org', 'icp', '--org', org.organization_id, '--json-value', '{"industries":["Software"],"countries":["US"]}');
-    assert.deepEqual(icp.icp_profile, { industries: ['Software'], company_sizes: [], countries: ['US'], job_titles: [], seniorities: [], keywords: [] });
+    const icp = json(
+      'org',
+      'icp',
+      '--org',
+      org.organization_id,
+      '--json-value',
+      '{"industries":["Software"],"countries":["US"]}',
+    );
+    assert.deepEqual(icp.icp_profile, {
+      industries: ['Software'],
+      company_sizes: [],
+      countries: ['US'],
+      job_titles: [],
+      seniorities: [],
+      keywords: [],
+    });
     const badIcp = admin('org', 'icp', '--org', org.organization_id, '--json-value', '{"industry":["Software"]}');
     assert.equal(badIcp.code, 1);
     assert.match(badIcp.stderr, /industry/);
@@ -111,19 +171,47 @@ describe('admin CLI', function () {
 
   it('when a sender is configured and then removed, then the mailbox sends their emails and removal ends their running sequences SENDER_REMOVED', async () => {
     const org = json('bootstrap', '--org-name', 'Sender Org');
-    const user = json('user', 'create', '--org', org.organization_id, '--email', 'rep@sender-org.test', '--name', 'Rep');
-    const sender = json('user', 'sender', '--id', user.id, '--mailbox-email', 'Sales@Sender-Org.test', '--daily-send-limit', '25');
+    const user = json(
+      'user',
+      'create',
+      '--org',
+      org.organization_id,
+      '--email',
+      'rep@sender-org.test',
+      '--name',
+      'Rep',
+    );
+    const sender = json(
+      'user',
+      'sender',
+      '--id',
+      user.id,
+      '--mailbox-email',
+      'Sales@Sender-Org.test',
+      '--daily-send-limit',
+      '25',
+    );
     assert.deepEqual([sender.mailbox_email, sender.daily_send_limit], ['sales@sender-org.test', 25]);
     assert.equal(admin('user', 'sender', '--id', user.id, '--daily-send-limit=-1').code, 1);
 
     const to = `to-${randomUUID().slice(0, 8)}@example.com`;
     const contactId = await insertContact(stack, org.organization_id, { email: to });
-    const templateId = await insertTemplate(stack, org.organization_id, [
-      { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL', delay_days: 5, subject: 'Again', body: 'Again' },
-    ], { senderUserId: user.id });
+    const templateId = await insertTemplate(
+      stack,
+      org.organization_id,
+      [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' },
+        { type: 'EMAIL', delay_days: 5, subject: 'Again', body: 'Again' },
+      ],
+      { senderUserId: user.id },
+    );
     const sequenceId = await insertSequence(stack, org.organization_id, { contactId, templateId });
     const input: SequenceInput = { sequenceId, organizationId: org.organization_id };
-    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: stack.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
+    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
+      taskQueue: stack.taskQueue,
+      workflowId: sequenceWorkflowId(sequenceId),
+      args: [input],
+    });
     await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
     const [email] = await sandboxOutboundEmails(stack.orm, { toEmail: to });
     assert.equal(email.fromEmail, 'sales@sender-org.test', 'the mailbox is the From address');

@@ -29,7 +29,14 @@ describe('authentication', () => {
   });
 
   it('when the header is malformed or the key unknown, then 401', async () => {
-    for (const header of ['Basic abc', 'Bearer', 'Bearer not-a-key', `Bearer ows_${'A'.repeat(32)}`, `Bearer ${org.apiKey}x`, org.apiKey]) {
+    for (const header of [
+      'Basic abc',
+      'Bearer',
+      'Bearer not-a-key',
+      `Bearer ows_${'A'.repeat(32)}`,
+      `Bearer ${org.apiKey}x`,
+      org.apiKey,
+    ]) {
       assertUnauthorized(await api.get('/v1/me', { headers: { Authorization: header } }));
     }
   });
@@ -81,7 +88,11 @@ describe('authentication', () => {
   });
 
   it('when the key owner is removed, then their keys stop working', async () => {
-    const user = await admin.createUser(stack.orm.em.fork(), { organizationId: org.organizationId, email: `gone-${Date.now()}@example.com`, name: 'Gone' });
+    const user = await admin.createUser(stack.orm.em.fork(), {
+      organizationId: org.organizationId,
+      email: `gone-${Date.now()}@example.com`,
+      name: 'Gone',
+    });
     const key = await newKey(stack, org.organizationId, ['users:read'], user.id);
     assert.equal((await api.get('/v1/me', { key: key.api_key })).body.user_id, user.id);
     const removed = await admin.removeUser(stack.orm.em.fork(), user.id);

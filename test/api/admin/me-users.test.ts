@@ -19,7 +19,17 @@ describe('GET /v1/me', () => {
     const org = await newOrg(stack);
     const response = await api.get('/v1/me', { key: org.apiKey });
     assert.equal(response.status, 200);
-    assert.deepEqual(Object.keys(response.body).sort(), ['created_at', 'enrichment_credits', 'id', 'key_prefix', 'last_used_at', 'name', 'organization_id', 'scopes', 'user_id']);
+    assert.deepEqual(Object.keys(response.body).sort(), [
+      'created_at',
+      'enrichment_credits',
+      'id',
+      'key_prefix',
+      'last_used_at',
+      'name',
+      'organization_id',
+      'scopes',
+      'user_id',
+    ]);
     assert.equal(response.body.id, org.keyId);
     assert.equal(response.body.organization_id, org.organizationId);
     assert.equal(response.body.user_id, org.userId);
@@ -44,15 +54,28 @@ describe('GET /v1/users', () => {
     org = await newOrg(stack, 'Users Org');
     other = await newOrg(stack, 'Other Org');
     const em = () => stack.orm.em.fork();
-    for (const [email, name] of [['carol@example.com', 'Carol'], ['alice@example.com', 'Alice'], ['bob@example.com', 'Bob'], ['dave@example.com', 'Dave']]) {
+    for (const [email, name] of [
+      ['carol@example.com', 'Carol'],
+      ['alice@example.com', 'Alice'],
+      ['bob@example.com', 'Bob'],
+      ['dave@example.com', 'Dave'],
+    ]) {
       await admin.createUser(em(), { organizationId: org.organizationId, email, name });
     }
-    const removed = await admin.createUser(em(), { organizationId: org.organizationId, email: 'removed@example.com', name: 'Removed' });
+    const removed = await admin.createUser(em(), {
+      organizationId: org.organizationId,
+      email: 'removed@example.com',
+      name: 'Removed',
+    });
     await admin.removeUser(em(), removed.id);
-    await admin.createUser(em(), { organizationId: other.organizationId, email: 'stranger@example.com', name: 'Stranger' });
+    await admin.createUser(em(), {
+      organizationId: other.organizationId,
+      email: 'stranger@example.com',
+      name: 'Stranger',
+    });
   });
 
-  it('when listing, then the envelope holds only active users of the key\'s organization', async () => {
+  it("when listing, then the envelope holds only active users of the key's organization", async () => {
     const response = await api.get('/v1/users?size=100', { key: org.apiKey });
     assert.equal(response.status, 200);
     assert.deepEqual(Object.keys(response.body).sort(), ['has_more', 'items', 'total_count', 'total_pages']);
@@ -60,7 +83,16 @@ describe('GET /v1/users', () => {
     assert.equal(response.body.total_count, 5);
     assert.ok(!emails.includes('stranger@example.com'));
     assert.ok(!emails.includes('removed@example.com'));
-    for (const user of response.body.items) assert.deepEqual(Object.keys(user).sort(), ['created_at', 'email', 'id', 'mailbox', 'name', 'role', 'updated_at']);
+    for (const user of response.body.items)
+      assert.deepEqual(Object.keys(user).sort(), [
+        'created_at',
+        'email',
+        'id',
+        'mailbox',
+        'name',
+        'role',
+        'updated_at',
+      ]);
   });
 
   it('when paging, then total_pages and has_more follow the size', async () => {
@@ -81,23 +113,39 @@ describe('GET /v1/users', () => {
       const values = asc.body.items.map((u: Record<string, string>) => u[field]);
       assert.deepEqual(values, [...values].sort());
       const desc = await api.get(`/v1/users?sort_by=${field}&sort_order=desc&size=100`, { key: org.apiKey });
-      assert.deepEqual(desc.body.items.map((u: Record<string, string>) => u[field]), [...values].reverse());
+      assert.deepEqual(
+        desc.body.items.map((u: Record<string, string>) => u[field]),
+        [...values].reverse(),
+      );
     });
   }
 
   it('when sorted by created_at, then creation order is kept', async () => {
     const response = await api.get('/v1/users?sort_by=created_at&size=100', { key: org.apiKey });
     const times = response.body.items.map((u: { created_at: string }) => Date.parse(u.created_at));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
     assert.equal(response.body.items[0].role, 'owner');
   });
 
-  for (const [query, field] of [['sort_by=password', 'sort_by'], ['page=0', 'page'], ['size=101', 'size'], ['size=abc', 'size'], ['sort_order=sideways', 'sort_order'], ['unknown=1', 'unknown']]) {
+  for (const [query, field] of [
+    ['sort_by=password', 'sort_by'],
+    ['page=0', 'page'],
+    ['size=101', 'size'],
+    ['size=abc', 'size'],
+    ['sort_order=sideways', 'sort_order'],
+    ['unknown=1', 'unknown'],
+  ]) {
     it(`when the query has ${query}, then 400 ValidationIssue naming ${field}`, async () => {
       const response = await api.get(`/v1/users?${query}`, { key: org.apiKey });
       assert.equal(response.status, 400);
       assert.equal(response.body.type, 'ValidationIssue');
-      assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === field), JSON.stringify(response.body));
+      assert.ok(
+        response.body.data.errors.some((e: { path: string }) => e.path === field),
+        JSON.stringify(response.body),
+      );
       assert.ok(response.body.message.includes(field));
     });
   }

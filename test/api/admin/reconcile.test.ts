@@ -22,19 +22,52 @@ describe('admin reconcile', function () {
     const stack = await getStack();
     const org = await newOrg(stack);
     const deps = { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) };
-    const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 5, subject: 'Hi', body: 'Hello' }], { senderUserId: org.userId });
-    const contact = async (n: string) => insertContact(stack, org.organizationId, { email: `reconcile-${n}-${org.organizationId.slice(0, 8)}@example.com` });
+    const templateId = await insertTemplate(
+      stack,
+      org.organizationId,
+      [{ type: 'EMAIL', delay_days: 5, subject: 'Hi', body: 'Hello' }],
+      { senderUserId: org.userId },
+    );
+    const contact = async (n: string) =>
+      insertContact(stack, org.organizationId, {
+        email: `reconcile-${n}-${org.organizationId.slice(0, 8)}@example.com`,
+      });
     const [a, b, c] = [await contact('a'), await contact('b'), await contact('c')];
-    const lost = await insertSequence(stack, org.organizationId, { contactId: a, templateId, senderUserId: org.userId });
-    const pending = await insertSequence(stack, org.organizationId, { contactId: b, templateId, senderUserId: org.userId });
+    const lost = await insertSequence(stack, org.organizationId, {
+      contactId: a,
+      templateId,
+      senderUserId: org.userId,
+    });
+    const pending = await insertSequence(stack, org.organizationId, {
+      contactId: b,
+      templateId,
+      senderUserId: org.userId,
+    });
     await stack.orm.em.fork().transactional((tx) =>
-      recordCommands(tx, stack.taskQueue, [{ kind: 'START_SEQUENCE', organizationId: org.organizationId, sequenceId: pending, contactId: b, sequenceTemplateId: templateId }]));
-    const ended = await insertSequence(stack, org.organizationId, { contactId: c, templateId, senderUserId: org.userId });
+      recordCommands(tx, stack.taskQueue, [
+        {
+          kind: 'START_SEQUENCE',
+          organizationId: org.organizationId,
+          sequenceId: pending,
+          contactId: b,
+          sequenceTemplateId: templateId,
+        },
+      ]),
+    );
+    const ended = await insertSequence(stack, org.organizationId, {
+      contactId: c,
+      templateId,
+      senderUserId: org.userId,
+    });
     await stack.temporal.workflow.start('sequenceWorkflow', {
-      taskQueue: `reconcile-idle-${org.organizationId}`, workflowId: sequenceWorkflowId(ended), args: [{ sequenceId: ended, organizationId: org.organizationId }],
+      taskQueue: `reconcile-idle-${org.organizationId}`,
+      workflowId: sequenceWorkflowId(ended),
+      args: [{ sequenceId: ended, organizationId: org.organizationId }],
       typedSearchAttributes: [{ key: OrganizationIdKey, value: org.organizationId }],
     });
-    await sql`UPDATE sequences SET status = 'STOPPED_EARLY', ended_at = now() WHERE id = ${ended}`.execute(stack.orm.em.fork().getKysely());
+    await sql`UPDATE sequences SET status = 'STOPPED_EARLY', ended_at = now() WHERE id = ${ended}`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
 
     try {
       // Visibility catches up with the fresh start within a moment.
@@ -44,24 +77,46 @@ describe('admin reconcile', function () {
         report = await reconcile(deps, { organizationId: org.organizationId });
       }
       const seen = report.disagreements.map((d) => [d.kind, d.id, d.row_status, d.repair]).sort();
-      assert.deepEqual(seen, [['ORPHAN_WORKFLOW', ended, 'STOPPED_EARLY', null], ['ROW_WITHOUT_WORKFLOW', lost, 'ACTIVE', null]].sort());
+      assert.deepEqual(
+        seen,
+        [
+          ['ORPHAN_WORKFLOW', ended, 'STOPPED_EARLY', null],
+          ['ROW_WITHOUT_WORKFLOW', lost, 'ACTIVE', null],
+        ].sort(),
+      );
       assert.equal(report.commands_pending, 1);
 
       const fixed = await reconcile(deps, { organizationId: org.organizationId, fix: true });
       assert.equal(fixed.commands_delivered, 1);
-      assert.deepEqual(fixed.disagreements.map((d) => [d.id, d.repair]).sort(), [[ended, 'TERMINATED'], [lost, 'STARTED']].sort());
-      for (const id of [lost, pending]) assert.equal((await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).describe()).status.name, 'RUNNING');
-      assert.equal((await stack.temporal.workflow.getHandle(sequenceWorkflowId(ended)).describe()).status.name, 'TERMINATED');
+      assert.deepEqual(
+        fixed.disagreements.map((d) => [d.id, d.repair]).sort(),
+        [
+          [ended, 'TERMINATED'],
+          [lost, 'STARTED'],
+        ].sort(),
+      );
+      for (const id of [lost, pending])
+        assert.equal(
+          (await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).describe()).status.name,
+          'RUNNING',
+        );
+      assert.equal(
+        (await stack.temporal.workflow.getHandle(sequenceWorkflowId(ended)).describe()).status.name,
+        'TERMINATED',
+      );
 
       const after = await reconcile(deps, { organizationId: org.organizationId });
       assert.deepEqual([after.disagreements, after.commands_pending], [[], 0]);
     } finally {
       for (const id of [lost, pending, ended]) {
         const handle = stack.temporal.workflow.getHandle(sequenceWorkflowId(id));
-        const running = await handle.describe().then((d) => d.status.name === 'RUNNING', (error: unknown) => {
-          if (error instanceof WorkflowNotFoundError) return false;
-          throw error;
-        });
+        const running = await handle.describe().then(
+          (d) => d.status.name === 'RUNNING',
+          (error: unknown) => {
+            if (error instanceof WorkflowNotFoundError) return false;
+            throw error;
+          },
+        );
         if (running) await handle.terminate('reconcile test cleanup');
       }
     }
@@ -73,22 +128,33 @@ describe('admin reconcile', function () {
     const deps = { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) };
     const db = () => stack.orm.em.fork().getKysely();
     const listId = randomUUID();
-    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at) VALUES (${listId}, ${org.organizationId}, 'Dropped imports', now(), now())`.execute(db());
+    await sql`INSERT INTO contact_lists (id, organization_id, name, created_at, updated_at) VALUES (${listId}, ${org.organizationId}, 'Dropped imports', now(), now())`.execute(
+      db(),
+    );
     const email = 'ada@acme.test';
     const contactId = await insertContact(stack, org.organizationId, { email });
     // The entry as POST /v1/contact-entries writes it for a new person, without its LEAD_IMPORT command (as if its import had been terminated).
     const entryId = randomUUID();
     await sql`INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, enrichment_status, created_at, updated_at)
-              VALUES (${entryId}, ${org.organizationId}, ${listId}, ${contactId}, ${email}, 'PENDING', now(), now())`.execute(db());
-    const status = async () => (await sql<{ s: string }>`SELECT enrichment_status AS s FROM contact_entries WHERE id = ${entryId}`.execute(db())).rows[0].s;
+              VALUES (${entryId}, ${org.organizationId}, ${listId}, ${contactId}, ${email}, 'PENDING', now(), now())`.execute(
+      db(),
+    );
+    const status = async () =>
+      (await sql<{ s: string }>`SELECT enrichment_status AS s FROM contact_entries WHERE id = ${entryId}`.execute(db()))
+        .rows[0].s;
 
     const report = await reconcile(deps, { organizationId: org.organizationId });
-    assert.deepEqual(report.disagreements.map((d) => [d.kind, d.resource, d.id, d.row_status, d.workflow_id, d.repair]),
-      [['ROW_WITHOUT_WORKFLOW', 'CONTACT_ENTRY', entryId, 'PENDING', `lead-import-entry/${entryId}`, null]]);
+    assert.deepEqual(
+      report.disagreements.map((d) => [d.kind, d.resource, d.id, d.row_status, d.workflow_id, d.repair]),
+      [['ROW_WITHOUT_WORKFLOW', 'CONTACT_ENTRY', entryId, 'PENDING', `lead-import-entry/${entryId}`, null]],
+    );
     assert.equal(await status(), 'PENDING', 'reporting changes nothing');
 
     const fixed = await reconcile(deps, { organizationId: org.organizationId, fix: true });
-    assert.deepEqual(fixed.disagreements.map((d) => [d.id, d.repair]), [[entryId, 'REQUEUED']]);
+    assert.deepEqual(
+      fixed.disagreements.map((d) => [d.id, d.repair]),
+      [[entryId, 'REQUEUED']],
+    );
     await until(async () => (await status()) === 'DONE', 30_000);
     const after = await reconcile(deps, { organizationId: org.organizationId });
     assert.deepEqual([after.disagreements, after.commands_pending], [[], 0]);

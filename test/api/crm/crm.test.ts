@@ -23,7 +23,10 @@ async function createAccount(org: TestOrg, domain: string, name = 'Some Company'
   return account.id;
 }
 
-async function createContact(org: TestOrg, fields: { email?: string; linkedinUrl?: string; firstName?: string; lastName?: string; accountId?: string }): Promise<string> {
+async function createContact(
+  org: TestOrg,
+  fields: { email?: string; linkedinUrl?: string; firstName?: string; lastName?: string; accountId?: string },
+): Promise<string> {
   const em = stack.orm.em.fork();
   const contact = em.create(Contact, {
     organization: org.organizationId,
@@ -54,7 +57,10 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
 
   it('when an unlinked account of acme.test is written, then it links the seeded crm-company-acme and answers the documented result', async () => {
     const accountId = await createAccount(org, 'acme.test', 'Acme');
-    const response = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['lifecycle_stage', 'customer'], ['tier', 'gold']) });
+    const response = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['lifecycle_stage', 'customer'], ['tier', 'gold']),
+    });
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(Object.keys(response.body).sort(), RESULT_KEYS);
     assert.deepEqual(response.body, {
@@ -65,14 +71,25 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
       external_id: 'crm-company-acme',
     });
     const record = await crm.findRecord(org.organizationId, 'company', 'crm-company-acme');
-    assert.deepEqual(record?.properties, { domain: 'acme.test', name: 'Acme Corp', lifecycle_stage: 'customer', tier: 'gold' });
+    assert.deepEqual(record?.properties, {
+      domain: 'acme.test',
+      name: 'Acme Corp',
+      lifecycle_stage: 'customer',
+      tier: 'gold',
+    });
   });
 
   it('when a linked account is written again, then the same CRM record is updated and other properties are kept', async () => {
     const accountId = await createAccount(org, 'globex.test');
-    const first = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['tier', 'silver'], ['region', 'EMEA']) });
+    const first = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'silver'], ['region', 'EMEA']),
+    });
     assert.equal(first.body.external_id, 'crm-company-globex');
-    const second = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['tier', 'gold']) });
+    const second = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'gold']),
+    });
     assert.equal(second.status, 200);
     assert.equal(second.body.external_id, 'crm-company-globex');
     assert.deepEqual(second.body.crm_properties, ['tier']);
@@ -80,17 +97,26 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
     assert.deepEqual(record?.properties, { domain: 'globex.test', name: 'Globex', tier: 'gold', region: 'EMEA' });
   });
 
-  it('when the account\'s domain is unknown to the CRM, then a crm-company-<uuid> record is created with its identity and reused after', async () => {
+  it("when the account's domain is unknown to the CRM, then a crm-company-<uuid> record is created with its identity and reused after", async () => {
     const domain = `${randomUUID().slice(0, 8)}.example`;
     const accountId = await createAccount(org, domain, 'Newco');
-    const first = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['tier', 'bronze']) });
+    const first = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'bronze']),
+    });
     assert.equal(first.status, 200);
     assert.match(first.body.external_id, NEW_COMPANY);
     const record = await crm.findRecord(org.organizationId, 'company', first.body.external_id);
     assert.deepEqual(record?.properties, { domain, name: 'Newco', tier: 'bronze' });
-    const second = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['tier', 'silver']) });
+    const second = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'silver']),
+    });
     assert.equal(second.body.external_id, first.body.external_id);
-    assert.equal((await crm.findRecord(org.organizationId, 'company', first.body.external_id))?.properties.tier, 'silver');
+    assert.equal(
+      (await crm.findRecord(org.organizationId, 'company', first.body.external_id))?.properties.tier,
+      'silver',
+    );
   });
 
   it('when two first writes of one account race, then both answer the same external id and one link exists', async () => {
@@ -112,30 +138,56 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
     const orgA = await newOrg(stack, 'CRM Org A');
     const orgB = await newOrg(stack, 'CRM Org B');
     const accountA = await createAccount(orgA, 'acme.test');
-    const written = await api.patch(`/v1/accounts/${accountA}/crm`, { key: orgA.apiKey, body: fields(['name', 'Renamed by A'], ['secret', 'a-only']) });
+    const written = await api.patch(`/v1/accounts/${accountA}/crm`, {
+      key: orgA.apiKey,
+      body: fields(['name', 'Renamed by A'], ['secret', 'a-only']),
+    });
     assert.equal(written.body.external_id, 'crm-company-acme');
-    assert.deepEqual((await crm.findRecord(orgA.organizationId, 'company', 'crm-company-acme'))?.properties, { domain: 'acme.test', name: 'Renamed by A', secret: 'a-only' });
-    assert.deepEqual((await crm.findRecord(orgB.organizationId, 'company', 'crm-company-acme'))?.properties, { domain: 'acme.test', name: 'Acme Corp' });
+    assert.deepEqual((await crm.findRecord(orgA.organizationId, 'company', 'crm-company-acme'))?.properties, {
+      domain: 'acme.test',
+      name: 'Renamed by A',
+      secret: 'a-only',
+    });
+    assert.deepEqual((await crm.findRecord(orgB.organizationId, 'company', 'crm-company-acme'))?.properties, {
+      domain: 'acme.test',
+      name: 'Acme Corp',
+    });
 
     const accountB = await createAccount(orgB, 'acme.test');
     const byB = await api.patch(`/v1/accounts/${accountB}/crm`, { key: orgB.apiKey, body: fields(['tier', 'b-tier']) });
     assert.equal(byB.body.external_id, 'crm-company-acme');
-    assert.deepEqual((await crm.findRecord(orgB.organizationId, 'company', 'crm-company-acme'))?.properties, { domain: 'acme.test', name: 'Acme Corp', tier: 'b-tier' });
-    assert.equal((await crm.findRecord(orgA.organizationId, 'company', 'crm-company-acme'))?.properties.tier, undefined);
+    assert.deepEqual((await crm.findRecord(orgB.organizationId, 'company', 'crm-company-acme'))?.properties, {
+      domain: 'acme.test',
+      name: 'Acme Corp',
+      tier: 'b-tier',
+    });
+    assert.equal(
+      (await crm.findRecord(orgA.organizationId, 'company', 'crm-company-acme'))?.properties.tier,
+      undefined,
+    );
   });
 
   it('when the account belongs to another organization, then 404 NotFoundIssue and nothing is linked', async () => {
     const other = await newOrg(stack, 'CRM Other');
     const foreign = await createAccount(other, 'acme.test');
-    const response = await api.patch(`/v1/accounts/${foreign}/crm`, { key: org.apiKey, body: fields(['tier', 'stolen']) });
+    const response = await api.patch(`/v1/accounts/${foreign}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'stolen']),
+    });
     assert.equal(response.status, 404);
     assert.equal(response.body.type, 'NotFoundIssue');
     assert.equal(await stack.orm.em.fork().count(CrmLink, { localId: foreign }), 0);
-    assert.equal((await crm.findRecord(other.organizationId, 'company', 'crm-company-acme'))?.properties.tier, undefined);
+    assert.equal(
+      (await crm.findRecord(other.organizationId, 'company', 'crm-company-acme'))?.properties.tier,
+      undefined,
+    );
   });
 
   it('when the account id is unknown, then 404 NotFoundIssue', async () => {
-    const response = await api.patch(`/v1/accounts/${randomUUID()}/crm`, { key: org.apiKey, body: fields(['tier', 'x']) });
+    const response = await api.patch(`/v1/accounts/${randomUUID()}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'x']),
+    });
     assert.equal(response.status, 404);
     assert.equal(response.body.type, 'NotFoundIssue');
   });
@@ -144,7 +196,10 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
     const response = await api.patch('/v1/accounts/not-a-uuid/crm', { key: org.apiKey, body: fields(['tier', 'x']) });
     assert.equal(response.status, 400);
     assert.equal(response.body.type, 'ValidationIssue');
-    assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === 'account_id'), response.text);
+    assert.ok(
+      response.body.data.errors.some((e: { path: string }) => e.path === 'account_id'),
+      response.text,
+    );
   });
 
   const badBodies: [string, unknown, string][] = [
@@ -167,7 +222,10 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
       const response = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body });
       assert.equal(response.status, 400, response.text);
       assert.equal(response.body.type, 'ValidationIssue');
-      assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === path), response.text);
+      assert.ok(
+        response.body.data.errors.some((e: { path: string }) => e.path === path),
+        response.text,
+      );
       assert.equal(await stack.orm.em.fork().count(CrmLink, { localId: accountId }), 0);
     });
   }
@@ -175,17 +233,28 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
   it('when the body matches the schema but names a property twice, then 422 ValidationIssue naming the repeat, and nothing is linked or written', async () => {
     const domain = `${randomUUID()}.example`;
     const accountId = await createAccount(org, domain);
-    const response = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body: fields(['tier', 'x'], ['region', 'y'], ['tier', 'z']) });
+    const response = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: org.apiKey,
+      body: fields(['tier', 'x'], ['region', 'y'], ['tier', 'z']),
+    });
     assert.equal(response.status, 422, response.text);
     assert.equal(response.body.type, 'ValidationIssue');
-    assert.deepEqual(response.body.data.errors.map((e: { path: string }) => e.path), ['fields[2].property']);
+    assert.deepEqual(
+      response.body.data.errors.map((e: { path: string }) => e.path),
+      ['fields[2].property'],
+    );
     assert.equal(await stack.orm.em.fork().count(CrmLink, { localId: accountId }), 0);
     assert.equal(await crm.findByIdentity(org.organizationId, 'company', { domain }), null, 'no CRM record created');
   });
 
   it('when values are at the limits (100 fields, 10,000 characters, empty string), then 200', async () => {
     const accountId = await createAccount(org, `${randomUUID().slice(0, 8)}.example`);
-    const body = { fields: Array.from({ length: 100 }, (_, i) => ({ property: `p_${i}`, value: i === 0 ? 'x'.repeat(10_000) : i === 1 ? '' : 'v' })) };
+    const body = {
+      fields: Array.from({ length: 100 }, (_, i) => ({
+        property: `p_${i}`,
+        value: i === 0 ? 'x'.repeat(10_000) : i === 1 ? '' : 'v',
+      })),
+    };
     const response = await api.patch(`/v1/accounts/${accountId}/crm`, { key: org.apiKey, body });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.crm_properties.length, 100);
@@ -197,12 +266,18 @@ describe('PATCH /v1/accounts/{account_id}/crm', () => {
   it('when the key lacks crm:write, then 403 UnauthorizedIssue; with only crm:write, then 200', async () => {
     const accountId = await createAccount(org, `${randomUUID().slice(0, 8)}.example`);
     const without = await newKey(stack, org.organizationId, ['crm:read', 'accounts:write', 'contacts:write']);
-    const refused = await api.patch(`/v1/accounts/${accountId}/crm`, { key: without.api_key, body: fields(['tier', 'x']) });
+    const refused = await api.patch(`/v1/accounts/${accountId}/crm`, {
+      key: without.api_key,
+      body: fields(['tier', 'x']),
+    });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.type, 'UnauthorizedIssue');
     assert.equal(await stack.orm.em.fork().count(CrmLink, { localId: accountId }), 0);
     const only = await newKey(stack, org.organizationId, ['crm:write']);
-    assert.equal((await api.patch(`/v1/accounts/${accountId}/crm`, { key: only.api_key, body: fields(['tier', 'x']) })).status, 200);
+    assert.equal(
+      (await api.patch(`/v1/accounts/${accountId}/crm`, { key: only.api_key, body: fields(['tier', 'x']) })).status,
+      200,
+    );
   });
 });
 
@@ -215,7 +290,10 @@ describe('PATCH /v1/contacts/{contact_id}/crm', () => {
 
   it('when an unlinked contact has the email ada@acme.test, then it links the seeded crm-contact-ada', async () => {
     const contactId = await createContact(org, { email: 'ada@acme.test' });
-    const response = await api.patch(`/v1/contacts/${contactId}/crm`, { key: org.apiKey, body: fields(['lead_status', 'open']) });
+    const response = await api.patch(`/v1/contacts/${contactId}/crm`, {
+      key: org.apiKey,
+      body: fields(['lead_status', 'open']),
+    });
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(response.body, {
       object_type: 'contact',
@@ -231,7 +309,10 @@ describe('PATCH /v1/contacts/{contact_id}/crm', () => {
 
   it('when an unlinked contact has only the LinkedIn URL of grace, then it links crm-contact-grace', async () => {
     const contactId = await createContact(org, { linkedinUrl: 'https://www.linkedin.com/in/grace-hopper-test' });
-    const response = await api.patch(`/v1/contacts/${contactId}/crm`, { key: org.apiKey, body: fields(['lead_status', 'new']) });
+    const response = await api.patch(`/v1/contacts/${contactId}/crm`, {
+      key: org.apiKey,
+      body: fields(['lead_status', 'new']),
+    });
     assert.equal(response.body.external_id, 'crm-contact-grace');
   });
 
@@ -239,11 +320,20 @@ describe('PATCH /v1/contacts/{contact_id}/crm', () => {
     const accountId = await createAccount(org, 'initech.example');
     const email = `${randomUUID().slice(0, 8)}@initech.example`;
     const contactId = await createContact(org, { email, firstName: 'Peter', lastName: 'Gibbons', accountId });
-    const response = await api.patch(`/v1/contacts/${contactId}/crm`, { key: org.apiKey, body: fields(['lead_status', 'new']) });
+    const response = await api.patch(`/v1/contacts/${contactId}/crm`, {
+      key: org.apiKey,
+      body: fields(['lead_status', 'new']),
+    });
     assert.equal(response.status, 200);
     assert.match(response.body.external_id, NEW_CONTACT);
     const record = await crm.findRecord(org.organizationId, 'contact', response.body.external_id);
-    assert.deepEqual(record?.properties, { email, first_name: 'Peter', last_name: 'Gibbons', company_domain: 'initech.example', lead_status: 'new' });
+    assert.deepEqual(record?.properties, {
+      email,
+      first_name: 'Peter',
+      last_name: 'Gibbons',
+      company_domain: 'initech.example',
+      lead_status: 'new',
+    });
     const found = await crm.findByIdentity(org.organizationId, 'contact', { email: email.toUpperCase() });
     assert.equal(found?.externalId, response.body.external_id);
   });
@@ -251,19 +341,31 @@ describe('PATCH /v1/contacts/{contact_id}/crm', () => {
   it('when the contact belongs to another organization, then 404 NotFoundIssue', async () => {
     const other = await newOrg(stack, 'CRM Contacts Other');
     const foreign = await createContact(other, { email: 'grace@globex.test' });
-    const response = await api.patch(`/v1/contacts/${foreign}/crm`, { key: org.apiKey, body: fields(['lead_status', 'x']) });
+    const response = await api.patch(`/v1/contacts/${foreign}/crm`, {
+      key: org.apiKey,
+      body: fields(['lead_status', 'x']),
+    });
     assert.equal(response.status, 404);
     assert.equal(response.body.type, 'NotFoundIssue');
   });
 
   it('when the body matches the schema but names a property twice, then 422 ValidationIssue naming the repeat, and nothing is linked or written', async () => {
     const contactId = await createContact(org, { email: 'grace@globex.test' });
-    const response = await api.patch(`/v1/contacts/${contactId}/crm`, { key: org.apiKey, body: fields(['lead_status', 'open'], ['lead_status', 'won']) });
+    const response = await api.patch(`/v1/contacts/${contactId}/crm`, {
+      key: org.apiKey,
+      body: fields(['lead_status', 'open'], ['lead_status', 'won']),
+    });
     assert.equal(response.status, 422, response.text);
     assert.equal(response.body.type, 'ValidationIssue');
-    assert.deepEqual(response.body.data.errors.map((e: { path: string }) => e.path), ['fields[1].property']);
+    assert.deepEqual(
+      response.body.data.errors.map((e: { path: string }) => e.path),
+      ['fields[1].property'],
+    );
     assert.equal(await stack.orm.em.fork().count(CrmLink, { localId: contactId }), 0);
-    assert.notEqual((await crm.findRecord(org.organizationId, 'contact', 'crm-contact-grace'))?.properties.lead_status, 'won');
+    assert.notEqual(
+      (await crm.findRecord(org.organizationId, 'contact', 'crm-contact-grace'))?.properties.lead_status,
+      'won',
+    );
   });
 
   it('when an account id is sent to the contact route, then 404', async () => {
@@ -279,9 +381,18 @@ describe('SandboxCrm', () => {
     const b = await newOrg(stack, 'Sandbox B');
     await crm.updateRecord(a.organizationId, 'contact', 'crm-contact-grace', { email: 'grace@navy.test' });
     assert.equal(await crm.findByIdentity(a.organizationId, 'contact', { email: 'grace@globex.test' }), null);
-    assert.equal((await crm.findByIdentity(a.organizationId, 'contact', { email: 'grace@navy.test' }))?.externalId, 'crm-contact-grace');
-    assert.equal((await crm.findByIdentity(b.organizationId, 'contact', { email: 'grace@globex.test' }))?.externalId, 'crm-contact-grace');
-    assert.equal((await crm.findByIdentity(b.organizationId, 'company', { domain: 'GLOBEX.test' }))?.externalId, 'crm-company-globex');
+    assert.equal(
+      (await crm.findByIdentity(a.organizationId, 'contact', { email: 'grace@navy.test' }))?.externalId,
+      'crm-contact-grace',
+    );
+    assert.equal(
+      (await crm.findByIdentity(b.organizationId, 'contact', { email: 'grace@globex.test' }))?.externalId,
+      'crm-contact-grace',
+    );
+    assert.equal(
+      (await crm.findByIdentity(b.organizationId, 'company', { domain: 'GLOBEX.test' }))?.externalId,
+      'crm-company-globex',
+    );
   });
 
   it('when a record does not exist, then updateRecord answers null', async () => {

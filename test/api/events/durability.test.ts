@@ -17,10 +17,18 @@ describe('events API (first-party ingestion)', function () {
       const loadOrg = await newOrg(stack);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const child = await startServer('api/server.ts', {
-        DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: stack.taskQueue,
-        PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      }, `${base}/healthz`);
+      const child = await startServer(
+        'api/server.ts',
+        {
+          DATABASE_URL: stack.databaseUrl,
+          TEMPORAL_ADDRESS: stack.temporalAddress,
+          TEMPORAL_TASK_QUEUE: stack.taskQueue,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+        },
+        `${base}/healthz`,
+      );
       const accepted: string[] = [];
       let failed = 0;
       let inFlight = 0;
@@ -35,9 +43,15 @@ describe('events API (first-party ingestion)', function () {
             const response = await fetch(`${base}/v1/events`, {
               method: 'POST',
               headers: { Authorization: `Bearer ${loadOrg.apiKey}`, 'Content-Type': 'application/json' },
-              body: JSON.stringify({ event_name: 'load', occurred_at: new Date().toISOString(), subject: { email: `w${w}@load.test` }, external_event_id: external, payload: { w, i } }),
+              body: JSON.stringify({
+                event_name: 'load',
+                occurred_at: new Date().toISOString(),
+                subject: { email: `w${w}@load.test` },
+                external_event_id: external,
+                payload: { w, i },
+              }),
             });
-            const body = await response.json() as { idempotency_key?: string };
+            const body = (await response.json()) as { idempotency_key?: string };
             if (response.status === 202) accepted.push(body.idempotency_key!);
           } catch {
             failed++;
@@ -58,13 +72,19 @@ describe('events API (first-party ingestion)', function () {
       }
       assert.ok(inFlightAtKill > 0, 'requests were in flight at the kill');
       assert.equal(failed, 16, 'every worker saw the process die');
-      const { rows } = await sql<{ idempotency_key: string }>`SELECT idempotency_key FROM ingested_events WHERE organization_id = ${loadOrg.organizationId}`
-        .execute(stack.orm.em.fork().getKysely());
+      const { rows } = await sql<{
+        idempotency_key: string;
+      }>`SELECT idempotency_key FROM ingested_events WHERE organization_id = ${loadOrg.organizationId}`.execute(
+        stack.orm.em.fork().getKysely(),
+      );
       const stored = new Set(rows.map((r) => r.idempotency_key));
       const lost = accepted.filter((k) => !stored.has(k));
       assert.deepEqual(lost, [], `${lost.length} of ${accepted.length} accepted events are missing`);
       assert.equal(new Set(accepted).size, accepted.length);
-      assert.ok(rows.length >= accepted.length && rows.length <= sent, `${rows.length} stored, ${accepted.length} accepted, ${sent} sent`);
+      assert.ok(
+        rows.length >= accepted.length && rows.length <= sent,
+        `${rows.length} stored, ${accepted.length} accepted, ${sent} sent`,
+      );
     });
   });
 });

@@ -17,18 +17,28 @@ export function eventsFixture() {
     ...over,
   });
   const post = (body: unknown, key = fx.org.apiKey) => fx.api.post('/v1/events', { key, body });
-  const postRaw = (rawBody: string, key = fx.org.apiKey, headers?: Record<string, string>) => fx.api.post('/v1/events', { key, rawBody, headers });
+  const postRaw = (rawBody: string, key = fx.org.apiKey, headers?: Record<string, string>) =>
+    fx.api.post('/v1/events', { key, rawBody, headers });
 
   async function storedCount(organizationId: string, idempotencyKey: string): Promise<number> {
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${organizationId} AND idempotency_key = ${idempotencyKey}`
-      .execute(fx.stack.orm.em.fork().getKysely());
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${organizationId} AND idempotency_key = ${idempotencyKey}`.execute(
+      fx.stack.orm.em.fork().getKysely(),
+    );
     return Number(rows[0].n);
   }
 
-  function assertFieldError(response: { status: number; body: { type: string; data: { errors: { path: string }[] } }; text: string }, path: string) {
+  function assertFieldError(
+    response: { status: number; body: { type: string; data: { errors: { path: string }[] } }; text: string },
+    path: string,
+  ) {
     assert.equal(response.status, 400, response.text);
     assert.equal(response.body.type, 'ValidationIssue');
-    assert.ok(response.body.data.errors.some((e) => e.path === path), `expected an error on ${path}: ${response.text}`);
+    assert.ok(
+      response.body.data.errors.some((e) => e.path === path),
+      `expected an error on ${path}: ${response.text}`,
+    );
   }
 
   return Object.assign(fx, {

@@ -22,14 +22,31 @@ describe('events API (first-party ingestion)', function () {
       const external = `ext-${randomUUID()}`;
       const response = await post(event({ external_event_id: external, payload: { plan: 'pro' } }));
       assert.equal(response.status, 202, response.text);
-      assert.deepEqual(response.body, { accepted: true, idempotency_key: `first-party:${org.organizationId}:${external}` });
+      assert.deepEqual(response.body, {
+        accepted: true,
+        idempotency_key: `first-party:${org.organizationId}:${external}`,
+      });
       const list = await api.get(`/v1/events?external_event_id=${external}`, { key: org.apiKey });
       assert.equal(list.status, 200, list.text);
       assert.equal(list.body.items.length, 1);
       const stored = list.body.items[0];
       assert.deepEqual(
-        [stored.idempotency_key, stored.event_name, stored.occurred_at, stored.external_event_id, stored.subject, stored.payload],
-        [response.body.idempotency_key, 'demo_requested', '2026-03-01T10:00:00.000Z', external, { email: 'ada@events.test' }, { plan: 'pro' }],
+        [
+          stored.idempotency_key,
+          stored.event_name,
+          stored.occurred_at,
+          stored.external_event_id,
+          stored.subject,
+          stored.payload,
+        ],
+        [
+          response.body.idempotency_key,
+          'demo_requested',
+          '2026-03-01T10:00:00.000Z',
+          external,
+          { email: 'ada@events.test' },
+          { plan: 'pro' },
+        ],
       );
       assert.equal(stored.resolution_status, 'PENDING');
       assert.deepEqual([stored.contact_id, stored.account_id, stored.resolved_at], [null, null, null]);
@@ -53,7 +70,11 @@ describe('events API (first-party ingestion)', function () {
       assert.equal(await storedCount(org.organizationId, first.body.idempotency_key), 1);
       const spaced = await postRaw(`${raw} `);
       assert.equal(spaced.status, 202);
-      assert.notEqual(spaced.body.idempotency_key, first.body.idempotency_key, 'one more byte (whitespace) is another event');
+      assert.notEqual(
+        spaced.body.idempotency_key,
+        first.body.idempotency_key,
+        'one more byte (whitespace) is another event',
+      );
       assert.equal(await storedCount(org.organizationId, spaced.body.idempotency_key), 1);
       const changed = await postRaw(raw.replace('"resend"', '"resenD"'));
       assert.notEqual(changed.body.idempotency_key, first.body.idempotency_key);
@@ -74,12 +95,20 @@ describe('events API (first-party ingestion)', function () {
     it('when the same event is sent 50 times concurrently, then 50 identical 202s and it is stored once', async () => {
       const raw = JSON.stringify(event({ payload: { burst: randomUUID() } }));
       const responses = await Promise.all(Array.from({ length: 50 }, () => postRaw(raw)));
-      assert.deepEqual(responses.map((r) => r.status), Array(50).fill(202));
+      assert.deepEqual(
+        responses.map((r) => r.status),
+        Array(50).fill(202),
+      );
       assert.equal(new Set(responses.map((r) => r.text)).size, 1, 'identical bodies');
       assert.equal(await storedCount(org.organizationId, responses[0].body.idempotency_key), 1);
       const external = `burst-${randomUUID()}`;
-      const byId = await Promise.all(Array.from({ length: 50 }, (_, i) => post(event({ external_event_id: external, payload: { i } }))));
-      assert.deepEqual(byId.map((r) => r.status), Array(50).fill(202));
+      const byId = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => post(event({ external_event_id: external, payload: { i } }))),
+      );
+      assert.deepEqual(
+        byId.map((r) => r.status),
+        Array(50).fill(202),
+      );
       assert.equal(new Set(byId.map((r) => r.text)).size, 1);
       assert.equal(await storedCount(org.organizationId, byId[0].body.idempotency_key), 1);
     });
@@ -138,8 +167,18 @@ describe('events API (first-party ingestion)', function () {
     });
 
     it('when occurred_at is naive, date-only or not a real instant, then 400 naming it', async () => {
-      for (const value of ['2026-03-01T10:00:00', '2026-03-01', '2026-03-01T10:00:00+0200', '2026-02-30T10:00:00Z', '2026-03-01 10:00:00Z',
-        'yesterday', '2026-03-01T25:00:00Z', '2026-03-01T10:00:00+24:00', '0000-01-01T00:00:00Z', 1_772_000_000]) {
+      for (const value of [
+        '2026-03-01T10:00:00',
+        '2026-03-01',
+        '2026-03-01T10:00:00+0200',
+        '2026-02-30T10:00:00Z',
+        '2026-03-01 10:00:00Z',
+        'yesterday',
+        '2026-03-01T25:00:00Z',
+        '2026-03-01T10:00:00+24:00',
+        '0000-01-01T00:00:00Z',
+        1_772_000_000,
+      ]) {
         assertFieldError(await post(event({ occurred_at: value })), 'occurred_at');
       }
     });
@@ -159,14 +198,29 @@ describe('events API (first-party ingestion)', function () {
     });
 
     it('when payload is not an object, then 400 naming it', async () => {
-      for (const payload of [[1, 2], 'text', 3, null, true]) assertFieldError(await post(event({ payload })), 'payload');
+      for (const payload of [[1, 2], 'text', 3, null, true])
+        assertFieldError(await post(event({ payload })), 'payload');
     });
 
     it('when text fields carry NUL or an unpaired surrogate, then 400 naming the field, never a 500', async () => {
-      assertFieldError(await postRaw('{"event_name":"a\\u0000b","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n@x.test"}}'), 'event_name');
-      assertFieldError(await postRaw('{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n\\u0000@x.test"}}'), 'subject.email');
-      assertFieldError(await postRaw('{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"\\ud800@x.test"}}'), 'subject.email');
-      assertFieldError(await postRaw('{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n@x.test"},"external_event_id":"\\udc00"}'), 'external_event_id');
+      assertFieldError(
+        await postRaw('{"event_name":"a\\u0000b","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n@x.test"}}'),
+        'event_name',
+      );
+      assertFieldError(
+        await postRaw('{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n\\u0000@x.test"}}'),
+        'subject.email',
+      );
+      assertFieldError(
+        await postRaw('{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"\\ud800@x.test"}}'),
+        'subject.email',
+      );
+      assertFieldError(
+        await postRaw(
+          '{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n@x.test"},"external_event_id":"\\udc00"}',
+        ),
+        'external_event_id',
+      );
       // Inside the payload such escapes are plain JSON text, kept exactly.
       const raw = `{"event_name":"a","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"n@x.test"},"external_event_id":"${randomUUID()}","payload":{"nul":"\\u0000","lone":"\\ud800"}}`;
       const response = await postRaw(raw);
@@ -185,15 +239,25 @@ describe('events API (first-party ingestion)', function () {
       const big = await post(event({ payload: { blob: 'x'.repeat(stack.config.bodyLimitBytes) } }));
       assert.equal(big.status, 413);
       assert.equal(big.body.type, 'PayloadTooLargeIssue');
-      const latin = await postRaw(JSON.stringify(event()), org.apiKey, { 'Content-Type': 'application/json; charset=iso-8859-1' });
+      const latin = await postRaw(JSON.stringify(event()), org.apiKey, {
+        'Content-Type': 'application/json; charset=iso-8859-1',
+      });
       assertFieldError(latin, '(body)');
       const encoding = await postRaw(JSON.stringify(event()), org.apiKey, { 'Content-Encoding': 'br-nope' });
       assertFieldError(encoding, '(body)');
     });
 
     it('when invalid UTF-8 bytes are sent, then 400, not a silently replaced character', async () => {
-      const bytes = Buffer.concat([Buffer.from('{"event_name":"x'), Buffer.from([0xff, 0xfe]), Buffer.from('","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"u@x.test"}}')]);
-      const response = await fetch(`${stack.url}/v1/events`, { method: 'POST', headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json' }, body: bytes });
+      const bytes = Buffer.concat([
+        Buffer.from('{"event_name":"x'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"u@x.test"}}'),
+      ]);
+      const response = await fetch(`${stack.url}/v1/events`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json' },
+        body: bytes,
+      });
       assert.equal(response.status, 400);
       assert.equal(((await response.json()) as { data: { errors: { path: string }[] } }).data.errors[0].path, '(body)');
     });
@@ -201,11 +265,19 @@ describe('events API (first-party ingestion)', function () {
     it('when the body is gzip-encoded, then it is accepted and hashed on the decoded bytes', async () => {
       const raw = JSON.stringify(event({ payload: { gz: randomUUID() } }));
       const response = await fetch(`${stack.url}/v1/events`, {
-        method: 'POST', body: gzipSync(raw),
-        headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+        method: 'POST',
+        body: gzipSync(raw),
+        headers: {
+          Authorization: `Bearer ${org.apiKey}`,
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+        },
       });
       assert.equal(response.status, 202);
-      assert.equal(((await response.json()) as { idempotency_key: string }).idempotency_key, `first-party:${org.organizationId}:${sha256(raw)}`);
+      assert.equal(
+        ((await response.json()) as { idempotency_key: string }).idempotency_key,
+        `first-party:${org.organizationId}:${sha256(raw)}`,
+      );
     });
 
     it('when the key lacks events:write, then 403; with only events:write, then the event is accepted', async () => {
@@ -220,8 +292,9 @@ describe('events API (first-party ingestion)', function () {
 
   describe('exact payload', () => {
     it('when a payload with odd number spellings, key order and whitespace is sent, then both reads return its exact text', async () => {
-      const payload = '{ "z": 1.0, "a": 1e3, "10": -0, "2": 1E+2, "big": 12345678901234567890123, "tiny": 0.10000000000000000001,\n'
-        + '  "nested": {"b": [1.50, 2e-0, {"dup": 1, "dup": 2}], "a": null}, "s": "caf\\u00e9 \\/ \u00e9", "empty": {}, "arr": [ ] }';
+      const payload =
+        '{ "z": 1.0, "a": 1e3, "10": -0, "2": 1E+2, "big": 12345678901234567890123, "tiny": 0.10000000000000000001,\n' +
+        '  "nested": {"b": [1.50, 2e-0, {"dup": 1, "dup": 2}], "a": null}, "s": "caf\\u00e9 \\/ \u00e9", "empty": {}, "arr": [ ] }';
       const external = `exact-${randomUUID()}`;
       const raw = `{"payload": ${payload}, "event_name":"exact","occurred_at":"2026-03-01T10:00:00Z","subject":{"email":"e@x.test"},"external_event_id":"${external}"}`;
       assert.equal((await postRaw(raw)).status, 202);

@@ -16,7 +16,12 @@ describe('exclusions', () => {
 
   describe('account exclusions', () => {
     it('when a domain is excluded in any form, then 201 with exactly the record fields and the normalised domain', async () => {
-      const response = await postAccount({ domain: 'HTTPS://WWW.Blocked-Co.test/about?x=1', reason: 'COMPETITOR', message: 'rival', until: future() });
+      const response = await postAccount({
+        domain: 'HTTPS://WWW.Blocked-Co.test/about?x=1',
+        reason: 'COMPETITOR',
+        message: 'rival',
+        until: future(),
+      });
       assert.equal(response.status, 201);
       assert.deepEqual(Object.keys(response.body).sort(), [...ACCOUNT_FIELDS].sort());
       assert.equal(response.body.domain, 'blocked-co.test');
@@ -37,16 +42,28 @@ describe('exclusions', () => {
     });
 
     it('when the domain is missing or malformed, then 400 naming it', async () => {
-      for (const body of [{ reason: 'OTHER' }, { domain: 'not a domain', reason: 'OTHER' }, { domain: 'localhost', reason: 'OTHER' }, { domain: '', reason: 'OTHER' }]) {
+      for (const body of [
+        { reason: 'OTHER' },
+        { domain: 'not a domain', reason: 'OTHER' },
+        { domain: 'localhost', reason: 'OTHER' },
+        { domain: '', reason: 'OTHER' },
+      ]) {
         const response = await postAccount(body);
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.deepEqual(paths(response.body), ['domain']);
       }
-      assert.deepEqual(paths((await postAccount({ domain: 'ok.test', reason: 'OTHER', until: 'never' })).body), ['until']);
+      assert.deepEqual(paths((await postAccount({ domain: 'ok.test', reason: 'OTHER', until: 'never' })).body), [
+        'until',
+      ]);
     });
 
     it('when read, patched and deleted, then the same rules as contact exclusions', async () => {
-      const created = await postAccount({ domain: 'crud-co.test', reason: 'BAD_TIMING', message: 'q3', until: future() });
+      const created = await postAccount({
+        domain: 'crud-co.test',
+        reason: 'BAD_TIMING',
+        message: 'q3',
+        until: future(),
+      });
       const path = `/v1/account-exclusions/${created.body.id}`;
       assert.deepEqual((await api.get(path, { key: org.apiKey })).body, created.body);
       const patched = await api.patch(path, { key: org.apiKey, body: { until: null } });
@@ -59,7 +76,11 @@ describe('exclusions', () => {
       assert.equal(reason.body.until, null);
       assert.equal(reason.body.reason, 'OTHER');
       assert.equal((await api.patch(path, { key: org.apiKey, body: { domain: 'x.test' } })).status, 400);
-      for (const response of [await api.get(path, { key: other.apiKey }), await api.patch(path, { key: other.apiKey, body: { reason: 'OTHER' } }), await api.delete(path, { key: other.apiKey })]) {
+      for (const response of [
+        await api.get(path, { key: other.apiKey }),
+        await api.patch(path, { key: other.apiKey, body: { reason: 'OTHER' } }),
+        await api.delete(path, { key: other.apiKey }),
+      ]) {
         assert.equal(response.status, 404);
       }
       assert.equal((await api.delete(path, { key: org.apiKey })).status, 204);
@@ -70,7 +91,11 @@ describe('exclusions', () => {
     it('when listed, then domain (normalised, alias) and reason filters, created bounds and sorts apply', async () => {
       const lister = await newOrg(stack, 'Account Exclusions Lister');
       const made: { domain: string; created_at: string }[] = [];
-      for (const [domain, reason] of [['zeta.test', 'OTHER'], ['acme-corp.test', 'COMPETITOR'], ['beta.test', 'OTHER']] as const) {
+      for (const [domain, reason] of [
+        ['zeta.test', 'OTHER'],
+        ['acme-corp.test', 'COMPETITOR'],
+        ['beta.test', 'OTHER'],
+      ] as const) {
         made.push((await postAccount({ domain, reason }, lister.apiKey)).body);
         await sleep(5);
       }
@@ -88,8 +113,14 @@ describe('exclusions', () => {
       assert.deepEqual(await list('?domain=WWW.Zeta.test'), ['zeta.test']);
       assert.deepEqual(await list('?domain=acme-corp.test'), ['acme.test']);
       assert.deepEqual(await list('?reason=OTHER'), ['zeta.test', 'beta.test']);
-      assert.deepEqual(await list(`?created_at_after=${encodeURIComponent(made[0].created_at)}`), ['acme.test', 'beta.test']);
-      assert.deepEqual(await list(`?created_at_before=${encodeURIComponent(made[2].created_at)}`), ['zeta.test', 'acme.test']);
+      assert.deepEqual(await list(`?created_at_after=${encodeURIComponent(made[0].created_at)}`), [
+        'acme.test',
+        'beta.test',
+      ]);
+      assert.deepEqual(await list(`?created_at_before=${encodeURIComponent(made[2].created_at)}`), [
+        'zeta.test',
+        'acme.test',
+      ]);
       const bad = await api.get('/v1/account-exclusions?domain=not%20a%20domain', { key: lister.apiKey });
       assert.equal(bad.status, 400);
       assert.deepEqual(paths(bad.body), ['domain']);

@@ -29,10 +29,18 @@ describe('exclusions', () => {
 
     it('when patched, then only the fields sent change; until null makes it permanent; omitted until stays', async () => {
       const until = future();
-      const created = await postContact({ email: 'patch@crud.test', reason: 'OUT_OF_OFFICE', message: 'back soon', until });
+      const created = await postContact({
+        email: 'patch@crud.test',
+        reason: 'OUT_OF_OFFICE',
+        message: 'back soon',
+        until,
+      });
       assert.equal(created.body.until, until);
       await sleep(5);
-      const reasonOnly = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body: { reason: 'MEETING' } });
+      const reasonOnly = await api.patch(`/v1/contact-exclusions/${created.body.id}`, {
+        key: org.apiKey,
+        body: { reason: 'MEETING' },
+      });
       assert.equal(reasonOnly.status, 200);
       assert.equal(reasonOnly.body.reason, 'MEETING');
       assert.equal(reasonOnly.body.message, 'back soon');
@@ -41,26 +49,43 @@ describe('exclusions', () => {
       assert.equal(reasonOnly.body.created_at, created.body.created_at);
       assert.ok(Date.parse(reasonOnly.body.updated_at) > Date.parse(created.body.updated_at));
 
-      const cleared = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body: { message: null } });
+      const cleared = await api.patch(`/v1/contact-exclusions/${created.body.id}`, {
+        key: org.apiKey,
+        body: { message: null },
+      });
       assert.equal(cleared.body.message, null);
       assert.equal(cleared.body.until, until);
 
-      const permanent = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body: { until: null } });
+      const permanent = await api.patch(`/v1/contact-exclusions/${created.body.id}`, {
+        key: org.apiKey,
+        body: { until: null },
+      });
       assert.equal(permanent.body.until, null);
       assert.equal(permanent.body.reason, 'MEETING');
 
       const later = future();
-      const temporary = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body: { until: later, message: 'again' } });
+      const temporary = await api.patch(`/v1/contact-exclusions/${created.body.id}`, {
+        key: org.apiKey,
+        body: { until: later, message: 'again' },
+      });
       assert.equal(temporary.body.until, later);
       assert.equal(temporary.body.message, 'again');
-      assert.deepEqual((await api.get(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey })).body, temporary.body);
+      assert.deepEqual(
+        (await api.get(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey })).body,
+        temporary.body,
+      );
     });
 
     it('when a patch is empty or malformed, then 400 naming the field', async () => {
       const created = await postContact({ email: 'badpatch@crud.test', reason: 'OTHER' });
       const empty = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body: {} });
       assert.equal(empty.status, 400);
-      for (const [body, field] of [[{ until: 'soon' }, 'until'], [{ reason: 'NOPE' }, 'reason'], [{ email: 'x@y.test' }, 'email'], [{ message: 'x'.repeat(2001) }, 'message']] as const) {
+      for (const [body, field] of [
+        [{ until: 'soon' }, 'until'],
+        [{ reason: 'NOPE' }, 'reason'],
+        [{ email: 'x@y.test' }, 'email'],
+        [{ message: 'x'.repeat(2001) }, 'message'],
+      ] as const) {
         const response = await api.patch(`/v1/contact-exclusions/${created.body.id}`, { key: org.apiKey, body });
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.deepEqual(paths(response.body), [field]);
@@ -106,7 +131,11 @@ describe('exclusions', () => {
 
     before(async () => {
       lister = await newOrg(stack, 'Exclusions Lister');
-      for (const [email, reason, linkedin] of [['carol@list.test', 'BOUNCED', null], ['alice@list.test', 'OTHER', 'linkedin.com/in/alice-list'], ['bob@list.test', 'BOUNCED', null]] as const) {
+      for (const [email, reason, linkedin] of [
+        ['carol@list.test', 'BOUNCED', null],
+        ['alice@list.test', 'OTHER', 'linkedin.com/in/alice-list'],
+        ['bob@list.test', 'BOUNCED', null],
+      ] as const) {
         const response = await postContact({ email, reason, linkedin_url: linkedin }, lister.apiKey);
         created[email] = response.body;
         await sleep(5);
@@ -129,31 +158,65 @@ describe('exclusions', () => {
 
     it('when sorted by email, reason or updated_at in either order, then in that order', async () => {
       assert.deepEqual(emails(await list('?sort_by=email')), ['alice@list.test', 'bob@list.test', 'carol@list.test']);
-      assert.deepEqual(emails(await list('?sort_by=email&sort_order=desc')), ['carol@list.test', 'bob@list.test', 'alice@list.test']);
-      assert.deepEqual((await list('?sort_by=reason')).items.map((i: { reason: string }) => i.reason), ['BOUNCED', 'BOUNCED', 'OTHER']);
-      assert.deepEqual(emails(await list('?sort_by=updated_at&sort_order=desc')), ['bob@list.test', 'alice@list.test', 'carol@list.test']);
-      assert.deepEqual(emails(await list('?sort_by=created_at&sort_order=desc')), ['bob@list.test', 'alice@list.test', 'carol@list.test']);
+      assert.deepEqual(emails(await list('?sort_by=email&sort_order=desc')), [
+        'carol@list.test',
+        'bob@list.test',
+        'alice@list.test',
+      ]);
+      assert.deepEqual(
+        (await list('?sort_by=reason')).items.map((i: { reason: string }) => i.reason),
+        ['BOUNCED', 'BOUNCED', 'OTHER'],
+      );
+      assert.deepEqual(emails(await list('?sort_by=updated_at&sort_order=desc')), [
+        'bob@list.test',
+        'alice@list.test',
+        'carol@list.test',
+      ]);
+      assert.deepEqual(emails(await list('?sort_by=created_at&sort_order=desc')), [
+        'bob@list.test',
+        'alice@list.test',
+        'carol@list.test',
+      ]);
       assert.equal((await api.get('/v1/contact-exclusions?sort_by=domain', { key: lister.apiKey })).status, 400);
     });
 
     it('when filtered by email, linkedin_url or reason, then exact matches after normalisation', async () => {
       assert.deepEqual(emails(await list('?email=%20ALICE@List.Test')), ['alice@list.test']);
-      assert.deepEqual(emails(await list(`?linkedin_url=${encodeURIComponent('https://WWW.linkedin.com/in/Alice-List/')}`)), ['alice@list.test']);
+      assert.deepEqual(
+        emails(await list(`?linkedin_url=${encodeURIComponent('https://WWW.linkedin.com/in/Alice-List/')}`)),
+        ['alice@list.test'],
+      );
       assert.deepEqual(emails(await list('?email=alice@list.test.example')), []);
       assert.deepEqual(emails(await list('?reason=BOUNCED')), ['carol@list.test', 'bob@list.test']);
       const bad = await api.get('/v1/contact-exclusions?email=nope', { key: lister.apiKey });
       assert.equal(bad.status, 400);
       assert.deepEqual(paths(bad.body), ['email']);
-      assert.deepEqual(paths((await api.get('/v1/contact-exclusions?reason=NOPE', { key: lister.apiKey })).body), ['reason']);
+      assert.deepEqual(paths((await api.get('/v1/contact-exclusions?reason=NOPE', { key: lister.apiKey })).body), [
+        'reason',
+      ]);
     });
 
     it('when filtered by created_at bounds, then both are strict', async () => {
       const first = created['carol@list.test'].created_at;
       const last = created['bob@list.test'].created_at;
-      assert.deepEqual(emails(await list(`?created_at_after=${encodeURIComponent(first)}`)), ['alice@list.test', 'bob@list.test']);
-      assert.deepEqual(emails(await list(`?created_at_before=${encodeURIComponent(last)}`)), ['carol@list.test', 'alice@list.test']);
-      assert.deepEqual(emails(await list(`?created_at_after=${encodeURIComponent(first)}&created_at_before=${encodeURIComponent(last)}`)), ['alice@list.test']);
-      assert.deepEqual(paths((await api.get('/v1/contact-exclusions?created_at_after=yesterday', { key: lister.apiKey })).body), ['created_at_after']);
+      assert.deepEqual(emails(await list(`?created_at_after=${encodeURIComponent(first)}`)), [
+        'alice@list.test',
+        'bob@list.test',
+      ]);
+      assert.deepEqual(emails(await list(`?created_at_before=${encodeURIComponent(last)}`)), [
+        'carol@list.test',
+        'alice@list.test',
+      ]);
+      assert.deepEqual(
+        emails(
+          await list(`?created_at_after=${encodeURIComponent(first)}&created_at_before=${encodeURIComponent(last)}`),
+        ),
+        ['alice@list.test'],
+      );
+      assert.deepEqual(
+        paths((await api.get('/v1/contact-exclusions?created_at_after=yesterday', { key: lister.apiKey })).body),
+        ['created_at_after'],
+      );
     });
   });
 });

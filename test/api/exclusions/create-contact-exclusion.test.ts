@@ -15,7 +15,12 @@ describe('exclusions', () => {
 
   describe('POST /v1/contact-exclusions', () => {
     it('when an email and a LinkedIn URL are sent, then 201 with exactly the record fields, both normalised, permanent', async () => {
-      const response = await postContact({ email: '  Block.Me@Blocked.test ', linkedin_url: 'linkedin.com/in/Block-Me/', reason: 'CONTACT_REFUSED', message: 'asked by phone' });
+      const response = await postContact({
+        email: '  Block.Me@Blocked.test ',
+        linkedin_url: 'linkedin.com/in/Block-Me/',
+        reason: 'CONTACT_REFUSED',
+        message: 'asked by phone',
+      });
       assert.equal(response.status, 201);
       assert.deepEqual(Object.keys(response.body).sort(), [...CONTACT_FIELDS].sort());
       assert.equal(response.body.email, 'block.me@blocked.test');
@@ -52,12 +57,20 @@ describe('exclusions', () => {
         assert.equal(response.body.type, 'ValidationIssue');
         assert.deepEqual(paths(response.body), [field], JSON.stringify(body));
       }
-      const longest = await postContact({ email: 'long-note@malformed.test', reason: 'OTHER', message: 'x'.repeat(2000) });
+      const longest = await postContact({
+        email: 'long-note@malformed.test',
+        reason: 'OTHER',
+        message: 'x'.repeat(2000),
+      });
       assert.equal(longest.status, 201);
     });
 
     it('when the same email or LinkedIn URL is excluded again in another form, then 409 CommitIssue with the existing id', async () => {
-      const first = await postContact({ email: 'dup@dups.test', linkedin_url: 'https://www.linkedin.com/in/dup-person', reason: 'BOUNCED' });
+      const first = await postContact({
+        email: 'dup@dups.test',
+        linkedin_url: 'https://www.linkedin.com/in/dup-person',
+        reason: 'BOUNCED',
+      });
       assert.equal(first.status, 201);
       const variants = [
         { email: 'DUP@Dups.Test' },
@@ -77,7 +90,9 @@ describe('exclusions', () => {
     });
 
     it('when the same person is excluded by concurrent requests, then one 201 and the others 409 with its id', async () => {
-      const responses = await Promise.all(Array.from({ length: 6 }, () => postContact({ email: 'race@race.test', reason: 'OTHER' })));
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => postContact({ email: 'race@race.test', reason: 'OTHER' })),
+      );
       const created = responses.filter((r) => r.status === 201);
       assert.equal(created.length, 1, responses.map((r) => r.status).join(','));
       for (const response of responses.filter((r) => r.status !== 201)) {
@@ -90,28 +105,60 @@ describe('exclusions', () => {
       const response = await postContact({ email: 'past@until.test', reason: 'BAD_TIMING', until: past() });
       assert.equal(response.status, 201);
       assert.ok(Date.parse(response.body.until) < Date.now());
-      assert.deepEqual(await exclusionFor(stack.orm.em.fork(), org.organizationId, { email: 'past@until.test' }), { excluded: false });
+      assert.deepEqual(await exclusionFor(stack.orm.em.fork(), org.organizationId, { email: 'past@until.test' }), {
+        excluded: false,
+      });
     });
   });
 
   describe('createContactExclusion (service callers)', () => {
-    const activities = async (email: string) => Number((await stack.orm.em.fork().getConnection().execute<{ n: string }[]>(
-      `SELECT count(*) AS n FROM activities WHERE organization_id = ? AND payload->>'email' = ?`, [org.organizationId, email]))[0].n);
+    const activities = async (email: string) =>
+      Number(
+        (
+          await stack.orm.em
+            .fork()
+            .getConnection()
+            .execute<{ n: string }[]>(
+              `SELECT count(*) AS n FROM activities WHERE organization_id = ? AND payload->>'email' = ?`,
+              [org.organizationId, email],
+            )
+        )[0].n,
+      );
 
     it('when the person is already excluded and the source is SERVICE, then the existing exclusion comes back and no event', async () => {
-      const first = await createContactExclusion(stack.orm.em.fork(), org.organizationId, { email: 'svc@service.test', reason: 'UNSUBSCRIBED' }, { source: 'SERVICE' });
+      const first = await createContactExclusion(
+        stack.orm.em.fork(),
+        org.organizationId,
+        { email: 'svc@service.test', reason: 'UNSUBSCRIBED' },
+        { source: 'SERVICE' },
+      );
       assert.equal(first.created, true);
-      const again = await createContactExclusion(stack.orm.em.fork(), org.organizationId, { email: 'SVC@service.test', reason: 'OTHER' }, { source: 'SERVICE' });
+      const again = await createContactExclusion(
+        stack.orm.em.fork(),
+        org.organizationId,
+        { email: 'SVC@service.test', reason: 'OTHER' },
+        { source: 'SERVICE' },
+      );
       assert.deepEqual(again, { record: first.record, created: false });
       assert.equal(await activities('svc@service.test'), 1);
     });
 
-    it('when the caller\'s transaction rolls back, then neither the exclusion nor its event remains', async () => {
-      await assert.rejects(stack.orm.em.fork().transactional(async (tx) => {
-        await createContactExclusion(tx, org.organizationId, { email: 'rolled@service.test', reason: 'OTHER' }, { source: 'SERVICE' });
-        throw new Error('caller failed');
-      }), /caller failed/);
-      assert.deepEqual(await exclusionFor(stack.orm.em.fork(), org.organizationId, { email: 'rolled@service.test' }), { excluded: false });
+    it("when the caller's transaction rolls back, then neither the exclusion nor its event remains", async () => {
+      await assert.rejects(
+        stack.orm.em.fork().transactional(async (tx) => {
+          await createContactExclusion(
+            tx,
+            org.organizationId,
+            { email: 'rolled@service.test', reason: 'OTHER' },
+            { source: 'SERVICE' },
+          );
+          throw new Error('caller failed');
+        }),
+        /caller failed/,
+      );
+      assert.deepEqual(await exclusionFor(stack.orm.em.fork(), org.organizationId, { email: 'rolled@service.test' }), {
+        excluded: false,
+      });
       assert.equal(await activities('rolled@service.test'), 0);
     });
   });

@@ -25,7 +25,10 @@ describe('HTTP conventions: compression', () => {
   before(async () => {
     ({ stack, api, org } = await apiSuite());
     for (let i = 0; i < 25; i++) {
-      const created = await api.post('/v1/contacts', { key: org.apiKey, body: { email: `zip${i}@compress-example.com`, first_name: `Zip ${i}`, job_title: 'Buyer' } });
+      const created = await api.post('/v1/contacts', {
+        key: org.apiKey,
+        body: { email: `zip${i}@compress-example.com`, first_name: `Zip ${i}`, job_title: 'Buyer' },
+      });
       assert.equal(created.status, 201, created.text);
     }
   });
@@ -34,7 +37,10 @@ describe('HTTP conventions: compression', () => {
     const plain = await get('/v1/contacts?size=25');
     assert.equal(plain.status, 200);
     assert.equal(plain.headers['content-encoding'], undefined);
-    assert.ok(plain.bytes.length >= COMPRESSION_THRESHOLD_BYTES, `the page (${plain.bytes.length} bytes) is above the threshold`);
+    assert.ok(
+      plain.bytes.length >= COMPRESSION_THRESHOLD_BYTES,
+      `the page (${plain.bytes.length} bytes) is above the threshold`,
+    );
     assert.ok(varies(plain, 'Accept-Encoding'));
     for (const encoding of ['gzip', 'br']) {
       const packed = await get('/v1/contacts?size=25', { 'Accept-Encoding': encoding });
@@ -42,7 +48,10 @@ describe('HTTP conventions: compression', () => {
       assert.equal(packed.headers['content-encoding'], encoding);
       assert.ok(varies(packed, 'Accept-Encoding'));
       assert.match(String(packed.headers['content-type']), /^application\/json/);
-      assert.ok(packed.bytes.length < plain.bytes.length / 3, `${encoding}: ${packed.bytes.length} of ${plain.bytes.length} bytes`);
+      assert.ok(
+        packed.bytes.length < plain.bytes.length / 3,
+        `${encoding}: ${packed.bytes.length} of ${plain.bytes.length} bytes`,
+      );
       assert.deepEqual(decoded(packed), plain.bytes);
     }
   });
@@ -101,7 +110,12 @@ describe('HTTP conventions: compression', () => {
       assert.equal(doc.headers['content-encoding'], encoding);
       assert.equal(JSON.parse(decoded(doc).toString('utf8')).openapi, '3.1.0');
     }
-    for (const headers of [{} as Record<string, string>, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'identity;q=0' }, { 'Accept-Encoding': 'gzip;q=0, br;q=0' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'identity;q=0' },
+      { 'Accept-Encoding': 'gzip;q=0, br;q=0' },
+    ]) {
       const plain = await rawRequest(`${stack.url}/docs/scalar.js`, { headers });
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined, JSON.stringify(headers));
@@ -113,7 +127,9 @@ describe('HTTP conventions: compression', () => {
     const first = await rawRequest(`${stack.url}/docs/scalar.js`, { headers: { 'Accept-Encoding': 'br' } });
     const etag = String(first.headers.etag);
     assert.match(etag, /^W\/"/);
-    const again = await rawRequest(`${stack.url}/docs/scalar.js`, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } });
+    const again = await rawRequest(`${stack.url}/docs/scalar.js`, {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+    });
     assert.equal(again.status, 304);
     assert.equal(again.bytes.length, 0);
     assert.equal(again.headers.etag, etag);
@@ -122,11 +138,17 @@ describe('HTTP conventions: compression', () => {
   it('when an idempotent POST is replayed with Accept-Encoding gzip, then the replay is the same answer, compressed for the retry, with its Location', async () => {
     const key = randomUUID();
     const items = Array.from({ length: 20 }, (_, i) => ({ name: `Compressed list ${i} ${key}` }));
-    const send = (acceptEncoding: string) => rawRequest(`${stack.url}/v1/contact-lists`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key, 'Accept-Encoding': acceptEncoding },
-      body: JSON.stringify({ items }),
-    });
+    const send = (acceptEncoding: string) =>
+      rawRequest(`${stack.url}/v1/contact-lists`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${org.apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': key,
+          'Accept-Encoding': acceptEncoding,
+        },
+        body: JSON.stringify({ items }),
+      });
     const first = await send('gzip');
     assert.equal(first.status, 201, decoded(first).toString('utf8'));
     assert.equal(first.headers['content-encoding'], 'gzip');
@@ -146,6 +168,10 @@ describe('HTTP conventions: compression', () => {
     assert.equal(plainReplay.headers['content-encoding'], undefined);
     assert.deepEqual(plainReplay.bytes, text);
     const lists = await api.get('/v1/contact-lists?size=100', { key: org.apiKey });
-    assert.equal(lists.body.items.filter((l: { name: string }) => l.name.endsWith(key)).length, 20, 'the batch ran once');
+    assert.equal(
+      lists.body.items.filter((l: { name: string }) => l.name.endsWith(key)).length,
+      20,
+      'the batch ran once',
+    );
   });
 });

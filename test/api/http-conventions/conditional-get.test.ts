@@ -10,7 +10,13 @@ import type { Stack } from '../../helpers/stack.ts';
 type Operation = {
   security?: unknown[];
   parameters: { $ref?: string }[];
-  responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  responses: Record<
+    string,
+    {
+      headers?: Record<string, { $ref?: string }>;
+      content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+    }
+  >;
 };
 
 describe('HTTP conventions: ETag and If-None-Match', () => {
@@ -24,7 +30,10 @@ describe('HTTP conventions: ETag and If-None-Match', () => {
 
   before(async () => {
     ({ stack, api, org } = await apiSuite());
-    const created = await api.post('/v1/contacts', { key: org.apiKey, body: { email: `tagged-${randomUUID()}@etag-example.com`, first_name: 'Tag' } });
+    const created = await api.post('/v1/contacts', {
+      key: org.apiKey,
+      body: { email: `tagged-${randomUUID()}@etag-example.com`, first_name: 'Tag' },
+    });
     contactId = created.body.id;
     path = `/v1/contacts/${contactId}`;
   });
@@ -40,7 +49,11 @@ describe('HTTP conventions: ETag and If-None-Match', () => {
       const documented = op.responses['200']?.headers?.ETag?.$ref === '#/components/headers/ETag';
       assert.equal(documented, conditional, `${template}: ETag on the 200`);
       assert.equal(Boolean(op.responses['304']), conditional, `${template}: 304`);
-      assert.equal(op.parameters.some((p) => p.$ref === '#/components/parameters/IfNoneMatch'), conditional, `${template}: If-None-Match`);
+      assert.equal(
+        op.parameters.some((p) => p.$ref === '#/components/parameters/IfNoneMatch'),
+        conditional,
+        `${template}: If-None-Match`,
+      );
       if (!conditional) continue;
       single++;
       const properties = op.responses['200'].content?.['application/json']?.schema?.properties ?? {};
@@ -82,7 +95,10 @@ describe('HTTP conventions: ETag and If-None-Match', () => {
 
   it('when the resource changes, then its ETag changes and the old one gets the new body', async () => {
     const before = String((await get()).headers.etag);
-    const updated = await api.post('/v1/contacts', { key: org.apiKey, body: { email: JSON.parse((await get()).bytes.toString('utf8')).email, job_title: 'Changed' } });
+    const updated = await api.post('/v1/contacts', {
+      key: org.apiKey,
+      body: { email: JSON.parse((await get()).bytes.toString('utf8')).email, job_title: 'Changed' },
+    });
     assert.equal(updated.status, 201, updated.text);
     const after = await get({ 'If-None-Match': before });
     assert.equal(after.status, 200);
@@ -95,7 +111,9 @@ describe('HTTP conventions: ETag and If-None-Match', () => {
     assert.equal(missing.status, 404);
     assert.equal(missing.headers.etag, undefined);
     const unscoped = await newKey(stack, org.organizationId, ['users:read']);
-    const refused = await rawRequest(`${stack.url}${path}`, { headers: { Authorization: `Bearer ${unscoped.api_key}`, 'If-None-Match': '*' } });
+    const refused = await rawRequest(`${stack.url}${path}`, {
+      headers: { Authorization: `Bearer ${unscoped.api_key}`, 'If-None-Match': '*' },
+    });
     assert.equal(refused.status, 403);
     const listPage = await get({ 'If-None-Match': '*' }, '/v1/contacts');
     assert.equal(listPage.status, 200, 'lists take no condition');
@@ -104,7 +122,13 @@ describe('HTTP conventions: ETag and If-None-Match', () => {
 
   it('when a route answers prepared JSON text (GET /v1/events/{id}), then it is tagged and conditional the same way', async () => {
     const sent = await api.post('/v1/events', {
-      key: org.apiKey, body: { event_name: 'etag.checked', occurred_at: '2026-01-01T00:00:00Z', subject: { email: 'etag@etag-example.com' }, external_event_id: randomUUID() },
+      key: org.apiKey,
+      body: {
+        event_name: 'etag.checked',
+        occurred_at: '2026-01-01T00:00:00Z',
+        subject: { email: 'etag@etag-example.com' },
+        external_event_id: randomUUID(),
+      },
     });
     assert.equal(sent.status, 202, sent.text);
     const id = (await api.get('/v1/events', { key: org.apiKey })).body.items[0].id;

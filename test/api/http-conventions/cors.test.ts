@@ -13,7 +13,11 @@ function assertNoCors(response: ApiResponse, what: string): void {
 describe('HTTP conventions: no CORS', () => {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
-  const preflight = { Origin: 'https://app.example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' };
+  const preflight = {
+    Origin: 'https://app.example.test',
+    'Access-Control-Request-Method': 'POST',
+    'Access-Control-Request-Headers': 'authorization, content-type',
+  };
 
   before(async () => ({ api, org } = await apiSuite()));
 

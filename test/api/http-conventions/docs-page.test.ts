@@ -9,7 +9,11 @@ import { startReplica } from '../../helpers/replica.ts';
 import type { Stack } from '../../helpers/stack.ts';
 
 type Media = { schema: Schema; example?: unknown; examples?: Record<string, { value: unknown }> };
-type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, { requestBody?: { content: Record<string, Media> } }>>; components: { schemas: Record<string, Schema> } };
+type Document = {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, Media> } }>>;
+  components: { schemas: Record<string, Schema> };
+};
 type Schema = { $ref?: string; example?: unknown; examples?: unknown[] };
 
 describe('HTTP conventions: the docs page and its document', () => {
@@ -33,27 +37,38 @@ describe('HTTP conventions: the docs page and its document', () => {
 
   it('when the document is fetched, then servers names the origin the request reached, as a proxy forwards it too', async () => {
     assert.deepEqual((await documentVia(stack.url)).servers, [{ url: stack.url }]);
-    assert.deepEqual((await documentVia(stack.url, { Host: 'api.example.test:8443' })).servers, [{ url: 'http://api.example.test:8443' }]);
-    const forwarded = await documentVia(stack.url, { 'X-Forwarded-Host': 'outreach.example.test', 'X-Forwarded-Proto': 'https' });
+    assert.deepEqual((await documentVia(stack.url, { Host: 'api.example.test:8443' })).servers, [
+      { url: 'http://api.example.test:8443' },
+    ]);
+    const forwarded = await documentVia(stack.url, {
+      'X-Forwarded-Host': 'outreach.example.test',
+      'X-Forwarded-Proto': 'https',
+    });
     assert.deepEqual(forwarded.servers, [{ url: 'https://outreach.example.test' }]);
-    assert.equal((await documentVia(stack.url, { Host: 'bad host"' })).servers, undefined, 'a Host that is no host name: no servers');
+    assert.equal(
+      (await documentVia(stack.url, { Host: 'bad host"' })).servers,
+      undefined,
+      'a Host that is no host name: no servers',
+    );
     // Caches keep one copy per origin and check it each time: a forged X-Forwarded-Host cannot poison another client's copy.
     const raw = await rawRequest(`${stack.url}/v1/openapi.json`);
     assert.equal(raw.headers['cache-control'], 'no-cache');
     for (const name of ['Accept-Encoding', 'X-Forwarded-Host', 'X-Forwarded-Proto']) assert.ok(varies(raw, name), name);
   });
 
-  it('when PUBLIC_BASE_URL is set, then it is the server whatever the request\'s origin', async () => {
+  it("when PUBLIC_BASE_URL is set, then it is the server whatever the request's origin", async () => {
     const replica = await startReplica(stack, { config: { publicBaseUrl: 'https://api.public.example.test' } });
     try {
       assert.deepEqual((await documentVia(replica.url)).servers, [{ url: 'https://api.public.example.test' }]);
-      assert.deepEqual((await documentVia(replica.url, { Host: 'elsewhere.test' })).servers, [{ url: 'https://api.public.example.test' }]);
+      assert.deepEqual((await documentVia(replica.url, { Host: 'elsewhere.test' })).servers, [
+        { url: 'https://api.public.example.test' },
+      ]);
     } finally {
       await replica.close();
     }
   });
 
-  it('when the contact upsert\'s sample bodies are sent as the page would send them, then the API creates the contact', async () => {
+  it("when the contact upsert's sample bodies are sent as the page would send them, then the API creates the contact", async () => {
     const doc = await documentVia(stack.url);
     const media = doc.paths['/v1/contacts'].post.requestBody?.content['application/json'];
     let schema = media?.schema ?? {};

@@ -16,13 +16,16 @@ describe('HTTP conventions: Location on 201', () => {
   let stack: Stack;
   let api: ReturnType<typeof client>;
   let org: TestOrg;
-  const post = (path: string, body: unknown, headers?: Record<string, string>) => api.post(path, { key: org.apiKey, body, headers });
+  const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+    api.post(path, { key: org.apiKey, body, headers });
   const db = () => stack.orm.em.fork().getKysely();
 
   before(async () => ({ stack, api, org } = await apiSuite()));
 
   after(async () => {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE organization_id = ${org.organizationId}`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM sequences WHERE organization_id = ${org.organizationId}`.execute(db());
     for (const { id } of rows) {
       try {
         await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).terminate('location test cleanup');
@@ -43,36 +46,79 @@ describe('HTTP conventions: Location on 201', () => {
 
   it('when the OpenAPI document is walked, then every 201 declares a Location header (and only 201s of creating routes do)', async () => {
     const doc = (await api.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
-    const created = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops)
-      .filter(([, op]) => op.responses['201']).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const));
+    const created = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.responses['201'])
+        .map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    );
     assert.ok(created.length >= 13, `${created.length} operations answer 201`);
     for (const [name, op] of created) {
       assert.equal(op.responses['201'].headers?.Location?.schema?.type, 'string', `${name} documents Location`);
     }
   });
 
-  it('when contacts, accounts, exclusions, templates, playbooks, webhooks and signals are created, then Location is the new resource\'s path', async () => {
-    const contact = await post('/v1/contacts', { email: `located-${randomUUID()}@location-example.com`, first_name: 'Loc' });
+  it("when contacts, accounts, exclusions, templates, playbooks, webhooks and signals are created, then Location is the new resource's path", async () => {
+    const contact = await post('/v1/contacts', {
+      email: `located-${randomUUID()}@location-example.com`,
+      first_name: 'Loc',
+    });
     await assertCreated(contact, '/v1/contacts');
-    await assertCreated(await post('/v1/accounts', { domain: `location-${randomUUID()}.test`, name: 'Located' }), '/v1/accounts');
-    await assertCreated(await post('/v1/contact-exclusions', { email: `excluded-${randomUUID()}@location-example.com`, reason: 'OTHER' }), '/v1/contact-exclusions');
-    await assertCreated(await post('/v1/account-exclusions', { domain: `excluded-${randomUUID()}.test`, reason: 'OTHER' }), '/v1/account-exclusions');
-    await assertCreated(await post('/v1/sequence-templates', { name: `Located ${randomUUID()}` }), '/v1/sequence-templates');
+    await assertCreated(
+      await post('/v1/accounts', { domain: `location-${randomUUID()}.test`, name: 'Located' }),
+      '/v1/accounts',
+    );
+    await assertCreated(
+      await post('/v1/contact-exclusions', { email: `excluded-${randomUUID()}@location-example.com`, reason: 'OTHER' }),
+      '/v1/contact-exclusions',
+    );
+    await assertCreated(
+      await post('/v1/account-exclusions', { domain: `excluded-${randomUUID()}.test`, reason: 'OTHER' }),
+      '/v1/account-exclusions',
+    );
+    await assertCreated(
+      await post('/v1/sequence-templates', { name: `Located ${randomUUID()}` }),
+      '/v1/sequence-templates',
+    );
     const name = `located-${randomUUID()}`;
-    await assertCreated(await post('/v1/playbooks', { name, event_name: name, action: { type: 'CREATE_TASK', title: 'Call' } }), '/v1/playbooks');
-    await assertCreated(await post('/v1/webhooks', { name: 'Located', url: 'https://hooks.location-example.test/in', event_types: ['message.sent'] }), '/v1/webhooks');
-    const signal = await post('/v1/signals', { signal_type: 'NEW_JOB', name: `Located ${randomUUID()}`, search_filters: { job_title_or: ['Buyer'] } });
+    await assertCreated(
+      await post('/v1/playbooks', { name, event_name: name, action: { type: 'CREATE_TASK', title: 'Call' } }),
+      '/v1/playbooks',
+    );
+    await assertCreated(
+      await post('/v1/webhooks', {
+        name: 'Located',
+        url: 'https://hooks.location-example.test/in',
+        event_types: ['message.sent'],
+      }),
+      '/v1/webhooks',
+    );
+    const signal = await post('/v1/signals', {
+      signal_type: 'NEW_JOB',
+      name: `Located ${randomUUID()}`,
+      search_filters: { job_title_or: ['Buyer'] },
+    });
     await assertCreated(signal, '/v1/signals');
-    await assertCreated(await post(`/v1/signals/${signal.body.id}/duplicate`, { name: `Copy ${randomUUID()}` }), '/v1/signals');
+    await assertCreated(
+      await post(`/v1/signals/${signal.body.id}/duplicate`, { name: `Copy ${randomUUID()}` }),
+      '/v1/signals',
+    );
   });
 
   it('when an enrollment finishes within the wait, then its 201 points at the new sequence', async () => {
     const template = await post('/v1/sequence-templates', {
-      name: `Located run ${randomUUID()}`, status: 'ACTIVE', steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
+      name: `Located run ${randomUUID()}`,
+      status: 'ACTIVE',
+      steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
     });
-    const contact = await post('/v1/contacts', { email: `enrolled-${randomUUID()}@location-example.com`, first_name: 'Run' });
+    const contact = await post('/v1/contacts', {
+      email: `enrolled-${randomUUID()}@location-example.com`,
+      first_name: 'Run',
+    });
     await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contact.body.id}`.execute(db());
-    await assertCreated(await post('/v1/sequences', { contact_id: contact.body.id, sequence_template_id: template.body.id }), '/v1/sequences');
+    await assertCreated(
+      await post('/v1/sequences', { contact_id: contact.body.id, sequence_template_id: template.body.id }),
+      '/v1/sequences',
+    );
   });
 
   it('when lists are created in a batch, then Location is the collection they were created in; a replay repeats it', async () => {
@@ -97,7 +143,7 @@ describe('HTTP conventions: Location on 201', () => {
     assert.equal(replay.headers.get('location'), `/v1/contacts/${first.body.id}`);
   });
 
-  it('when the sandbox meeting helper records a meeting, then Location is the contact\'s meeting activities, which list it', async () => {
+  it("when the sandbox meeting helper records a meeting, then Location is the contact's meeting activities, which list it", async () => {
     const contact = await post('/v1/contacts', { email: `met-${randomUUID()}@location-example.com` });
     const meeting = await post(`/v1/test-helpers/contacts/${contact.body.id}/meeting`, { title: 'Intro' });
     assert.equal(meeting.status, 201, meeting.text);

@@ -24,7 +24,12 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
     ({ stack, api, org } = await apiSuite());
     replica = await startReplica(stack, { config: { enrollmentWaitMs: 300 } });
     const template = await api.post('/v1/sequence-templates', {
-      key: org.apiKey, body: { name: `Retry ${randomUUID()}`, status: 'ACTIVE', steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }] },
+      key: org.apiKey,
+      body: {
+        name: `Retry ${randomUUID()}`,
+        status: 'ACTIVE',
+        steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
+      },
     });
     assert.equal(template.status, 201, template.text);
     templateId = template.body.id;
@@ -32,7 +37,9 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
 
   after(async () => {
     await replica?.close();
-    const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE organization_id = ${org.organizationId}`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM sequences WHERE organization_id = ${org.organizationId}`.execute(db());
     for (const { id } of rows) {
       try {
         await stack.temporal.workflow.getHandle(sequenceWorkflowId(id)).terminate('retry-after test cleanup');
@@ -43,12 +50,18 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
   });
 
   it('when the check outlasts the wait, then 202 with Retry-After in seconds, replayed with it, and the documented header', async () => {
-    const contact = await api.post('/v1/contacts', { key: org.apiKey, body: { email: `slow-${randomUUID()}@slow-verify.test` } });
+    const contact = await api.post('/v1/contacts', {
+      key: org.apiKey,
+      body: { email: `slow-${randomUUID()}@slow-verify.test` },
+    });
     assert.equal(contact.status, 201, contact.text);
     const key = randomUUID();
-    const enroll = () => replica.api.post('/v1/sequences', {
-      key: org.apiKey, body: { contact_id: contact.body.id, sequence_template_id: templateId }, headers: { 'Idempotency-Key': key },
-    });
+    const enroll = () =>
+      replica.api.post('/v1/sequences', {
+        key: org.apiKey,
+        body: { contact_id: contact.body.id, sequence_template_id: templateId },
+        headers: { 'Idempotency-Key': key },
+      });
     const pending = await enroll();
     assert.equal(pending.status, 202, pending.text);
     assert.equal(pending.headers.get('retry-after'), String(ENROLLMENT_RETRY_AFTER_SECONDS));
@@ -65,6 +78,10 @@ describe('HTTP conventions: Retry-After on the 202 of enrollment', () => {
     assert.match(documented.headers['Retry-After'].description, new RegExp(`\\(${ENROLLMENT_RETRY_AFTER_SECONDS}\\)`));
 
     // The run goes on: its sequence appears (then the after hook stops its workflow).
-    await until(async () => (await api.get(`/v1/sequences?contact_id=${contact.body.id}`, { key: org.apiKey })).body.items.length === 1, 30_000);
+    await until(
+      async () =>
+        (await api.get(`/v1/sequences?contact_id=${contact.body.id}`, { key: org.apiKey })).body.items.length === 1,
+      30_000,
+    );
   });
 });

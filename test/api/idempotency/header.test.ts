@@ -28,16 +28,23 @@ describe('Idempotency-Key', function () {
 
   const newIdemKey = () => `idem-${randomUUID()}`;
   const listBody = (name: string) => ({ items: [{ name }] });
-  const postList = (body: unknown, idemKey: string, key = org.apiKey) => api.post('/v1/contact-lists', { key, body, headers: { [HEADER]: idemKey } });
+  const postList = (body: unknown, idemKey: string, key = org.apiKey) =>
+    api.post('/v1/contact-lists', { key, body, headers: { [HEADER]: idemKey } });
 
   async function listsNamed(organizationId: string, name: string): Promise<number> {
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM contact_lists WHERE organization_id = ${organizationId} AND name = ${name}`.execute(db());
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM contact_lists WHERE organization_id = ${organizationId} AND name = ${name}`.execute(
+      db(),
+    );
     return Number(rows[0].n);
   }
 
   async function keyRow(organizationId: string, idemKey: string) {
     const { rows } = await sql<{ state: string; response_status: number | null; method: string; path: string }>`
-      SELECT state, response_status, method, path FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${idemKey}`.execute(db());
+      SELECT state, response_status, method, path FROM idempotency_keys WHERE organization_id = ${organizationId} AND key = ${idemKey}`.execute(
+      db(),
+    );
     return rows[0];
   }
 
@@ -47,7 +54,11 @@ describe('Idempotency-Key', function () {
     assert.equal(replay.headers.get('content-type'), first.headers.get('content-type'));
     assert.equal(replay.headers.get('location'), first.headers.get('location'));
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
-    assert.notEqual(replay.headers.get('x-request-id'), first.headers.get('x-request-id'), 'a replay is a request of its own');
+    assert.notEqual(
+      replay.headers.get('x-request-id'),
+      first.headers.get('x-request-id'),
+      'a replay is a request of its own',
+    );
   }
 
   describe('replays', () => {
@@ -77,7 +88,10 @@ describe('Idempotency-Key', function () {
       const fetched = await api.get(`/v1/contacts/${first.body.id}`, { key: org.apiKey });
       assert.equal(fetched.body.updated_at, first.body.updated_at, 'the replay did not run the upsert again');
       const row = await keyRow(org.organizationId, idemKey);
-      assert.deepEqual([row.state, row.response_status, row.method, row.path], ['COMPLETED', 201, 'POST', '/v1/contacts']);
+      assert.deepEqual(
+        [row.state, row.response_status, row.method, row.path],
+        ['COMPLETED', 201, 'POST', '/v1/contacts'],
+      );
     });
 
     it('when an operation answered a 4xx outcome (404), then a retry replays that 404 with its original request_id', async () => {
@@ -116,20 +130,32 @@ describe('Idempotency-Key', function () {
       assert.equal(other.body.data.reason, 'BODY_MISMATCH');
       assert.equal(await listsNamed(org.organizationId, `${name} changed`), 0);
       // Byte-level: the same JSON value spelled with other whitespace is another body.
-      const spaced = await api.post('/v1/contact-lists', { key: org.apiKey, rawBody: JSON.stringify(listBody(name), null, 2), headers: { [HEADER]: idemKey } });
+      const spaced = await api.post('/v1/contact-lists', {
+        key: org.apiKey,
+        rawBody: JSON.stringify(listBody(name), null, 2),
+        headers: { [HEADER]: idemKey },
+      });
       assert.equal(spaced.status, 422, spaced.text);
     });
 
     it('when the same key is used on another endpoint, then 422 BusinessIssue naming the header and the original endpoint', async () => {
       const idemKey = newIdemKey();
       assert.equal((await postList(listBody(`Endpoint ${++counter}`), idemKey)).status, 201);
-      const accounts = await api.post('/v1/account-lists', { key: org.apiKey, body: listBody(`Endpoint ${counter}`), headers: { [HEADER]: idemKey } });
+      const accounts = await api.post('/v1/account-lists', {
+        key: org.apiKey,
+        body: listBody(`Endpoint ${counter}`),
+        headers: { [HEADER]: idemKey },
+      });
       assert.equal(accounts.status, 422, accounts.text);
       assert.equal(accounts.body.type, 'BusinessIssue');
       assert.equal(accounts.body.data.header, HEADER);
       assert.equal(accounts.body.data.reason, 'ENDPOINT_MISMATCH');
       assert.equal(accounts.body.data.original_path, '/v1/contact-lists');
-      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM account_lists WHERE organization_id = ${org.organizationId} AND name = ${`Endpoint ${counter}`}`.execute(db());
+      const { rows } = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM account_lists WHERE organization_id = ${org.organizationId} AND name = ${`Endpoint ${counter}`}`.execute(
+        db(),
+      );
       assert.equal(Number(rows[0].n), 0);
     });
   });
@@ -140,7 +166,11 @@ describe('Idempotency-Key', function () {
       const name = `Race ${++counter}`;
       const responses = await Promise.all(Array.from({ length: 10 }, () => postList(listBody(name), idemKey)));
       const ran = responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
-      assert.equal(ran.length, 1, responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '));
+      assert.equal(
+        ran.length,
+        1,
+        responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '),
+      );
       for (const response of responses) {
         if (response === ran[0]) continue;
         if (response.status === 409) {
@@ -156,10 +186,20 @@ describe('Idempotency-Key', function () {
     it('when ten identical keyed contact creates race, then one 201 runs and exactly one contact exists', async () => {
       const idemKey = newIdemKey();
       const body = { email: `race${++counter}@idempotency.test`, first_name: 'Grace' };
-      const responses = await Promise.all(Array.from({ length: 10 }, () => api.post('/v1/contacts', { key: org.apiKey, body, headers: { [HEADER]: idemKey } })));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api.post('/v1/contacts', { key: org.apiKey, body, headers: { [HEADER]: idemKey } }),
+        ),
+      );
       const ran = responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
-      assert.equal(ran.length, 1, responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '));
-      assert.ok(responses.every((r) => r === ran[0] || r.status === 409 || r.headers.get('idempotent-replayed') === 'true'));
+      assert.equal(
+        ran.length,
+        1,
+        responses.map((r) => `${r.status} ${r.headers.get('idempotent-replayed')}`).join(', '),
+      );
+      assert.ok(
+        responses.every((r) => r === ran[0] || r.status === 409 || r.headers.get('idempotent-replayed') === 'true'),
+      );
       const list = await api.get(`/v1/contacts?email=${encodeURIComponent(body.email)}`, { key: org.apiKey });
       assert.equal(list.status, 200, list.text);
       assert.equal(list.body.items.length, 1, list.text);
@@ -169,7 +209,8 @@ describe('Idempotency-Key', function () {
       const idemKey = newIdemKey();
       const name = `Claimed ${++counter}`;
       const text = JSON.stringify(listBody(name));
-      const claimAt = async (ageMs: number) => sql`
+      const claimAt = async (ageMs: number) =>
+        sql`
         INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, expires_at)
         VALUES (${randomUUID()}, ${org.organizationId}, ${idemKey}, 'POST', '/v1/contact-lists', ${sha256(text)}, 'IN_PROGRESS', ${randomUUID()},
                 now() - ${ageMs} * interval '1 millisecond', now() + interval '1 day')
@@ -197,7 +238,8 @@ describe('Idempotency-Key', function () {
       const idemKey = newIdemKey();
       const name = `Leased ${++counter}`;
       const text = JSON.stringify(listBody(name));
-      const claimLeasedFor = async (leaseMs: number) => sql`
+      const claimLeasedFor = async (leaseMs: number) =>
+        sql`
         INSERT INTO idempotency_keys (id, organization_id, key, method, path, fingerprint, state, claim_token, created_at, lease_until, expires_at)
         VALUES (${randomUUID()}, ${org.organizationId}, ${idemKey}, 'POST', '/v1/contact-lists', ${sha256(text)}, 'IN_PROGRESS', ${randomUUID()},
                 now() - ${stack.config.idempotencyLockTimeoutMs + 60_000} * interval '1 millisecond', now() + ${leaseMs} * interval '1 millisecond', now() + interval '1 day')
@@ -253,8 +295,10 @@ describe('Idempotency-Key', function () {
 
       const purged = newIdemKey();
       assert.equal((await postList(listBody(`${name} purged`), purged)).status, 201);
-      await sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE organization_id = ${org.organizationId} AND key = ${purged}`.execute(db());
-      assert.ok(await purgeExpiredIdempotencyKeys(db() as never, 1000) >= 1);
+      await sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE organization_id = ${org.organizationId} AND key = ${purged}`.execute(
+        db(),
+      );
+      assert.ok((await purgeExpiredIdempotencyKeys(db() as never, 1000)) >= 1);
       assert.equal(await keyRow(org.organizationId, purged), undefined);
       assert.ok(await keyRow(org.organizationId, idemKey), 'unexpired keys stay');
     });
@@ -269,13 +313,26 @@ describe('Idempotency-Key', function () {
       }
       // Sent twice (two header lines; fetch would join them into one value "one, two", a valid key).
       const twice = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = httpRequest(`${stack.url}/v1/contact-lists`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', [HEADER]: ['one', 'two'] },
-        }, (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        });
+        const request = httpRequest(
+          `${stack.url}/v1/contact-lists`,
+          {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${org.apiKey}`,
+              'Content-Type': 'application/json',
+              [HEADER]: ['one', 'two'],
+            },
+          },
+          (response) => {
+            let text = '';
+            response
+              .setEncoding('utf8')
+              .on('data', (chunk: string) => {
+                text += chunk;
+              })
+              .on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
         request.on('error', reject);
         request.end(JSON.stringify(listBody(name)));
       });
@@ -297,18 +354,29 @@ describe('Idempotency-Key', function () {
       assert.equal(get.headers.get('idempotent-replayed'), null);
       const idemKey = newIdemKey();
       for (const name of ['Renamed once', 'Renamed twice']) {
-        const patch = await api.patch(`/v1/contact-lists/${id}`, { key: org.apiKey, body: { name }, headers: { [HEADER]: idemKey } });
+        const patch = await api.patch(`/v1/contact-lists/${id}`, {
+          key: org.apiKey,
+          body: { name },
+          headers: { [HEADER]: idemKey },
+        });
         assert.equal(patch.status, 200, patch.text);
         assert.equal(patch.body.name, name, 'PATCH ran again: it is idempotent by itself');
       }
-      const del = await api.delete(`/v1/contact-lists/${id}`, { key: org.apiKey, headers: { [HEADER]: 'x'.repeat(300) } });
+      const del = await api.delete(`/v1/contact-lists/${id}`, {
+        key: org.apiKey,
+        headers: { [HEADER]: 'x'.repeat(300) },
+      });
       assert.ok(del.status < 300, del.text);
       assert.equal(await keyRow(org.organizationId, idemKey), undefined);
     });
   });
 
   describe('POST /v1/events', () => {
-    const event = (email: string) => ({ event_name: 'demo_requested', occurred_at: '2026-03-01T10:00:00Z', subject: { email } });
+    const event = (email: string) => ({
+      event_name: 'demo_requested',
+      occurred_at: '2026-03-01T10:00:00Z',
+      subject: { email },
+    });
 
     it('when an event is sent twice with the same key, then the second replays the 202; a gzip-encoded copy is the same body; another event is 422', async () => {
       const idemKey = newIdemKey();
@@ -320,16 +388,29 @@ describe('Idempotency-Key', function () {
       assertReplayOf(replay, first);
       const gzipped = await fetch(`${stack.url}/v1/events`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${org.apiKey}`, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', [HEADER]: idemKey },
+        headers: {
+          Authorization: `Bearer ${org.apiKey}`,
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+          [HEADER]: idemKey,
+        },
         body: gzipSync(Buffer.from(text)),
       });
       assert.equal(gzipped.status, 202);
       assert.equal(gzipped.headers.get('idempotent-replayed'), 'true');
       assert.equal(await gzipped.text(), first.text);
-      const other = await api.post('/v1/events', { key: org.apiKey, body: event(`other${counter}@idempotency.test`), headers: { [HEADER]: idemKey } });
+      const other = await api.post('/v1/events', {
+        key: org.apiKey,
+        body: event(`other${counter}@idempotency.test`),
+        headers: { [HEADER]: idemKey },
+      });
       assert.equal(other.status, 422, other.text);
       assert.equal(other.body.data.header, HEADER);
-      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${org.organizationId} AND idempotency_key = ${first.body.idempotency_key}`.execute(db());
+      const { rows } = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM ingested_events WHERE organization_id = ${org.organizationId} AND idempotency_key = ${first.body.idempotency_key}`.execute(
+        db(),
+      );
       assert.equal(Number(rows[0].n), 1);
       assert.equal((await keyRow(org.organizationId, idemKey)).response_status, 202);
     });
@@ -341,7 +422,15 @@ describe('Idempotency-Key', function () {
       assert.equal(doc.components.parameters.IdempotencyKey.name, HEADER);
       assert.equal(doc.components.parameters.IdempotencyKey.in, 'header');
       let posts = 0;
-      for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[]; parameters: { $ref?: string }[]; responses: Record<string, { headers?: unknown }> }>>)) {
+      for (const [path, methods] of Object.entries(
+        doc.paths as Record<
+          string,
+          Record<
+            string,
+            { security?: unknown[]; parameters: { $ref?: string }[]; responses: Record<string, { headers?: unknown }> }
+          >
+        >,
+      )) {
         for (const [method, op] of Object.entries(methods)) {
           const takesKey = op.parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
           const authenticated = !(Array.isArray(op.security) && op.security.length === 0);
@@ -350,7 +439,10 @@ describe('Idempotency-Key', function () {
             assert.ok(takesKey, `${method} ${path}`);
             assert.ok(op.responses['409'] && op.responses['422'], `${method} ${path}`);
             const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-            assert.ok(success.every((s) => op.responses[s].headers), `${method} ${path}: Idempotent-Replayed documented`);
+            assert.ok(
+              success.every((s) => op.responses[s].headers),
+              `${method} ${path}: Idempotent-Replayed documented`,
+            );
           } else {
             assert.ok(!takesKey, `${method} ${path}`);
           }

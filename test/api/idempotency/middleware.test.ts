@@ -32,20 +32,32 @@ describe('idempotency middleware (fake handler)', function () {
     switch (ctx.path) {
       case '/flaky':
         if (n === 1) throw new Error('the database went away');
-        ctx.status = 201; ctx.body = { run: n }; ctx.set('Location', `/things/${n}`); return;
+        ctx.status = 201;
+        ctx.body = { run: n };
+        ctx.set('Location', `/things/${n}`);
+        return;
       case '/unavailable':
         if (n === 1) throw unavailable('Temporal is down.');
-        ctx.status = 202; ctx.body = { run: n }; return;
-      case '/refused': throw new ApiIssue(429, 'RateLimitIssue', 'Slow down.');
-      case '/invalid': throw validationIssue('Invalid.', [{ path: 'x', message: 'is invalid' }], 422);
-      case '/gone': throw notFound('Thing');
+        ctx.status = 202;
+        ctx.body = { run: n };
+        return;
+      case '/refused':
+        throw new ApiIssue(429, 'RateLimitIssue', 'Slow down.');
+      case '/invalid':
+        throw validationIssue('Invalid.', [{ path: 'x', message: 'is invalid' }], 422);
+      case '/gone':
+        throw notFound('Thing');
       case '/text':
         // A JSON body already serialised, as GET /v1/events answers: replayed as the same bytes.
         ctx.type = 'application/json';
-        ctx.status = 200; ctx.body = `{"b": 1.50,  "a":[ ], "run":${n}}`; return;
+        ctx.status = 200;
+        ctx.body = `{"b": 1.50,  "a":[ ], "run":${n}}`;
+        return;
       case '/slow':
         await hold;
-        ctx.status = 201; ctx.body = { run: n }; return;
+        ctx.status = 201;
+        ctx.body = { run: n };
+        return;
       default:
         ctx.status = 204;
     }
@@ -62,9 +74,15 @@ describe('idempotency middleware (fake handler)', function () {
       await next();
     });
     app.use(bodyParser({ enableTypes: ['json'] }));
-    app.use(idempotency({
-      orm: stack.orm, ttlMs: 86_400_000, lockTimeoutMs, applies: (ctx) => ctx.path !== '/uncovered', renderErrors: errorHandler(1024),
-    }));
+    app.use(
+      idempotency({
+        orm: stack.orm,
+        ttlMs: 86_400_000,
+        lockTimeoutMs,
+        applies: (ctx) => ctx.path !== '/uncovered',
+        renderErrors: errorHandler(1024),
+      }),
+    );
     app.use(handler);
     const listening = createServer(app.callback());
     await new Promise<void>((done) => listening.listen(0, '127.0.0.1', done));
@@ -84,7 +102,11 @@ describe('idempotency middleware (fake handler)', function () {
   });
 
   const send = async (path: string, idemKey: string, body: unknown = { a: 1 }, base = url) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: idemKey }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADER]: idemKey },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, text: await response.text(), headers: response.headers };
   };
 
@@ -147,10 +169,12 @@ describe('idempotency middleware (fake handler)', function () {
   it('when a request with the key is still running, then a retry answers 409, and after it finishes the retry replays it', async () => {
     const idemKey = randomUUID();
     let release!: () => void;
-    hold = new Promise((done) => { release = done; });
+    hold = new Promise((done) => {
+      release = done;
+    });
     const first = send('/slow', idemKey);
     // Wait until the first request holds the claim.
-    for (let i = 0; i < 100 && !(runs.get('/slow')); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !runs.get('/slow'); i++) await new Promise((r) => setTimeout(r, 20));
     const busy = await send('/slow', idemKey);
     assert.equal(busy.status, 409, busy.text);
     assert.equal(JSON.parse(busy.text).type, 'CommitIssue');
@@ -167,7 +191,9 @@ describe('idempotency middleware (fake handler)', function () {
     const idemKey = randomUUID();
     const before = runs.get('/slow') ?? 0;
     let release!: () => void;
-    hold = new Promise((done) => { release = done; });
+    hold = new Promise((done) => {
+      release = done;
+    });
     const first = send('/slow', idemKey, { a: 1 }, shortLease.url);
     for (let i = 0; i < 100 && (runs.get('/slow') ?? 0) === before; i++) await new Promise((r) => setTimeout(r, 20));
     // Three leases of 1 s: without renewal the claim would count as abandoned and the retry would run.

@@ -14,11 +14,19 @@ describe('lists and entries', () => {
 
   describe('account lists and entries', () => {
     it('when account entries are added, then an alias resolves to the primary domain with the directory profile, a new domain creates its account, and account_id is always set', async () => {
-      const created = await api.post('/v1/account-lists', { key: org.apiKey, body: { items: [{ name: 'Targets' }, { name: '' }] } });
+      const created = await api.post('/v1/account-lists', {
+        key: org.apiKey,
+        body: { items: [{ name: 'Targets' }, { name: '' }] },
+      });
       assert.equal(created.status, 201, created.text);
-      assert.deepEqual(created.body.items.map((i: { status: string }) => i.status), ['CREATED', 'FAILED']);
+      assert.deepEqual(
+        created.body.items.map((i: { status: string }) => i.status),
+        ['CREATED', 'FAILED'],
+      );
       const list = created.body.items[0].resource.id;
-      const foreign = (await api.post('/v1/account-lists', { key: other.apiKey, body: { items: [{ name: 'Theirs' }] } })).body.items[0].resource.id;
+      const foreign = (
+        await api.post('/v1/account-lists', { key: other.apiKey, body: { items: [{ name: 'Theirs' }] } })
+      ).body.items[0].resource.id;
       const response = await api.post('/v1/account-entries', {
         key: org.apiKey,
         body: {
@@ -34,11 +42,20 @@ describe('lists and entries', () => {
       });
       assert.equal(response.status, 200, response.text);
       const items = response.body.items;
-      assert.deepEqual(items.map((i: { status: string }) => i.status), ['CREATED', 'CREATED', 'UPDATED', 'FAILED', 'FAILED', 'FAILED']);
-      assert.deepEqual(items.slice(3).map((i: { error: { type: string } }) => i.error.type), ['ValidationIssue', 'NotFoundIssue', 'ValidationIssue']);
+      assert.deepEqual(
+        items.map((i: { status: string }) => i.status),
+        ['CREATED', 'CREATED', 'UPDATED', 'FAILED', 'FAILED', 'FAILED'],
+      );
+      assert.deepEqual(
+        items.slice(3).map((i: { error: { type: string } }) => i.error.type),
+        ['ValidationIssue', 'NotFoundIssue', 'ValidationIssue'],
+      );
       const [acme, newco, again] = items.map((i: { resource: unknown }) => i.resource);
       assert.equal(acme.domain, 'acme.test');
-      assert.deepEqual([acme.company.name, acme.company.industry, acme.company.alias_domains], ['Acme Corp', 'Software', ['acme-corp.test']]);
+      assert.deepEqual(
+        [acme.company.name, acme.company.industry, acme.company.alias_domains],
+        ['Acme Corp', 'Software', ['acme-corp.test']],
+      );
       assert.ok(acme.account_id && newco.account_id);
       assert.equal(again.id, acme.id);
       assert.equal(again.name, 'Acme again');
@@ -47,7 +64,10 @@ describe('lists and entries', () => {
       assert.deepEqual([account.body.name, account.body.domain], ['Newco', newco.domain]);
       assert.equal((await api.get(`/v1/accounts/${acme.account_id}`, { key: org.apiKey })).body.domain, 'acme.test');
 
-      const ids = async (query: string) => (await api.get(`/v1/account-entries?account_list_id=${list}${query}`, { key: org.apiKey })).body.items.map((e: { id: string }) => e.id);
+      const ids = async (query: string) =>
+        (await api.get(`/v1/account-entries?account_list_id=${list}${query}`, { key: org.apiKey })).body.items.map(
+          (e: { id: string }) => e.id,
+        );
       assert.deepEqual((await ids('')).sort(), [acme.id, newco.id].sort());
       assert.deepEqual(await ids('&domain=acme-corp.test'), [acme.id]);
       assert.deepEqual(await ids('&name=NEWC'), [newco.id]);
@@ -57,13 +77,23 @@ describe('lists and entries', () => {
 
       const listRead = await api.get(`/v1/account-lists/${list}`, { key: org.apiKey });
       assert.deepEqual([listRead.body.name, listRead.body.entries_count], ['Targets', 2]);
-      const renamed = await api.patch(`/v1/account-lists/${list}`, { key: org.apiKey, body: { name: 'Renamed targets' } });
+      const renamed = await api.patch(`/v1/account-lists/${list}`, {
+        key: org.apiKey,
+        body: { name: 'Renamed targets' },
+      });
       assert.deepEqual([renamed.status, renamed.body.name], [200, 'Renamed targets']);
-      assert.equal((await api.get('/v1/account-lists?name=Renamed%20targets', { key: org.apiKey })).body.total_count, 1);
+      assert.equal(
+        (await api.get('/v1/account-lists?name=Renamed%20targets', { key: org.apiKey })).body.total_count,
+        1,
+      );
 
       const removed = await api.delete(`/v1/account-entries/${newco.id}`, { key: org.apiKey });
       assert.deepEqual([removed.status, removed.body.id], [200, newco.id]);
-      assert.equal((await api.get(`/v1/accounts/${newco.account_id}`, { key: org.apiKey })).status, 200, 'the account stays');
+      assert.equal(
+        (await api.get(`/v1/accounts/${newco.account_id}`, { key: org.apiKey })).status,
+        200,
+        'the account stays',
+      );
       assert.equal((await api.delete(`/v1/account-lists/${list}`, { key: other.apiKey })).status, 404);
       const dropped = await api.delete(`/v1/account-lists/${list}`, { key: org.apiKey });
       assert.deepEqual([dropped.status, dropped.body.id, dropped.body.entries_count], [200, list, 1]);

@@ -15,13 +15,19 @@ export function listsFixture() {
   const emailStep = { type: 'EMAIL', delay_days: 1, subject: 'Hi {{ first_name }}', body: 'Hello' };
 
   async function newTemplate(body: Record<string, unknown> = {}, key = fx.org.apiKey): Promise<string> {
-    const response = await fx.api.post('/v1/sequence-templates', { key, body: { name: `Lists ${++counter}`, status: 'ACTIVE', steps: [emailStep], ...body } });
+    const response = await fx.api.post('/v1/sequence-templates', {
+      key,
+      body: { name: `Lists ${++counter}`, status: 'ACTIVE', steps: [emailStep], ...body },
+    });
     assert.equal(response.status, 201, response.text);
     return response.body.id;
   }
 
   async function newList(body: Record<string, unknown> = {}, key = fx.org.apiKey): Promise<string> {
-    const response = await fx.api.post('/v1/contact-lists', { key, body: { items: [{ name: `List ${++counter}`, ...body }] } });
+    const response = await fx.api.post('/v1/contact-lists', {
+      key,
+      body: { items: [{ name: `List ${++counter}`, ...body }] },
+    });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.body.items[0].status, 'CREATED', response.text);
     return response.body.items[0].resource.id;
@@ -29,26 +35,45 @@ export function listsFixture() {
 
   async function newContact(fields: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
     const email = `known${++counter}@lists-example.com`;
-    const response = await fx.api.post('/v1/contacts', { key: fx.org.apiKey, body: { email, first_name: 'Kim', ...fields } });
+    const response = await fx.api.post('/v1/contacts', {
+      key: fx.org.apiKey,
+      body: { email, first_name: 'Kim', ...fields },
+    });
     assert.equal(response.status, 201, response.text);
     return { id: response.body.id, email };
   }
 
-  const addEntries = (items: unknown[], key = fx.org.apiKey) => fx.api.post('/v1/contact-entries', { key, body: { items } });
+  const addEntries = (items: unknown[], key = fx.org.apiKey) =>
+    fx.api.post('/v1/contact-entries', { key, body: { items } });
 
   const entry = async (id: string) => (await fx.api.get(`/v1/contact-entries/${id}`, { key: fx.org.apiKey })).body;
-  const untilEntry = (id: string, status: string) => until(async () => (await entry(id)).enrichment_status === status, 30_000);
+  const untilEntry = (id: string, status: string) =>
+    until(async () => (await entry(id)).enrichment_status === status, 30_000);
 
   const sourced = async (entryId: string) =>
-    (await sql<{ id: string; status: string; stopped_reason: string | null; sequence_template_id: string }>`
-      SELECT id, status, stopped_reason, sequence_template_id FROM sequences WHERE source_contact_entry_id = ${entryId} ORDER BY created_at`.execute(db())).rows;
+    (
+      await sql<{ id: string; status: string; stopped_reason: string | null; sequence_template_id: string }>`
+      SELECT id, status, stopped_reason, sequence_template_id FROM sequences WHERE source_contact_entry_id = ${entryId} ORDER BY created_at`.execute(
+        db(),
+      )
+    ).rows;
   const untilSourced = (entryId: string, n = 1) => until(async () => (await sourced(entryId)).length >= n, 30_000);
 
   const resolvedEvents = async (entryId: string) =>
-    (await sql<{ payload: Record<string, unknown> }>`SELECT payload FROM activities WHERE type = 'contact_entry.resolved' AND payload->>'contact_entry_id' = ${entryId}`.execute(db())).rows;
+    (
+      await sql<{
+        payload: Record<string, unknown>;
+      }>`SELECT payload FROM activities WHERE type = 'contact_entry.resolved' AND payload->>'contact_entry_id' = ${entryId}`.execute(
+        db(),
+      )
+    ).rows;
 
   after(async () => {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM sequences WHERE organization_id IN (${fx.org.organizationId}, ${fx.other.organizationId})`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM sequences WHERE organization_id IN (${fx.org.organizationId}, ${fx.other.organizationId})`.execute(
+      db(),
+    );
     for (const { id } of rows) {
       const handle = fx.stack.temporal.workflow.getHandle(sequenceWorkflowId(id));
       try {

@@ -13,9 +13,23 @@ import { startMailboxSync, stopMailboxSync } from '../../../workflows/mailbox-sy
 import { mailboxSyncWorkflowId } from '../../../workflows/mailbox-sync.definitions.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
-import { authenticationResults, forgedTextBounce, genuineReply, replyWithoutMessageId, unsubscribeReply } from '../../helpers/hostile-mail.ts';
+import {
+  authenticationResults,
+  forgedTextBounce,
+  genuineReply,
+  replyWithoutMessageId,
+  unsubscribeReply,
+} from '../../helpers/hostile-mail.ts';
 import { gmailDsn, personReply } from '../../helpers/inbox-samples.ts';
-import { deliverRaw, enrollMailProspect, inboxRows, insertMailbox, mailUser, unstorableText, startSyncAndWaitForCursor } from '../../helpers/mailboxes.ts';
+import {
+  deliverRaw,
+  enrollMailProspect,
+  inboxRows,
+  insertMailbox,
+  mailUser,
+  unstorableText,
+  startSyncAndWaitForCursor,
+} from '../../helpers/mailboxes.ts';
 import { eventsOf, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 
@@ -47,13 +61,22 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     daemon = await mailUser(greenmail, 'mailer-daemon', 'mx.test');
     mailbox = await mailUser(greenmail, 'sam', 'sender.test');
     otherMailbox = await mailUser(greenmail, 'alex', 'sender.test');
-    const other = await admin.createUser(stack.orm.em.fork(), { organizationId: org.organizationId, email: `alex-${randomUUID()}@sender.test`, name: 'Alex' });
+    const other = await admin.createUser(stack.orm.em.fork(), {
+      organizationId: org.organizationId,
+      email: `alex-${randomUUID()}@sender.test`,
+      name: 'Alex',
+    });
     mailboxId = await connect(mailbox, org.userId);
     otherMailboxId = await connect(otherMailbox, other.id);
-    templateId = await insertTemplate(stack, org.organizationId, [
-      { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
-      { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts, {{first_name}}?' },
-    ], { senderUserId: org.userId });
+    templateId = await insertTemplate(
+      stack,
+      org.organizationId,
+      [
+        { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
+        { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts, {{first_name}}?' },
+      ],
+      { senderUserId: org.userId },
+    );
   });
 
   after(async () => {
@@ -67,21 +90,39 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     return { ...prospect, ids: { mailbox, prospect: prospect.address, sentMessageId: prospect.messageId } };
   }
 
-  const rowOf = async (id: string, messageId: string) => (await inboxRows(stack, id)).find((r) => r.rfc_message_id === messageId.replace(/^<|>$/g, ''));
-  const recorded = (id: string, messageId: string) => until(async () => (await rowOf(id, messageId)) !== undefined, { timeoutMs: 30_000, what: `${messageId} recorded` });
-  const replies = async (sequenceId: string) => (await eventsOf(stack, sequenceId)).filter((e) => e.type === 'message.replied').length;
-  const inbound = async (sequenceId: string) => (await messagesOf(stack, sequenceId)).filter((m) => m.direction === 'INBOUND').length;
+  const rowOf = async (id: string, messageId: string) =>
+    (await inboxRows(stack, id)).find((r) => r.rfc_message_id === messageId.replace(/^<|>$/g, ''));
+  const recorded = (id: string, messageId: string) =>
+    until(async () => (await rowOf(id, messageId)) !== undefined, { timeoutMs: 30_000, what: `${messageId} recorded` });
+  const replies = async (sequenceId: string) =>
+    (await eventsOf(stack, sequenceId)).filter((e) => e.type === 'message.replied').length;
+  const inbound = async (sequenceId: string) =>
+    (await messagesOf(stack, sequenceId)).filter((m) => m.direction === 'INBOUND').length;
   const messageIdOf = (raw: string) => /^Message-ID: <([^>]+)>/im.exec(raw)![1];
 
   async function bounced(prospect: { contactId: string; sequenceId: string }) {
-    const { rows } = await sql<{ email_status: string }>`SELECT email_status FROM contacts WHERE id = ${prospect.contactId}`.execute(db());
-    const { rows: sent } = await sql<{ bounced_at: Date | null }>`SELECT bounced_at FROM messages WHERE sequence_id = ${prospect.sequenceId} AND direction = 'OUTBOUND'`.execute(db());
+    const { rows } = await sql<{
+      email_status: string;
+    }>`SELECT email_status FROM contacts WHERE id = ${prospect.contactId}`.execute(db());
+    const { rows: sent } = await sql<{
+      bounced_at: Date | null;
+    }>`SELECT bounced_at FROM messages WHERE sequence_id = ${prospect.sequenceId} AND direction = 'OUTBOUND'`.execute(
+      db(),
+    );
     const run = await sequenceRow(stack, prospect.sequenceId);
-    return { contact: rows[0].email_status === 'BOUNCED', message: sent.some((m) => m.bounced_at !== null), run: run.stopped_reason === 'BOUNCED' };
+    return {
+      contact: rows[0].email_status === 'BOUNCED',
+      message: sent.some((m) => m.bounced_at !== null),
+      run: run.stopped_reason === 'BOUNCED',
+    };
   }
 
   async function excluded(address: string): Promise<string[]> {
-    const { rows } = await sql<{ reason: string }>`SELECT reason FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email = ${address.toLowerCase()}`.execute(db());
+    const { rows } = await sql<{
+      reason: string;
+    }>`SELECT reason FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email = ${address.toLowerCase()}`.execute(
+      db(),
+    );
     return rows.map((r) => r.reason);
   }
 
@@ -89,7 +130,10 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
   async function genuineReplyApplied(prospect: Awaited<ReturnType<typeof enrolled>>, tag: string): Promise<void> {
     const before = await replies(prospect.sequenceId);
     await deliverRaw(greenmail, prospect.address, prospect.ids.mailbox, genuineReply(prospect.ids, tag).raw);
-    await until(async () => (await replies(prospect.sequenceId)) > before, { timeoutMs: 30_000, what: `message.replied for the genuine reply after ${tag}` });
+    await until(async () => (await replies(prospect.sequenceId)) > before, {
+      timeoutMs: 30_000,
+      what: `message.replied for the genuine reply after ${tag}`,
+    });
   }
 
   it('when a plain-text bounce from postmaster@ of an unrelated host names the prospect but no email we sent, then it is IGNORED and nothing bounces', async () => {
@@ -117,7 +161,10 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     const real = await enrolled('dsn-dmarc-pass');
     const passing = authenticationResults('mailer-daemon@googlemail.com', 'pass') + gmailDsn(real.ids);
     await deliverRaw(greenmail, daemon, mailbox, passing);
-    await until(async () => (await sequenceRow(stack, real.sequenceId)).status === 'FAILED', { timeoutMs: 30_000, what: 'the bounced run failed' });
+    await until(async () => (await sequenceRow(stack, real.sequenceId)).status === 'FAILED', {
+      timeoutMs: 30_000,
+      what: 'the bounced run failed',
+    });
     assert.deepEqual(await bounced(real), { contact: true, message: true, run: true });
   });
 
@@ -126,7 +173,10 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     const strangerAddress = await mailUser(greenmail, 'stranger', 'elsewhere.test');
     const unsubscribe = unsubscribeReply(prospect.ids, { from: strangerAddress });
     await deliverRaw(greenmail, strangerAddress, mailbox, unsubscribe.raw);
-    await until(async () => (await replies(prospect.sequenceId)) === 1, { timeoutMs: 30_000, what: 'message.replied for the stranger\'s reply' });
+    await until(async () => (await replies(prospect.sequenceId)) === 1, {
+      timeoutMs: 30_000,
+      what: "message.replied for the stranger's reply",
+    });
     assert.deepEqual(await excluded(prospect.address), [], 'the contact is not excluded');
     assert.deepEqual(await excluded(strangerAddress), []);
     assert.notEqual((await sequenceRow(stack, prospect.sequenceId)).stopped_reason, 'UNSUBSCRIBED');
@@ -137,7 +187,10 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     const prospect = await enrolled('spoofed');
     const unsubscribe = unsubscribeReply(prospect.ids, { from: prospect.address, dmarc: 'fail' });
     await deliverRaw(greenmail, prospect.address, mailbox, unsubscribe.raw);
-    await until(async () => (await replies(prospect.sequenceId)) === 1, { timeoutMs: 30_000, what: 'message.replied for the spoofed reply' });
+    await until(async () => (await replies(prospect.sequenceId)) === 1, {
+      timeoutMs: 30_000,
+      what: 'message.replied for the spoofed reply',
+    });
     assert.deepEqual(await excluded(prospect.address), []);
     assert.notEqual((await sequenceRow(stack, prospect.sequenceId)).stopped_reason, 'UNSUBSCRIBED');
   });
@@ -147,7 +200,10 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
       const prospect = await enrolled(`unsubscribe-${dmarc ?? 'plain'}`);
       const unsubscribe = unsubscribeReply(prospect.ids, { from: prospect.address, dmarc });
       await deliverRaw(greenmail, prospect.address, mailbox, unsubscribe.raw);
-      await until(async () => (await excluded(prospect.address)).length > 0, { timeoutMs: 30_000, what: 'the contact excluded' });
+      await until(async () => (await excluded(prospect.address)).length > 0, {
+        timeoutMs: 30_000,
+        what: 'the contact excluded',
+      });
       assert.deepEqual(await excluded(prospect.address), ['UNSUBSCRIBED']);
       const run = await sequenceRow(stack, prospect.sequenceId);
       assert.deepEqual([run.status, run.stopped_reason], ['FAILED', 'UNSUBSCRIBED']);
@@ -166,38 +222,70 @@ describe('hostile inbound mail: authority and once per organization (GreenMail)'
     const rows = [await rowOf(mailboxId, messageId), await rowOf(otherMailboxId, messageId)];
     assert.deepEqual(rows.map((r) => r?.kind).sort(), ['IGNORED', 'REPLY'], JSON.stringify(rows));
     const copy = rows.find((r) => r?.kind === 'IGNORED');
-    assert.ok(copy?.detail?.duplicate_of || /already|duplicate|copy/i.test(String(copy?.detail?.reason)), `the copy says it is one: ${JSON.stringify(copy?.detail)}`);
+    assert.ok(
+      copy?.detail?.duplicate_of || /already|duplicate|copy/i.test(String(copy?.detail?.reason)),
+      `the copy says it is one: ${JSON.stringify(copy?.detail)}`,
+    );
     assert.equal(await inbound(prospect.sequenceId), 1);
     assert.equal(await replies(prospect.sequenceId), 1);
-    const { rows: tasks } = await sql<{ id: string }>`SELECT id FROM tasks WHERE sequence_id = ${prospect.sequenceId} AND type = 'EMAIL_REPLY'`.execute(db());
+    const { rows: tasks } = await sql<{
+      id: string;
+    }>`SELECT id FROM tasks WHERE sequence_id = ${prospect.sequenceId} AND type = 'EMAIL_REPLY'`.execute(db());
     assert.equal(tasks.length, 1);
   });
 
   it('when a reply without Message-ID is read again after a UIDVALIDITY change, then it is applied once (known by its digest)', async () => {
     const prospect = await enrolled('no-id');
-    await deliverRaw(greenmail, prospect.address, otherMailbox, replyWithoutMessageId(prospect.ids, 'Who are you? (sent without a Message-ID)'));
-    await until(async () => (await replies(prospect.sequenceId)) === 1, { timeoutMs: 30_000, what: 'message.replied for the reply without Message-ID' });
+    await deliverRaw(
+      greenmail,
+      prospect.address,
+      otherMailbox,
+      replyWithoutMessageId(prospect.ids, 'Who are you? (sent without a Message-ID)'),
+    );
+    await until(async () => (await replies(prospect.sequenceId)) === 1, {
+      timeoutMs: 30_000,
+      what: 'message.replied for the reply without Message-ID',
+    });
     const beforeRows = await inboxRows(stack, otherMailboxId);
-    assert.ok(beforeRows.some((r) => r.rfc_message_id === null && r.kind === 'REPLY'), JSON.stringify(beforeRows));
+    assert.ok(
+      beforeRows.some((r) => r.rfc_message_id === null && r.kind === 'REPLY'),
+      JSON.stringify(beforeRows),
+    );
 
     // The server renumbered the INBOX: what was recorded is under another UIDVALIDITY than the one it now reports.
     await stopMailboxSync(stack.temporal, otherMailboxId);
     const handle = stack.temporal.workflow.getHandle(mailboxSyncWorkflowId(otherMailboxId));
-    await until(async () => (await handle.describe()).status.name !== 'RUNNING', { timeoutMs: 30_000, what: 'the sync stopped' });
+    await until(async () => (await handle.describe()).status.name !== 'RUNNING', {
+      timeoutMs: 30_000,
+      what: 'the sync stopped',
+    });
     const serverValidity = beforeRows[0].uid_validity;
     const oldValidity = String(Number(serverValidity) - 1);
-    await sql`UPDATE mailbox_inbox_messages SET uid_validity = ${oldValidity} WHERE mailbox_id = ${otherMailboxId}`.execute(db());
+    await sql`UPDATE mailbox_inbox_messages SET uid_validity = ${oldValidity} WHERE mailbox_id = ${otherMailboxId}`.execute(
+      db(),
+    );
     await sql`UPDATE mailboxes SET uid_validity = ${oldValidity} WHERE id = ${otherMailboxId}`.execute(db());
     await startMailboxSync(stack.temporal, { id: otherMailboxId, organizationId: org.organizationId }, stack.taskQueue);
 
-    await until(async () => (await inboxRows(stack, otherMailboxId)).filter((r) => r.uid_validity === serverValidity).length >= beforeRows.length,
-      { timeoutMs: 60_000, what: 'the inbox read again under its UIDVALIDITY' });
+    await until(
+      async () =>
+        (await inboxRows(stack, otherMailboxId)).filter((r) => r.uid_validity === serverValidity).length >=
+        beforeRows.length,
+      { timeoutMs: 60_000, what: 'the inbox read again under its UIDVALIDITY' },
+    );
     const reread = (await inboxRows(stack, otherMailboxId)).filter((r) => r.uid_validity === serverValidity);
-    assert.deepEqual(reread.map((r) => r.kind), beforeRows.map(() => 'IGNORED'), `every message read again is a copy: ${JSON.stringify(reread)}`);
+    assert.deepEqual(
+      reread.map((r) => r.kind),
+      beforeRows.map(() => 'IGNORED'),
+      `every message read again is a copy: ${JSON.stringify(reread)}`,
+    );
     assert.equal(await replies(prospect.sequenceId), 1, 'the reply without Message-ID is applied once');
     assert.equal(await inbound(prospect.sequenceId), 1);
-    const { rows } = await sql<{ last_uid: string; uid_validity: string }>`SELECT last_uid, uid_validity FROM mailboxes WHERE id = ${otherMailboxId}`.execute(db());
-    assert.equal(rows[0].uid_validity, serverValidity, 'the cursor follows the server\'s UIDVALIDITY');
+    const { rows } = await sql<{
+      last_uid: string;
+      uid_validity: string;
+    }>`SELECT last_uid, uid_validity FROM mailboxes WHERE id = ${otherMailboxId}`.execute(db());
+    assert.equal(rows[0].uid_validity, serverValidity, "the cursor follows the server's UIDVALIDITY");
     await genuineReplyApplied({ ...prospect, ids: { ...prospect.ids, mailbox: otherMailbox } }, 'uidvalidity-change');
   });
 

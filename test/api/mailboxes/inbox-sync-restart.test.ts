@@ -34,50 +34,102 @@ describe('inbox sync across a worker restart (GreenMail)', function () {
 
   it('when the worker is killed while mail arrives, then a new worker records every message once and each reply once', async () => {
     const mailbox = await mailUser(greenmail, 'sam', 'sender.test');
-    const mailboxId = await insertMailbox(stack, greenmail, { organizationId: org.organizationId, userId: org.userId, email: mailbox });
-    const templateId = await insertTemplate(stack, org.organizationId, [
-      { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
-      { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts?' },
-    ], { senderUserId: org.userId });
-    const [first, second] = [await enrollMailProspect(stack, greenmail, org, templateId, 'pat'), await enrollMailProspect(stack, greenmail, org, templateId, 'pat')];
+    const mailboxId = await insertMailbox(stack, greenmail, {
+      organizationId: org.organizationId,
+      userId: org.userId,
+      email: mailbox,
+    });
+    const templateId = await insertTemplate(
+      stack,
+      org.organizationId,
+      [
+        { type: 'EMAIL', delay_days: 1 / 86_400, subject: 'Quick question', body: 'Hello {{first_name}}' },
+        { type: 'EMAIL', delay_days: 5, subject: 'Following up', body: 'Any thoughts?' },
+      ],
+      { senderUserId: org.userId },
+    );
+    const [first, second] = [
+      await enrollMailProspect(stack, greenmail, org, templateId, 'pat'),
+      await enrollMailProspect(stack, greenmail, org, templateId, 'pat'),
+    ];
 
     // The mailbox worker starts the sync of every connected mailbox (ours among them) on its own task
     // queue; the service worker runs the sync's workflow there.
     const env = {
-      DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: `inbox-restart-${randomUUID()}`, LOG_LEVEL: 'silent',
-      WORKER_METRICS_PORT: '0', MAILBOX_WORKER_METRICS_PORT: '0', WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey,
-      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(), DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      TEMPORAL_TASK_QUEUE: `inbox-restart-${randomUUID()}`,
+      LOG_LEVEL: 'silent',
+      WORKER_METRICS_PORT: '0',
+      MAILBOX_WORKER_METRICS_PORT: '0',
+      WEBHOOK_SECRET_KEY: stack.config.webhookSecretKey,
+      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(),
+      DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
     };
-    const child = (args: string[]) => spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = (args: string[]) =>
+      spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
     const startWorker = () => child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 256 }));
     const serviceWorker = child([join(projectRoot, 'worker.ts')]);
     let worker: ChildProcess = startWorker();
-    const unrelated = (n: number) => `From: ${mailbox}\r\nTo: ${mailbox}\r\nSubject: Note ${n}\r\nMessage-ID: <note-${n}-${randomUUID()}@sender.test>\r\n\r\nNote ${n}.\r\n`;
+    const unrelated = (n: number) =>
+      `From: ${mailbox}\r\nTo: ${mailbox}\r\nSubject: Note ${n}\r\nMessage-ID: <note-${n}-${randomUUID()}@sender.test>\r\n\r\nNote ${n}.\r\n`;
     try {
-      await until(async () => (await sql<{ uid_validity: string | null }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailboxId}`.execute(db())).rows[0].uid_validity !== null,
-        { timeoutMs: 90_000, what: 'the first sync' });
-      await deliverRaw(greenmail, first.address, mailbox, personReply({ mailbox, prospect: first.address, sentMessageId: first.messageId }, 'Who are you?'));
+      await until(
+        async () =>
+          (
+            await sql<{
+              uid_validity: string | null;
+            }>`SELECT uid_validity FROM mailboxes WHERE id = ${mailboxId}`.execute(db())
+          ).rows[0].uid_validity !== null,
+        { timeoutMs: 90_000, what: 'the first sync' },
+      );
+      await deliverRaw(
+        greenmail,
+        first.address,
+        mailbox,
+        personReply({ mailbox, prospect: first.address, sentMessageId: first.messageId }, 'Who are you?'),
+      );
       for (let n = 1; n <= 5; n++) await deliverRaw(greenmail, mailbox, mailbox, unrelated(n));
-      await until(async () => (await inboxRows(stack, mailboxId)).length === 6, { timeoutMs: 30_000, what: 'six messages recorded' });
+      await until(async () => (await inboxRows(stack, mailboxId)).length === 6, {
+        timeoutMs: 30_000,
+        what: 'six messages recorded',
+      });
 
       worker.kill('SIGKILL');
       await until(() => worker.exitCode !== null || worker.signalCode !== null, 10_000);
       // Mail keeps arriving while no worker runs.
-      await deliverRaw(greenmail, second.address, mailbox, personReply({ mailbox, prospect: second.address, sentMessageId: second.messageId }, 'Tell me more.'));
+      await deliverRaw(
+        greenmail,
+        second.address,
+        mailbox,
+        personReply({ mailbox, prospect: second.address, sentMessageId: second.messageId }, 'Tell me more.'),
+      );
       for (let n = 6; n <= 10; n++) await deliverRaw(greenmail, mailbox, mailbox, unrelated(n));
       worker = startWorker();
-      await until(async () => (await inboxRows(stack, mailboxId)).length >= 12, { timeoutMs: 120_000, what: 'twelve messages recorded' });
+      await until(async () => (await inboxRows(stack, mailboxId)).length >= 12, {
+        timeoutMs: 120_000,
+        what: 'twelve messages recorded',
+      });
 
       const rows = await inboxRows(stack, mailboxId);
-      assert.deepEqual(rows.map((r) => Number(r.uid)), Array.from({ length: 12 }, (_, i) => i + 1), 'every UID once, none missed');
+      assert.deepEqual(
+        rows.map((r) => Number(r.uid)),
+        Array.from({ length: 12 }, (_, i) => i + 1),
+        'every UID once, none missed',
+      );
       assert.equal(new Set(rows.map((r) => r.rfc_message_id)).size, 12);
-      assert.deepEqual(rows.map((r) => r.kind).filter((k) => k !== 'IGNORED'), ['REPLY', 'REPLY']);
+      assert.deepEqual(
+        rows.map((r) => r.kind).filter((k) => k !== 'IGNORED'),
+        ['REPLY', 'REPLY'],
+      );
       for (const run of [first, second]) {
         const replied = (await eventsOf(stack, run.sequenceId)).filter((e) => e.type === 'message.replied');
         assert.equal(replied.length, 1, `one message.replied for ${run.sequenceId}`);
         assert.equal((await messagesOf(stack, run.sequenceId)).filter((m) => m.direction === 'INBOUND').length, 1);
       }
-      const { rows: cursor } = await sql<{ last_uid: string }>`SELECT last_uid FROM mailboxes WHERE id = ${mailboxId}`.execute(db());
+      const { rows: cursor } = await sql<{
+        last_uid: string;
+      }>`SELECT last_uid FROM mailboxes WHERE id = ${mailboxId}`.execute(db());
       assert.equal(cursor[0].last_uid, '12');
     } finally {
       await sql`UPDATE mailboxes SET status = 'DISCONNECTED' WHERE id = ${mailboxId}`.execute(db());

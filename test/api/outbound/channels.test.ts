@@ -26,7 +26,8 @@ async function startSmtpServer(): Promise<{ url: string; received: Received[]; c
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const refuse = (message: string, code: number) => callback(Object.assign(new Error(message), { responseCode: code }));
+      const refuse = (message: string, code: number) =>
+        callback(Object.assign(new Error(message), { responseCode: code }));
       if (address.address.startsWith('nobody@')) return refuse('5.1.1 No such user here', 550);
       if (address.address.startsWith('busy@')) return refuse('4.2.1 Mailbox busy, try later', 451);
       callback();
@@ -46,7 +47,11 @@ async function startSmtpServer(): Promise<{ url: string; received: Received[]; c
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Header name (lower-cased) to value, folded lines joined. */
@@ -117,7 +122,7 @@ describe('SMTP mail transport', () => {
     assert.match(headers.get('content-type') ?? '', /^text\/plain/);
   });
 
-  it('when the server refuses the recipient for good (550), then accepted is false with the server\'s error and nothing is delivered', async () => {
+  it("when the server refuses the recipient for good (550), then accepted is false with the server's error and nothing is delivered", async () => {
     const message = email({ to: { email: 'nobody@acme.test' } });
     const before = smtp.received.length;
     const result = await transport.send(message);
@@ -128,7 +133,10 @@ describe('SMTP mail transport', () => {
   });
 
   it('when the server refuses the recipient for now (451), then send throws so the caller retries', async () => {
-    await assert.rejects(transport.send(email({ to: { email: 'busy@acme.test' } })), /Mailbox busy|recipients were rejected/);
+    await assert.rejects(
+      transport.send(email({ to: { email: 'busy@acme.test' } })),
+      /Mailbox busy|recipients were rejected/,
+    );
   });
 
   it('when no server listens at SMTP_URL, then send throws rather than answering refused', async () => {
@@ -162,8 +170,28 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     assert.equal(stored.length, 1);
     const [row] = stored;
     assert.deepEqual(
-      { messageId: row.messageId, fromName: row.fromName, fromEmail: row.fromEmail, toName: row.toName, toEmail: row.toEmail, subject: row.subject, text: row.text, html: row.html, headers: row.headers },
-      { messageId: `<${message.messageId}>`, fromName: 'Sam Sender', fromEmail: 'sam@outreach.test', toName: 'Ada Lovelace', toEmail: to, subject: message.subject, text: message.text, html: message.html, headers: message.headers },
+      {
+        messageId: row.messageId,
+        fromName: row.fromName,
+        fromEmail: row.fromEmail,
+        toName: row.toName,
+        toEmail: row.toEmail,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers,
+      },
+      {
+        messageId: `<${message.messageId}>`,
+        fromName: 'Sam Sender',
+        fromEmail: 'sam@outreach.test',
+        toName: 'Ada Lovelace',
+        toEmail: to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      },
     );
     assert.equal((await sandboxOutboundEmails(stack.orm, { messageId: message.messageId })).length, 1);
   });
@@ -172,7 +200,10 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     const mail = new SandboxMailTransport(stack.orm);
     const to = `${randomUUID()}@acme.test`;
     const message = email({ to: { email: to } });
-    const [first, second] = await Promise.all([mail.send(message), mail.send({ ...message, messageId: `<${message.messageId}>` })]);
+    const [first, second] = await Promise.all([
+      mail.send(message),
+      mail.send({ ...message, messageId: `<${message.messageId}>` }),
+    ]);
     assert.equal(first.providerMessageId, second.providerMessageId);
     const stored = await sandboxOutboundEmails(stack.orm, { toEmail: to });
     assert.equal(stored.length, 1);
@@ -184,17 +215,30 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     const linkedin = new SandboxLinkedin(stack.orm);
     const slug = `ada-${randomUUID()}`;
     const sender = randomUUID();
-    const invitation = await linkedin.sendInvitation({ key: randomUUID(), senderUserId: sender, linkedinUrl: `linkedin.com/in/${slug.toUpperCase()}/`, note: 'Hello Ada' });
-    const message = await linkedin.sendMessage({ key: randomUUID(), senderUserId: sender, linkedinUrl: `https://www.linkedin.com/in/${slug}`, body: 'Thanks for connecting' });
+    const invitation = await linkedin.sendInvitation({
+      key: randomUUID(),
+      senderUserId: sender,
+      linkedinUrl: `linkedin.com/in/${slug.toUpperCase()}/`,
+      note: 'Hello Ada',
+    });
+    const message = await linkedin.sendMessage({
+      key: randomUUID(),
+      senderUserId: sender,
+      linkedinUrl: `https://www.linkedin.com/in/${slug}`,
+      body: 'Thanks for connecting',
+    });
     assert.equal(invitation.accepted, true);
     assert.equal(invitation.error, null);
     assert.equal(message.accepted, true);
     assert.notEqual(invitation.providerId, message.providerId);
     const actions = await sandboxLinkedinActions(stack.orm, { linkedinUrl: `https://de.linkedin.com/in/${slug}` });
-    assert.deepEqual(actions.map((a) => [a.kind, a.senderUserId, a.linkedinUrl, a.text, a.accepted]), [
-      ['INVITATION', sender, `https://www.linkedin.com/in/${slug}`, 'Hello Ada', true],
-      ['MESSAGE', sender, `https://www.linkedin.com/in/${slug}`, 'Thanks for connecting', true],
-    ]);
+    assert.deepEqual(
+      actions.map((a) => [a.kind, a.senderUserId, a.linkedinUrl, a.text, a.accepted]),
+      [
+        ['INVITATION', sender, `https://www.linkedin.com/in/${slug}`, 'Hello Ada', true],
+        ['MESSAGE', sender, `https://www.linkedin.com/in/${slug}`, 'Thanks for connecting', true],
+      ],
+    );
     assert.equal(`sandbox-li-${actions[0].id}`, invitation.providerId);
   });
 
@@ -202,22 +246,48 @@ describe('sandbox mail transport and LinkedIn channel', () => {
     const linkedin = new SandboxLinkedin(stack.orm);
     const url = `https://www.linkedin.com/in/unreachable-${randomUUID()}`;
     const sender = randomUUID();
-    const invitation = await linkedin.sendInvitation({ key: randomUUID(), senderUserId: sender, linkedinUrl: url, note: null });
-    const message = await linkedin.sendMessage({ key: randomUUID(), senderUserId: sender, linkedinUrl: url, body: 'Hi' });
+    const invitation = await linkedin.sendInvitation({
+      key: randomUUID(),
+      senderUserId: sender,
+      linkedinUrl: url,
+      note: null,
+    });
+    const message = await linkedin.sendMessage({
+      key: randomUUID(),
+      senderUserId: sender,
+      linkedinUrl: url,
+      body: 'Hi',
+    });
     for (const result of [invitation, message]) {
       assert.equal(result.accepted, false);
       assert.equal(result.error, 'PROFILE_UNREACHABLE');
       assert.match(result.providerId, /^sandbox-li-/);
     }
     const actions = await sandboxLinkedinActions(stack.orm, { senderUserId: sender });
-    assert.deepEqual(actions.map((a) => [a.kind, a.accepted, a.error]), [['INVITATION', false, 'PROFILE_UNREACHABLE'], ['MESSAGE', false, 'PROFILE_UNREACHABLE']]);
+    assert.deepEqual(
+      actions.map((a) => [a.kind, a.accepted, a.error]),
+      [
+        ['INVITATION', false, 'PROFILE_UNREACHABLE'],
+        ['MESSAGE', false, 'PROFILE_UNREACHABLE'],
+      ],
+    );
   });
 
   it('when the URL is not a LinkedIn profile, then it is refused as INVALID_PROFILE_URL; a slug merely containing unreachable- is accepted', async () => {
     const linkedin = new SandboxLinkedin(stack.orm);
-    const refused = await linkedin.sendMessage({ key: randomUUID(), senderUserId: randomUUID(), linkedinUrl: 'https://example.com/in/ada', body: 'Hi' });
+    const refused = await linkedin.sendMessage({
+      key: randomUUID(),
+      senderUserId: randomUUID(),
+      linkedinUrl: 'https://example.com/in/ada',
+      body: 'Hi',
+    });
     assert.deepEqual([refused.accepted, refused.error], [false, 'INVALID_PROFILE_URL']);
-    const accepted = await linkedin.sendMessage({ key: randomUUID(), senderUserId: randomUUID(), linkedinUrl: `https://www.linkedin.com/in/not-unreachable-${randomUUID()}`, body: 'Hi' });
+    const accepted = await linkedin.sendMessage({
+      key: randomUUID(),
+      senderUserId: randomUUID(),
+      linkedinUrl: `https://www.linkedin.com/in/not-unreachable-${randomUUID()}`,
+      body: 'Hi',
+    });
     assert.equal(accepted.accepted, true);
   });
 

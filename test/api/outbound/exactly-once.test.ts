@@ -51,7 +51,11 @@ async function faultySmtp(onMessage: (to: string) => void) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, byMessageId, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    byMessageId,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('exactly-once outside effects', function () {
@@ -65,7 +69,9 @@ describe('exactly-once outside effects', function () {
     org = await newOrg(stack);
     // The first write of a marked row fails once with a deadlock (retryable), after the provider was called.
     // A sequence counts the tries: nextval is not rolled back with the failing statement.
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       CREATE TABLE IF NOT EXISTS test_fail_once (id uuid PRIMARY KEY, counter text NOT NULL);
       CREATE OR REPLACE FUNCTION test_fail_once_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE counter text;
@@ -80,12 +86,18 @@ describe('exactly-once outside effects', function () {
       CREATE TRIGGER test_fail_once_messages BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION test_fail_once_trigger('sequence_id');
       DROP TRIGGER IF EXISTS test_fail_once_links ON crm_links;
       CREATE TRIGGER test_fail_once_links BEFORE INSERT ON crm_links FOR EACH ROW EXECUTE FUNCTION test_fail_once_trigger('local_id');
-    `).execute(db());
+    `,
+      )
+      .execute(db());
   });
 
   after(async () => {
-    await sql.raw(`DROP TRIGGER IF EXISTS test_fail_once_messages ON messages; DROP TRIGGER IF EXISTS test_fail_once_links ON crm_links;
-      DROP FUNCTION IF EXISTS test_fail_once_trigger(); DROP TABLE IF EXISTS test_fail_once;`).execute(db());
+    await sql
+      .raw(
+        `DROP TRIGGER IF EXISTS test_fail_once_messages ON messages; DROP TRIGGER IF EXISTS test_fail_once_links ON crm_links;
+      DROP FUNCTION IF EXISTS test_fail_once_trigger(); DROP TABLE IF EXISTS test_fail_once;`,
+      )
+      .execute(db());
   });
 
   /** The next insert naming `id` (a message of the run, a CRM link of the record) fails once. */
@@ -96,9 +108,17 @@ describe('exactly-once outside effects', function () {
   }
 
   const effectOf = async (sequenceId: string) =>
-    (await sql<{ state: string; attempts: number }>`SELECT state, attempts FROM outbound_effects WHERE sequence_id = ${sequenceId}`.execute(db())).rows;
+    (
+      await sql<{
+        state: string;
+        attempts: number;
+      }>`SELECT state, attempts FROM outbound_effects WHERE sequence_id = ${sequenceId}`.execute(db())
+    ).rows;
   const messageCount = async (sequenceId: string) =>
-    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM messages WHERE sequence_id = ${sequenceId}`.execute(db())).rows[0].n);
+    Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM messages WHERE sequence_id = ${sequenceId}`.execute(db()))
+        .rows[0].n,
+    );
 
   it('when the SMTP server refuses once, the message write fails once, or the worker dies between the send and the write, then each email reaches the server exactly once', async () => {
     let worker: ChildProcess | undefined;
@@ -108,22 +128,44 @@ describe('exactly-once outside effects', function () {
     });
     const taskQueue = `exactly-once-${randomUUID()}`;
     const env = {
-      DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent',
-      WORKER_METRICS_PORT: '0', SMTP_URL: smtp.url, WEBHOOK_SECRET_KEY: randomUUID() + randomUUID(),
-      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(), DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+      WORKER_METRICS_PORT: '0',
+      SMTP_URL: smtp.url,
+      WEBHOOK_SECRET_KEY: randomUUID() + randomUUID(),
+      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(),
+      DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
     };
-    const startWorker = () => spawn(process.execPath, [join(projectRoot, 'worker.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const startWorker = () =>
+      spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
     worker = startWorker();
     const port = await freePort();
-    const apiProcess = await startServer('api/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/healthz`);
+    const apiProcess = await startServer(
+      'api/server.ts',
+      { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      `http://127.0.0.1:${port}/healthz`,
+    );
     const api = client(`http://127.0.0.1:${port}`);
     try {
-      const steps: StepSpec[] = [{ type: 'EMAIL', delay_days: 2 / 86_400, subject: 'Hello', body: 'Hello {{first_name}}' }];
+      const steps: StepSpec[] = [
+        { type: 'EMAIL', delay_days: 2 / 86_400, subject: 'Hello', body: 'Hello {{first_name}}' },
+      ];
       const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
       const enroll = async (local: string) => {
-        const contactId = await insertContact(stack, org.organizationId, { email: `${local}-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada' });
+        const contactId = await insertContact(stack, org.organizationId, {
+          email: `${local}-${randomUUID().slice(0, 8)}@example.com`,
+          firstName: 'Ada',
+        });
         await sql`UPDATE contacts SET email_status = 'DELIVERABLE' WHERE id = ${contactId}`.execute(db());
-        const enrolled = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+        const enrolled = await api.post('/v1/sequences', {
+          key: org.apiKey,
+          body: { contact_id: contactId, sequence_template_id: templateId },
+        });
         assert.equal(enrolled.status, 201, enrolled.text);
         return enrolled.body.id as string;
       };
@@ -138,13 +180,35 @@ describe('exactly-once outside effects', function () {
       worker = startWorker();
       await until(async () => (await messageCount(crashed)) === 1, 120_000);
 
-      const sent = [...smtp.byMessageId.entries()].filter(([messageId]) => [flaky, failedWrite, crashed].some((id) => messageId.includes(id)));
+      const sent = [...smtp.byMessageId.entries()].filter(([messageId]) =>
+        [flaky, failedWrite, crashed].some((id) => messageId.includes(id)),
+      );
       assert.equal(sent.length, 3, `one Message-ID per run: ${JSON.stringify(sent)}`);
-      assert.deepEqual(sent.filter(([, n]) => n !== 1), [], 'each email reached the server exactly once');
-      assert.deepEqual((await effectOf(flaky)).map((e) => [e.state, e.attempts]), [['DONE', 2]], 'the refused attempt was called again, once');
-      assert.deepEqual((await effectOf(failedWrite)).map((e) => [e.state, e.attempts]), [['DONE', 1]], 'the failed write did not send again');
-      assert.deepEqual((await effectOf(crashed)).map((e) => e.state), ['UNCONFIRMED'], 'the lost outcome was counted as sent, not repeated');
-      const { rows: counts } = await sql<{ sent: number }>`SELECT sent FROM sender_daily_sends WHERE user_id = ${org.userId} AND day = ${new Date().toISOString().slice(0, 10)}`.execute(db());
+      assert.deepEqual(
+        sent.filter(([, n]) => n !== 1),
+        [],
+        'each email reached the server exactly once',
+      );
+      assert.deepEqual(
+        (await effectOf(flaky)).map((e) => [e.state, e.attempts]),
+        [['DONE', 2]],
+        'the refused attempt was called again, once',
+      );
+      assert.deepEqual(
+        (await effectOf(failedWrite)).map((e) => [e.state, e.attempts]),
+        [['DONE', 1]],
+        'the failed write did not send again',
+      );
+      assert.deepEqual(
+        (await effectOf(crashed)).map((e) => e.state),
+        ['UNCONFIRMED'],
+        'the lost outcome was counted as sent, not repeated',
+      );
+      const { rows: counts } = await sql<{
+        sent: number;
+      }>`SELECT sent FROM sender_daily_sends WHERE user_id = ${org.userId} AND day = ${new Date().toISOString().slice(0, 10)}`.execute(
+        db(),
+      );
       assert.ok(counts[0] && counts[0].sent >= 3, 'the sender counted its emails');
     } finally {
       await stopChild(apiProcess, 5000);
@@ -155,22 +219,42 @@ describe('exactly-once outside effects', function () {
 
   it('when LinkedIn loses its first answer or the write after it fails, then each action is recorded once by the channel', async () => {
     const db2 = db();
-    const lost = await insertContact(stack, org.organizationId, { linkedinUrl: `https://www.linkedin.com/in/lost-answer-${randomUUID().slice(0, 8)}`, firstName: 'Grace' });
-    const written = await insertContact(stack, org.organizationId, { linkedinUrl: `https://www.linkedin.com/in/grace-${randomUUID().slice(0, 8)}`, firstName: 'Grace' });
-    const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'LINKEDIN_MESSAGE', delay_days: 2 / 86_400, body: 'Hi {{first_name}}' }], { senderUserId: org.userId });
+    const lost = await insertContact(stack, org.organizationId, {
+      linkedinUrl: `https://www.linkedin.com/in/lost-answer-${randomUUID().slice(0, 8)}`,
+      firstName: 'Grace',
+    });
+    const written = await insertContact(stack, org.organizationId, {
+      linkedinUrl: `https://www.linkedin.com/in/grace-${randomUUID().slice(0, 8)}`,
+      firstName: 'Grace',
+    });
+    const templateId = await insertTemplate(
+      stack,
+      org.organizationId,
+      [{ type: 'LINKEDIN_MESSAGE', delay_days: 2 / 86_400, body: 'Hi {{first_name}}' }],
+      { senderUserId: org.userId },
+    );
     const api = client(stack.url);
     const runs: string[] = [];
     for (const contactId of [lost, written]) {
-      const enrolled = await api.post('/v1/sequences', { key: org.apiKey, body: { contact_id: contactId, sequence_template_id: templateId } });
+      const enrolled = await api.post('/v1/sequences', {
+        key: org.apiKey,
+        body: { contact_id: contactId, sequence_template_id: templateId },
+      });
       assert.equal(enrolled.status, 201, enrolled.text);
       runs.push(enrolled.body.id);
     }
     await failOnce(runs[1]);
     for (const id of runs) await until(async () => (await messageCount(id)) === 1, 60_000);
     const { rows } = await sql<{ key: string; n: string }>`
-      SELECT key, count(*) AS n FROM sandbox_linkedin_actions WHERE key = ANY(${runs.map((id) => `sequence-step/${id}/1`)}::text[]) GROUP BY key`.execute(db2);
+      SELECT key, count(*) AS n FROM sandbox_linkedin_actions WHERE key = ANY(${runs.map((id) => `sequence-step/${id}/1`)}::text[]) GROUP BY key`.execute(
+      db2,
+    );
     assert.equal(rows.length, 2, JSON.stringify(rows));
-    assert.deepEqual(rows.filter((r) => r.n !== '1'), [], 'each LinkedIn action happened once');
+    assert.deepEqual(
+      rows.filter((r) => r.n !== '1'),
+      [],
+      'each LinkedIn action happened once',
+    );
   });
 
   it('when the CRM answer is lost or the link write fails after a create, then a retried write creates no second record', async () => {
@@ -180,15 +264,28 @@ describe('exactly-once outside effects', function () {
     const losing: CrmConnector = Object.assign(Object.create(crm) as CrmConnector, {
       async createRecord(...args: Parameters<CrmConnector['createRecord']>) {
         const record = await crm.createRecord(...args);
-        if (lose) { lose = false; throw new Error('socket hang up'); }
+        if (lose) {
+          lose = false;
+          throw new Error('socket hang up');
+        }
         return record;
       },
     });
     const contactId = await insertContact(stack, org.organizationId, { firstName: 'Nameless' });
-    const write = () => writeCrmFields(stack.orm.em.fork(), losing, { organizationId: org.organizationId, objectType: 'contact', localId: contactId, fields: [{ property: 'lead_status', value: 'new' }] });
+    const write = () =>
+      writeCrmFields(stack.orm.em.fork(), losing, {
+        organizationId: org.organizationId,
+        objectType: 'contact',
+        localId: contactId,
+        fields: [{ property: 'lead_status', value: 'new' }],
+      });
     await assert.rejects(write(), /socket hang up/);
     const result = await write();
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM crm_records WHERE creation_key = ${`crm-create/${org.organizationId}/contact/${contactId}/sandbox`}`.execute(db());
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM crm_records WHERE creation_key = ${`crm-create/${org.organizationId}/contact/${contactId}/sandbox`}`.execute(
+      db(),
+    );
     assert.equal(rows[0].n, '1', 'one CRM record');
     const record = await crm.findRecord(org.organizationId, 'contact', result.external_id);
     assert.equal(record?.properties.lead_status, 'new');
@@ -197,10 +294,20 @@ describe('exactly-once outside effects', function () {
     const other = await insertContact(stack, org.organizationId, { firstName: 'Linkless' });
     await failOnce(other);
     try {
-      const writeOther = () => writeCrmFields(stack.orm.em.fork(), crm, { organizationId: org.organizationId, objectType: 'contact', localId: other, fields: [{ property: 'lead_status', value: 'warm' }] });
+      const writeOther = () =>
+        writeCrmFields(stack.orm.em.fork(), crm, {
+          organizationId: org.organizationId,
+          objectType: 'contact',
+          localId: other,
+          fields: [{ property: 'lead_status', value: 'warm' }],
+        });
       await assert.rejects(writeOther(), /injected failure/);
       await writeOther();
-      const { rows: made } = await sql<{ n: string }>`SELECT count(*) AS n FROM crm_records WHERE creation_key = ${`crm-create/${org.organizationId}/contact/${other}/sandbox`}`.execute(db());
+      const { rows: made } = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM crm_records WHERE creation_key = ${`crm-create/${org.organizationId}/contact/${other}/sandbox`}`.execute(
+        db(),
+      );
       assert.equal(made[0].n, '1', 'one CRM record after the failed link write');
     } finally {
       await sql`DELETE FROM test_fail_once WHERE id = ${other}`.execute(db());

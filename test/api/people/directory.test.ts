@@ -1,7 +1,12 @@
 // The sandbox directory on the real stack: what load.ts stored is what the generator made, and
 // SandboxDirectory finds people and companies by every identifier the interface offers.
 import assert from 'node:assert/strict';
-import { FIXTURES, generateDirectory, type DirectoryPersonRecord, type GeneratedDirectory } from '../../../providers/directory/generate.ts';
+import {
+  FIXTURES,
+  generateDirectory,
+  type DirectoryPersonRecord,
+  type GeneratedDirectory,
+} from '../../../providers/directory/generate.ts';
 import type { DirectoryCompany } from '../../../providers/directory/index.ts';
 import { ensureDirectoryLoaded } from '../../../providers/directory/load.ts';
 import { SandboxDirectory } from '../../../providers/directory/sandbox.ts';
@@ -22,7 +27,7 @@ describe('sandbox directory', () => {
 
   const expectedPerson = (record: DirectoryPersonRecord) => {
     const { companyId, ...rest } = record;
-    return { ...rest, company: companyId ? companiesById.get(companyId) ?? null : null };
+    return { ...rest, company: companyId ? (companiesById.get(companyId) ?? null) : null };
   };
 
   it('when looked up by email, then Ada comes back with Acme Corp and her job history', async () => {
@@ -46,8 +51,14 @@ describe('sandbox directory', () => {
       const ada = await directory.findPersonByName({ firstName: 'ADA', lastName: 'lovelace', companyDomain });
       assert.equal(ada?.email, 'ada@acme.test', companyDomain);
     }
-    assert.equal(await directory.findPersonByName({ firstName: 'Ada', lastName: 'Lovelace', companyDomain: 'globex.test' }), null);
-    assert.equal((await directory.findPersonByName({ firstName: 'Grace', lastName: 'Hopper', companyDomain: 'globex.test' }))?.id, FIXTURES.grace.id);
+    assert.equal(
+      await directory.findPersonByName({ firstName: 'Ada', lastName: 'Lovelace', companyDomain: 'globex.test' }),
+      null,
+    );
+    assert.equal(
+      (await directory.findPersonByName({ firstName: 'Grace', lastName: 'Hopper', companyDomain: 'globex.test' }))?.id,
+      FIXTURES.grace.id,
+    );
   });
 
   it('when a name matches two people at the company, then the lookup gives null', async () => {
@@ -56,12 +67,22 @@ describe('sandbox directory', () => {
     for (const person of generated.people) {
       const key = `${person.firstName.toLowerCase()}|${person.lastName.toLowerCase()}|${person.companyId}`;
       const earlier = seen.get(key);
-      if (earlier) { pair = [earlier, person]; break; }
+      if (earlier) {
+        pair = [earlier, person];
+        break;
+      }
       seen.set(key, person);
     }
     assert.ok(pair, 'the generated directory (TEST_DIRECTORY_PEOPLE) has two people of one name at one company');
     const domain = companiesById.get(pair[0].companyId ?? '')?.domain ?? '';
-    assert.equal(await directory.findPersonByName({ firstName: pair[0].firstName, lastName: pair[0].lastName, companyDomain: domain }), null);
+    assert.equal(
+      await directory.findPersonByName({
+        firstName: pair[0].firstName,
+        lastName: pair[0].lastName,
+        companyDomain: domain,
+      }),
+      null,
+    );
   });
 
   it('when a company is looked up by alias domain, then the primary company comes back', async () => {
@@ -77,14 +98,26 @@ describe('sandbox directory', () => {
   it('when several domains are looked up at once, then each asked domain answers its primary company or null, as one lookup would', async () => {
     const fresh = new SandboxDirectory(stack.orm);
     const aliased = generated.companies.slice(2).find((c) => c.aliasDomains.length > 0)!;
-    const found = await fresh.findCompaniesByDomains(['ACME-corp.test', 'globex.test', aliased.aliasDomains[0], 'nobody-here.test', 'not a domain']);
+    const found = await fresh.findCompaniesByDomains([
+      'ACME-corp.test',
+      'globex.test',
+      aliased.aliasDomains[0],
+      'nobody-here.test',
+      'not a domain',
+    ]);
     assert.deepEqual([...found.keys()], ['acme-corp.test', 'globex.test', aliased.aliasDomains[0], 'nobody-here.test']);
     assert.deepEqual(found.get('acme-corp.test'), FIXTURES.acme);
     assert.deepEqual(found.get('globex.test'), FIXTURES.globex);
     assert.deepEqual(found.get(aliased.aliasDomains[0]), aliased);
     assert.equal(found.get('nobody-here.test'), null);
     // Answers are kept: the same question again (cached) and one at a time agree.
-    assert.deepEqual(await fresh.findCompaniesByDomains(['globex.test', 'nobody-here.test']), new Map([['globex.test', FIXTURES.globex], ['nobody-here.test', null]]));
+    assert.deepEqual(
+      await fresh.findCompaniesByDomains(['globex.test', 'nobody-here.test']),
+      new Map([
+        ['globex.test', FIXTURES.globex],
+        ['nobody-here.test', null],
+      ]),
+    );
     assert.deepEqual(await directory.findCompanyByDomain('acme-corp.test'), found.get('acme-corp.test'));
     assert.deepEqual(await fresh.findCompaniesByDomains([]), new Map());
   });
@@ -107,26 +140,43 @@ describe('sandbox directory', () => {
     assert.equal(await directory.findPersonByLinkedinUrl('https://example.com/in/ada-lovelace-test'), null);
     assert.equal(await directory.findCompanyByDomain('no-such-company.test'), null);
     assert.equal(await directory.findCompanyByDomain('not a domain'), null);
-    assert.equal(await directory.findPersonByName({ firstName: 'Nobody', lastName: 'Here', companyDomain: 'acme.test' }), null);
-    assert.equal(await directory.findPersonByName({ firstName: 'Ada', lastName: 'Lovelace', companyDomain: 'no-such-company.test' }), null);
+    assert.equal(
+      await directory.findPersonByName({ firstName: 'Nobody', lastName: 'Here', companyDomain: 'acme.test' }),
+      null,
+    );
+    assert.equal(
+      await directory.findPersonByName({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        companyDomain: 'no-such-company.test',
+      }),
+      null,
+    );
   });
 
   it('when the directory is ensured again at the same size, then nothing is reloaded', async () => {
     const em = stack.orm.em.fork();
     const snapshot = async () => ({
       meta: await em.execute('select "key", "value" from "directory_meta" order by "key"'),
-      counts: await em.execute('select (select count(*)::int from "directory_companies") as companies, (select count(*)::int from "directory_company_domains") as domains, (select count(*)::int from "directory_people") as people'),
+      counts: await em.execute(
+        'select (select count(*)::int from "directory_companies") as companies, (select count(*)::int from "directory_company_domains") as domains, (select count(*)::int from "directory_people") as people',
+      ),
     });
     const before = await snapshot();
-    const result = await ensureDirectoryLoaded(stack.orm, { companies: stack.config.directoryCompanies, people: stack.config.directoryPeople });
+    const result = await ensureDirectoryLoaded(stack.orm, {
+      companies: stack.config.directoryCompanies,
+      people: stack.config.directoryPeople,
+    });
     assert.equal(result.loaded, false);
     assert.ok(result.durationMs < 1000, `took ${result.durationMs} ms`);
     assert.deepEqual(await snapshot(), before);
-    assert.deepEqual(before.counts, [{
-      companies: generated.companies.length,
-      domains: generated.companies.reduce((n, c) => n + 1 + c.aliasDomains.length, 0),
-      people: generated.people.length,
-    }]);
+    assert.deepEqual(before.counts, [
+      {
+        companies: generated.companies.length,
+        domains: generated.companies.reduce((n, c) => n + 1 + c.aliasDomains.length, 0),
+        people: generated.people.length,
+      },
+    ]);
     assert.ok(before.meta.some((row) => row.key === 'loaded_at'));
   });
 });

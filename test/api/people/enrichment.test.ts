@@ -10,14 +10,24 @@ import { getStack, type Stack } from '../../helpers/stack.ts';
 
 const ADA_LINKEDIN = 'https://www.linkedin.com/in/ada-lovelace-test';
 const ENRICH_KEYS = ['completed', 'credits_remaining', 'credits_spent', 'data', 'match_found', 'pending_provider'];
-const GET_AND_ENRICH_KEYS = ['completed', 'contact_id', 'credits_remaining', 'credits_spent', 'data', 'pending_provider', 'source'];
+const GET_AND_ENRICH_KEYS = [
+  'completed',
+  'contact_id',
+  'credits_remaining',
+  'credits_spent',
+  'data',
+  'pending_provider',
+  'source',
+];
 
 let stack: Stack;
 let api: ReturnType<typeof client>;
 
-const balance = async (org: TestOrg) => (await api.get('/v1/me', { key: org.apiKey })).body.enrichment_credits as number;
+const balance = async (org: TestOrg) =>
+  (await api.get('/v1/me', { key: org.apiKey })).body.enrichment_credits as number;
 const enrich = (org: TestOrg, body: unknown) => api.post('/v1/contacts/enrich', { key: org.apiKey, body });
-const getAndEnrich = (org: TestOrg, body: unknown) => api.post('/v1/contacts/get-and-enrich', { key: org.apiKey, body });
+const getAndEnrich = (org: TestOrg, body: unknown) =>
+  api.post('/v1/contacts/get-and-enrich', { key: org.apiKey, body });
 const qualify = (org: TestOrg, body: unknown) => api.post('/v1/contacts/qualify', { key: org.apiKey, body });
 
 async function upsert(org: TestOrg, body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -27,7 +37,11 @@ async function upsert(org: TestOrg, body: Record<string, unknown>): Promise<Reco
 }
 
 async function jobCount(email: string): Promise<number> {
-  const rows = await stack.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from "sandbox_enrichment_jobs" where "request_key" = ?', [`email:${email}`]);
+  const rows = await stack.orm.em
+    .fork()
+    .execute<{ n: string }[]>('select count(*) as n from "sandbox_enrichment_jobs" where "request_key" = ?', [
+      `email:${email}`,
+    ]);
   return Number(rows[0].n);
 }
 
@@ -43,7 +57,13 @@ describe('POST /v1/contacts/enrich', () => {
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(Object.keys(response.body).sort(), ENRICH_KEYS);
     const { data, ...rest } = response.body;
-    assert.deepEqual(rest, { completed: true, pending_provider: null, match_found: true, credits_spent: 1, credits_remaining: 99 });
+    assert.deepEqual(rest, {
+      completed: true,
+      pending_provider: null,
+      match_found: true,
+      credits_spent: 1,
+      credits_remaining: 99,
+    });
     assert.equal(data.job_title, 'VP Engineering');
     assert.equal(data.company_domain, 'acme.test');
     assert.equal(data.company_name, 'Acme Corp');
@@ -68,7 +88,14 @@ describe('POST /v1/contacts/enrich', () => {
     const org = await newOrg(stack);
     const response = await enrich(org, { email: `nobody-${randomUUID()}@nowhere.test` });
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { completed: true, pending_provider: null, match_found: false, data: null, credits_spent: 0, credits_remaining: 100 });
+    assert.deepEqual(response.body, {
+      completed: true,
+      pending_provider: null,
+      match_found: false,
+      data: null,
+      credits_spent: 0,
+      credits_remaining: 100,
+    });
     assert.equal(await balance(org), 100);
   });
 
@@ -77,10 +104,17 @@ describe('POST /v1/contacts/enrich', () => {
     const partial = await enrich(org, { first_name: 'Ada', last_name: 'Lovelace' });
     assert.equal(partial.status, 400);
     assert.equal(partial.body.type, 'ValidationIssue');
-    assert.deepEqual(partial.body.data.errors.map((e: { path: string }) => e.path).sort(), ['company_domain', 'email', 'linkedin_url']);
+    assert.deepEqual(partial.body.data.errors.map((e: { path: string }) => e.path).sort(), [
+      'company_domain',
+      'email',
+      'linkedin_url',
+    ]);
     const bad = await enrich(org, { email: 'not-an-email' });
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body.data.errors.map((e: { path: string }) => e.path), ['email']);
+    assert.deepEqual(
+      bad.body.data.errors.map((e: { path: string }) => e.path),
+      ['email'],
+    );
     const unknown = await enrich(org, { email: 'ada@acme.test', phone: '1' });
     assert.equal(unknown.status, 400);
     assert.equal(await balance(org), 100);
@@ -98,7 +132,7 @@ describe('POST /v1/contacts/enrich', () => {
     assert.equal(await jobCount(email), 0, 'the asynchronous provider opened no job: it was never asked');
     await admin.addCredits(stack.orm.em.fork(), org.organizationId, 1);
     const first = await enrich(org, { email });
-    assert.equal(first.body.completed, false, 'after a top-up this is the provider\'s first sight of the address');
+    assert.equal(first.body.completed, false, "after a top-up this is the provider's first sight of the address");
     assert.equal(await jobCount(email), 1);
   });
 
@@ -107,7 +141,14 @@ describe('POST /v1/contacts/enrich', () => {
     const email = `jane.doe.${randomUUID().slice(0, 8)}@async-enrich.test`;
     const first = await enrich(org, { email });
     assert.equal(first.status, 200);
-    assert.deepEqual(first.body, { completed: false, pending_provider: 'sandbox-async', match_found: false, data: null, credits_spent: 0, credits_remaining: 100 });
+    assert.deepEqual(first.body, {
+      completed: false,
+      pending_provider: 'sandbox-async',
+      match_found: false,
+      data: null,
+      credits_spent: 0,
+      credits_remaining: 100,
+    });
     const early = await enrich(org, { email });
     assert.equal(early.body.completed, false, 'a repeat before ready_at is still pending');
     await sleep(stack.config.enrichAsyncDelayMs + 100);
@@ -127,14 +168,23 @@ describe('POST /v1/contacts/enrich', () => {
 describe('POST /v1/contacts/get-and-enrich', () => {
   it('when the stored contact has email, job title and company domain, then stored values win and no credit is spent, even with none left', async () => {
     const org = await newOrg(stack);
-    const stored = await upsert(org, { email: 'ada@acme.test', first_name: 'Ada', job_title: 'Chief Engine Officer', company_domain: 'acme.test' });
+    const stored = await upsert(org, {
+      email: 'ada@acme.test',
+      first_name: 'Ada',
+      job_title: 'Chief Engine Officer',
+      company_domain: 'acme.test',
+    });
     await admin.addCredits(stack.orm.em.fork(), org.organizationId, -100);
     const response = await getAndEnrich(org, { email: 'Ada@Acme.test' });
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(Object.keys(response.body).sort(), GET_AND_ENRICH_KEYS);
     assert.equal(response.body.contact_id, stored.id);
     assert.equal(response.body.source, 'workspace');
-    assert.equal(response.body.data.job_title, 'Chief Engine Officer', 'the stored title, not the directory\'s VP Engineering');
+    assert.equal(
+      response.body.data.job_title,
+      'Chief Engine Officer',
+      "the stored title, not the directory's VP Engineering",
+    );
     assert.equal(response.body.data.last_name, null, 'no provider call filled it');
     assert.equal(response.body.credits_spent, 0);
     assert.equal(response.body.credits_remaining, 0);
@@ -179,7 +229,11 @@ describe('POST /v1/contacts/get-and-enrich', () => {
     assert.equal(response.body.type, 'NotFoundIssue');
     const empty = await getAndEnrich(org, {});
     assert.equal(empty.status, 400);
-    assert.deepEqual(empty.body.data.errors.map((e: { path: string }) => e.path).sort(), ['contact_id', 'email', 'linkedin_url']);
+    assert.deepEqual(empty.body.data.errors.map((e: { path: string }) => e.path).sort(), [
+      'contact_id',
+      'email',
+      'linkedin_url',
+    ]);
     assert.equal(await balance(org), 100);
   });
 });
@@ -191,7 +245,14 @@ describe('ICP profile and POST /v1/contacts/qualify', () => {
     const org = await newOrg(stack);
     const profile = await api.get('/v1/icp-profile', { key: org.apiKey });
     assert.equal(profile.status, 200);
-    assert.deepEqual(profile.body, { industries: [], company_sizes: [], countries: [], job_titles: [], seniorities: [], keywords: [] });
+    assert.deepEqual(profile.body, {
+      industries: [],
+      company_sizes: [],
+      countries: [],
+      job_titles: [],
+      seniorities: [],
+      keywords: [],
+    });
     const result = await qualify(org, { contact: { job_title: 'VP Engineering', company_domain: 'acme.test' } });
     assert.equal(result.status, 200, result.text);
     assert.deepEqual([result.body.score, result.body.verdict], [0, 'NEEDS_REVIEW']);
@@ -212,18 +273,27 @@ describe('ICP profile and POST /v1/contacts/qualify', () => {
     assert.equal(stored.body.reasons.length, 4);
 
     // Globex: Manufacturing, US. industry 25 missed, job title 20 missed, country 15 matched, seniority unknown (10).
-    const inline = await qualify(org, { contact: { first_name: 'Pat', job_title: 'Accountant', company_domain: 'globex.test' } });
+    const inline = await qualify(org, {
+      contact: { first_name: 'Pat', job_title: 'Accountant', company_domain: 'globex.test' },
+    });
     assert.deepEqual([inline.body.score, inline.body.verdict], [21, 'NOT_QUALIFIED'], inline.body.reasons.join('; '));
 
-    const overridden = await qualify(org, { contact: { job_title: 'Accountant', company_domain: 'globex.test' }, icp_context: { industries: ['manufacturing'] } });
-    assert.deepEqual([overridden.body.score, overridden.body.verdict], [100, 'QUALIFIED'], 'icp_context replaces the workspace profile');
+    const overridden = await qualify(org, {
+      contact: { job_title: 'Accountant', company_domain: 'globex.test' },
+      icp_context: { industries: ['manufacturing'] },
+    });
+    assert.deepEqual(
+      [overridden.body.score, overridden.body.verdict],
+      [100, 'QUALIFIED'],
+      'icp_context replaces the workspace profile',
+    );
 
     const given = await qualify(org, { contact: { job_title: 'VP Engineering', industry: 'Software', country: 'US' } });
     assert.deepEqual([given.body.score, given.body.verdict], [100, 'QUALIFIED'], 'inline facts without a domain');
     assert.equal(await balance(org), 100, 'qualification spends no credits');
   });
 
-  it('when the contact_id is another organization\'s, then 404; with both or neither of contact_id and contact, then 400', async () => {
+  it("when the contact_id is another organization's, then 404; with both or neither of contact_id and contact, then 400", async () => {
     const org = await newOrg(stack);
     const other = await newOrg(stack);
     const theirs = await upsert(other, { email: `q-${randomUUID()}@acme.test` });

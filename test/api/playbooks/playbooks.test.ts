@@ -22,15 +22,28 @@ describe('playbooks API', function () {
     stack = await getStack();
     api = client(stack.url);
     org = await newOrg(stack);
-    templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }], { senderUserId: org.userId });
+    templateId = await insertTemplate(
+      stack,
+      org.organizationId,
+      [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
+      { senderUserId: org.userId },
+    );
   });
 
   const create = (body: unknown, key = org.apiKey) => api.post('/v1/playbooks', { key, body });
-  const paths = (res: { body: { data?: { errors?: { path: string }[] } } }) => (res.body.data?.errors ?? []).map((e) => e.path).sort();
-  const runs = async (playbookId: string, query = '') => (await api.get(`/v1/playbooks/${playbookId}/runs${query}`, { key: org.apiKey })).body.items as Record<string, string | null>[];
+  const paths = (res: { body: { data?: { errors?: { path: string }[] } } }) =>
+    (res.body.data?.errors ?? []).map((e) => e.path).sort();
+  const runs = async (playbookId: string, query = '') =>
+    (await api.get(`/v1/playbooks/${playbookId}/runs${query}`, { key: org.apiKey })).body.items as Record<
+      string,
+      string | null
+    >[];
 
   /** A contact of the org (created through the API), an event for it, drained by the stack's workflow. */
-  async function resolvedEvent(eventName: string, subject?: Record<string, string>): Promise<{ contactId: string | null; eventId: string }> {
+  async function resolvedEvent(
+    eventName: string,
+    subject?: Record<string, string>,
+  ): Promise<{ contactId: string | null; eventId: string }> {
     let contactId: string | null = null;
     if (!subject) {
       const email = `pb-${randomUUID().slice(0, 8)}@playbooks-api.test`;
@@ -44,25 +57,62 @@ describe('playbooks API', function () {
   }
 
   describe('CRUD and validation', () => {
-    it('when a playbook is created, then 201 with defaults (ACTIVE, no approval, task defaults) and the key\'s user as owner; it reads, lists, updates and deletes', async () => {
-      const created = await create({ name: ' Follow up ', event_name: 'Demo Requested', action: { type: 'CREATE_TASK', title: 'Call them' } });
+    it("when a playbook is created, then 201 with defaults (ACTIVE, no approval, task defaults) and the key's user as owner; it reads, lists, updates and deletes", async () => {
+      const created = await create({
+        name: ' Follow up ',
+        event_name: 'Demo Requested',
+        action: { type: 'CREATE_TASK', title: 'Call them' },
+      });
       assert.equal(created.status, 201, created.text);
       assert.deepEqual(
-        [created.body.name, created.body.event_name, created.body.action, created.body.requires_approval, created.body.status, created.body.owner_user_id],
-        ['Follow up', 'Demo Requested', { type: 'CREATE_TASK', title: 'Call them', priority: 'TODAY', due_in_days: 0 }, false, 'ACTIVE', org.userId],
+        [
+          created.body.name,
+          created.body.event_name,
+          created.body.action,
+          created.body.requires_approval,
+          created.body.status,
+          created.body.owner_user_id,
+        ],
+        [
+          'Follow up',
+          'Demo Requested',
+          { type: 'CREATE_TASK', title: 'Call them', priority: 'TODAY', due_in_days: 0 },
+          false,
+          'ACTIVE',
+          org.userId,
+        ],
       );
       const id = created.body.id;
       assert.deepEqual((await api.get(`/v1/playbooks/${id}`, { key: org.apiKey })).body, created.body);
       const listed = await api.get('/v1/playbooks?event_name=Demo%20Requested', { key: org.apiKey });
-      assert.deepEqual([listed.status, listed.body.total_count, listed.body.items[0].id, listed.body.has_more], [200, 1, id, false]);
-      assert.equal((await api.get('/v1/playbooks?event_name=demo%20requested', { key: org.apiKey })).body.total_count, 0, 'event_name is case-sensitive');
+      assert.deepEqual(
+        [listed.status, listed.body.total_count, listed.body.items[0].id, listed.body.has_more],
+        [200, 1, id, false],
+      );
+      assert.equal(
+        (await api.get('/v1/playbooks?event_name=demo%20requested', { key: org.apiKey })).body.total_count,
+        0,
+        'event_name is case-sensitive',
+      );
       const patched = await api.patch(`/v1/playbooks/${id}`, {
-        key: org.apiKey, body: { status: 'PAUSED', requires_approval: true, action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId } },
+        key: org.apiKey,
+        body: {
+          status: 'PAUSED',
+          requires_approval: true,
+          action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId },
+        },
       });
       assert.equal(patched.status, 200, patched.text);
-      assert.deepEqual([patched.body.status, patched.body.requires_approval, patched.body.action, patched.body.name],
-        ['PAUSED', true, { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId }, 'Follow up']);
-      assert.equal((await api.get('/v1/playbooks?status=PAUSED', { key: org.apiKey })).body.items.some((p: { id: string }) => p.id === id), true);
+      assert.deepEqual(
+        [patched.body.status, patched.body.requires_approval, patched.body.action, patched.body.name],
+        ['PAUSED', true, { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId }, 'Follow up'],
+      );
+      assert.equal(
+        (await api.get('/v1/playbooks?status=PAUSED', { key: org.apiKey })).body.items.some(
+          (p: { id: string }) => p.id === id,
+        ),
+        true,
+      );
       assert.equal((await api.delete(`/v1/playbooks/${id}`, { key: org.apiKey })).status, 204);
       assert.equal((await api.get(`/v1/playbooks/${id}`, { key: org.apiKey })).status, 404);
     });
@@ -77,10 +127,23 @@ describe('playbooks API', function () {
         [{ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK' } }, ['action.title']],
         [{ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: '  ' } }, ['action.title']],
         [{ name: 'x', event_name: 'e', action: { type: 'ENROLL_IN_SEQUENCE' } }, ['action.sequence_template_id']],
-        [{ name: 'x', event_name: 'e', action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId, title: 't' } }, ['action.title']],
-        [{ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't', sequence_template_id: templateId } }, ['action.sequence_template_id']],
+        [
+          {
+            name: 'x',
+            event_name: 'e',
+            action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId, title: 't' },
+          },
+          ['action.title'],
+        ],
+        [
+          { name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't', sequence_template_id: templateId } },
+          ['action.sequence_template_id'],
+        ],
         [{ name: 'x', event_name: 'e', action: { type: 'SEND_EMAIL' } }, ['action.type']],
-        [{ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't', due_in_days: -1 } }, ['action.due_in_days']],
+        [
+          { name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't', due_in_days: -1 } },
+          ['action.due_in_days'],
+        ],
         [{ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't' }, status: 'ARCHIVED' }, ['status']],
       ];
       for (const [body, fields] of cases) {
@@ -96,17 +159,34 @@ describe('playbooks API', function () {
       assert.deepEqual([listBad.status, paths(listBad)], [400, ['status']]);
     });
 
-    it('when the sequence template is another organization\'s or archived, then 422 naming action.sequence_template_id', async () => {
+    it("when the sequence template is another organization's or archived, then 422 naming action.sequence_template_id", async () => {
       const other = await newOrg(stack);
-      const theirs = await insertTemplate(stack, other.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'x', body: 'x' }]);
+      const theirs = await insertTemplate(stack, other.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'x', body: 'x' },
+      ]);
       for (const id of [theirs, randomUUID()]) {
-        const res = await create({ name: 'x', event_name: 'e', action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: id } });
-        assert.deepEqual([res.status, res.body.type, paths(res)], [422, 'ValidationIssue', ['action.sequence_template_id']], res.text);
+        const res = await create({
+          name: 'x',
+          event_name: 'e',
+          action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: id },
+        });
+        assert.deepEqual(
+          [res.status, res.body.type, paths(res)],
+          [422, 'ValidationIssue', ['action.sequence_template_id']],
+          res.text,
+        );
       }
       const ok = await create({ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't' } });
-      const res = await api.patch(`/v1/playbooks/${ok.body.id}`, { key: org.apiKey, body: { action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: theirs } } });
+      const res = await api.patch(`/v1/playbooks/${ok.body.id}`, {
+        key: org.apiKey,
+        body: { action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: theirs } },
+      });
       assert.deepEqual([res.status, paths(res)], [422, ['action.sequence_template_id']]);
-      assert.deepEqual((await api.get(`/v1/playbooks/${ok.body.id}`, { key: org.apiKey })).body.action.type, 'CREATE_TASK', 'nothing half-written');
+      assert.deepEqual(
+        (await api.get(`/v1/playbooks/${ok.body.id}`, { key: org.apiKey })).body.action.type,
+        'CREATE_TASK',
+        'nothing half-written',
+      );
     });
 
     it('when another organization uses a playbook id, then 404 on every route and nothing changes', async () => {
@@ -114,7 +194,9 @@ describe('playbooks API', function () {
       const intruder = await newOrg(stack);
       const id = mine.body.id;
       for (const [method, path, body] of [
-        ['GET', `/v1/playbooks/${id}`, undefined], ['PATCH', `/v1/playbooks/${id}`, { name: 'Theirs' }], ['DELETE', `/v1/playbooks/${id}`, undefined],
+        ['GET', `/v1/playbooks/${id}`, undefined],
+        ['PATCH', `/v1/playbooks/${id}`, { name: 'Theirs' }],
+        ['DELETE', `/v1/playbooks/${id}`, undefined],
         ['GET', `/v1/playbooks/${id}/runs`, undefined],
       ] as const) {
         const res = await api.call(method, path, { key: intruder.apiKey, body });
@@ -127,7 +209,10 @@ describe('playbooks API', function () {
     it('when a key has playbooks:read only, then it reads but cannot write', async () => {
       const reader = await newKey(stack, org.organizationId, ['playbooks:read']);
       assert.equal((await api.get('/v1/playbooks', { key: reader.api_key })).status, 200);
-      const res = await create({ name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't' } }, reader.api_key);
+      const res = await create(
+        { name: 'x', event_name: 'e', action: { type: 'CREATE_TASK', title: 't' } },
+        reader.api_key,
+      );
       assert.deepEqual([res.status, res.body.data.required_scope], [403, 'playbooks:write']);
     });
   });
@@ -135,26 +220,62 @@ describe('playbooks API', function () {
   describe('runs', () => {
     it('when an event resolves to a contact, then each ACTIVE playbook of its name runs once: the to-do at once, the enrollment within seconds; PAUSED ones and other names do not', async () => {
       const name = `signup-${randomUUID().slice(0, 8)}`;
-      const todo = (await create({ name: 'Welcome call', event_name: name, action: { type: 'CREATE_TASK', title: 'Welcome call', priority: 'HOT', due_in_days: 1 } })).body;
-      const enroll = (await create({ name: 'Nurture', event_name: name, action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId } })).body;
-      const paused = (await create({ name: 'Paused', event_name: name, status: 'PAUSED', action: { type: 'CREATE_TASK', title: 'never' } })).body;
-      const other = (await create({ name: 'Other', event_name: `${name}-other`, action: { type: 'CREATE_TASK', title: 'never' } })).body;
+      const todo = (
+        await create({
+          name: 'Welcome call',
+          event_name: name,
+          action: { type: 'CREATE_TASK', title: 'Welcome call', priority: 'HOT', due_in_days: 1 },
+        })
+      ).body;
+      const enroll = (
+        await create({
+          name: 'Nurture',
+          event_name: name,
+          action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId },
+        })
+      ).body;
+      const paused = (
+        await create({
+          name: 'Paused',
+          event_name: name,
+          status: 'PAUSED',
+          action: { type: 'CREATE_TASK', title: 'never' },
+        })
+      ).body;
+      const other = (
+        await create({ name: 'Other', event_name: `${name}-other`, action: { type: 'CREATE_TASK', title: 'never' } })
+      ).body;
       const { contactId, eventId } = await resolvedEvent(name);
 
       const [todoRun] = await runs(todo.id);
-      assert.deepEqual([todoRun.status, todoRun.outcome, todoRun.contact_id, todoRun.event_id, todoRun.approval_task_id], ['COMPLETED', 'TASK_CREATED', contactId, eventId, null]);
+      assert.deepEqual(
+        [todoRun.status, todoRun.outcome, todoRun.contact_id, todoRun.event_id, todoRun.approval_task_id],
+        ['COMPLETED', 'TASK_CREATED', contactId, eventId, null],
+      );
       const task = (await api.get(`/v1/tasks/${todoRun.created_task_id}`, { key: org.apiKey })).body;
-      assert.deepEqual([task.type, task.status, task.title, task.priority, task.contact_id, task.assignee_user_id], ['TODO', 'PENDING', 'Welcome call', 'HOT', contactId, org.userId]);
-      const announced: Record<string, unknown>[] = (await api.get('/v1/activities?types=task.created&size=100', { key: org.apiKey })).body.items
-        .map((a: { payload: Record<string, unknown> }) => a.payload).filter((p: Record<string, unknown>) => p.taskId === task.id);
-      assert.deepEqual(announced.map((p) => [p.sequenceId, p.contactId, (p.task as { title: string }).title]), [[null, contactId, 'Welcome call']],
-        'the playbook\'s to-do announces itself');
+      assert.deepEqual(
+        [task.type, task.status, task.title, task.priority, task.contact_id, task.assignee_user_id],
+        ['TODO', 'PENDING', 'Welcome call', 'HOT', contactId, org.userId],
+      );
+      const announced: Record<string, unknown>[] = (
+        await api.get('/v1/activities?types=task.created&size=100', { key: org.apiKey })
+      ).body.items
+        .map((a: { payload: Record<string, unknown> }) => a.payload)
+        .filter((p: Record<string, unknown>) => p.taskId === task.id);
+      assert.deepEqual(
+        announced.map((p) => [p.sequenceId, p.contactId, (p.task as { title: string }).title]),
+        [[null, contactId, 'Welcome call']],
+        "the playbook's to-do announces itself",
+      );
 
       await until(async () => (await runs(enroll.id))[0]?.status === 'COMPLETED');
       const [enrollRun] = await runs(enroll.id);
       assert.deepEqual([enrollRun.outcome, enrollRun.error], ['ENROLLED', null]);
       const sequence = (await api.get(`/v1/sequences/${enrollRun.sequence_id}`, { key: org.apiKey })).body;
-      assert.deepEqual([sequence.contact_id, sequence.sequence_template_id, sequence.status], [contactId, templateId, 'ACTIVE']);
+      assert.deepEqual(
+        [sequence.contact_id, sequence.sequence_template_id, sequence.status],
+        [contactId, templateId, 'ACTIVE'],
+      );
       assert.deepEqual([(await runs(paused.id)).length, (await runs(other.id)).length], [0, 0]);
 
       // The same contact again, with the template already running: one more run, recorded as ALREADY_ENROLLED.
@@ -167,7 +288,8 @@ describe('playbooks API', function () {
 
     it('when an event resolves to an account only or stays UNRESOLVED, then no playbook runs', async () => {
       const name = `account-${randomUUID().slice(0, 8)}`;
-      const playbook = (await create({ name: 'x', event_name: name, action: { type: 'CREATE_TASK', title: 'x' } })).body;
+      const playbook = (await create({ name: 'x', event_name: name, action: { type: 'CREATE_TASK', title: 'x' } }))
+        .body;
       await resolvedEvent(name, { company_domain: 'acme.test' });
       await resolvedEvent(name, { email: 'ghost@nowhere-at-all.test' });
       assert.equal((await runs(playbook.id)).length, 0);
@@ -175,40 +297,82 @@ describe('playbooks API', function () {
 
     it('when approval is required, then a PLAYBOOK_APPROVAL task waits; execute approved true creates the to-do, and executing again is 409', async () => {
       const name = `approve-${randomUUID().slice(0, 8)}`;
-      const playbook = (await create({ name: 'Approve me', event_name: name, requires_approval: true, action: { type: 'CREATE_TASK', title: 'Approved call' } })).body;
+      const playbook = (
+        await create({
+          name: 'Approve me',
+          event_name: name,
+          requires_approval: true,
+          action: { type: 'CREATE_TASK', title: 'Approved call' },
+        })
+      ).body;
       const { contactId } = await resolvedEvent(name);
       const [run] = await runs(playbook.id);
       assert.deepEqual([run.status, run.created_task_id], ['AWAITING_APPROVAL', null]);
       const approval = (await api.get(`/v1/tasks/${run.approval_task_id}`, { key: org.apiKey })).body;
-      assert.deepEqual([approval.type, approval.status, approval.contact_id, approval.title], ['PLAYBOOK_APPROVAL', 'PENDING', contactId, 'Approve playbook "Approve me"']);
+      assert.deepEqual(
+        [approval.type, approval.status, approval.contact_id, approval.title],
+        ['PLAYBOOK_APPROVAL', 'PENDING', contactId, 'Approve playbook "Approve me"'],
+      );
       const listed = await api.get(`/v1/tasks?types=PLAYBOOK_APPROVAL&contact_id=${contactId}`, { key: org.apiKey });
       assert.equal(listed.body.total_count, 1);
 
-      const wrong = await api.post(`/v1/tasks/${approval.id}/execute`, { key: org.apiKey, body: { payload: { type: 'new_lead_review', approved: true } } });
+      const wrong = await api.post(`/v1/tasks/${approval.id}/execute`, {
+        key: org.apiKey,
+        body: { payload: { type: 'new_lead_review', approved: true } },
+      });
       assert.deepEqual([wrong.status, paths(wrong)], [422, ['payload.type']]);
-      const executed = await api.post(`/v1/tasks/${approval.id}/execute`, { key: org.apiKey, body: { payload: { type: 'playbook_approval', approved: true } } });
+      const executed = await api.post(`/v1/tasks/${approval.id}/execute`, {
+        key: org.apiKey,
+        body: { payload: { type: 'playbook_approval', approved: true } },
+      });
       assert.equal(executed.status, 200, executed.text);
-      assert.deepEqual([executed.body.task.status, executed.body.task.completion_source], ['COMPLETED', 'TASK_EXECUTION']);
+      assert.deepEqual(
+        [executed.body.task.status, executed.body.task.completion_source],
+        ['COMPLETED', 'TASK_EXECUTION'],
+      );
       const [done] = await runs(playbook.id);
       assert.deepEqual([done.status, done.outcome], ['COMPLETED', 'TASK_CREATED']);
       assert.ok(done.decided_at);
       const todo = (await api.get(`/v1/tasks/${done.created_task_id}`, { key: org.apiKey })).body;
       assert.deepEqual([todo.type, todo.title, todo.contact_id], ['TODO', 'Approved call', contactId]);
-      const again = await api.post(`/v1/tasks/${approval.id}/execute`, { key: org.apiKey, body: { payload: { type: 'playbook_approval', approved: true } } });
+      const again = await api.post(`/v1/tasks/${approval.id}/execute`, {
+        key: org.apiKey,
+        body: { payload: { type: 'playbook_approval', approved: true } },
+      });
       assert.equal(again.status, 409);
       const reopened = await api.post(`/v1/tasks/${approval.id}/reopen`, { key: org.apiKey });
       assert.equal(reopened.status, 200);
-      const decided = await api.post(`/v1/tasks/${approval.id}/execute`, { key: org.apiKey, body: { payload: { type: 'playbook_approval', approved: true } } });
-      assert.deepEqual([decided.status, decided.body.data.playbook_run_status], [409, 'COMPLETED'], 'a decided run is not carried out twice');
+      const decided = await api.post(`/v1/tasks/${approval.id}/execute`, {
+        key: org.apiKey,
+        body: { payload: { type: 'playbook_approval', approved: true } },
+      });
+      assert.deepEqual(
+        [decided.status, decided.body.data.playbook_run_status],
+        [409, 'COMPLETED'],
+        'a decided run is not carried out twice',
+      );
     });
 
     it('when an approval task is completed with PLAYBOOK_RESOLUTION, then the enrollment is carried out (any source approves: test/api/tasks/completion.test.ts)', async () => {
       const name = `complete-${randomUUID().slice(0, 8)}`;
-      const playbook = (await create({ name: 'Enroll on approval', event_name: name, requires_approval: true, action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId } })).body;
+      const playbook = (
+        await create({
+          name: 'Enroll on approval',
+          event_name: name,
+          requires_approval: true,
+          action: { type: 'ENROLL_IN_SEQUENCE', sequence_template_id: templateId },
+        })
+      ).body;
       const { contactId } = await resolvedEvent(name);
       const [run] = await runs(playbook.id);
-      const completed = await api.post(`/v1/tasks/${run.approval_task_id}/complete`, { key: org.apiKey, body: { completion_source: 'PLAYBOOK_RESOLUTION' } });
-      assert.deepEqual([completed.status, completed.body.status, completed.body.completion_source], [200, 'COMPLETED', 'PLAYBOOK_RESOLUTION']);
+      const completed = await api.post(`/v1/tasks/${run.approval_task_id}/complete`, {
+        key: org.apiKey,
+        body: { completion_source: 'PLAYBOOK_RESOLUTION' },
+      });
+      assert.deepEqual(
+        [completed.status, completed.body.status, completed.body.completion_source],
+        [200, 'COMPLETED', 'PLAYBOOK_RESOLUTION'],
+      );
       await until(async () => (await runs(playbook.id))[0].status === 'COMPLETED');
       const [done] = await runs(playbook.id);
       assert.equal(done.outcome, 'ENROLLED');
@@ -218,22 +382,45 @@ describe('playbooks API', function () {
 
     it('when approval is refused (execute approved false, or skip), then the run is REJECTED and nothing is created', async () => {
       const name = `reject-${randomUUID().slice(0, 8)}`;
-      const playbook = (await create({ name: 'Reject me', event_name: name, requires_approval: true, action: { type: 'CREATE_TASK', title: 'Should not exist' } })).body;
+      const playbook = (
+        await create({
+          name: 'Reject me',
+          event_name: name,
+          requires_approval: true,
+          action: { type: 'CREATE_TASK', title: 'Should not exist' },
+        })
+      ).body;
       await resolvedEvent(name);
       await resolvedEvent(name);
       const [first, second] = await runs(playbook.id);
-      const refused = await api.post(`/v1/tasks/${first.approval_task_id}/execute`, { key: org.apiKey, body: { payload: { type: 'playbook_approval', approved: false } } });
+      const refused = await api.post(`/v1/tasks/${first.approval_task_id}/execute`, {
+        key: org.apiKey,
+        body: { payload: { type: 'playbook_approval', approved: false } },
+      });
       assert.deepEqual([refused.status, refused.body.task.status], [200, 'COMPLETED']);
       const skipped = await api.post(`/v1/tasks/${second.approval_task_id}/skip`, { key: org.apiKey });
       assert.deepEqual([skipped.status, skipped.body.status], [200, 'SKIPPED']);
       const after = await runs(playbook.id, '?status=REJECTED');
-      assert.deepEqual(after.map((r) => [r.outcome, r.created_task_id]), [[null, null], [null, null]]);
+      assert.deepEqual(
+        after.map((r) => [r.outcome, r.created_task_id]),
+        [
+          [null, null],
+          [null, null],
+        ],
+      );
       assert.ok(after.every((r) => r.decided_at));
     });
 
     it('when a playbook with a waiting approval is deleted, then its approval task is SKIPPED and the runs go with it', async () => {
       const name = `delete-${randomUUID().slice(0, 8)}`;
-      const playbook = (await create({ name: 'Doomed', event_name: name, requires_approval: true, action: { type: 'CREATE_TASK', title: 'x' } })).body;
+      const playbook = (
+        await create({
+          name: 'Doomed',
+          event_name: name,
+          requires_approval: true,
+          action: { type: 'CREATE_TASK', title: 'x' },
+        })
+      ).body;
       await resolvedEvent(name);
       const [run] = await runs(playbook.id);
       assert.equal((await api.delete(`/v1/playbooks/${playbook.id}`, { key: org.apiKey })).status, 204);

@@ -18,10 +18,23 @@ describe('search and fetch', () => {
     api = client(stack.url);
     org = await newOrg(stack, 'Search Org');
     other = await newOrg(stack, 'Search Other');
-    const contact = await api.post('/v1/contacts', { key: org.apiKey, body: { email: 'marguerite.zorn@wayne-ent.test', first_name: 'Marguerite', last_name: 'Zorn', job_title: 'Head of Procurement', company_domain: 'wayne-ent.test', company_name: 'Wayne Enterprises' } });
+    const contact = await api.post('/v1/contacts', {
+      key: org.apiKey,
+      body: {
+        email: 'marguerite.zorn@wayne-ent.test',
+        first_name: 'Marguerite',
+        last_name: 'Zorn',
+        job_title: 'Head of Procurement',
+        company_domain: 'wayne-ent.test',
+        company_name: 'Wayne Enterprises',
+      },
+    });
     contactId = contact.body.id;
     accountId = contact.body.account_id;
-    await api.post('/v1/contacts', { key: other.apiKey, body: { email: 'marguerite.other@else.test', first_name: 'Marguerite' } });
+    await api.post('/v1/contacts', {
+      key: other.apiKey,
+      body: { email: 'marguerite.other@else.test', first_name: 'Marguerite' },
+    });
   });
 
   const search = (query: string, key = org.apiKey) => api.get(`/v1/search?${query}`, { key });
@@ -34,7 +47,10 @@ describe('search and fetch', () => {
     assert.equal(lead.type, 'lead');
     assert.equal(lead.title, 'Marguerite Zorn');
     assert.match(lead.subtitle, /Head of Procurement at Wayne Enterprises/);
-    assert.ok(!response.body.items.some((i: { title: string }) => i.title.includes('other')), 'other organization never appears');
+    assert.ok(
+      !response.body.items.some((i: { title: string }) => i.title.includes('other')),
+      'other organization never appears',
+    );
   });
 
   it('when searching a company, then the account matches too; types narrows', async () => {
@@ -49,7 +65,10 @@ describe('search and fetch', () => {
     const prefix = await search('query=Zo');
     assert.ok(prefix.body.items.some((i: { id: string }) => i.id === `lead:${contactId}`));
     const middle = await search('query=or');
-    assert.ok(!middle.body.items.some((i: { id: string }) => i.id === `lead:${contactId}`), 'two characters match prefixes only');
+    assert.ok(
+      !middle.body.items.some((i: { id: string }) => i.id === `lead:${contactId}`),
+      'two characters match prefixes only',
+    );
   });
 
   it('when wildcard characters are searched, then they match literally', async () => {
@@ -67,10 +86,17 @@ describe('search and fetch', () => {
   });
 
   it('when the query is missing, empty or types unknown, then 400 naming the field', async () => {
-    for (const [query, field] of [['', 'query'], ['query=', 'query'], ['query=x&types=planet', 'types[0]']]) {
+    for (const [query, field] of [
+      ['', 'query'],
+      ['query=', 'query'],
+      ['query=x&types=planet', 'types[0]'],
+    ]) {
       const response = await search(query);
       assert.equal(response.status, 400, query);
-      assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === field), JSON.stringify(response.body.data));
+      assert.ok(
+        response.body.data.errors.some((e: { path: string }) => e.path === field),
+        JSON.stringify(response.body.data),
+      );
     }
   });
 
@@ -86,7 +112,7 @@ describe('search and fetch', () => {
     assert.equal(account.body.data.domain, 'wayne-ent.test');
   });
 
-  it('when fetching a kind the key cannot read, another organization\'s id or a bad id, then 404 or 400', async () => {
+  it("when fetching a kind the key cannot read, another organization's id or a bad id, then 404 or 400", async () => {
     const contactsOnly = await newKey(stack, org.organizationId, ['contacts:read']);
     assert.equal((await api.get(`/v1/fetch?id=account:${accountId}`, { key: contactsOnly.api_key })).status, 404);
     assert.equal((await api.get(`/v1/fetch?id=lead:${contactId}`, { key: other.apiKey })).status, 404);

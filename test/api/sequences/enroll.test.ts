@@ -37,35 +37,65 @@ describe('the one enrollment', () => {
       directory: createProviders({ orm: stack.orm, config: stack.config }).directory,
       workflows: {
         ...workflows,
-        sequence: { ...workflows.sequence, start: async (_organizationId, run) => { started.push(sequenceWorkflowId(run.sequenceId)); } },
-        enrollment: { enroll: async (input, waitMs) => { handedOver.push({ input, waitMs }); return { runId: 'enrollment-run', result: null }; } },
+        sequence: {
+          ...workflows.sequence,
+          start: async (_organizationId, run) => {
+            started.push(sequenceWorkflowId(run.sequenceId));
+          },
+        },
+        enrollment: {
+          enroll: async (input, waitMs) => {
+            handedOver.push({ input, waitMs });
+            return { runId: 'enrollment-run', result: null };
+          },
+        },
       },
       slowVerifyMs: 10,
     };
     return { deps, started, handedOver };
   }
 
-  async function newContact(emailStatus: string, email = `step${++counter}-${randomUUID()}@enroll-example.com`): Promise<string> {
+  async function newContact(
+    emailStatus: string,
+    email = `step${++counter}-${randomUUID()}@enroll-example.com`,
+  ): Promise<string> {
     const response = await api.post('/v1/contacts', { key: org.apiKey, body: { email, first_name: 'Ada' } });
     assert.equal(response.status, 201, response.text);
     await sql`UPDATE contacts SET email_status = ${emailStatus} WHERE id = ${response.body.id}`.execute(db());
     return response.body.id;
   }
 
-  const input = (contactId: string) => ({ organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, enrollmentRunId: `enroll-test/${randomUUID()}` });
-  const rowsOf = async (contactId: string) => (await sql<{ id: string; status: string; stopped_reason: string | null; enrollment_run_id: string }>`
-    SELECT id, status, stopped_reason, enrollment_run_id FROM sequences WHERE contact_id = ${contactId}`.execute(db())).rows;
-  const commandsOf = async (sequenceId: string) => (await sql<{ kind: string; status: string }>`
-    SELECT kind, status FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(sequenceId)}`.execute(db())).rows;
+  const input = (contactId: string) => ({
+    organizationId: org.organizationId,
+    contactId,
+    sequenceTemplateId: templateId,
+    enrollmentRunId: `enroll-test/${randomUUID()}`,
+  });
+  const rowsOf = async (contactId: string) =>
+    (
+      await sql<{ id: string; status: string; stopped_reason: string | null; enrollment_run_id: string }>`
+    SELECT id, status, stopped_reason, enrollment_run_id FROM sequences WHERE contact_id = ${contactId}`.execute(db())
+    ).rows;
+  const commandsOf = async (sequenceId: string) =>
+    (
+      await sql<{ kind: string; status: string }>`
+    SELECT kind, status FROM workflow_commands WHERE workflow_id = ${sequenceWorkflowId(sequenceId)}`.execute(db())
+    ).rows;
   const emailStatus = async (contactId: string) =>
-    (await sql<{ email_status: string }>`SELECT email_status FROM contacts WHERE id = ${contactId}`.execute(db())).rows[0].email_status;
+    (await sql<{ email_status: string }>`SELECT email_status FROM contacts WHERE id = ${contactId}`.execute(db()))
+      .rows[0].email_status;
 
   before(async () => {
     stack = await getStack();
     api = client(stack.url);
     org = await newOrg(stack, 'Enroll Org');
     const template = await api.post('/v1/sequence-templates', {
-      key: org.apiKey, body: { name: 'Enroll', status: 'ACTIVE', steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }] },
+      key: org.apiKey,
+      body: {
+        name: 'Enroll',
+        status: 'ACTIVE',
+        steps: [{ type: 'EMAIL', delay_days: 1, subject: 'Hi', body: 'Hello' }],
+      },
     });
     assert.equal(template.status, 201, template.text);
     templateId = template.body.id;
@@ -80,7 +110,10 @@ describe('the one enrollment', () => {
       assert.equal(result?.outcome, 'CREATED');
       assert.deepEqual(started, [sequenceWorkflowId(result.sequenceId)], 'started before the step returned');
       assert.deepEqual(await commandsOf(result.sequenceId), [{ kind: 'START_SEQUENCE', status: 'DONE' }]);
-      assert.deepEqual((await rowsOf(contactId)).map((r) => [r.id, r.status, r.enrollment_run_id]), [[result.sequenceId, 'ACTIVE', run.enrollmentRunId]]);
+      assert.deepEqual(
+        (await rowsOf(contactId)).map((r) => [r.id, r.status, r.enrollment_run_id]),
+        [[result.sequenceId, 'ACTIVE', run.enrollmentRunId]],
+      );
 
       const again = await enrollInStep(stack.orm.em.fork(), deps, run);
       assert.deepEqual(again, result);
@@ -89,15 +122,24 @@ describe('the one enrollment', () => {
       assert.deepEqual(handedOver, []);
     });
 
-    it('when the email was never verified, then nothing is written and the enrollment is handed to the enrollment workflow with the caller\'s run id and source entry, not waited for', async () => {
+    it("when the email was never verified, then nothing is written and the enrollment is handed to the enrollment workflow with the caller's run id and source entry, not waited for", async () => {
       const contactId = await newContact('UNVERIFIED');
       const { deps, started, handedOver } = recording();
       const run = { ...input(contactId), sourceContactEntryId: randomUUID() };
       assert.equal(await enrollInStep(stack.orm.em.fork(), deps, run), null);
-      assert.deepEqual(handedOver, [{
-        input: { organizationId: org.organizationId, contactId, sequenceTemplateId: templateId, verifyTimeoutMs: verifyAttemptTimeoutMs(10), enrollmentRunId: run.enrollmentRunId, sourceContactEntryId: run.sourceContactEntryId },
-        waitMs: 0,
-      }]);
+      assert.deepEqual(handedOver, [
+        {
+          input: {
+            organizationId: org.organizationId,
+            contactId,
+            sequenceTemplateId: templateId,
+            verifyTimeoutMs: verifyAttemptTimeoutMs(10),
+            enrollmentRunId: run.enrollmentRunId,
+            sourceContactEntryId: run.sourceContactEntryId,
+          },
+          waitMs: 0,
+        },
+      ]);
       assert.deepEqual(await rowsOf(contactId), []);
       assert.deepEqual(started, []);
     });
@@ -106,20 +148,26 @@ describe('the one enrollment', () => {
       const contactId = await newContact('UNVERIFIED');
       const { deps, handedOver } = recording();
       assert.equal(await enrollInStep(stack.orm.em.fork(), deps, input(contactId), 1234), null);
-      assert.deepEqual(handedOver.map((h) => h.waitMs), [1234]);
+      assert.deepEqual(
+        handedOver.map((h) => h.waitMs),
+        [1234],
+      );
     });
 
     it('when the entry the enrollment comes from was deleted, then nothing is written and the enrollment fails as not found', async () => {
       const contactId = await newContact('DELIVERABLE');
       const { deps, started } = recording();
-      await assert.rejects(enrollInStep(stack.orm.em.fork(), deps, { ...input(contactId), sourceContactEntryId: randomUUID() }),
-        (error: unknown) => error instanceof DomainError && error.kind === 'not_found' && /Contact entry/.test(error.message));
+      await assert.rejects(
+        enrollInStep(stack.orm.em.fork(), deps, { ...input(contactId), sourceContactEntryId: randomUUID() }),
+        (error: unknown) =>
+          error instanceof DomainError && error.kind === 'not_found' && /Contact entry/.test(error.message),
+      );
       assert.deepEqual(await rowsOf(contactId), []);
       assert.deepEqual(started, []);
     });
   });
 
-  describe('enroll after the verification (the enrollment workflow\'s step)', () => {
+  describe("enroll after the verification (the enrollment workflow's step)", () => {
     it('when the verifier stayed down (the email still UNVERIFIED), then the email counts as usable: CREATED', async () => {
       const contactId = await newContact('UNVERIFIED');
       const { deps, started } = recording();
@@ -137,7 +185,10 @@ describe('the one enrollment', () => {
       assert.ok(!enrolled.verificationDue);
       await enrolled.started;
       assert.deepEqual([enrolled.result.outcome, enrolled.result.reason], ['REFUSED', 'EMAIL_UNDELIVERABLE']);
-      assert.deepEqual((await rowsOf(contactId)).map((r) => [r.status, r.stopped_reason]), [['REFUSED', 'EMAIL_UNDELIVERABLE']]);
+      assert.deepEqual(
+        (await rowsOf(contactId)).map((r) => [r.status, r.stopped_reason]),
+        [['REFUSED', 'EMAIL_UNDELIVERABLE']],
+      );
       assert.deepEqual(await commandsOf(enrolled.result.sequenceId), []);
       assert.deepEqual(started, []);
     });
@@ -146,12 +197,27 @@ describe('the one enrollment', () => {
   describe('the email verification (verifyContactEmail)', () => {
     const options = (extra: { sleep?: (ms: number) => Promise<void> } = {}) => ({ attemptTimeoutMs: 1000, ...extra });
 
-    it('when the verifier fails every attempt, then it is asked as often as the policy says with the policy\'s pauses, and the email stays UNVERIFIED (VERIFIER_DOWN)', async () => {
+    it("when the verifier fails every attempt, then it is asked as often as the policy says with the policy's pauses, and the email stays UNVERIFIED (VERIFIER_DOWN)", async () => {
       const contactId = await newContact('UNVERIFIED');
       let asked = 0;
       const pauses: number[] = [];
-      const down: EmailVerifier = { verify: async () => { asked++; throw new Error('verifier unavailable'); } };
-      const outcome = await verifyContactEmail(stack.orm.em.fork(), down, org.organizationId, contactId, options({ sleep: async (ms) => { pauses.push(ms); } }));
+      const down: EmailVerifier = {
+        verify: async () => {
+          asked++;
+          throw new Error('verifier unavailable');
+        },
+      };
+      const outcome = await verifyContactEmail(
+        stack.orm.em.fork(),
+        down,
+        org.organizationId,
+        contactId,
+        options({
+          sleep: async (ms) => {
+            pauses.push(ms);
+          },
+        }),
+      );
       assert.deepEqual(outcome, { outcome: 'VERIFIER_DOWN', error: 'verifier unavailable' });
       assert.equal(asked, VERIFY_POLICY.attempts);
       assert.deepEqual(pauses, [1, 2, 3, 4].map(verifyBackoffMs));
@@ -167,23 +233,41 @@ describe('the one enrollment', () => {
           return { status: 'UNDELIVERABLE', reason: 'MAILBOX_NOT_FOUND', provider: 'test' };
         },
       };
-      assert.deepEqual(await verifyContactEmail(stack.orm.em.fork(), flaky, org.organizationId, contactId, options({ sleep: async () => {} })), { outcome: 'VERIFIED', status: 'UNDELIVERABLE' });
+      assert.deepEqual(
+        await verifyContactEmail(
+          stack.orm.em.fork(),
+          flaky,
+          org.organizationId,
+          contactId,
+          options({ sleep: async () => {} }),
+        ),
+        { outcome: 'VERIFIED', status: 'UNDELIVERABLE' },
+      );
       assert.equal(asked, 3);
       assert.equal(await emailStatus(contactId), 'UNDELIVERABLE');
     });
 
-    it('when storing the verifier\'s answer fails, then the error is thrown, not taken for a dead verifier', async () => {
+    it("when storing the verifier's answer fails, then the error is thrown, not taken for a dead verifier", async () => {
       const contactId = await newContact('UNVERIFIED');
       // A status the column's check refuses stands in for the database failing the write.
-      const refused: EmailVerifier = { verify: async () => ({ status: 'NOT_A_STATUS' as 'DELIVERABLE', reason: null, provider: 'test' }) };
+      const refused: EmailVerifier = {
+        verify: async () => ({ status: 'NOT_A_STATUS' as 'DELIVERABLE', reason: null, provider: 'test' }),
+      };
       await assert.rejects(verifyContactEmail(stack.orm.em.fork(), refused, org.organizationId, contactId, options()));
       assert.equal(await emailStatus(contactId), 'UNVERIFIED');
     });
 
     it('when the email was verified meanwhile, then the verifier is not asked', async () => {
       const contactId = await newContact('DELIVERABLE');
-      const never: EmailVerifier = { verify: async () => { throw new Error('asked'); } };
-      assert.deepEqual(await verifyContactEmail(stack.orm.em.fork(), never, org.organizationId, contactId, options()), { outcome: 'NOT_NEEDED', status: 'DELIVERABLE' });
+      const never: EmailVerifier = {
+        verify: async () => {
+          throw new Error('asked');
+        },
+      };
+      assert.deepEqual(await verifyContactEmail(stack.orm.em.fork(), never, org.organizationId, contactId, options()), {
+        outcome: 'NOT_NEEDED',
+        status: 'DELIVERABLE',
+      });
     });
   });
 });

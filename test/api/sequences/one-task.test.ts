@@ -36,7 +36,9 @@ describe('answers in one workflow task', function () {
     const history = await stack.temporal.workflow.getHandle(workflowId).fetchHistory();
     return (history.events ?? []).map((event) => {
       const type = (EventType[event.eventType ?? 0] ?? String(event.eventType)).replace(/^EVENT_TYPE_/, '');
-      const name = event.markerRecordedEventAttributes?.markerName ?? event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name;
+      const name =
+        event.markerRecordedEventAttributes?.markerName ??
+        event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name;
       return name ? `${type}:${name}` : type;
     });
   }
@@ -48,16 +50,22 @@ describe('answers in one workflow task', function () {
     return run;
   }
 
-  it('when an already verified email is enrolled, then no enrollment workflow runs and the sequence workflow\'s first task reads its plan in a local activity', async () => {
+  it("when an already verified email is enrolled, then no enrollment workflow runs and the sequence workflow's first task reads its plan in a local activity", async () => {
     const { contactId, templateId, sequenceId } = await enrolled();
     await assert.rejects(eventTypes(enrollmentWorkflowId(org.organizationId, contactId, templateId)), /not found/i);
     await until(async () => (await messagesOf(stack, sequenceId)).length === 1);
     const types = await eventTypes(sequenceWorkflowId(sequenceId));
     // The first task's commands: the events after its completion, up to the next started task.
     const commands = types.slice(types.indexOf('WORKFLOW_TASK_COMPLETED') + 1);
-    const firstTask = commands.slice(0, commands.findIndex((t) => t.endsWith('_STARTED')));
-    assert.deepEqual(firstTask.filter((t) => t.startsWith('MARKER_RECORDED:core_local_activity') || t === 'ACTIVITY_TASK_SCHEDULED'),
-      ['MARKER_RECORDED:core_local_activity', 'ACTIVITY_TASK_SCHEDULED'], types.join(', '));
+    const firstTask = commands.slice(
+      0,
+      commands.findIndex((t) => t.endsWith('_STARTED')),
+    );
+    assert.deepEqual(
+      firstTask.filter((t) => t.startsWith('MARKER_RECORDED:core_local_activity') || t === 'ACTIVITY_TASK_SCHEDULED'),
+      ['MARKER_RECORDED:core_local_activity', 'ACTIVITY_TASK_SCHEDULED'],
+      types.join(', '),
+    );
   });
 
   it('when a running sequence is paused and resumed, then each reaches the run as a pauseState Update completed right where it was accepted, and its command is done', async () => {
@@ -70,12 +78,23 @@ describe('answers in one workflow task', function () {
 
     const types = await eventTypes(sequenceWorkflowId(sequenceId));
     const accepted = types.flatMap((t, i) => (t.startsWith('WORKFLOW_EXECUTION_UPDATE_ACCEPTED') ? [i] : []));
-    assert.deepEqual(accepted.map((at) => types[at]), ['WORKFLOW_EXECUTION_UPDATE_ACCEPTED:pauseState', 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED:pauseState'], types.join(', '));
+    assert.deepEqual(
+      accepted.map((at) => types[at]),
+      ['WORKFLOW_EXECUTION_UPDATE_ACCEPTED:pauseState', 'WORKFLOW_EXECUTION_UPDATE_ACCEPTED:pauseState'],
+      types.join(', '),
+    );
     // Nothing between acceptance and completion: no marker, no activity, no other workflow task.
     for (const at of accepted) assert.equal(types[at + 1], 'WORKFLOW_EXECUTION_UPDATE_COMPLETED', types.join(', '));
     // The pauses' RUN_CHANGED commands were delivered by the request (no signal left for the drain).
-    const commands = await typedKysely(stack.orm.em.fork()).selectFrom('workflow_commands').select(['kind', 'status'])
-      .where('workflow_id', '=', sequenceWorkflowId(sequenceId)).where('kind', '=', 'RUN_CHANGED').execute();
-    assert.deepEqual(commands, [{ kind: 'RUN_CHANGED', status: 'DONE' }, { kind: 'RUN_CHANGED', status: 'DONE' }]);
+    const commands = await typedKysely(stack.orm.em.fork())
+      .selectFrom('workflow_commands')
+      .select(['kind', 'status'])
+      .where('workflow_id', '=', sequenceWorkflowId(sequenceId))
+      .where('kind', '=', 'RUN_CHANGED')
+      .execute();
+    assert.deepEqual(commands, [
+      { kind: 'RUN_CHANGED', status: 'DONE' },
+      { kind: 'RUN_CHANGED', status: 'DONE' },
+    ]);
   });
 });

@@ -9,7 +9,15 @@ import type { client } from '../../helpers/http.ts';
 import type { Stack } from '../../helpers/stack.ts';
 import { apiSuite, newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { contactExclusionFor } from '../../../domain/exclusions/exclusions.service.ts';
-import { eventsOf, insertContact, insertSequence, insertTemplate, messagesOf, sequenceRow, until } from '../../helpers/sequence-fixtures.ts';
+import {
+  eventsOf,
+  insertContact,
+  insertSequence,
+  insertTemplate,
+  messagesOf,
+  sequenceRow,
+  until,
+} from '../../helpers/sequence-fixtures.ts';
 
 describe('unenroll API', function () {
   this.timeout(60_000);
@@ -17,13 +25,20 @@ describe('unenroll API', function () {
   let api: ReturnType<typeof client>;
   let org: TestOrg;
   const db = () => stack.orm.em.fork().getKysely();
-  const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'Hi', body: 'Hi' }, { type: 'EMAIL' as const, delay_days: 3, subject: 'Again', body: 'Again' }];
+  const steps = [
+    { type: 'EMAIL' as const, delay_days: 0, subject: 'Hi', body: 'Hi' },
+    { type: 'EMAIL' as const, delay_days: 3, subject: 'Again', body: 'Again' },
+  ];
 
   before(async () => ({ stack, api, org } = await apiSuite()));
 
   async function startWorkflow(sequenceId: string): Promise<void> {
     const input: SequenceInput = { sequenceId, organizationId: org.organizationId };
-    await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, { taskQueue: stack.taskQueue, workflowId: sequenceWorkflowId(sequenceId), args: [input] });
+    await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
+      taskQueue: stack.taskQueue,
+      workflowId: sequenceWorkflowId(sequenceId),
+      args: [input],
+    });
   }
 
   /** An ACTIVE run whose workflow sent step 1 and waits days for step 2. */
@@ -36,24 +51,40 @@ describe('unenroll API', function () {
 
   async function exclusionsOf(email: string) {
     const { rows } = await sql<{ id: string; reason: string; until: Date | null }>`
-      SELECT id, reason, until FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email = ${email}`.execute(db());
+      SELECT id, reason, until FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email = ${email}`.execute(
+      db(),
+    );
     return rows;
   }
 
   it('when a contact with a running and a FOUND run is unenrolled, then both end FAILED/UNENROLLED and a 3-month exclusion exists; unknown ids are NOT_FOUND', async () => {
     const email = `u-${randomUUID().slice(0, 8)}@example.com`;
     const contactId = await insertContact(stack, org.organizationId, { email, firstName: 'Ada' });
-    const running = await runningSequence(contactId, await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId }));
-    const found = await insertSequence(stack, org.organizationId, { contactId, templateId: await insertTemplate(stack, org.organizationId, steps) });
+    const running = await runningSequence(
+      contactId,
+      await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId }),
+    );
+    const found = await insertSequence(stack, org.organizationId, {
+      contactId,
+      templateId: await insertTemplate(stack, org.organizationId, steps),
+    });
     await sql`UPDATE sequences SET status = 'FOUND' WHERE id = ${found}`.execute(db());
     const other = await newOrg(stack);
-    const foreignContact = await insertContact(stack, other.organizationId, { email: `f-${randomUUID().slice(0, 8)}@example.com` });
+    const foreignContact = await insertContact(stack, other.organizationId, {
+      email: `f-${randomUUID().slice(0, 8)}@example.com`,
+    });
     const unknown = randomUUID();
 
-    const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId, unknown, foreignContact] } });
+    const response = await api.post('/v1/contacts/unenroll', {
+      key: org.apiKey,
+      body: { contact_ids: [contactId, unknown, foreignContact] },
+    });
     assert.equal(response.status, 200, response.text);
     const [item, ...missing] = response.body.items;
-    assert.deepEqual([item.contact_id, item.status, [...item.stopped_sequence_ids].sort()], [contactId, 'UNENROLLED', [running, found].sort()]);
+    assert.deepEqual(
+      [item.contact_id, item.status, [...item.stopped_sequence_ids].sort()],
+      [contactId, 'UNENROLLED', [running, found].sort()],
+    );
     assert.deepEqual(missing, [
       { contact_id: unknown, status: 'NOT_FOUND', stopped_sequence_ids: [], exclusion_id: null },
       { contact_id: foreignContact, status: 'NOT_FOUND', stopped_sequence_ids: [], exclusion_id: null },
@@ -73,7 +104,9 @@ describe('unenroll API', function () {
     assert.ok(days > 88 && days < 93, `until in about three months, got ${days} days`);
 
     const again = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId] } });
-    assert.deepEqual(again.body.items, [{ contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: [], exclusion_id: item.exclusion_id }]);
+    assert.deepEqual(again.body.items, [
+      { contact_id: contactId, status: 'UNENROLLED', stopped_sequence_ids: [], exclusion_id: item.exclusion_id },
+    ]);
     assert.equal((await exclusionsOf(email)).length, 1, 'the existing exclusion is kept, not duplicated');
   });
 
@@ -83,9 +116,16 @@ describe('unenroll API', function () {
     const templateA = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
     const templateB = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
     const a = await runningSequence(contactId, templateA);
-    const b = await insertSequence(stack, org.organizationId, { contactId, templateId: templateB, senderUserId: org.userId });
+    const b = await insertSequence(stack, org.organizationId, {
+      contactId,
+      templateId: templateB,
+      senderUserId: org.userId,
+    });
 
-    const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId], sequence_template_id: templateA } });
+    const response = await api.post('/v1/contacts/unenroll', {
+      key: org.apiKey,
+      body: { contact_ids: [contactId], sequence_template_id: templateA },
+    });
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(response.body.items[0].stopped_sequence_ids, [a]);
     assert.equal((await sequenceRow(stack, a)).status, 'FAILED');
@@ -103,10 +143,18 @@ describe('unenroll API', function () {
     const DAY = 86_400_000;
     /** The contact's exclusion as it stands, and the contact_exclusion.created events of it. */
     async function exclusionState(exclusionId: string) {
-      const { rows } = await sql<{ id: string; reason: string; message: string | null; until: Date | null; updated_at: Date }>`
+      const { rows } = await sql<{
+        id: string;
+        reason: string;
+        message: string | null;
+        until: Date | null;
+        updated_at: Date;
+      }>`
         SELECT id, reason, message, until, updated_at FROM contact_exclusions WHERE id = ${exclusionId}`.execute(db());
       const events = await sql<{ id: string }>`
-        SELECT id FROM activities WHERE organization_id = ${org.organizationId} AND type = 'contact_exclusion.created' AND payload ->> 'exclusion_id' = ${exclusionId}`.execute(db());
+        SELECT id FROM activities WHERE organization_id = ${org.organizationId} AND type = 'contact_exclusion.created' AND payload ->> 'exclusion_id' = ${exclusionId}`.execute(
+        db(),
+      );
       return { row: rows[0], created: events.rows.length };
     }
     const threeMonthsAhead = () => {
@@ -131,33 +179,59 @@ describe('unenroll API', function () {
         let existing: { id: string; until: string | null; updated_at: string } | null = null;
         if (existingUntil) {
           // On the LinkedIn URL only: the person is matched on either identifier.
-          const made = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { linkedin_url: linkedinUrl, reason: 'BAD_TIMING', message: 'asked us to wait', until: existingUntil() } });
+          const made = await api.post('/v1/contact-exclusions', {
+            key: org.apiKey,
+            body: {
+              linkedin_url: linkedinUrl,
+              reason: 'BAD_TIMING',
+              message: 'asked us to wait',
+              until: existingUntil(),
+            },
+          });
           assert.equal(made.status, 201, made.text);
           existing = made.body;
         }
         const before = Date.now();
-        const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId] } });
+        const response = await api.post('/v1/contacts/unenroll', {
+          key: org.apiKey,
+          body: { contact_ids: [contactId] },
+        });
         assert.equal(response.status, 200, response.text);
         const exclusionId = response.body.items[0].exclusion_id as string;
         const { row, created } = await exclusionState(exclusionId);
 
         if (existing) {
           assert.equal(exclusionId, existing.id, 'the existing exclusion is answered, not a second one made');
-          assert.deepEqual([row.reason, row.message], ['BAD_TIMING', 'asked us to wait'], 'its reason and message stay');
+          assert.deepEqual(
+            [row.reason, row.message],
+            ['BAD_TIMING', 'asked us to wait'],
+            'its reason and message stay',
+          );
           assert.equal(created, 1, 'no second contact_exclusion.created (an extension is an update)');
         } else {
           assert.equal(row.reason, 'CONTACT_REFUSED');
           assert.equal(created, 1, 'contact_exclusion.created for the new one');
         }
-        const { rows: all } = await sql`SELECT 1 FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND (email = ${email} OR linkedin_url = ${linkedinUrl})`.execute(db());
+        const { rows: all } =
+          await sql`SELECT 1 FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND (email = ${email} OR linkedin_url = ${linkedinUrl})`.execute(
+            db(),
+          );
         assert.equal(all.length, 1);
 
         if (extended) {
           const untilMs = new Date(row.until!).getTime();
-          assert.ok(untilMs >= threeMonthsAhead() - 60_000 && untilMs <= threeMonthsAhead(), `until ${row.until} is three months ahead`);
-          if (existing) assert.ok(new Date(row.updated_at).getTime() >= before - 1_000, 'updated_at records the extension');
+          assert.ok(
+            untilMs >= threeMonthsAhead() - 60_000 && untilMs <= threeMonthsAhead(),
+            `until ${row.until} is three months ahead`,
+          );
+          if (existing)
+            assert.ok(new Date(row.updated_at).getTime() >= before - 1_000, 'updated_at records the extension');
         } else {
-          assert.equal(row.until === null ? null : new Date(row.until).toISOString(), existing!.until, 'a longer or permanent exclusion is kept as it is');
+          assert.equal(
+            row.until === null ? null : new Date(row.until).toISOString(),
+            existing!.until,
+            'a longer or permanent exclusion is kept as it is',
+          );
           assert.equal(new Date(row.updated_at).toISOString(), existing!.updated_at, 'and not touched');
         }
         // The contact is excluded three months from now (and a day before that).
@@ -172,8 +246,14 @@ describe('unenroll API', function () {
       const email = `h-${randomUUID().slice(0, 8)}@example.com`;
       const linkedinUrl = `https://www.linkedin.com/in/h-${randomUUID().slice(0, 8)}`;
       const contactId = await insertContact(stack, org.organizationId, { email, linkedinUrl });
-      const short = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { email, reason: 'OUT_OF_OFFICE', until: new Date(Date.now() + 7 * DAY).toISOString() } });
-      const permanent = await api.post('/v1/contact-exclusions', { key: org.apiKey, body: { linkedin_url: linkedinUrl, reason: 'UNSUBSCRIBED' } });
+      const short = await api.post('/v1/contact-exclusions', {
+        key: org.apiKey,
+        body: { email, reason: 'OUT_OF_OFFICE', until: new Date(Date.now() + 7 * DAY).toISOString() },
+      });
+      const permanent = await api.post('/v1/contact-exclusions', {
+        key: org.apiKey,
+        body: { linkedin_url: linkedinUrl, reason: 'UNSUBSCRIBED' },
+      });
       const response = await api.post('/v1/contacts/unenroll', { key: org.apiKey, body: { contact_ids: [contactId] } });
       assert.equal(response.body.items[0].exclusion_id, permanent.body.id);
       assert.equal(new Date((await exclusionState(short.body.id)).row.until!).toISOString(), short.body.until);
@@ -181,7 +261,9 @@ describe('unenroll API', function () {
   });
 
   it('when the body is invalid or the template belongs to another organization, then 400 or 404 and nothing changes', async () => {
-    const contactId = await insertContact(stack, org.organizationId, { email: `v-${randomUUID().slice(0, 8)}@example.com` });
+    const contactId = await insertContact(stack, org.organizationId, {
+      email: `v-${randomUUID().slice(0, 8)}@example.com`,
+    });
     const post = (body: unknown) => api.post('/v1/contacts/unenroll', { key: org.apiKey, body });
     assert.equal((await post({ contact_ids: [] })).status, 400);
     assert.equal((await post({ contact_ids: [contactId, contactId] })).status, 400);
@@ -191,7 +273,10 @@ describe('unenroll API', function () {
     const foreignTemplate = await insertTemplate(stack, other.organizationId, steps);
     const refused = await post({ contact_ids: [contactId], sequence_template_id: foreignTemplate });
     assert.deepEqual([refused.status, refused.body.type], [404, 'NotFoundIssue']);
-    const { rows } = await sql`SELECT 1 FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email LIKE 'v-%'`.execute(db());
+    const { rows } =
+      await sql`SELECT 1 FROM contact_exclusions WHERE organization_id = ${org.organizationId} AND email LIKE 'v-%'`.execute(
+        db(),
+      );
     assert.equal(rows.length, 0);
   });
 });

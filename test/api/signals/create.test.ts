@@ -48,8 +48,16 @@ describe('signals API', function () {
     });
 
     it('when a company preset chooses PEOPLE with a template, then a contact list without a default template is provisioned', async () => {
-      const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
-      const res = await create({ ...HIRING, import_target: 'PEOPLE', sequence_template_id: templateId, import_search_filters: { seniority_or: ['VP'] }, cadence: 'WEEKLY' });
+      const templateId = await insertTemplate(stack, org.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' },
+      ]);
+      const res = await create({
+        ...HIRING,
+        import_target: 'PEOPLE',
+        sequence_template_id: templateId,
+        import_search_filters: { seniority_or: ['VP'] },
+        cadence: 'WEEKLY',
+      });
       assert.equal(res.status, 201, res.text);
       assert.ok(res.body.contact_list_id);
       assert.equal(res.body.account_list_id, null);
@@ -80,22 +88,49 @@ describe('signals API', function () {
     });
 
     it('when a filter key is unknown or a required one missing or empty, then 422 naming it', async () => {
-      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO'], funding_round_or: ['Seed'] } }), 'search_filters.funding_round_or');
+      assert422(
+        await create({
+          signal_type: 'HIRING_SIGNALS',
+          search_filters: { job_title_or: ['CTO'], funding_round_or: ['Seed'] },
+        }),
+        'search_filters.funding_round_or',
+      );
       assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: {} }), 'search_filters.job_title_or');
-      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: [] } }), 'search_filters.job_title_or');
+      assert422(
+        await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: [] } }),
+        'search_filters.job_title_or',
+      );
       assert422(await create({ signal_type: 'HIRING_SIGNALS' }), 'search_filters.job_title_or');
-      assert422(await create({ ...HIRING, import_target: 'PEOPLE', import_search_filters: { industry_or: ['Software'] } }), 'import_search_filters.industry_or');
+      assert422(
+        await create({ ...HIRING, import_target: 'PEOPLE', import_search_filters: { industry_or: ['Software'] } }),
+        'import_search_filters.industry_or',
+      );
     });
 
     it('when a name or filter value holds text PostgreSQL cannot store, or a LinkedIn signal watches too many sources, then 422 naming it (never 500)', async () => {
       const [signals, lists] = [await count('signals'), await count('account_lists')];
       assert422(await create({ ...HIRING, name: 'Hiring \u0000' }), 'name');
-      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO\u0000'] } }), 'search_filters.job_title_or[0]');
-      assert422(await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO \ud800'] } }), 'search_filters.job_title_or[0]');
-      const preview = await api.post('/v1/signals/preview', { key: org.apiKey, body: { signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['\u0000'] } } });
+      assert422(
+        await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO\u0000'] } }),
+        'search_filters.job_title_or[0]',
+      );
+      assert422(
+        await create({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['CTO \ud800'] } }),
+        'search_filters.job_title_or[0]',
+      );
+      const preview = await api.post('/v1/signals/preview', {
+        key: org.apiKey,
+        body: { signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['\u0000'] } },
+      });
       assert.equal(preview.status, 422, preview.text);
       const domains = Array.from({ length: 11 }, (_, i) => `rival${i}.test`);
-      assert422(await create({ signal_type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT', search_filters: { competitor_domain_or: domains } }), 'search_filters.competitor_domain_or');
+      assert422(
+        await create({
+          signal_type: 'LINKEDIN_COMPETITOR_POST_ENGAGEMENT',
+          search_filters: { competitor_domain_or: domains },
+        }),
+        'search_filters.competitor_domain_or',
+      );
       assert.equal(await count('signals'), signals);
       assert.equal(await count('account_lists'), lists);
     });
@@ -115,30 +150,52 @@ describe('signals API', function () {
 
     it('when event_subject is sent to a provider preset, or missing on CUSTOM_EVENT, then 422 naming event_subject', async () => {
       assert422(await create({ ...HIRING, event_subject: 'PEOPLE' }), 'event_subject');
-      assert422(await create({ signal_type: 'CUSTOM_EVENT', search_filters: { first_party_event_name: [uniqueEvent()] } }), 'event_subject');
+      assert422(
+        await create({ signal_type: 'CUSTOM_EVENT', search_filters: { first_party_event_name: [uniqueEvent()] } }),
+        'event_subject',
+      );
     });
 
     it('when a template is of another workspace, then 404; for a COMPANIES destination, then 422', async () => {
       const other = await newOrg(stack);
-      const foreign = await insertTemplate(stack, other.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
+      const foreign = await insertTemplate(stack, other.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' },
+      ]);
       const res = await create({ ...HIRING, import_target: 'PEOPLE', sequence_template_id: foreign });
       assert.equal(res.status, 404, res.text);
       assert.equal(res.body.type, 'NotFoundIssue');
-      const own = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
+      const own = await insertTemplate(stack, org.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' },
+      ]);
       assert422(await create({ ...HIRING, sequence_template_id: own }), 'sequence_template_id');
     });
 
     it('when caps contradict each other, then 422 naming the field', async () => {
-      assert422(await create({ ...HIRING, import_target: 'PEOPLE', max_per_run: 10, max_companies_per_run: 5 }), 'max_per_run');
+      assert422(
+        await create({ ...HIRING, import_target: 'PEOPLE', max_per_run: 10, max_companies_per_run: 5 }),
+        'max_per_run',
+      );
       assert422(await create({ ...HIRING, max_companies_per_run: 5 }), 'max_companies_per_run'); // importing companies
       assert422(await create({ ...NEW_JOB, max_companies_per_run: 5 }), 'max_companies_per_run'); // a people preset
-      assert422(await create({ ...HIRING, import_target: 'PEOPLE', max_contacts_per_company: 2 }), 'max_contacts_per_company');
+      assert422(
+        await create({ ...HIRING, import_target: 'PEOPLE', max_contacts_per_company: 2 }),
+        'max_contacts_per_company',
+      );
       assert422(await create({ ...HIRING, max_per_run: 0 }), 'max_per_run');
-      assert422(await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 0, max_contacts_per_company: 0 }), 'max_companies_per_run', 'max_contacts_per_company');
+      assert422(
+        await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 0, max_contacts_per_company: 0 }),
+        'max_companies_per_run',
+        'max_contacts_per_company',
+      );
     });
 
     it('when caps are given, then max_per_day resolves from them (20 companies × 2 people = 40; companies alone × 3; max_per_run itself)', async () => {
-      const both = await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 20, max_contacts_per_company: 2 });
+      const both = await create({
+        ...HIRING,
+        import_target: 'PEOPLE',
+        max_companies_per_run: 20,
+        max_contacts_per_company: 2,
+      });
       assert.equal(both.status, 201, both.text);
       assert.equal(both.body.max_per_day, 40);
       const companies = await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 10 });
@@ -152,7 +209,13 @@ describe('signals API', function () {
       const small = await newOrg(stack);
       await admin.setLeadLimit(stack.orm.em.fork(), small.organizationId, 20);
       assert422(await create({ ...NEW_JOB, max_per_run: 21 }, small.apiKey), 'max_per_run');
-      assert422(await create({ ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 10, max_contacts_per_company: 3 }, small.apiKey), 'max_companies_per_run');
+      assert422(
+        await create(
+          { ...HIRING, import_target: 'PEOPLE', max_companies_per_run: 10, max_contacts_per_company: 3 },
+          small.apiKey,
+        ),
+        'max_companies_per_run',
+      );
       const atLimit = await create({ ...NEW_JOB, max_per_run: 20 }, small.apiKey);
       assert.equal(atLimit.status, 201, atLimit.text);
       assert.equal(atLimit.body.max_per_day, 20);

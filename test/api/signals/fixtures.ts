@@ -14,7 +14,8 @@ export const NEW_JOB = { signal_type: 'NEW_JOB', search_filters: { seniority_or:
 export function signalsApiFixture() {
   const fx = apiSuiteFixture();
 
-  const create = (body: Record<string, unknown>, key = fx.org.apiKey) => fx.api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
+  const create = (body: Record<string, unknown>, key = fx.org.apiKey) =>
+    fx.api.post('/v1/signals', { key, body: { name: `Signal ${randomUUID().slice(0, 8)}`, ...body } });
   const paths = (res: ApiResponse) => ((res.body.data?.errors ?? []) as { path: string }[]).map((e) => e.path).sort();
   const detail = (id: string, key = fx.org.apiKey) => fx.api.get(`/v1/signals/${id}`, { key });
   /** The detail without what the signal's own checks move (it checks at once after a create, concurrently with the test). */
@@ -26,7 +27,13 @@ export function signalsApiFixture() {
   const action = (id: string, name: string, key = fx.org.apiKey) => fx.api.post(`/v1/signals/${id}/${name}`, { key });
   const db = () => fx.stack.orm.em.fork().getKysely();
   const count = async (table: 'signals' | 'contact_lists' | 'account_lists', organizationId = fx.org.organizationId) =>
-    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`.execute(db())).rows[0].n);
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE organization_id = ${organizationId}`.execute(db())
+      ).rows[0].n,
+    );
   const uniqueEvent = () => `signup-${randomUUID().slice(0, 8)}`;
 
   function assert422(res: ApiResponse, ...expected: string[]) {

@@ -51,18 +51,40 @@ describe('signals API', function () {
       assert.equal(res.body.contact_list_id, s.contact_list_id, 'the destination list is kept');
       res = await action(s.id, 'archive');
       assert.equal(res.body.status, 'ARCHIVED', 'a PAUSED signal can be archived');
-      const state = await stack.temporal.workflow.getHandle(signalWorkflowId(s.id)).query('state') as { status: string };
+      const state = (await stack.temporal.workflow.getHandle(signalWorkflowId(s.id)).query('state')) as {
+        status: string;
+      };
       assert.equal(state.status, 'ARCHIVED');
     });
 
     it('when a signal is patched, then editable fields change, filters are replaced wholesale, null clears, max_per_day follows and a rename renames the list', async () => {
-      const templateId = await insertTemplate(stack, org.organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
-      const s = (await create({ ...HIRING, search_filters: { job_title_or: ['CTO'], industry_or: ['Software'] }, import_target: 'PEOPLE',
-        max_companies_per_run: 20, max_contacts_per_company: 2, sequence_template_id: templateId })).body;
-      const res = await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: {
-        name: ' Renamed ', search_filters: { job_title_or: ['VP Sales'] }, import_search_filters: { seniority_or: ['VP'] }, enrich_phones: false, cadence: 'WEEKLY',
-        max_companies_per_run: null, max_contacts_per_company: null, max_per_run: 12, sequence_template_id: null,
-      } });
+      const templateId = await insertTemplate(stack, org.organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' },
+      ]);
+      const s = (
+        await create({
+          ...HIRING,
+          search_filters: { job_title_or: ['CTO'], industry_or: ['Software'] },
+          import_target: 'PEOPLE',
+          max_companies_per_run: 20,
+          max_contacts_per_company: 2,
+          sequence_template_id: templateId,
+        })
+      ).body;
+      const res = await api.patch(`/v1/signals/${s.id}`, {
+        key: org.apiKey,
+        body: {
+          name: ' Renamed ',
+          search_filters: { job_title_or: ['VP Sales'] },
+          import_search_filters: { seniority_or: ['VP'] },
+          enrich_phones: false,
+          cadence: 'WEEKLY',
+          max_companies_per_run: null,
+          max_contacts_per_company: null,
+          max_per_run: 12,
+          sequence_template_id: null,
+        },
+      });
       assert.equal(res.status, 200, res.text);
       const d = res.body;
       assert.equal(d.name, 'Renamed');
@@ -91,7 +113,9 @@ describe('signals API', function () {
       assert422(await patch({ name: 'x', max_per_run: 10 }), 'max_per_run'); // max_companies_per_run is still set
       assert422(await patch({ max_companies_per_run: null, max_contacts_per_company: 2 }), 'max_contacts_per_company');
       assert422(await patch({ name: '  ' }), 'name');
-      const foreign = await insertTemplate(stack, (await newOrg(stack)).organizationId, [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }]);
+      const foreign = await insertTemplate(stack, (await newOrg(stack)).organizationId, [
+        { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' },
+      ]);
       assert.equal((await patch({ name: 'x', sequence_template_id: foreign })).status, 404);
       assert.equal((await patch({})).status, 400);
       assert.deepEqual(await settingsOf(s.id), before);
@@ -101,13 +125,19 @@ describe('signals API', function () {
     it('when an archived signal is patched, then only a rename is accepted; any other field is 422 until unarchived', async () => {
       const s = (await create({ ...NEW_JOB })).body;
       assert.equal((await action(s.id, 'archive')).status, 200);
-      const refused = await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { name: 'Still archived', enrich_email: false } });
+      const refused = await api.patch(`/v1/signals/${s.id}`, {
+        key: org.apiKey,
+        body: { name: 'Still archived', enrich_email: false },
+      });
       assert422(refused, 'enrich_email');
       assert.equal((await detail(s.id)).body.name, s.name);
       const renamed = await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { name: 'Still archived' } });
       assert.equal(renamed.status, 200, renamed.text);
       assert.equal(renamed.body.status, 'ARCHIVED');
-      assert.equal((await api.get(`/v1/contact-lists/${s.contact_list_id}`, { key: org.apiKey })).body.name, 'Still archived');
+      assert.equal(
+        (await api.get(`/v1/contact-lists/${s.contact_list_id}`, { key: org.apiKey })).body.name,
+        'Still archived',
+      );
       assert.equal((await action(s.id, 'unarchive')).status, 200);
       const edited = await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { enrich_email: false } });
       assert.equal(edited.status, 200, edited.text);
@@ -116,10 +146,25 @@ describe('signals API', function () {
 
     it('when a custom-event signal is patched, then its name may change but not its event name', async () => {
       const name = uniqueEvent();
-      const s = (await create({ signal_type: 'CUSTOM_EVENT', event_subject: 'PEOPLE', search_filters: { first_party_event_name: [name] } })).body;
-      assert422(await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { search_filters: { first_party_event_name: [`${name}-other`] } } }), 'search_filters.first_party_event_name');
+      const s = (
+        await create({
+          signal_type: 'CUSTOM_EVENT',
+          event_subject: 'PEOPLE',
+          search_filters: { first_party_event_name: [name] },
+        })
+      ).body;
+      assert422(
+        await api.patch(`/v1/signals/${s.id}`, {
+          key: org.apiKey,
+          body: { search_filters: { first_party_event_name: [`${name}-other`] } },
+        }),
+        'search_filters.first_party_event_name',
+      );
       assert422(await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { max_per_run: 5 } }), 'max_per_run');
-      const same = await api.patch(`/v1/signals/${s.id}`, { key: org.apiKey, body: { name: 'Signups', search_filters: { first_party_event_name: [name] } } });
+      const same = await api.patch(`/v1/signals/${s.id}`, {
+        key: org.apiKey,
+        body: { name: 'Signups', search_filters: { first_party_event_name: [name] } },
+      });
       assert.equal(same.status, 200, same.text);
       assert.equal(same.body.name, 'Signups');
       assert.equal(same.body.max_per_day, 500);

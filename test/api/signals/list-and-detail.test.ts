@@ -22,7 +22,10 @@ describe('signals API', function () {
       const c = (await create({ ...NEW_JOB, name: 'C' }, own.apiKey)).body;
       let page = await api.get('/v1/signals?size=2', { key: own.apiKey });
       assert.equal(page.status, 200, page.text);
-      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [c.id, b.id]);
+      assert.deepEqual(
+        page.body.items.map((s: { id: string }) => s.id),
+        [c.id, b.id],
+      );
       assert.equal(page.body.total_count, 3);
       assert.equal(page.body.total_pages, 2);
       assert.equal(page.body.has_more, true);
@@ -30,17 +33,33 @@ describe('signals API', function () {
       const archived = await action(b.id, 'archive', own.apiKey); // needs the signal workflow
       assert.equal(archived.status, 200, archived.text);
       page = await api.get('/v1/signals', { key: own.apiKey });
-      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [c.id, a.id]);
+      assert.deepEqual(
+        page.body.items.map((s: { id: string }) => s.id),
+        [c.id, a.id],
+      );
       page = await api.get('/v1/signals?include_archived=true', { key: own.apiKey });
-      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [c.id, b.id, a.id]);
+      assert.deepEqual(
+        page.body.items.map((s: { id: string }) => s.id),
+        [c.id, b.id, a.id],
+      );
       // sort_order, which generic paginators send to every list, turns the created_at order.
       page = await api.get('/v1/signals?include_archived=true&sort_order=asc', { key: own.apiKey });
       assert.equal(page.status, 200, page.text);
-      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [a.id, b.id, c.id]);
+      assert.deepEqual(
+        page.body.items.map((s: { id: string }) => s.id),
+        [a.id, b.id, c.id],
+      );
       page = await api.get('/v1/signals?sort_order=desc&size=1&page=2', { key: own.apiKey });
       assert.equal(page.status, 200, page.text);
-      assert.deepEqual(page.body.items.map((s: { id: string }) => s.id), [a.id]);
-      assert.equal((await api.get('/v1/signals?sort_by=created_at', { key: own.apiKey })).status, 400, 'the key is fixed: no sort_by');
+      assert.deepEqual(
+        page.body.items.map((s: { id: string }) => s.id),
+        [a.id],
+      );
+      assert.equal(
+        (await api.get('/v1/signals?sort_by=created_at', { key: own.apiKey })).status,
+        400,
+        'the key is fixed: no sort_by',
+      );
     });
 
     it('when another organization reads, patches or acts on a signal, then 404 and nothing changes', async () => {
@@ -48,7 +67,8 @@ describe('signals API', function () {
       const intruder = await newOrg(stack);
       assert.equal((await detail(s.id, intruder.apiKey)).status, 404);
       assert.equal((await api.patch(`/v1/signals/${s.id}`, { key: intruder.apiKey, body: { name: 'x' } })).status, 404);
-      for (const name of ['pause', 'resume', 'archive', 'unarchive', 'duplicate']) assert.equal((await action(s.id, name, intruder.apiKey)).status, 404, name);
+      for (const name of ['pause', 'resume', 'archive', 'unarchive', 'duplicate'])
+        assert.equal((await action(s.id, name, intruder.apiKey)).status, 404, name);
       assert.equal((await api.get('/v1/signals', { key: intruder.apiKey })).body.total_count, 0);
       assert.equal((await detail(s.id)).body.name, s.name);
     });

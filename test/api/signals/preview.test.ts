@@ -32,7 +32,8 @@ describe('signal presets and preview', function () {
   const preview = (body: unknown, key = org.apiKey) => api.post('/v1/signals/preview', { key, body });
   const search = (signalType: SignalType, filters: Record<string, string[]>, extra: Partial<FactQuery> = {}) =>
     provider.search({ signalType, filters, from: FROM, to: TO, limit: 1000, ...extra });
-  const paths = (res: { body: { data?: { errors?: { path: string }[] } } }) => (res.body.data?.errors ?? []).map((e) => e.path);
+  const paths = (res: { body: { data?: { errors?: { path: string }[] } } }) =>
+    (res.body.data?.errors ?? []).map((e) => e.path);
 
   describe('GET /v1/signals/presets', () => {
     it('when presets are listed, then the open presets come back as API records only (not the signal detail route)', async () => {
@@ -53,16 +54,31 @@ describe('signal presets and preview', function () {
 
   describe('POST /v1/signals/preview', () => {
     it('when a company-scope preset is previewed, then up to 10 items with company fields, person fields null, and the window count', async () => {
-      const res = await preview({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['engineer', 'sales'] } });
+      const res = await preview({
+        signal_type: 'HIRING_SIGNALS',
+        search_filters: { job_title_or: ['engineer', 'sales'] },
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.window_days, 30);
       assert.ok(res.body.items.length > 0 && res.body.items.length <= 10);
       assert.ok(res.body.total_count >= res.body.items.length);
       for (const item of res.body.items) {
-        assert.deepEqual(Object.keys(item).sort(), ['company_domain', 'company_name', 'email', 'event_type', 'first_name', 'job_title', 'last_name', 'linkedin_url']);
+        assert.deepEqual(Object.keys(item).sort(), [
+          'company_domain',
+          'company_name',
+          'email',
+          'event_type',
+          'first_name',
+          'job_title',
+          'last_name',
+          'linkedin_url',
+        ]);
         assert.equal(item.event_type, 'JOB_POSTING');
         assert.ok(item.company_name && item.company_domain);
-        assert.deepEqual([item.first_name, item.last_name, item.job_title, item.linkedin_url, item.email], [null, null, null, null, null]);
+        assert.deepEqual(
+          [item.first_name, item.last_name, item.job_title, item.linkedin_url, item.email],
+          [null, null, null, null, null],
+        );
       }
     });
 
@@ -91,13 +107,19 @@ describe('signal presets and preview', function () {
     });
 
     it('when the preset has no preview (CUSTOM_EVENT), then 422 naming signal_type', async () => {
-      const res = await preview({ signal_type: 'CUSTOM_EVENT', search_filters: { first_party_event_name: ['Demo Requested'] } });
+      const res = await preview({
+        signal_type: 'CUSTOM_EVENT',
+        search_filters: { first_party_event_name: ['Demo Requested'] },
+      });
       assert.equal(res.status, 422, res.text);
       assert.deepEqual(paths(res), ['signal_type']);
     });
 
     it('when a filter key is unknown or a required one is missing, then 422 naming it; an unknown signal_type is 400', async () => {
-      let res = await preview({ signal_type: 'HIRING_SIGNALS', search_filters: { job_title_or: ['x'], technology_or: ['Go'] } });
+      let res = await preview({
+        signal_type: 'HIRING_SIGNALS',
+        search_filters: { job_title_or: ['x'], technology_or: ['Go'] },
+      });
       assert.equal(res.status, 422, res.text);
       assert.deepEqual(paths(res), ['search_filters.technology_or']);
       res = await preview({ signal_type: 'HIRING_SIGNALS', search_filters: { job_location_pattern_or: ['Berlin'] } });
@@ -163,9 +185,13 @@ describe('signal presets and preview', function () {
       ];
       for (const [extra, holds] of narrowed) {
         const page = await search('HIRING_SIGNALS', { ...base, ...extra });
-        assert.ok(page.total! > 0 && page.total! < all.total!, `${JSON.stringify(extra)}: ${page.total} of ${all.total}`);
+        assert.ok(
+          page.total! > 0 && page.total! < all.total!,
+          `${JSON.stringify(extra)}: ${page.total} of ${all.total}`,
+        );
         for (const fact of page.items) assert.ok(holds(fact), JSON.stringify(extra));
-        for (const key of keys(page.items)) assert.ok(keys(all.items).includes(key) || Object.keys(extra)[0] === 'job_title_or');
+        for (const key of keys(page.items))
+          assert.ok(keys(all.items).includes(key) || Object.keys(extra)[0] === 'job_title_or');
       }
     });
 
@@ -179,21 +205,30 @@ describe('signal presets and preview', function () {
         ['NEW_JOB', {}, { job_title_or: ['engineer'] }],
         ['NEW_JOB', {}, { seniority_or: ['VP'] }],
         ['NEW_JOB', {}, { person_country_code_or: ['DE'] }],
-        ['LINKEDIN_COMPETITOR_POST_ENGAGEMENT', { competitor_domain_or: ['acme.test'] }, { engagement_type_or: ['COMMENT'] }],
+        [
+          'LINKEDIN_COMPETITOR_POST_ENGAGEMENT',
+          { competitor_domain_or: ['acme.test'] },
+          { engagement_type_or: ['COMMENT'] },
+        ],
         ['LINKEDIN_COMPETITOR_POST_ENGAGEMENT', { competitor_domain_or: ['acme.test'] }, { post_keyword_or: ['AI'] }],
         ['LINKEDIN_KEYWORD_MENTION', { keyword_or: ['outbound'] }, { industry_or: ['Software'] }],
       ];
       for (const [type, base, extra] of cases) {
         const all = await search(type, base);
         const some = await search(type, { ...base, ...extra });
-        assert.ok(some.total! > 0 && some.total! < all.total!, `${type} ${JSON.stringify(extra)}: ${some.total} of ${all.total}`);
+        assert.ok(
+          some.total! > 0 && some.total! < all.total!,
+          `${type} ${JSON.stringify(extra)}: ${some.total} of ${all.total}`,
+        );
       }
     });
 
     it('when LinkedIn sources differ, then their facts differ, and a list of sources is their union', async () => {
       const acme = await search('LINKEDIN_COMPETITOR_POST_ENGAGEMENT', { competitor_domain_or: ['acme.test'] });
       const globex = await search('LINKEDIN_COMPETITOR_POST_ENGAGEMENT', { competitor_domain_or: ['globex.test'] });
-      const both = await search('LINKEDIN_COMPETITOR_POST_ENGAGEMENT', { competitor_domain_or: ['acme.test', 'globex.test'] });
+      const both = await search('LINKEDIN_COMPETITOR_POST_ENGAGEMENT', {
+        competitor_domain_or: ['acme.test', 'globex.test'],
+      });
       assert.ok(acme.total! > 0 && globex.total! > 0);
       assert.notDeepEqual(keys(acme.items), keys(globex.items));
       assert.equal(both.total, acme.total! + globex.total!);
@@ -206,7 +241,10 @@ describe('signal presets and preview', function () {
 
     it('when a champion filter names former employers, then only people who left them match', async () => {
       const all = await search('NEW_JOB', {}, { limit: 1000 });
-      const former = all.items.map((f) => f.metadata.previous_company_domain).filter((d): d is string => typeof d === 'string').slice(0, 5);
+      const former = all.items
+        .map((f) => f.metadata.previous_company_domain)
+        .filter((d): d is string => typeof d === 'string')
+        .slice(0, 5);
       assert.ok(former.length > 0);
       const champions = await search('CHAMPION_CHANGED_JOB', { previous_company_domain_or: former });
       assert.ok(champions.total! > 0 && champions.total! < all.total!);

@@ -28,15 +28,59 @@ describe('tasks API', function () {
       o = await newOrg(stack);
       runA = await sequenceOf(o, { templateName: 'Alpha' });
       runB = await sequenceOf(o, { templateName: 'Beta' });
-      member = (await admin.createUser(stack.orm.em.fork(), { organizationId: o.organizationId, email: `l-${randomUUID().slice(0, 8)}@example.com`, name: 'Lister' })).id;
+      member = (
+        await admin.createUser(stack.orm.em.fork(), {
+          organizationId: o.organizationId,
+          email: `l-${randomUUID().slice(0, 8)}@example.com`,
+          name: 'Lister',
+        })
+      ).id;
       const base = Date.parse('2026-03-01T00:00:00Z');
       const at = (i: number) => new Date(base + i * 60_000);
       // A CALL task with no contact of its own: its contact is its sequence's.
-      ids.callA = await insertTask(o.organizationId, { type: 'CALL', sequenceId: runA.sequenceId, contactId: null, priority: 'HOT', createdAt: at(0), dueDate: '2026-03-01', assigneeId: o.userId });
-      ids.replyA = await insertTask(o.organizationId, { type: 'EMAIL_REPLY', sequenceId: runA.sequenceId, contactId: runA.contactId, priority: 'HOT', createdAt: at(1), dueDate: '2026-03-02', assigneeId: member });
-      ids.callB = await insertTask(o.organizationId, { type: 'CALL', sequenceId: runB.sequenceId, contactId: runB.contactId, priority: 'TODAY', status: 'COMPLETED', createdAt: at(2), dueDate: '2026-03-03' });
-      ids.reviewB = await insertTask(o.organizationId, { type: 'NEW_LEAD_REVIEW', sequenceId: runB.sequenceId, contactId: runB.contactId, priority: 'EXTRA', createdAt: at(3), dueDate: '2026-03-04' });
-      ids.todo = await insertTask(o.organizationId, { type: 'TODO', contactId: runA.contactId, priority: 'EXTRA', createdAt: at(4), dueDate: '2026-03-05', assigneeId: member });
+      ids.callA = await insertTask(o.organizationId, {
+        type: 'CALL',
+        sequenceId: runA.sequenceId,
+        contactId: null,
+        priority: 'HOT',
+        createdAt: at(0),
+        dueDate: '2026-03-01',
+        assigneeId: o.userId,
+      });
+      ids.replyA = await insertTask(o.organizationId, {
+        type: 'EMAIL_REPLY',
+        sequenceId: runA.sequenceId,
+        contactId: runA.contactId,
+        priority: 'HOT',
+        createdAt: at(1),
+        dueDate: '2026-03-02',
+        assigneeId: member,
+      });
+      ids.callB = await insertTask(o.organizationId, {
+        type: 'CALL',
+        sequenceId: runB.sequenceId,
+        contactId: runB.contactId,
+        priority: 'TODAY',
+        status: 'COMPLETED',
+        createdAt: at(2),
+        dueDate: '2026-03-03',
+      });
+      ids.reviewB = await insertTask(o.organizationId, {
+        type: 'NEW_LEAD_REVIEW',
+        sequenceId: runB.sequenceId,
+        contactId: runB.contactId,
+        priority: 'EXTRA',
+        createdAt: at(3),
+        dueDate: '2026-03-04',
+      });
+      ids.todo = await insertTask(o.organizationId, {
+        type: 'TODO',
+        contactId: runA.contactId,
+        priority: 'EXTRA',
+        createdAt: at(4),
+        dueDate: '2026-03-05',
+        assigneeId: member,
+      });
       // Touch the first one last: updated_at order differs from created_at order.
       await sql`UPDATE tasks SET updated_at = ${new Date(base + 3_600_000)} WHERE id = ${ids.callA}`.execute(db());
       // Another organization's task never shows.
@@ -46,7 +90,12 @@ describe('tasks API', function () {
     const list = async (query: string) => {
       const response = await api.get(`/v1/tasks${query}`, { key: o.apiKey });
       assert.equal(response.status, 200, `${query}: ${response.text}`);
-      return response.body as { items: { id: string; type: string; contact_id: string; sequence_template: { name: string } | null }[]; total_count: number; total_pages: number; has_more: boolean };
+      return response.body as {
+        items: { id: string; type: string; contact_id: string; sequence_template: { name: string } | null }[];
+        total_count: number;
+        total_pages: number;
+        has_more: boolean;
+      };
     };
     const names = (items: { id: string }[]) => items.map((t) => Object.keys(ids).find((k) => ids[k] === t.id));
 
@@ -54,7 +103,7 @@ describe('tasks API', function () {
       const all = await list('?size=100');
       assert.deepEqual(names(all.items), ['callA', 'replyA', 'callB', 'reviewB', 'todo']);
       assert.deepEqual([all.total_count, all.total_pages, all.has_more], [5, 1, false]);
-      assert.equal(all.items[0].contact_id, runA.contactId, 'the sequence\'s contact');
+      assert.equal(all.items[0].contact_id, runA.contactId, "the sequence's contact");
       assert.equal(all.items[0].sequence_template?.name, 'Alpha');
       const page2 = await list('?size=2&page=2');
       assert.deepEqual(names(page2.items), ['callB', 'reviewB']);
@@ -63,7 +112,13 @@ describe('tasks API', function () {
 
     it('when sorted by updated_at or created_at descending, then that order', async () => {
       assert.deepEqual(names((await list('?sort_by=updated_at&sort_order=desc')).items)[0], 'callA');
-      assert.deepEqual(names((await list('?sort_by=created_at&sort_order=desc')).items), ['todo', 'reviewB', 'callB', 'replyA', 'callA']);
+      assert.deepEqual(names((await list('?sort_by=created_at&sort_order=desc')).items), [
+        'todo',
+        'reviewB',
+        'callB',
+        'replyA',
+        'callA',
+      ]);
     });
 
     it('when each filter is applied, then exactly the matching tasks', async () => {
@@ -73,7 +128,10 @@ describe('tasks API', function () {
         ['?priorities=HOT', ['callA', 'replyA']],
         ['?priorities=HOT&priorities=EXTRA', ['callA', 'replyA', 'reviewB', 'todo']],
         [`?sequence_template_ids=${runB.templateId}`, ['callB', 'reviewB']],
-        [`?sequence_template_ids=${runB.templateId}&sequence_template_ids=${runA.templateId}`, ['callA', 'replyA', 'callB', 'reviewB']],
+        [
+          `?sequence_template_ids=${runB.templateId}&sequence_template_ids=${runA.templateId}`,
+          ['callA', 'replyA', 'callB', 'reviewB'],
+        ],
         [`?sequence_id=${runA.sequenceId}`, ['callA', 'replyA']],
         ['?status=COMPLETED', ['callB']],
         [`?assignee_user_id=${member}`, ['replyA', 'todo']],
@@ -90,9 +148,18 @@ describe('tasks API', function () {
     });
 
     it('when a filter or sort value is invalid, then 400 naming it', async () => {
-      for (const [query, path] of [['?types=NOPE', 'types[0]'], ['?priorities=URGENT', 'priorities[0]'], ['?sort_by=title', 'sort_by'],
-        ['?sequence_template_ids=nope', 'sequence_template_ids[0]'], ['?due_date_after=tomorrow', 'due_date_after'], ['?created_after=yesterday', 'created_after'],
-        ['?size=101', 'size'], ['?page=0', 'page'], ['?status=DONE', 'status'], ['?colour=red', 'colour']]) {
+      for (const [query, path] of [
+        ['?types=NOPE', 'types[0]'],
+        ['?priorities=URGENT', 'priorities[0]'],
+        ['?sort_by=title', 'sort_by'],
+        ['?sequence_template_ids=nope', 'sequence_template_ids[0]'],
+        ['?due_date_after=tomorrow', 'due_date_after'],
+        ['?created_after=yesterday', 'created_after'],
+        ['?size=101', 'size'],
+        ['?page=0', 'page'],
+        ['?status=DONE', 'status'],
+        ['?colour=red', 'colour'],
+      ]) {
         const response = await api.get(`/v1/tasks${query}`, { key: o.apiKey });
         assert.equal(response.status, 400, query);
         assert.equal(response.body.data.errors[0].path, path, `${query}: ${response.text}`);
@@ -102,10 +169,22 @@ describe('tasks API', function () {
 
   describe('search and fetch', () => {
     it('when tasks are searched by title, then task:<id> items; fetch renders the record; a key without tasks:read gets neither', async () => {
-      const todo = (await api.post('/v1/tasks', { key: org.apiKey, body: { title: 'Quarterly zebracorn review', due_date: '2026-12-03' } })).body;
+      const todo = (
+        await api.post('/v1/tasks', {
+          key: org.apiKey,
+          body: { title: 'Quarterly zebracorn review', due_date: '2026-12-03' },
+        })
+      ).body;
       const found = await api.get('/v1/search?query=zebracorn&types=task', { key: org.apiKey });
       assert.equal(found.status, 200, found.text);
-      assert.deepEqual(found.body.items, [{ id: `task:${todo.id}`, type: 'task', title: 'Quarterly zebracorn review', subtitle: 'TODO · PENDING · due 2026-12-03' }]);
+      assert.deepEqual(found.body.items, [
+        {
+          id: `task:${todo.id}`,
+          type: 'task',
+          title: 'Quarterly zebracorn review',
+          subtitle: 'TODO · PENDING · due 2026-12-03',
+        },
+      ]);
       const fetched = await api.get(`/v1/fetch?id=task:${todo.id}`, { key: org.apiKey });
       assert.equal(fetched.status, 200, fetched.text);
       assert.equal(fetched.body.type, 'task');

@@ -27,7 +27,10 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
 
   async function call(method: 'post' | 'patch', path: string, body?: unknown, statuses = [200, 201]): Promise<Body> {
     const response = await api[method](path, { key: org.apiKey, body });
-    assert.ok(statuses.includes(response.status), `${method.toUpperCase()} ${path}: ${response.status} ${response.text}`);
+    assert.ok(
+      statuses.includes(response.status),
+      `${method.toUpperCase()} ${path}: ${response.status} ${response.text}`,
+    );
     return response.body as Body;
   }
   const post = (path: string, body?: unknown) => call('post', path, body);
@@ -38,10 +41,19 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
   }
 
   async function contact(fields: Body): Promise<string> {
-    return (await post('/v1/contacts', { first_name: 'Ada', last_name: 'Lovelace', job_title: 'CTO', company_domain: `payloads-${tag()}.test`, ...fields })).id as string;
+    return (
+      await post('/v1/contacts', {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        job_title: 'CTO',
+        company_domain: `payloads-${tag()}.test`,
+        ...fields,
+      })
+    ).id as string;
   }
   async function template(steps: Body[], extra: Body = {}): Promise<string> {
-    return (await post('/v1/sequence-templates', { name: `Payloads ${tag()}`, status: 'ACTIVE', steps, ...extra })).id as string;
+    return (await post('/v1/sequence-templates', { name: `Payloads ${tag()}`, status: 'ACTIVE', steps, ...extra }))
+      .id as string;
   }
   async function enroll(contactId: string, templateId: string): Promise<string> {
     return (await post('/v1/sequences', { contact_id: contactId, sequence_template_id: templateId })).id as string;
@@ -55,7 +67,12 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
     async emailSequence() {
       const contactId = await contact({ email: `ada-${tag()}@example.com` });
       const templateId = await template([
-        { type: 'EMAIL', delay_days: 0, subject: 'Hello {{first_name}}', body: 'Hi {{first_name}}, see https://example.com/pricing' },
+        {
+          type: 'EMAIL',
+          delay_days: 0,
+          subject: 'Hello {{first_name}}',
+          body: 'Hi {{first_name}}, see https://example.com/pricing',
+        },
         { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Following up' },
       ]);
       const sequenceId = await enroll(contactId, templateId);
@@ -68,20 +85,34 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
       await delivered('sequence.paused', ofSequence(sequenceId));
       await post(`/v1/sequences/${sequenceId}/resume`);
       await delivered('sequence.resumed', ofSequence(sequenceId));
-      const reply = await post(`/v1/test-helpers/messages/${messageId}/reply`, { body: 'Which plan fits a team of five?' });
+      const reply = await post(`/v1/test-helpers/messages/${messageId}/reply`, {
+        body: 'Which plan fits a team of five?',
+      });
       assert.equal(reply.reply_category, 'OTHER');
-      await post(`/v1/tasks/${String(reply.task_id)}/execute`, { payload: { type: 'email_reply', body: 'The team plan: five seats.' } });
+      await post(`/v1/tasks/${String(reply.task_id)}/execute`, {
+        payload: { type: 'email_reply', body: 'The team plan: five seats.' },
+      });
       await delivered('message.sent', (body) => body.sequence_id === sequenceId && body.task_id === reply.task_id);
       await post(`/v1/test-helpers/contacts/${contactId}/meeting`, {});
       await delivered('meeting.created', ofSequence(sequenceId));
       await delivered('sequence.stopped', ofSequence(sequenceId));
-      for (const type of ['message.opened', 'message.link_clicked', 'message.replied', 'task.created', 'task.completed']) await delivered(type, ofSequence(sequenceId));
+      for (const type of [
+        'message.opened',
+        'message.link_clicked',
+        'message.replied',
+        'task.created',
+        'task.completed',
+      ])
+        await delivered(type, ofSequence(sequenceId));
     },
 
     /** invitation.sent, sequence.completed (the invitation was the last step), invitation.accepted. */
     async linkedinSequence() {
       const contactId = await contact({ linkedin_url: `https://www.linkedin.com/in/ada-${tag()}` });
-      const sequenceId = await enroll(contactId, await template([{ type: 'LINKEDIN_INVITATION', delay_days: 0, body: 'Hi {{first_name}}' }]));
+      const sequenceId = await enroll(
+        contactId,
+        await template([{ type: 'LINKEDIN_INVITATION', delay_days: 0, body: 'Hi {{first_name}}' }]),
+      );
       await delivered('invitation.sent', ofSequence(sequenceId));
       await delivered('sequence.completed', ofSequence(sequenceId));
       await post(`/v1/test-helpers/contacts/${contactId}/linkedin-accept`);
@@ -90,17 +121,26 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
 
     /** task.created of a CALL step (with step_number) and of a lead to review. */
     async sequenceTasks() {
-      const called = await enroll(await contact({ email: `call-${tag()}@example.com` }), await template([{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]));
+      const called = await enroll(
+        await contact({ email: `call-${tag()}@example.com` }),
+        await template([{ type: 'CALL', delay_days: 0, body: 'Call {{first_name}}' }]),
+      );
       await delivered('task.created', ofSequence(called));
-      const reviewed = await enroll(await contact({ email: `review-${tag()}@example.com` }),
-        await template([{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }], { requires_lead_review: true }));
+      const reviewed = await enroll(
+        await contact({ email: `review-${tag()}@example.com` }),
+        await template([{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hi' }], { requires_lead_review: true }),
+      );
       await delivered('task.created', ofSequence(reviewed));
     },
 
     /** A standalone to-do's task.created, task.completed, task.reopened and task.skipped (no sequence). */
     async todo() {
       const contactId = await contact({ email: `todo-${tag()}@example.com` });
-      const task = await post('/v1/tasks', { title: 'Send the contract', due_date: new Date().toISOString().slice(0, 10), contact_id: contactId });
+      const task = await post('/v1/tasks', {
+        title: 'Send the contract',
+        due_date: new Date().toISOString().slice(0, 10),
+        contact_id: contactId,
+      });
       const ofTask = (body: Body) => body.task_id === task.id;
       await delivered('task.created', ofTask);
       await post(`/v1/tasks/${String(task.id)}/complete`, {});
@@ -116,21 +156,43 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
       const email = `known-${tag()}@example.com`;
       const contactId = await contact({ email });
       const excluded = await post('/v1/contact-exclusions', { email, reason: 'UNSUBSCRIBED' });
-      assert.ok((await delivered('contact_exclusion.created', (body) => body.exclusion_id === excluded.id)).contact, 'a known contact is embedded');
-      const stranger = await post('/v1/contact-exclusions', { linkedin_url: `https://www.linkedin.com/in/stranger-${tag()}`, reason: 'WRONG_PERSON' });
-      assert.equal('contact' in await delivered('contact_exclusion.created', (body) => body.exclusion_id === stranger.id), false);
+      assert.ok(
+        (await delivered('contact_exclusion.created', (body) => body.exclusion_id === excluded.id)).contact,
+        'a known contact is embedded',
+      );
+      const stranger = await post('/v1/contact-exclusions', {
+        linkedin_url: `https://www.linkedin.com/in/stranger-${tag()}`,
+        reason: 'WRONG_PERSON',
+      });
+      assert.equal(
+        'contact' in (await delivered('contact_exclusion.created', (body) => body.exclusion_id === stranger.id)),
+        false,
+      );
 
       const list = await post('/v1/contact-lists', { items: [{ name: `Payloads ${tag()}` }] });
       const listId = (list.items as { resource: { id: string } }[])[0].resource.id;
       const entryEmail = `entry-${tag()}@example.com`;
       await contact({ email: entryEmail });
-      await post('/v1/contact-entries', { items: [{ contact_list_id: listId, email: entryEmail, external_contact_id: 'crm-7' }] });
+      await post('/v1/contact-entries', {
+        items: [{ contact_list_id: listId, email: entryEmail, external_contact_id: 'crm-7' }],
+      });
       await delivered('contact_entry.resolved', (body) => body.contact_list_id === listId);
 
-      const ingested = { event_name: 'demo_requested', occurred_at: new Date().toISOString(), subject: { email }, external_event_id: `evt-${tag()}` };
+      const ingested = {
+        event_name: 'demo_requested',
+        occurred_at: new Date().toISOString(),
+        subject: { email },
+        external_event_id: `evt-${tag()}`,
+      };
       await call('post', '/v1/events', ingested, [202]);
-      await resolveEventBatch(stack.orm.em.fork(), createProviders({ orm: stack.orm, config: stack.config }), { limit: 50, organizationIds: [org.organizationId] });
-      const resolved = await delivered('event.resolved', (body) => body.external_event_id === ingested.external_event_id);
+      await resolveEventBatch(stack.orm.em.fork(), createProviders({ orm: stack.orm, config: stack.config }), {
+        limit: 50,
+        organizationIds: [org.organizationId],
+      });
+      const resolved = await delivered(
+        'event.resolved',
+        (body) => body.external_event_id === ingested.external_event_id,
+      );
       assert.deepEqual([resolved.resolution_status, resolved.contact_id], ['RESOLVED', contactId]);
     },
   };

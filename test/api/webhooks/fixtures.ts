@@ -12,7 +12,11 @@ export function webhooksFixture() {
   const fx = apiSuiteFixture<{ receiver: Receiver }>({ org: 'Webhooks Org', other: 'Webhooks Other' });
 
   const db = () => fx.stack.orm.em.fork().getKysely();
-  const create = (body: Record<string, unknown>, key = fx.org.apiKey) => fx.api.post('/v1/webhooks', { key, body: { name: 'Hook', url: fx.receiver.url, event_types: ['message.sent'], ...body } });
+  const create = (body: Record<string, unknown>, key = fx.org.apiKey) =>
+    fx.api.post('/v1/webhooks', {
+      key,
+      body: { name: 'Hook', url: fx.receiver.url, event_types: ['message.sent'], ...body },
+    });
   // Subscriptions refuse unknown template ids, so the templates are real ones (made in `before`).
   const template = { id: '', name: 'Template X' };
   const newTemplate = async (name: string, key = fx.org.apiKey): Promise<string> => {
@@ -21,14 +25,32 @@ export function webhooksFixture() {
     return response.body.id;
   };
 
-  function sequenceEvent(type: 'message.sent' | 'message.replied' | 'task.created', templateRef = template, organizationId = fx.org.organizationId): OutboundEvent {
-    return { type, organizationId, contact: null, sequenceId: randomUUID(), sequenceTemplate: templateRef, resourceType: 'MESSAGE', channel: 'EMAIL' };
+  function sequenceEvent(
+    type: 'message.sent' | 'message.replied' | 'task.created',
+    templateRef = template,
+    organizationId = fx.org.organizationId,
+  ): OutboundEvent {
+    return {
+      type,
+      organizationId,
+      contact: null,
+      sequenceId: randomUUID(),
+      sequenceTemplate: templateRef,
+      resourceType: 'MESSAGE',
+      channel: 'EMAIL',
+    };
   }
   const exclusionEvent = (): OutboundEvent => ({
-    type: 'contact_exclusion.created', organizationId: fx.org.organizationId, contact: null, fields: { exclusion_id: randomUUID(), email: 'x@y.test', linkedin_url: null, reason: 'OTHER' },
+    type: 'contact_exclusion.created',
+    organizationId: fx.org.organizationId,
+    contact: null,
+    fields: { exclusion_id: randomUUID(), email: 'x@y.test', linkedin_url: null, reason: 'OTHER' },
   });
   /** Emits in its own transaction; `then` runs in the same one (e.g. to play the engine's part before it can see the rows). */
-  async function emit(event: OutboundEvent, then?: (activityId: string, tx: ReturnType<typeof db>) => Promise<unknown>): Promise<string> {
+  async function emit(
+    event: OutboundEvent,
+    then?: (activityId: string, tx: ReturnType<typeof db>) => Promise<unknown>,
+  ): Promise<string> {
     return fx.stack.orm.em.fork().transactional(async (em) => {
       const { activityId } = await emitEvent(em, event);
       if (then) await then(activityId, em.getKysely());
@@ -36,11 +58,15 @@ export function webhooksFixture() {
     });
   }
   async function deliveredTo(activityId: string): Promise<string[]> {
-    const { rows } = await sql<{ subscription_id: string }>`SELECT subscription_id FROM webhook_deliveries WHERE activity_id = ${activityId}`.execute(db());
+    const { rows } = await sql<{
+      subscription_id: string;
+    }>`SELECT subscription_id FROM webhook_deliveries WHERE activity_id = ${activityId}`.execute(db());
     return rows.map((r) => r.subscription_id).sort();
   }
   const headersOf = (r: Received) => ({
-    'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
   });
 
   before(async () => {
@@ -53,8 +79,11 @@ export function webhooksFixture() {
   });
 
   function markDelivered() {
-    return (activityId: string, tx: ReturnType<typeof db>) => sql`
-      UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = ${new Date()} WHERE activity_id = ${activityId}`.execute(tx);
+    return (activityId: string, tx: ReturnType<typeof db>) =>
+      sql`
+      UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = ${new Date()} WHERE activity_id = ${activityId}`.execute(
+        tx,
+      );
   }
 
   return Object.assign(fx, {

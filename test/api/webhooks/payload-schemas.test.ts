@@ -16,8 +16,14 @@ import { eventFlows } from './event-flows.ts';
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; schema: Schema };
-type Operation = { parameters: { $ref: string }[]; requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
-type Doc = { webhooks: Record<string, { post: Operation }>; components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> } };
+type Operation = {
+  parameters: { $ref: string }[];
+  requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+};
+type Doc = {
+  webhooks: Record<string, { post: Operation }>;
+  components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
+};
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -28,8 +34,16 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 function closed(node: unknown, bases: Set<string>, composed = false): unknown {
   if (Array.isArray(node)) return node.map((item) => closed(item, bases));
   if (node === null || typeof node !== 'object') return node;
-  const out: Schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key,
-    key === 'enum' || key === 'const' ? value : key === 'allOf' ? (value as unknown[]).map((item) => closed(item, bases, true)) : closed(value, bases)]));
+  const out: Schema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'enum' || key === 'const'
+        ? value
+        : key === 'allOf'
+          ? (value as unknown[]).map((item) => closed(item, bases, true))
+          : closed(value, bases),
+    ]),
+  );
   if (('properties' in out || 'allOf' in out) && !composed) out.unevaluatedProperties = false;
   return out;
 }
@@ -38,7 +52,8 @@ function closed(node: unknown, bases: Set<string>, composed = false): unknown {
 function composedNames(schemas: Record<string, Schema>): Set<string> {
   const names = new Set<string>();
   for (const schema of Object.values(schemas)) {
-    for (const part of (schema.allOf ?? []) as { $ref?: string }[]) if (part.$ref) names.add(part.$ref.replace('#/components/schemas/', ''));
+    for (const part of (schema.allOf ?? []) as { $ref?: string }[])
+      if (part.$ref) names.add(part.$ref.replace('#/components/schemas/', ''));
   }
   return names;
 }
@@ -54,7 +69,8 @@ describe('webhook payload schemas against real deliveries', function () {
   let secret: string;
 
   /** Ajv on the document's components, closed; `name` compiled by reference. */
-  const validator = (name: string): ValidateFunction => ajv.getSchema(`doc#/components/schemas/${name}`) ?? assert.fail(`no schema ${name}`);
+  const validator = (name: string): ValidateFunction =>
+    ajv.getSchema(`doc#/components/schemas/${name}`) ?? assert.fail(`no schema ${name}`);
 
   before(async () => {
     stack = await getStack();
@@ -63,10 +79,25 @@ describe('webhook payload schemas against real deliveries', function () {
     receiver = await startReceiver(200);
     doc = (await api.get('/v1/openapi.json')).body as Doc;
     const bases = composedNames(doc.components.schemas);
-    const schemas = Object.fromEntries(Object.entries(doc.components.schemas).map(([name, schema]) => [name, bases.has(name) ? closed(schema, bases, true) : closed(schema, bases)]));
-    ajv = addFormats(new Ajv2020({ allErrors: true, strict: true, strictTypes: false, keywords: ['components', 'discriminator', 'example'] }));
+    const schemas = Object.fromEntries(
+      Object.entries(doc.components.schemas).map(([name, schema]) => [
+        name,
+        bases.has(name) ? closed(schema, bases, true) : closed(schema, bases),
+      ]),
+    );
+    ajv = addFormats(
+      new Ajv2020({
+        allErrors: true,
+        strict: true,
+        strictTypes: false,
+        keywords: ['components', 'discriminator', 'example'],
+      }),
+    );
     ajv.addSchema({ $id: 'doc', components: { schemas } });
-    const subscription = await api.post('/v1/webhooks', { key: org.apiKey, body: { name: 'Every event', url: receiver.url, event_types: [...EVENT_TYPES] } });
+    const subscription = await api.post('/v1/webhooks', {
+      key: org.apiKey,
+      body: { name: 'Every event', url: receiver.url, event_types: [...EVENT_TYPES] },
+    });
     assert.equal(subscription.status, 201, subscription.text);
     secret = subscription.body.secret;
     const flows = eventFlows(stack, api, org, receiver);
@@ -83,17 +114,24 @@ describe('webhook payload schemas against real deliveries', function () {
     await receiver.close();
   });
 
-  it('when every event type is made to happen, then the document\'s webhooks name a schema for each, and each body validates against its schema, closed', () => {
+  it("when every event type is made to happen, then the document's webhooks name a schema for each, and each body validates against its schema, closed", () => {
     assert.ok(secret.startsWith('whsec_'));
     const received = receiver.received.map((r) => ({ headers: r.headers, body: JSON.parse(r.body) as Schema }));
     const types = new Set(received.map((r) => String(r.body.type)));
     assert.deepEqual([...types].sort(), [...EVENT_TYPES, 'webhook.test'].sort(), 'a delivery of every type was made');
-    assert.deepEqual(Object.keys(doc.webhooks).sort(), [...types].sort(), 'the document describes every type, and only those');
+    assert.deepEqual(
+      Object.keys(doc.webhooks).sort(),
+      [...types].sort(),
+      'the document describes every type, and only those',
+    );
     for (const { headers, body } of received) {
       const operation = doc.webhooks[String(body.type)].post;
       const name = operation.requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '');
       const validate = validator(name);
-      assert.ok(validate(body), `${String(body.type)} against ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+      assert.ok(
+        validate(body),
+        `${String(body.type)} against ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+      );
       for (const { $ref } of operation.parameters) {
         const parameter = doc.components.parameters[$ref.replace('#/components/parameters/', '')];
         const check = ajv.compile(parameter.schema);
@@ -103,12 +141,18 @@ describe('webhook payload schemas against real deliveries', function () {
   });
 
   it('when a schema is closed and a delivery gains a field or loses a required one, then it fails: the validation can fail', () => {
-    const sent = receiver.received.map((r) => JSON.parse(r.body) as Schema).find((body) => body.type === 'message.sent')!;
+    const sent = receiver.received
+      .map((r) => JSON.parse(r.body) as Schema)
+      .find((body) => body.type === 'message.sent')!;
     const validate = validator('MessageSentEvent');
     assert.equal(validate({ ...sent, unknown_field: 1 }), false);
     const { message_id: _dropped, ...lacking } = sent;
     assert.equal(validate(lacking), false);
-    assert.equal(validate({ ...sent, message: { ...(sent.message as Schema), stepNumber: 1 } }), false, 'a nested embed is closed too');
+    assert.equal(
+      validate({ ...sent, message: { ...(sent.message as Schema), stepNumber: 1 } }),
+      false,
+      'a nested embed is closed too',
+    );
   });
 
   it('when the activity stream is read, then each item validates against Activity (its payload a variant by type) and is its delivery camelCased', async () => {
@@ -125,6 +169,10 @@ describe('webhook payload schemas against real deliveries', function () {
     const one = await api.get(`/v1/activities/${String(items[0].id)}`, { key: org.apiKey });
     assert.ok(validator('Activity')(one.body));
     const variant = validator('ActivityPayload');
-    assert.equal(variant({ ...(items[0].payload as Schema), organization_id: org.organizationId }), false, 'a snake_case key is not in the camelCase variant');
+    assert.equal(
+      variant({ ...(items[0].payload as Schema), organization_id: org.organizationId }),
+      false,
+      'a snake_case key is not in the camelCase variant',
+    );
   });
 });

@@ -28,7 +28,9 @@ describe('webhooks', () => {
         assert.notEqual(rotated.body.secret, hook.secret);
         assert.equal(rotated.body.secret_prefix, rotated.body.secret.slice(0, 12));
         assert.equal(rotated.body.id, hook.id);
-        const { rows } = await sql<{ previous_secret_expires_at: string }>`SELECT previous_secret_expires_at FROM webhook_subscriptions WHERE id = ${hook.id}`.execute(db());
+        const { rows } = await sql<{
+          previous_secret_expires_at: string;
+        }>`SELECT previous_secret_expires_at FROM webhook_subscriptions WHERE id = ${hook.id}`.execute(db());
         const overlap = Date.parse(rows[0].previous_secret_expires_at) - Date.now();
         assert.ok(overlap > 23.9 * 3600_000 && overlap <= 24 * 3600_000, `old secret lives 24 h, got ${overlap} ms`);
 
@@ -41,7 +43,12 @@ describe('webhooks', () => {
           const verified = new Webhook(secret).verify(received.body, headersOf(received));
           assert.equal((verified as { webhook_id: string }).webhook_id, hook.id);
         }
-        assert.throws(() => new Webhook(`whsec_${Buffer.from('someone else').toString('base64')}`).verify(received.body, headersOf(received)));
+        assert.throws(() =>
+          new Webhook(`whsec_${Buffer.from('someone else').toString('base64')}`).verify(
+            received.body,
+            headersOf(received),
+          ),
+        );
       } finally {
         await own.close();
       }
@@ -49,10 +56,17 @@ describe('webhooks', () => {
 
     it('when the previous secret has expired, then only the current one signs', () => {
       const box = new SecretBox('unit key');
-      const row = { secretCiphertext: box.encrypt('whsec_bmV3'), previousSecretCiphertext: box.encrypt('whsec_b2xk'), previousSecretExpiresAt: new Date('2026-01-02T00:00:00Z') };
+      const row = {
+        secretCiphertext: box.encrypt('whsec_bmV3'),
+        previousSecretCiphertext: box.encrypt('whsec_b2xk'),
+        previousSecretExpiresAt: new Date('2026-01-02T00:00:00Z'),
+      };
       assert.deepEqual(liveSecrets(row, box, new Date('2026-01-01T23:59:59Z')), ['whsec_bmV3', 'whsec_b2xk']);
       assert.deepEqual(liveSecrets(row, box, new Date('2026-01-02T00:00:00Z')), ['whsec_bmV3']);
-      assert.deepEqual(liveSecrets({ ...row, previousSecretCiphertext: null, previousSecretExpiresAt: null }, box, new Date()), ['whsec_bmV3']);
+      assert.deepEqual(
+        liveSecrets({ ...row, previousSecretCiphertext: null, previousSecretExpiresAt: null }, box, new Date()),
+        ['whsec_bmV3'],
+      );
     });
   });
 });

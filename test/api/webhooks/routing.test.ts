@@ -31,7 +31,10 @@ describe('webhooks', () => {
       const reached = await deliveredTo(activityId);
       assert.deepEqual(reached, [active]);
       assert.ok(![otherType, paused, disabled].some((id) => reached.includes(id)));
-      const { rows } = await sql<{ event_type: string; status: string }>`SELECT event_type, status FROM webhook_deliveries WHERE activity_id = ${activityId}`.execute(db());
+      const { rows } = await sql<{
+        event_type: string;
+        status: string;
+      }>`SELECT event_type, status FROM webhook_deliveries WHERE activity_id = ${activityId}`.execute(db());
       assert.equal(rows[0].event_type, 'message.sent');
     });
 
@@ -47,10 +50,17 @@ describe('webhooks', () => {
       const templateX = { id: await newTemplate('Template X', matcher.apiKey), name: 'Template X' };
       const templateY = { id: await newTemplate('Template Y', matcher.apiKey), name: 'Template Y' };
       const all = await make({ event_types: ['message.replied', 'contact_exclusion.created'] });
-      const onlyX = await make({ event_types: ['message.replied', 'contact_exclusion.created'], sequence_template_ids: [templateX.id] });
-      const onlyY = await make({ event_types: ['message.replied', 'contact_exclusion.created'], sequence_template_ids: [templateY.id] });
+      const onlyX = await make({
+        event_types: ['message.replied', 'contact_exclusion.created'],
+        sequence_template_ids: [templateX.id],
+      });
+      const onlyY = await make({
+        event_types: ['message.replied', 'contact_exclusion.created'],
+        sequence_template_ids: [templateY.id],
+      });
       // Subscriptions of the earlier tests of this organization may match too: look at these three only.
-      const among = async (activityId: string) => (await deliveredTo(activityId)).filter((id) => [all, onlyX, onlyY].includes(id));
+      const among = async (activityId: string) =>
+        (await deliveredTo(activityId)).filter((id) => [all, onlyX, onlyY].includes(id));
       const fromX = await emitFor(sequenceEvent('message.replied', templateX));
       assert.deepEqual(await among(fromX), [all, onlyX].sort());
       const resource = await emitFor(exclusionEvent());

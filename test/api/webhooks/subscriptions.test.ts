@@ -20,13 +20,32 @@ describe('webhooks', () => {
 
   describe('POST /v1/webhooks', () => {
     it('when a subscription is created, then 201 with the record and its secret, which no read shows again', async () => {
-      const response = await create({ name: 'CRM sync', description: 'to the CRM', event_types: ['message.sent', 'task.created'] });
+      const response = await create({
+        name: 'CRM sync',
+        description: 'to the CRM',
+        event_types: ['message.sent', 'task.created'],
+      });
       assert.equal(response.status, 201, response.text);
       const hook = response.body;
       assert.match(hook.secret, /^whsec_/);
       assert.equal(hook.secret_prefix, hook.secret.slice(0, 12));
-      assert.deepEqual(Object.keys(hook).sort(), ['created_at', 'description', 'event_types', 'id', 'name', 'secret', 'secret_prefix', 'sequence_template_ids',
-        'status', 'status_reason', 'updated_at', 'url'].sort());
+      assert.deepEqual(
+        Object.keys(hook).sort(),
+        [
+          'created_at',
+          'description',
+          'event_types',
+          'id',
+          'name',
+          'secret',
+          'secret_prefix',
+          'sequence_template_ids',
+          'status',
+          'status_reason',
+          'updated_at',
+          'url',
+        ].sort(),
+      );
       assert.equal(hook.status, 'ACTIVE');
       assert.equal(hook.status_reason, null);
       assert.equal(hook.sequence_template_ids, null);
@@ -72,23 +91,36 @@ describe('webhooks', () => {
         const response = await create(body);
         assert.equal(response.status, 400, `${JSON.stringify(body).slice(0, 80)}: ${response.text}`);
         assert.equal(response.body.type, 'ValidationIssue');
-        assert.ok(response.body.data.errors.some((e: { path: string }) => e.path === path), `${path}: ${JSON.stringify(response.body.data.errors)}`);
+        assert.ok(
+          response.body.data.errors.some((e: { path: string }) => e.path === path),
+          `${path}: ${JSON.stringify(response.body.data.errors)}`,
+        );
       }
     });
 
-    it('when sequence_template_ids lists unknown ids or another organization\'s template, then 422 naming the field, on create and patch', async () => {
+    it("when sequence_template_ids lists unknown ids or another organization's template, then 422 naming the field, on create and patch", async () => {
       const foreign = await newTemplate('Foreign', other.apiKey);
       for (const ids of [[randomUUID()], [template.id, foreign]]) {
         const response = await create({ sequence_template_ids: ids });
         assert.equal(response.status, 422, response.text);
         assert.equal(response.body.type, 'ValidationIssue');
-        assert.deepEqual(response.body.data.errors.map((e: { path: string }) => e.path), ['sequence_template_ids']);
+        assert.deepEqual(
+          response.body.data.errors.map((e: { path: string }) => e.path),
+          ['sequence_template_ids'],
+        );
       }
       const { body: hook } = await create({});
-      const patched = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { sequence_template_ids: [foreign] } });
+      const patched = await api.patch(`/v1/webhooks/${hook.id}`, {
+        key: org.apiKey,
+        body: { sequence_template_ids: [foreign] },
+      });
       assert.equal(patched.status, 422, patched.text);
       assert.equal(patched.body.data.errors[0].path, 'sequence_template_ids');
-      assert.equal((await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.sequence_template_ids, null, 'unchanged');
+      assert.equal(
+        (await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.sequence_template_ids,
+        null,
+        'unchanged',
+      );
     });
 
     it('when sequence_template_ids lists templates of the organization and status PAUSED is asked, then both are kept', async () => {
@@ -104,14 +136,25 @@ describe('webhooks', () => {
   describe('GET /v1/webhooks', () => {
     it('when listed, then the envelope, filterable by status and sortable by name', async () => {
       const lister = await newOrg(stack, 'Webhooks Lister');
-      for (const [name, status] of [['b-hook', 'ACTIVE'], ['a-hook', 'DISABLED'], ['c-hook', 'ACTIVE']]) {
+      for (const [name, status] of [
+        ['b-hook', 'ACTIVE'],
+        ['a-hook', 'DISABLED'],
+        ['c-hook', 'ACTIVE'],
+      ]) {
         assert.equal((await create({ name, status }, lister.apiKey)).status, 201);
       }
       const all = await api.get('/v1/webhooks', { key: lister.apiKey });
       assert.equal(all.body.total_count, 3);
-      assert.deepEqual(all.body.items.map((h: { name: string }) => h.name), ['b-hook', 'a-hook', 'c-hook'], 'created_at ascending by default');
+      assert.deepEqual(
+        all.body.items.map((h: { name: string }) => h.name),
+        ['b-hook', 'a-hook', 'c-hook'],
+        'created_at ascending by default',
+      );
       const byName = await api.get('/v1/webhooks?sort_by=name&sort_order=desc', { key: lister.apiKey });
-      assert.deepEqual(byName.body.items.map((h: { name: string }) => h.name), ['c-hook', 'b-hook', 'a-hook']);
+      assert.deepEqual(
+        byName.body.items.map((h: { name: string }) => h.name),
+        ['c-hook', 'b-hook', 'a-hook'],
+      );
       const active = await api.get('/v1/webhooks?status=ACTIVE&size=1', { key: lister.apiKey });
       assert.equal(active.body.total_count, 2);
       assert.equal(active.body.has_more, true);
@@ -121,7 +164,11 @@ describe('webhooks', () => {
 
   describe('PATCH /v1/webhooks/{webhook_id}', () => {
     it('when some fields are sent, then only those change', async () => {
-      const { body: hook } = await create({ name: 'Before', description: 'keep me', sequence_template_ids: [template.id] });
+      const { body: hook } = await create({
+        name: 'Before',
+        description: 'keep me',
+        sequence_template_ids: [template.id],
+      });
       const renamed = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { name: 'After' } });
       assert.equal(renamed.status, 200, renamed.text);
       assert.equal(renamed.body.name, 'After');
@@ -130,7 +177,10 @@ describe('webhooks', () => {
       assert.deepEqual(renamed.body.event_types, hook.event_types);
       assert.deepEqual(renamed.body.sequence_template_ids, [template.id]);
       assert.ok(Date.parse(renamed.body.updated_at) >= Date.parse(hook.updated_at));
-      const cleared = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { description: null, sequence_template_ids: null, event_types: ['task.created', 'message.replied'] } });
+      const cleared = await api.patch(`/v1/webhooks/${hook.id}`, {
+        key: org.apiKey,
+        body: { description: null, sequence_template_ids: null, event_types: ['task.created', 'message.replied'] },
+      });
       assert.equal(cleared.body.description, null);
       assert.equal(cleared.body.sequence_template_ids, null);
       assert.deepEqual(cleared.body.event_types, ['task.created', 'message.replied']);
@@ -139,7 +189,10 @@ describe('webhooks', () => {
 
     it('when the url is refused, then 400 naming url and nothing changes', async () => {
       const { body: hook } = await create({});
-      const response = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { url: 'http://hooks.example.com/x', name: 'Changed' } });
+      const response = await api.patch(`/v1/webhooks/${hook.id}`, {
+        key: org.apiKey,
+        body: { url: 'http://hooks.example.com/x', name: 'Changed' },
+      });
       assert.equal(response.status, 400);
       assert.equal(response.body.data.errors[0].path, 'url');
       assert.equal((await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.name, 'Hook');
@@ -147,12 +200,25 @@ describe('webhooks', () => {
 
     it('when the status changes, then status_changed_at moves and status_reason clears; ACTIVE re-enables PAUSED and DISABLED', async () => {
       const { body: hook } = await create({});
-      const changedAt = async () => (await sql<{ status_changed_at: string }>`SELECT status_changed_at FROM webhook_subscriptions WHERE id = ${hook.id}`.execute(db())).rows[0].status_changed_at;
+      const changedAt = async () =>
+        (
+          await sql<{
+            status_changed_at: string;
+          }>`SELECT status_changed_at FROM webhook_subscriptions WHERE id = ${hook.id}`.execute(db())
+        ).rows[0].status_changed_at;
       const created = await changedAt();
       // The service pauses a failing subscription with a reason (the delivery engine does this).
-      await sql`UPDATE webhook_subscriptions SET status = 'PAUSED', status_reason = 'receiver answered 410 Gone' WHERE id = ${hook.id}`.execute(db());
-      assert.equal((await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.status_reason, 'receiver answered 410 Gone');
-      const renamed = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { name: 'Still paused', status: 'PAUSED' } });
+      await sql`UPDATE webhook_subscriptions SET status = 'PAUSED', status_reason = 'receiver answered 410 Gone' WHERE id = ${hook.id}`.execute(
+        db(),
+      );
+      assert.equal(
+        (await api.get(`/v1/webhooks/${hook.id}`, { key: org.apiKey })).body.status_reason,
+        'receiver answered 410 Gone',
+      );
+      const renamed = await api.patch(`/v1/webhooks/${hook.id}`, {
+        key: org.apiKey,
+        body: { name: 'Still paused', status: 'PAUSED' },
+      });
       assert.equal(renamed.body.status_reason, 'receiver answered 410 Gone', 'no status change, the reason stays');
       const active = await api.patch(`/v1/webhooks/${hook.id}`, { key: org.apiKey, body: { status: 'ACTIVE' } });
       assert.equal(active.status, 200);

@@ -17,7 +17,11 @@ describe('webhooks', () => {
     it('when another organization uses a subscription or delivery id in any route, then 404 and nothing changes', async () => {
       const { body: hook } = await create({ name: 'Isolated', event_types: ['message.sent'] });
       const activityId = await emit(sequenceEvent('message.sent'), markDelivered());
-      const { rows } = await sql<{ id: string }>`SELECT id FROM webhook_deliveries WHERE activity_id = ${activityId} AND subscription_id = ${hook.id}`.execute(db());
+      const { rows } = await sql<{
+        id: string;
+      }>`SELECT id FROM webhook_deliveries WHERE activity_id = ${activityId} AND subscription_id = ${hook.id}`.execute(
+        db(),
+      );
       const deliveryId = rows[0].id;
       const calls: [string, string, unknown][] = [
         ['GET', `/v1/webhooks/${hook.id}`, undefined],

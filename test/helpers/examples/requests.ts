@@ -4,8 +4,17 @@
 // occur, whole or inside a string (`lead:<contact id>`, a token signing a sequence id).
 
 export type Schema = Record<string, unknown>;
-export interface Media { schema?: Schema; example?: unknown }
-export interface Parameter { name?: string; in?: string; required?: boolean; example?: unknown; $ref?: string }
+export interface Media {
+  schema?: Schema;
+  example?: unknown;
+}
+export interface Parameter {
+  name?: string;
+  in?: string;
+  required?: boolean;
+  example?: unknown;
+  $ref?: string;
+}
 export interface Operation {
   operationId: string;
   parameters?: Parameter[];
@@ -38,7 +47,9 @@ export function mediaExample(media: Media | undefined, schemas: Doc['components'
 
 /** Every operation of the document with its method and path, in document order. */
 export function operationsOf(doc: Doc): { method: string; path: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 }
 
 /** `value` with every placeholder of `ids` replaced by its record, longest placeholder first (a token holds an id). */
@@ -73,7 +84,10 @@ export function exampleCall(doc: Doc, method: string, path: string, ids: Map<str
   if (media && body === undefined) missing.push('request body example');
   const search = query.toString();
   return {
-    method, url: search ? `${url}?${search}` : url, public: Array.isArray(op.security) && op.security.length === 0, missing,
+    method,
+    url: search ? `${url}?${search}` : url,
+    public: Array.isArray(op.security) && op.security.length === 0,
+    missing,
     ...(body === undefined ? {} : { body: substitute(body, ids) }),
   };
 }

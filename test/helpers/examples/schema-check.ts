@@ -12,9 +12,14 @@ const COMPONENTS = '#/components/schemas/';
 function intoDefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(intoDefs);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [
-    key, key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS) ? `doc#/$defs/${value.slice(COMPONENTS.length)}` : intoDefs(value),
-  ]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS)
+        ? `doc#/$defs/${value.slice(COMPONENTS.length)}`
+        : intoDefs(value),
+    ]),
+  );
 }
 
 /** A checker of values against schemas of the document (a component ref or an inline schema): the errors, empty when valid. */
@@ -29,6 +34,10 @@ export function exampleChecker(components: Record<string, Schema>): (schema: Sch
     const key = JSON.stringify(schema);
     if (!compiled.has(key)) compiled.set(key, ajv.compile(intoDefs(schema) as Schema));
     const validate = compiled.get(key)!;
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`,
+        );
   };
 }

@@ -1,6 +1,13 @@
 // Key format, hashing and header parsing (domain/admin/api-keys.ts).
 import assert from 'node:assert/strict';
-import { bearerToken, generateApiKey, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../../../domain/admin/api-keys.ts';
+import {
+  bearerToken,
+  generateApiKey,
+  hashApiKey,
+  hashesEqual,
+  isWellFormedKey,
+  keyPrefixOf,
+} from '../../../domain/admin/api-keys.ts';
 
 describe('API keys', () => {
   it('when generated, then the key is ows_ plus 32 base62 characters (>= 128 bits) and the prefix leads it', () => {
@@ -23,7 +30,14 @@ describe('API keys', () => {
 
   it('when checking the form, then only the exact format is accepted', () => {
     assert.ok(isWellFormedKey(generateApiKey().raw));
-    for (const bad of ['', 'ows_', 'ows_short', `xyz_${'a'.repeat(32)}`, `ows_${'a'.repeat(31)}!`, `ows_${'a'.repeat(33)}`]) {
+    for (const bad of [
+      '',
+      'ows_',
+      'ows_short',
+      `xyz_${'a'.repeat(32)}`,
+      `ows_${'a'.repeat(31)}!`,
+      `ows_${'a'.repeat(33)}`,
+    ]) {
       assert.equal(isWellFormedKey(bad), false, bad);
     }
   });

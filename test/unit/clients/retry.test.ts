@@ -2,7 +2,12 @@
 // the same on every attempt with the same body, and retries only on what says the request was not
 // carried out (a network error, 429 with Retry-After, 503, 409 while the key's request runs).
 import assert from 'node:assert/strict';
-import { IDEMPOTENCY_HEADER, retryAfterMs, retryingFetch, type FetchLike } from '../../../clients/typescript/src/retry.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  retryAfterMs,
+  retryingFetch,
+  type FetchLike,
+} from '../../../clients/typescript/src/retry.ts';
 
 interface Seen {
   method: string;
@@ -22,13 +27,22 @@ function scripted(answers: (Response | (() => never))[]): { fetch: FetchLike; se
   return { fetch, seen };
 }
 
-const json = (status: number, headers: Record<string, string> = {}) => new Response('{}', { status, headers: { 'content-type': 'application/json', ...headers } });
-const networkError = () => { throw new TypeError('fetch failed'); };
-const post = (headers: Record<string, string> = {}) => new Request('http://api.test/v1/contacts', { method: 'POST', body: '{"email":"ada@example.com"}', headers });
+const json = (status: number, headers: Record<string, string> = {}) =>
+  new Response('{}', { status, headers: { 'content-type': 'application/json', ...headers } });
+const networkError = () => {
+  throw new TypeError('fetch failed');
+};
+const post = (headers: Record<string, string> = {}) =>
+  new Request('http://api.test/v1/contacts', { method: 'POST', body: '{"email":"ada@example.com"}', headers });
 
 describe('TypeScript client: retrying fetch', () => {
   let waits: number[];
-  const options = () => ({ sleep: async (ms: number) => { waits.push(ms); }, baseDelayMs: 100 });
+  const options = () => ({
+    sleep: async (ms: number) => {
+      waits.push(ms);
+    },
+    baseDelayMs: 100,
+  });
 
   beforeEach(() => {
     waits = [];
@@ -60,7 +74,14 @@ describe('TypeScript client: retrying fetch', () => {
     const { fetch, seen } = scripted([json(503), json(503), json(200)]);
     const response = await retryingFetch(fetch, options())(new Request('http://api.test/v1/contacts'));
     assert.equal(response.status, 200);
-    assert.deepEqual(seen.map((s) => [s.method, s.key]), [['GET', null], ['GET', null], ['GET', null]]);
+    assert.deepEqual(
+      seen.map((s) => [s.method, s.key]),
+      [
+        ['GET', null],
+        ['GET', null],
+        ['GET', null],
+      ],
+    );
     assert.ok(waits[0] >= 80 && waits[0] <= 120 && waits[1] >= 160 && waits[1] <= 240, String(waits));
   });
 
@@ -95,7 +116,11 @@ describe('TypeScript client: retrying fetch', () => {
   it('when the wait asked is longer than maxDelayMs, or the failure is not a network error, then nothing is retried', async () => {
     const long = scripted([json(503, { 'retry-after': '3600' })]);
     assert.equal((await retryingFetch(long.fetch, { ...options(), maxDelayMs: 60_000 })(post())).status, 503);
-    const aborted = scripted([() => { throw new DOMException('aborted', 'AbortError'); }]);
+    const aborted = scripted([
+      () => {
+        throw new DOMException('aborted', 'AbortError');
+      },
+    ]);
     await assert.rejects(retryingFetch(aborted.fetch, options())(post()), /aborted/);
     assert.equal(aborted.seen.length, 1);
     assert.deepEqual(waits, []);

@@ -19,7 +19,10 @@ describe('load balancer backend pool (npm run cluster)', () => {
     assert.equal(pool.isReady('b'), true, 'a passed check resets the count');
     pool.checked('b', false);
     assert.equal(pool.isReady('b'), false);
-    assert.deepEqual(Array.from({ length: 4 }, () => pool.next()), ['a', 'c', 'a', 'c']);
+    assert.deepEqual(
+      Array.from({ length: 4 }, () => pool.next()),
+      ['a', 'c', 'a', 'c'],
+    );
     pool.checked('b', true);
     assert.deepEqual(new Set(Array.from({ length: 3 }, () => pool.next())), new Set(['a', 'b', 'c']));
   });
@@ -43,7 +46,7 @@ describe('load balancer backend pool (npm run cluster)', () => {
     assert.equal(pool.next(tried), undefined);
   });
 
-  it('when no replica is ready, then one is still picked, so the client hears the API\'s own answer', () => {
+  it("when no replica is ready, then one is still picked, so the client hears the API's own answer", () => {
     const pool = new BackendPool(['a', 'b']);
     pool.mark('a', false);
     pool.mark('b', false);

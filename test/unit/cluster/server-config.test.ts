@@ -2,19 +2,35 @@
 // databases, the pinned shard count, one port pair per service under Temporal's smallint limit.
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
-import { TEMPORAL_SERVICES, temporalDynamicConfig, temporalPorts, temporalServerConfig } from '../../../scripts/cluster/server-config.ts';
+import {
+  TEMPORAL_SERVICES,
+  temporalDynamicConfig,
+  temporalPorts,
+  temporalServerConfig,
+} from '../../../scripts/cluster/server-config.ts';
 
 const postgres = { host: '127.0.0.1', port: 5489, user: 'postgres', password: 's3cret' };
 
 describe('Temporal server config (npm run cluster)', () => {
   it('when generated, then both stores use postgres12 on temporal and temporal_visibility with the pinned shard count', () => {
     const { ports, frontendHttpPort } = temporalPorts(7333);
-    const config = YAML.parse(temporalServerConfig({ postgres, numHistoryShards: 4, ports, frontendHttpPort, dynamicConfigFile: '/tmp/dc.yaml', logLevel: 'warn' }));
+    const config = YAML.parse(
+      temporalServerConfig({
+        postgres,
+        numHistoryShards: 4,
+        ports,
+        frontendHttpPort,
+        dynamicConfigFile: '/tmp/dc.yaml',
+        logLevel: 'warn',
+      }),
+    );
     assert.equal(config.persistence.numHistoryShards, 4);
     const stores = config.persistence.datastores;
     assert.equal(stores[config.persistence.defaultStore].sql.databaseName, 'temporal');
     assert.equal(stores[config.persistence.visibilityStore].sql.databaseName, 'temporal_visibility');
-    for (const store of Object.values(stores) as { sql: { pluginName: string; connectAddr: string; password: string } }[]) {
+    for (const store of Object.values(stores) as {
+      sql: { pluginName: string; connectAddr: string; password: string };
+    }[]) {
       assert.equal(store.sql.pluginName, 'postgres12');
       assert.equal(store.sql.connectAddr, '127.0.0.1:5489');
       assert.equal(store.sql.password, 's3cret');

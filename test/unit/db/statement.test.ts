@@ -2,7 +2,16 @@
 // the places the builder gave them, literals kept, and a builder that drops a value refused.
 import assert from 'node:assert/strict';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+} from 'kysely';
 import type { DB } from '../../../db/kysely.ts';
 import { statement } from '../../../db/statement.ts';
 
@@ -16,7 +25,9 @@ function recordingEm(): { em: EntityManager; sent: CompiledQuery[] } {
           sent.push(query);
           return { rows: [] };
         },
-        streamQuery: () => { throw new Error('not streamed'); },
+        streamQuery: () => {
+          throw new Error('not streamed');
+        },
       };
     }
   }
@@ -32,15 +43,18 @@ function recordingEm(): { em: EntityManager; sent: CompiledQuery[] } {
 }
 
 describe('db/statement', () => {
-  it('when run twice, then the same SQL goes out with each run\'s values in place, a value used twice in both places and literals kept', async () => {
+  it("when run twice, then the same SQL goes out with each run's values in place, a value used twice in both places and literals kept", async () => {
     const { em, sent } = recordingEm();
     let builds = 0;
     const find = statement((db, organizationId: string, email: string | null, at: Date) => {
       builds++;
-      return db.selectFrom('contacts').select('id')
+      return db
+        .selectFrom('contacts')
+        .select('id')
         .where('organization_id', '=', organizationId)
         .where((eb) => eb.or([eb('email', '=', email), eb('email_status', '=', 'UNVERIFIED')]))
-        .where('created_at', '<', at).where('updated_at', '<', at);
+        .where('created_at', '<', at)
+        .where('updated_at', '<', at);
     });
     const first = new Date('2026-01-01T00:00:00Z');
     const second = new Date('2026-02-01T00:00:00Z');
@@ -55,8 +69,13 @@ describe('db/statement', () => {
 
   it('when the builder leaves a value out of the SQL, then the first run throws naming the values that arrived', async () => {
     const { em, sent } = recordingEm();
-    const dropsOne = statement((db, organizationId: string, _unused: string) => db.selectFrom('contacts').select('id').where('organization_id', '=', organizationId));
-    await assert.rejects(async () => dropsOne(em, 'org-1', 'x'), /each of its 2 values must be a parameter of the SQL \(got 0\)/);
+    const dropsOne = statement((db, organizationId: string, _unused: string) =>
+      db.selectFrom('contacts').select('id').where('organization_id', '=', organizationId),
+    );
+    await assert.rejects(
+      async () => dropsOne(em, 'org-1', 'x'),
+      /each of its 2 values must be a parameter of the SQL \(got 0\)/,
+    );
     assert.equal(sent.length, 0);
   });
 });

@@ -1,14 +1,32 @@
 // What an inbox message is (domain/mailboxes/inbox-classify.ts, inbox-bounce.ts): delivery reports
 // and plain-text bounces with their status, recipient and original Message-ID; auto-replies; replies.
 import assert from 'node:assert/strict';
-import { baseSubject, classifyInbox, subjectAnswers, type InboxClass } from '../../../domain/mailboxes/inbox-classify.ts';
+import {
+  baseSubject,
+  classifyInbox,
+  subjectAnswers,
+  type InboxClass,
+} from '../../../domain/mailboxes/inbox-classify.ts';
 import { parseInboxMessage } from '../../../domain/mailboxes/inbox-message.ts';
 import type { BounceReport } from '../../../domain/mailboxes/inbox-bounce.ts';
 import {
-  delayedDsn, deliveredDsn, eximBounce, exchangeNdr, gmailDsn, personReply, qmailBounce, vacationReply, type SampleIds,
+  delayedDsn,
+  deliveredDsn,
+  eximBounce,
+  exchangeNdr,
+  gmailDsn,
+  personReply,
+  qmailBounce,
+  vacationReply,
+  type SampleIds,
 } from '../../helpers/inbox-samples.ts';
 
-const ids: SampleIds = { mailbox: 'sam@sender.example', prospect: 'pat@prospect.example', sentMessageId: '<seq-42-step-1@sender.example>', subject: 'Quick question' };
+const ids: SampleIds = {
+  mailbox: 'sam@sender.example',
+  prospect: 'pat@prospect.example',
+  sentMessageId: '<seq-42-step-1@sender.example>',
+  subject: 'Quick question',
+};
 
 async function classify(raw: string): Promise<InboxClass> {
   return classifyInbox(await parseInboxMessage(Buffer.from(raw)), new Date('2026-11-24T12:00:00Z'));
@@ -23,9 +41,17 @@ async function bounce(raw: string): Promise<BounceReport> {
 describe('classifyInbox: bounces', () => {
   it('when Gmail sends a delivery status notification (5.1.1), then it is a permanent DSN bounce naming the recipient and the original Message-ID', async () => {
     const report = await bounce(gmailDsn(ids));
-    assert.deepEqual({ ...report, diagnostic: undefined }, {
-      status: '5.1.1', permanent: true, recipient: 'pat@prospect.example', originalMessageId: 'seq-42-step-1@sender.example', diagnostic: undefined, format: 'DSN',
-    });
+    assert.deepEqual(
+      { ...report, diagnostic: undefined },
+      {
+        status: '5.1.1',
+        permanent: true,
+        recipient: 'pat@prospect.example',
+        originalMessageId: 'seq-42-step-1@sender.example',
+        diagnostic: undefined,
+        format: 'DSN',
+      },
+    );
     assert.match(report.diagnostic ?? '', /550-5\.1\.1/);
   });
 
@@ -52,8 +78,10 @@ describe('classifyInbox: bounces', () => {
 
   it('when qmail sends a plain-text failure notice, then the (#5.1.1), the recipient and the pasted Message-ID are read', async () => {
     const report = await bounce(qmailBounce(ids));
-    assert.deepEqual([report.status, report.permanent, report.recipient, report.originalMessageId, report.format],
-      ['5.1.1', true, 'pat@prospect.example', 'seq-42-step-1@sender.example', 'TEXT']);
+    assert.deepEqual(
+      [report.status, report.permanent, report.recipient, report.originalMessageId, report.format],
+      ['5.1.1', true, 'pat@prospect.example', 'seq-42-step-1@sender.example', 'TEXT'],
+    );
   });
 
   it('when Exim reports a failure with X-Failed-Recipients and only an SMTP 550, then it is permanent for that recipient', async () => {
@@ -65,29 +93,47 @@ describe('classifyInbox: bounces', () => {
   });
 
   it('when a person writes "Re: Delivery failure" without any failed message or recipient named, then it is not a bounce', async () => {
-    const raw = personReply({ ...ids, subject: 'Delivery failure of the pallets' }, 'The truck never came, can we talk?', { threaded: false });
+    const raw = personReply(
+      { ...ids, subject: 'Delivery failure of the pallets' },
+      'The truck never came, can we talk?',
+      { threaded: false },
+    );
     assert.equal((await classify(raw)).kind, 'MESSAGE');
   });
 });
 
 describe('classifyInbox: auto-replies', () => {
   it('when a vacation responder answers with Auto-Submitted: auto-replied, then it is an auto-reply', async () => {
-    assert.deepEqual(await classify(vacationReply(ids)), { kind: 'AUTO_REPLY', reason: 'Auto-Submitted: auto-replied' });
+    assert.deepEqual(await classify(vacationReply(ids)), {
+      kind: 'AUTO_REPLY',
+      reason: 'Auto-Submitted: auto-replied',
+    });
   });
 
-  for (const header of ['X-Autoreply: yes', 'X-Autorespond: Out of office', 'Precedence: auto_reply', 'Auto-Submitted: auto-generated']) {
+  for (const header of [
+    'X-Autoreply: yes',
+    'X-Autorespond: Out of office',
+    'Precedence: auto_reply',
+    'Auto-Submitted: auto-generated',
+  ]) {
     it(`when the answer carries "${header}", then it is an auto-reply`, async () => {
       assert.equal((await classify(vacationReply(ids, { header }))).kind, 'AUTO_REPLY');
     });
   }
 
-  it('when no header marks it but the text is an out-of-office notice, then the classifier\'s rules make it an auto-reply', async () => {
-    const raw = vacationReply(ids, { header: 'X-Mailer: Thunderbird', body: 'I am out of the office until December 2.' });
+  it("when no header marks it but the text is an out-of-office notice, then the classifier's rules make it an auto-reply", async () => {
+    const raw = vacationReply(ids, {
+      header: 'X-Mailer: Thunderbird',
+      body: 'I am out of the office until December 2.',
+    });
     assert.deepEqual(await classify(raw), { kind: 'AUTO_REPLY', reason: 'out-of-office wording' });
   });
 
   it('when a person replies with Auto-Submitted: no, then it is a message, not an auto-reply', async () => {
-    const raw = personReply(ids, 'Sounds good, let\'s talk Tuesday.').replace('MIME-Version', 'Auto-Submitted: no\r\nMIME-Version');
+    const raw = personReply(ids, "Sounds good, let's talk Tuesday.").replace(
+      'MIME-Version',
+      'Auto-Submitted: no\r\nMIME-Version',
+    );
     assert.deepEqual(await classify(raw), { kind: 'MESSAGE' });
   });
 });

@@ -20,26 +20,52 @@ const sized = (sizes: number[]) => sizes.map((size, i) => ({ uid: i + 1, size })
 describe('inbox sync bounds', () => {
   it('when messages are small, then a batch holds at most 50 of them', () => {
     const batches = planBatches(sized(Array.from({ length: 120 }, () => 2000)), limits);
-    assert.deepEqual(batches.map((b) => b.messages.length), [50, 50, 20]);
-    assert.deepEqual(batches.flatMap((b) => b.messages.map((m) => m.uid)), Array.from({ length: 120 }, (_, i) => i + 1), 'every UID once, in order');
+    assert.deepEqual(
+      batches.map((b) => b.messages.length),
+      [50, 50, 20],
+    );
+    assert.deepEqual(
+      batches.flatMap((b) => b.messages.map((m) => m.uid)),
+      Array.from({ length: 120 }, (_, i) => i + 1),
+      'every UID once, in order',
+    );
   });
 
   it('when messages are large, then a batch stops before its bytes pass the limit', () => {
     const batches = planBatches(sized([9 * MIB, 9 * MIB, 9 * MIB, 9 * MIB, 1000]), limits);
-    assert.deepEqual(batches.map((b) => b.messages.map((m) => m.uid)), [[1, 2, 3], [4, 5]]);
+    assert.deepEqual(
+      batches.map((b) => b.messages.map((m) => m.uid)),
+      [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    );
     assert.ok(batches.every((b) => b.bytes <= limits.maxBytes));
   });
 
   it('when a message is over the size limit, then it counts as its header and body start, not its size', () => {
-    assert.equal(fetchedBytes({ uid: 1, size: 25 * MIB }, limits.messageMaxBytes), PARTIAL_HEADER_BYTES + PARTIAL_BODY_BYTES);
-    assert.equal(fetchedBytes({ uid: 1, size: limits.messageMaxBytes }, limits.messageMaxBytes), limits.messageMaxBytes);
+    assert.equal(
+      fetchedBytes({ uid: 1, size: 25 * MIB }, limits.messageMaxBytes),
+      PARTIAL_HEADER_BYTES + PARTIAL_BODY_BYTES,
+    );
+    assert.equal(
+      fetchedBytes({ uid: 1, size: limits.messageMaxBytes }, limits.messageMaxBytes),
+      limits.messageMaxBytes,
+    );
     const batches = planBatches(sized([25 * MIB, 25 * MIB, 25 * MIB]), limits);
-    assert.deepEqual(batches.map((b) => b.messages.length), [3], 'three 25 MB messages cost under 1 MiB together');
+    assert.deepEqual(
+      batches.map((b) => b.messages.length),
+      [3],
+      'three 25 MB messages cost under 1 MiB together',
+    );
   });
 
   it('when a single message is bigger than the batch bound, then it is a batch of its own', () => {
     const batches = planBatches(sized([100, 5000, 100]), { maxCount: 50, maxBytes: 1000, messageMaxBytes: 10_000 });
-    assert.deepEqual(batches.map((b) => b.messages.map((m) => m.uid)), [[1], [2], [3]]);
+    assert.deepEqual(
+      batches.map((b) => b.messages.map((m) => m.uid)),
+      [[1], [2], [3]],
+    );
   });
 
   it('when UIDs run in a row, then the set names the runs', () => {
@@ -51,8 +77,14 @@ describe('inbox sync bounds', () => {
     const budget = new ByteBudget(100);
     const first = await budget.acquire(60);
     const order: string[] = [];
-    const second = budget.acquire(60).then((release) => { order.push('second'); return release; });
-    const third = budget.acquire(10).then((release) => { order.push('third'); return release; });
+    const second = budget.acquire(60).then((release) => {
+      order.push('second');
+      return release;
+    });
+    const third = budget.acquire(10).then((release) => {
+      order.push('third');
+      return release;
+    });
     await new Promise((r) => setImmediate(r));
     assert.deepEqual(order, [], 'a small batch does not overtake a waiting one');
     assert.equal(budget.queued, 2);
@@ -75,8 +107,15 @@ describe('inbox sync bounds', () => {
     assert.equal(config.mailboxSyncStallMinutes, 15);
     assert.equal(config.mailboxWorkerHeapMb, 1024);
     assert.equal(config.mailboxWorkerMetricsPort, 9465);
-    assert.equal(loadConfig({ MAILBOX_MESSAGE_MAX_BYTES: String(40 * MIB) }).mailboxBatchMaxBytes, 40 * MIB, 'the batch default grows with the message limit');
-    assert.throws(() => loadConfig({ MAILBOX_MESSAGE_MAX_BYTES: String(8 * MIB), MAILBOX_BATCH_MAX_BYTES: String(MIB) }), /MAILBOX_BATCH_MAX_BYTES/);
+    assert.equal(
+      loadConfig({ MAILBOX_MESSAGE_MAX_BYTES: String(40 * MIB) }).mailboxBatchMaxBytes,
+      40 * MIB,
+      'the batch default grows with the message limit',
+    );
+    assert.throws(
+      () => loadConfig({ MAILBOX_MESSAGE_MAX_BYTES: String(8 * MIB), MAILBOX_BATCH_MAX_BYTES: String(MIB) }),
+      /MAILBOX_BATCH_MAX_BYTES/,
+    );
     assert.throws(() => loadConfig({ MAILBOX_FETCH_BUDGET_BYTES: String(MIB) }), /MAILBOX_FETCH_BUDGET_BYTES/);
     assert.throws(() => loadConfig({ MAILBOX_SYNC_STALL_MINUTES: '1' }), /MAILBOX_SYNC_STALL_MINUTES/);
   });
@@ -86,27 +125,61 @@ describe('inbox sync bounds', () => {
     const synced = new Date('2026-03-01T00:00:00Z');
     const received = new Date('2026-02-20T00:00:00Z');
     assert.equal(syncStartOf({ created_at: created, last_synced_at: synced, last_received_at: received }), received);
-    assert.equal(syncStartOf({ created_at: created, last_synced_at: null, last_received_at: received }), received, 'connect reset last_synced_at: the last message read stays');
+    assert.equal(
+      syncStartOf({ created_at: created, last_synced_at: null, last_received_at: received }),
+      received,
+      'connect reset last_synced_at: the last message read stays',
+    );
     assert.equal(syncStartOf({ created_at: created, last_synced_at: synced, last_received_at: null }), synced);
     assert.equal(syncStartOf({ created_at: created, last_synced_at: null, last_received_at: null }), created);
   });
 
   it('when the sync is blind, then a CONNECTED mailbox shows ERROR with its reason, and its emails are not held', () => {
-    assert.deepEqual(shownMailboxState({ status: 'CONNECTED', lastError: null, syncError: 'IMAP: imap://h:143: connect ECONNREFUSED' }),
-      { status: 'ERROR', last_error: 'IMAP: imap://h:143: connect ECONNREFUSED', emails_held: false });
-    assert.deepEqual(shownMailboxState({ status: 'CONNECTED', lastError: null, syncError: null }), { status: 'CONNECTED', last_error: null, emails_held: false });
-    assert.deepEqual(shownMailboxState({ status: 'AUTH_FAILED', lastError: 'IMAP: refused', syncError: 'IMAP: x' }), { status: 'AUTH_FAILED', last_error: 'IMAP: refused', emails_held: true });
-    assert.deepEqual(shownMailboxState({ status: 'ERROR', lastError: 'smtps://h:465: timeout', syncError: null }), { status: 'ERROR', last_error: 'smtps://h:465: timeout', emails_held: true });
+    assert.deepEqual(
+      shownMailboxState({
+        status: 'CONNECTED',
+        lastError: null,
+        syncError: 'IMAP: imap://h:143: connect ECONNREFUSED',
+      }),
+      { status: 'ERROR', last_error: 'IMAP: imap://h:143: connect ECONNREFUSED', emails_held: false },
+    );
+    assert.deepEqual(shownMailboxState({ status: 'CONNECTED', lastError: null, syncError: null }), {
+      status: 'CONNECTED',
+      last_error: null,
+      emails_held: false,
+    });
+    assert.deepEqual(shownMailboxState({ status: 'AUTH_FAILED', lastError: 'IMAP: refused', syncError: 'IMAP: x' }), {
+      status: 'AUTH_FAILED',
+      last_error: 'IMAP: refused',
+      emails_held: true,
+    });
+    assert.deepEqual(shownMailboxState({ status: 'ERROR', lastError: 'smtps://h:465: timeout', syncError: null }), {
+      status: 'ERROR',
+      last_error: 'smtps://h:465: timeout',
+      emails_held: true,
+    });
   });
 
   it('when the metrics read a row, then lag runs from the last full read (else the connection) and blindness from the sync or a refused IMAP login', () => {
     const now = Date.parse('2026-03-01T01:00:00Z');
-    const row = { id: 'm', status: 'CONNECTED', last_error: null, sync_error: null, inbox_waiting: 3, last_synced_at: '2026-03-01T00:59:00Z', created_at: '2026-01-01T00:00:00Z' };
+    const row = {
+      id: 'm',
+      status: 'CONNECTED',
+      last_error: null,
+      sync_error: null,
+      inbox_waiting: 3,
+      last_synced_at: '2026-03-01T00:59:00Z',
+      created_at: '2026-01-01T00:00:00Z',
+    };
     assert.deepEqual(mailboxSyncFigures(row, now), { mailboxId: 'm', lagSeconds: 60, waiting: 3, blind: false });
     assert.equal(mailboxSyncFigures({ ...row, last_synced_at: null }, now).lagSeconds, 59 * 86_400 + 3600);
     assert.equal(mailboxSyncFigures({ ...row, sync_error: 'IMAP: x' }, now).blind, true);
     assert.equal(mailboxSyncFigures({ ...row, status: 'AUTH_FAILED', last_error: 'IMAP: refused' }, now).blind, true);
-    assert.equal(mailboxSyncFigures({ ...row, status: 'AUTH_FAILED', last_error: 'smtps://h: 535' }, now).blind, false, 'an SMTP refusal does not blind the inbox');
+    assert.equal(
+      mailboxSyncFigures({ ...row, status: 'AUTH_FAILED', last_error: 'smtps://h: 535' }, now).blind,
+      false,
+      'an SMTP refusal does not blind the inbox',
+    );
   });
 
   it('when the status is read, then the lag is counted from the last read to the end, null before one', () => {

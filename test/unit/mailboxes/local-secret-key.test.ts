@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localSecretKey, withLocalSecretKey } from '../../../scripts/local-secret-key.ts';
 
-describe('the local stack\'s secret key', () => {
+describe("the local stack's secret key", () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'ows-key-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ows-key-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('when the data folder is new, then a random key of 64 characters is made once, readable by its owner only', () => {

@@ -1,12 +1,26 @@
 // The mailbox URL rules (domain/mailboxes/mail-urls.ts): TLS schemes, STARTTLS required off
 // loopback, URL-encoded logins, refusals naming the option. Secrets in stored text: credentials.test.ts.
 import assert from 'node:assert/strict';
-import { describeMailServer, isLoopbackHost, loginAddress, MailUrlError, parseMailUrl } from '../../../domain/mailboxes/mail-urls.ts';
+import {
+  describeMailServer,
+  isLoopbackHost,
+  loginAddress,
+  MailUrlError,
+  parseMailUrl,
+} from '../../../domain/mailboxes/mail-urls.ts';
 
 describe('mailbox URLs', () => {
   it('when the scheme is smtps or imaps, then TLS is used from the first byte on the default port', () => {
     const smtp = parseMailUrl('--smtp-url', 'smtp', 'smtps://ann%40acme.com:s3cret@mail.acme.com');
-    assert.deepEqual(smtp, { protocol: 'smtp', host: 'mail.acme.com', port: 465, tls: true, requireStartTls: false, user: 'ann@acme.com', password: 's3cret' });
+    assert.deepEqual(smtp, {
+      protocol: 'smtp',
+      host: 'mail.acme.com',
+      port: 465,
+      tls: true,
+      requireStartTls: false,
+      user: 'ann@acme.com',
+      password: 's3cret',
+    });
     assert.equal(parseMailUrl('--imap-url', 'imap', 'imaps://ann:pw@mail.acme.com').port, 993);
   });
 
@@ -36,8 +50,14 @@ describe('mailbox URLs', () => {
 
   it('when a URL breaks a rule, then the error names the option and the rule', () => {
     const refused = (option: string, protocol: 'smtp' | 'imap', url: string, pattern: RegExp) =>
-      assert.throws(() => parseMailUrl(option, protocol, url), (error: unknown) =>
-        error instanceof MailUrlError && error.option === option && error.message.startsWith(`${option}: `) && pattern.test(error.message));
+      assert.throws(
+        () => parseMailUrl(option, protocol, url),
+        (error: unknown) =>
+          error instanceof MailUrlError &&
+          error.option === option &&
+          error.message.startsWith(`${option}: `) &&
+          pattern.test(error.message),
+      );
     refused('--smtp-url', 'smtp', 'http://a:b@mail.acme.com', /smtps:\/\/ \(TLS\) or smtp:\/\//);
     refused('--smtp-url', 'smtp', 'imaps://a:b@mail.acme.com', /not imaps:\/\//);
     refused('--imap-url', 'imap', 'not a url', /not a URL/);

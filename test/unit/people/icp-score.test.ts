@@ -2,22 +2,46 @@
 // unknown facts, determinism, the empty ICP, and the ICP shape check the CLI relies on.
 import assert from 'node:assert/strict';
 import {
-  containsPhrase, emptyIcp, icpFromStored, parseIcpProfile, qualify, QUALIFY_WEIGHTS, seniorityFromTitle, type IcpProfile, type QualifyFacts,
+  containsPhrase,
+  emptyIcp,
+  icpFromStored,
+  parseIcpProfile,
+  qualify,
+  QUALIFY_WEIGHTS,
+  seniorityFromTitle,
+  type IcpProfile,
+  type QualifyFacts,
 } from '../../../domain/people/icp-score.ts';
 
 // Ada of the sandbox directory: VP Engineering at Acme Corp (Software, 201-500, US).
 const ada: QualifyFacts = {
-  job_title: 'VP Engineering', seniority: 'VP', industry: 'Software', company_size: '201-500', employee_count: 350, country: 'US',
-  company_name: 'Acme Corp', technologies: ['Salesforce', 'AWS', 'Kubernetes'],
+  job_title: 'VP Engineering',
+  seniority: 'VP',
+  industry: 'Software',
+  company_size: '201-500',
+  employee_count: 350,
+  country: 'US',
+  company_name: 'Acme Corp',
+  technologies: ['Salesforce', 'AWS', 'Kubernetes'],
 };
 const unknownPerson: QualifyFacts = {
-  job_title: null, seniority: null, industry: null, company_size: null, employee_count: null, country: null, company_name: null, technologies: [],
+  job_title: null,
+  seniority: null,
+  industry: null,
+  company_size: null,
+  employee_count: null,
+  country: null,
+  company_name: null,
+  technologies: [],
 };
 const icp = (partial: Partial<IcpProfile>): IcpProfile => ({ ...emptyIcp(), ...partial });
 
 describe('qualify', () => {
   it('when the weights are read, then they add up to 100', () => {
-    assert.equal(Object.values(QUALIFY_WEIGHTS).reduce((a, b) => a + b, 0), 100);
+    assert.equal(
+      Object.values(QUALIFY_WEIGHTS).reduce((a, b) => a + b, 0),
+      100,
+    );
   });
 
   it('when no criterion is set, then score 0, NEEDS_REVIEW and a reason saying so', () => {
@@ -58,14 +82,32 @@ describe('qualify', () => {
     const result = qualify(ada, icp({ industries: ['Software'], countries: ['US'], job_titles: ['Sales'] }));
     assert.equal(result.score, Math.round((100 * 40) / 60));
     assert.equal(result.reasons.length, 3);
-    assert.deepEqual(result.reasons.map((r) => r.split(' ')[0]), ['industry', 'job', 'country'], 'heaviest criteria first');
+    assert.deepEqual(
+      result.reasons.map((r) => r.split(' ')[0]),
+      ['industry', 'job', 'country'],
+      'heaviest criteria first',
+    );
   });
 
   it('when the score lands on 100, 70, 65, 40 and 35, then QUALIFIED at 70 and above, NOT_QUALIFIED below 40, else NEEDS_REVIEW', () => {
-    const full = icp({ industries: ['Software'], company_sizes: ['201-500'], job_titles: ['Engineering'], countries: ['US'], seniorities: ['VP'], keywords: ['AWS'] });
+    const full = icp({
+      industries: ['Software'],
+      company_sizes: ['201-500'],
+      job_titles: ['Engineering'],
+      countries: ['US'],
+      seniorities: ['VP'],
+      keywords: ['AWS'],
+    });
     // Every fact known, so unknowns play no part; the comments list the weights missed.
     const small = { company_size: '1-10', employee_count: 5 };
-    const outsider = { ...ada, ...small, job_title: 'Accountant', seniority: 'ENTRY', company_name: 'Initech', technologies: [] };
+    const outsider = {
+      ...ada,
+      ...small,
+      job_title: 'Accountant',
+      seniority: 'ENTRY',
+      company_name: 'Initech',
+      technologies: [],
+    };
     const cases: [QualifyFacts, number, string][] = [
       [ada, 100, 'QUALIFIED'],
       [{ ...ada, ...small, technologies: [] }, 70, 'QUALIFIED'], // size 20, keywords 10
@@ -86,7 +128,10 @@ describe('qualify', () => {
     assert.equal(result.verdict, 'NEEDS_REVIEW', 'matching the unknown facts could still qualify');
     assert.ok(result.reasons.some((r) => r.startsWith('industry unknown')));
     assert.ok(result.reasons.some((r) => /unknown facts could lift it to 100/.test(r)));
-    const known = qualify({ ...unknownPerson, industry: 'Retail', job_title: 'Accountant' }, icp({ industries: ['Software'], job_titles: ['Engineering'] }));
+    const known = qualify(
+      { ...unknownPerson, industry: 'Retail', job_title: 'Accountant' },
+      icp({ industries: ['Software'], job_titles: ['Engineering'] }),
+    );
     assert.equal(known.verdict, 'NOT_QUALIFIED');
   });
 
@@ -123,13 +168,21 @@ describe('ICP profile shape', () => {
   it('when the profile has unknown keys, wrong types or empty entries, then each is named', () => {
     const parsed = parseIcpProfile({ industry: ['Software'], countries: 'US', keywords: [''], job_titles: [42] });
     assert.equal(parsed.profile, null);
-    assert.deepEqual(parsed.errors.map((e) => e.path).sort(), ['countries', 'industry', 'job_titles[0]', 'keywords[0]']);
+    assert.deepEqual(parsed.errors.map((e) => e.path).sort(), [
+      'countries',
+      'industry',
+      'job_titles[0]',
+      'keywords[0]',
+    ]);
     assert.equal(parseIcpProfile([]).profile, null);
     assert.equal(parseIcpProfile(null).profile, null);
   });
 
   it('when a stored profile is read, then it has every list whatever was stored', () => {
     assert.deepEqual(icpFromStored(null), emptyIcp());
-    assert.deepEqual(icpFromStored({ industries: ['Software'], other: ['x'] }), { ...emptyIcp(), industries: ['Software'] });
+    assert.deepEqual(icpFromStored({ industries: ['Software'], other: ['x'] }), {
+      ...emptyIcp(),
+      industries: ['Software'],
+    });
   });
 });

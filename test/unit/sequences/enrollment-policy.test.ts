@@ -1,7 +1,12 @@
 // The enrollment policy's arithmetic: the pauses between verification attempts and the budget the
 // verification step is given.
 import assert from 'node:assert/strict';
-import { VERIFY_POLICY, verifyAttemptTimeoutMs, verifyBackoffMs, verifyBudgetMs } from '../../../domain/sequences/enrollment/policy.ts';
+import {
+  VERIFY_POLICY,
+  verifyAttemptTimeoutMs,
+  verifyBackoffMs,
+  verifyBudgetMs,
+} from '../../../domain/sequences/enrollment/policy.ts';
 
 describe('enrollment policy', () => {
   it('when attempts fail, then the pauses double from 2 s and never exceed 30 s', () => {

@@ -1,18 +1,45 @@
 import assert from 'node:assert/strict';
 import { sequenceStatus, toSequenceRecord } from '../../../domain/sequences/record.ts';
-import { ENDED_STATUSES, RUNNING_STATUSES, SEQUENCE_STATUSES, isEndedStatus, isRunningStatus } from '../../../domain/sequences/statuses.ts';
+import {
+  ENDED_STATUSES,
+  RUNNING_STATUSES,
+  SEQUENCE_STATUSES,
+  isEndedStatus,
+  isRunningStatus,
+} from '../../../domain/sequences/statuses.ts';
 
 describe('sequence record and statuses', () => {
   it('when a row is mapped, then timestamps become ISO text and missing variables an empty object', () => {
     const record = toSequenceRecord({
-      id: 's1', contact_id: 'c1', account_id: null, sequence_template_id: 't1', status: 'ACTIVE', stopped_reason: null,
-      paused_until: null, current_step: 2, variables: null, source_contact_entry_id: null,
-      created_at: new Date('2026-01-01T00:00:00Z'), updated_at: '2026-01-02 00:00:00+00', ended_at: null,
+      id: 's1',
+      contact_id: 'c1',
+      account_id: null,
+      sequence_template_id: 't1',
+      status: 'ACTIVE',
+      stopped_reason: null,
+      paused_until: null,
+      current_step: 2,
+      variables: null,
+      source_contact_entry_id: null,
+      created_at: new Date('2026-01-01T00:00:00Z'),
+      updated_at: '2026-01-02 00:00:00+00',
+      ended_at: null,
     });
     assert.deepEqual(record, {
-      id: 's1', contact_id: 'c1', account_id: null, sequence_template_id: 't1', status: 'ACTIVE', stopped_reason: null,
-      paused_until: null, current_step: 2, variables: {}, source_contact_entry_id: null,
-      created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z', ended_at: null, error: null,
+      id: 's1',
+      contact_id: 'c1',
+      account_id: null,
+      sequence_template_id: 't1',
+      status: 'ACTIVE',
+      stopped_reason: null,
+      paused_until: null,
+      current_step: 2,
+      variables: {},
+      source_contact_entry_id: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-02T00:00:00.000Z',
+      ended_at: null,
+      error: null,
     });
   });
 

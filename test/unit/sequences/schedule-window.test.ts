@@ -27,16 +27,25 @@ describe('nextAllowedTime', () => {
 
   it('when the template timezone is Asia/Kolkata (UTC+05:30), then the window opens at 09:00 local time', () => {
     // Wednesday 02:00 UTC is 07:30 in Kolkata; 09:00 there is 03:30 UTC.
-    assert.equal(nextAllowedTime(at('2026-11-18T02:00:00Z'), 'Asia/Kolkata', weekdays9to17), at('2026-11-18T03:30:00Z'));
+    assert.equal(
+      nextAllowedTime(at('2026-11-18T02:00:00Z'), 'Asia/Kolkata', weekdays9to17),
+      at('2026-11-18T03:30:00Z'),
+    );
   });
 
   it('when the window is America/New_York across the DST change, then 09:00 local is 13:00 UTC in summer', () => {
     // 2026-07-04 is a Saturday; Monday 2026-07-06 09:00 EDT = 13:00 UTC.
-    assert.equal(nextAllowedTime(at('2026-07-04T12:00:00Z'), 'America/New_York', weekdays9to17), at('2026-07-06T13:00:00Z'));
+    assert.equal(
+      nextAllowedTime(at('2026-07-04T12:00:00Z'), 'America/New_York', weekdays9to17),
+      at('2026-07-06T13:00:00Z'),
+    );
   });
 
   it('when the window has no day or an empty hour range, then it never opens (null)', () => {
     assert.equal(nextAllowedTime(at('2026-11-18T10:00:00Z'), 'UTC', { days: [], start_hour: 9, end_hour: 17 }), null);
-    assert.equal(nextAllowedTime(at('2026-11-18T10:00:00Z'), 'UTC', { days: ['MON'], start_hour: 9, end_hour: 9 }), null);
+    assert.equal(
+      nextAllowedTime(at('2026-11-18T10:00:00Z'), 'UTC', { days: ['MON'], start_hour: 9, end_hour: 9 }),
+      null,
+    );
   });
 });

@@ -98,7 +98,8 @@ describe('truncateText', () => {
   });
 
   it('when max is negative or not an integer, then it throws', () => {
-    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) assert.throws(() => truncateText('abc', bad), RangeError, String(bad));
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      assert.throws(() => truncateText('abc', bad), RangeError, String(bad));
   });
 
   it('when texts mix every kind of cluster, then every max gives a well-formed prefix within max', () => {
@@ -162,7 +163,10 @@ describe('storableText', () => {
     assert.equal(storableText(`${prefix}ab${FAMILY}`, 3003), `${prefix}ab`);
     assert.equal(storableText(`${prefix}${FRANCE}${GERMANY}`, 3003), `${prefix}${FRANCE}`);
     assert.equal(storableText(`${prefix}e${ACUTE}${ACUTE}`, 3002), prefix);
-    assert.equal(storableText(`${prefix}\u{1F44D}\u{1F3FB}`, 3001), prefix, 'a skin-tone modifier stays with its emoji');
+    assert.equal(
+      storableText(`${prefix}\u{1F44D}\u{1F3FB}`, 3001),
+      prefix,
+      'a skin-tone modifier stays with its emoji',
+    );
   });
 });
-

@@ -11,7 +11,19 @@ import { DAY, HOUR, names, personFact, signalCheckFixture, statuses } from './fi
 describe('checkSignal (provider-backed signals, one check)', function () {
   this.timeout(120_000);
   const fx = signalCheckFixture();
-  const { db, newSignal, check, sameRows, scripted, importsOf, contactsWhere, contactEntries, importedCount, footprint, addContactEntry } = fx;
+  const {
+    db,
+    newSignal,
+    check,
+    sameRows,
+    scripted,
+    importsOf,
+    contactsWhere,
+    contactEntries,
+    importedCount,
+    footprint,
+    addContactEntry,
+  } = fx;
   let stack: Stack;
   let org: TestOrg;
   before(() => ({ stack, org } = fx));
@@ -32,13 +44,23 @@ describe('checkSignal (provider-backed signals, one check)', function () {
 
     assert.deepEqual(result, { outcome: 'CHECKED', imported: 3, skipped: 5, read: 8 });
     const expected = {
-      [n.key('e0')]: 'IMPORTED', [n.key('excluded')]: 'SKIPPED_EXCLUDED', [n.key('duplicate')]: 'SKIPPED_DUPLICATE', [n.key('e1')]: 'IMPORTED',
-      [n.key('e2')]: 'IMPORTED', [n.key('e3')]: 'SKIPPED_CAP', [n.key('e4')]: 'SKIPPED_CAP', [n.key('e5')]: 'SKIPPED_CAP',
+      [n.key('e0')]: 'IMPORTED',
+      [n.key('excluded')]: 'SKIPPED_EXCLUDED',
+      [n.key('duplicate')]: 'SKIPPED_DUPLICATE',
+      [n.key('e1')]: 'IMPORTED',
+      [n.key('e2')]: 'IMPORTED',
+      [n.key('e3')]: 'SKIPPED_CAP',
+      [n.key('e4')]: 'SKIPPED_CAP',
+      [n.key('e5')]: 'SKIPPED_CAP',
     };
     const rows = await importsOf(signal.id);
     assert.deepEqual(statuses(rows), expected);
     assert.equal((await contactEntries(signal.contactListId!)).length, 1 + 3);
-    assert.deepEqual(await contactsWhere({ emails: ['e3', 'e4', 'e5'].map((x) => n.email(x)) }), [], 'no contact for a capped fact');
+    assert.deepEqual(
+      await contactsWhere({ emails: ['e3', 'e4', 'e5'].map((x) => n.email(x)) }),
+      [],
+      'no contact for a capped fact',
+    );
 
     // An hour later: two new facts, and the provider answers the old ones again.
     const later = new Date(at.getTime() + HOUR);
@@ -59,32 +81,48 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     const { provider, deps } = scripted('PEOPLE');
     const acme = n.domain('acme');
     await insertContactExclusion(stack, org.organizationId, n.email('excluded'));
-    provider.script(at, ['p0', 'excluded', 'p1', 'p2', 'p3'].map((name) => personFact(n.key(name), acme, { first_name: name, email: n.email(name) })));
+    provider.script(
+      at,
+      ['p0', 'excluded', 'p1', 'p2', 'p3'].map((name) =>
+        personFact(n.key(name), acme, { first_name: name, email: n.email(name) }),
+      ),
+    );
     const signal = await newSignal(at, { maxPerDay: 2 });
     assert.deepEqual(await check(deps, signal.id, at), { outcome: 'CHECKED', imported: 2, skipped: 3, read: 5 });
     const rows = await importsOf(signal.id);
     const before = await footprint(signal.id);
     const contactIds = rows.flatMap((r) => (r.contact_id ? [r.contact_id] : []));
-    const contactsBefore = (await sql`SELECT * FROM contacts WHERE id = ANY (${contactIds}::uuid[]) ORDER BY id`.execute(db())).rows;
+    const contactsBefore = (
+      await sql`SELECT * FROM contacts WHERE id = ANY (${contactIds}::uuid[]) ORDER BY id`.execute(db())
+    ).rows;
 
-    await sql`UPDATE signals SET last_checked_at = ${new Date(at.getTime() - DAY)} WHERE id = ${signal.id}`.execute(db());
+    await sql`UPDATE signals SET last_checked_at = ${new Date(at.getTime() - DAY)} WHERE id = ${signal.id}`.execute(
+      db(),
+    );
     const retry = await check(deps, signal.id, at);
 
     assert.deepEqual(retry, { outcome: 'CHECKED', imported: 0, skipped: 0, read: 5 });
     assert.deepEqual(await footprint(signal.id), before);
-    assert.deepEqual((await sql`SELECT * FROM contacts WHERE id = ANY (${contactIds}::uuid[]) ORDER BY id`.execute(db())).rows, contactsBefore, 'the imported contacts are not written again');
+    assert.deepEqual(
+      (await sql`SELECT * FROM contacts WHERE id = ANY (${contactIds}::uuid[]) ORDER BY id`.execute(db())).rows,
+      contactsBefore,
+      'the imported contacts are not written again',
+    );
     assert.deepEqual(await importsOf(signal.id), rows);
     assert.equal(await importedCount(signal.id), 2);
   });
 
-  it('when two checks of one signal overlap (an activity retried while the first attempt still runs), then the day\'s cap holds across both and nothing is written twice', async () => {
+  it("when two checks of one signal overlap (an activity retried while the first attempt still runs), then the day's cap holds across both and nothing is written twice", async () => {
     const n = names();
     const at = new Date();
     const later = new Date(at.getTime() + 60_000);
     const first = scripted('PEOPLE');
     const second = scripted('PEOPLE');
     const acme = n.domain('acme');
-    const facts = (prefix: string) => Array.from({ length: 6 }, (_, i) => personFact(n.key(`${prefix}${i}`), acme, { first_name: `${prefix}${i}`, email: n.email(`${prefix}${i}`) }));
+    const facts = (prefix: string) =>
+      Array.from({ length: 6 }, (_, i) =>
+        personFact(n.key(`${prefix}${i}`), acme, { first_name: `${prefix}${i}`, email: n.email(`${prefix}${i}`) }),
+      );
     // The two attempts see different facts (their windows end a minute apart), so only the day's count, read under the signal's lock, keeps them under the cap.
     first.provider.script(at, facts('a'));
     second.provider.script(later, facts('b'));
@@ -92,7 +130,7 @@ describe('checkSignal (provider-backed signals, one check)', function () {
 
     const results = await Promise.all([check(first.deps, signal.id, at), check(second.deps, signal.id, later)]);
 
-    assert.equal(results[0].imported + results[1].imported, 5, 'the day\'s 5, whichever attempt took them');
+    assert.equal(results[0].imported + results[1].imported, 5, "the day's 5, whichever attempt took them");
     const rows = await importsOf(signal.id);
     assert.equal(rows.length, 12);
     assert.equal(rows.filter((r) => r.status === 'IMPORTED').length, 5);
@@ -106,15 +144,27 @@ describe('checkSignal (provider-backed signals, one check)', function () {
     const { provider, deps } = scripted('PEOPLE');
     const acme = n.domain('acme');
     const keys = Array.from({ length: 250 }, (_, i) => n.key(`p${i}`));
-    provider.script(at, keys.map((key, i) => personFact(key, acme, { first_name: `P${i}`, email: n.email(`p${i}`) })));
+    provider.script(
+      at,
+      keys.map((key, i) => personFact(key, acme, { first_name: `P${i}`, email: n.email(`p${i}`) })),
+    );
     const signal = await newSignal(at, { maxPerDay: 150 });
 
     const result = await check(deps, signal.id, at);
 
-    assert.deepEqual(provider.searches.map((q) => [q.offset ?? 0, q.limit]), [[0, 100], [100, 100]]);
+    assert.deepEqual(
+      provider.searches.map((q) => [q.offset ?? 0, q.limit]),
+      [
+        [0, 100],
+        [100, 100],
+      ],
+    );
     assert.deepEqual(result, { outcome: 'CHECKED', imported: 150, skipped: 50, read: 200 });
     const byKey = statuses(await importsOf(signal.id));
-    assert.deepEqual(byKey, Object.fromEntries(keys.slice(0, 200).map((key, i) => [key, i < 150 ? 'IMPORTED' : 'SKIPPED_CAP'])));
+    assert.deepEqual(
+      byKey,
+      Object.fromEntries(keys.slice(0, 200).map((key, i) => [key, i < 150 ? 'IMPORTED' : 'SKIPPED_CAP'])),
+    );
     assert.equal(await importedCount(signal.id), 150);
     assert.equal((await contactEntries(signal.contactListId!)).length, 150);
   });

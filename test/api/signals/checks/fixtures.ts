@@ -12,7 +12,13 @@ import { sql } from 'kysely';
 import type { Client } from '@temporalio/client';
 import { checkSignal, type CheckResult, type SignalCheckDeps } from '../../../../domain/signals/checks.service.ts';
 import { createProviders } from '../../../../providers/index.ts';
-import type { FactCompany, FactPerson, FactQuery, SignalDataProvider, SignalFact } from '../../../../providers/signals/index.ts';
+import type {
+  FactCompany,
+  FactPerson,
+  FactQuery,
+  SignalDataProvider,
+  SignalFact,
+} from '../../../../providers/signals/index.ts';
 import { newOrg, type TestOrg } from '../../../helpers/fixtures.ts';
 import { insertSignal, type ImportRow, type SignalSpec } from '../../../helpers/signal-fixtures.ts';
 import { getStack, type Stack } from '../../../helpers/stack.ts';
@@ -58,28 +64,65 @@ export function names() {
   };
 }
 
-export const company = (domain: string, name = `Company ${domain.split('-')[0]}`): FactCompany => ({ name, domain, industry: null, size_band: null, country_code: null });
+export const company = (domain: string, name = `Company ${domain.split('-')[0]}`): FactCompany => ({
+  name,
+  domain,
+  industry: null,
+  size_band: null,
+  country_code: null,
+});
 
 export const person = (p: Partial<FactPerson>): FactPerson => ({
-  first_name: null, last_name: null, job_title: null, linkedin_url: null, email: null, company_domain: null, ...p,
+  first_name: null,
+  last_name: null,
+  job_title: null,
+  linkedin_url: null,
+  email: null,
+  company_domain: null,
+  ...p,
 });
 
 /** A PEOPLE-scope fact about a person working at `domain` (occurred_at is set by ScriptedSignals.script). */
 export const personFact = (key: string, domain: string, p: Partial<FactPerson>): SignalFact => ({
-  key, event_type: 'JOB_CHANGE', occurred_at: new Date(0), company: company(domain), person: person({ company_domain: domain, ...p }), metadata: { scripted: key },
+  key,
+  event_type: 'JOB_CHANGE',
+  occurred_at: new Date(0),
+  company: company(domain),
+  person: person({ company_domain: domain, ...p }),
+  metadata: { scripted: key },
 });
 
 /** A COMPANY-scope fact about `domain`. */
 export const companyFact = (key: string, domain: string): SignalFact => ({
-  key, event_type: 'FUNDING_ROUND', occurred_at: new Date(0), company: company(domain), person: null, metadata: { round: 'Seed', scripted: key },
+  key,
+  event_type: 'FUNDING_ROUND',
+  occurred_at: new Date(0),
+  company: company(domain),
+  person: null,
+  metadata: { round: 'Seed', scripted: key },
 });
 
 /** fact_key -> status. */
 export const statuses = (rows: ImportRow[]) => Object.fromEntries(rows.map((r) => [r.fact_key, r.status]));
 
-export interface ContactRow { id: string; email: string | null; linkedin_url: string | null; first_name: string | null; last_name: string | null; job_title: string | null; phone: string | null; account_id: string | null }
+export interface ContactRow {
+  id: string;
+  email: string | null;
+  linkedin_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  job_title: string | null;
+  phone: string | null;
+  account_id: string | null;
+}
 
-export interface EntryRow { id: string; contact_id: string | null; email: string | null; enrichment_status: string; resolved_at: Date | null }
+export interface EntryRow {
+  id: string;
+  contact_id: string | null;
+  email: string | null;
+  enrichment_status: string;
+  resolved_at: Date | null;
+}
 
 export function signalCheckFixture() {
   let stack: Stack;
@@ -92,8 +135,20 @@ export function signalCheckFixture() {
     org = await newOrg(stack);
     const providers = createProviders({ orm: stack.orm, config: stack.config });
     // Signals here have no sequence template unless a test gives one and its own Temporal stand-in.
-    const temporal = new Proxy({}, { get: () => { throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow'); } }) as Client;
-    base = { directory: providers.directory, enrichment: providers.enrichment, workflows: createWorkflowClients(temporal, 'signal-checks'), slowVerifyMs: stack.config.slowVerifyMs };
+    const temporal = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('signal-checks tests have no Temporal: a check tried to start a workflow');
+        },
+      },
+    ) as Client;
+    base = {
+      directory: providers.directory,
+      enrichment: providers.enrichment,
+      workflows: createWorkflowClients(temporal, 'signal-checks'),
+      slowVerifyMs: stack.config.slowVerifyMs,
+    };
   });
 
   /** A scripted provider and the check's dependencies around it, with every preset of the given scope. */
@@ -106,7 +161,13 @@ export function signalCheckFixture() {
   /** A Temporal stand-in that records the workflow ids a check starts. */
   function workflowStarts() {
     const started: string[] = [];
-    const temporal = { workflow: { start: async (_type: string, start: { workflowId: string }) => { started.push(start.workflowId); } } } as unknown as Client;
+    const temporal = {
+      workflow: {
+        start: async (_type: string, start: { workflowId: string }) => {
+          started.push(start.workflowId);
+        },
+      },
+    } as unknown as Client;
     return { workflows: createWorkflowClients(temporal, 'signal-checks'), started };
   }
 
@@ -119,9 +180,11 @@ export function signalCheckFixture() {
   }
 
   /** An ACTIVE signal whose window ends at `at` and starts a day before (last_checked_at). */
-  const newSignal = (at: Date, spec: SignalSpec = {}) => insertSignal(stack, org.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), ...spec });
+  const newSignal = (at: Date, spec: SignalSpec = {}) =>
+    insertSignal(stack, org.organizationId, { lastCheckedAt: new Date(at.getTime() - DAY), ...spec });
 
-  const check = (deps: SignalCheckDeps, signalId: string, at: Date): Promise<CheckResult> => checkSignal(stack.orm.em.fork(), deps, org.organizationId, signalId, at);
+  const check = (deps: SignalCheckDeps, signalId: string, at: Date): Promise<CheckResult> =>
+    checkSignal(stack.orm.em.fork(), deps, org.organizationId, signalId, at);
 
   // --- readers ---------------------------------------------------------------------------------
 
@@ -134,9 +197,14 @@ export function signalCheckFixture() {
   }
 
   /** The rows of `before` as they are now (a row looked at once stays as written). */
-  const sameRows = (after: ImportRow[], before: ImportRow[]) => after.filter((r) => before.some((b) => b.fact_key === r.fact_key));
+  const sameRows = (after: ImportRow[], before: ImportRow[]) =>
+    after.filter((r) => before.some((b) => b.fact_key === r.fact_key));
 
-  async function contactsWhere(where: { emails?: string[]; linkedins?: string[]; ids?: string[] }): Promise<ContactRow[]> {
+  async function contactsWhere(where: {
+    emails?: string[];
+    linkedins?: string[];
+    ids?: string[];
+  }): Promise<ContactRow[]> {
     const { rows } = await sql<ContactRow>`
       SELECT id, email, linkedin_url, first_name, last_name, job_title, phone, account_id FROM contacts
        WHERE organization_id = ${org.organizationId}
@@ -148,19 +216,25 @@ export function signalCheckFixture() {
   const contactById = async (id: string) => (await contactsWhere({ ids: [id] }))[0];
 
   async function accountIdOf(domain: string): Promise<string | null> {
-    const { rows } = await sql<{ id: string }>`SELECT id FROM accounts WHERE organization_id = ${org.organizationId} AND domain = ${domain}`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM accounts WHERE organization_id = ${org.organizationId} AND domain = ${domain}`.execute(db());
     return rows[0]?.id ?? null;
   }
 
   async function contactEntries(listId: string): Promise<EntryRow[]> {
     const { rows } = await sql<EntryRow>`
-      SELECT id, contact_id, email, enrichment_status, resolved_at FROM contact_entries WHERE contact_list_id = ${listId} ORDER BY created_at, id`.execute(db());
+      SELECT id, contact_id, email, enrichment_status, resolved_at FROM contact_entries WHERE contact_list_id = ${listId} ORDER BY created_at, id`.execute(
+      db(),
+    );
     return rows;
   }
 
   async function accountEntries(listId: string): Promise<{ account_id: string | null; domain: string }[]> {
     const { rows } = await sql<{ account_id: string | null; domain: string }>`
-      SELECT account_id, domain FROM account_entries WHERE account_list_id = ${listId} ORDER BY created_at, id`.execute(db());
+      SELECT account_id, domain FROM account_entries WHERE account_list_id = ${listId} ORDER BY created_at, id`.execute(
+      db(),
+    );
     return rows;
   }
 
@@ -174,7 +248,9 @@ export function signalCheckFixture() {
   }
 
   async function importedCount(signalId: string): Promise<number> {
-    const { rows } = await sql<{ imported_count: number }>`SELECT imported_count FROM signals WHERE id = ${signalId}`.execute(db());
+    const { rows } = await sql<{
+      imported_count: number;
+    }>`SELECT imported_count FROM signals WHERE id = ${signalId}`.execute(db());
     return rows[0].imported_count;
   }
 
@@ -196,23 +272,31 @@ export function signalCheckFixture() {
   async function addContactEntry(listId: string, e: { contactId?: string; email?: string }): Promise<void> {
     await sql`
       INSERT INTO contact_entries (id, organization_id, contact_list_id, contact_id, email, enrichment_status, resolved_at, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${org.organizationId}, ${listId}, ${e.contactId ?? null}, ${e.email ?? null}, 'DONE', now(), now(), now())`.execute(db());
+      VALUES (gen_random_uuid(), ${org.organizationId}, ${listId}, ${e.contactId ?? null}, ${e.email ?? null}, 'DONE', now(), now(), now())`.execute(
+      db(),
+    );
   }
 
   async function addAccountEntry(listId: string, accountId: string, domain: string): Promise<void> {
     await sql`
       INSERT INTO account_entries (id, organization_id, account_list_id, account_id, name, domain, company, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${org.organizationId}, ${listId}, ${accountId}, ${domain}, ${domain}, NULL, now(), now())`.execute(db());
+      VALUES (gen_random_uuid(), ${org.organizationId}, ${listId}, ${accountId}, ${domain}, ${domain}, NULL, now(), now())`.execute(
+      db(),
+    );
   }
 
   async function excludeLinkedin(linkedinUrl: string): Promise<void> {
     await sql`INSERT INTO contact_exclusions (id, organization_id, linkedin_url, reason, created_at, updated_at)
-              VALUES (gen_random_uuid(), ${org.organizationId}, ${linkedinUrl}, 'CONTACT_REFUSED', now(), now())`.execute(db());
+              VALUES (gen_random_uuid(), ${org.organizationId}, ${linkedinUrl}, 'CONTACT_REFUSED', now(), now())`.execute(
+      db(),
+    );
   }
 
   async function excludeEmailUntil(email: string, until: Date): Promise<void> {
     await sql`INSERT INTO contact_exclusions (id, organization_id, email, reason, until, created_at, updated_at)
-              VALUES (gen_random_uuid(), ${org.organizationId}, ${email}, 'BAD_TIMING', ${until}, now(), now())`.execute(db());
+              VALUES (gen_random_uuid(), ${org.organizationId}, ${email}, 'BAD_TIMING', ${until}, now(), now())`.execute(
+      db(),
+    );
   }
 
   async function excludeDomain(domain: string): Promise<void> {
@@ -220,14 +304,25 @@ export function signalCheckFixture() {
               VALUES (gen_random_uuid(), ${org.organizationId}, ${domain}, 'COMPETITOR', now(), now())`.execute(db());
   }
 
-  async function setContactFields(id: string, f: { lastName?: string; jobTitle?: string; phone?: string }): Promise<void> {
-    await sql`UPDATE contacts SET last_name = ${f.lastName ?? null}, job_title = ${f.jobTitle ?? null}, phone = ${f.phone ?? null} WHERE id = ${id}`.execute(db());
+  async function setContactFields(
+    id: string,
+    f: { lastName?: string; jobTitle?: string; phone?: string },
+  ): Promise<void> {
+    await sql`UPDATE contacts SET last_name = ${f.lastName ?? null}, job_title = ${f.jobTitle ?? null}, phone = ${f.phone ?? null} WHERE id = ${id}`.execute(
+      db(),
+    );
   }
 
   return {
-    get stack() { return stack; },
-    get org() { return org; },
-    get base() { return base; },
+    get stack() {
+      return stack;
+    },
+    get org() {
+      return org;
+    },
+    get base() {
+      return base;
+    },
     db,
     newSignal,
     check,

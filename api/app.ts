@@ -17,7 +17,8 @@ import { authenticate } from './middleware/auth.ts';
 import { rateLimit, routeBudgets } from './middleware/rate-limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { coveredPosts, idempotency, sealedAnswers } from './middleware/idempotency.ts';
+import { coveredPosts, idempotency } from './middleware/idempotency.ts';
+import { sealedAnswers } from './middleware/idempotency-answers.ts';
 import { fallback } from './middleware/fallback.ts';
 import { compression } from './middleware/compression.ts';
 import { refuseCorsPreflight } from './middleware/cors-preflight.ts';
@@ -34,14 +35,15 @@ import { servedOpenApi } from './openapi-served.ts';
 import { mountRoutes, routeFinder, type RouteDef } from './route.ts';
 import { templateResolver } from './route-templates.ts';
 import { indexRouterMatch } from './router-index.ts';
+import { accountListsRoutes } from './routes/account-lists.routes.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
+import { contactListsRoutes } from './routes/contact-lists.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
 import { eventsRoutes, eventsVerbatimMembers } from './routes/events.routes.ts';
 import { exclusionsRoutes } from './routes/exclusions.routes.ts';
-import { listsRoutes } from './routes/lists.routes.ts';
 import { messagesRoutes } from './routes/messages.routes.ts';
 import { playbooksRoutes } from './routes/playbooks.routes.ts';
 import { qualifyRoutes } from './routes/qualify.routes.ts';
@@ -53,6 +55,7 @@ import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
 import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
 import { signalsRoutes } from './routes/signals.routes.ts';
+import { taskActionsRoutes } from './routes/task-actions.routes.ts';
 import { tasksRoutes } from './routes/tasks.routes.ts';
 import { testHelpersRoutes } from './routes/test-helpers.routes.ts';
 import { trackingRoutes } from './routes/tracking.routes.ts';
@@ -113,8 +116,10 @@ export function createApp(deps: AppDeps): App {
     ...sequenceControlsRoutes({ workflows }),
     ...unenrollRoutes({ workflows }),
     ...messagesRoutes(),
-    ...listsRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
-    ...tasksRoutes({ workflows, providers: deps.providers, config: deps.config }),
+    ...contactListsRoutes({ workflows, directory: deps.providers.directory }),
+    ...accountListsRoutes({ workflows, directory: deps.providers.directory }),
+    ...tasksRoutes(),
+    ...taskActionsRoutes({ workflows, providers: deps.providers, config: deps.config }),
     ...playbooksRoutes(),
     ...eventsRoutes(),
     // Before the signals routes: /v1/signals/presets and /v1/signals/preview are not signal ids.

@@ -19,15 +19,16 @@
 //   a retry of the same request takes it over. A request that runs long keeps its claim.
 // - Keys expire 24 h after their claim: an expired row counts as absent (the next claim reuses it),
 //   and expired rows are deleted in bounded batches, at most once a minute per process.
+// Which answers are stored, their text and replayed headers, and their sealing: idempotency-answers.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Next } from 'koa';
 import { sql, type Kysely } from 'kysely';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
-import { SecretBox } from '../../domain/webhooks/secrets.ts';
 import type { AppContext } from '../context.ts';
 import type { RouteDef } from '../route.ts';
 import { ApiIssue, businessIssue, validationIssue } from '../errors.ts';
+import { carriedOut, REPLAYED_HEADERS, responseText, type AnswerSeal } from './idempotency-answers.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -36,12 +37,6 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
 const KEY_REGEX = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-
-/** Response headers a replay repeats (lower case); the rest (request id, rate limits...) are the replay's own. */
-const REPLAYED_HEADERS = ['content-type', 'location', 'retry-after'];
-
-/** Statuses that say the request was not carried out: not stored, the key is released. */
-const NOT_CARRIED_OUT = new Set([401, 403, 408, 429]);
 
 export interface IdempotencyOptions {
   orm: MikroORM;
@@ -60,7 +55,7 @@ export interface IdempotencyOptions {
    * rotate-secret return the signing secret), which must not sit in plaintext (SECURITY.md).
    * Default: stored as sent.
    */
-  seal?: { encrypt(plain: string): string; decrypt(sealed: string): string };
+  seal?: AnswerSeal;
   /** Expired rows deleted per purge (default 1000), and the least time between purges (default 60 s). */
   purgeBatch?: number;
   purgeIntervalMs?: number;
@@ -109,29 +104,6 @@ export function idempotencyKeyOf(ctx: AppContext): string | null {
 function defaultBodyBytes(ctx: AppContext): Buffer {
   const text = (ctx.request as { rawBody?: unknown }).rawBody;
   return typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.alloc(0);
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body Koa is about to send, as text; undefined when it cannot be stored (a stream, binary bytes). */
-function responseText(body: unknown): string | null | undefined {
-  if (body === null || body === undefined) return null;
-  if (typeof body === 'string') return body;
-  if (Buffer.isBuffer(body)) {
-    try {
-      return utf8.decode(body);
-    } catch {
-      return undefined;
-    }
-  }
-  if (typeof (body as { pipe?: unknown }).pipe === 'function' || body instanceof ReadableStream || body instanceof Blob)
-    return undefined;
-  return JSON.stringify(body); // what Koa sends for an object
-}
-
-function carriedOut(ctx: AppContext): boolean {
-  if (ctx.status >= 500 || NOT_CARRIED_OUT.has(ctx.status)) return false;
-  return (ctx.body as { type?: unknown } | null)?.type !== 'ValidationIssue';
 }
 
 /** Deletes up to `batch` expired keys; returns how many. Concurrent purges skip each other's rows. */
@@ -390,18 +362,5 @@ export function coveredPosts(
     const route = findRoute('POST', ctx.path);
     if (!route) return false;
     return !route.scope || ctx.state.principal.scopes.has(route.scope);
-  };
-}
-
-/**
- * Stored answers sealed with AES-256-GCM under a key of their own derived from WEBHOOK_SECRET_KEY
- * (a new webhook's signing secret is in its answer). Rows written before sealing (plain JSON,
- * never starting with `v1.`) still replay.
- */
-export function sealedAnswers(secretKey: string): NonNullable<IdempotencyOptions['seal']> {
-  const box = new SecretBox(`idempotency-responses:${secretKey}`);
-  return {
-    encrypt: (plain) => box.encrypt(plain),
-    decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed),
   };
 }

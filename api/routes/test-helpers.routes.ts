@@ -1,9 +1,15 @@
 // Sandbox test helpers (SANDBOX_MODE only; scope sequences:write; tag "Test helpers"): simulate what
 // the outside world does with a run's messages, since no real mailbox, LinkedIn account or calendar
-// is connected. Each goes through the same engagement code a real signal would (domain/engagement/engagement.service.ts).
+// is connected. Each goes through the same engagement code a real signal would (domain/engagement/*.service.ts).
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
+import {
+  recordInvitationAccepted,
+  recordMeeting,
+  type MeetingInput,
+} from '../../domain/engagement/invitations-meetings.service.ts';
+import { recordClick, recordOpen } from '../../domain/engagement/opens-clicks.service.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams, timestamp, uuid } from '../schemas/common.schemas.ts';
@@ -68,7 +74,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await engagement.recordOpen(with_(ctx), org(ctx), params.message_id),
+        body: await recordOpen(with_(ctx), org(ctx), params.message_id),
       }),
     }),
     defineRoute<{ message_id: string }, Record<string, never>, { url?: string }>({
@@ -94,7 +100,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       },
       handler: async (ctx, { params, body }) => ({
         status: 200,
-        body: await engagement.recordClick(with_(ctx), org(ctx), params.message_id, body?.url ?? null),
+        body: await recordClick(with_(ctx), org(ctx), params.message_id, body?.url ?? null),
       }),
     }),
     defineRoute<{ message_id: string }, Record<string, never>, { body: string; subject?: string }>({
@@ -164,7 +170,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
         body: await engagement.recordBounce(with_(ctx), org(ctx), params.message_id),
       }),
     }),
-    defineRoute<{ contact_id: string }, Record<string, never>, engagement.MeetingInput>({
+    defineRoute<{ contact_id: string }, Record<string, never>, MeetingInput>({
       method: 'POST',
       path: '/v1/test-helpers/contacts/{contact_id}/meeting',
       auth: 'key',
@@ -202,7 +208,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       },
       handler: async (ctx, { params, body }) => ({
         status: 201,
-        body: await engagement.recordMeeting(with_(ctx), org(ctx), params.contact_id, body ?? {}),
+        body: await recordMeeting(with_(ctx), org(ctx), params.contact_id, body ?? {}),
       }),
     }),
     defineRoute<{ contact_id: string }>({
@@ -226,7 +232,7 @@ export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Lo
       },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await engagement.recordInvitationAccepted(with_(ctx), org(ctx), params.contact_id),
+        body: await recordInvitationAccepted(with_(ctx), org(ctx), params.contact_id),
       }),
     }),
   ];

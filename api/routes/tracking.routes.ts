@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import { recordTrackedClick, recordTrackedOpen } from '../../domain/engagement/engagement.service.ts';
+import { recordTrackedClick, recordTrackedOpen } from '../../domain/engagement/opens-clicks.service.ts';
 import { verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';

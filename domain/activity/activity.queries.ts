@@ -20,6 +20,20 @@ export type ActivityInsert = Pick<
   | 'payload'
 > & { created_at: Date };
 
+/** The columns of an activity a statement inserts from a SELECT in its CTE `a` (the event beside a sequence's write). */
+export const SEQUENCE_ACTIVITY_COLUMNS = [
+  'id',
+  'organization_id',
+  'type',
+  'contact_id',
+  'sequence_id',
+  'sequence_template_id',
+  'resource_type',
+  'channel',
+  'payload',
+  'created_at',
+] as const;
+
 /** The columns of a webhook delivery, in the order of deliveriesOfInserted's SELECT. */
 export const DELIVERY_COLUMNS = [
   'id',

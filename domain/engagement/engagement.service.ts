@@ -1,128 +1,44 @@
-// Engagement: what the outside world does with a run's messages (opens, clicks, replies, bounces,
-// LinkedIn acceptances, meetings), each recorded in one transaction with its event and its effect
-// on the run, under the message's and the run's locks; the run's workflow is told after the commit.
-//
-// Engagement score (per run): first open of an email +1, first click of an email +2, LinkedIn
-// invitation accepted +2, a reply that is neither negative nor out of office +3, an INTERESTED
-// reply +5. When a run's score reaches HOT_LEAD_THRESHOLD (3) its contact becomes a hot lead, once
-// per run: a hot_leads row and hot_lead.created with the hot_lead embed {id, engagement_score}.
-// Opens and clicks after the first count (open_count, click_count) without adding points; every
-// click emits message.link_clicked (with its url), only the first open emits message.opened.
+// Engagement: what the outside world does with a run's messages, each recorded in one transaction
+// with its event and its effect on the run, under the message's and the run's locks; the run's
+// workflow is told after the commit (recorded, which every engagement use case runs in). This file
+// holds that frame and the inbound answers to a run's mail: replies (classified, each category with
+// its effect on a running run) and bounces, which the inbox sync also writes in its own transaction.
+// Opens and clicks are in opens-clicks.service.ts, LinkedIn acceptances and meetings in
+// invitations-meetings.service.ts, the steps they share (scoring, hot leads) in engagement-steps.ts.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { RUNNING_STATUSES, isRunningStatus } from '../sequences/statuses.ts';
+import { isRunningStatus } from '../sequences/statuses.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
-import { DomainError } from '../shared/errors.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
-import { getMessage, type MessageRecord } from './messages.service.ts';
 import { classifyReply, ownText, returnDateOf, type ReplyCategory } from './reply-classifier.ts';
 import { replyTask } from './reply-task.ts';
-import { DAY_MS, HOUR_MS, iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
-import { end, endRuns, lockRun, sequenceEvent, toSequenceRecord, update, type RunRow } from '../sequences/runs.ts';
+import { end, lockRun, sequenceEvent, update } from '../sequences/runs.ts';
 import { pauseInRow } from '../sequences/pause.ts';
-import type { SequenceRecord } from '../sequences/record.ts';
+import {
+  ENGAGEMENT_POINTS,
+  eventChannel,
+  lockMessage,
+  messageEmbed,
+  requireOutbound,
+  resultOf,
+  score,
+  type EngagementResult,
+} from './engagement-steps.ts';
 import {
   contactAddresses,
-  contactRunsForMeeting,
-  countClick,
-  countOpen,
-  insertHotLead,
-  insertMeeting,
   insertMessage,
-  isOrganizationContact,
-  latestInvitation,
-  lockMessageRow,
-  markAccepted,
   markBounced,
-  messageOrganization,
   type EngagedMessage as MessageRow,
 } from './engagement.queries.ts';
-
-export const HOT_LEAD_THRESHOLD = 3;
-export const ENGAGEMENT_POINTS = { open: 1, click: 2, invitationAccepted: 2, reply: 3, interestedReply: 5 } as const;
 
 export interface EngagementDeps {
   em: EntityManager;
   workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
-}
-
-export interface EngagementResult {
-  message: MessageRecord;
-  /** The run as it now is, or null for a message without a run. */
-  sequence: SequenceRecord | null;
-}
-
-async function lockMessage(tx: EntityManager, organizationId: string, messageId: string): Promise<MessageRow> {
-  const row = await lockMessageRow(tx, organizationId, messageId);
-  if (!row) throw DomainError.notFound('Message');
-  return row;
-}
-
-function requireOutbound(message: MessageRow, channels: MessageRow['channel'][], what: string): void {
-  if (message.direction !== 'OUTBOUND' || !channels.includes(message.channel) || message.kind === 'INVITATION') {
-    throw DomainError.business(
-      `Only an outbound ${channels.join(' or ')} message can be ${what}; this one is ${message.direction} ${message.channel} ${message.kind}.`,
-      {
-        message_id: message.id,
-        direction: message.direction,
-        channel: message.channel,
-        kind: message.kind,
-      },
-    );
-  }
-}
-
-const messageEmbed = (
-  m: Pick<MessageRow, 'id' | 'subject' | 'body' | 'channel' | 'direction' | 'sent_at' | 'step_number'>,
-) => ({
-  id: m.id,
-  subject: m.channel === 'EMAIL' ? m.subject : null,
-  body: m.body,
-  channel: m.channel,
-  direction: m.direction,
-  sent_at: iso(m.sent_at),
-  step_number: m.step_number,
-});
-
-const eventChannel = (channel: MessageRow['channel']) =>
-  channel === 'EMAIL' || channel === 'LINKEDIN' ? channel : 'MANUAL';
-
-/** Adds points to the run; at the threshold, the run's hot lead (once) and hot_lead.created. */
-async function score(
-  tx: EntityManager,
-  run: RunRow,
-  points: number,
-  channel: MessageRow['channel'] | null,
-): Promise<RunRow> {
-  if (points <= 0) return run;
-  const scored = await update(tx, run, { engagement_score: run.engagement_score + points });
-  if (scored.engagement_score < HOT_LEAD_THRESHOLD) return scored;
-  const hotLeadId = randomUUID();
-  const inserted = await insertHotLead(tx, {
-    id: hotLeadId,
-    organization_id: run.organization_id,
-    contact_id: run.contact_id,
-    sequence_id: run.id,
-    engagement_score: scored.engagement_score,
-    created_at: new Date(),
-  });
-  if (inserted) {
-    await emitEvent(
-      tx,
-      sequenceEvent(scored, 'hot_lead.created', {
-        resourceType: 'HOT_LEAD',
-        channel: channel ? eventChannel(channel) : null,
-        hotLeadId,
-        embeds: { hot_lead: { id: hotLeadId, engagement_score: scored.engagement_score } },
-      }),
-    );
-  }
-  return scored;
 }
 
 /**
@@ -146,100 +62,6 @@ export async function recorded<T>(
   });
   await deliverRunsChanged(deps.em, deps, changed);
   return result;
-}
-
-/**
- * An open or click from a tracking link, recorded under the message's organization; a message
- * deleted meanwhile is nothing to record. Never fails the reader: a failure is logged.
- */
-async function recordTracked(
-  deps: EngagementDeps,
-  messageId: string,
-  work: (organizationId: string) => Promise<unknown>,
-): Promise<void> {
-  try {
-    const organizationId = await messageOrganization(deps.em.fork(), messageId);
-    if (organizationId) await work(organizationId);
-  } catch (error) {
-    deps.logger?.warn({ err: error, messageId }, 'engagement not recorded');
-  }
-}
-
-/** The tracking pixel of a message loaded: recordOpen() under its organization, never failing the reader. */
-export function recordTrackedOpen(deps: EngagementDeps, messageId: string): Promise<void> {
-  return recordTracked(deps, messageId, (organizationId) => recordOpen(deps, organizationId, messageId));
-}
-
-/** A tracked link of a message followed: recordClick() under its organization, never failing the reader. */
-export function recordTrackedClick(deps: EngagementDeps, messageId: string, url: string): Promise<void> {
-  return recordTracked(deps, messageId, (organizationId) => recordClick(deps, organizationId, messageId, url));
-}
-
-async function resultOf(
-  tx: EntityManager,
-  organizationId: string,
-  messageId: string,
-  run: RunRow | null,
-): Promise<EngagementResult> {
-  return { message: await getMessage(tx, organizationId, messageId), sequence: run ? toSequenceRecord(run) : null };
-}
-
-/** An email was opened (the tracking pixel, or the test helper). */
-export async function recordOpen(
-  deps: EngagementDeps,
-  organizationId: string,
-  messageId: string,
-  at = new Date(),
-): Promise<EngagementResult> {
-  return recorded(deps, organizationId, async (tx) => {
-    const message = await lockMessage(tx, organizationId, messageId);
-    requireOutbound(message, ['EMAIL'], 'opened');
-    await countOpen(tx, message.id, at);
-    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
-    if (run && message.opened_at === null) {
-      await emitEvent(
-        tx,
-        sequenceEvent(run, 'message.opened', {
-          resourceType: 'MESSAGE',
-          channel: 'EMAIL',
-          messageId: message.id,
-          embeds: { message: messageEmbed(message) },
-        }),
-      );
-      run = await score(tx, run, ENGAGEMENT_POINTS.open, 'EMAIL');
-    }
-    return resultOf(tx, organizationId, message.id, run);
-  });
-}
-
-/** A tracked link of an email was clicked. */
-export async function recordClick(
-  deps: EngagementDeps,
-  organizationId: string,
-  messageId: string,
-  url: string | null,
-  at = new Date(),
-): Promise<EngagementResult> {
-  return recorded(deps, organizationId, async (tx) => {
-    const message = await lockMessage(tx, organizationId, messageId);
-    requireOutbound(message, ['EMAIL'], 'clicked');
-    await countClick(tx, message.id, at);
-    let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
-    if (run) {
-      await emitEvent(
-        tx,
-        sequenceEvent(run, 'message.link_clicked', {
-          resourceType: 'MESSAGE',
-          channel: 'EMAIL',
-          messageId: message.id,
-          embeds: { message: messageEmbed(message) },
-          fields: { url },
-        }),
-      );
-      if (message.clicked_at === null) run = await score(tx, run, ENGAGEMENT_POINTS.click, 'EMAIL');
-    }
-    return resultOf(tx, organizationId, message.id, run);
-  });
 }
 
 export interface ReplyResult extends EngagementResult {
@@ -406,147 +228,4 @@ export async function applyBounce(
     changed.push(run.id);
   }
   return resultOf(tx, organizationId, message.id, run);
-}
-
-/** The contact accepted the run's LinkedIn invitation (their latest one): invitation.accepted, once. */
-export async function recordInvitationAccepted(
-  deps: EngagementDeps,
-  organizationId: string,
-  contactId: string,
-  at = new Date(),
-): Promise<EngagementResult> {
-  return recorded(deps, organizationId, async (tx) => {
-    await requireContact(tx, organizationId, contactId);
-    const latest = await latestInvitation(tx, organizationId, contactId);
-    if (!latest)
-      throw DomainError.business('No LinkedIn invitation was sent to this contact.', { contact_id: contactId });
-    const invitation = await lockMessage(tx, organizationId, latest.id);
-    let run = invitation.sequence_id ? await lockRun(tx, invitation.sequence_id) : null;
-    if (invitation.accepted_at === null) {
-      await markAccepted(tx, invitation.id, at);
-      if (run) {
-        await emitEvent(
-          tx,
-          sequenceEvent(run, 'invitation.accepted', {
-            resourceType: 'INVITATION',
-            channel: 'LINKEDIN',
-            messageId: invitation.id,
-            fields: { step_number: invitation.step_number },
-          }),
-        );
-        run = await score(tx, run, ENGAGEMENT_POINTS.invitationAccepted, 'LINKEDIN');
-      }
-    }
-    return resultOf(tx, organizationId, invitation.id, run);
-  });
-}
-
-async function requireContact(tx: EntityManager, organizationId: string, contactId: string): Promise<void> {
-  if (!(await isOrganizationContact(tx, organizationId, contactId))) throw DomainError.notFound('Contact');
-}
-
-export interface MeetingInput {
-  title?: string;
-  start_time?: string;
-  end_time?: string;
-  timezone?: string;
-}
-
-export interface MeetingRecord {
-  id: string;
-  contact_id: string;
-  sequence_id: string | null;
-  title: string;
-  start_time: string;
-  end_time: string;
-  timezone: string;
-  created_at: string;
-}
-
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A meeting was booked with the contact: the meeting row, meeting.created on the contact's latest
- * running run (else latest run; no event without any run), and every running run of the contact
- * ends SUCCEEDED with stopped_reason MEETING_BOOKED.
- */
-export async function recordMeeting(
-  deps: EngagementDeps,
-  organizationId: string,
-  contactId: string,
-  input: MeetingInput,
-  at = new Date(),
-): Promise<{ meeting: MeetingRecord; stopped_sequence_ids: string[] }> {
-  const timezone = input.timezone ?? 'UTC';
-  if (!isTimeZone(timezone))
-    throw DomainError.invalid('timezone', 'must be an IANA time zone name (e.g. Europe/Paris)', 422);
-  const start = input.start_time
-    ? new Date(input.start_time)
-    : new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS + DAY_MS);
-  const endTime = input.end_time ? new Date(input.end_time) : new Date(start.getTime() + 30 * 60_000);
-  if (endTime.getTime() <= start.getTime()) throw DomainError.invalid('end_time', 'must be after start_time', 422);
-  // endRuns records the RUN_CHANGED commands of the runs it ends; they are delivered after the commit.
-  const booked = await recorded(deps, organizationId, async (tx) => {
-    await requireContact(tx, organizationId, contactId);
-    // Running runs first, then the newest.
-    const rows = await contactRunsForMeeting(tx, organizationId, contactId, RUNNING_STATUSES);
-    const anchor = rows[0] ? await lockRun(tx, rows[0].id) : null;
-    const name = anchor ? [anchor.first_name, anchor.last_name].filter(Boolean).join(' ') || anchor.email : null;
-    const meeting: MeetingRecord = {
-      id: randomUUID(),
-      contact_id: contactId,
-      sequence_id: anchor?.id ?? null,
-      title: input.title ?? `Meeting with ${name ?? 'contact'}`,
-      start_time: start.toISOString(),
-      end_time: endTime.toISOString(),
-      timezone,
-      created_at: at.toISOString(),
-    };
-    await insertMeeting(tx, {
-      id: meeting.id,
-      organization_id: organizationId,
-      contact_id: contactId,
-      sequence_id: meeting.sequence_id,
-      title: meeting.title,
-      start_time: start,
-      end_time: endTime,
-      timezone,
-      created_at: at,
-    });
-    if (anchor) {
-      await emitEvent(
-        tx,
-        sequenceEvent(anchor, 'meeting.created', {
-          resourceType: 'MEETING',
-          channel: 'MANUAL',
-          calendarEventId: meeting.id,
-          embeds: {
-            meeting: {
-              id: meeting.id,
-              title: meeting.title,
-              start_time: meeting.start_time,
-              end_time: meeting.end_time,
-              timezone,
-            },
-          },
-        }),
-      );
-    }
-    const stopped = await endRuns(
-      tx,
-      rows.filter((r) => isRunningStatus(r.status)).map((r) => r.id),
-      'SUCCEEDED',
-      'MEETING_BOOKED',
-    );
-    return { meeting, stopped_sequence_ids: stopped };
-  });
-  await deliverRunsChanged(deps.em, deps, booked.stopped_sequence_ids);
-  return booked;
 }

@@ -13,7 +13,7 @@ import {
   markEntriesFailed,
   markEntryResolved,
   pendingEntriesWithContacts,
-} from './contact-entries.queries.ts';
+} from './lead-import.queries.ts';
 
 /** Items run 8 at a time; the same person twice in a batch runs in order (one entry, CREATED then UPDATED). */
 export const ITEM_CONCURRENCY = 8;

@@ -11,7 +11,7 @@ import {
   insertImportedContacts,
   suppressionsAmong,
   updateImportedContacts,
-} from './people.queries.ts';
+} from './contact-import.queries.ts';
 
 /** A person to import (importContacts): identifiers normalised, the company resolved to its primary domain; null means "not known". */
 export interface ContactImport {

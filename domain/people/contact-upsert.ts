@@ -8,7 +8,7 @@ import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
 import { TEXT_FIELDS, cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
-import { insertContact, matchAndSuppression, updateContact } from './people.queries.ts';
+import { insertContact, matchAndSuppression, updateContact } from './contact-upsert.queries.ts';
 
 export interface ContactInput {
   email?: string | null;

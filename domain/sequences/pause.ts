@@ -14,7 +14,7 @@ import { iso } from '../shared/time.ts';
 import type { StoredCommand } from '../workflow-commands/commands.ts';
 import { runChangedRowOf, storedCommandOf } from '../workflow-commands/outbox.ts';
 import { sequenceEvent, sequenceStatus, update, type RowChange, type RunRow } from './runs.ts';
-import { writePauseAtRevision } from './runs.queries.ts';
+import { writePauseAtRevision } from './pause.queries.ts';
 import type { PauseState } from './pause-state.ts';
 
 /** Paused: a pause interrupted the run (the status it restores is kept) and it waits for the user. */

@@ -3,9 +3,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { utcDate } from '../shared/time.ts';
 import type { RunRow } from './runs.ts';
-import { countOneSendOf, senderRow, uncountOneSend, type Sender } from './runs.queries.ts';
+import { countOneSendOf, senderRow, uncountOneSend, type Sender } from './senders.queries.ts';
 
-export type { Sender } from './runs.queries.ts';
+export type { Sender } from './senders.queries.ts';
 
 /** The run's sender, else its template's; null when neither names one. */
 export async function stepSender(

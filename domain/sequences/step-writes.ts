@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { utcDate } from '../shared/time.ts';
 import type { RunRow } from './runs.ts';
-import { insertCallTaskRow, insertStepMessageRow, type StepMessage } from './runs.queries.ts';
+import { insertCallTaskRow, insertStepMessageRow, type StepMessage } from './step-writes.queries.ts';
 
 export interface CallTask {
   id: string;

@@ -14,22 +14,16 @@
 // Also: BENCH_MAILBOX_HOSTILE_SHARE (0.1), BENCH_MAILBOX_HUGE (3 a phase) of BENCH_MAILBOX_HUGE_MB
 // (25), BENCH_MAILBOX_STEPS_RATE (4 runs a second), BENCH_MAILBOX_STEPS_DELAY (5 s), and
 // BENCH_MAILBOX_MODE_PHASES=0 to skip the IDLE and poll phases (docs/benchmarks.md).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import nodemailer from 'nodemailer';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
-import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
-import type { HostileIds } from '../../test/helpers/hostile-mail.ts';
 import { startGreenMail } from '../greenmail.ts';
 import { startTemporalDevServer } from '../local-stack.ts';
-import { mailboxWorkerArgs } from '../mailbox-worker-args.ts';
-import { projectRoot, temporalCli } from '../tools.ts';
+import { temporalCli } from '../tools.ts';
 import { postmasterPid } from './cpu-time.ts';
-import { activeTemplate, benchDb, insertVerifiedContacts } from './fixtures.ts';
-import { benchDatabase, envNumber, freePort, percentile, sleep, stopChild } from './harness.ts';
+import { benchDb } from './fixtures.ts';
+import { benchDatabase, envNumber, freePort, percentile, sleep } from './harness.ts';
 import {
   cpuSince,
   peakBetween,
@@ -40,8 +34,12 @@ import {
   type HostileSettings,
   type PlannedHostile,
 } from './mailboxes-hostile.ts';
-import { printHostileRounds, type LatencySplit, type Phase, type Round } from './mailboxes-report.ts';
+import { inboxReads } from './mailboxes-inbox.ts';
+import { prospectMail } from './mailboxes-mail.ts';
+import { printHostileRounds, type Phase, type Round } from './mailboxes-report.ts';
+import { seedMailboxes } from './mailboxes-seed.ts';
 import { stepLoad, type StepLoad } from './mailboxes-steps.ts';
+import { benchWorkers, type Workers } from './mailboxes-workers.ts';
 import { connectionsTo, memoryMiB } from './process-stats.ts';
 
 const SECRET_KEY = 'bench-mailbox-secret-key-0123456789abcdef';
@@ -68,13 +66,6 @@ interface PhaseOptions {
   workers?: Workers;
   /** The window's length (BENCH_MAILBOX_SECONDS). */
   seconds?: number;
-}
-
-interface Workers {
-  /** `node worker.ts`: the sync workflows and the sequences. */
-  service: ChildProcess;
-  /** The mailbox worker: the syncs' IMAP activities, whose memory, CPU and connections are measured. */
-  worker: ChildProcess;
 }
 
 export async function benchMailboxes(): Promise<void> {
@@ -107,192 +98,22 @@ export async function benchMailboxes(): Promise<void> {
     ownerName: 'Bench',
   });
   const organizationId = org.organization_id;
-  const credentials = new MailboxCredentials(SECRET_KEY);
   const prospectLogin = 'prospects@prospect.test';
   await greenmail.addUser(prospectLogin, PASSWORD);
 
-  // Each mailbox: a sender, their connected mailbox, and one ACTIVE run whose first email went out (the Message-ID a reply names).
-  const templateId = await activeTemplate(orm, organizationId, org.user_id, 'Bench inbox', [
-    { type: 'EMAIL', delay_days: 0, subject: 'Quick question', body: 'Hello' },
-  ]);
-  const senders: { address: string; messageId: string }[] = [];
-  const contactIds: string[] = Array.from({ length: count }, () => randomUUID());
-  await insertVerifiedContacts(
+  const { senders, hostileIds } = await seedMailboxes({
     orm,
+    greenmail,
     organizationId,
-    contactIds,
-    (id) => `prospect-${contactIds.indexOf(id)}@prospect.test`,
-  );
-  for (let i = 0; i < count; i++) {
-    const address = `sender-${i}@sender.test`;
-    await greenmail.addUser(address, PASSWORD);
-    const user = await admin.createUser(orm.em.fork(), { organizationId, email: address, name: `Sender ${i}` });
-    const urls = greenmail.urls(address, PASSWORD);
-    const now = new Date();
-    const mailboxId = randomUUID();
-    await db()
-      .insertInto('mailboxes')
-      .values({
-        id: mailboxId,
-        organization_id: organizationId,
-        user_id: user.id,
-        email: address,
-        smtp_url_encrypted: credentials.seal(mailboxId, 'smtp', urls.smtpUrl),
-        imap_url_encrypted: credentials.seal(mailboxId, 'imap', urls.imapUrl),
-        status: 'CONNECTED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const sequenceId = randomUUID();
-    await db()
-      .insertInto('sequences')
-      .values({
-        id: sequenceId,
-        organization_id: organizationId,
-        contact_id: contactIds[i],
-        sequence_template_id: templateId,
-        status: 'ACTIVE',
-        current_step: 1,
-        variables: {},
-        sender_id: user.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const messageId = `<bench-${i}-${randomUUID()}@sender.test>`;
-    await db()
-      .insertInto('messages')
-      .values({
-        id: randomUUID(),
-        organization_id: organizationId,
-        contact_id: contactIds[i],
-        sequence_id: sequenceId,
-        channel: 'EMAIL',
-        direction: 'OUTBOUND',
-        kind: 'MESSAGE',
-        subject: 'Quick question',
-        body: 'Hello',
-        step_number: 1,
-        provider_message_id: messageId,
-        sent_at: now,
-        created_at: now,
-      })
-      .execute();
-    senders.push({ address, messageId });
-    // The control phase's addressee: a mail user of the same server that no sync reads.
-    if (control && rounds > 0) await greenmail.addUser(`decoy-${i}@sender.test`, PASSWORD);
-  }
-  const hostileIds: HostileIds[] = senders.map((s, i) => ({
-    mailbox: s.address,
-    prospect: `prospect-${i}@prospect.test`,
-    sentMessageId: s.messageId,
-    subject: 'Quick question',
-  }));
-
-  const smtp = nodemailer.createTransport({
-    host: greenmail.host,
-    port: greenmail.smtpPort,
-    secure: false,
-    pool: true,
-    maxConnections: 4,
-    auth: { user: prospectLogin, pass: PASSWORD },
+    ownerId: org.user_id,
+    count,
+    password: PASSWORD,
+    secretKey: SECRET_KEY,
+    decoys: control && rounds > 0,
   });
-  // Hostile mail on connections of its own: a 25 MB message on the wire does not hold up the replies' schedule.
-  const hostileSmtp = nodemailer.createTransport({
-    host: greenmail.host,
-    port: greenmail.smtpPort,
-    secure: false,
-    pool: true,
-    maxConnections: 2,
-    auth: { user: prospectLogin, pass: PASSWORD },
-  });
-  const reply = (i: number, token: string) => {
-    const sender = senders[i % count];
-    const raw =
-      `From: Pat <prospect-${i % count}@prospect.test>\r\nTo: ${sender.address}\r\nSubject: Re: Quick question\r\nMessage-ID: <${token}@prospect.test>\r\n` +
-      `In-Reply-To: ${sender.messageId}\r\nReferences: ${sender.messageId}\r\nDate: ${new Date().toUTCString()}\r\n\r\nWho is this? token ${token}\r\n`;
-    return smtp.sendMail({ envelope: { from: prospectLogin, to: sender.address }, raw });
-  };
-  /** Replies recorded (their INBOUND message, written with message.replied), by token. */
-  const recorded = async (prefix: string) => {
-    const rows = await db()
-      .selectFrom('messages')
-      .select(['body', 'created_at'])
-      .where('organization_id', '=', organizationId)
-      .where('direction', '=', 'INBOUND')
-      .where('body', 'like', `Who is this? token ${prefix}%`)
-      .execute();
-    const byToken = new Map<string, number[]>();
-    for (const row of rows) {
-      const token = /token (\S+)/.exec(row.body)?.[1] ?? '';
-      byToken.set(token, [...(byToken.get(token) ?? []), new Date(row.created_at).getTime()]);
-    }
-    return byToken;
-  };
-  /** Inbox rows the syncs recorded since `since`, by kind. */
-  const inboxKinds = async (since: Date) => {
-    const rows = await db()
-      .selectFrom('mailbox_inbox_messages')
-      .select((eb) => ['kind', eb.fn.countAll<string>().as('n')])
-      .where('organization_id', '=', organizationId)
-      .where('created_at', '>=', since)
-      .groupBy('kind')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
-  };
 
-  /**
-   * Where the replies' time went: arrival -> the sync began recording it (its inbox row's created_at)
-   * -> message.replied; and the latency of replies that arrived within 5 s after a hostile message
-   * to their mailbox (behind it in the same sync) against the others.
-   */
-  const splitLatencies = async (
-    sentAt: Map<string, number>,
-    got: Map<string, number[]>,
-    hostileAt: { mailbox: number; name: string; at: number }[],
-  ): Promise<LatencySplit> => {
-    const tokens = [...sentAt.keys()].filter((t) => got.has(t));
-    const rows = tokens.length
-      ? await db()
-          .selectFrom('mailbox_inbox_messages')
-          .select(['rfc_message_id', 'created_at'])
-          .where('organization_id', '=', organizationId)
-          .where(
-            'rfc_message_id',
-            'in',
-            tokens.map((t) => `${t}@prospect.test`),
-          )
-          .execute()
-      : [];
-    const recordingAt = new Map(
-      rows.map((r) => [r.rfc_message_id!.replace(/@prospect\.test$/, ''), new Date(r.created_at).getTime()]),
-    );
-    const sorted = (values: number[]) => values.sort((a, b) => a - b);
-    const [toRecording, recordingToReplied, near, others] = [[], [], [], []] as number[][];
-    const byCase: Record<string, number[]> = {};
-    for (const token of tokens) {
-      const at = sentAt.get(token)!;
-      const latency = Math.max(0, got.get(token)![0] - at);
-      const recording = recordingAt.get(token);
-      if (recording !== undefined) {
-        toRecording.push(Math.max(0, recording - at));
-        recordingToReplied.push(Math.max(0, got.get(token)![0] - recording));
-      }
-      const mailbox = Number(token.split('-').at(-1)) % count;
-      const behind = hostileAt.filter((h) => h.mailbox === mailbox && h.at <= at && at - h.at <= 5000).at(-1);
-      (behind ? near : others).push(latency);
-      if (behind) (byCase[behind.name] ??= []).push(latency);
-    }
-    for (const values of Object.values(byCase)) sorted(values);
-    return {
-      toRecording: sorted(toRecording),
-      recordingToReplied: sorted(recordingToReplied),
-      nearHostile: sorted(near),
-      others: sorted(others),
-      byCase,
-    };
-  };
+  const { smtp, hostileSmtp, reply } = prospectMail({ greenmail, prospectLogin, password: PASSWORD, senders, count });
+  const { recorded, inboxKinds, splitLatencies } = inboxReads(db, organizationId, count);
 
   const taskQueue = `bench-${randomUUID()}`;
   const steps =
@@ -307,35 +128,9 @@ export async function benchMailboxes(): Promise<void> {
           delayS: envNumber('BENCH_MAILBOX_STEPS_DELAY', 5),
         })
       : undefined;
-  // The service worker runs the sync workflows and the sequences; the mailbox worker, whose memory and connections are measured, the syncs' IMAP activities.
-  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to both, as the harness gives it to its servers.
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = (args: string[], mode: 'auto' | 'poll'): ChildProcess =>
-    spawn(process.execPath, [...nodeArgs, ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        TEMPORAL_ADDRESS: temporal.address,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        WEBHOOK_SECRET_KEY: SECRET_KEY,
-        MAILBOX_SYNC_MODE: mode,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-        WORKER_METRICS_PORT: '0',
-        MAILBOX_WORKER_METRICS_PORT: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+  const { startWorkers, stopWorkers } = benchWorkers({ database, temporal, taskQueue, secretKey: SECRET_KEY });
   const greenmailPid = pidWithArgument(`-Dgreenmail.smtp.port=${greenmail.smtpPort}`);
   const postgresPid = postmasterPid(Number(new URL(database.url).port));
-
-  const startWorkers = (mode: 'auto' | 'poll'): Workers => ({
-    service: child([join(projectRoot, 'worker.ts')], mode),
-    worker: child(mailboxWorkerArgs({ mailboxWorkerHeapMb: 1024 }), mode),
-  });
-  const stopWorkers = async ({ service, worker }: Workers) => {
-    await stopChild(worker, 30_000);
-    await stopChild(service, 30_000);
-  };
 
   /**
    * Before the rounds (unmeasured): the hostile corpus once to mailbox 0, read and recorded, then a

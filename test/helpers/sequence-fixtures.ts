@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import { typedKysely } from '../../db/kysely.ts';
-import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
+import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import type { TestOrg } from './fixtures.ts';
 import type { client } from './http.ts';
 import { until } from './poll.ts';
@@ -136,6 +136,16 @@ export async function insertContactExclusion(stack: Stack, organizationId: strin
             VALUES (${randomUUID()}, ${organizationId}, ${email.toLowerCase()}, 'CONTACT_REFUSED', now(), now())`.execute(
     db(stack),
   );
+}
+
+/** Starts the sequence workflow of a row written with insertSequence on the stack's worker, as its start command would. */
+export async function startSequenceWorkflow(stack: Stack, organizationId: string, sequenceId: string): Promise<void> {
+  const input: SequenceInput = { sequenceId, organizationId };
+  await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
+    taskQueue: stack.taskQueue,
+    workflowId: sequenceWorkflowId(sequenceId),
+    args: [input],
+  });
 }
 
 /** Terminates the sequence workflows of `sequenceIds` (a suite's cleanup); one that is gone already is skipped. */

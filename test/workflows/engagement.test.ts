@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import * as engagement from '../../domain/engagement/engagement.service.ts';
+import { recordMeeting } from '../../domain/engagement/invitations-meetings.service.ts';
+import { recordClick, recordOpen } from '../../domain/engagement/opens-clicks.service.ts';
 import { completeTask } from '../../domain/tasks/transitions.ts';
 import { executeTask, type ExecuteDeps } from '../../domain/tasks/execute.ts';
 import { updateTemplate } from '../../domain/sequences/templates.service.ts';
@@ -227,7 +229,7 @@ describe('sequence engagement (time-skipping)', function () {
 
   it('when a meeting is booked, then meeting.created carries the meeting and the run ends SUCCEEDED (MEETING_BOOKED)', async () => {
     const run = await running();
-    const booked = await engagement.recordMeeting(deps(), ts.org.organizationId, run.contactId, {
+    const booked = await recordMeeting(deps(), ts.org.organizationId, run.contactId, {
       title: 'Intro',
       start_time: '2030-01-02T10:00:00Z',
       timezone: 'Europe/Paris',
@@ -254,15 +256,10 @@ describe('sequence engagement (time-skipping)', function () {
 
   it('when an email is opened and its link clicked, then the run scores 3 and its contact becomes a hot lead once', async () => {
     const run = await running();
-    await engagement.recordOpen(deps(), ts.org.organizationId, run.firstMessageId);
-    await engagement.recordOpen(deps(), ts.org.organizationId, run.firstMessageId);
-    const clicked = await engagement.recordClick(
-      deps(),
-      ts.org.organizationId,
-      run.firstMessageId,
-      'https://example.com/offer',
-    );
-    await engagement.recordClick(deps(), ts.org.organizationId, run.firstMessageId, 'https://example.com/offer');
+    await recordOpen(deps(), ts.org.organizationId, run.firstMessageId);
+    await recordOpen(deps(), ts.org.organizationId, run.firstMessageId);
+    const clicked = await recordClick(deps(), ts.org.organizationId, run.firstMessageId, 'https://example.com/offer');
+    await recordClick(deps(), ts.org.organizationId, run.firstMessageId, 'https://example.com/offer');
     assert.deepEqual([clicked.message.open_count, clicked.message.click_count], [2, 1]);
     const types = (await eventsOf(ts.stack, run.sequenceId)).map((e) => e.type);
     assert.deepEqual(types, [

@@ -5,7 +5,7 @@
 // never taken for a dead verifier.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailVerifier, VerificationResult } from '../../../providers/verifier/index.ts';
-import { contactEmail, storeVerification } from './enrollment.queries.ts';
+import { contactEmail, storeVerification } from './verification.queries.ts';
 import { VERIFY_POLICY, verifyBackoffMs } from './policy.ts';
 
 export type VerificationOutcome =

@@ -14,18 +14,14 @@ import { commandWorkflowId, type StoredCommand } from '../../workflow-commands/c
 import type { WorkflowCommand } from '../../workflow-commands/command.types.ts';
 import { commandRowOf, storedCommandOf } from '../../workflow-commands/outbox.ts';
 import { toSequenceRecord, type SequenceRecord } from '../record.ts';
+import { contactRow, runningSequenceId, templateRow, type ContactRow, type TemplateRow } from './enrollment.queries.ts';
 import {
-  contactRow,
   insertEnrollment,
   insertLeadReviewTask,
   insertSequence,
   lockSourceEntry,
-  runningSequenceId,
-  templateRow,
-  type ContactRow,
   type NewSequence,
-  type TemplateRow,
-} from './enrollment.queries.ts';
+} from './enrollment-write.queries.ts';
 import type { EnrollmentResult, RefusalReason } from './enrollment.types.ts';
 
 export interface WriteEnrollmentInput {

@@ -1,9 +1,8 @@
-// Contact lists, account lists and their entries (docs/api/lists.md). Batches answer
+// Contact lists and their entries (docs/api/lists.md): the lists with their default sequence
+// template, and the entries that resolve to workspace contacts (lead import) and enroll. Batches answer
 // {items: [{index, status, resource, error}], summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
 import type { WorkflowClients } from '../../workflows/clients.ts';
-import type { Config } from '../../config.ts';
-import * as accountEntries from '../../domain/lists/account-entries.service.ts';
-import { addContactEntries, ENTRY_BATCH_MAX, type ContactEntryInput } from '../../domain/lists/add-contact-entries.ts';
+import { addContactEntries, type ContactEntryInput } from '../../domain/lists/add-contact-entries.ts';
 import {
   CONTACT_ENTRY_SORT_FIELDS,
   getContactEntry,
@@ -14,20 +13,11 @@ import {
 import { deleteContactEntry } from '../../domain/lists/delete-contact-entry.ts';
 import * as lists from '../../domain/lists/lists.service.ts';
 import type { Directory } from '../../providers/directory/index.ts';
-import { ApiIssue, validationIssue } from '../errors.ts';
+import { checkItems, type Batch } from '../list-batches.ts';
 import { envelope, envelopeSchema, listQuerySchema, pageWindow, type PageQuery } from '../pagination.ts';
-import { storableStrings } from '../schemas/storable.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { idParams } from '../schemas/common.schemas.ts';
 import {
-  accountEntryBatchSchema,
-  accountEntryItemSchema,
-  accountEntryListFilters,
-  accountEntrySchema,
-  accountListBatchSchema,
-  accountListItemSchema,
-  accountListPatchSchema,
-  accountListSchema,
   batchResultSchema,
   contactEntryBatchSchema,
   contactEntryItemSchema,
@@ -39,60 +29,19 @@ import {
   contactListSchema,
   listListFilters,
 } from '../schemas/lists.schemas.ts';
-import { bodyValidator, type JsonSchema } from '../validation.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
-import { ACCOUNT_LIST_RENAMED, CONTACT_LIST_RENAMED } from '../examples/lists.examples.ts';
+import { CONTACT_LIST_RENAMED } from '../examples/lists.examples.ts';
 
-export interface ListsDeps {
+export interface ContactListsDeps {
   workflows: WorkflowClients;
   directory: Directory;
-  config: Pick<Config, 'temporalTaskQueue'>;
 }
 
 const contactTags = ['Contact lists'];
-const accountTags = ['Account lists'];
 
-/**
- * Splits a batch body into the items that fit `schema` (with their index) and FAILED results for
- * the others (ValidationIssue naming the field). More than the batch limit is a 422 for the request.
- */
-function checkItems<T>(items: unknown[], schema: JsonSchema) {
-  if (items.length > ENTRY_BATCH_MAX) {
-    throw validationIssue(
-      `items: at most ${ENTRY_BATCH_MAX} per request (got ${items.length}).`,
-      [{ path: 'items', message: `must have at most ${ENTRY_BATCH_MAX} items` }],
-      422,
-    );
-  }
-  const validate = validatorFor(schema);
-  const valid: { index: number; input: T }[] = [];
-  const invalid: lists.BatchItem<never>[] = [];
-  items.forEach((item, index) => {
-    try {
-      valid.push({ index, input: validate(item) as T });
-    } catch (error) {
-      if (!(error instanceof ApiIssue)) throw error;
-      const fields = (error.data?.errors as { path: string; message: string }[] | undefined) ?? [];
-      const message = fields.length ? fields.map((f) => `${f.path} ${f.message}`).join('; ') : error.message;
-      invalid.push(lists.failed(index, { type: 'ValidationIssue', message }));
-    }
-  });
-  return { valid, invalid };
-}
-
-const validators = new Map<JsonSchema, (value: unknown) => unknown>();
-function validatorFor(schema: JsonSchema) {
-  let validate = validators.get(schema);
-  // Items are validated one by one, so their strings refuse NUL here as defineRoute does for bodies.
-  if (!validate) validators.set(schema, (validate = bodyValidator(storableStrings(schema))));
-  return validate;
-}
-
-type Batch = { items: unknown[] };
 type ListParams = { contact_list_id: string };
-type AccountListParams = { account_list_id: string };
 
-export function listsRoutes(deps: ListsDeps): RouteDef[] {
+export function contactListsRoutes(deps: ContactListsDeps): RouteDef[] {
   const leadImport: lists.LeadImportDeps = { workflows: deps.workflows };
   const templateRule =
     'A template of another organization is a NotFoundIssue (404 on PATCH, a FAILED item in a batch); an inactive or stepless one a ValidationIssue (422 on PATCH with the list unchanged, a FAILED item in a batch).';
@@ -310,226 +259,6 @@ export function listsRoutes(deps: ListsDeps): RouteDef[] {
           deps.workflows,
           ctx.state.principal.organizationId,
           params.contact_entry_id,
-        ),
-      }),
-    }),
-
-    // ----- account lists
-    defineRoute<Record<string, string>, Record<string, never>, Batch>({
-      method: 'POST',
-      path: '/v1/account-lists',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'createAccountLists',
-      // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
-      location: '/v1/account-lists',
-      summary: 'Create account lists (batch)',
-      description:
-        '1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.',
-      body: accountListBatchSchema,
-      responses: {
-        201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(accountListSchema) },
-        422: { description: 'More than 100 items.' },
-      },
-      handler: async (ctx, { body }) => {
-        const { valid, invalid } = checkItems<lists.AccountListInput>(body.items, accountListItemSchema);
-        const written = await lists.createLists(ctx.state.em, 'account', ctx.state.principal.organizationId, valid);
-        return { status: 201, body: lists.batchResult([...invalid, ...written]) };
-      },
-    }),
-    defineRoute<Record<string, string>, PageQuery<lists.ListSort> & lists.ListFilters>({
-      method: 'GET',
-      path: '/v1/account-lists',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'listAccountLists',
-      summary: 'List account lists',
-      description: 'Default order: created_at ascending.',
-      query: listQuerySchema(lists.LIST_SORT_FIELDS, listListFilters),
-      responses: { 200: { description: 'Envelope of account lists.', schema: envelopeSchema(accountListSchema) } },
-      handler: async (ctx, { query }) => {
-        const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await lists.listLists(
-          ctx.state.em,
-          'account',
-          ctx.state.principal.organizationId,
-          filters,
-          { ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order },
-        );
-        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
-      },
-    }),
-    defineRoute<AccountListParams>({
-      method: 'GET',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'getAccountList',
-      summary: 'An account list',
-      description: 'The list with `entries_count`.',
-      params: idParams('account_list_id'),
-      responses: { 200: { description: 'The list.', schema: accountListSchema } },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.getList(ctx.state.em, 'account', ctx.state.principal.organizationId, params.account_list_id),
-      }),
-    }),
-    defineRoute<AccountListParams, Record<string, never>, { name?: string }>({
-      method: 'PATCH',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'patchAccountList',
-      summary: 'Rename an account list',
-      description: 'Only `name` changes; the entries stay.',
-      params: idParams('account_list_id'),
-      body: accountListPatchSchema,
-      responses: { 200: { description: 'The list.', schema: accountListSchema, example: ACCOUNT_LIST_RENAMED } },
-      handler: async (ctx, { params, body }) => ({
-        status: 200,
-        body: await lists.patchAccountList(
-          ctx.state.em,
-          ctx.state.principal.organizationId,
-          params.account_list_id,
-          body,
-        ),
-      }),
-    }),
-    defineRoute<AccountListParams>({
-      method: 'DELETE',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'deleteAccountList',
-      summary: 'Delete an account list and its entries',
-      description: 'The accounts stay.',
-      params: idParams('account_list_id'),
-      responses: {
-        200: { description: 'The deleted list (entries_count as before the delete).', schema: accountListSchema },
-      },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.deleteList(
-          ctx.state.em,
-          'account',
-          deps.workflows,
-          ctx.state.principal.organizationId,
-          params.account_list_id,
-        ),
-      }),
-    }),
-
-    // ----- account entries
-    defineRoute<Record<string, string>, Record<string, never>, Batch>({
-      method: 'POST',
-      path: '/v1/account-entries',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'addAccountEntries',
-      summary: 'Add account entries (batch)',
-      description:
-        'Each domain is looked up in the directory: an alias resolves to the primary domain and the company profile is kept on the entry (`company`). ' +
-        'Each entry is linked to the workspace account of that domain, created (named `name`) when new, so account_id is always set. ' +
-        'The same account again in one list updates its entry (UPDATED).',
-      body: accountEntryBatchSchema,
-      responses: {
-        200: { description: 'Per-item results.', schema: batchResultSchema(accountEntrySchema) },
-        422: { description: 'More than 100 items.' },
-      },
-      handler: async (ctx, { body }) => {
-        const { valid, invalid } = checkItems<accountEntries.AccountEntryInput>(body.items, accountEntryItemSchema);
-        const written = valid.length
-          ? await accountEntries.addAccountEntries(
-              ctx.state.em,
-              deps.directory,
-              ctx.state.principal.organizationId,
-              valid,
-            )
-          : [];
-        return { status: 200, body: lists.batchResult([...invalid, ...written]) };
-      },
-    }),
-    defineRoute<
-      Record<string, string>,
-      PageQuery<accountEntries.AccountEntrySort> & accountEntries.AccountEntryFilters
-    >({
-      method: 'GET',
-      path: '/v1/account-entries',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'listAccountEntries',
-      requestExample: { query: { account_list_id: EXAMPLE_IDS.accountList } },
-      summary: 'List the entries of an account list',
-      description: 'Default order: created_at ascending. 404 when the list is not of this organization.',
-      query: {
-        ...listQuerySchema(accountEntries.ACCOUNT_ENTRY_SORT_FIELDS, accountEntryListFilters),
-        required: ['account_list_id'],
-      },
-      responses: {
-        200: { description: 'Envelope of entries.', schema: envelopeSchema(accountEntrySchema) },
-        404: { description: 'The account list is not of this organization (NotFoundIssue).' },
-      },
-      handler: async (ctx, { query }) => {
-        const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await accountEntries.listAccountEntries(
-          ctx.state.em,
-          deps.directory,
-          ctx.state.principal.organizationId,
-          filters,
-          {
-            ...pageWindow(query),
-            sortBy: sort_by,
-            sortOrder: sort_order,
-          },
-        );
-        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
-      },
-    }),
-    defineRoute<{ account_entry_id: string }>({
-      method: 'GET',
-      path: '/v1/account-entries/{account_entry_id}',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'getAccountEntry',
-      summary: 'An account entry',
-      description:
-        "The entry with the workspace account of its domain and the directory's company profile (null for an unknown domain).",
-      params: idParams('account_entry_id'),
-      responses: { 200: { description: 'The entry.', schema: accountEntrySchema } },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await accountEntries.getAccountEntry(
-          ctx.state.em,
-          ctx.state.principal.organizationId,
-          params.account_entry_id,
-        ),
-      }),
-    }),
-    defineRoute<{ account_entry_id: string }>({
-      method: 'DELETE',
-      path: '/v1/account-entries/{account_entry_id}',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'deleteAccountEntry',
-      summary: 'Remove an entry from its account list',
-      description: 'The account stays.',
-      params: idParams('account_entry_id'),
-      responses: { 200: { description: 'The deleted entry.', schema: accountEntrySchema } },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await accountEntries.deleteAccountEntry(
-          ctx.state.em,
-          ctx.state.principal.organizationId,
-          params.account_entry_id,
         ),
       }),
     }),

@@ -1,0 +1,132 @@
+// The queries of upserting one contact (contact-upsert.ts holds the rules): the match on its
+// identifiers with their suppression in one round trip, and the insert or update read back with the
+// contact's account and owner. Every upsert runs them, so the match and the insert are compiled once
+// (db/statement.ts); an identifier not sent is NULL, which equals nothing, so the SQL is the same
+// whichever of email and LinkedIn URL came.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Insertable, QueryCreator } from 'kysely';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
+
+/**
+ * In one round trip: the organization's contacts with this email or this LinkedIn URL, and whether
+ * a suppression holds the hash of either (null: not sent). Always one row at least (`id` null when
+ * nothing matches), each carrying `suppressed`.
+ * Not prepared: with the values, PostgreSQL drops the branches whose identifier is NULL; a generic
+ * plan keeps them (measured: +0.4 ms of database CPU per upsert when prepared).
+ */
+export const matchAndSuppression = statement(
+  (
+    db,
+    organizationId: string,
+    email: string | null,
+    linkedinUrl: string | null,
+    emailHash: string | null,
+    linkedinHash: string | null,
+  ) =>
+    db
+      .selectFrom(
+        db
+          .selectNoFrom((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('suppressions')
+                  .select(eb.lit(1).as('one'))
+                  .where('organization_id', '=', organizationId)
+                  .where((w) =>
+                    w.or([
+                      w.and([w('kind', '=', 'EMAIL'), w('value_hash', '=', emailHash)]),
+                      w.and([w('kind', '=', 'LINKEDIN_URL'), w('value_hash', '=', linkedinHash)]),
+                    ]),
+                  ),
+              )
+              .as('suppressed'),
+          )
+          .as('s'),
+      )
+      .leftJoin('contacts as c', (join) =>
+        join
+          .on('c.organization_id', '=', organizationId)
+          .on((eb) => eb.or([eb('c.email', '=', email), eb('c.linkedin_url', '=', linkedinUrl)])),
+      )
+      .select(['c.id', 'c.email', 'c.linkedin_url', 'c.company_name', 's.suppressed']),
+  { prepared: false },
+);
+
+/** The contact row a statement wrote (the CTE `written`), joined with its account and owner as contactRecordFromRow reads it. */
+function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
+  return db
+    .selectFrom('written as c')
+    .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .leftJoin('users as u', 'u.id', 'c.owner_id')
+    .selectAll('c')
+    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name']);
+}
+
+type NewContact = Omit<
+  Insertable<DB['contacts']>,
+  'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'
+>;
+
+/** A new contact, read back with its account and owner. */
+export const insertContact = statement(
+  (
+    db,
+    id: string,
+    organizationId: string,
+    accountId: string | null,
+    email: string | null,
+    linkedinUrl: string | null,
+    firstName: string | null,
+    lastName: string | null,
+    jobTitle: string | null,
+    companyName: string | null,
+    phone: string | null,
+    now: Date,
+  ) => {
+    const row: NewContact = {
+      id,
+      organization_id: organizationId,
+      account_id: accountId,
+      email,
+      linkedin_url: linkedinUrl,
+      first_name: firstName,
+      last_name: lastName,
+      job_title: jobTitle,
+      company_name: companyName,
+      phone,
+    };
+    return readWritten(
+      db.with('written', (w) =>
+        w
+          .insertInto('contacts')
+          .values({
+            ...row,
+            email_status: 'UNVERIFIED',
+            first_seen_at: now,
+            last_seen_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll(),
+      ),
+    );
+  },
+);
+
+/** Writes `set` on a contact, read back with its account and owner. */
+export function updateContact(
+  em: EntityManager,
+  contactId: string,
+  set: Partial<
+    Pick<Row<'contacts'>, 'first_name' | 'last_name' | 'job_title' | 'company_name' | 'phone' | 'account_id'>
+  > &
+    Pick<Row<'contacts'>, 'email' | 'linkedin_url'> & { last_seen_at: Date; updated_at: Date },
+) {
+  return readWritten(
+    typedKysely(em).with('written', (w) =>
+      w.updateTable('contacts').set(set).where('id', '=', contactId).returningAll(),
+    ),
+  ).executeTakeFirstOrThrow();
+}

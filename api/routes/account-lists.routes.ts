@@ -1,4 +1,5 @@
-// Account lists and their entries (docs/api/lists.md): the lists, and the entries whose domains
+// Account lists and their entries (docs/api/lists.md): the lists (their routes declared with the
+// contact lists' in list-crud.ts, from this kind's names and wording), and the entries whose domains
 // resolve through the directory to workspace accounts. Batches answer
 // {items: [{index, status, resource, error}], summary}; an item that fails (schema, unknown list) does not fail the others.
 import type { WorkflowClients } from '../../workflows/clients.ts';
@@ -19,10 +20,10 @@ import {
   accountListPatchSchema,
   accountListSchema,
   batchResultSchema,
-  listListFilters,
 } from '../schemas/lists.schemas.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
 import { ACCOUNT_LIST_RENAMED } from '../examples/lists.examples.ts';
+import { listCrudRoutes } from './list-crud.ts';
 
 export interface AccountListsDeps {
   workflows: WorkflowClients;
@@ -31,119 +32,34 @@ export interface AccountListsDeps {
 
 const accountTags = ['Account lists'];
 
-type AccountListParams = { account_list_id: string };
-
 export function accountListsRoutes(deps: AccountListsDeps): RouteDef[] {
   return [
-    // ----- account lists
-    defineRoute<Record<string, string>, Record<string, never>, Batch>({
-      method: 'POST',
-      path: '/v1/account-lists',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'createAccountLists',
-      // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
-      location: '/v1/account-lists',
-      summary: 'Create account lists (batch)',
-      description:
-        '1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.',
-      body: accountListBatchSchema,
-      responses: {
-        201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(accountListSchema) },
-        422: { description: 'More than 100 items.' },
+    ...listCrudRoutes<'account_list_id', { name?: string }>(
+      {
+        kind: 'account',
+        path: '/v1/account-lists',
+        idParam: 'account_list_id',
+        scopes: { read: 'account_lists:read', write: 'account_lists:write' },
+        tags: accountTags,
+        operationNoun: 'AccountList',
+        plural: 'account lists',
+        schemas: { list: accountListSchema, item: accountListItemSchema, batch: accountListBatchSchema },
+        wording: {
+          createDescription:
+            '1 to 100 lists in one request; each item succeeds or fails on its own (`CREATED`, or `FAILED` with its error) and the answer lists them in order.',
+          get: { summary: 'An account list', description: 'The list with `entries_count`.' },
+          delete: { summary: 'Delete an account list and its entries', description: 'The accounts stay.' },
+        },
+        patch: {
+          summary: 'Rename an account list',
+          description: 'Only `name` changes; the entries stay.',
+          body: accountListPatchSchema,
+          example: ACCOUNT_LIST_RENAMED,
+          apply: (ctx, id, body) => lists.patchAccountList(ctx.state.em, ctx.state.principal.organizationId, id, body),
+        },
       },
-      handler: async (ctx, { body }) => {
-        const { valid, invalid } = checkItems<lists.AccountListInput>(body.items, accountListItemSchema);
-        const written = await lists.createLists(ctx.state.em, 'account', ctx.state.principal.organizationId, valid);
-        return { status: 201, body: lists.batchResult([...invalid, ...written]) };
-      },
-    }),
-    defineRoute<Record<string, string>, PageQuery<lists.ListSort> & lists.ListFilters>({
-      method: 'GET',
-      path: '/v1/account-lists',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'listAccountLists',
-      summary: 'List account lists',
-      description: 'Default order: created_at ascending.',
-      query: listQuerySchema(lists.LIST_SORT_FIELDS, listListFilters),
-      responses: { 200: { description: 'Envelope of account lists.', schema: envelopeSchema(accountListSchema) } },
-      handler: async (ctx, { query }) => {
-        const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await lists.listLists(
-          ctx.state.em,
-          'account',
-          ctx.state.principal.organizationId,
-          filters,
-          { ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order },
-        );
-        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
-      },
-    }),
-    defineRoute<AccountListParams>({
-      method: 'GET',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:read',
-      tags: accountTags,
-      operationId: 'getAccountList',
-      summary: 'An account list',
-      description: 'The list with `entries_count`.',
-      params: idParams('account_list_id'),
-      responses: { 200: { description: 'The list.', schema: accountListSchema } },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.getList(ctx.state.em, 'account', ctx.state.principal.organizationId, params.account_list_id),
-      }),
-    }),
-    defineRoute<AccountListParams, Record<string, never>, { name?: string }>({
-      method: 'PATCH',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'patchAccountList',
-      summary: 'Rename an account list',
-      description: 'Only `name` changes; the entries stay.',
-      params: idParams('account_list_id'),
-      body: accountListPatchSchema,
-      responses: { 200: { description: 'The list.', schema: accountListSchema, example: ACCOUNT_LIST_RENAMED } },
-      handler: async (ctx, { params, body }) => ({
-        status: 200,
-        body: await lists.patchAccountList(
-          ctx.state.em,
-          ctx.state.principal.organizationId,
-          params.account_list_id,
-          body,
-        ),
-      }),
-    }),
-    defineRoute<AccountListParams>({
-      method: 'DELETE',
-      path: '/v1/account-lists/{account_list_id}',
-      auth: 'key',
-      scope: 'account_lists:write',
-      tags: accountTags,
-      operationId: 'deleteAccountList',
-      summary: 'Delete an account list and its entries',
-      description: 'The accounts stay.',
-      params: idParams('account_list_id'),
-      responses: {
-        200: { description: 'The deleted list (entries_count as before the delete).', schema: accountListSchema },
-      },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.deleteList(
-          ctx.state.em,
-          'account',
-          deps.workflows,
-          ctx.state.principal.organizationId,
-          params.account_list_id,
-        ),
-      }),
-    }),
+      deps.workflows,
+    ),
 
     // ----- account entries
     defineRoute<Record<string, string>, Record<string, never>, Batch>({

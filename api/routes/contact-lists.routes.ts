@@ -1,5 +1,6 @@
 // Contact lists and their entries (docs/api/lists.md): the lists with their default sequence
-// template, and the entries that resolve to workspace contacts (lead import) and enroll. Batches answer
+// template (their routes declared with the account lists' in list-crud.ts, from this kind's names and
+// wording), and the entries that resolve to workspace contacts (lead import) and enroll. Batches answer
 // {items: [{index, status, resource, error}], summary}; an item that fails (schema, unknown list, refused template) does not fail the others.
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { addContactEntries, type ContactEntryInput } from '../../domain/lists/add-contact-entries.ts';
@@ -27,10 +28,10 @@ import {
   contactListItemSchema,
   contactListPatchSchema,
   contactListSchema,
-  listListFilters,
 } from '../schemas/lists.schemas.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
 import { CONTACT_LIST_RENAMED } from '../examples/lists.examples.ts';
+import { listCrudRoutes } from './list-crud.ts';
 
 export interface ContactListsDeps {
   workflows: WorkflowClients;
@@ -39,129 +40,50 @@ export interface ContactListsDeps {
 
 const contactTags = ['Contact lists'];
 
-type ListParams = { contact_list_id: string };
-
 export function contactListsRoutes(deps: ContactListsDeps): RouteDef[] {
   const leadImport: lists.LeadImportDeps = { workflows: deps.workflows };
   const templateRule =
     'A template of another organization is a NotFoundIssue (404 on PATCH, a FAILED item in a batch); an inactive or stepless one a ValidationIssue (422 on PATCH with the list unchanged, a FAILED item in a batch).';
   return [
-    // ----- contact lists
-    defineRoute<Record<string, string>, Record<string, never>, Batch>({
-      method: 'POST',
-      path: '/v1/contact-lists',
-      auth: 'key',
-      scope: 'contact_lists:write',
-      tags: contactTags,
-      operationId: 'createContactLists',
-      // A batch: no one resource; the collection the created lists are in (each item's resource.id names one).
-      location: '/v1/contact-lists',
-      summary: 'Create contact lists (batch)',
-      description: `Default template rule 1: entries added to a list with \`default_sequence_template_id\` are enrolled in it. ${templateRule}`,
-      body: contactListBatchSchema,
-      responses: {
-        201: { description: 'Per-item results (CREATED or FAILED).', schema: batchResultSchema(contactListSchema) },
-        422: { description: 'More than 100 items.' },
+    ...listCrudRoutes<'contact_list_id', lists.ContactListPatch>(
+      {
+        kind: 'contact',
+        path: '/v1/contact-lists',
+        idParam: 'contact_list_id',
+        scopes: { read: 'contact_lists:read', write: 'contact_lists:write' },
+        tags: contactTags,
+        operationNoun: 'ContactList',
+        plural: 'contact lists',
+        schemas: { list: contactListSchema, item: contactListItemSchema, batch: contactListBatchSchema },
+        wording: {
+          createDescription: `Default template rule 1: entries added to a list with \`default_sequence_template_id\` are enrolled in it. ${templateRule}`,
+          get: {
+            summary: 'A contact list',
+            description: 'The list with its default sequence template (null when none) and `entries_count`.',
+          },
+          delete: {
+            summary: 'Delete a contact list and all its entries',
+            description:
+              'Every running sequence an entry of the list sourced ends STOPPED_EARLY with stopped_reason REMOVED_FROM_SOURCE_LIST; other sequences of the contacts are untouched.',
+          },
+        },
+        patch: {
+          summary: 'Rename a contact list or set its default template',
+          description:
+            `Default template rules 2-4: a template sent is checked first; then every entry already resolved is enrolled in it (in the background; ` +
+            `an entry is enrolled at most once per template, a contact already running it is skipped, refusals leave REFUSED sequences with their reason). null clears it. ${templateRule}`,
+          body: contactListPatchSchema,
+          example: CONTACT_LIST_RENAMED,
+          refusals: {
+            404: { description: 'List, or template, not of this organization.' },
+            422: { description: 'Template not ACTIVE or without steps (ValidationIssue); the list is unchanged.' },
+          },
+          apply: (ctx, id, body) =>
+            lists.patchContactList(ctx.state.em, leadImport, ctx.state.principal.organizationId, id, body),
+        },
       },
-      handler: async (ctx, { body }) => {
-        const { valid, invalid } = checkItems<lists.ContactListInput>(body.items, contactListItemSchema);
-        const written = await lists.createLists(ctx.state.em, 'contact', ctx.state.principal.organizationId, valid);
-        return { status: 201, body: lists.batchResult([...invalid, ...written]) };
-      },
-    }),
-    defineRoute<Record<string, string>, PageQuery<lists.ListSort> & lists.ListFilters>({
-      method: 'GET',
-      path: '/v1/contact-lists',
-      auth: 'key',
-      scope: 'contact_lists:read',
-      tags: contactTags,
-      operationId: 'listContactLists',
-      summary: 'List contact lists',
-      description: 'Default order: created_at ascending.',
-      query: listQuerySchema(lists.LIST_SORT_FIELDS, listListFilters),
-      responses: { 200: { description: 'Envelope of contact lists.', schema: envelopeSchema(contactListSchema) } },
-      handler: async (ctx, { query }) => {
-        const { page, size, sort_by, sort_order, ...filters } = query;
-        const { items, total } = await lists.listLists(
-          ctx.state.em,
-          'contact',
-          ctx.state.principal.organizationId,
-          filters,
-          { ...pageWindow(query), sortBy: sort_by, sortOrder: sort_order },
-        );
-        return { status: 200, body: envelope(items, total, { page, size, sort_order }) };
-      },
-    }),
-    defineRoute<ListParams>({
-      method: 'GET',
-      path: '/v1/contact-lists/{contact_list_id}',
-      auth: 'key',
-      scope: 'contact_lists:read',
-      tags: contactTags,
-      operationId: 'getContactList',
-      summary: 'A contact list',
-      description: 'The list with its default sequence template (null when none) and `entries_count`.',
-      params: idParams('contact_list_id'),
-      responses: { 200: { description: 'The list.', schema: contactListSchema } },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.getList(ctx.state.em, 'contact', ctx.state.principal.organizationId, params.contact_list_id),
-      }),
-    }),
-    defineRoute<ListParams, Record<string, never>, lists.ContactListPatch>({
-      method: 'PATCH',
-      path: '/v1/contact-lists/{contact_list_id}',
-      auth: 'key',
-      scope: 'contact_lists:write',
-      tags: contactTags,
-      operationId: 'patchContactList',
-      summary: 'Rename a contact list or set its default template',
-      description:
-        `Default template rules 2-4: a template sent is checked first; then every entry already resolved is enrolled in it (in the background; ` +
-        `an entry is enrolled at most once per template, a contact already running it is skipped, refusals leave REFUSED sequences with their reason). null clears it. ${templateRule}`,
-      params: idParams('contact_list_id'),
-      body: contactListPatchSchema,
-      responses: {
-        200: { description: 'The list.', schema: contactListSchema, example: CONTACT_LIST_RENAMED },
-        404: { description: 'List, or template, not of this organization.' },
-        422: { description: 'Template not ACTIVE or without steps (ValidationIssue); the list is unchanged.' },
-      },
-      handler: async (ctx, { params, body }) => ({
-        status: 200,
-        body: await lists.patchContactList(
-          ctx.state.em,
-          leadImport,
-          ctx.state.principal.organizationId,
-          params.contact_list_id,
-          body,
-        ),
-      }),
-    }),
-    defineRoute<ListParams>({
-      method: 'DELETE',
-      path: '/v1/contact-lists/{contact_list_id}',
-      auth: 'key',
-      scope: 'contact_lists:write',
-      tags: contactTags,
-      operationId: 'deleteContactList',
-      summary: 'Delete a contact list and all its entries',
-      description:
-        'Every running sequence an entry of the list sourced ends STOPPED_EARLY with stopped_reason REMOVED_FROM_SOURCE_LIST; other sequences of the contacts are untouched.',
-      params: idParams('contact_list_id'),
-      responses: {
-        200: { description: 'The deleted list (entries_count as before the delete).', schema: contactListSchema },
-      },
-      handler: async (ctx, { params }) => ({
-        status: 200,
-        body: await lists.deleteList(
-          ctx.state.em,
-          'contact',
-          deps.workflows,
-          ctx.state.principal.organizationId,
-          params.contact_list_id,
-        ),
-      }),
-    }),
+      deps.workflows,
+    ),
 
     // ----- contact entries
     defineRoute<Record<string, string>, Record<string, never>, Batch>({

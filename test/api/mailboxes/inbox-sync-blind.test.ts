@@ -215,7 +215,9 @@ describe('a blind inbox sync is visible (GreenMail)', function () {
 
   it("when no sync reads a CONNECTED mailbox's inbox for longer than the stall limit, then the watch marks it, and a sync that reads clears it", async () => {
     const mailbox = await proxiedMailbox('unread');
-    await sql`UPDATE mailboxes SET created_at = now() - interval '1 hour' WHERE id = ${mailbox.id}`.execute(db());
+    await sql`UPDATE mailboxes SET created_at = now() - interval '60 minutes 30 seconds' WHERE id = ${mailbox.id}`.execute(
+      db(),
+    );
     assert.ok((await markUnreadInboxes(stack.orm.em.fork(), 15)) >= 1);
     const row = await health(mailbox.id);
     assert.match(row.sync_error ?? '', /^IMAP: the inbox has not been read for 60 minutes: no sync is reading it/);

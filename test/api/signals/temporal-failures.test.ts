@@ -70,8 +70,9 @@ describe('signals API', function () {
         );
         const paused = await broken.post(`/v1/signals/${existing.id}/pause`, { key: own.apiKey });
         assert.deepEqual([paused.status, paused.body.status], [200, 'PAUSED'], paused.text);
+        // Not told by the request (its command waits with the error); whether the workflow has heard of it
+        // yet depends on the stack's own drain, which reaches the real Temporal.
         await waitsForDrain(existing.id, 'PAUSE');
-        assert.equal((await stateOf(existing.id)).status, 'ACTIVE', 'the workflow has not heard of the pause');
         const patched = await broken.patch(`/v1/signals/${existing.id}`, {
           key: own.apiKey,
           body: { name: 'Unreachable rename' },

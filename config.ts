@@ -1,10 +1,13 @@
 // Configuration read once from the environment. Every process (API, worker, scripts) builds its
 // settings here, so each variable has one name, one default and one place that documents it.
+import { databaseTlsFromEnv, type DatabaseTls } from './db/database-tls.ts';
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** TLS to DATABASE_URL's server (DATABASE_SSL_MODE, DATABASE_SSL_CA); the embedded default is plain. */
+  databaseTls: DatabaseTls;
   temporalAddress: string | undefined;
   temporalNamespace: string;
   temporalTaskQueue: string;
@@ -186,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, 'PORT', 3000),
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl: text(env, 'DATABASE_URL'),
+    databaseTls: databaseTlsFromEnv(env),
     temporalAddress: text(env, 'TEMPORAL_ADDRESS'),
     temporalNamespace: text(env, 'TEMPORAL_NAMESPACE') ?? 'default',
     temporalTaskQueue: text(env, 'TEMPORAL_TASK_QUEUE') ?? 'outreach',

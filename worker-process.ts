@@ -61,6 +61,7 @@ export async function openWorkerProcess(options: WorkerProcessOptions): Promise<
   const metrics = createWorkerMetrics(createRegistry(name));
   const orm = await openOrm({
     databaseUrl: config.databaseUrl!,
+    tls: config.databaseTls,
     poolMax: options.poolMax,
     preparedStatements: config.dbPreparedStatements,
   });

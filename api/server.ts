@@ -29,6 +29,7 @@ export async function startApi(
   });
   const orm = await openOrm({
     databaseUrl: options.databaseUrl,
+    tls: config.databaseTls,
     poolMax: config.dbPoolMax,
     preparedStatements: config.dbPreparedStatements,
   });

@@ -4,10 +4,13 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
+import { databaseTlsFromEnv, PLAIN_DATABASE, pgSsl, type DatabaseTls } from './database-tls.ts';
 import { PreparingClient } from './prepared-statements.ts';
 
 export interface OrmSettings {
   databaseUrl: string;
+  /** TLS of every connection of the pool (db/database-tls.ts); default plain. */
+  tls?: DatabaseTls;
   poolMax?: number;
   debug?: boolean;
   /** Hot statements prepared by name on each connection (db/prepared-statements.ts); default true. */
@@ -23,6 +26,7 @@ export function ormConfig(settings: OrmSettings): Options {
     // Waiting for a free connection fails after 30 s instead of hanging forever (pg's default).
     driverOptions: {
       connectionTimeoutMillis: 30_000,
+      ssl: pgSsl(settings.tls ?? PLAIN_DATABASE),
       ...(settings.preparedStatements === false ? {} : { Client: PreparingClient }),
     },
     debug: settings.debug ?? false,
@@ -46,4 +50,5 @@ export function ormConfig(settings: OrmSettings): Options {
 
 export default ormConfig({
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5488/outreach',
+  tls: databaseTlsFromEnv(process.env),
 });

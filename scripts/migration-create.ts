@@ -6,7 +6,7 @@ import { openDatabase } from './local-stack.ts';
 
 const name = process.argv[2];
 const database = await openDatabase(loadConfig());
-const orm = await openOrm({ databaseUrl: database.url });
+const orm = await openOrm({ databaseUrl: database.url, tls: database.tls });
 try {
   await migrate(orm);
   const result = await orm.migrator.create(undefined, false, false, name);

@@ -76,7 +76,7 @@ try {
     await waitForTemporal(temporalAddress, 30_000);
   }
 
-  const orm = await openOrm({ databaseUrl: database.url, poolMax: 1 });
+  const orm = await openOrm({ databaseUrl: database.url, tls: database.tls, poolMax: 1 });
   try {
     const applied = await migrate(orm);
     say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');

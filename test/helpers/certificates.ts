@@ -1,0 +1,59 @@
+// Certificates made for one test run with the openssl CLI: a certificate authority, and server
+// certificates it signs for the names given. Elliptic-curve keys, valid for a day.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Pem {
+  certPem: string;
+  keyPem: string;
+}
+
+function openssl(args: string[], cwd: string): void {
+  try {
+    execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`openssl ${args[0]} failed (the TLS tests need the openssl CLI): ${stderr || String(error)}`);
+  }
+}
+
+const KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
+function inScratch<T>(work: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'ows-certs-'));
+  try {
+    return work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
+
+/** A self-signed certificate authority named `name`. */
+export function makeAuthority(name: string): Pem {
+  return inScratch((dir) => {
+    openssl(['req', '-x509', ...KEY, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '1', '-subj', `/CN=${name}`], dir);
+    return { certPem: read(dir, 'ca.crt'), keyPem: read(dir, 'ca.key') };
+  });
+}
+
+/** A server certificate signed by `authority` for `altNames` (e.g. `DNS:localhost`, `IP:127.0.0.1`). */
+export function makeServerCertificate(authority: Pem, altNames: string[]): Pem {
+  return inScratch((dir) => {
+    writeFileSync(join(dir, 'ca.crt'), authority.certPem);
+    writeFileSync(join(dir, 'ca.key'), authority.keyPem);
+    writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=serverAuth\n`);
+    openssl(['req', ...KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=test-server'], dir);
+    openssl(
+      [
+        ...['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial'],
+        ...['-days', '1', '-extfile', 'ext.cnf', '-out', 'server.crt'],
+      ],
+      dir,
+    );
+    return { certPem: read(dir, 'server.crt'), keyPem: read(dir, 'server.key') };
+  });
+}

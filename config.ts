@@ -1,6 +1,7 @@
 // Configuration read once from the environment. Every process (API, worker, scripts) builds its
 // settings here, so each variable has one name, one default and one place that documents it.
 import { databaseTlsFromEnv, type DatabaseTls } from './db/database-tls.ts';
+import { temporalTlsFromEnv, type TemporalTls } from './temporal/tls.ts';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   /** TLS to DATABASE_URL's server (DATABASE_SSL_MODE, DATABASE_SSL_CA); the embedded default is plain. */
   databaseTls: DatabaseTls;
   temporalAddress: string | undefined;
+  /** TLS, mutual TLS and API key toward Temporal (TEMPORAL_TLS*, TEMPORAL_API_KEY); the dev server is plain. */
+  temporalTls: TemporalTls;
   temporalNamespace: string;
   temporalTaskQueue: string;
   temporalUiPort: number;
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: text(env, 'DATABASE_URL'),
     databaseTls: databaseTlsFromEnv(env),
     temporalAddress: text(env, 'TEMPORAL_ADDRESS'),
+    temporalTls: temporalTlsFromEnv(env),
     temporalNamespace: text(env, 'TEMPORAL_NAMESPACE') ?? 'default',
     temporalTaskQueue: text(env, 'TEMPORAL_TASK_QUEUE') ?? 'outreach',
     temporalUiPort: integer(env, 'TEMPORAL_UI_PORT', 8233, 1),

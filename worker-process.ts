@@ -10,6 +10,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { openOrm } from './db/orm.ts';
 import { connectTemporal } from './temporal/client.ts';
+import { temporalSecurity } from './temporal/tls.ts';
 import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
 import { createRegistry } from './observability/metrics.ts';
@@ -84,10 +85,14 @@ export async function openWorkerProcess(options: WorkerProcessOptions): Promise<
       )
     : undefined;
   if (metricsServer) logger.info({ url: metricsServer.url }, `${name} metrics listening`);
-  const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+  const connection = await NativeConnection.connect({
+    address: config.temporalAddress!,
+    ...temporalSecurity(config.temporalTls),
+  });
   const temporal = await connectTemporal({
     address: config.temporalAddress!,
     namespace: config.temporalNamespace,
+    tls: config.temporalTls,
     interceptors: tracingClientInterceptors(tracing),
   });
   return {

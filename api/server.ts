@@ -36,6 +36,7 @@ export async function startApi(
   const { client: temporal, connection } = lazyTemporalClient({
     address: options.temporalAddress,
     namespace: config.temporalNamespace,
+    tls: config.temporalTls,
     interceptors: tracingClientInterceptors(tracing),
   });
   const keys = new KeyStore(orm, { ttlMs: config.keyCacheTtlMs, flushMs: config.lastUsedFlushMs, logger });

@@ -35,6 +35,7 @@ import { deliverMailboxSyncs, deliverRunsChanged } from '../domain/workflow-comm
 import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
+import { temporalSecurity } from '../temporal/tls.ts';
 import { runMailboxCommand, type CommittedCommands, type MailboxCommandDeps } from './admin-mailbox.ts';
 import { withLocalSecretKey } from './local-secret-key.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
@@ -240,7 +241,11 @@ async function readStdin(): Promise<string> {
 
 /** Runs `work` with a client of the configured Temporal (the dev server's port by default). */
 async function withTemporal<T>(config: Config, work: (temporal: Client) => Promise<T>): Promise<T> {
-  const connection = await Connection.connect({ address: temporalAddress(config), connectTimeout: 5000 });
+  const connection = await Connection.connect({
+    address: temporalAddress(config),
+    ...temporalSecurity(config.temporalTls),
+    connectTimeout: 5000,
+  });
   try {
     return await work(new Client({ connection, namespace: config.temporalNamespace }));
   } finally {
@@ -263,7 +268,11 @@ async function deliverCommitted(config: Config, em: EntityManager, commands: Com
   let timer: NodeJS.Timeout | undefined;
   try {
     const connection = await Promise.race([
-      Connection.connect({ address: temporalAddress(config), connectTimeout: 3000 }),
+      Connection.connect({
+        address: temporalAddress(config),
+        ...temporalSecurity(config.temporalTls),
+        connectTimeout: 3000,
+      }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), 4000);
       }),

@@ -6,16 +6,22 @@ import {
   makeGrpcRetryInterceptor,
   type ClientInterceptors,
 } from '@temporalio/client';
+import { PLAIN_TEMPORAL, temporalSecurity, type TemporalTls } from './tls.ts';
 
 export interface TemporalSettings {
   address: string;
   namespace: string;
+  /** TLS, mutual TLS and API key of the connection (temporal/tls.ts); default plain. */
+  tls?: TemporalTls;
   /** Tracing: the OpenTelemetry client interceptor (observability/tracing.ts), when tracing is on. */
   interceptors?: ClientInterceptors;
 }
 
 export async function connectTemporal(settings: TemporalSettings): Promise<{ client: Client; connection: Connection }> {
-  const connection = await Connection.connect({ address: settings.address });
+  const connection = await Connection.connect({
+    address: settings.address,
+    ...temporalSecurity(settings.tls ?? PLAIN_TEMPORAL),
+  });
   return {
     client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }),
     connection,
@@ -37,6 +43,7 @@ const API_CHANNEL_ARGS = { 'grpc.initial_reconnect_backoff_ms': 500, 'grpc.max_r
 export function lazyTemporalClient(settings: TemporalSettings): { client: Client; connection: Connection } {
   const connection = Connection.lazy({
     address: settings.address,
+    ...temporalSecurity(settings.tls ?? PLAIN_TEMPORAL),
     connectTimeout: 2000,
     channelArgs: API_CHANNEL_ARGS,
     interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: API_GRPC_RETRY_ATTEMPTS }))],

@@ -1,5 +1,5 @@
-// Certificates made for one test run with the openssl CLI: a certificate authority, and server
-// certificates it signs for the names given. Elliptic-curve keys, valid for a day.
+// Certificates made for one test run with the openssl CLI: a certificate authority, and server or
+// client certificates it signs for the names given. Elliptic-curve keys, valid for a day.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +40,20 @@ export function makeAuthority(name: string): Pem {
   });
 }
 
-/** A server certificate signed by `authority` for `altNames` (e.g. `DNS:localhost`, `IP:127.0.0.1`). */
-export function makeServerCertificate(authority: Pem, altNames: string[]): Pem {
+/**
+ * A certificate signed by `authority` for `altNames` (e.g. `DNS:localhost`, `IP:127.0.0.1`), for a
+ * server or, with `clientAuth`, for a client of mutual TLS (TLS checks the purpose).
+ */
+export function makeCertificate(
+  authority: Pem,
+  altNames: string[],
+  usage: 'serverAuth' | 'clientAuth' = 'serverAuth',
+): Pem {
   return inScratch((dir) => {
     writeFileSync(join(dir, 'ca.crt'), authority.certPem);
     writeFileSync(join(dir, 'ca.key'), authority.keyPem);
-    writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=serverAuth\n`);
-    openssl(['req', ...KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=test-server'], dir);
+    writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=${usage}\n`);
+    openssl(['req', ...KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=test-${usage}`], dir);
     openssl(
       [
         ...['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial'],

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { databaseTlsFromEnv, pgSsl, type DatabaseTls } from '../../db/database-tls.ts';
 import { openOrm } from '../../db/orm.ts';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
-import { makeAuthority, makeServerCertificate } from '../helpers/certificates.ts';
+import { makeAuthority, makeCertificate } from '../helpers/certificates.ts';
 
 const ENCRYPTED = 'SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()';
 
@@ -35,7 +35,7 @@ describe('PostgreSQL over TLS', function () {
       port,
       database: 'tls',
       persistent: false,
-      tls: makeServerCertificate(authority, ['DNS:localhost']),
+      tls: makeCertificate(authority, ['DNS:localhost']),
     });
     byAddress = postgres.url;
     byName = postgres.url.replace('@127.0.0.1:', '@localhost:');

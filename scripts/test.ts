@@ -1,4 +1,4 @@
-// `npm test`: installs the Temporal binaries, Schemathesis, openapi-python-client and GreenMail when missing,
+// `npm test`: installs the Temporal binaries, Schemathesis, openapi-python-client, GreenMail and Helm when missing,
 // then generates the clients, typecheck, lint (ESLint, and Prettier's check) and every mocha suite (unit, time-skipping workflows,
 // API against the real stack) in one run. Ends with the line `N passed, N failed` that CI reads;
 // the generation, typecheck, ESLint and Prettier count as one check each.
@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import Mocha from 'mocha';
 import {
   greenmailJar,
+  helmCli,
   openapiPythonClientCli,
   projectRoot,
   schemathesisCli,
@@ -46,6 +47,7 @@ temporalTestServer();
 schemathesisCli();
 openapiPythonClientCli();
 greenmailJar();
+helmCli();
 
 // The clients' generated code is not tracked: generated from the committed openapi.json before the
 // typecheck (which compiles clients/typescript) and the client tests read it.

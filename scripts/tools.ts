@@ -5,7 +5,8 @@
 // does openapi-python-client (with the ruff that formats its output: a pinned pair, so one document
 // always gives the same client, byte for byte), which generates clients/python/ (`npm run clients`).
 // GreenMail (a real SMTP and IMAP server in one Java jar, run with the machine's Java 17) comes from
-// Maven Central through mvn into .tools/; the mailbox tests send and read mail through it.
+// Maven Central through mvn into .tools/; the mailbox tests send and read mail through it. Helm
+// (the chart's lint and rendering in test/unit/helm-chart.test.ts) is built from the Go module proxy.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
@@ -47,12 +48,16 @@ function installIntoVenv(): void {
   if (pip.status !== 0) throw new Error(`pip install of ${PACKAGES.join(', ')} failed`);
 }
 
+/** The path an environment variable gives for a tool, checked to exist; undefined when unset. */
+function fromEnv(envVar: string): string | undefined {
+  const path = process.env[envVar];
+  if (path && !existsSync(path)) throw new Error(`${envVar}=${path} does not exist`);
+  return path || undefined;
+}
+
 function resolve(envVar: string, name: string): string {
-  const fromEnv = process.env[envVar];
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`${envVar}=${fromEnv} does not exist`);
-    return fromEnv;
-  }
+  const given = fromEnv(envVar);
+  if (given) return given;
   const local = join(venvBin, name);
   if (existsSync(local)) return local;
   const found = onPath(name);
@@ -130,11 +135,8 @@ export const GREENMAIL_VERSION = '2.1.3';
  * Central with mvn (into .tools/m2, so the user's own ~/.m2 is left alone) and copied there.
  */
 export function greenmailJar(): string {
-  const fromEnv = process.env.GREENMAIL_JAR;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`GREENMAIL_JAR=${fromEnv} does not exist`);
-    return fromEnv;
-  }
+  const given = fromEnv('GREENMAIL_JAR');
+  if (given) return given;
   const name = `greenmail-standalone-${GREENMAIL_VERSION}.jar`;
   const local = join(projectRoot, '.tools', 'greenmail', name);
   if (existsSync(local)) return local;
@@ -158,10 +160,34 @@ export function greenmailJar(): string {
   return local;
 }
 
+export const HELM_VERSION = 'v3.22.0';
+
+/**
+ * Helm, for `helm lint` and `helm template` of the chart in deploy/helm/: HELM, else
+ * .tools/helm/<version>/helm, else built there from the Go module proxy with `go install` (a few
+ * minutes on two cores the first time; Go's build cache makes later builds quick).
+ */
+export function helmCli(): string {
+  const given = fromEnv('HELM');
+  if (given) return given;
+  const bin = join(projectRoot, '.tools', 'helm', HELM_VERSION);
+  const local = join(bin, 'helm');
+  if (existsSync(local)) return local;
+  if (!onPath('go')) throw new Error(`Go is needed to build Helm ${HELM_VERSION} into ${bin} (or set HELM)`);
+  console.error(`[tools] building helm.sh/helm/v3/cmd/helm@${HELM_VERSION} into ${bin} ...`);
+  const built = spawnSync('go', ['install', `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`], {
+    env: { ...process.env, GOBIN: bin },
+    stdio: 'inherit',
+  });
+  if (built.status !== 0 || !existsSync(local)) throw new Error(`go install of Helm ${HELM_VERSION} failed`);
+  return local;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`temporal: ${temporalCli()}`);
   console.log(`temporal-test-server: ${temporalTestServer()}`);
   console.log(`schemathesis: ${schemathesisCli()}`);
   console.log(`openapi-python-client: ${openapiPythonClientCli()}`);
   console.log(`greenmail: ${greenmailJar()}`);
+  console.log(`helm: ${helmCli()}`);
 }

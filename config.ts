@@ -2,6 +2,7 @@
 // settings here, so each variable has one name, one default and one place that documents it.
 import { databaseTlsFromEnv, type DatabaseTls } from './db/database-tls.ts';
 import { temporalTlsFromEnv, type TemporalTls } from './temporal/tls.ts';
+import { workerDeploymentFromEnv, type WorkerDeployment } from './temporal/worker-versioning.ts';
 
 export interface Config {
   port: number;
@@ -14,6 +15,8 @@ export interface Config {
   temporalTls: TemporalTls;
   temporalNamespace: string;
   temporalTaskQueue: string;
+  /** Worker Versioning: the deployment and build the workers poll as (both from the release); unset: unversioned. */
+  workerDeployment: WorkerDeployment | undefined;
   temporalUiPort: number;
   temporalCli: string | undefined;
   dataDir: string;
@@ -197,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     temporalTls: temporalTlsFromEnv(env),
     temporalNamespace: text(env, 'TEMPORAL_NAMESPACE') ?? 'default',
     temporalTaskQueue: text(env, 'TEMPORAL_TASK_QUEUE') ?? 'outreach',
+    workerDeployment: workerDeploymentFromEnv(env),
     temporalUiPort: integer(env, 'TEMPORAL_UI_PORT', 8233, 1),
     temporalCli: text(env, 'TEMPORAL_CLI'),
     dataDir: text(env, 'DATA_DIR') ?? '.data',

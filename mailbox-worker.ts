@@ -18,6 +18,7 @@ import { workerObservability } from './observability/worker.ts';
 import { ByteBudget } from './providers/mail/fetch-budget.ts';
 import { createWorkflowClients } from './workflows/clients.ts';
 import { mailboxSyncTaskQueue } from './workflows/mailbox-sync.definitions.ts';
+import { workerVersioning } from './temporal/worker-versioning.ts';
 import type { WorkerDeps } from './worker.ts';
 import { openWorkerProcess } from './worker-process.ts';
 
@@ -52,6 +53,8 @@ export async function createMailboxSyncWorker(
       onRecorded: counter ? (kind) => counter.inc({ kind }) : undefined,
     }),
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
+    // The same version as the workers: a version is current on every task queue it polls.
+    ...workerVersioning(deps.config.workerDeployment),
   });
   if (deps.startMailboxSyncs !== false) {
     const started = await ensureMailboxSyncs({

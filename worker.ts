@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { createActivities } from './activities/index.ts';
 import { workflowDeadlockOptions } from './temporal/deadlock-guard.ts';
+import { workerVersioning } from './temporal/worker-versioning.ts';
 import type { Tracing } from './observability/tracing.ts';
 import { workerObservability, type WorkerMetrics } from './observability/worker.ts';
 import { createEventResolutionClient } from './workflows/event-resolution.client.ts';
@@ -83,6 +84,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     },
     bundlerOptions: { ignoreModules: [] },
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
+    ...workerVersioning(deps.config.workerDeployment),
   });
   // Every worker asks for the one dispatcher, event-resolution workflow and outbox drain of its task queue; all but the first find them running.
   if (deps.startDispatcher !== false)

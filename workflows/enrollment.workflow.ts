@@ -10,6 +10,7 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  setWorkflowOptions,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { EnrollmentActivities } from '../activities/enrollment.activities.ts';
@@ -48,3 +49,7 @@ export async function enrollmentWorkflow(input: EnrollmentInput): Promise<Enroll
   await condition(allHandlersFinished);
   return result;
 }
+
+// Under Worker Versioning a run (a verification of minutes) finishes on the build that started it; a new build
+// takes only new runs (temporal/worker-versioning.ts).
+setWorkflowOptions({ versioningBehavior: 'PINNED' }, enrollmentWorkflow);

@@ -3,7 +3,7 @@
 // enrollment, which refuses an excluded contact with a REFUSED row), mark them DONE with their
 // contact_entry.resolved event, then enroll them. An import that keeps failing marks its entries
 // FAILED with the reason instead of leaving them PENDING.
-import { ActivityFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, proxyActivities, setHandler, setWorkflowOptions, workflowInfo } from '@temporalio/workflow';
 import type { LeadImportActivities } from '../activities/lead-import.activities.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import {
@@ -65,3 +65,7 @@ export async function leadImportWorkflow(input: LeadImportInput): Promise<LeadIm
   status.phase = 'DONE';
   return result;
 }
+
+// Under Worker Versioning a run (one batch, minutes) finishes on the build that started it; a new build
+// takes only new runs (temporal/worker-versioning.ts).
+setWorkflowOptions({ versioningBehavior: 'PINNED' }, leadImportWorkflow);

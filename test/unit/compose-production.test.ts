@@ -50,7 +50,10 @@ describe('docker-compose.yml for production', () => {
     }
     // The only defaults the file may have are settings, not credentials.
     const defaults = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?-/g)].map((match) => match[1]);
-    assert.deepEqual([...new Set(defaults)], ['PROXY_PORT']);
+    assert.deepEqual(
+      [...new Set(defaults)],
+      ['TEMPORAL_WORKER_DEPLOYMENT_NAME', 'TEMPORAL_WORKER_BUILD_ID', 'PROXY_PORT'],
+    );
   });
 
   it('when a required variable is missing, then resolving api, worker, postgres and temporal fails naming it', () => {

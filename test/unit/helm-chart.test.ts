@@ -5,19 +5,15 @@
 // (KEDA), each component has a PodDisruptionBudget, and migrations run before an install or upgrade.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { helmCli, projectRoot } from '../../scripts/tools.ts';
+import { serviceReads } from '../helpers/config-readers.ts';
 
 const CHART = join(projectRoot, 'deploy', 'helm', 'outreach-workspace');
 // Helm built from source defaults to an old Kubernetes; render for a supported one.
 const KUBE_VERSION = ['--kube-version', '1.31.0'];
 const SECRETS = ['DATABASE_URL', 'WEBHOOK_SECRET_KEY', 'SMTP_URL', 'METRICS_TOKEN', 'TEMPORAL_API_KEY'];
-// Where the service reads its environment: every variable the chart sets must be named there.
-const READERS = ['config.ts', 'temporal/tls.ts', 'db/database-tls.ts'].map((file) =>
-  readFileSync(join(projectRoot, file), 'utf8'),
-);
 
 interface Manifest {
   kind: string;
@@ -110,10 +106,7 @@ describe('Helm chart', function () {
   it('when rendered, then every variable set is one the service reads', () => {
     for (const workload of [...ofKind(defaults, 'Deployment'), ...ofKind(defaults, 'Job')]) {
       for (const { name } of envOf(workload)) {
-        assert.ok(
-          READERS.some((source) => source.includes(`'${name}'`) || source.includes(`env.${name}`)),
-          `${workload.metadata.name} sets ${name}, which the service never reads`,
-        );
+        assert.ok(serviceReads(name), `${workload.metadata.name} sets ${name}, which the service never reads`);
       }
     }
   });

@@ -1,0 +1,4 @@
+// Build A of the rollout test's release.
+import { versionedWorkflows } from './versioned.ts';
+
+export const { pinnedWorkflow, upgradingWorkflow } = versionedWorkflows('A');

@@ -17,6 +17,7 @@ import type { EnrollmentActivities } from '../activities/enrollment.activities.t
 import type { EnrollmentResult } from '../domain/sequences/enrollment/enrollment.types.ts';
 import { STEP_RETRY, verifyBudgetMs } from '../domain/sequences/enrollment/policy.ts';
 import { enrollmentStatusQuery, type EnrollmentInput, type EnrollmentStatus } from './enrollment.definitions.ts';
+import { pinnedWhenVersioned } from './versioning.definitions.ts';
 
 // The enrollment policy (domain/sequences/enrollment/policy.ts): the verification retries the
 // verifier itself and reports a verifier that stayed down; its database failures, and the
@@ -52,4 +53,4 @@ export async function enrollmentWorkflow(input: EnrollmentInput): Promise<Enroll
 
 // Under Worker Versioning a run (a verification of minutes) finishes on the build that started it; a new build
 // takes only new runs (temporal/worker-versioning.ts).
-setWorkflowOptions({ versioningBehavior: 'PINNED' }, enrollmentWorkflow);
+setWorkflowOptions(pinnedWhenVersioned, enrollmentWorkflow);

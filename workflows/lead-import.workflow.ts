@@ -13,6 +13,7 @@ import {
   type LeadImportResult,
   type LeadImportStatus,
 } from './lead-import.definitions.ts';
+import { pinnedWhenVersioned } from './versioning.definitions.ts';
 
 const { importLeads, failEntries } = proxyActivities<LeadImportActivities>({
   startToCloseTimeout: '2 minutes',
@@ -68,4 +69,4 @@ export async function leadImportWorkflow(input: LeadImportInput): Promise<LeadIm
 
 // Under Worker Versioning a run (one batch, minutes) finishes on the build that started it; a new build
 // takes only new runs (temporal/worker-versioning.ts).
-setWorkflowOptions({ versioningBehavior: 'PINNED' }, leadImportWorkflow);
+setWorkflowOptions(pinnedWhenVersioned, leadImportWorkflow);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import { PLAIN_DATABASE, pgSsl, type DatabaseTls } from '../db/database-tls.ts';
 import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes.ts';
+import { PLAIN_TEMPORAL, temporalSecurity, type TemporalTls } from '../temporal/tls.ts';
 import {
   assertTmpdirReachable,
   placeDataDir,
@@ -194,12 +195,16 @@ export interface RunningTemporal extends Stoppable {
 }
 
 /** Waits until a Temporal frontend answers, or throws after `timeoutMs`. */
-export async function waitForTemporal(address: string, timeoutMs: number): Promise<void> {
+export async function waitForTemporal(
+  address: string,
+  timeoutMs: number,
+  tls: TemporalTls = PLAIN_TEMPORAL,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      const connection = await Connection.connect({ address, connectTimeout: 1000, ...temporalSecurity(tls) });
       try {
         await connection.workflowService.getSystemInfo({});
         return;

@@ -1,5 +1,6 @@
 // `npm run bench -- <name> [--before <ref>]`: runs one benchmark by name and prints its figures; with
 // --before (or BENCH_BEFORE_REF) it runs the same benchmark on that git ref first and prints both.
+// `npm run bench -- cluster --tls` compares the plain-text cluster with the mTLS one.
 import { runBeforeAndAfter } from './before.ts';
 import { benchCluster } from './cluster.bench.ts';
 import { benchCompression } from './compression.bench.ts';
@@ -32,7 +33,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'rate-limit': benchRateLimit,
   mixed: () => benchMixed(),
   compression: benchCompression,
-  cluster: benchCluster,
+  cluster: () => benchCluster({ tls: process.argv.slice(3).includes('--tls') }),
   mailboxes: benchMailboxes,
 };
 
@@ -44,8 +45,11 @@ for (const variable of ['RATE_LIMIT_PER_KEY', 'RATE_LIMIT_PER_ORG', 'RATE_LIMIT_
 const [name, flag, flagRef] = process.argv.slice(2);
 const run = name ? benchmarks[name] : undefined;
 const beforeRef = flag === '--before' ? flagRef : process.env.BENCH_BEFORE_REF;
-if (!run || (flag !== undefined && (flag !== '--before' || !flagRef))) {
-  console.error(`usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [--before <git ref>]`);
+const tlsFlag = name === 'cluster' && flag === '--tls';
+if (!run || (flag !== undefined && !tlsFlag && (flag !== '--before' || !flagRef))) {
+  console.error(
+    `usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [--before <git ref>] (cluster: [--tls])`,
+  );
   process.exit(2);
 }
 if (beforeRef) await runBeforeAndAfter(name, beforeRef);

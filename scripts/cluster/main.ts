@@ -3,10 +3,12 @@
 // built from source at a pinned version as four services, the Temporal UI, 2 workers, a mailbox
 // worker (the inbox sync, its own process) and 2 API replicas in production mode behind a local
 // load balancer. Ctrl-C stops everything in order:
-// load balancer, APIs, workers, UI, Temporal services, PostgreSQL.
+// load balancer, APIs, workers, UI, Temporal services, PostgreSQL. `--tls`: Temporal's frontend
+// requires mutual TLS with certificates made for the run, and every client connects through it.
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { envNumber } from '../bench/harness.ts';
+import { clientTlsCliArgs } from './temporal-cluster.ts';
 import { startCluster, type Cluster } from './topology.ts';
 
 // Read for the launcher's own settings (data folder, DATABASE_URL, directory size): the services'
@@ -40,6 +42,7 @@ try {
     apiReplicas: envNumber('CLUSTER_API_REPLICAS', 2),
     workers: envNumber('CLUSTER_WORKERS', 2),
     mailboxWorkers: envNumber('CLUSTER_MAILBOX_WORKERS', 1),
+    tls: process.argv.slice(2).includes('--tls'),
     directory: { companies: config.directoryCompanies, people: config.directoryPeople },
     log: say,
   });
@@ -48,7 +51,10 @@ try {
   say('');
   say(`API (load balancer): ${url}   -> ${apiUrls.join(', ')}   (ready: ${url}/readyz)`);
   say(`API reference:       ${url}/docs`);
-  say(`Temporal frontend:   ${temporal.address}   (temporal --address ${temporal.address} operator cluster health)`);
+  const cliTls = cluster.tls ? ` ${clientTlsCliArgs(cluster.tls).join(' ')}` : '';
+  say(
+    `Temporal frontend:   ${temporal.address}${cluster.tls ? ' (mTLS)' : ''}   (temporal --address ${temporal.address}${cliTls} operator cluster health)`,
+  );
   say(`Temporal UI:         ${uiUrl ?? '(none: the UI server could not be built here)'}`);
   say(`SMTP sink:           ${smtp.url} (production mail transport; messages are counted, not delivered)`);
   say(`Metrics token:       ${serviceEnv.METRICS_TOKEN} (GET ${url}/metrics with Authorization: Bearer <token>)`);

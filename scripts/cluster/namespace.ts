@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { organizationSearchAttributes, SEARCH_ATTRIBUTES } from '../../temporal/search-attributes.ts';
+import { PLAIN_TEMPORAL, temporalSecurity, type TemporalTls } from '../../temporal/tls.ts';
 
 const run = promisify(execFile);
 
@@ -25,9 +26,11 @@ export async function registerNamespace(options: {
   address: string;
   namespace: string;
   retention: string;
+  /** mTLS of the frontend: the CLI's flags and the probe's connection settings. */
+  tls?: { cliArgs: string[]; client: TemporalTls };
   log: (line: string) => void;
 }): Promise<void> {
-  const target = ['--address', options.address, '--namespace', options.namespace];
+  const target = ['--address', options.address, '--namespace', options.namespace, ...(options.tls?.cliArgs ?? [])];
   const deadline = Date.now() + 60_000;
   // Right after start the frontend may not yet see the namespace registry; retry until it answers.
   for (;;) {
@@ -51,12 +54,17 @@ export async function registerNamespace(options: {
     );
   }
   options.log(`namespace ${options.namespace} with search attributes ${Object.keys(SEARCH_ATTRIBUTES).join(', ')}`);
-  await waitForSearchAttributes(options.address, options.namespace, deadline);
+  await waitForSearchAttributes(options.address, options.namespace, deadline, options.tls?.client ?? PLAIN_TEMPORAL);
 }
 
 /** Starts (and terminates) a workflow with the attributes until the history service's cache knows them. */
-async function waitForSearchAttributes(address: string, namespace: string, deadline: number): Promise<void> {
-  const connection = await Connection.connect({ address });
+async function waitForSearchAttributes(
+  address: string,
+  namespace: string,
+  deadline: number,
+  tls: TemporalTls,
+): Promise<void> {
+  const connection = await Connection.connect({ address, ...temporalSecurity(tls) });
   try {
     const client = new Client({ connection, namespace });
     for (;;) {

@@ -3,6 +3,7 @@
 // port pair per service so frontend, history, matching and worker run as separate processes that
 // find each other through the cluster_membership table. Pure: tested in test/unit.
 import YAML from 'yaml';
+import { MUTUAL_TLS_SERVER_NAME, type MutualTlsFiles } from '../certificates.ts';
 
 export const TEMPORAL_SERVICES = ['frontend', 'history', 'matching', 'worker'] as const;
 export type TemporalService = (typeof TEMPORAL_SERVICES)[number];
@@ -22,6 +23,8 @@ export interface TemporalConfigOptions {
   /** Absolute path of the dynamic-config file (temporalDynamicConfig()). */
   dynamicConfigFile: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Mutual TLS on the frontend: clients must present a certificate of this authority. */
+  frontendTls?: MutualTlsFiles;
 }
 
 /**
@@ -64,6 +67,29 @@ function datastore(options: TemporalConfigOptions, databaseName: string, maxConn
   };
 }
 
+/**
+ * mTLS on the frontend's port: it serves its certificate and requires a client certificate of the
+ * authority; the internal worker service, itself a client of the frontend, presents the client
+ * certificate. The other services talk to each other in plain text on loopback (internode).
+ */
+function frontendTls(files: MutualTlsFiles) {
+  const client = { serverName: MUTUAL_TLS_SERVER_NAME, rootCaFiles: [files.caFile] };
+  return {
+    frontend: {
+      server: {
+        certFile: files.serverCertFile,
+        keyFile: files.serverKeyFile,
+        clientCaFiles: [files.caFile],
+        requireClientAuth: true,
+      },
+      client,
+    },
+    systemWorker: { certFile: files.clientCertFile, keyFile: files.clientKeyFile, client },
+    // Certificates on disk are read again this often: a renewed one is taken up without a restart.
+    refreshInterval: '1m',
+  };
+}
+
 /** The server config (YAML): every process loads the same file and starts the service it is given. */
 export function temporalServerConfig(options: TemporalConfigOptions): string {
   const frontend = `127.0.0.1:${options.ports.frontend.grpc}`;
@@ -92,7 +118,10 @@ export function temporalServerConfig(options: TemporalConfigOptions): string {
         'postgres-visibility': datastore(options, TEMPORAL_VISIBILITY_DATABASE, 2),
       },
     },
-    global: { membership: { maxJoinDuration: '30s', broadcastAddress: '127.0.0.1' } },
+    global: {
+      membership: { maxJoinDuration: '30s', broadcastAddress: '127.0.0.1' },
+      ...(options.frontendTls ? { tls: frontendTls(options.frontendTls) } : {}),
+    },
     services,
     clusterMetadata: {
       enableGlobalNamespace: false,

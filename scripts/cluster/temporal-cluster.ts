@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { portOpen, waitForTemporal } from '../local-stack.ts';
+import { MUTUAL_TLS_SERVER_NAME, type MutualTlsFiles } from '../certificates.ts';
+import type { TemporalTls } from '../../temporal/tls.ts';
 import type { TemporalServerBinaries } from './binaries.ts';
 import { ManagedProcess } from './managed-process.ts';
 import type { PostgresServer } from './schema.ts';
@@ -34,6 +36,8 @@ export async function startTemporalCluster(options: {
   runDir: string;
   postgres: PostgresServer;
   frontendPort: number;
+  /** Mutual TLS on the frontend (`npm run cluster -- --tls`); unset: plain text. */
+  tls?: MutualTlsFiles;
   onUnexpectedExit: (name: string, code: number | null, signal: string | null, lastLines: string[]) => void;
 }): Promise<TemporalCluster> {
   const configDir = join(options.runDir, 'temporal-config');
@@ -57,6 +61,7 @@ export async function startTemporalCluster(options: {
       frontendHttpPort,
       dynamicConfigFile,
       logLevel: 'warn',
+      frontendTls: options.tls,
     }),
     { mode: 0o600 },
   );
@@ -92,13 +97,47 @@ export async function startTemporalCluster(options: {
     // The frontend first: on a fresh database the first process writes the cluster metadata, and
     // processes starting together race on that write and the losers exit.
     services.frontend.start();
-    await waitForTemporal(address, 90_000);
+    await waitForTemporal(address, 90_000, options.tls ? clientTls(options.tls) : undefined);
     for (const service of TEMPORAL_SERVICES) services[service].start();
   } catch (error) {
     await stop();
     throw new Error(`${String(error)}\nfrontend said: ${services.frontend.tail().join('\n')}`);
   }
   return { address, httpAddress: `127.0.0.1:${frontendHttpPort}`, services, stop };
+}
+
+/** How a client of the cluster's frontend connects under mTLS: the run's CA and client certificate. */
+export function clientTls(files: MutualTlsFiles): TemporalTls {
+  return {
+    enabled: true,
+    serverCaFile: files.caFile,
+    serverName: MUTUAL_TLS_SERVER_NAME,
+    clientCertFile: files.clientCertFile,
+    clientKeyFile: files.clientKeyFile,
+    apiKey: undefined,
+  };
+}
+
+/** The same settings as the service's environment (temporal/tls.ts reads them). */
+export function clientTlsEnv(files: MutualTlsFiles): Record<string, string> {
+  return {
+    TEMPORAL_TLS_SERVER_CA_CERT_PATH: files.caFile,
+    TEMPORAL_TLS_SERVER_NAME: MUTUAL_TLS_SERVER_NAME,
+    TEMPORAL_TLS_CLIENT_CERT_PATH: files.clientCertFile,
+    TEMPORAL_TLS_CLIENT_KEY_PATH: files.clientKeyFile,
+  };
+}
+
+/** The `temporal` CLI's flags for it. */
+export function clientTlsCliArgs(files: MutualTlsFiles): string[] {
+  return [
+    '--tls-ca-path',
+    files.caFile,
+    '--tls-cert-path',
+    files.clientCertFile,
+    '--tls-key-path',
+    files.clientKeyFile,
+  ];
 }
 
 /** `temporal operator cluster health`: SERVING once the frontend and the services behind it answer. */

@@ -9,6 +9,7 @@ import YAML from 'yaml';
 import { loadConfig } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
+import { MUTUAL_TLS_SERVER_NAME, writeMutualTlsFiles, type MutualTlsFiles } from '../certificates.ts';
 import { freePort } from '../local-stack.ts';
 import { mailboxWorkerArgs } from '../mailbox-worker-args.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
@@ -20,7 +21,13 @@ import { startClusterPostgres, type ClusterPostgres } from './postgres.ts';
 import { setupTemporalSchemas } from './schema.ts';
 import { generatedSecrets } from './secrets.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { startTemporalCluster, type TemporalCluster } from './temporal-cluster.ts';
+import {
+  clientTls,
+  clientTlsCliArgs,
+  clientTlsEnv,
+  startTemporalCluster,
+  type TemporalCluster,
+} from './temporal-cluster.ts';
 
 export interface ClusterOptions {
   /** Folder of this cluster's data (PostgreSQL), generated configs and process logs. */
@@ -37,6 +44,8 @@ export interface ClusterOptions {
   /** Mailbox worker processes (the inbox sync's activities); default 1. */
   mailboxWorkers?: number;
   directory: { companies: number; people: number };
+  /** Mutual TLS on Temporal's frontend, with certificates made for the run under runDir/tls. */
+  tls?: boolean;
   /** Variables added to the API and worker environment (e.g. log level, a benchmark's loopback receivers). */
   env?: Record<string, string>;
   log: (line: string) => void;
@@ -46,6 +55,8 @@ export interface Cluster {
   url: string;
   uiUrl: string | null;
   temporal: TemporalCluster;
+  /** The run's certificates when Temporal's frontend requires mTLS. */
+  tls: MutualTlsFiles | undefined;
   postgres: ClusterPostgres;
   smtp: SmtpSink;
   lb: LoadBalancer;
@@ -86,11 +97,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     await setupTemporalSchemas(binaries, postgres.server, log);
 
+    const tls = options.tls ? writeMutualTlsFiles(join(options.runDir, 'tls')) : undefined;
     const temporal = await startTemporalCluster({
       binaries,
       runDir: options.runDir,
       postgres: postgres.server,
       frontendPort: options.temporalPort,
+      tls,
       onUnexpectedExit,
     });
     stack.push(() => temporal.stop());
@@ -106,6 +119,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       address: temporal.address,
       namespace: 'default',
       retention: '72h',
+      ...(tls ? { tls: { cliArgs: clientTlsCliArgs(tls), client: clientTls(tls) } } : {}),
       log,
     });
 
@@ -123,6 +137,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           enableUi: true,
           defaultNamespace: 'default',
           disableNewsFetch: true,
+          ...(tls
+            ? {
+                tls: {
+                  caFile: tls.caFile,
+                  certFile: tls.clientCertFile,
+                  keyFile: tls.clientKeyFile,
+                  serverName: MUTUAL_TLS_SERVER_NAME,
+                },
+              }
+            : {}),
         }),
       );
       const uiProcess = new ManagedProcess({
@@ -161,6 +185,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       TEMPORAL_NAMESPACE: 'default',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...(tls ? clientTlsEnv(tls) : {}),
       ...options.env,
     };
     const workers: ManagedProcess[] = [];
@@ -250,6 +275,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       url: lb.url,
       uiUrl,
       temporal,
+      tls,
       postgres,
       smtp,
       lb,

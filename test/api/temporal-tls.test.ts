@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
 import { connectTemporal, lazyTemporalClient } from '../../temporal/client.ts';
 import { temporalSecurity, temporalTlsFromEnv } from '../../temporal/tls.ts';
-import { makeAuthority, makeCertificate, type Pem } from '../helpers/certificates.ts';
+import { makeAuthority, makeCertificate, type Pem } from '../../scripts/certificates.ts';
 import { startGrpcTlsProxy, type GrpcTlsProxy } from '../helpers/grpc-tls-proxy.ts';
 import { getStack } from '../helpers/stack.ts';
 

@@ -4,7 +4,7 @@
 // call is relayed as an HTTP/2 stream to the upstream (headers, messages, trailers).
 import http2, { constants } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { Pem } from './certificates.ts';
+import type { Pem } from '../../scripts/certificates.ts';
 
 export interface GrpcTlsProxy {
   address: string;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { databaseTlsFromEnv, pgSsl, type DatabaseTls } from '../../db/database-tls.ts';
 import { openOrm } from '../../db/orm.ts';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
-import { makeAuthority, makeCertificate } from '../helpers/certificates.ts';
+import { makeAuthority, makeCertificate } from '../../scripts/certificates.ts';
 
 const ENCRYPTED = 'SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()';
 

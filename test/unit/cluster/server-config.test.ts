@@ -1,5 +1,6 @@
 // The generated Temporal server config of `npm run cluster`: PostgreSQL 12 persistence on the two
-// databases, the pinned shard count, one port pair per service under Temporal's smallint limit.
+// databases, the pinned shard count, one port pair per service under Temporal's smallint limit,
+// and mTLS on the frontend for `npm run cluster -- --tls`.
 import assert from 'node:assert/strict';
 import YAML from 'yaml';
 import {
@@ -41,6 +42,28 @@ describe('Temporal server config (npm run cluster)', () => {
     assert.equal(config.clusterMetadata.clusterInformation.active.rpcAddress, '127.0.0.1:7333');
     assert.equal(config.dynamicConfigClient.filepath, '/tmp/dc.yaml');
     for (const name of TEMPORAL_SERVICES) assert.equal(config.services[name].rpc.bindOnIP, '127.0.0.1');
+  });
+
+  it('when the frontend has mTLS, then it serves its certificate, requires a client one of the CA, and the internal worker presents one', () => {
+    const { ports, frontendHttpPort } = temporalPorts(7333);
+    const files = {
+      caFile: '/t/ca.pem',
+      serverCertFile: '/t/server.pem',
+      serverKeyFile: '/t/server.key',
+      clientCertFile: '/t/client.pem',
+      clientKeyFile: '/t/client.key',
+    };
+    const options = { postgres, numHistoryShards: 4, ports, frontendHttpPort, dynamicConfigFile: '/tmp/dc.yaml' };
+    const { tls } = YAML.parse(temporalServerConfig({ ...options, logLevel: 'warn', frontendTls: files })).global;
+    assert.deepEqual(tls.frontend.server, {
+      certFile: '/t/server.pem',
+      keyFile: '/t/server.key',
+      clientCaFiles: ['/t/ca.pem'],
+      requireClientAuth: true,
+    });
+    assert.deepEqual(tls.systemWorker.certFile, '/t/client.pem');
+    assert.deepEqual(tls.systemWorker.client.rootCaFiles, ['/t/ca.pem']);
+    assert.equal(YAML.parse(temporalServerConfig({ ...options, logLevel: 'warn' })).global.tls, undefined);
   });
 
   it('when ports are derived from the frontend port, then all are distinct and membership ports stay under 32768', () => {

@@ -1,7 +1,8 @@
-// Certificates made for one test run with the openssl CLI: a certificate authority, and server or
-// client certificates it signs for the names given. Elliptic-curve keys, valid for a day.
+// Certificates made for one run with the openssl CLI (the TLS tests, `npm run cluster -- --tls`):
+// a certificate authority, and server or client certificates it signs for the names given.
+// Elliptic-curve keys, valid for a day.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,4 +64,38 @@ export function makeCertificate(
     );
     return { certPem: read(dir, 'server.crt'), keyPem: read(dir, 'server.key') };
   });
+}
+
+export interface MutualTlsFiles {
+  /** The authority both sides trust. */
+  caFile: string;
+  /** The server's certificate and key (names: localhost, 127.0.0.1). */
+  serverCertFile: string;
+  serverKeyFile: string;
+  /** A client certificate the server accepts. */
+  clientCertFile: string;
+  clientKeyFile: string;
+}
+
+/** The name the server certificate of writeMutualTlsFiles carries (TLS sends no IP address as a server name). */
+export const MUTUAL_TLS_SERVER_NAME = 'localhost';
+
+/** A fresh authority, a server certificate for loopback and a client certificate, written into `dir` (keys mode 600). */
+export function writeMutualTlsFiles(dir: string): MutualTlsFiles {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const authority = makeAuthority('outreach cluster CA');
+  const server = makeCertificate(authority, [`DNS:${MUTUAL_TLS_SERVER_NAME}`, 'IP:127.0.0.1']);
+  const client = makeCertificate(authority, ['DNS:outreach-client'], 'clientAuth');
+  const write = (name: string, pem: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, pem, { mode: 0o600 });
+    return path;
+  };
+  return {
+    caFile: write('ca.pem', authority.certPem),
+    serverCertFile: write('server.pem', server.certPem),
+    serverKeyFile: write('server.key', server.keyPem),
+    clientCertFile: write('client.pem', client.certPem),
+    clientKeyFile: write('client.key', client.keyPem),
+  };
 }

@@ -93,7 +93,7 @@ export async function runClusterSide(options: {
     });
     const c = cluster;
     const mtlsLine = options.tls ? await failsClosed(c) : undefined;
-    const fixturesOrm = await openOrm({ databaseUrl: c.postgres.url, poolMax: 2 });
+    const fixturesOrm = await openOrm({ databaseUrl: c.postgres.url, tls: c.postgres.server.tls, poolMax: 2 });
     const fixtures = await mixedFixtures(fixturesOrm, Math.ceil(rates.enrollments * seconds) + 300).finally(() =>
       fixturesOrm.close(),
     );
@@ -139,7 +139,7 @@ export async function runClusterSide(options: {
       runFaults(c, seconds, probe, say),
     ]);
 
-    const auditOrm = await openOrm({ databaseUrl: c.postgres.url, poolMax: 2 });
+    const auditOrm = await openOrm({ databaseUrl: c.postgres.url, tls: c.postgres.server.tls, poolMax: 2 });
     try {
       const input = {
         db: () => benchDb(auditOrm),

@@ -4,7 +4,8 @@
 // worker (the inbox sync, its own process) and 2 API replicas in production mode behind a local
 // load balancer. Ctrl-C stops everything in order:
 // load balancer, APIs, workers, UI, Temporal services, PostgreSQL. `--tls`: Temporal's frontend
-// requires mutual TLS with certificates made for the run, and every client connects through it.
+// requires mutual TLS and the embedded PostgreSQL serves TLS, with certificates made for the run;
+// every client connects through them, verifying.
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { envNumber } from '../bench/harness.ts';
@@ -35,6 +36,7 @@ try {
   cluster = await startCluster({
     runDir,
     databaseUrl: config.databaseUrl,
+    databaseTls: config.databaseTls,
     postgresPort: envNumber('CLUSTER_PG_PORT', 5489),
     temporalPort: envNumber('CLUSTER_TEMPORAL_PORT', 7333),
     port: envNumber('CLUSTER_PORT', 3100),
@@ -58,8 +60,14 @@ try {
   say(`Temporal UI:         ${uiUrl ?? '(none: the UI server could not be built here)'}`);
   say(`SMTP sink:           ${smtp.url} (production mail transport; messages are counted, not delivered)`);
   say(`Metrics token:       ${serviceEnv.METRICS_TOKEN} (GET ${url}/metrics with Authorization: Bearer <token>)`);
+  const { tls: databaseTls } = cluster.postgres.server;
+  const databaseEnv =
+    databaseTls.mode === 'disable'
+      ? ''
+      : `DATABASE_SSL_MODE=${databaseTls.mode} ${databaseTls.caFile ? `DATABASE_SSL_CA=${databaseTls.caFile} ` : ''}`;
+  const databaseUrl = cluster.postgres.dataDir ? cluster.postgres.url : '$DATABASE_URL';
   say(
-    `Get an API key:      DATABASE_URL=${cluster.postgres.dataDir ? cluster.postgres.url : '$DATABASE_URL'} npm run --silent admin -- bootstrap --org-name "My Org" --json`,
+    `Get an API key:      ${databaseEnv}DATABASE_URL=${databaseUrl} npm run --silent admin -- bootstrap --org-name "My Org" --json`,
   );
   say(`Logs:                ${join(runDir, '*.log')}`);
   say('Ctrl-C stops everything in order; the data stays in the folder above.');

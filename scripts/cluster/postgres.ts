@@ -10,6 +10,8 @@ import {
   startEmbeddedPostgres,
   type RunningPostgres,
 } from '../local-stack.ts';
+import { PLAIN_DATABASE, type DatabaseTls } from '../../db/database-tls.ts';
+import type { MutualTlsFiles } from '../certificates.ts';
 import { databaseUrl, postgresServer, type PostgresServer } from './schema.ts';
 
 export interface ClusterPostgres {
@@ -29,13 +31,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startClusterPostgres(options: {
   databaseUrl: string | undefined;
+  /** TLS to DATABASE_URL's server (the launcher's DATABASE_SSL_MODE / DATABASE_SSL_CA). */
+  databaseTls: DatabaseTls;
+  /** The embedded server serves TLS with the run's server certificate, and every client verifies it. */
+  tls?: MutualTlsFiles;
   dataDir: string;
   port: number;
   log: (line: string) => void;
 }): Promise<ClusterPostgres> {
   if (options.databaseUrl) {
-    const server = postgresServer(options.databaseUrl);
-    await ensureDatabase(databaseUrl(server, server.adminDatabase), server.adminDatabase);
+    const server = postgresServer(options.databaseUrl, options.databaseTls);
+    await ensureDatabase(databaseUrl(server, server.adminDatabase), server.adminDatabase, server.tls);
     const unsupported = async () => {
       throw new Error('only the embedded PostgreSQL can be killed and restarted');
     };
@@ -54,6 +60,14 @@ export async function startClusterPostgres(options: {
       port: options.port,
       database: EMBEDDED_DATABASE,
       persistent: true,
+      ...(options.tls
+        ? {
+            tls: {
+              certPem: readFileSync(options.tls.serverCertFile, 'utf8'),
+              keyPem: readFileSync(options.tls.serverKeyFile, 'utf8'),
+            },
+          }
+        : {}),
       // Only what needs a look: refused connections while it starts, recovers or stops are expected.
       log: (chunk) => {
         for (const line of chunk.split('\n'))
@@ -61,7 +75,8 @@ export async function startClusterPostgres(options: {
       },
     });
   let running: RunningPostgres = await start();
-  const server = postgresServer(running.url.replace(/\/[^/]*$/, '/postgres'));
+  const tls: DatabaseTls = options.tls ? { mode: 'verify-full', caFile: options.tls.caFile } : PLAIN_DATABASE;
+  const server = postgresServer(running.url.replace(/\/[^/]*$/, '/postgres'), tls);
   const postmasterPid = () => Number(readFileSync(join(running.dataDir!, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const alive = (pid: number) => {
     try {

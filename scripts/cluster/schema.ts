@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PLAIN_DATABASE, type DatabaseTls } from '../../db/database-tls.ts';
 import { ensureDatabase } from '../local-stack.ts';
 import type { TemporalServerBinaries } from './binaries.ts';
 import { TEMPORAL_DATABASE, TEMPORAL_VISIBILITY_DATABASE } from './server-config.ts';
@@ -18,12 +19,15 @@ export interface PostgresServer {
   password: string;
   /** A database to connect to for CREATE DATABASE. */
   adminDatabase: string;
+  /** How every connection to it is secured: the service's pools, the schema tool, Temporal's persistence. */
+  tls: DatabaseTls;
 }
 
 /** Host, port and credentials of a postgres:// URL; its database is where CREATE DATABASE runs. */
-export function postgresServer(url: string): PostgresServer {
+export function postgresServer(url: string, tls: DatabaseTls = PLAIN_DATABASE): PostgresServer {
   const parsed = new URL(url);
   return {
+    tls,
     host: parsed.hostname,
     port: Number(parsed.port || 5432),
     user: decodeURIComponent(parsed.username),
@@ -36,6 +40,13 @@ export function databaseUrl(server: PostgresServer, database: string): string {
   return `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${encodeURIComponent(database)}`;
 }
 
+/** The schema tool's TLS flags for the server's settings (libpq's modes, as the service uses them). */
+function sqlToolTls(tls: DatabaseTls): string[] {
+  if (tls.mode === 'disable') return [];
+  if (tls.mode === 'require') return ['--tls', '--tls-disable-host-verification'];
+  return ['--tls', ...(tls.caFile ? ['--tls-ca-file', tls.caFile] : [])];
+}
+
 export async function setupTemporalSchemas(
   binaries: TemporalServerBinaries,
   server: PostgresServer,
@@ -45,8 +56,9 @@ export async function setupTemporalSchemas(
     [TEMPORAL_DATABASE, 'temporal'],
     [TEMPORAL_VISIBILITY_DATABASE, 'visibility'],
   ] as const) {
-    await ensureDatabase(databaseUrl(server, server.adminDatabase), database);
+    await ensureDatabase(databaseUrl(server, server.adminDatabase), database, server.tls);
     const common = [
+      ...sqlToolTls(server.tls),
       '--plugin',
       'postgres12',
       '--endpoint',

@@ -3,6 +3,7 @@
 // port pair per service so frontend, history, matching and worker run as separate processes that
 // find each other through the cluster_membership table. Pure: tested in test/unit.
 import YAML from 'yaml';
+import type { DatabaseTls } from '../../db/database-tls.ts';
 import { MUTUAL_TLS_SERVER_NAME, type MutualTlsFiles } from '../certificates.ts';
 
 export const TEMPORAL_SERVICES = ['frontend', 'history', 'matching', 'worker'] as const;
@@ -14,7 +15,7 @@ export interface TemporalPorts {
 }
 
 export interface TemporalConfigOptions {
-  postgres: { host: string; port: number; user: string; password: string };
+  postgres: { host: string; port: number; user: string; password: string; tls?: DatabaseTls };
   /** Fixed for the life of the cluster: history shards cannot change once the database holds data. */
   numHistoryShards: number;
   ports: Record<TemporalService, TemporalPorts>;
@@ -51,7 +52,7 @@ export const TEMPORAL_DATABASE = 'temporal';
 export const TEMPORAL_VISIBILITY_DATABASE = 'temporal_visibility';
 
 function datastore(options: TemporalConfigOptions, databaseName: string, maxConns: number) {
-  const { host, port, user, password } = options.postgres;
+  const { host, port, user, password, tls } = options.postgres;
   return {
     sql: {
       pluginName: 'postgres12',
@@ -63,6 +64,15 @@ function datastore(options: TemporalConfigOptions, databaseName: string, maxConn
       maxConns,
       maxIdleConns: maxConns,
       maxConnLifetime: '1h',
+      ...(tls && tls.mode !== 'disable'
+        ? {
+            tls: {
+              enabled: true,
+              enableHostVerification: tls.mode === 'verify-full',
+              ...(tls.caFile ? { caFile: tls.caFile } : {}),
+            },
+          }
+        : {}),
     },
   };
 }

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { loadConfig } from '../../config.ts';
+import { PLAIN_DATABASE, type DatabaseTls } from '../../db/database-tls.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { MUTUAL_TLS_SERVER_NAME, writeMutualTlsFiles, type MutualTlsFiles } from '../certificates.ts';
@@ -33,6 +34,8 @@ export interface ClusterOptions {
   /** Folder of this cluster's data (PostgreSQL), generated configs and process logs. */
   runDir: string;
   databaseUrl?: string;
+  /** TLS to DATABASE_URL's server (DATABASE_SSL_MODE, DATABASE_SSL_CA); default plain. */
+  databaseTls?: DatabaseTls;
   postgresPort: number;
   temporalPort: number;
   /** Port of the load balancer (the API's public address). */
@@ -44,7 +47,11 @@ export interface ClusterOptions {
   /** Mailbox worker processes (the inbox sync's activities); default 1. */
   mailboxWorkers?: number;
   directory: { companies: number; people: number };
-  /** Mutual TLS on Temporal's frontend, with certificates made for the run under runDir/tls. */
+  /**
+   * TLS everywhere, with certificates made for the run under runDir/tls: mutual TLS on Temporal's
+   * frontend, and the embedded PostgreSQL serving TLS that the services, the schema tool and
+   * Temporal's persistence verify (verify-full).
+   */
   tls?: boolean;
   /** Variables added to the API and worker environment (e.g. log level, a benchmark's loopback receivers). */
   env?: Record<string, string>;
@@ -71,6 +78,12 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The service's variables for its database's TLS (db/database-tls.ts reads them). */
+function databaseTlsEnv(tls: DatabaseTls): Record<string, string> {
+  if (tls.mode === 'disable') return {};
+  return { DATABASE_SSL_MODE: tls.mode, ...(tls.caFile ? { DATABASE_SSL_CA: tls.caFile } : {}) };
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { log } = options;
   mkdirSync(options.runDir, { recursive: true });
@@ -85,8 +98,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     const binaries = temporalServerBinaries(log);
+    const tls = options.tls ? writeMutualTlsFiles(join(options.runDir, 'tls')) : undefined;
     const postgres = await startClusterPostgres({
       databaseUrl: options.databaseUrl,
+      databaseTls: options.databaseTls ?? PLAIN_DATABASE,
+      tls,
       dataDir: join(options.runDir, 'postgres'),
       port: options.postgresPort,
       log,
@@ -97,7 +113,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     await setupTemporalSchemas(binaries, postgres.server, log);
 
-    const tls = options.tls ? writeMutualTlsFiles(join(options.runDir, 'tls')) : undefined;
     const temporal = await startTemporalCluster({
       binaries,
       runDir: options.runDir,
@@ -166,7 +181,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const smtp = await startSmtpSink();
     stack.push(() => smtp.close());
-    const orm = await openOrm({ databaseUrl: postgres.url, poolMax: 2 });
+    const orm = await openOrm({ databaseUrl: postgres.url, tls: postgres.server.tls, poolMax: 2 });
     try {
       const applied = await migrate(orm);
       log(applied.length ? `applied migrations: ${applied.length}` : 'database schema is up to date');
@@ -181,6 +196,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...generatedSecrets(),
       PUBLIC_BASE_URL: `http://127.0.0.1:${options.port}`,
       DATABASE_URL: postgres.url,
+      ...databaseTlsEnv(postgres.server.tls),
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_NAMESPACE: 'default',
       HOST: '127.0.0.1',

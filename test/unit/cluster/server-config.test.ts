@@ -66,6 +66,20 @@ describe('Temporal server config (npm run cluster)', () => {
     assert.equal(YAML.parse(temporalServerConfig({ ...options, logLevel: 'warn' })).global.tls, undefined);
   });
 
+  it('when PostgreSQL needs TLS, then both stores connect with it: verify-full checks the host against the CA, require does not', () => {
+    const { ports, frontendHttpPort } = temporalPorts(7333);
+    const options = { numHistoryShards: 4, ports, frontendHttpPort, dynamicConfigFile: '/tmp/dc.yaml' };
+    const stores = (tls: { mode: 'require' | 'verify-full'; caFile: string | undefined }) =>
+      Object.values(
+        YAML.parse(temporalServerConfig({ ...options, logLevel: 'warn', postgres: { ...postgres, tls } })).persistence
+          .datastores,
+      ).map((store) => (store as { sql: { tls: unknown } }).sql.tls);
+    for (const tls of stores({ mode: 'verify-full', caFile: '/t/ca.pem' }))
+      assert.deepEqual(tls, { enabled: true, enableHostVerification: true, caFile: '/t/ca.pem' });
+    for (const tls of stores({ mode: 'require', caFile: undefined }))
+      assert.deepEqual(tls, { enabled: true, enableHostVerification: false });
+  });
+
   it('when ports are derived from the frontend port, then all are distinct and membership ports stay under 32768', () => {
     const { ports, frontendHttpPort } = temporalPorts(32_000);
     const all = [...Object.values(ports).flatMap((p) => [p.grpc, p.membership]), frontendHttpPort];

@@ -1,8 +1,8 @@
 // Configuration read once from the environment. Every process (API, worker, scripts) builds its
 // settings here, so each variable has one name, one default and one place that documents it.
-import { databaseTlsFromEnv, type DatabaseTls } from './db/database-tls.ts';
-import { temporalTlsFromEnv, type TemporalTls } from './temporal/tls.ts';
-import { workerDeploymentFromEnv, type WorkerDeployment } from './temporal/worker-versioning.ts';
+import { DATABASE_SSL_MODES, type DatabaseTls } from './db/database-tls.ts';
+import type { TemporalTls } from './temporal/tls.ts';
+import type { WorkerDeployment } from './temporal/worker-versioning.ts';
 
 export interface Config {
   port: number;
@@ -190,17 +190,84 @@ function mailboxSizes(
   return { mailboxMessageMaxBytes: message, mailboxBatchMaxBytes: batch, mailboxFetchBudgetBytes: budget };
 }
 
+/**
+ * TLS to DATABASE_URL's server (db/database-tls.ts applies it). A URL that carries its own
+ * `sslmode` (or `ssl`) is refused: the ORM reads only host, port, user, password and database from
+ * the URL, so such a parameter would be ignored and the connection would silently stay plain text.
+ */
+function databaseTls(env: Env): DatabaseTls {
+  const raw = text(env, 'DATABASE_SSL_MODE')?.trim() || 'disable';
+  const mode = DATABASE_SSL_MODES.find((known) => known === raw.toLowerCase());
+  if (!mode) {
+    throw new Error(
+      `Environment variable DATABASE_SSL_MODE must be one of ${DATABASE_SSL_MODES.join(', ')}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  const caFile = text(env, 'DATABASE_SSL_CA')?.trim() || undefined;
+  if (caFile && mode !== 'verify-full') {
+    throw new Error(
+      `Environment variable DATABASE_SSL_CA is only used with DATABASE_SSL_MODE=verify-full (got ${mode}): set both, or neither`,
+    );
+  }
+  const url = text(env, 'DATABASE_URL');
+  if (url && /[?&](sslmode|ssl|sslrootcert|sslcert|sslkey)=/i.test(url)) {
+    throw new Error(
+      'DATABASE_URL must not carry sslmode or other ssl parameters (they would be ignored): ' +
+        'set DATABASE_SSL_MODE (disable, require, verify-full) and DATABASE_SSL_CA instead',
+    );
+  }
+  return { mode, caFile };
+}
+
+/**
+ * TLS toward Temporal (temporal/tls.ts applies it), in the variables of Temporal's own environment
+ * configuration: any file, a server name or an API key implies TLS.
+ */
+function temporalTls(env: Env): TemporalTls {
+  const settings = {
+    serverCaFile: text(env, 'TEMPORAL_TLS_SERVER_CA_CERT_PATH')?.trim() || undefined,
+    serverName: text(env, 'TEMPORAL_TLS_SERVER_NAME')?.trim() || undefined,
+    clientCertFile: text(env, 'TEMPORAL_TLS_CLIENT_CERT_PATH')?.trim() || undefined,
+    clientKeyFile: text(env, 'TEMPORAL_TLS_CLIENT_KEY_PATH')?.trim() || undefined,
+    apiKey: text(env, 'TEMPORAL_API_KEY')?.trim() || undefined,
+  };
+  if (Boolean(settings.clientCertFile) !== Boolean(settings.clientKeyFile)) {
+    throw new Error(
+      'Environment variables TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together: set both, or neither',
+    );
+  }
+  const implied = Object.values(settings).some((setting) => setting !== undefined);
+  const enabled = flag(env, 'TEMPORAL_TLS', implied);
+  if (!enabled && implied) {
+    throw new Error('TEMPORAL_TLS=false contradicts the TEMPORAL_TLS_* or TEMPORAL_API_KEY settings: remove one');
+  }
+  return { enabled, ...settings };
+}
+
+/** Worker Versioning (temporal/worker-versioning.ts): the release's deployment name and build id, both or neither. */
+function workerDeployment(env: Env): WorkerDeployment | undefined {
+  const name = text(env, 'TEMPORAL_WORKER_DEPLOYMENT_NAME')?.trim() || undefined;
+  const buildId = text(env, 'TEMPORAL_WORKER_BUILD_ID')?.trim() || undefined;
+  if (!name && !buildId) return undefined;
+  if (!name || !buildId) {
+    throw new Error(
+      'Environment variables TEMPORAL_WORKER_DEPLOYMENT_NAME and TEMPORAL_WORKER_BUILD_ID go together: set both (from the release), or neither',
+    );
+  }
+  return { name, buildId };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   return {
     port: integer(env, 'PORT', 3000),
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl: text(env, 'DATABASE_URL'),
-    databaseTls: databaseTlsFromEnv(env),
+    databaseTls: databaseTls(env),
     temporalAddress: text(env, 'TEMPORAL_ADDRESS'),
-    temporalTls: temporalTlsFromEnv(env),
+    temporalTls: temporalTls(env),
     temporalNamespace: text(env, 'TEMPORAL_NAMESPACE') ?? 'default',
     temporalTaskQueue: text(env, 'TEMPORAL_TASK_QUEUE') ?? 'outreach',
-    workerDeployment: workerDeploymentFromEnv(env),
+    workerDeployment: workerDeployment(env),
     temporalUiPort: integer(env, 'TEMPORAL_UI_PORT', 8233, 1),
     temporalCli: text(env, 'TEMPORAL_CLI'),
     dataDir: text(env, 'DATA_DIR') ?? '.data',

@@ -1,5 +1,5 @@
-// How every connection to PostgreSQL is secured: DATABASE_SSL_MODE and DATABASE_SSL_CA, read once
-// in config.ts and applied to the one pool each process opens (db/mikro-orm.config.ts, which
+// How every connection to PostgreSQL is secured: DATABASE_SSL_MODE and DATABASE_SSL_CA, read
+// by config.ts and applied to the one pool each process opens (db/mikro-orm.config.ts, which
 // Kysely shares) and to the bare clients the scripts open (scripts/local-stack.ts). The modes are
 // libpq's names with libpq's meaning, so an operator's managed-database guide reads the same here.
 import { readFileSync } from 'node:fs';
@@ -20,37 +20,6 @@ export interface DatabaseTls {
 }
 
 export const PLAIN_DATABASE: DatabaseTls = { mode: 'disable', caFile: undefined };
-
-type Env = Record<string, string | undefined>;
-
-/**
- * The TLS settings of DATABASE_URL's server. A URL that carries its own `sslmode` (or `ssl`) is
- * refused: the ORM reads only host, port, user, password and database from the URL, so such a
- * parameter would be ignored and the connection would silently stay plain text.
- */
-export function databaseTlsFromEnv(env: Env): DatabaseTls {
-  const raw = env.DATABASE_SSL_MODE?.trim() || 'disable';
-  const mode = DATABASE_SSL_MODES.find((known) => known === raw.toLowerCase());
-  if (!mode) {
-    throw new Error(
-      `Environment variable DATABASE_SSL_MODE must be one of ${DATABASE_SSL_MODES.join(', ')}, got ${JSON.stringify(raw)}`,
-    );
-  }
-  const caFile = env.DATABASE_SSL_CA?.trim() || undefined;
-  if (caFile && mode !== 'verify-full') {
-    throw new Error(
-      `Environment variable DATABASE_SSL_CA is only used with DATABASE_SSL_MODE=verify-full (got ${mode}): set both, or neither`,
-    );
-  }
-  const url = env.DATABASE_URL;
-  if (url && /[?&](sslmode|ssl|sslrootcert|sslcert|sslkey)=/i.test(url)) {
-    throw new Error(
-      'DATABASE_URL must not carry sslmode or other ssl parameters (they would be ignored): ' +
-        'set DATABASE_SSL_MODE (disable, require, verify-full) and DATABASE_SSL_CA instead',
-    );
-  }
-  return { mode, caFile };
-}
 
 /**
  * The `ssl` option of a `pg` client or pool for these settings. The CA file is read here, when the

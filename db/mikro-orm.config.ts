@@ -4,7 +4,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
-import { databaseTlsFromEnv, PLAIN_DATABASE, pgSsl, type DatabaseTls } from './database-tls.ts';
+import { PLAIN_DATABASE, pgSsl, type DatabaseTls } from './database-tls.ts';
 import { PreparingClient } from './prepared-statements.ts';
 
 export interface OrmSettings {
@@ -47,8 +47,3 @@ export function ormConfig(settings: OrmSettings): Options {
     },
   });
 }
-
-export default ormConfig({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5488/outreach',
-  tls: databaseTlsFromEnv(process.env),
-});

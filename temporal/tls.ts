@@ -1,7 +1,7 @@
 // How every connection to Temporal is secured: server TLS (a CA file or the system's roots, a
 // server name override), mutual TLS (a client certificate and key) and API-key authentication
-// (Temporal Cloud). The variable names are those of Temporal's own environment configuration, so
-// a team's settings for the `temporal` CLI and for this service are the same.
+// (Temporal Cloud), as config.ts reads them from the variables of Temporal's own environment
+// configuration, so a team's settings for the `temporal` CLI and for this service are the same.
 import { readFileSync } from 'node:fs';
 import type { TLSConfig } from '@temporalio/client';
 
@@ -17,35 +17,6 @@ export interface TemporalTls {
   clientKeyFile: string | undefined;
   /** Sent as `Authorization: Bearer <key>` on every call (Temporal Cloud API keys). */
   apiKey: string | undefined;
-}
-
-type Env = Record<string, string | undefined>;
-
-const value = (env: Env, name: string) => env[name]?.trim() || undefined;
-
-export function temporalTlsFromEnv(env: Env): TemporalTls {
-  const settings = {
-    serverCaFile: value(env, 'TEMPORAL_TLS_SERVER_CA_CERT_PATH'),
-    serverName: value(env, 'TEMPORAL_TLS_SERVER_NAME'),
-    clientCertFile: value(env, 'TEMPORAL_TLS_CLIENT_CERT_PATH'),
-    clientKeyFile: value(env, 'TEMPORAL_TLS_CLIENT_KEY_PATH'),
-    apiKey: value(env, 'TEMPORAL_API_KEY'),
-  };
-  if (Boolean(settings.clientCertFile) !== Boolean(settings.clientKeyFile)) {
-    throw new Error(
-      'Environment variables TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH go together: set both, or neither',
-    );
-  }
-  const implied = Object.values(settings).some((setting) => setting !== undefined);
-  const raw = value(env, 'TEMPORAL_TLS');
-  if (raw !== undefined && !/^(true|false|1|0)$/i.test(raw)) {
-    throw new Error(`Environment variable TEMPORAL_TLS must be true or false, got ${JSON.stringify(raw)}`);
-  }
-  const enabled = raw === undefined ? implied : /^(true|1)$/i.test(raw);
-  if (!enabled && implied) {
-    throw new Error('TEMPORAL_TLS=false contradicts the TEMPORAL_TLS_* or TEMPORAL_API_KEY settings: remove one');
-  }
-  return { enabled, ...settings };
 }
 
 export const PLAIN_TEMPORAL: TemporalTls = {

@@ -1,5 +1,5 @@
 // Worker Versioning (Temporal's Worker Deployments): a release's workers poll as one version of a
-// deployment, named by TEMPORAL_WORKER_DEPLOYMENT_NAME and TEMPORAL_WORKER_BUILD_ID, so new
+// deployment, named by TEMPORAL_WORKER_DEPLOYMENT_NAME and TEMPORAL_WORKER_BUILD_ID (config.ts), so new
 // workflow code can run beside the old while the old finishes its runs (docs/deployment.md,
 // "Rolling out workflow code"). Unset, workers are unversioned, as on `npm start` and in tests.
 import type { WorkerOptions } from '@temporalio/worker';
@@ -7,20 +7,6 @@ import type { WorkerOptions } from '@temporalio/worker';
 export interface WorkerDeployment {
   name: string;
   buildId: string;
-}
-
-type Env = Record<string, string | undefined>;
-
-export function workerDeploymentFromEnv(env: Env): WorkerDeployment | undefined {
-  const name = env.TEMPORAL_WORKER_DEPLOYMENT_NAME?.trim() || undefined;
-  const buildId = env.TEMPORAL_WORKER_BUILD_ID?.trim() || undefined;
-  if (!name && !buildId) return undefined;
-  if (!name || !buildId) {
-    throw new Error(
-      'Environment variables TEMPORAL_WORKER_DEPLOYMENT_NAME and TEMPORAL_WORKER_BUILD_ID go together: set both (from the release), or neither',
-    );
-  }
-  return { name, buildId };
 }
 
 /**

@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
+import { loadConfig } from '../../config.ts';
 import { connectTemporal, lazyTemporalClient } from '../../temporal/client.ts';
-import { temporalSecurity, temporalTlsFromEnv } from '../../temporal/tls.ts';
+import { temporalSecurity } from '../../temporal/tls.ts';
 import { makeAuthority, makeCertificate, type Pem } from '../../scripts/certificates.ts';
 import { startGrpcTlsProxy, type GrpcTlsProxy } from '../helpers/grpc-tls-proxy.ts';
 import { getStack } from '../helpers/stack.ts';
@@ -66,7 +67,7 @@ describe('Temporal over TLS', function () {
     const { connection } = await connectTemporal({
       address: proxy.address,
       namespace: 'default',
-      tls: temporalTlsFromEnv(env),
+      tls: loadConfig(env).temporalTls,
     });
     try {
       const info = await connection.workflowService.getSystemInfo({});
@@ -86,7 +87,7 @@ describe('Temporal over TLS', function () {
     const { connection } = lazyTemporalClient({
       address: proxies.keyed.address,
       namespace: 'default',
-      tls: temporalTlsFromEnv({ ...trusted(), TEMPORAL_API_KEY: API_KEY }),
+      tls: loadConfig({ ...trusted(), TEMPORAL_API_KEY: API_KEY }).temporalTls,
     });
     try {
       const refused = proxies.keyed.refusedKeys;
@@ -138,7 +139,7 @@ describe('Temporal over TLS', function () {
   it("when the worker's native connection uses mutual TLS, then it calls the server; without its certificate it fails closed", async () => {
     const settings = (env: Record<string, string>) => ({
       address: proxies.mutual.address,
-      ...temporalSecurity(temporalTlsFromEnv(env)),
+      ...temporalSecurity(loadConfig(env).temporalTls),
     });
     await assert.rejects(NativeConnection.connect(settings(trusted())));
     const connection = await NativeConnection.connect(
@@ -158,7 +159,7 @@ describe('Temporal over TLS', function () {
   it("when the worker's native connection has an API key, then the server sees it", async () => {
     const connection = await NativeConnection.connect({
       address: proxies.keyed.address,
-      ...temporalSecurity(temporalTlsFromEnv({ ...trusted(), TEMPORAL_API_KEY: API_KEY })),
+      ...temporalSecurity(loadConfig({ ...trusted(), TEMPORAL_API_KEY: API_KEY }).temporalTls),
     });
     try {
       assert.ok((await connection.workflowService.getSystemInfo({})).serverVersion);

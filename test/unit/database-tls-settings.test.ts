@@ -5,27 +5,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { databaseTlsFromEnv, pgSsl } from '../../db/database-tls.ts';
+import { pgSsl } from '../../db/database-tls.ts';
 
 describe('database TLS settings', () => {
   it('when nothing is set, then connections are plain', () => {
     assert.deepEqual(loadConfig({}).databaseTls, { mode: 'disable', caFile: undefined });
-    assert.equal(pgSsl(databaseTlsFromEnv({})), false);
+    assert.equal(pgSsl(loadConfig({}).databaseTls), false);
   });
 
   it('when require is set, then TLS is used without checking the certificate', () => {
-    assert.deepEqual(pgSsl(databaseTlsFromEnv({ DATABASE_SSL_MODE: 'require' })), { rejectUnauthorized: false });
+    assert.deepEqual(pgSsl(loadConfig({ DATABASE_SSL_MODE: 'require' }).databaseTls), { rejectUnauthorized: false });
   });
 
   it('when verify-full is set without a CA, then the certificate is checked against the system roots', () => {
-    assert.deepEqual(pgSsl(databaseTlsFromEnv({ DATABASE_SSL_MODE: 'VERIFY-FULL' })), { rejectUnauthorized: true });
+    assert.deepEqual(pgSsl(loadConfig({ DATABASE_SSL_MODE: 'VERIFY-FULL' }).databaseTls), { rejectUnauthorized: true });
   });
 
   it('when verify-full is set with a CA file, then that file is the trust anchor', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ows-ca-'));
     try {
       writeFileSync(join(dir, 'ca.pem'), 'PEM TEXT');
-      const tls = databaseTlsFromEnv({ DATABASE_SSL_MODE: 'verify-full', DATABASE_SSL_CA: join(dir, 'ca.pem') });
+      const tls = loadConfig({ DATABASE_SSL_MODE: 'verify-full', DATABASE_SSL_CA: join(dir, 'ca.pem') }).databaseTls;
       assert.deepEqual(pgSsl(tls), { rejectUnauthorized: true, ca: 'PEM TEXT' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -33,7 +33,7 @@ describe('database TLS settings', () => {
   });
 
   it('when the CA file is missing, then opening the pool fails naming DATABASE_SSL_CA and the path', () => {
-    const tls = databaseTlsFromEnv({ DATABASE_SSL_MODE: 'verify-full', DATABASE_SSL_CA: '/nonexistent/ca.pem' });
+    const tls = loadConfig({ DATABASE_SSL_MODE: 'verify-full', DATABASE_SSL_CA: '/nonexistent/ca.pem' }).databaseTls;
     assert.throws(() => pgSsl(tls), /DATABASE_SSL_CA \/nonexistent\/ca\.pem cannot be read/);
   });
 
@@ -46,7 +46,7 @@ describe('database TLS settings', () => {
 
   it('when a CA is given without verify-full, then the start fails rather than ignore it', () => {
     assert.throws(
-      () => databaseTlsFromEnv({ DATABASE_SSL_MODE: 'require', DATABASE_SSL_CA: '/etc/ca.pem' }),
+      () => loadConfig({ DATABASE_SSL_MODE: 'require', DATABASE_SSL_CA: '/etc/ca.pem' }).databaseTls,
       /DATABASE_SSL_CA is only used with DATABASE_SSL_MODE=verify-full/,
     );
   });

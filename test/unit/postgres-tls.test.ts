@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { databaseTlsFromEnv, pgSsl, type DatabaseTls } from '../../db/database-tls.ts';
+import { loadConfig } from '../../config.ts';
+import { pgSsl, type DatabaseTls } from '../../db/database-tls.ts';
 import { openOrm } from '../../db/orm.ts';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/local-stack.ts';
 import { makeAuthority, makeCertificate } from '../../scripts/certificates.ts';
@@ -46,7 +47,7 @@ describe('PostgreSQL over TLS', function () {
   });
 
   const settings = (mode: string, ca?: string): DatabaseTls =>
-    databaseTlsFromEnv({ DATABASE_SSL_MODE: mode, ...(ca ? { DATABASE_SSL_CA: ca } : {}) });
+    loadConfig({ DATABASE_SSL_MODE: mode, ...(ca ? { DATABASE_SSL_CA: ca } : {}) }).databaseTls;
 
   async function encrypted(url: string, tls: DatabaseTls): Promise<boolean> {
     const client = new pg.Client({ connectionString: url, ssl: pgSsl(tls) });

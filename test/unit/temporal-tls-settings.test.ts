@@ -5,20 +5,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { temporalSecurity, temporalTlsFromEnv } from '../../temporal/tls.ts';
+import { temporalSecurity } from '../../temporal/tls.ts';
 
 describe('Temporal TLS settings', () => {
   it('when nothing is set, then the connection is plain', () => {
     assert.equal(loadConfig({}).temporalTls.enabled, false);
-    assert.deepEqual(temporalSecurity(temporalTlsFromEnv({})), {});
+    assert.deepEqual(temporalSecurity(loadConfig({}).temporalTls), {});
   });
 
   it('when only TEMPORAL_TLS is true, then TLS trusts the system roots', () => {
-    assert.deepEqual(temporalSecurity(temporalTlsFromEnv({ TEMPORAL_TLS: 'true' })), { tls: {} });
+    assert.deepEqual(temporalSecurity(loadConfig({ TEMPORAL_TLS: 'true' }).temporalTls), { tls: {} });
   });
 
   it('when an API key is set (Temporal Cloud), then TLS is implied and the key is sent', () => {
-    assert.deepEqual(temporalSecurity(temporalTlsFromEnv({ TEMPORAL_API_KEY: 'k' })), { tls: {}, apiKey: 'k' });
+    assert.deepEqual(temporalSecurity(loadConfig({ TEMPORAL_API_KEY: 'k' }).temporalTls), { tls: {}, apiKey: 'k' });
   });
 
   it('when the files are set, then their contents are the CA and the client pair, with the server name', () => {
@@ -26,12 +26,12 @@ describe('Temporal TLS settings', () => {
     try {
       for (const name of ['ca', 'crt', 'key']) writeFileSync(join(dir, name), `${name} pem`);
       const security = temporalSecurity(
-        temporalTlsFromEnv({
+        loadConfig({
           TEMPORAL_TLS_SERVER_CA_CERT_PATH: join(dir, 'ca'),
           TEMPORAL_TLS_SERVER_NAME: 'frontend.internal',
           TEMPORAL_TLS_CLIENT_CERT_PATH: join(dir, 'crt'),
           TEMPORAL_TLS_CLIENT_KEY_PATH: join(dir, 'key'),
-        }),
+        }).temporalTls,
       );
       assert.equal(security.tls?.serverRootCACertificate?.toString(), 'ca pem');
       assert.equal(security.tls?.serverNameOverride, 'frontend.internal');
@@ -43,7 +43,7 @@ describe('Temporal TLS settings', () => {
   });
 
   it('when a file cannot be read, then connecting fails naming its variable and path', () => {
-    const tls = temporalTlsFromEnv({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: '/nonexistent/ca.pem' });
+    const tls = loadConfig({ TEMPORAL_TLS_SERVER_CA_CERT_PATH: '/nonexistent/ca.pem' }).temporalTls;
     assert.throws(
       () => temporalSecurity(tls),
       /TEMPORAL_TLS_SERVER_CA_CERT_PATH \/nonexistent\/ca\.pem cannot be read/,

@@ -241,7 +241,9 @@ function temporalTls(env: Env): TemporalTls {
   if (!enabled && implied) {
     throw new Error('TEMPORAL_TLS=false contradicts the TEMPORAL_TLS_* or TEMPORAL_API_KEY settings: remove one');
   }
-  return { enabled, ...settings };
+  // A renewed certificate reaches new connections within this time; kubelet refreshes a mounted Secret in about a minute.
+  const reloadSeconds = integer(env, 'TEMPORAL_TLS_RELOAD_SECONDS', 60);
+  return { enabled, ...settings, reloadSeconds };
 }
 
 /** Worker Versioning (temporal/worker-versioning.ts): the release's deployment name and build id, both or neither. */

@@ -90,18 +90,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'mailbox worker heap not bounded as configured: start it with node --max-old-space-size=MAILBOX_WORKER_HEAP_MB',
     );
   }
-  const worker = await createMailboxSyncWorker({
-    connection: proc.connection,
-    namespace: config.temporalNamespace,
-    taskQueue: config.temporalTaskQueue,
-    orm: proc.orm,
-    logger: proc.logger,
-    config,
-    temporal: proc.temporal,
-    metrics: proc.metrics,
-    tracing: proc.tracing,
-    budget,
-  });
   proc.logger.info(
     {
       heapMb,
@@ -119,7 +107,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .catch((error: unknown) => proc.logger.error({ err: error }, 'the watch of unread inboxes failed'));
   }, WATCH_EVERY_MS);
   try {
-    await proc.run([worker]);
+    await proc.run(async (connection) => [await createMailboxSyncWorker({ ...proc.workerDeps(connection), budget })]);
   } finally {
     clearInterval(watch);
   }

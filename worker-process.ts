@@ -1,7 +1,8 @@
 // What a worker process (worker.ts, mailbox-worker.ts) sets up around its Temporal worker: the
 // logger, tracing, the SDK runtime with Core's metrics on a loopback port, the process's own
-// Prometheus endpoint and health check, its PostgreSQL pool, the worker's NativeConnection and a
-// client on its own Connection; and, once the worker stops, their release in order.
+// Prometheus endpoint and health check, its PostgreSQL pool, a client on its own Connection, and
+// the workers on a NativeConnection that is renewed when the TLS files change
+// (temporal/worker-rotation.ts); once the workers stop, the release of all of it in order.
 import { NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -10,7 +11,9 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { openOrm } from './db/orm.ts';
 import { connectTemporal } from './temporal/client.ts';
-import { temporalSecurity } from './temporal/tls.ts';
+import { watchTlsFiles } from './temporal/certificate-files.ts';
+import { followsFiles, temporalSecurity } from './temporal/tls.ts';
+import { runRotatingWorkers } from './temporal/worker-rotation.ts';
 import { temporalLogger } from './temporal/logger.ts';
 import { createLogger } from './observability/logging.ts';
 import { createRegistry } from './observability/metrics.ts';
@@ -35,15 +38,36 @@ export interface WorkerProcessOptions {
   registerMetrics?: (on: { registry: Registry; logger: Logger; orm: MikroORM }) => void;
 }
 
+/** What every worker of the process is created with (the service's createWorker takes more). */
+export interface ProcessWorkerDeps {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  orm: MikroORM;
+  logger: Logger;
+  config: Config;
+  /** A client on its own Connection (NativeConnection serves the worker only); activities start workflows with it. */
+  temporal: Client;
+  /** Activity metrics go here (observability/worker.ts); without it activities are only given log context. */
+  metrics: WorkerMetrics;
+  /** Tracing on: OpenTelemetry activity and workflow interceptors, workflow spans exported through a sink. */
+  tracing: Tracing | undefined;
+}
+
 export interface WorkerProcess {
   logger: Logger;
   tracing: Tracing | undefined;
   metrics: WorkerMetrics;
   orm: MikroORM;
-  connection: NativeConnection;
   temporal: Client;
-  /** Runs the process's workers until SIGINT/SIGTERM (the SDK's runtime shuts them down), then releases everything. */
-  run(workers: Worker[]): Promise<void>;
+  /** The process's settings and resources for a worker on `connection`. */
+  workerDeps(connection: NativeConnection): ProcessWorkerDeps;
+  /**
+   * Runs the workers `makeWorkers` creates on a connection until SIGINT/SIGTERM (the SDK's runtime
+   * shuts them down), then releases everything. Called again with a new connection when the TLS
+   * files change.
+   */
+  run(makeWorkers: (connection: NativeConnection) => Promise<Worker[]>): Promise<void>;
 }
 
 export async function openWorkerProcess(options: WorkerProcessOptions): Promise<WorkerProcess> {
@@ -85,30 +109,61 @@ export async function openWorkerProcess(options: WorkerProcessOptions): Promise<
       )
     : undefined;
   if (metricsServer) logger.info({ url: metricsServer.url }, `${name} metrics listening`);
-  const connection = await NativeConnection.connect({
-    address: config.temporalAddress!,
-    ...temporalSecurity(config.temporalTls),
-  });
+  const tlsProblem = (error: Error) =>
+    logger.error({ err: error }, 'renewed Temporal TLS files cannot be used: the last good ones stay in force');
   const temporal = await connectTemporal({
     address: config.temporalAddress!,
     namespace: config.temporalNamespace,
     tls: config.temporalTls,
     interceptors: tracingClientInterceptors(tracing),
+    onTlsFilesProblem: tlsProblem,
   });
+  const watch = followsFiles(config.temporalTls) ? watchTlsFiles(config.temporalTls, tlsProblem) : undefined;
   return {
     logger,
     tracing,
     metrics,
     orm,
-    connection,
     temporal: temporal.client,
-    async run(workers) {
-      created.workers = workers;
-      logger.info({ taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace }, `${name} running`);
+    workerDeps: (connection) => ({
+      connection,
+      namespace: config.temporalNamespace,
+      taskQueue: config.temporalTaskQueue,
+      orm,
+      logger,
+      config,
+      temporal: temporal.client,
+      metrics,
+      tracing,
+    }),
+    async run(makeWorkers) {
+      let connection: NativeConnection | undefined;
       try {
-        await Promise.all(workers.map((worker) => worker.run()));
+        connection = await runRotatingWorkers({
+          connect: (files) =>
+            NativeConnection.connect({
+              address: config.temporalAddress!,
+              ...temporalSecurity(config.temporalTls, files),
+            }),
+          makeWorkers,
+          watch,
+          onWorkers: (workers) => {
+            created.workers = workers;
+            logger.info(
+              { taskQueue: config.temporalTaskQueue, namespace: config.temporalNamespace },
+              `${name} running`,
+            );
+          },
+          onRenewed: (generation) =>
+            logger.info({ generation }, `${name} reconnected to Temporal with renewed TLS files`),
+          onRenewFailed: (error) =>
+            logger.error(
+              { err: error },
+              `${name} could not connect with renewed TLS files: kept the current connection`,
+            ),
+        });
       } finally {
-        await connection.close();
+        await connection?.close();
         await temporal.connection.close();
         await orm.close();
         await metricsServer?.close();

@@ -3,11 +3,8 @@
 // process of their own). Stops gracefully on SIGINT/SIGTERM (the SDK's runtime drains in-flight
 // tasks first).
 import { fileURLToPath } from 'node:url';
-import { Worker, type NativeConnection } from '@temporalio/worker';
-import type { Client } from '@temporalio/client';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
-import { loadConfig, type Config } from './config.ts';
+import { Worker } from '@temporalio/worker';
+import { loadConfig } from './config.ts';
 import { createActivities } from './activities/index.ts';
 import { workflowDeadlockOptions } from './temporal/deadlock-guard.ts';
 import { workerVersioning } from './temporal/worker-versioning.ts';
@@ -18,19 +15,12 @@ import { createWebhookClient } from './workflows/webhook.client.ts';
 import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
 import { registerThreadMemoryMetrics } from './observability/thread-memory.ts';
 import { snapshotThreadsOnSignal } from './observability/thread-snapshot.ts';
-import { openWorkerProcess } from './worker-process.ts';
+import { openWorkerProcess, type ProcessWorkerDeps } from './worker-process.ts';
 
 export const defaultWorkflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
-export interface WorkerDeps {
-  connection: NativeConnection;
-  namespace: string;
-  taskQueue: string;
-  orm: MikroORM;
-  logger: Logger;
-  config: Config;
-  /** A client on its own Connection (NativeConnection serves the worker only); activities start workflows with it. */
-  temporal: Client;
+/** A worker process's deps (worker-process.ts); tests leave out metrics and tracing. */
+export interface WorkerDeps extends Omit<ProcessWorkerDeps, 'metrics' | 'tracing'> {
   /** Start the webhook dispatcher if it is not running (default true). */
   startDispatcher?: boolean;
   /** Start the event-resolution workflow if it is not running (default true). */
@@ -112,17 +102,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       if (config.workerThreadSnapshotDir) snapshotThreadsOnSignal(threads, config.workerThreadSnapshotDir, logger);
     },
   });
-  const worker = await createWorker({
-    connection: proc.connection,
-    namespace: config.temporalNamespace,
-    taskQueue: config.temporalTaskQueue,
-    orm: proc.orm,
-    logger: proc.logger,
-    config,
-    temporal: proc.temporal,
-    metrics: proc.metrics,
-    tracing: proc.tracing,
-  });
   // The inbox sync's activities run in their own process (mailbox-worker.ts), never here.
-  await proc.run([worker]);
+  await proc.run(async (connection) => [await createWorker(proc.workerDeps(connection))]);
 }

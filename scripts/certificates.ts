@@ -1,6 +1,6 @@
 // Certificates made for one run with the openssl CLI (the TLS tests, `npm run cluster -- --tls`):
 // a certificate authority, and server or client certificates it signs for the names given.
-// Elliptic-curve keys, valid for a day.
+// Elliptic-curve keys, valid for a day unless asked otherwise.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,22 +43,24 @@ export function makeAuthority(name: string): Pem {
 
 /**
  * A certificate signed by `authority` for `altNames` (e.g. `DNS:localhost`, `IP:127.0.0.1`), for a
- * server or, with `clientAuth`, for a client of mutual TLS (TLS checks the purpose).
+ * server or, with `clientAuth`, for a client of mutual TLS (TLS checks the purpose). `days: 0`
+ * makes one that expires as it is issued; `commonName` tells certificates apart.
  */
 export function makeCertificate(
   authority: Pem,
   altNames: string[],
   usage: 'serverAuth' | 'clientAuth' = 'serverAuth',
+  { days = 1, commonName = `test-${usage}` }: { days?: number; commonName?: string } = {},
 ): Pem {
   return inScratch((dir) => {
     writeFileSync(join(dir, 'ca.crt'), authority.certPem);
     writeFileSync(join(dir, 'ca.key'), authority.keyPem);
     writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=${usage}\n`);
-    openssl(['req', ...KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=test-${usage}`], dir);
+    openssl(['req', ...KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', `/CN=${commonName}`], dir);
     openssl(
       [
         ...['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial'],
-        ...['-days', '1', '-extfile', 'ext.cnf', '-out', 'server.crt'],
+        ...['-days', String(days), '-extfile', 'ext.cnf', '-out', 'server.crt'],
       ],
       dir,
     );

@@ -6,7 +6,9 @@ import {
   makeGrpcRetryInterceptor,
   type ClientInterceptors,
 } from '@temporalio/client';
-import { PLAIN_TEMPORAL, temporalSecurity, type TemporalTls } from './tls.ts';
+import { watchTlsFiles } from './certificate-files.ts';
+import { reloadingSecurity } from './reloading-credentials.ts';
+import { followsFiles, PLAIN_TEMPORAL, temporalSecurity, type TemporalTls } from './tls.ts';
 
 export interface TemporalSettings {
   address: string;
@@ -15,13 +17,22 @@ export interface TemporalSettings {
   tls?: TemporalTls;
   /** Tracing: the OpenTelemetry client interceptor (observability/tracing.ts), when tracing is on. */
   interceptors?: ClientInterceptors;
+  /** Told when a renewed TLS file cannot be used (the last good set stays in force). */
+  onTlsFilesProblem?: (error: Error) => void;
+}
+
+/**
+ * The connection's security: with TLS files and a reload interval, credentials that follow the
+ * files (temporal/reloading-credentials.ts); otherwise the files as they are now.
+ */
+function connectionSecurity(settings: TemporalSettings) {
+  const tls = settings.tls ?? PLAIN_TEMPORAL;
+  if (!followsFiles(tls)) return temporalSecurity(tls);
+  return reloadingSecurity(tls, watchTlsFiles(tls, settings.onTlsFilesProblem));
 }
 
 export async function connectTemporal(settings: TemporalSettings): Promise<{ client: Client; connection: Connection }> {
-  const connection = await Connection.connect({
-    address: settings.address,
-    ...temporalSecurity(settings.tls ?? PLAIN_TEMPORAL),
-  });
+  const connection = await Connection.connect({ address: settings.address, ...connectionSecurity(settings) });
   return {
     client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }),
     connection,
@@ -41,11 +52,12 @@ const API_CHANNEL_ARGS = { 'grpc.initial_reconnect_backoff_ms': 500, 'grpc.max_r
  * Temporal) while Temporal is still down, and recovers when it comes back.
  */
 export function lazyTemporalClient(settings: TemporalSettings): { client: Client; connection: Connection } {
+  const security = connectionSecurity(settings);
   const connection = Connection.lazy({
     address: settings.address,
-    ...temporalSecurity(settings.tls ?? PLAIN_TEMPORAL),
+    ...security,
     connectTimeout: 2000,
-    channelArgs: API_CHANNEL_ARGS,
+    channelArgs: { ...('channelArgs' in security ? security.channelArgs : {}), ...API_CHANNEL_ARGS },
     interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: API_GRPC_RETRY_ATTEMPTS }))],
   });
   return {

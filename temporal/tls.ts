@@ -2,8 +2,8 @@
 // server name override), mutual TLS (a client certificate and key) and API-key authentication
 // (Temporal Cloud), as config.ts reads them from the variables of Temporal's own environment
 // configuration, so a team's settings for the `temporal` CLI and for this service are the same.
-import { readFileSync } from 'node:fs';
 import type { TLSConfig } from '@temporalio/client';
+import { readTlsFiles, type TlsFiles } from './certificate-files.ts';
 
 export interface TemporalTls {
   /** TLS on the gRPC channel; implied by any of the settings below. */
@@ -17,6 +17,8 @@ export interface TemporalTls {
   clientKeyFile: string | undefined;
   /** Sent as `Authorization: Bearer <key>` on every call (Temporal Cloud API keys). */
   apiKey: string | undefined;
+  /** How often the files are looked at again, so a renewed certificate is used without a restart (0: never). */
+  reloadSeconds: number;
 }
 
 export const PLAIN_TEMPORAL: TemporalTls = {
@@ -26,31 +28,26 @@ export const PLAIN_TEMPORAL: TemporalTls = {
   clientCertFile: undefined,
   clientKeyFile: undefined,
   apiKey: undefined,
+  reloadSeconds: 0,
 };
-
-function pem(path: string, variable: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new Error(`${variable} ${path} cannot be read: ${(error as Error).message}`);
-  }
-}
 
 /**
  * The `tls` and `apiKey` options of a client `Connection` and of the worker's `NativeConnection`
- * (the same shape for both). Files are read here, when the process connects, so a missing one
- * stops the start with its variable named.
+ * (the same shape for both), from the files as they are now or from a set already read (`files`,
+ * when a watch found a renewed one). A missing or broken file stops the connection with its
+ * variable named.
  */
-export function temporalSecurity(tls: TemporalTls): { tls?: TLSConfig; apiKey?: string } {
+export function temporalSecurity(tls: TemporalTls, files?: TlsFiles): { tls?: TLSConfig; apiKey?: string } {
   if (!tls.enabled) return {};
+  const { ca, cert, key } = files ?? readTlsFiles(tls);
   const config: TLSConfig = {};
-  if (tls.serverCaFile) config.serverRootCACertificate = pem(tls.serverCaFile, 'TEMPORAL_TLS_SERVER_CA_CERT_PATH');
+  if (ca) config.serverRootCACertificate = ca;
   if (tls.serverName) config.serverNameOverride = tls.serverName;
-  if (tls.clientCertFile && tls.clientKeyFile) {
-    config.clientCertPair = {
-      crt: pem(tls.clientCertFile, 'TEMPORAL_TLS_CLIENT_CERT_PATH'),
-      key: pem(tls.clientKeyFile, 'TEMPORAL_TLS_CLIENT_KEY_PATH'),
-    };
-  }
+  if (cert && key) config.clientCertPair = { crt: cert, key };
   return { tls: config, ...(tls.apiKey ? { apiKey: tls.apiKey } : {}) };
+}
+
+/** Whether connections should follow the files as they change (there are files, and a reload interval). */
+export function followsFiles(tls: TemporalTls): boolean {
+  return tls.enabled && tls.reloadSeconds > 0 && Boolean(tls.serverCaFile || tls.clientCertFile);
 }

@@ -115,6 +115,7 @@ export function clientTls(files: MutualTlsFiles): TemporalTls {
     clientCertFile: files.clientCertFile,
     clientKeyFile: files.clientKeyFile,
     apiKey: undefined,
+    reloadSeconds: 0,
   };
 }
 

@@ -39,6 +39,9 @@ const TEMPLATE_SETTINGS = {
   timezone: 'Europe/London',
   on_missing_channel: 'SKIP_STEP',
   schedule: SCHEDULE,
+  window_timezone: 'PROSPECT',
+  skip_holidays: true,
+  holiday_country: 'GB',
   sender_user_id: ID.user,
   requires_lead_review: false,
 };

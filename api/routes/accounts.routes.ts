@@ -21,7 +21,7 @@ const tags = ['Accounts'];
 
 export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
   return [
-    defineRoute<Record<string, string>, Record<string, never>, { domain: string; name?: string }>({
+    defineRoute<Record<string, string>, Record<string, never>, accounts.AccountInput>({
       method: 'POST',
       path: '/v1/accounts',
       auth: 'key',
@@ -30,7 +30,8 @@ export function accountsRoutes(deps: { directory: Directory }): RouteDef[] {
       operationId: 'upsertAccount',
       location: '/v1/accounts/{id}',
       summary: 'Create or match an account by domain',
-      description: '201 for create and match alike; `name` is used only on creation.',
+      description:
+        '201 for create and match alike; `name` is used only on creation; location fields sent (country, region, city) overwrite.',
       body: accountUpsertSchema,
       responses: { 201: { description: 'The account.', schema: accountSchema } },
       handler: async (ctx, { body }) => ({

@@ -6,6 +6,7 @@ import { nullable, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 import { alternatives } from './alternatives.ts';
 import { named } from './named.ts';
+import { COUNTRY_CODES, TIME_ZONES } from '../../domain/shared/time-zones.ts';
 
 const TEXT_MAX = 255;
 const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
@@ -14,6 +15,28 @@ const nullableText = (description: string, maxLength = TEXT_MAX): JsonSchema => 
   maxLength,
   description,
 });
+
+const PLACE_MAX = 100;
+
+/** Where a contact or an account is: what a prospect's time zone and holidays are inferred from. */
+const locationProperties: Record<string, JsonSchema> = {
+  country: {
+    type: ['string', 'null'],
+    enum: [...COUNTRY_CODES, null],
+    description: 'ISO 3166-1 alpha-2 code, upper case (for example FR, US); another value: 400.',
+  },
+  region: nullableText(
+    'State, province or region, by name or code (New York or NY, Ontario or ON, New South Wales or NSW).',
+    PLACE_MAX,
+  ),
+  city: nullableText('City.', PLACE_MAX),
+};
+const locationRequired = ['country', 'region', 'city'];
+const locationRecord: Record<string, JsonSchema> = {
+  country: { type: ['string', 'null'] },
+  region: { type: ['string', 'null'] },
+  city: { type: ['string', 'null'] },
+};
 
 /** A user as other records embed them (owner, assignee). */
 export const ownerSchema: JsonSchema = named('Owner', {
@@ -48,6 +71,9 @@ export const contactSchema: JsonSchema = named('Contact', {
     'owner_user_id',
     'owner',
     'email_status',
+    ...locationRequired,
+    'timezone',
+    'timezone_source',
     'first_seen_at',
     'last_seen_at',
     'created_at',
@@ -63,6 +89,18 @@ export const contactSchema: JsonSchema = named('Contact', {
       type: 'string',
       enum: ['UNVERIFIED', 'DELIVERABLE', 'UNDELIVERABLE', 'RISKY', 'BOUNCED'],
       description: 'Result of the last email verification.',
+    },
+    ...locationRecord,
+    timezone: {
+      type: ['string', 'null'],
+      description:
+        "The prospect's IANA time zone: the one set on the contact, else inferred from its location, then its account's; null when unknown.",
+    },
+    timezone_source: {
+      type: ['string', 'null'],
+      enum: ['SET', 'INFERRED', null],
+      description:
+        'SET: sent as `timezone`. INFERRED: from the location (never stored; follows it). null: no zone known.',
     },
     first_seen_at: timestamp,
     last_seen_at: timestamp,
@@ -91,6 +129,13 @@ export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
         'Links (creating if needed) the account of this domain; aliases resolve to the primary domain; null unlinks.',
     }),
     phone: nullableText('Phone number (added field).', 50),
+    ...locationProperties,
+    timezone: {
+      type: ['string', 'null'],
+      enum: [...TIME_ZONES, null],
+      description:
+        'IANA time zone of the person (for example America/New_York); wins over the one inferred from the location; null clears it. An unknown name: 400.',
+    },
   },
   branches: {
     ByEmail: { email: emailField({ type: 'string', description: EMAIL_MATCH }) },
@@ -119,6 +164,7 @@ export const accountSchema: JsonSchema = named('Account', {
     'domain',
     'owner_user_id',
     'owner',
+    ...locationRequired,
     'first_seen_at',
     'last_seen_at',
     'created_at',
@@ -130,6 +176,7 @@ export const accountSchema: JsonSchema = named('Account', {
     domain: { type: 'string', description: 'Primary domain.' },
     owner_user_id: { type: ['string', 'null'], format: 'uuid' },
     owner: ownerEmbed,
+    ...locationRecord,
     first_seen_at: timestamp,
     last_seen_at: timestamp,
     created_at: timestamp,
@@ -148,7 +195,10 @@ export const accountUpsertSchema: JsonSchema = named('AccountUpsert', {
       description: 'Normalised (case, scheme, www., path, trailing dot); an alias resolves to the primary domain.',
     }),
     name: text('Used only when the account is created (default: the directory name, else the domain).'),
+    ...locationProperties,
   },
+  description:
+    'Location fields sent overwrite stored values on create and match alike (null clears); omitted ones are left untouched.',
 });
 
 export const variablesMap: JsonSchema = named('VariableMap', {

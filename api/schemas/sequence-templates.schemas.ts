@@ -4,14 +4,15 @@ import {
   STEP_TYPES,
   TEMPLATE_STATUSES,
   WEEKDAYS,
+  WINDOW_TIMEZONES,
 } from '../../db/entities/sequence-template.entity.ts';
+import { HOLIDAY_COUNTRIES } from '../../domain/sequences/holidays.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NOT_BLANK_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 
-/** The time zones a template takes: the canonical IANA names this runtime knows, and UTC (the default). */
-export const TIME_ZONES: string[] = ['UTC', ...Intl.supportedValuesOf('timeZone')];
+import { TIME_ZONES } from '../../domain/shared/time-zones.ts';
 
 export const STEPS_MAX = 50;
 export const SUBJECT_MAX = 500;
@@ -92,7 +93,7 @@ export const scheduleSchema: JsonSchema = named('SequenceTemplateSchedule', {
   additionalProperties: false,
   required: ['days', 'start_hour', 'end_hour'],
   description:
-    "Sending window in the template's timezone: a due step waits for the next window. null: a step runs as soon as it is due.",
+    "Sending window in the template's timezone (or the prospect's: window_timezone): a due step waits for the next window. null: a step runs as soon as it is due.",
   properties: {
     days: {
       type: 'array',
@@ -124,8 +125,7 @@ const writeProperties: Record<string, JsonSchema> = {
   timezone: {
     type: 'string',
     enum: TIME_ZONES,
-    description:
-      'Canonical IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.',
+    description: 'IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.',
   },
   steps: {
     type: 'array',
@@ -140,6 +140,23 @@ const writeProperties: Record<string, JsonSchema> = {
       "When a contact lacks a step's channel (no email, no LinkedIn URL): STOP the run (default) or SKIP_STEP.",
   },
   schedule: scheduleSchema,
+  window_timezone: {
+    type: 'string',
+    enum: [...WINDOW_TIMEZONES],
+    description:
+      "Whose hours the schedule means. TEMPLATE (default): the template's timezone. PROSPECT: the contact's timezone (set, else inferred from the contact's or its account's location), the template's timezone when none is known.",
+  },
+  skip_holidays: {
+    type: 'boolean',
+    description:
+      "Default false. When true, a step due on a public holiday waits for the next window on a working day: the holidays of the prospect's country (the contact's, else its account's) where known, else of holiday_country; none when neither is known.",
+  },
+  holiday_country: {
+    type: ['string', 'null'],
+    enum: [...HOLIDAY_COUNTRIES, null],
+    description:
+      "ISO 3166-1 alpha-2 code whose public holidays skip_holidays uses when the prospect's country is unknown (a country the holiday data knows; another: 400).",
+  },
   sender_user_id: {
     ...uuid,
     description:
@@ -182,6 +199,9 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     'steps',
     'on_missing_channel',
     'schedule',
+    'window_timezone',
+    'skip_holidays',
+    'holiday_country',
     'sender_user_id',
     'requires_lead_review',
   ],
@@ -199,6 +219,9 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     steps: { type: 'array', items: stepSchema },
     on_missing_channel: { type: 'string', enum: [...MISSING_CHANNEL_RULES] },
     schedule: scheduleSchema,
+    window_timezone: { type: 'string', enum: [...WINDOW_TIMEZONES] },
+    skip_holidays: { type: 'boolean' },
+    holiday_country: { type: ['string', 'null'] },
     sender_user_id: { type: ['string', 'null'], format: 'uuid' },
     requires_lead_review: { type: 'boolean' },
   },

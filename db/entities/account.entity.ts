@@ -23,6 +23,10 @@ export const AccountSchema = defineEntity({
     organization: () => p.manyToOne(Organization).ref(),
     name: p.text(),
     domain: p.text(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: p.text().nullable(),
+    region: p.text().nullable(),
+    city: p.text().nullable(),
     owner: () => p.manyToOne(User).ref().nullable(),
     firstSeenAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime().onCreate(() => new Date()),

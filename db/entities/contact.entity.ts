@@ -48,6 +48,12 @@ export const ContactSchema = defineEntity({
     jobTitle: p.text().nullable(),
     companyName: p.text().nullable(),
     phone: p.text().nullable(),
+    /** Set by the API (IANA); when null the zone is inferred from the location on read (domain/people/timezone-inference.ts). */
+    timezone: p.text().nullable(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: p.text().nullable(),
+    region: p.text().nullable(),
+    city: p.text().nullable(),
     owner: () => p.manyToOne(User).ref().nullable(),
     emailStatus: p.enum(EMAIL_STATUSES).default('UNVERIFIED'),
     emailVerifiedAt: p.datetime().nullable(),

@@ -13,6 +13,9 @@ export const MISSING_CHANNEL_RULES = ['STOP', 'SKIP_STEP'] as const;
 export type MissingChannelRule = (typeof MISSING_CHANNEL_RULES)[number];
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** Whose hours the window means: the template's timezone, or the prospect's (the template's when unknown). */
+export const WINDOW_TIMEZONES = ['TEMPLATE', 'PROSPECT'] as const;
+export type WindowTimezone = (typeof WINDOW_TIMEZONES)[number];
 
 export interface TemplateStep {
   type: StepType;
@@ -48,6 +51,10 @@ export const SequenceTemplateSchema = defineEntity({
     steps: p.json<TemplateStep[]>(),
     onMissingChannel: p.enum(MISSING_CHANNEL_RULES).default('STOP'),
     schedule: p.json<SendingSchedule>().nullable(),
+    windowTimezone: p.enum(WINDOW_TIMEZONES).default('TEMPLATE'),
+    /** A step due on a public holiday (the prospect's country, else holidayCountry) waits for the next working window. */
+    skipHolidays: p.boolean().default(false),
+    holidayCountry: p.text().nullable(),
     /** Whose mailbox sends; null only if that user row is deleted (users are soft-removed). */
     senderUser: () => p.manyToOne(User).ref().nullable(),
     requiresLeadReview: p.boolean().default(false),

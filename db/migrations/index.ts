@@ -29,6 +29,7 @@ import { Migration20261127090000_sequence_revision } from './Migration2026112709
 import { Migration20261127210000_inbox_once_per_org } from './Migration20261127210000_inbox_once_per_org.ts';
 import { Migration20261127220000_mailbox_sync_commands } from './Migration20261127220000_mailbox_sync_commands.ts';
 import { Migration20261127230000_mailbox_sync_health } from './Migration20261127230000_mailbox_sync_health.ts';
+import { Migration20261128090000_prospect_time_zone } from './Migration20261128090000_prospect_time_zone.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -63,4 +64,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127210000_inbox_once_per_org', class: Migration20261127210000_inbox_once_per_org },
   { name: 'Migration20261127220000_mailbox_sync_commands', class: Migration20261127220000_mailbox_sync_commands },
   { name: 'Migration20261127230000_mailbox_sync_health', class: Migration20261127230000_mailbox_sync_health },
+  { name: 'Migration20261128090000_prospect_time_zone', class: Migration20261128090000_prospect_time_zone },
 ];

@@ -7,6 +7,7 @@ import { normalizeDomain } from './identifiers.ts';
 import { upsertAccountRows } from './people.queries.ts';
 import { toAccountRecord, type AccountRecord } from './records.ts';
 import { DomainError } from '../shared/errors.ts';
+import { cleanText } from './contact-identity.ts';
 
 /** The primary domain for a typed domain: normalised, and an alias resolved through the directory. */
 export async function primaryDomain(
@@ -52,15 +53,32 @@ export async function ensureAccounts(
   return new Map(rows.map((r) => [r.domain, r.id]));
 }
 
+export interface AccountInput {
+  domain: string;
+  name?: string;
+  /** ISO 3166-1 alpha-2 (the schema holds it to the known codes). */
+  country?: string | null;
+  region?: string | null;
+  city?: string | null;
+}
+
+/** Create or match on the domain; location fields sent overwrite (null clears), on create and match alike. */
 export async function upsertAccount(
   em: EntityManager,
   directory: Directory,
   organizationId: string,
-  input: { domain: string; name?: string },
+  input: AccountInput,
 ): Promise<AccountRecord> {
   const { domain, companyName } = await primaryDomain(directory, input.domain, 'domain');
   const name = input.name?.trim() || companyName || domain;
-  return em.transactional(async (tx) => toAccountRecord(await ensureAccount(tx, organizationId, domain, name)));
+  return em.transactional(async (tx) => {
+    const account = await ensureAccount(tx, organizationId, domain, name);
+    if (input.country !== undefined) account.country = input.country;
+    if (input.region !== undefined) account.region = cleanText(input.region) ?? null;
+    if (input.city !== undefined) account.city = cleanText(input.city) ?? null;
+    await tx.flush();
+    return toAccountRecord(account);
+  });
 }
 
 export async function getAccount(em: EntityManager, organizationId: string, id: string): Promise<AccountRecord> {

@@ -37,6 +37,12 @@ export const erased = () =>
 /** The free-text fields a person carries. */
 export const TEXT_FIELDS = ['first_name', 'last_name', 'job_title', 'company_name', 'phone'] as const;
 
+/** Where a person is and the time zone set for them (ISO country code, free-text region and city, IANA zone). */
+export const LOCATION_FIELDS = ['country', 'region', 'city', 'timezone'] as const;
+
+/** Every stored field an upsert writes as sent (null clears, omitted stays). */
+export const WRITTEN_FIELDS = [...TEXT_FIELDS, ...LOCATION_FIELDS] as const;
+
 /** Trimmed text, empty as null; undefined (not sent) stays undefined. */
 export function cleanText(value: string | null | undefined): string | null | undefined {
   return typeof value === 'string' ? value.trim() || null : value;

@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Insertable, QueryCreator } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
+import { CONTACT_JOINED_COLUMNS } from './people.queries.ts';
 
 /**
  * In one round trip: the organization's contacts with this email or this LinkedIn URL, and whether
@@ -61,7 +62,7 @@ function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .selectAll('c')
-    .select(['a.name as account_name', 'a.domain as account_domain', 'u.email as owner_email', 'u.name as owner_name']);
+    .select(CONTACT_JOINED_COLUMNS);
 }
 
 type NewContact = Omit<
@@ -83,6 +84,10 @@ export const insertContact = statement(
     jobTitle: string | null,
     companyName: string | null,
     phone: string | null,
+    country: string | null,
+    region: string | null,
+    city: string | null,
+    timezone: string | null,
     now: Date,
   ) => {
     const row: NewContact = {
@@ -96,6 +101,10 @@ export const insertContact = statement(
       job_title: jobTitle,
       company_name: companyName,
       phone,
+      country,
+      region,
+      city,
+      timezone,
     };
     return readWritten(
       db.with('written', (w) =>
@@ -120,7 +129,19 @@ export function updateContact(
   em: EntityManager,
   contactId: string,
   set: Partial<
-    Pick<Row<'contacts'>, 'first_name' | 'last_name' | 'job_title' | 'company_name' | 'phone' | 'account_id'>
+    Pick<
+      Row<'contacts'>,
+      | 'first_name'
+      | 'last_name'
+      | 'job_title'
+      | 'company_name'
+      | 'phone'
+      | 'country'
+      | 'region'
+      | 'city'
+      | 'timezone'
+      | 'account_id'
+    >
   > &
     Pick<Row<'contacts'>, 'email' | 'linkedin_url'> & { last_seen_at: Date; updated_at: Date },
 ) {

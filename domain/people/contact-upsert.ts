@@ -6,7 +6,14 @@ import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresq
 import type { Directory } from '../../providers/directory/index.ts';
 import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
-import { TEXT_FIELDS, cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
+import {
+  WRITTEN_FIELDS,
+  cleanText,
+  contactIdentifiers,
+  erased,
+  identityHash,
+  twoContacts,
+} from './contact-identity.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
 import { insertContact, matchAndSuppression, updateContact } from './contact-upsert.queries.ts';
 
@@ -19,6 +26,12 @@ export interface ContactInput {
   company_name?: string | null;
   company_domain?: string | null;
   phone?: string | null;
+  /** ISO 3166-1 alpha-2 (the schema holds it to the known codes). */
+  country?: string | null;
+  region?: string | null;
+  city?: string | null;
+  /** IANA name (the schema holds it to the known zones). */
+  timezone?: string | null;
 }
 
 /**
@@ -84,7 +97,7 @@ async function upsertOnce(
 
       let written;
       if (!existing) {
-        const text = (field: (typeof TEXT_FIELDS)[number]) => cleanText(input[field]) ?? null;
+        const text = (field: (typeof WRITTEN_FIELDS)[number]) => cleanText(input[field]) ?? null;
         const { rows } = await insertContact(
           tx,
           randomUUID(),
@@ -97,6 +110,10 @@ async function upsertOnce(
           text('job_title'),
           text('company_name'),
           text('phone'),
+          text('country'),
+          text('region'),
+          text('city'),
+          text('timezone'),
           now,
         );
         written = rows[0];
@@ -111,7 +128,7 @@ async function upsertOnce(
           ]);
         }
         const sent = Object.fromEntries(
-          TEXT_FIELDS.filter((field) => input[field] !== undefined).map((field) => [
+          WRITTEN_FIELDS.filter((field) => input[field] !== undefined).map((field) => [
             field,
             cleanText(input[field]) ?? null,
           ]),

@@ -65,6 +65,17 @@ function matchingContacts(em: EntityManager, organizationId: string, where: Cont
     .$if(!!where.lastSeenAfter, (q) => q.where('c.last_seen_at', '>', where.lastSeenAfter!));
 }
 
+/** What a contact record reads beside the contact row: its account ("a") and owner ("u"), as ContactRow names them. */
+export const CONTACT_JOINED_COLUMNS = [
+  'a.name as account_name',
+  'a.domain as account_domain',
+  'a.country as account_country',
+  'a.region as account_region',
+  'a.city as account_city',
+  'u.email as owner_email',
+  'u.name as owner_name',
+] as const;
+
 /** One page of the matching contacts with their account and owner, each row carrying the total (window count). */
 export function contactListPage(
   em: EntityManager,
@@ -75,13 +86,8 @@ export function contactListPage(
   return matchingContacts(em, organizationId, where)
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .selectAll('c')
-    .select((eb) => [
-      'a.name as account_name',
-      'a.domain as account_domain',
-      'u.email as owner_email',
-      'u.name as owner_name',
-      eb.fn.countAll().over().as('total'),
-    ])
+    .select(CONTACT_JOINED_COLUMNS)
+    .select((eb) => eb.fn.countAll().over().as('total'))
     .orderBy(`c.${CONTACT_SORT_COLUMNS[page.sortBy]}`, page.sortOrder)
     .orderBy('c.id', page.sortOrder)
     .limit(page.limit)

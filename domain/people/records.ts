@@ -3,6 +3,7 @@
 import type { Account, Contact, User } from '../../db/entities/index.ts';
 import type { Row } from '../../db/kysely.ts';
 import { iso } from '../shared/time.ts';
+import { prospectZone, type Location, type TimezoneSource } from './timezone-inference.ts';
 
 export interface OwnerEmbed {
   id: string;
@@ -16,6 +17,9 @@ export interface AccountRecord {
   domain: string;
   owner_user_id: string | null;
   owner: OwnerEmbed | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
   first_seen_at: string;
   last_seen_at: string;
   created_at: string;
@@ -39,10 +43,21 @@ export interface ContactRecord extends ContactSummary {
   owner_user_id: string | null;
   owner: OwnerEmbed | null;
   email_status: string;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  /** The contact's own zone (SET), else one inferred from its location, then its account's (INFERRED), else null. */
+  timezone: string | null;
+  timezone_source: TimezoneSource | null;
   first_seen_at: string;
   last_seen_at: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A location as stored (absent columns of an entity read as null). */
+function locationOf(from: { country?: string | null; region?: string | null; city?: string | null }): Location {
+  return { country: from.country ?? null, region: from.region ?? null, city: from.city ?? null };
 }
 
 function owner(user: User | null | undefined): OwnerEmbed | null {
@@ -58,6 +73,7 @@ export function toAccountRecord(account: Account): AccountRecord {
     domain: account.domain,
     owner_user_id: account.owner?.id ?? null,
     owner: owner(ownerUser),
+    ...locationOf(account),
     first_seen_at: account.firstSeenAt.toISOString(),
     last_seen_at: account.lastSeenAt.toISOString(),
     created_at: account.createdAt.toISOString(),
@@ -83,6 +99,8 @@ export function toContactSummary(contact: Contact): ContactSummary {
 /** Needs `account` and `owner` populated. */
 export function toContactRecord(contact: Contact): ContactRecord {
   const ownerUser = contact.owner?.isInitialized() ? contact.owner.getEntity() : null;
+  const account = contact.account?.isInitialized() ? contact.account.getEntity() : null;
+  const location = locationOf(contact);
   return {
     ...toContactSummary(contact),
     account_id: contact.account?.id ?? null,
@@ -90,6 +108,8 @@ export function toContactRecord(contact: Contact): ContactRecord {
     owner_user_id: contact.owner?.id ?? null,
     owner: owner(ownerUser),
     email_status: contact.emailStatus,
+    ...location,
+    ...prospectZone(contact.timezone ?? null, location, account ? locationOf(account) : null),
     first_seen_at: contact.firstSeenAt.toISOString(),
     last_seen_at: contact.lastSeenAt.toISOString(),
     created_at: contact.createdAt.toISOString(),
@@ -97,10 +117,13 @@ export function toContactRecord(contact: Contact): ContactRecord {
   };
 }
 
-/** A contacts row joined with its account's name and domain and its owner's email and name. */
+/** A contacts row joined with its account's name, domain and location and its owner's email and name. */
 export type ContactRow = Row<'contacts'> & {
   account_name: string | null;
   account_domain: string | null;
+  account_country: string | null;
+  account_region: string | null;
+  account_city: string | null;
   owner_email: string | null;
   owner_name: string | null;
 };
@@ -133,7 +156,17 @@ export function contactSummaryFromRow(row: ContactSummaryRow): ContactSummary {
   };
 }
 
+/** The account's location of a row read with its account (null: no account). */
+export function accountLocationOfRow(
+  row: Pick<ContactRow, 'account_id' | 'account_country' | 'account_region' | 'account_city'>,
+): Location | null {
+  return row.account_id === null
+    ? null
+    : { country: row.account_country, region: row.account_region, city: row.account_city };
+}
+
 export function contactRecordFromRow(row: ContactRow): ContactRecord {
+  const location = locationOf(row);
   return {
     ...contactSummaryFromRow(row),
     account_id: row.account_id,
@@ -144,6 +177,8 @@ export function contactRecordFromRow(row: ContactRow): ContactRecord {
         ? { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? '' }
         : null,
     email_status: row.email_status,
+    ...location,
+    ...prospectZone(row.timezone, location, accountLocationOfRow(row)),
     first_seen_at: iso(row.first_seen_at),
     last_seen_at: iso(row.last_seen_at),
     created_at: iso(row.created_at),

@@ -10,6 +10,7 @@ import type {
   SendingSchedule,
   TemplateStatus,
   TemplateStep,
+  WindowTimezone,
 } from '../../db/entities/sequence-template.entity.ts';
 import { escapeLike, organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -35,6 +36,9 @@ export interface TemplateInput {
   steps?: TemplateStep[];
   on_missing_channel?: MissingChannelRule;
   schedule?: SendingSchedule | null;
+  window_timezone?: WindowTimezone;
+  skip_holidays?: boolean;
+  holiday_country?: string | null;
   sender_user_id?: string;
   requires_lead_review?: boolean;
 }
@@ -55,6 +59,9 @@ export interface TemplateRecord {
   steps: TemplateStep[];
   on_missing_channel: MissingChannelRule;
   schedule: SendingSchedule | null;
+  window_timezone: WindowTimezone;
+  skip_holidays: boolean;
+  holiday_country: string | null;
   sender_user_id: string | null;
   requires_lead_review: boolean;
 }
@@ -74,6 +81,9 @@ export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
     steps: t.steps,
     on_missing_channel: t.onMissingChannel,
     schedule: t.schedule ?? null,
+    window_timezone: t.windowTimezone,
+    skip_holidays: t.skipHolidays,
+    holiday_country: t.holidayCountry ?? null,
     sender_user_id: t.senderUser?.id ?? null,
     requires_lead_review: t.requiresLeadReview,
   };
@@ -160,6 +170,9 @@ export async function createTemplate(
     steps,
     onMissingChannel: input.on_missing_channel ?? 'STOP',
     schedule: input.schedule ?? null,
+    windowTimezone: input.window_timezone ?? 'TEMPLATE',
+    skipHolidays: input.skip_holidays ?? false,
+    holidayCountry: input.holiday_country ?? null,
     senderUser: ref(sender),
     requiresLeadReview: input.requires_lead_review ?? false,
     createdAt: now,
@@ -214,6 +227,9 @@ export async function updateTemplate(
     if (steps !== undefined) template.steps = steps;
     if (patch.on_missing_channel !== undefined) template.onMissingChannel = patch.on_missing_channel;
     if (patch.schedule !== undefined) template.schedule = patch.schedule;
+    if (patch.window_timezone !== undefined) template.windowTimezone = patch.window_timezone;
+    if (patch.skip_holidays !== undefined) template.skipHolidays = patch.skip_holidays;
+    if (patch.holiday_country !== undefined) template.holidayCountry = patch.holiday_country;
     if (patch.requires_lead_review !== undefined) template.requiresLeadReview = patch.requires_lead_review;
     const now = new Date();
     if (status === 'ACTIVE' && !template.activatedAt) template.activatedAt = now;

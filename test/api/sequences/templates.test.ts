@@ -28,6 +28,7 @@ describe('sequence templates: create and patch', () => {
       assert.deepEqual(Object.keys(t).sort(), [
         'activated_at',
         'created_at',
+        'holiday_country',
         'id',
         'language',
         'name',
@@ -35,12 +36,14 @@ describe('sequence templates: create and patch', () => {
         'requires_lead_review',
         'schedule',
         'sender_user_id',
+        'skip_holidays',
         'status',
         'step_count',
         'steps',
         'summary',
         'timezone',
         'updated_at',
+        'window_timezone',
       ]);
       assert.deepEqual(
         [
@@ -55,8 +58,26 @@ describe('sequence templates: create and patch', () => {
           t.schedule,
           t.sender_user_id,
           t.requires_lead_review,
+          t.window_timezone,
+          t.skip_holidays,
+          t.holiday_country,
         ],
-        ['Draft one', null, 'PENDING_SETUP', 0, 'en', 'UTC', null, 'STOP', null, org.userId, false],
+        [
+          'Draft one',
+          null,
+          'PENDING_SETUP',
+          0,
+          'en',
+          'UTC',
+          null,
+          'STOP',
+          null,
+          org.userId,
+          false,
+          'TEMPLATE',
+          false,
+          null,
+        ],
       );
       const read = await api.get(`/v1/sequence-templates/${t.id}`, { key: org.apiKey });
       assert.deepEqual(read.body, t);

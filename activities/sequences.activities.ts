@@ -20,7 +20,15 @@ import { MailboxCredentials } from '../domain/mailboxes/credentials.ts';
 import { deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
 import { deliverStep, prepareStep, recordStep, type StepDeps } from './sequence-step.ts';
 import type { SequenceRecord } from '../domain/sequences/record.ts';
-import type { RunStepInput, RunStepResult, SequencePlan } from '../workflows/sequence.definitions.ts';
+import type {
+  HolidayCalendarInput,
+  RunStepInput,
+  RunStepResult,
+  SequencePlan,
+} from '../workflows/sequence.definitions.ts';
+import { holidayCalendar } from '../domain/sequences/holidays.ts';
+import type { HolidayCalendar } from '../domain/sequences/schedule-window.ts';
+import { runWindow } from '../domain/sequences/run-window.ts';
 
 export interface SequenceActivityDeps {
   orm: MikroORM;
@@ -65,6 +73,11 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
   const sequenceRecord = (sequenceId: string) => tx(async (em) => toSequenceRecord(await lockRun(em, sequenceId)));
 
   return {
+    /** The public holidays a skip_holidays run waits out (pure: no database). */
+    async holidayCalendar(input: HolidayCalendarInput): Promise<HolidayCalendar> {
+      return holidayCalendar(input.country, input.from);
+    },
+
     async loadSequencePlan(input: { sequenceId: string }): Promise<SequencePlan> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
@@ -73,7 +86,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           currentStep: row.current_step,
           steps: row.steps,
           schedule: row.schedule,
-          timezone: row.timezone,
+          ...runWindow(row),
           ...pauseStateOf(row),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
           halted: row.replied_at !== null && isRunningStatus(row.status),

@@ -36,7 +36,10 @@ export interface SequencePlan {
   currentStep: number;
   steps: TemplateStep[];
   schedule: SendingSchedule | null;
+  /** The zone of the window: the template's, or the prospect's for a PROSPECT window (domain/sequences/run-window.ts). */
   timezone: string;
+  /** skip_holidays: whose public holidays a due step waits out; null or absent: none. */
+  holidayCountry?: string | null;
   /** Set when the row is paused (status_before_pause present). */
   paused: boolean;
   pausedUntil: string | null;
@@ -45,6 +48,13 @@ export interface SequencePlan {
   halted: boolean;
   /** The row's revision this plan was read at. */
   revision: number;
+}
+
+/** What the holidayCalendar activity is asked: one country's public holidays from a local date on. */
+export interface HolidayCalendarInput {
+  country: string;
+  /** Local date (YYYY-MM-DD) in the window's zone, from workflow time. */
+  from: string;
 }
 
 export interface RunStepInput {

@@ -1,5 +1,6 @@
-// One sequence run: each step after its delay (durable timer) inside the template's sending window,
-// CALL steps waiting for their task's Signal. All reads and writes of the row (and its events)
+// One sequence run: each step after its delay (durable timer) inside the template's sending window
+// (in the template's or the prospect's zone, public holidays skipped when asked: dates an activity
+// computes), CALL steps waiting for their task's Signal. All reads and writes of the row (and its events)
 // happen in activities; the row holds the status. The API changes the row itself (pause, resume,
 // stop, variables, and every change outside the run) and then tells the run: the pauseState Update
 // carries a pause's state, the runChanged Signal makes it re-read its row.
@@ -13,7 +14,13 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { SequenceActivities } from '../activities/sequences.activities.ts';
-import { nextAllowedTime } from '../domain/sequences/schedule-window.ts';
+import {
+  ALL_HOURS,
+  calendarRunsOut,
+  localDate,
+  nextAllowedTime,
+  type HolidayCalendar,
+} from '../domain/sequences/schedule-window.ts';
 import { isEndedStatus } from '../domain/sequences/statuses.ts';
 import { DAY_MS } from '../domain/shared/time.ts';
 import {
@@ -154,6 +161,10 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
     applyPlan(plan);
+    // skip_holidays: the window also closes on the holiday dates, asked from an activity for the next
+    // months from workflow time (so a replay reads them from history) and again when they run out.
+    const window = plan.schedule ?? (plan.holidayCountry ? ALL_HOURS : null);
+    let holidays: HolidayCalendar | null = null;
 
     let stepIndex = plan.currentStep;
     while (!status.ended && stepIndex < plan.steps.length) {
@@ -164,8 +175,13 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
         await waitWhilePaused();
         await waitWhileHalted();
         if (status.ended) break;
-        if (plan.schedule) {
-          const allowed = nextAllowedTime(now(), plan.timezone, plan.schedule);
+        if (window) {
+          if (plan.holidayCountry && (!holidays || calendarRunsOut(holidays, now(), plan.timezone)))
+            holidays = await acts.holidayCalendar({
+              country: plan.holidayCountry,
+              from: localDate(now(), plan.timezone),
+            });
+          const allowed = nextAllowedTime(now(), plan.timezone, window, holidays?.dates);
           if (allowed === null) {
             // A window that never opens: the run waits (a template edit, a stop or archiving ends it).
             waitFor('WINDOW', null);

@@ -48,6 +48,9 @@ const runQuery = (db: Kysely<DB>, sequenceId: string) =>
       't.steps',
       't.schedule',
       't.timezone',
+      't.window_timezone',
+      't.skip_holidays',
+      't.holiday_country',
       't.on_missing_channel',
       't.sender_user_id as template_sender_id',
       'c.first_name',
@@ -59,8 +62,15 @@ const runQuery = (db: Kysely<DB>, sequenceId: string) =>
       'c.company_name',
       'c.phone',
       'c.account_id as contact_account_id',
+      'c.timezone as contact_timezone',
+      'c.country as contact_country',
+      'c.region as contact_region',
+      'c.city as contact_city',
       'a.name as account_name',
       'a.domain as account_domain',
+      'a.country as account_country',
+      'a.region as account_region',
+      'a.city as account_city',
     ])
     .where('s.id', '=', sequenceId);
 const selectRun = statement((db, sequenceId: string) => runQuery(db, sequenceId).forUpdate('s'));

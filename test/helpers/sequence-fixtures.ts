@@ -10,6 +10,7 @@ import type { TestOrg } from './fixtures.ts';
 import type { client } from './http.ts';
 import { until } from './poll.ts';
 import type { Stack } from './stack.ts';
+import type { TimeSkippingWorkerSuite } from './time-skipping.ts';
 
 export interface StepSpec {
   type: 'EMAIL' | 'LINKEDIN_INVITATION' | 'LINKEDIN_MESSAGE' | 'CALL';
@@ -41,25 +42,42 @@ export async function insertContact(
     firstName?: string;
     accountId?: string | null;
     companyName?: string;
+    timezone?: string | null;
+    country?: string | null;
+    region?: string | null;
   },
 ): Promise<string> {
   const id = randomUUID();
-  await sql`INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, company_name, email_status, first_seen_at, last_seen_at, created_at, updated_at)
+  await sql`INSERT INTO contacts (id, organization_id, account_id, email, linkedin_url, first_name, company_name, timezone, country, region, email_status, first_seen_at, last_seen_at, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${c.accountId ?? null}, ${c.email ?? null}, ${c.linkedinUrl ?? null}, ${c.firstName ?? null}, ${c.companyName ?? null},
-                    'UNVERIFIED', now(), now(), now(), now())`.execute(db(stack));
+                    ${c.timezone ?? null}, ${c.country ?? null}, ${c.region ?? null}, 'UNVERIFIED', now(), now(), now(), now())`.execute(
+    db(stack),
+  );
   return id;
+}
+
+/** A template's sending window as stored: its zone, schedule, whose hours it means and the holidays it skips. */
+export interface WindowSpec {
+  timezone?: string;
+  schedule?: { days: string[]; start_hour: number; end_hour: number } | null;
+  windowTimezone?: 'TEMPLATE' | 'PROSPECT';
+  skipHolidays?: boolean;
+  holidayCountry?: string | null;
 }
 
 export async function insertTemplate(
   stack: Stack,
   organizationId: string,
   steps: StepSpec[],
-  options: { senderUserId?: string; onMissingChannel?: 'STOP' | 'SKIP_STEP'; name?: string } = {},
+  options: { senderUserId?: string; onMissingChannel?: 'STOP' | 'SKIP_STEP'; name?: string; window?: WindowSpec } = {},
 ): Promise<string> {
   const id = randomUUID();
-  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, sender_user_id, requires_lead_review, created_at, updated_at)
-            VALUES (${id}, ${organizationId}, ${options.name ?? `Template ${id.slice(0, 8)}`}, 'ACTIVE', 'en', 'UTC', now(), ${JSON.stringify(steps)}::jsonb,
-                    ${options.onMissingChannel ?? 'STOP'}, NULL, ${options.senderUserId ?? null}, false, now(), now())`.execute(
+  const window = options.window ?? {};
+  const schedule = window.schedule ? JSON.stringify(window.schedule) : null;
+  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, window_timezone, skip_holidays, holiday_country, sender_user_id, requires_lead_review, created_at, updated_at)
+            VALUES (${id}, ${organizationId}, ${options.name ?? `Template ${id.slice(0, 8)}`}, 'ACTIVE', 'en', ${window.timezone ?? 'UTC'}, now(), ${JSON.stringify(steps)}::jsonb,
+                    ${options.onMissingChannel ?? 'STOP'}, ${schedule}::jsonb, ${window.windowTimezone ?? 'TEMPLATE'}, ${window.skipHolidays ?? false},
+                    ${window.holidayCountry ?? null}, ${options.senderUserId ?? null}, false, now(), now())`.execute(
     db(stack),
   );
   return id;
@@ -146,6 +164,22 @@ export async function startSequenceWorkflow(stack: Stack, organizationId: string
     workflowId: sequenceWorkflowId(sequenceId),
     args: [input],
   });
+}
+
+/** An ACTIVE run of the contact in the template (insertSequence), its workflow started on a time-skipping suite's worker. */
+export async function startRunOnSuite(ts: TimeSkippingWorkerSuite, contactId: string, templateId: string) {
+  const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
+    contactId,
+    templateId,
+    senderUserId: ts.org.userId,
+  });
+  const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
+  const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, {
+    taskQueue: ts.taskQueue,
+    workflowId: sequenceWorkflowId(sequenceId),
+    args: [input],
+  });
+  return { sequenceId, handle };
 }
 
 /** Terminates the sequence workflows of `sequenceIds` (a suite's cleanup); one that is gone already is skipped. */

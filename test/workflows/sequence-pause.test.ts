@@ -9,20 +9,15 @@ import { pauseRun, resumeRun, type ControlDeps } from '../../domain/sequences/co
 import { DomainError } from '../../domain/shared/errors.ts';
 import { drainCommands } from '../../domain/workflow-commands/deliver.ts';
 import { createWorkflowClients, type WorkflowClients } from '../../workflows/clients.ts';
-import {
-  SEQUENCE_WORKFLOW,
-  sequenceStatusQuery,
-  sequenceWorkflowId,
-  type SequenceInput,
-} from '../../workflows/sequence.definitions.ts';
+import { sequenceStatusQuery, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
 import {
   eventsOf,
   insertContact,
-  insertSequence,
   insertTemplate,
   messagesOf,
   sequenceRow,
+  startRunOnSuite,
   until,
 } from '../helpers/sequence-fixtures.ts';
 
@@ -43,17 +38,7 @@ describe('sequenceWorkflow: pause and resume', function () {
       { type: 'EMAIL' as const, delay_days: secondDelayDays, subject: 'Two', body: 'two' },
     ];
     const templateId = await insertTemplate(ts.stack, ts.org.organizationId, steps, { senderUserId: ts.org.userId });
-    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
-      contactId,
-      templateId,
-      senderUserId: ts.org.userId,
-    });
-    const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
-    const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, {
-      taskQueue: ts.taskQueue,
-      workflowId: sequenceWorkflowId(sequenceId),
-      args: [input],
-    });
+    const { sequenceId, handle } = await startRunOnSuite(ts, contactId, templateId);
     await until(async () => (await messagesOf(ts.stack, sequenceId)).length === 1);
     return { sequenceId, handle };
   }

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
-import { insertContact, insertSequence, insertTemplate, messagesOf, until } from '../helpers/sequence-fixtures.ts';
+import { insertContact, insertTemplate, messagesOf, startRunOnSuite, until } from '../helpers/sequence-fixtures.ts';
 
 interface Location {
   file_path?: string;
@@ -59,17 +58,7 @@ describe("a run's stack trace for operators (time-skipping)", function () {
       ],
       { senderUserId: ts.org.userId },
     );
-    const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
-      contactId,
-      templateId,
-      senderUserId: ts.org.userId,
-    });
-    const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
-    const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, {
-      taskQueue: ts.taskQueue,
-      workflowId: sequenceWorkflowId(sequenceId),
-      args: [input],
-    });
+    const { sequenceId, handle } = await startRunOnSuite(ts, contactId, templateId);
     await until(async () => (await messagesOf(ts.stack, sequenceId)).length >= 1);
     return handle;
   }

@@ -1,8 +1,9 @@
 // The sequence workflow's window in the prospect's zone and with public holidays skipped, on the
 // time-skipping server with the real activities: a PROSPECT window waits for the prospect's hours
-// (a set zone, one inferred from the location, the template's when none is known), and a step due
-// on a public holiday waits for the next working day's window while the same run without
-// skip_holidays sends on the holiday.
+// (a set zone, one inferred from the location, the template's when none is known) and across both
+// DST changes of New York, Paris and Sydney; a step due on a public holiday waits for the next
+// working day's window while the same run without skip_holidays sends on the holiday. The test
+// server's clock is its own and jumps ahead between runs: due times are set from it.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { holidayCalendar, addDays } from '../../domain/sequences/holidays.ts';
@@ -74,6 +75,56 @@ describe('sequenceWorkflow: the prospect window and holidays', function () {
     const { sent } = await sentAt(prospectWindow, { country: 'US' });
     assert.equal(localParts(sent, 'Asia/Tokyo').hour, 9);
   });
+
+  /** Minutes east of UTC of `zone` at an instant. */
+  const offsetOf = (ms: number, zone: string): number => {
+    const local = localParts(ms, zone);
+    const [y, m, d] = local.date.split('-').map(Number);
+    return Math.round((Date.UTC(y, m - 1, d, local.hour, local.minute) - Math.floor(ms / 60_000) * 60_000) / 60_000);
+  };
+
+  /** The next two DST changes of `zone` after `fromMs` (the instants, to the hour), found day by day. */
+  function dstChanges(zone: string, fromMs: number): number[] {
+    const changes: number[] = [];
+    for (let t = fromMs; changes.length < 2 && t < fromMs + 400 * DAY; t += DAY) {
+      if (offsetOf(t, zone) === offsetOf(t + DAY, zone)) continue;
+      let h = t;
+      while (offsetOf(h, zone) === offsetOf(t, zone)) h += 60 * 60 * 1000;
+      changes.push(h);
+    }
+    return changes;
+  }
+
+  /** The Friday 18:00 local before a weekend change: an hour by hour walk back. */
+  function fridayEveningBefore(changeMs: number, zone: string): number {
+    let t = changeMs - (changeMs % (60 * 60 * 1000));
+    while (!(localParts(t, zone).weekday === 'FRI' && localParts(t, zone).hour === 18)) t -= 60 * 60 * 1000;
+    return t;
+  }
+
+  for (const zone of ['America/New_York', 'Europe/Paris', 'Australia/Sydney']) {
+    it(`when a PROSPECT window (weekdays 9 to 5) in ${zone} closes on the Friday before each DST change, then the step runs Monday at 09:00 local`, async () => {
+      const weekdays = { days: EVERY_DAY.slice(0, 5), start_hour: 9, end_hour: 17 };
+      const seen = new Set<number>();
+      while (seen.size < 2) {
+        // The server's clock moves on with each run: the next change of the direction not yet tried, from now.
+        const now = await ts.env.currentTimeMs();
+        const direction = (change: number) => Math.sign(offsetOf(change, zone) - offsetOf(change - DAY, zone));
+        const change = dstChanges(zone, now + 3 * DAY).find((c) => !seen.has(direction(c)))!;
+        seen.add(direction(change));
+        const due = fridayEveningBefore(change, zone);
+        const { sent } = await sentAt(
+          { timezone: 'UTC', schedule: weekdays, windowTimezone: 'PROSPECT' },
+          { timezone: zone },
+          (due - now) / DAY,
+        );
+        const local = localParts(sent, zone);
+        assert.deepEqual([local.weekday, local.hour, local.minute], ['MON', 9, 0], new Date(sent).toISOString());
+        assert.ok(sent > change && sent - change < 2 * DAY, 'the Monday right after the change');
+        assert.notEqual(offsetOf(sent, zone), offsetOf(due, zone), 'the offset changed between due and sent');
+      }
+    });
+  }
 
   /**
    * The next US public holiday at least two days ahead on the test server's clock (its own, not this

@@ -102,6 +102,7 @@ const recordings: Recordings = {
   'enrollment-created': sequences['enrollment-created'],
   'sequence-replied-halted': sequences['sequence-replied-halted'],
   'sequence-template-held': sequences['sequence-template-held'],
+  'sequence-prospect-holidays': sequences['sequence-prospect-holidays'],
   'task-reminder-reopened': oneOff['task-reminder-reopened'],
   'lead-import-resolved': oneOff['lead-import-resolved'],
   'webhook-dispatcher-continued': continued['webhook-dispatcher-continued'],

@@ -1,6 +1,6 @@
 // The recordings of a sequence's run and its enrollment (scripts/record-histories.ts): a run that
 // completes, the API's pause and resume, its stop, a reply that halts the run, a template held
-// INACTIVE, and the enrollment of an unverified email. They share the session's organization.
+// INACTIVE, a window in the prospect's hours that skips holidays, and the enrollment of an unverified email. They share the session's organization.
 import type { WorkflowHandle } from '@temporalio/client';
 import { recordReply } from '../../domain/engagement/engagement.service.ts';
 import { pauseRun, resumeRun, stopRun } from '../../domain/sequences/controls.service.ts';
@@ -15,6 +15,7 @@ import {
   sequenceRow,
   until,
   type StepSpec,
+  type WindowSpec,
 } from '../../test/helpers/sequence-fixtures.ts';
 import {
   ENROLLMENT_WORKFLOW,
@@ -32,7 +33,8 @@ import { DAY, type RecordingSession } from './session.ts';
 export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, save, shortId }: RecordingSession) {
   async function sequence(
     steps: StepSpec[],
-    contact: { linkedinUrl?: string } = {},
+    contact: { linkedinUrl?: string; country?: string; region?: string } = {},
+    window?: WindowSpec,
   ): Promise<{ sequenceId: string; handle: WorkflowHandle }> {
     const contactId = await insertContact(stack, org.organizationId, {
       email: `replay-${shortId()}@example.com`,
@@ -40,7 +42,7 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
       companyName: 'Acme',
       ...contact,
     });
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
+    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId, window });
     const sequenceId = await insertSequence(stack, org.organizationId, {
       contactId,
       templateId,
@@ -149,6 +151,22 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
       await handle.result();
       await expectStatus(sequenceId, 'SUCCEEDED');
       await save('sequence-stopped-win', handle);
+    },
+    // A PROSPECT window (weekdays 9 to 5 in New York, inferred from the contact's region) that skips US
+    // holidays: the holiday calendar (an activity) and the window's timers.
+    'sequence-prospect-holidays': async () => {
+      const { handle } = await sequence(
+        twoEmails,
+        { country: 'US', region: 'NY' },
+        {
+          timezone: 'Europe/Paris',
+          schedule: { days: ['MON', 'TUE', 'WED', 'THU', 'FRI'], start_hour: 9, end_hour: 17 },
+          windowTimezone: 'PROSPECT',
+          skipHolidays: true,
+        },
+      );
+      await handle.result();
+      await save('sequence-prospect-holidays', handle);
     },
     // An UNVERIFIED email: the sandbox verification (an activity), then the enrollment (a local activity) and the run's start.
     'enrollment-created': () => recordEnrollment('enrollment-created'),

@@ -156,6 +156,9 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
       continue;
     }
     if (error.keyword === 'if' || error.keyword === 'anyOf') continue;
+    // The null branch of a nullable (`oneOf: [schema, {type: 'null'}]`) fails for every value sent
+    // instead of null: the other branch says what is wrong with it.
+    if (error.keyword === 'type' && error.schema === 'null' && error.schemaPath.includes('/oneOf/')) continue;
     // propertyNames reports the name's own failure (e.g. pattern) with propertyName set: keep that one.
     if (error.keyword === 'propertyNames') continue;
     const item = { path: pathOf(error), message: messageOf(error) };

@@ -6,7 +6,7 @@ import { nullable, timestamp, uuid } from './common.schemas.ts';
 import { domainField, emailField, linkedinUrlField } from './identifiers.schemas.ts';
 import { alternatives } from './alternatives.ts';
 import { named } from './named.ts';
-import { COUNTRY_CODES, TIME_ZONES } from '../../domain/shared/time-zones.ts';
+import { countryCodeSchema, timeZoneSchema } from './places.schemas.ts';
 
 const TEXT_MAX = 255;
 const text = (description: string, maxLength = TEXT_MAX): JsonSchema => ({ type: 'string', maxLength, description });
@@ -20,11 +20,7 @@ const PLACE_MAX = 100;
 
 /** Where a contact or an account is: what a prospect's time zone and holidays are inferred from. */
 const locationProperties: Record<string, JsonSchema> = {
-  country: {
-    type: ['string', 'null'],
-    enum: [...COUNTRY_CODES, null],
-    description: 'ISO 3166-1 alpha-2 code, upper case (for example FR, US); another value: 400.',
-  },
+  country: nullable(countryCodeSchema, 'Country (ISO 3166-1 alpha-2, upper case); null clears it.'),
   region: nullableText(
     'State, province or region, by name or code (New York or NY, Ontario or ON, New South Wales or NSW).',
     PLACE_MAX,
@@ -130,12 +126,10 @@ export const contactUpsertSchema: JsonSchema = alternatives('ContactUpsert', {
     }),
     phone: nullableText('Phone number (added field).', 50),
     ...locationProperties,
-    timezone: {
-      type: ['string', 'null'],
-      enum: [...TIME_ZONES, null],
-      description:
-        'IANA time zone of the person (for example America/New_York); wins over the one inferred from the location; null clears it. An unknown name: 400.',
-    },
+    timezone: nullable(
+      timeZoneSchema,
+      "The person's time zone; wins over the one inferred from the location; null clears it.",
+    ),
   },
   branches: {
     ByEmail: { email: emailField({ type: 'string', description: EMAIL_MATCH }) },

@@ -6,13 +6,11 @@ import {
   WEEKDAYS,
   WINDOW_TIMEZONES,
 } from '../../db/entities/sequence-template.entity.ts';
-import { HOLIDAY_COUNTRIES } from '../../domain/sequences/holidays.ts';
 import type { JsonSchema } from '../validation.ts';
-import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
+import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { NOT_BLANK_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
 import { named } from './named.ts';
-
-import { TIME_ZONES } from '../../domain/shared/time-zones.ts';
+import { holidayCountrySchema, timeZoneSchema } from './places.schemas.ts';
 
 export const STEPS_MAX = 50;
 export const SUBJECT_MAX = 500;
@@ -122,11 +120,8 @@ const writeProperties: Record<string, JsonSchema> = {
     maxLength: 35,
     description: 'BCP 47 language tag of the messages; default en.',
   },
-  timezone: {
-    type: 'string',
-    enum: TIME_ZONES,
-    description: 'IANA time zone of the schedule (for example Europe/Paris), or UTC (the default). Others: 400.',
-  },
+  // The schedule's time zone; UTC when not given.
+  timezone: timeZoneSchema,
   steps: {
     type: 'array',
     maxItems: STEPS_MAX,
@@ -151,12 +146,10 @@ const writeProperties: Record<string, JsonSchema> = {
     description:
       "Default false. When true, a step due on a public holiday waits for the next window on a working day: the holidays of the prospect's country (the contact's, else its account's) where known, else of holiday_country; none when neither is known.",
   },
-  holiday_country: {
-    type: ['string', 'null'],
-    enum: [...HOLIDAY_COUNTRIES, null],
-    description:
-      "ISO 3166-1 alpha-2 code whose public holidays skip_holidays uses when the prospect's country is unknown (a country the holiday data knows; another: 400).",
-  },
+  holiday_country: nullable(
+    holidayCountrySchema,
+    "The country whose public holidays skip_holidays uses when the prospect's country is unknown.",
+  ),
   sender_user_id: {
     ...uuid,
     description:

@@ -43,4 +43,21 @@ describe('body validation', () => {
     assert.deepEqual(fieldsOf({ name: 'a', items: [{ id: 'x' }, {}] }), ['items[0].id', 'items[1].id']);
     assert.deepEqual(fieldsOf([]), ['(root)']);
   });
+
+  it('when a nullable field gets a value its schema refuses, then it is named once, by what is wrong with the value', () => {
+    const nullableEnum = bodyValidator({
+      type: 'object',
+      properties: { country: { oneOf: [{ type: 'string', enum: ['FR', 'US'] }, { type: 'null' }] } },
+    });
+    assert.deepEqual(nullableEnum({ country: null }), { country: null });
+    try {
+      nullableEnum({ country: 'ZZ' });
+      assert.fail('ZZ accepted');
+    } catch (error) {
+      assert.ok(error instanceof ApiIssue);
+      assert.deepEqual((error.data as { errors: unknown[] }).errors, [
+        { path: 'country', message: 'must be one of "FR", "US"' },
+      ]);
+    }
+  });
 });

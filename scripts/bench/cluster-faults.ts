@@ -13,7 +13,7 @@ export interface FaultResult {
   healSeconds: number;
 }
 
-interface Fault {
+export interface Fault {
   name: string;
   inject(cluster: Cluster): Promise<void>;
 }
@@ -54,17 +54,32 @@ export type Probe = () => Promise<boolean>;
 
 const HEAL_LIMIT_MS = 180_000;
 
-/** Injects FAULTS at evenly spaced points of the run (after the previous one healed), measuring each heal. */
+/**
+ * A release of the workers under load (`--rollout`; the cluster's workers run as build a): build b
+ * is started beside them and made current, as the release procedure of docs/deployment.md does.
+ * Healed when an enrollment is created again; build a keeps running, draining its pinned runs.
+ */
+export const ROLLOUT: Fault[] = [
+  {
+    name: 'rollout of build b',
+    async inject(c) {
+      await c.deployWorkers('b');
+    },
+  },
+];
+
+/** Injects `faults` at evenly spaced points of the run (after the previous one healed), measuring each heal. */
 export async function runFaults(
   cluster: Cluster,
   seconds: number,
   probe: Probe,
   log: (line: string) => void,
+  faults: Fault[] = FAULTS,
 ): Promise<FaultResult[]> {
   const started = Date.now();
   const results: FaultResult[] = [];
-  for (const [i, fault] of FAULTS.entries()) {
-    const due = started + ((i + 1) / (FAULTS.length + 1)) * seconds * 1000;
+  for (const [i, fault] of faults.entries()) {
+    const due = started + ((i + 1) / (faults.length + 1)) * seconds * 1000;
     if (Date.now() < due) await sleep(due - Date.now());
     const t0 = Date.now();
     log(`${((t0 - started) / 1000).toFixed(0)} s: ${fault.name}`);

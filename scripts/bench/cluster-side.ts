@@ -16,7 +16,8 @@ import { startCluster, type Cluster } from '../cluster/topology.ts';
 import { DATA_HOME } from '../embedded-postgres-placement.ts';
 import { audit, auditTotals, drain } from './cluster-audit.ts';
 import { clusterClient } from './cluster-client.ts';
-import { runFaults, type FaultResult } from './cluster-faults.ts';
+import { ROLLOUT, runFaults, type FaultResult } from './cluster-faults.ts';
+import { rolloutLine } from './cluster-rollout.ts';
 import { benchDb } from './fixtures.ts';
 import { freePort, sleep } from './harness.ts';
 import {
@@ -66,13 +67,15 @@ async function failsClosed(cluster: Cluster): Promise<string> {
 
 export async function runClusterSide(options: {
   tls: boolean;
+  /** The workers run as build a; a rollout of build b replaces the faults. */
+  rollout?: boolean;
   seconds: number;
   rates: ReturnType<typeof mixedRates>;
   temporalPort: number;
   say: (line: string) => void;
 }): Promise<ClusterSide> {
   const { seconds, rates, say } = options;
-  const label = options.tls ? 'cluster (mTLS)' : 'cluster';
+  const label = `cluster${options.tls ? ' (mTLS)' : ''}${options.rollout ? ' (rollout)' : ''}`;
   const runDir = mkdtempSync(join(tmpdir(), 'ows-cluster-bench-'));
   let cluster: Cluster | undefined;
   const receiver = await startWebhookReceiver();
@@ -87,6 +90,7 @@ export async function runClusterSide(options: {
       workers: 2,
       directory: { companies: 2_000, people: 20_000 },
       tls: options.tls,
+      ...(options.rollout ? { workerBuildId: 'a' } : {}),
       // The benchmark's webhook receiver listens on loopback: the one departure from production settings.
       env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true' },
       log: say,
@@ -136,8 +140,9 @@ export async function runClusterSide(options: {
     console.log(`${label} load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
     const [result, faults] = await Promise.all([
       runOpenLoop(ops, seconds, client.send),
-      runFaults(c, seconds, probe, say),
+      runFaults(c, seconds, probe, say, options.rollout ? ROLLOUT : undefined),
     ]);
+    const rolloutCheck = options.rollout ? await rolloutLine(c, say) : undefined;
 
     const auditOrm = await openOrm({ databaseUrl: c.postgres.url, tls: c.postgres.server.tls, poolMax: 2 });
     try {
@@ -157,7 +162,7 @@ export async function runClusterSide(options: {
       const errors = [...result.errors.values()].reduce((n, e) => n + e.length, 0);
       const retried = client.retried();
 
-      console.log(`\n-- ${label}, under faults --`);
+      console.log(`\n-- ${label}, under ${options.rollout ? 'a rollout' : 'faults'} --`);
       printLatencyTable(ops, result, seconds);
       console.log(`\n-- ${label}: faults --`);
       for (const f of faults)
@@ -182,6 +187,7 @@ export async function runClusterSide(options: {
           `${retried.requests} requests retried (${retried.tries} extra tries)`,
       );
       if (mtlsLine) console.log(mtlsLine);
+      if (rolloutCheck) console.log(rolloutCheck);
       const maxHeal = Math.max(...faults.map((f) => f.healSeconds));
       console.log(
         `${label}: lost ${lost}, duplicated ${duplicated}, errors ${errors} (${client.conflictsAfterRetry()} enrollment 409s after a retry), heal max ${maxHeal.toFixed(1)} s (${faults.map((f) => `${f.name.replace(' SIGKILL', '')} ${f.healSeconds.toFixed(1)} s`).join(', ')}), ` +

@@ -7,7 +7,10 @@
 // first on the plain-text cluster and then on the cluster whose frontend requires mutual TLS.
 // Printed: per endpoint p50/p99 and throughput of both sides, each fault's heal time, and one last
 // line per cluster `cluster: lost N, duplicated N, errors N, ...`. Goal: lost 0, duplicated 0,
-// every heal < 60 s; with --tls, the mTLS p50 within 10% of the plain text's.
+// every heal < 60 s; with --tls, the mTLS p50 within 10% of the plain text's. With --rollout, one
+// cluster whose workers run as build a of a worker deployment: halfway through the load, build b is
+// deployed beside it and made current, and the rollout check (scripts/versioning/rollout-check.ts)
+// runs on the same server; goal lost 0, duplicated 0.
 import { portOpen } from '../local-stack.ts';
 import { temporalPorts } from '../cluster/server-config.ts';
 import type { FaultResult } from './cluster-faults.ts';
@@ -61,11 +64,16 @@ function sideBySide(
   console.log(`(calm: the cluster's requests sent outside the fault windows, kill to heal + ${SETTLE_SECONDS} s)`);
 }
 
-export async function benchCluster(options: { tls?: boolean } = {}): Promise<void> {
+export async function benchCluster(options: { tls?: boolean; rollout?: boolean } = {}): Promise<void> {
   const seconds = envNumber('BENCH_CLUSTER_SECONDS', 180);
   const rates = mixedRates();
-  const side = async (tls: boolean) =>
-    runClusterSide({ tls, seconds, rates, temporalPort: await temporalBasePort(), say });
+  const side = async (tls: boolean, rollout = false) =>
+    runClusterSide({ tls, rollout, seconds, rates, temporalPort: await temporalBasePort(), say });
+  if (options.rollout) {
+    say(`the cluster${options.tls ? ' with mutual TLS' : ''}, a rollout of its workers under load (${seconds} s)`);
+    await side(Boolean(options.tls), true);
+    return;
+  }
   if (!options.tls) {
     say(`1/2: the dev-server stack (${seconds} s, no faults)`);
     const dev = await benchMixed({ seconds });

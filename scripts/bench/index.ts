@@ -1,6 +1,7 @@
 // `npm run bench -- <name> [--before <ref>]`: runs one benchmark by name and prints its figures; with
 // --before (or BENCH_BEFORE_REF) it runs the same benchmark on that git ref first and prints both.
-// `npm run bench -- cluster --tls` compares the plain-text cluster with the mTLS one.
+// `npm run bench -- cluster --tls` compares the plain-text cluster with the mTLS one; `--rollout`
+// rolls a new build of the workers out under load instead of the faults.
 import { runBeforeAndAfter } from './before.ts';
 import { benchCluster } from './cluster.bench.ts';
 import { benchCompression } from './compression.bench.ts';
@@ -33,7 +34,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'rate-limit': benchRateLimit,
   mixed: () => benchMixed(),
   compression: benchCompression,
-  cluster: () => benchCluster({ tls: process.argv.slice(3).includes('--tls') }),
+  cluster: () => benchCluster({ tls: process.argv.includes('--tls'), rollout: process.argv.includes('--rollout') }),
   mailboxes: benchMailboxes,
 };
 
@@ -45,10 +46,10 @@ for (const variable of ['RATE_LIMIT_PER_KEY', 'RATE_LIMIT_PER_ORG', 'RATE_LIMIT_
 const [name, flag, flagRef] = process.argv.slice(2);
 const run = name ? benchmarks[name] : undefined;
 const beforeRef = flag === '--before' ? flagRef : process.env.BENCH_BEFORE_REF;
-const tlsFlag = name === 'cluster' && flag === '--tls';
-if (!run || (flag !== undefined && !tlsFlag && (flag !== '--before' || !flagRef))) {
+const clusterFlags = name === 'cluster' && process.argv.slice(3).every((f) => f === '--tls' || f === '--rollout');
+if (!run || (flag !== undefined && !clusterFlags && (flag !== '--before' || !flagRef))) {
   console.error(
-    `usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [--before <git ref>] (cluster: [--tls])`,
+    `usage: npm run bench -- <${Object.keys(benchmarks).join('|')}> [--before <git ref>] (cluster: [--tls] [--rollout])`,
   );
   process.exit(2);
 }

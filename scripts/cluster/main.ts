@@ -5,7 +5,8 @@
 // load balancer. Ctrl-C stops everything in order:
 // load balancer, APIs, workers, UI, Temporal services, PostgreSQL. `--tls`: Temporal's frontend
 // requires mutual TLS and the embedded PostgreSQL serves TLS, with certificates made for the run;
-// every client connects through them, verifying.
+// every client connects through them, verifying. `--build-id ID`: the workers poll as that build of
+// the worker deployment `outreach` (Worker Versioning), made current once they poll.
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { envNumber } from '../bench/harness.ts';
@@ -16,6 +17,19 @@ import { startCluster, type Cluster } from './topology.ts';
 // production settings, secrets included, are made by topology.ts and must not be required here.
 const config = loadConfig({ ...process.env, SANDBOX_MODE: 'true' });
 const say = (line: string) => console.log(`[cluster] ${line}`);
+const args = process.argv.slice(2);
+
+/** `--build-id ID`: the workers run as that build of the worker deployment `outreach` (Worker Versioning). */
+function buildIdArgument(): string | undefined {
+  const at = args.indexOf('--build-id');
+  if (at < 0) return undefined;
+  const id = args[at + 1];
+  if (!id || id.startsWith('--')) {
+    console.error('--build-id needs a value: npm run cluster -- --build-id 2026.11.28');
+    process.exit(2);
+  }
+  return id;
+}
 let cluster: Cluster | undefined;
 let stopping = false;
 
@@ -44,7 +58,8 @@ try {
     apiReplicas: envNumber('CLUSTER_API_REPLICAS', 2),
     workers: envNumber('CLUSTER_WORKERS', 2),
     mailboxWorkers: envNumber('CLUSTER_MAILBOX_WORKERS', 1),
-    tls: process.argv.slice(2).includes('--tls'),
+    tls: args.includes('--tls'),
+    workerBuildId: buildIdArgument(),
     directory: { companies: config.directoryCompanies, people: config.directoryPeople },
     log: say,
   });

@@ -12,7 +12,6 @@ import { migrate, openOrm } from '../../db/orm.ts';
 import { ensureDirectoryLoaded } from '../../providers/directory/load.ts';
 import { MUTUAL_TLS_SERVER_NAME, writeMutualTlsFiles, type MutualTlsFiles } from '../certificates.ts';
 import { freePort } from '../local-stack.ts';
-import { mailboxWorkerArgs } from '../mailbox-worker-args.ts';
 import { projectRoot, temporalCli } from '../tools.ts';
 import { temporalServerBinaries, temporalUiBinary } from './binaries.ts';
 import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
@@ -21,6 +20,7 @@ import { registerNamespace } from './namespace.ts';
 import { startClusterPostgres, type ClusterPostgres } from './postgres.ts';
 import { setupTemporalSchemas } from './schema.ts';
 import { generatedSecrets } from './secrets.ts';
+import { CLUSTER_DEPLOYMENT_NAME, startServiceWorkers, type WorkerGeneration } from './service-workers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import {
   clientTls,
@@ -53,6 +53,11 @@ export interface ClusterOptions {
    * Temporal's persistence verify (verify-full).
    */
   tls?: boolean;
+  /**
+   * Worker Versioning: the workers poll as this build of CLUSTER_DEPLOYMENT_NAME, made current once
+   * they poll; unset, they are unversioned.
+   */
+  workerBuildId?: string;
   /** Variables added to the API and worker environment (e.g. log level, a benchmark's loopback receivers). */
   env?: Record<string, string>;
   log: (line: string) => void;
@@ -73,6 +78,8 @@ export interface Cluster {
   mailboxWorkers: ManagedProcess[];
   /** The environment the API and workers run with (secrets included). */
   serviceEnv: Record<string, string>;
+  /** Starts the workers of another build beside the running ones and makes it current (a rollout). */
+  deployWorkers(buildId: string): Promise<WorkerGeneration>;
   /** Waits until `api` answers GET /readyz with 200. */
   waitReady(api: ManagedProcess, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -204,45 +211,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...(tls ? clientTlsEnv(tls) : {}),
       ...options.env,
     };
-    const workers: ManagedProcess[] = [];
-    const mailboxWorkers: ManagedProcess[] = [];
-    for (let i = 1; i <= options.workers; i++) {
-      const worker = new ManagedProcess({
-        name: `worker-${i}`,
-        command: process.execPath,
-        args: [join(projectRoot, 'worker.ts')],
-        env: {
-          ...serviceEnv,
-          WORKER_METRICS_PORT: String(await freePort()),
-          OTEL_SERVICE_NAME: `outreach-worker-${i}`,
-        },
-        logFile: join(options.runDir, `worker-${i}.log`),
+    const generation = (buildId: string | undefined) =>
+      startServiceWorkers({
+        workers: options.workers,
+        mailboxWorkers: options.mailboxWorkers ?? 1,
+        serviceEnv,
+        runDir: options.runDir,
+        buildId,
+        temporal: { address: temporal.address, tls: tls ? clientTls(tls) : undefined },
         onUnexpectedExit,
       });
-      worker.start();
-      workers.push(worker);
-    }
-    for (let i = 1; i <= (options.mailboxWorkers ?? 1); i++) {
-      const worker = new ManagedProcess({
-        name: `mailbox-worker-${i}`,
-        command: process.execPath,
-        args: mailboxWorkerArgs(loadConfig(serviceEnv)),
-        env: {
-          ...serviceEnv,
-          MAILBOX_WORKER_METRICS_PORT: String(await freePort()),
-          OTEL_SERVICE_NAME: `outreach-mailbox-worker-${i}`,
-        },
-        logFile: join(options.runDir, `mailbox-worker-${i}.log`),
-        onUnexpectedExit,
-      });
-      worker.start();
-      mailboxWorkers.push(worker);
-    }
-    const allWorkers = [...workers, ...mailboxWorkers];
-    stack.push(async () => {
-      await Promise.all(allWorkers.map((w) => w.stop(loadConfig(serviceEnv).shutdownTimeoutMs)));
-      await Promise.all(allWorkers.map((w) => w.close()));
-    });
+    const first = await generation(options.workerBuildId);
+    const stopFirstWorkers = () => first.stop();
+    stack.push(stopFirstWorkers);
+    if (options.workerBuildId) log(`workers: build ${options.workerBuildId} of ${CLUSTER_DEPLOYMENT_NAME}, current`);
+    const { workers, mailboxWorkers } = first;
     const apis: ManagedProcess[] = [];
     const apiUrls: string[] = [];
     for (let i = 1; i <= options.apiReplicas; i++) {
@@ -301,6 +284,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       mailboxWorkers,
       serviceEnv,
       waitReady,
+      async deployWorkers(buildId) {
+        const next = await generation(buildId);
+        // Stopped next to the first build's workers: after the load balancer and the APIs.
+        stack.splice(stack.indexOf(stopFirstWorkers), 0, () => next.stop());
+        return next;
+      },
       stop: async () => {
         stopping = true;
         await stop();

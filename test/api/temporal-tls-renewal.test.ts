@@ -22,7 +22,7 @@ import { getStack } from '../helpers/stack.ts';
 import { until } from '../helpers/poll.ts';
 
 const SERVER_NAME = 'temporal.test';
-const tinyWorkflows = fileURLToPath(new URL('../helpers/versioning/build-a.workflow.ts', import.meta.url));
+const tinyWorkflows = fileURLToPath(new URL('../../scripts/versioning/build-a.workflow.ts', import.meta.url));
 
 describe('Temporal TLS files renewed without a restart', function () {
   this.timeout(180_000);

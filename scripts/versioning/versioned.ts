@@ -1,8 +1,8 @@
-// The workflows of a release for the Worker Versioning rollout test: the same commands in every
+// The workflows of a release for the Worker Versioning rollout check: the same commands in every
 // build (so a run started on one replays on the next), a different answer, which tells the build a
 // run ended on. Each build-*.workflow.ts is one build.
 import { condition, defineSignal, setHandler, setWorkflowOptions } from '@temporalio/workflow';
-import { pinnedWhenVersioned } from '../../../workflows/versioning.definitions.ts';
+import { pinnedWhenVersioned } from '../../workflows/versioning.definitions.ts';
 
 export const finishSignal = defineSignal('finish');
 /** Does nothing but give the run a workflow task, where an AUTO_UPGRADE run moves to the current build. */

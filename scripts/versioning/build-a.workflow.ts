@@ -1,4 +1,4 @@
-// Build A of the rollout test's release.
+// Build A of the rollout check's release (scripts/versioning/rollout-check.ts).
 import { versionedWorkflows } from './versioned.ts';
 
 export const { pinnedWorkflow, upgradingWorkflow } = versionedWorkflows('A');

@@ -154,8 +154,10 @@ export async function openWorkerProcess(options: WorkerProcessOptions): Promise<
               `${name} running`,
             );
           },
-          onRenewed: (generation) =>
-            logger.info({ generation }, `${name} reconnected to Temporal with renewed TLS files`),
+          onRenewed: (generation) => {
+            metrics.connectionRenewals.inc();
+            logger.info({ generation }, `${name} reconnected to Temporal with renewed TLS files`);
+          },
           onRenewFailed: (error) =>
             logger.error(
               { err: error },

@@ -38,6 +38,8 @@ export interface WorkerMetrics {
   duration: Histogram<'activity_type' | 'outcome'>;
   failures: Counter<'activity_type' | 'error_type'>;
   inFlight: Gauge<'activity_type'>;
+  /** Connections to Temporal renewed with renewed TLS files (temporal/worker-rotation.ts). */
+  connectionRenewals: Counter;
 }
 
 const workerMetricsOf = oncePerRegistry((registry): WorkerMetrics => ({
@@ -59,6 +61,11 @@ const workerMetricsOf = oncePerRegistry((registry): WorkerMetrics => ({
     name: 'worker_activities_in_flight',
     help: 'Activities running now in this worker, by activity type.',
     labelNames: ['activity_type'],
+    registers: [registry],
+  }),
+  connectionRenewals: new Counter({
+    name: 'worker_temporal_connection_renewals_total',
+    help: "Times this process's workers moved to a new Temporal connection made with renewed TLS files.",
     registers: [registry],
   }),
 }));

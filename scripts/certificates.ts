@@ -2,7 +2,7 @@
 // a certificate authority, and server or client certificates it signs for the names given.
 // Elliptic-curve keys, valid for a day unless asked otherwise.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -77,6 +77,8 @@ export interface MutualTlsFiles {
   /** A client certificate the server accepts. */
   clientCertFile: string;
   clientKeyFile: string;
+  /** The authority's key, so a client certificate can be renewed (renewClientCertificate). */
+  caKeyFile: string;
 }
 
 /** The name the server certificate of writeMutualTlsFiles carries (TLS sends no IP address as a server name). */
@@ -88,16 +90,34 @@ export function writeMutualTlsFiles(dir: string): MutualTlsFiles {
   const authority = makeAuthority('outreach cluster CA');
   const server = makeCertificate(authority, [`DNS:${MUTUAL_TLS_SERVER_NAME}`, 'IP:127.0.0.1']);
   const client = makeCertificate(authority, ['DNS:outreach-client'], 'clientAuth');
-  const write = (name: string, pem: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, pem, { mode: 0o600 });
-    return path;
-  };
+  const write = (name: string, pem: string) => writePrivate(join(dir, name), pem);
   return {
     caFile: write('ca.pem', authority.certPem),
+    caKeyFile: write('ca.key', authority.keyPem),
     serverCertFile: write('server.pem', server.certPem),
     serverKeyFile: write('server.key', server.keyPem),
     clientCertFile: write('client.pem', client.certPem),
     clientKeyFile: write('client.key', client.keyPem),
   };
+}
+
+function writePrivate(path: string, pem: string): string {
+  writeFileSync(path, pem, { mode: 0o600 });
+  return path;
+}
+
+/**
+ * A new client certificate of the same authority written over the files of `files`, each replaced
+ * whole by a rename (as a Secret volume's update does): what a certificate renewal does to a
+ * running process's files.
+ */
+export function renewClientCertificate(files: MutualTlsFiles, commonName = 'outreach-client-renewed'): void {
+  const authority = { certPem: readFileSync(files.caFile, 'utf8'), keyPem: readFileSync(files.caKeyFile, 'utf8') };
+  const client = makeCertificate(authority, ['DNS:outreach-client'], 'clientAuth', { commonName });
+  for (const [path, pem] of [
+    [files.clientKeyFile, client.keyPem],
+    [files.clientCertFile, client.certPem],
+  ] as const) {
+    renameSync(writePrivate(`${path}.new`, pem), path);
+  }
 }

@@ -95,6 +95,8 @@ export function watchTlsFiles(tls: TlsFilePaths, onError: (error: Error) => void
     onChange(listener) {
       listeners.add(listener);
       if (!timer && tls.reloadSeconds > 0) {
+        // Nobody looked while nobody listened: the files may have changed meanwhile.
+        look();
         timer = setInterval(look, tls.reloadSeconds * 1000);
         timer.unref();
       }

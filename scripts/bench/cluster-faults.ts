@@ -2,6 +2,7 @@
 // an API replica, of Temporal's history service, then of PostgreSQL itself, each started again at
 // once as a supervisor would. A fault has healed when an enrollment of a fresh contact through the
 // load balancer is answered 201 again: the API, PostgreSQL, Temporal and a worker all took part.
+import { renewClientCertificate } from '../certificates.ts';
 import type { Cluster } from '../cluster/topology.ts';
 import { sleep } from './harness.ts';
 
@@ -53,6 +54,17 @@ export const FAULTS: Fault[] = [
 export type Probe = () => Promise<boolean>;
 
 const HEAL_LIMIT_MS = 180_000;
+
+/**
+ * With mTLS: a new client certificate of the cluster's authority written over every process's
+ * files, as a renewal does; the processes take it up without a restart (TEMPORAL_TLS_RELOAD_SECONDS).
+ */
+export const CERTIFICATE_RENEWAL: Fault = {
+  name: 'client certificate renewed',
+  async inject(c) {
+    renewClientCertificate(c.tls!);
+  },
+};
 
 /**
  * A release of the workers under load (`--rollout`; the cluster's workers run as build a): build b

@@ -16,7 +16,7 @@ import { startCluster, type Cluster } from '../cluster/topology.ts';
 import { DATA_HOME } from '../embedded-postgres-placement.ts';
 import { audit, auditTotals, drain } from './cluster-audit.ts';
 import { clusterClient } from './cluster-client.ts';
-import { ROLLOUT, runFaults, type FaultResult } from './cluster-faults.ts';
+import { CERTIFICATE_RENEWAL, FAULTS, ROLLOUT, runFaults, type FaultResult } from './cluster-faults.ts';
 import { rolloutLine } from './cluster-rollout.ts';
 import { benchDb } from './fixtures.ts';
 import { freePort, sleep } from './harness.ts';
@@ -65,6 +65,23 @@ async function failsClosed(cluster: Cluster): Promise<string> {
   }
 }
 
+/** How many worker processes moved to a connection made with the renewed client certificate. */
+async function renewalsLine(cluster: Cluster): Promise<string> {
+  await sleep(10_000); // two looks at the files, and the new workers' start
+  const counts = await Promise.all(
+    cluster.workerMetricsUrls.map(async (url) => {
+      const text = await fetch(url).then(
+        (r) => r.text(),
+        () => '',
+      );
+      const match = /^worker_temporal_connection_renewals_total(?:{[^}]*})? (\d+)/m.exec(text);
+      return match ? Number(match[1]) : 0;
+    }),
+  );
+  const renewed = counts.filter((n) => n > 0).length;
+  return `client certificate renewed: ${renewed} of ${counts.length} worker processes reconnected with it, without a restart`;
+}
+
 export async function runClusterSide(options: {
   tls: boolean;
   /** The workers run as build a; a rollout of build b replaces the faults. */
@@ -92,7 +109,7 @@ export async function runClusterSide(options: {
       tls: options.tls,
       ...(options.rollout ? { workerBuildId: 'a' } : {}),
       // The benchmark's webhook receiver listens on loopback: the one departure from production settings.
-      env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true' },
+      env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', ...(options.tls ? { TEMPORAL_TLS_RELOAD_SECONDS: '5' } : {}) },
       log: say,
     });
     const c = cluster;
@@ -140,8 +157,15 @@ export async function runClusterSide(options: {
     console.log(`${label} load for ${seconds} s: ${ops.map((o) => `${o.name} ${o.perSecond}/s`).join(', ')}`);
     const [result, faults] = await Promise.all([
       runOpenLoop(ops, seconds, client.send),
-      runFaults(c, seconds, probe, say, options.rollout ? ROLLOUT : undefined),
+      runFaults(
+        c,
+        seconds,
+        probe,
+        say,
+        options.rollout ? ROLLOUT : options.tls ? [...FAULTS, CERTIFICATE_RENEWAL] : FAULTS,
+      ),
     ]);
+    const renewalLine = options.tls && !options.rollout ? await renewalsLine(c) : undefined;
     const rolloutCheck = options.rollout ? await rolloutLine(c, say) : undefined;
 
     const auditOrm = await openOrm({ databaseUrl: c.postgres.url, tls: c.postgres.server.tls, poolMax: 2 });
@@ -188,6 +212,7 @@ export async function runClusterSide(options: {
       );
       if (mtlsLine) console.log(mtlsLine);
       if (rolloutCheck) console.log(rolloutCheck);
+      if (renewalLine) console.log(renewalLine);
       const maxHeal = Math.max(...faults.map((f) => f.healSeconds));
       console.log(
         `${label}: lost ${lost}, duplicated ${duplicated}, errors ${errors} (${client.conflictsAfterRetry()} enrollment 409s after a retry), heal max ${maxHeal.toFixed(1)} s (${faults.map((f) => `${f.name.replace(' SIGKILL', '')} ${f.healSeconds.toFixed(1)} s`).join(', ')}), ` +

@@ -20,6 +20,8 @@ export interface WorkerGeneration {
   buildId: string | undefined;
   workers: ManagedProcess[];
   mailboxWorkers: ManagedProcess[];
+  /** Each process's GET /metrics (loopback, no token). */
+  metricsUrls: string[];
   stop(): Promise<void>;
 }
 
@@ -38,12 +40,15 @@ export async function startServiceWorkers(options: {
   const env = buildId
     ? { ...serviceEnv, TEMPORAL_WORKER_DEPLOYMENT_NAME: CLUSTER_DEPLOYMENT_NAME, TEMPORAL_WORKER_BUILD_ID: buildId }
     : serviceEnv;
+  const metricsUrls: string[] = [];
   const spawn = async (name: string, args: string[], portVariable: string) => {
+    const port = await freePort();
+    metricsUrls.push(`http://127.0.0.1:${port}/metrics`);
     const worker = new ManagedProcess({
       name,
       command: process.execPath,
       args,
-      env: { ...env, [portVariable]: String(await freePort()), OTEL_SERVICE_NAME: `outreach-${name}` },
+      env: { ...env, [portVariable]: String(port), OTEL_SERVICE_NAME: `outreach-${name}` },
       logFile: join(options.runDir, `${name}.log`),
       onUnexpectedExit: options.onUnexpectedExit,
     });
@@ -83,5 +88,5 @@ export async function startServiceWorkers(options: {
       await connection.close();
     }
   }
-  return { buildId, workers, mailboxWorkers, stop };
+  return { buildId, workers, mailboxWorkers, metricsUrls, stop };
 }

@@ -76,6 +76,8 @@ export interface Cluster {
   apiUrls: string[];
   workers: ManagedProcess[];
   mailboxWorkers: ManagedProcess[];
+  /** GET /metrics of each worker and mailbox worker (loopback, no token). */
+  workerMetricsUrls: string[];
   /** The environment the API and workers run with (secrets included). */
   serviceEnv: Record<string, string>;
   /** Starts the workers of another build beside the running ones and makes it current (a rollout). */
@@ -225,7 +227,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const stopFirstWorkers = () => first.stop();
     stack.push(stopFirstWorkers);
     if (options.workerBuildId) log(`workers: build ${options.workerBuildId} of ${CLUSTER_DEPLOYMENT_NAME}, current`);
-    const { workers, mailboxWorkers } = first;
+    const { workers, mailboxWorkers, metricsUrls: workerMetricsUrls } = first;
     const apis: ManagedProcess[] = [];
     const apiUrls: string[] = [];
     for (let i = 1; i <= options.apiReplicas; i++) {
@@ -282,6 +284,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       apiUrls,
       workers,
       mailboxWorkers,
+      workerMetricsUrls,
       serviceEnv,
       waitReady,
       async deployWorkers(buildId) {

@@ -52,6 +52,7 @@ describe('Temporal server config (npm run cluster)', () => {
       serverKeyFile: '/t/server.key',
       clientCertFile: '/t/client.pem',
       clientKeyFile: '/t/client.key',
+      caKeyFile: '/t/ca.key',
     };
     const options = { postgres, numHistoryShards: 4, ports, frontendHttpPort, dynamicConfigFile: '/tmp/dc.yaml' };
     const { tls } = YAML.parse(temporalServerConfig({ ...options, logLevel: 'warn', frontendTls: files })).global;

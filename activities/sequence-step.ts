@@ -21,6 +21,7 @@ import { end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/
 import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
+import { effectiveDailyLimit, rampOf } from '../domain/sequences/send-limit.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
@@ -191,7 +192,7 @@ export async function prepareStep(
     // A mailbox that needs fixing holds the email before it is recorded or counted.
     if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status))
       return result('MAILBOX', row, { mailboxId: from.mailbox_id });
-    if (from && !(await countSend(em, from.id, from.daily_send_limit, at)))
+    if (from && !(await countSend(em, from.id, effectiveDailyLimit(from.daily_send_limit, rampOf(from), at), at)))
       return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     const subject = await render(step.subject ?? '', variables);
     const url = deps.unsubscribeUrl(row.id);

@@ -18,6 +18,7 @@
 //   npm run --silent admin -- mailbox list --org ORG_ID [--json]
 //   npm run --silent admin -- mailbox disconnect --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
+//   npm run --silent admin -- mailbox ramp --user USER_ID (--start N --increase N --target N [--started-on YYYY-MM-DD] | --off) [--json]
 //     URLs: smtps://USER@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
 //     imaps://...[:993] or imap://...[:143]; USER URL-encoded. No password on the command line: it comes
 //     on standard input (--password-stdin, one line, for every URL given without one), or the whole URL
@@ -41,6 +42,7 @@ import { withLocalSecretKey } from './local-secret-key.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
 import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
+import { setRamp, type RampInput } from '../domain/mailboxes/sender-sending.ts';
 import type { UrlSource } from '../domain/mailboxes/url-sources.ts';
 
 class UsageError extends Error {}
@@ -68,6 +70,11 @@ const options = {
   'smtp-url-env': { type: 'string' },
   'imap-url-env': { type: 'string' },
   'password-stdin': { type: 'boolean' },
+  start: { type: 'string' },
+  increase: { type: 'string' },
+  target: { type: 'string' },
+  'started-on': { type: 'string' },
+  off: { type: 'boolean' },
   fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -106,6 +113,22 @@ function urlSource(flags: Flags, option: 'smtp-url' | 'imap-url'): UrlSource {
   if ((url === undefined) === (env === undefined))
     throw new UsageError(`give exactly one of --${option} or --${option}-env`);
   return url !== undefined ? { from: 'argument', url } : { from: 'environment', name: env! };
+}
+
+/** The ramp of `mailbox ramp`: its three numbers (and maybe its first day), or --off alone. */
+function rampInput(flags: Flags): RampInput {
+  if (flags.off) {
+    if (flags.start ?? flags.increase ?? flags.target ?? flags['started-on'])
+      throw new UsageError('--off takes no other ramp option');
+    return { off: true };
+  }
+  const count = (name: 'start' | 'increase' | 'target') => Number(need(flags, name));
+  return {
+    start: count('start'),
+    increase: count('increase'),
+    target: count('target'),
+    startedOn: flags['started-on'],
+  };
 }
 
 /** The ICP document of `org icp`: from --file or --json-value, exactly one. */
@@ -205,6 +228,8 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'disconnect', id: need(flags, 'id') });
     case 'mailbox test':
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'test', id: need(flags, 'id') });
+    case 'mailbox ramp':
+      return setRamp(em, need(flags, 'user'), rampInput(flags));
     case 'reconcile':
       return withTemporal(config, (temporal) =>
         reconcile(

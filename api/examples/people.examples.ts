@@ -208,7 +208,18 @@ export const peopleExamples: Record<string, unknown> = {
       last_error: null,
       emails_held: false,
     },
+    sending: {
+      daily_send_limit: 200,
+      ramp: { start: 10, increase: 5, target: 50, started_on: '2026-03-02', day: 2 },
+      effective_daily_limit: 20,
+    },
   },
+  UserSending: {
+    daily_send_limit: 200,
+    ramp: null,
+    effective_daily_limit: 200,
+  },
+  MailboxRamp: { start: 10, increase: 5, target: 50, started_on: '2026-03-02', day: 2 },
   UserMailbox: {
     email: 'grace@example.org',
     status: 'ERROR',

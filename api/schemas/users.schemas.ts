@@ -68,9 +68,44 @@ export const userMailboxSchema: JsonSchema = named('UserMailbox', {
   },
 });
 
+export const mailboxRampSchema: JsonSchema = named('MailboxRamp', {
+  type: 'object',
+  description:
+    "The sender's warm-up ramp: `start` emails on its first UTC day, `increase` more each UTC day after it, never more than `target` (nor than the daily send limit).",
+  required: ['start', 'increase', 'target', 'started_on', 'day'],
+  properties: {
+    start: { type: 'integer', minimum: 0, description: "Emails allowed on the ramp's first UTC day (day 0)." },
+    increase: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Emails added to the allowance on each UTC day after the first.',
+    },
+    target: { type: 'integer', minimum: 0, description: 'The allowance where the ramp stops growing.' },
+    started_on: { type: 'string', format: 'date', description: "The ramp's first UTC day." },
+    day: { type: 'integer', minimum: 0, description: 'Which day of the ramp today (UTC) is: 0 on its first day.' },
+  },
+});
+
+export const userSendingSchema: JsonSchema = named('UserSending', {
+  type: 'object',
+  description:
+    "How many emails the user's mailbox may send (added field; set with the admin CLI, see docs/api/mailboxes.md).",
+  required: ['daily_send_limit', 'ramp', 'effective_daily_limit'],
+  properties: {
+    daily_send_limit: { type: 'integer', minimum: 0, description: 'Emails per UTC day at most, ramp or not.' },
+    ramp: nullable(mailboxRampSchema, 'The warm-up ramp; null when the mailbox does not ramp.'),
+    effective_daily_limit: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Emails the user may send today (UTC): min(daily_send_limit, target, start + increase × day) while a ramp is set, else daily_send_limit. Steps over it wait for the next UTC day.',
+    },
+  },
+});
+
 export const userSchema: JsonSchema = named('User', {
   type: 'object',
-  required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at', 'mailbox'],
+  required: ['id', 'email', 'name', 'role', 'created_at', 'updated_at', 'mailbox', 'sending'],
   properties: {
     id: uuid,
     email: { type: 'string' },
@@ -82,6 +117,7 @@ export const userSchema: JsonSchema = named('User', {
       userMailboxSchema,
       "The user's connected mailbox (added field); null when none was ever connected.",
     ),
+    sending: userSendingSchema,
   },
 });
 

@@ -23,6 +23,14 @@ export const UserSchema = defineEntity({
     mailboxEmail: p.text().nullable(),
     /** Emails this user's mailbox sends per UTC day at most; steps over it wait for the next day. */
     dailySendLimit: p.integer().default(200),
+    /**
+     * Warm-up ramp (domain/sequences/send-limit.ts): emails on the ramp's first UTC day, the increase
+     * per day after it, the volume where it stops growing, and when it started. All null: no ramp.
+     */
+    rampStart: p.integer().nullable(),
+    rampIncrease: p.integer().nullable(),
+    rampTarget: p.integer().nullable(),
+    rampStartedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

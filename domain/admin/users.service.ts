@@ -1,8 +1,10 @@
-// Use cases on workspace users: listing and their record shape (with their mailbox, if any).
+// Use cases on workspace users: listing and their record shape (with their mailbox, if any, and
+// their sending settings).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Mailbox, User } from '../../db/entities/index.ts';
 import { toMailboxRecord, type MailboxRecord } from '../mailboxes/mailboxes.service.ts';
 import { shownMailboxState, type ShownMailboxState } from '../mailboxes/sync-view.ts';
+import { sendingOf, type SendingRecord } from '../mailboxes/sender-sending.ts';
 
 /**
  * A user's mailbox as the users list shows it: no id, no credentials; a blind inbox sync shows as
@@ -18,6 +20,7 @@ export interface UserRecord {
   created_at: string;
   updated_at: string;
   mailbox: UserMailbox | null;
+  sending: SendingRecord;
 }
 
 function userMailbox(mailbox: Mailbox): UserMailbox {
@@ -33,7 +36,7 @@ function userMailbox(mailbox: Mailbox): UserMailbox {
   };
 }
 
-export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRecord {
+export function toUserRecord(user: User, mailbox: Mailbox | null = null, now = new Date()): UserRecord {
   return {
     id: user.id,
     email: user.email,
@@ -42,6 +45,7 @@ export function toUserRecord(user: User, mailbox: Mailbox | null = null): UserRe
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     mailbox: mailbox && userMailbox(mailbox),
+    sending: sendingOf(user, now),
   };
 }
 

@@ -166,13 +166,17 @@ export async function startSequenceWorkflow(stack: Stack, organizationId: string
   });
 }
 
-/** An ACTIVE run of the contact in the template (insertSequence), its workflow started on a time-skipping suite's worker. */
-export async function startRunOnSuite(ts: TimeSkippingWorkerSuite, contactId: string, templateId: string) {
-  const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, {
-    contactId,
-    templateId,
-    senderUserId: ts.org.userId,
-  });
+/**
+ * An ACTIVE run of the contact in the template (insertSequence) sent by `senderUserId` (default: the
+ * suite's user), its workflow started on a time-skipping suite's worker.
+ */
+export async function startRunOnSuite(
+  ts: TimeSkippingWorkerSuite,
+  contactId: string,
+  templateId: string,
+  senderUserId = ts.org.userId,
+) {
+  const sequenceId = await insertSequence(ts.stack, ts.org.organizationId, { contactId, templateId, senderUserId });
   const input: SequenceInput = { sequenceId, organizationId: ts.org.organizationId };
   const handle = await ts.env.client.workflow.start(SEQUENCE_WORKFLOW, {
     taskQueue: ts.taskQueue,

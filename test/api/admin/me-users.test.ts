@@ -91,8 +91,15 @@ describe('GET /v1/users', () => {
         'mailbox',
         'name',
         'role',
+        'sending',
         'updated_at',
       ]);
+    const carol = response.body.items.find((u: { email: string }) => u.email === 'carol@example.com');
+    assert.deepEqual(
+      carol.sending,
+      { daily_send_limit: 200, ramp: null, effective_daily_limit: 200 },
+      'no ramp: the daily send limit alone',
+    );
   });
 
   it('when paging, then total_pages and has_more follow the size', async () => {

@@ -3,6 +3,7 @@
 import { DATABASE_SSL_MODES, type DatabaseTls } from './db/database-tls.ts';
 import type { TemporalTls } from './temporal/tls.ts';
 import type { WorkerDeployment } from './temporal/worker-versioning.ts';
+import type { ReputationRule } from './domain/mailboxes/reputation-rule.ts';
 
 export interface Config {
   port: number;
@@ -56,6 +57,8 @@ export interface Config {
   mailboxWorkerMetricsPort: number;
   /** Connections the mailbox worker's PostgreSQL pool may open (a sync holds one only while it records). */
   mailboxDbPoolMax: number;
+  /** When hard bounces pause a sender's mailbox (REPUTATION_*; domain/mailboxes/reputation-rule.ts). */
+  reputation: ReputationRule;
   /** Size of the generated sandbox directory (fixed records are always included). */
   directoryCompanies: number;
   directoryPeople: number;
@@ -293,6 +296,11 @@ export function loadConfig(env: Env = process.env): Config {
     mailboxWorkerHeapMb: integer(env, 'MAILBOX_WORKER_HEAP_MB', 1024, 256),
     mailboxWorkerMetricsPort: integer(env, 'MAILBOX_WORKER_METRICS_PORT', 9465, 0),
     mailboxDbPoolMax: integer(env, 'MAILBOX_DB_POOL_MAX', 8, 2),
+    reputation: {
+      bounceRatePercent: integer(env, 'REPUTATION_BOUNCE_RATE_PERCENT', 5, 0),
+      windowSends: integer(env, 'REPUTATION_WINDOW_SENDS', 100, 1),
+      minSends: integer(env, 'REPUTATION_MIN_SENDS', 20, 1),
+    },
     directoryCompanies: integer(env, 'DIRECTORY_COMPANIES', 20000, 0),
     directoryPeople: integer(env, 'DIRECTORY_PEOPLE', 200000, 0),
     startingEnrichmentCredits: integer(env, 'STARTING_ENRICHMENT_CREDITS', 100, 0),

@@ -53,6 +53,7 @@ export interface MailboxSyncActivityDeps {
     | 'mailboxBatchMaxBytes'
     | 'mailboxFetchBudgetBytes'
     | 'mailboxSyncStallMinutes'
+    | 'reputation'
   >;
   workflows: WorkflowClients;
   /** The bytes of mail all syncs of this process may hold at once (one of its own when absent). */
@@ -231,7 +232,7 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
             let lastReceivedAt: Date | null = null;
             for (const fetched of batch.messages) {
               const recorded = await recordInboxMessage(
-                { em: em(), workflows: deps.workflows, logger: deps.logger },
+                { em: em(), workflows: deps.workflows, logger: deps.logger, reputation: deps.config.reputation },
                 mailbox,
                 { ...fetched, uidValidity: state.uidValidity },
               );

@@ -22,6 +22,7 @@ import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
 import { effectiveDailyLimit, rampOf } from '../domain/sequences/send-limit.ts';
+import { senderPaused } from '../domain/mailboxes/reputation.queries.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
@@ -131,7 +132,13 @@ export async function prepareStep(
   if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
   // An attempt that recorded (and maybe performed) this step's message goes on with it: it is never rendered or counted again.
   const recorded = await findEffect<EmailRequest | LinkedinRequest>(em, stepEffectKey(row.id, input.stepNumber));
-  if (recorded) return preparedOf(recorded, messageId, (recorded.request as { senderId?: string }).senderId ?? null);
+  if (recorded) {
+    const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
+    // An email recorded before its sender was paused, and not handed to a transport yet, waits too.
+    if (recorded.kind === 'EMAIL' && recorded.state === 'PENDING' && senderId && (await senderPaused(em, senderId)))
+      return result('REPUTATION', row);
+    return preparedOf(recorded, messageId, senderId);
+  }
 
   if (!isRunningStatus(row.status)) return result('ENDED', row);
   if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
@@ -189,7 +196,8 @@ export async function prepareStep(
   const body = await render(step.body, variables);
   const key = stepEffectKey(row.id, input.stepNumber);
   if (step.type === 'EMAIL') {
-    // A mailbox that needs fixing holds the email before it is recorded or counted.
+    // A sender paused for their reputation, or a mailbox that needs fixing, holds the email before it is recorded or counted.
+    if (from?.reputation_paused_at) return result('REPUTATION', row);
     if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status))
       return result('MAILBOX', row, { mailboxId: from.mailbox_id });
     if (from && !(await countSend(em, from.id, effectiveDailyLimit(from.daily_send_limit, rampOf(from), at), at)))

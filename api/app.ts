@@ -75,7 +75,7 @@ export interface AppDeps {
     | 'idempotencyTtlMs'
     | 'idempotencyLockTimeoutMs'
   > &
-    Partial<Pick<Config, 'metricsToken'>> &
+    Partial<Pick<Config, 'metricsToken' | 'reputation'>> &
     WebhooksConfig &
     SequencesDeps['config'];
   orm: MikroORM;
@@ -131,7 +131,9 @@ export function createApp(deps: AppDeps): App {
     // first matching route).
     ...signalsRoutes({ workflows, config: deps.config }),
     // Sandbox only: simulations of the outside world (opens, replies, bounces, meetings).
-    ...(deps.config.sandboxMode ? testHelpersRoutes({ workflows, logger: deps.logger }) : []),
+    ...(deps.config.sandboxMode
+      ? testHelpersRoutes({ workflows, logger: deps.logger, reputation: deps.config.reputation })
+      : []),
   ];
   const metrics = deps.metrics ?? createApiMetrics();
   const publicList: RouteDef[] = [

@@ -19,6 +19,7 @@
 //   npm run --silent admin -- mailbox disconnect --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox ramp --user USER_ID (--start N --increase N --target N [--started-on YYYY-MM-DD] | --off) [--json]
+//   npm run --silent admin -- mailbox resume --user USER_ID [--json]      (lets a sender paused for their reputation send again)
 //     URLs: smtps://USER@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
 //     imaps://...[:993] or imap://...[:143]; USER URL-encoded. No password on the command line: it comes
 //     on standard input (--password-stdin, one line, for every URL given without one), or the whole URL
@@ -42,7 +43,7 @@ import { withLocalSecretKey } from './local-secret-key.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
 import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
-import { setRamp, type RampInput } from '../domain/mailboxes/sender-sending.ts';
+import { resumeSender, setRamp, type RampInput } from '../domain/mailboxes/sender-sending.ts';
 import type { UrlSource } from '../domain/mailboxes/url-sources.ts';
 
 class UsageError extends Error {}
@@ -230,6 +231,16 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'test', id: need(flags, 'id') });
     case 'mailbox ramp':
       return setRamp(em, need(flags, 'user'), rampInput(flags));
+    case 'mailbox resume': {
+      const resumed = await resumeSender(em, need(flags, 'user'));
+      console.error(
+        resumed.resumed
+          ? `note: paused since ${resumed.was_paused_at} for ${resumed.was_pause_reason}; resumed, ${resumed.woken_sequence_ids.length} running sequence(s) told`
+          : 'note: not paused; nothing changed',
+      );
+      await deliverCommitted(config, em, { sequenceIds: resumed.woken_sequence_ids, mailboxIds: [] });
+      return resumed;
+    }
     case 'reconcile':
       return withTemporal(config, (temporal) =>
         reconcile(

@@ -72,10 +72,11 @@ export interface RunStepInput {
  * wait for runChanged and try again. HALTED: a reply stopped automatic steps. DEFERRED: the sender's
  * daily send limit is reached: try again at retryAt. MAILBOX: the sender's connected mailbox refuses
  * its login or fails (AUTH_FAILED, ERROR): the email is kept, wait until the mailbox is fixed
- * (runChanged) or a while, and try again.
+ * (runChanged) or a while, and try again. REPUTATION: the sender is paused for their reputation (a
+ * bounce rate, a spam complaint): wait as for MAILBOX until an operator resumes them.
  */
 export interface RunStepResult {
-  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED' | 'MAILBOX';
+  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED' | 'MAILBOX' | 'REPUTATION';
   taskId: string | null;
   messageId: string | null;
   status: string;
@@ -91,10 +92,21 @@ export interface RunStepResult {
  * DELAY: a step's delay; WINDOW: the sending window; TASK: a CALL task; PAUSE: a pause; STEP: a step
  * running; TEMPLATE: the template is not ACTIVE or FINISHING; SEND_LIMIT: the sender's daily limit;
  * PERSON: a reply halted automatic steps, a person takes it from here; MAILBOX: the sender's mailbox
- * must be fixed (its login refused or its server failing) before the email goes out.
+ * must be fixed (its login refused or its server failing) before the email goes out; REPUTATION: the
+ * sender's mailbox is paused for its reputation until an operator resumes it.
  */
 export type WaitingFor =
-  'DELAY' | 'WINDOW' | 'TASK' | 'PAUSE' | 'STEP' | 'TEMPLATE' | 'SEND_LIMIT' | 'PERSON' | 'MAILBOX' | null;
+  | 'DELAY'
+  | 'WINDOW'
+  | 'TASK'
+  | 'PAUSE'
+  | 'STEP'
+  | 'TEMPLATE'
+  | 'SEND_LIMIT'
+  | 'PERSON'
+  | 'MAILBOX'
+  | 'REPUTATION'
+  | null;
 
 export interface SequenceRunStatus {
   sequenceId: string;

@@ -217,12 +217,12 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
           await sleepUntil('SEND_LIMIT', result.retryAt ? Date.parse(result.retryAt) : now() + DAY_MS);
           continue;
         }
-        if (result.outcome === 'MAILBOX') {
-          // The sender's mailbox must be fixed: a fix wakes the run (runChanged); meanwhile it tries
-          // again after a growing pause (30 s doubling to 15 min), in case the fault cleared itself.
+        if (result.outcome === 'MAILBOX' || result.outcome === 'REPUTATION') {
+          // The sender's mailbox must be fixed or resumed: that wakes the run (runChanged); meanwhile it
+          // tries again after a growing pause (30 s doubling to 15 min), in case the fault cleared itself.
           const pause = Math.min(MAILBOX_RETRY_MAX_MS, MAILBOX_RETRY_FIRST_MS * 2 ** Math.min(mailboxWaits, 10));
           mailboxWaits += 1;
-          waitFor('MAILBOX', now() + pause);
+          waitFor(result.outcome, now() + pause);
           await waitUntil(() => false, pause);
           continue;
         }

@@ -212,12 +212,16 @@ export const peopleExamples: Record<string, unknown> = {
       daily_send_limit: 200,
       ramp: { start: 10, increase: 5, target: 50, started_on: '2026-03-02', day: 2 },
       effective_daily_limit: 20,
+      reputation_paused_at: null,
+      reputation_pause_reason: null,
     },
   },
   UserSending: {
     daily_send_limit: 200,
     ramp: null,
     effective_daily_limit: 200,
+    reputation_paused_at: '2026-03-04T11:02:40.512Z',
+    reputation_pause_reason: 'BOUNCE_RATE 6/100',
   },
   MailboxRamp: { start: 10, increase: 5, target: 50, started_on: '2026-03-02', day: 2 },
   UserMailbox: {

@@ -18,6 +18,7 @@ import type { JsonSchema } from '../validation.ts';
 import { messageSchema, replyCategorySchema } from './messages.routes.ts';
 import { named } from '../schemas/named.ts';
 import { BOUNCED, CLICKED, INVITATION_ACCEPTED } from '../examples/service.examples.ts';
+import type { ReputationRule } from '../../domain/mailboxes/reputation-rule.ts';
 
 const tags = ['Test helpers'];
 const nullableSequence: JsonSchema = { oneOf: [sequenceSchema, { type: 'null' }] };
@@ -46,11 +47,16 @@ const meetingSchema: JsonSchema = named('Meeting', {
 const notEngageable =
   'The message cannot take this engagement (BusinessIssue): e.g. an INBOUND message, or an open/click/bounce of a LinkedIn message.';
 
-export function testHelpersRoutes(deps: { workflows: WorkflowClients; logger: Logger }): RouteDef[] {
+export function testHelpersRoutes(deps: {
+  workflows: WorkflowClients;
+  logger: Logger;
+  reputation?: ReputationRule;
+}): RouteDef[] {
   const with_ = (ctx: AppContext): engagement.EngagementDeps => ({
     em: ctx.state.em,
     workflows: deps.workflows,
     logger: deps.logger,
+    reputation: deps.reputation,
   });
   const org = (ctx: AppContext) => ctx.state.principal.organizationId;
   const messageParams = idParams('message_id');

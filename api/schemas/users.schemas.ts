@@ -90,7 +90,7 @@ export const userSendingSchema: JsonSchema = named('UserSending', {
   type: 'object',
   description:
     "How many emails the user's mailbox may send (added field; set with the admin CLI, see docs/api/mailboxes.md).",
-  required: ['daily_send_limit', 'ramp', 'effective_daily_limit'],
+  required: ['daily_send_limit', 'ramp', 'effective_daily_limit', 'reputation_paused_at', 'reputation_pause_reason'],
   properties: {
     daily_send_limit: { type: 'integer', minimum: 0, description: 'Emails per UTC day at most, ramp or not.' },
     ramp: nullable(mailboxRampSchema, 'The warm-up ramp; null when the mailbox does not ramp.'),
@@ -99,6 +99,16 @@ export const userSendingSchema: JsonSchema = named('UserSending', {
       minimum: 0,
       description:
         'Emails the user may send today (UTC): min(daily_send_limit, target, start + increase × day) while a ramp is set, else daily_send_limit. Steps over it wait for the next UTC day.',
+    },
+    reputation_paused_at: {
+      ...nullableTimestamp,
+      description:
+        "When the user's mailbox was paused for its reputation (a hard-bounce rate over the threshold, or a spam complaint): their emails wait, none is dropped, until an operator resumes it (`admin mailbox resume`). Null when not paused.",
+    },
+    reputation_pause_reason: {
+      type: ['string', 'null'],
+      description:
+        'Why the mailbox is paused: `BOUNCE_RATE <bounced>/<sent>` (hard bounces among its latest emails) or `SPAM_COMPLAINT`; null when not paused.',
     },
   },
 });

@@ -7,11 +7,12 @@ import { Mailbox } from './mailbox.entity.ts';
 import { Organization } from './organization.entity.ts';
 
 /**
- * REPLY: a prospect's answer. BOUNCE: a delivery failure report. AUTO_REPLY: an automatic answer (out
- * of office). IGNORED: anything else, or a copy of a message already applied. UNREADABLE: a message
- * that could not be parsed or stored (detail.reason says why); the sync passed it.
+ * REPLY: a prospect's answer. BOUNCE: a delivery failure report. COMPLAINT: a spam complaint (a
+ * feedback-loop report, ARF). AUTO_REPLY: an automatic answer (out of office). IGNORED: anything
+ * else, or a copy of a message already applied. UNREADABLE: a message that could not be parsed or
+ * stored (detail.reason says why); the sync passed it.
  */
-export const INBOX_MESSAGE_KINDS = ['REPLY', 'BOUNCE', 'AUTO_REPLY', 'IGNORED', 'UNREADABLE'] as const;
+export const INBOX_MESSAGE_KINDS = ['REPLY', 'BOUNCE', 'COMPLAINT', 'AUTO_REPLY', 'IGNORED', 'UNREADABLE'] as const;
 export type InboxMessageKind = (typeof INBOX_MESSAGE_KINDS)[number];
 
 export const MailboxInboxMessageSchema = defineEntity({

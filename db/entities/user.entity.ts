@@ -31,6 +31,14 @@ export const UserSchema = defineEntity({
     rampIncrease: p.integer().nullable(),
     rampTarget: p.integer().nullable(),
     rampStartedAt: p.datetime().nullable(),
+    /**
+     * Reputation pause (domain/mailboxes/reputation.ts): set when the sender's hard-bounce rate
+     * passes the threshold or a recipient complains of spam; their emails wait until an operator
+     * resumes them (which clears both and sets reputation_resumed_at, where the bounce window restarts).
+     */
+    reputationPausedAt: p.datetime().nullable(),
+    reputationPauseReason: p.text().nullable(),
+    reputationResumedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -31,6 +31,7 @@ import { Migration20261127220000_mailbox_sync_commands } from './Migration202611
 import { Migration20261127230000_mailbox_sync_health } from './Migration20261127230000_mailbox_sync_health.ts';
 import { Migration20261128090000_prospect_time_zone } from './Migration20261128090000_prospect_time_zone.ts';
 import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_mailbox_ramp.ts';
+import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -67,4 +68,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127230000_mailbox_sync_health', class: Migration20261127230000_mailbox_sync_health },
   { name: 'Migration20261128090000_prospect_time_zone', class: Migration20261128090000_prospect_time_zone },
   { name: 'Migration20261129090000_mailbox_ramp', class: Migration20261129090000_mailbox_ramp },
+  { name: 'Migration20261129100000_reputation_pause', class: Migration20261129100000_reputation_pause },
 ];

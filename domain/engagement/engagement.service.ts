@@ -10,6 +10,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isRunningStatus } from '../sequences/statuses.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
+import { judgeSender, type ReputationDeps } from '../mailboxes/reputation.ts';
+import type { ReputationRule } from '../mailboxes/reputation-rule.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { ensureContactExclusion } from '../exclusions/exclusions.service.ts';
 import { classifyReply, ownText, returnDateOf, type ReplyCategory } from './reply-classifier.ts';
@@ -39,6 +41,8 @@ export interface EngagementDeps {
   em: EntityManager;
   workflows: WorkflowClients;
   logger?: Pick<Logger, 'warn'>;
+  /** When hard bounces pause the sender (config.reputation); the default rule when absent. */
+  reputation?: ReputationRule;
 }
 
 /**
@@ -208,20 +212,27 @@ export async function recordBounce(
   messageId: string,
   at = new Date(),
 ): Promise<EngagementResult> {
-  return recorded(deps, organizationId, (tx, changed) => applyBounce(tx, changed, organizationId, messageId, at));
+  return recorded(deps, organizationId, (tx, changed) =>
+    applyBounce(tx, changed, organizationId, messageId, at, { rule: deps.reputation, logger: deps.logger }),
+  );
 }
 
-/** recordBounce's writes in the caller's transaction; the run it ended is pushed onto `changed`. */
+/**
+ * recordBounce's writes in the caller's transaction; the run it ended is pushed onto `changed`. The
+ * sender's bounce rate is judged in the same transaction (domain/mailboxes/reputation.ts).
+ */
 export async function applyBounce(
   tx: EntityManager,
   changed: string[],
   organizationId: string,
   messageId: string,
   at: Date,
+  reputation: ReputationDeps = {},
 ): Promise<EngagementResult> {
   const message = await lockMessage(tx, organizationId, messageId);
   requireOutbound(message, ['EMAIL'], 'bounced');
   await markBounced(tx, message.id, message.contact_id, at);
+  await judgeSender(tx, reputation, { kind: 'BOUNCE', organizationId, messageId: message.id, at });
   let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
   if (run && isRunningStatus(run.status)) {
     run = await end(tx, run, 'FAILED', 'BOUNCED');

@@ -1,15 +1,19 @@
-// What an inbox message is, before it is matched to what the service sent: a bounce (see
-// inbox-bounce.ts), an auto-reply, or a message that may be a person's reply. Auto-replies are
-// recognised by their headers (Auto-Submitted other than "no" — RFC 3834 —, X-Autoreply,
+// What an inbox message is, before it is matched to what the service sent: a spam complaint (a
+// feedback report, inbox-complaint.ts), a bounce (see inbox-bounce.ts), an auto-reply, or a message
+// that may be a person's reply. Auto-replies are recognised by their headers (Auto-Submitted other than "no" — RFC 3834 —, X-Autoreply,
 // X-Autorespond, Precedence: auto_reply) or by the reply classifier's out-of-office rules; they
 // take the reply path as OUT_OF_OFFICE, never as a person's answer. Pure.
 import { classifyReply } from '../engagement/reply-classifier.ts';
 import { truncateText } from '../shared/text.ts';
 import { bounceOf, type BounceReport } from './inbox-bounce.ts';
+import { complaintOf, type ComplaintReport } from './inbox-complaint.ts';
 import type { InboxMessage } from './inbox-message.ts';
 
 export type InboxClass =
-  { kind: 'BOUNCE'; bounce: BounceReport } | { kind: 'AUTO_REPLY'; reason: string } | { kind: 'MESSAGE' };
+  | { kind: 'COMPLAINT'; complaint: ComplaintReport }
+  | { kind: 'BOUNCE'; bounce: BounceReport }
+  | { kind: 'AUTO_REPLY'; reason: string }
+  | { kind: 'MESSAGE' };
 
 /** Why the headers mark the message as automatic, or null when they do not. */
 export function autoReplyHeader(headers: Map<string, string>): string | null {
@@ -46,6 +50,9 @@ export function subjectAnswers(inboxSubject: string, sentSubject: string | null)
 const REPLY_TEXT_MAX = 20_000;
 
 export function classifyInbox(message: InboxMessage, now = new Date()): InboxClass {
+  // A feedback report carries the original like a bounce does: it is read as what it says it is first.
+  const complaint = complaintOf(message);
+  if (complaint) return { kind: 'COMPLAINT', complaint };
   const bounce = bounceOf(message);
   if (bounce) return { kind: 'BOUNCE', bounce };
   const header = autoReplyHeader(message.headers);

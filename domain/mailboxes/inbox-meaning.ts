@@ -1,8 +1,10 @@
 // What an inbox message means for the service, decided before its transaction: a bounce of an email
-// the service sent (applied when permanent), a reply or auto-reply to one (applied), or nothing
-// (IGNORED, with the reason). The mail's authority is checked here: a bounce whose From failed
-// DMARC is inert, and a reply opts its contact out only when it comes from the contact's own
-// address and its From did not fail DMARC. Every text written to the detail is storable.
+// the service sent (applied when permanent), a spam complaint about one (its sender's mailbox is
+// paused: reputation.ts), a reply or auto-reply to one (applied), or nothing (IGNORED, with the
+// reason). The mail's authority is checked here: a bounce or a complaint whose From failed DMARC is
+// inert, a complaint acts only when it names (by Message-ID) an email the service sent, and a reply
+// opts its contact out only when it comes from the contact's own address and its From did not fail
+// DMARC. Every text written to the detail is storable.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxMessageKind } from '../../db/entities/mailbox-inbox-message.entity.ts';
 import { applyBounce, applyReply } from '../engagement/engagement.service.ts';
@@ -10,7 +12,15 @@ import { storableText } from '../shared/text.ts';
 import { authenticationOf, dmarcFailed } from './inbox-auth.ts';
 import { classifyInbox } from './inbox-classify.ts';
 import type { InboxMessage } from './inbox-message.ts';
-import { matchBounce, matchReply, recipientOf, type MailboxRef, type SentMatch } from './inbox-match.ts';
+import {
+  matchBounce,
+  matchReply,
+  recipientOf,
+  sentMessageByIds,
+  type MailboxRef,
+  type SentMatch,
+} from './inbox-match.ts';
+import { judgeSender, type ReputationDeps } from './reputation.ts';
 
 /** A reply's text as stored: the mail's plain text, well-formed and bounded. */
 const REPLY_MAX = 20_000;
@@ -35,6 +45,7 @@ export async function meaningOf(
   mailbox: MailboxRef,
   message: InboxMessage,
   at: Date,
+  reputation: ReputationDeps = {},
 ): Promise<Meaning> {
   const verdict = classifyInbox(message, at);
   const authentication = authenticationOf(message.headers);
@@ -44,6 +55,33 @@ export async function meaningOf(
     ...(authentication ? { authentication } : {}),
     ...(message.degraded ? { read: message.degraded } : {}),
   };
+  if (verdict.kind === 'COMPLAINT') {
+    const { complaint } = verdict;
+    const byId = complaint.originalMessageId
+      ? await sentMessageByIds(em, mailbox.organizationId, [complaint.originalMessageId])
+      : null;
+    const detail = {
+      ...base,
+      feedback_type: complaint.feedbackType,
+      original_message_id: complaint.originalMessageId,
+      matched_by: byId ? 'MESSAGE_ID' : null,
+    };
+    if (!byId) return ignored(detail, 'complaint names no message the service sent');
+    if (dmarcFailed(authentication))
+      return ignored({ ...detail, matched_message_id: byId }, 'complaint whose sender failed DMARC');
+    if (!complaint.complaint)
+      return ignored({ ...detail, matched_message_id: byId }, `feedback report of type ${complaint.feedbackType}`);
+    const apply = async (tx: EntityManager) => {
+      await judgeSender(tx, reputation, {
+        kind: 'COMPLAINT',
+        organizationId: mailbox.organizationId,
+        messageId: byId,
+        at,
+      });
+      return null;
+    };
+    return { kind: 'COMPLAINT', match: { messageId: byId, via: 'MESSAGE_ID' }, detail, apply };
+  }
   if (verdict.kind === 'BOUNCE') {
     const { bounce } = verdict;
     const match = await matchBounce(em, mailbox, bounce, at);
@@ -66,7 +104,7 @@ export async function meaningOf(
       return ignored({ ...detail, matched_message_id: match.messageId }, 'bounce whose sender failed DMARC');
     const apply = bounce.permanent
       ? async (tx: EntityManager, changed: string[]) => {
-          await applyBounce(tx, changed, mailbox.organizationId, match.messageId, at);
+          await applyBounce(tx, changed, mailbox.organizationId, match.messageId, at, reputation);
           return null;
         }
       : null; // transient: recorded only, the sending server keeps trying

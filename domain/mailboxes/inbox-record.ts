@@ -88,7 +88,10 @@ async function recordMeaning(
   now: Date,
 ): Promise<InboxRecordResult> {
   const message = await (deps.parse ?? parseInboxMessage)(fetched.source, { partial: fetched.partial === true });
-  const meaning = await meaningOf(deps.em.fork(), mailbox, message, now);
+  const meaning = await meaningOf(deps.em.fork(), mailbox, message, now, {
+    rule: deps.reputation,
+    logger: deps.logger,
+  });
   const dedupeKey = message.messageId ? `mid:${message.messageId}` : `digest:${message.digest}`;
   return recorded(deps, mailbox.organizationId, async (tx, changed) => {
     const result = { matchedMessageId: meaning.match?.messageId ?? null, replyMessageId: null as string | null };

@@ -71,7 +71,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The sender's running sequences, each with a RUN_CHANGED command recorded in `tx`: a run waiting
  * on the mailbox re-reads its row and tries its email again.
  */
-async function wakeSenderRuns(tx: EntityManager, organizationId: string, userId: string): Promise<string[]> {
+export async function wakeSenderRuns(tx: EntityManager, organizationId: string, userId: string): Promise<string[]> {
   const rows = await runsSentBy(tx, organizationId, userId, RUNNING_STATUSES);
   await recordRunsChanged(
     tx,

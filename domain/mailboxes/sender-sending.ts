@@ -1,11 +1,12 @@
 // A sender's sending settings as the admin CLI sets them and GET /v1/users shows them: the daily send
-// limit, the warm-up ramp (domain/sequences/send-limit.ts) and the limit they make for today.
-// No secret is part of it.
+// limit, the warm-up ramp (domain/sequences/send-limit.ts) and the limit they make for today, and a
+// reputation pause (reputation.ts) with its reason, which `resumeSender` clears. No secret is part of it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../db/entities/index.ts';
 import { effectiveDailyLimit, rampDay, rampOf } from '../sequences/send-limit.ts';
-import { utcDate } from '../shared/time.ts';
-import { MailboxError } from './mailboxes.service.ts';
+import { iso, utcDate } from '../shared/time.ts';
+import { MailboxError, wakeSenderRuns } from './mailboxes.service.ts';
+import { clearPause, lockedPauseOf } from './reputation.queries.ts';
 
 export interface RampRecord {
   start: number;
@@ -22,6 +23,10 @@ export interface SendingRecord {
   ramp: RampRecord | null;
   /** What the sender may send today (UTC): the daily send limit, lowered by the ramp. */
   effective_daily_limit: number;
+  /** When the sender's mailbox was paused for its reputation (their emails wait), or null. */
+  reputation_paused_at: string | null;
+  /** Why: `BOUNCE_RATE <bounced>/<sent>` or `SPAM_COMPLAINT`; null when not paused. */
+  reputation_pause_reason: string | null;
 }
 
 /** The sending record of a user row, for the UTC day of `at`. */
@@ -42,6 +47,8 @@ export function sendingOf(user: User, at: Date): SendingRecord {
       day: rampDay(ramp, at),
     },
     effective_daily_limit: effectiveDailyLimit(user.dailySendLimit, ramp, at),
+    reputation_paused_at: iso(user.reputationPausedAt ?? null),
+    reputation_pause_reason: user.reputationPauseReason ?? null,
   };
 }
 
@@ -85,5 +92,31 @@ export async function setRamp(
     user.rampStartedAt = ramp ? (startedOn ?? new Date(`${utcDate(now)}T00:00:00.000Z`)) : null;
     await tx.flush();
     return { user_id: user.id, ...sendingOf(user, now) };
+  });
+}
+
+/** What `resumeSender` found and did: the pause it cleared (null fields: there was none) and the runs it woke. */
+export interface ResumeResult {
+  user_id: string;
+  resumed: boolean;
+  was_paused_at: string | null;
+  was_pause_reason: string | null;
+  woken_sequence_ids: string[];
+}
+
+/**
+ * Resumes a sender paused for their reputation: clears the pause (the bounce window starts again
+ * now) and records a RUN_CHANGED command for each of their running sequences in the same
+ * transaction, so runs holding an email try it at once. A sender who is not paused is left as is.
+ */
+export async function resumeSender(em: EntityManager, userId: string, now = new Date()): Promise<ResumeResult> {
+  return em.transactional(async (tx) => {
+    const user = await lockedPauseOf(tx, userId);
+    if (!user) throw new MailboxError(`--user: active user ${userId} not found`);
+    const was = { was_paused_at: iso(user.reputation_paused_at), was_pause_reason: user.reputation_pause_reason };
+    if (!user.reputation_paused_at) return { user_id: userId, resumed: false, ...was, woken_sequence_ids: [] };
+    await clearPause(tx, userId, now);
+    const woken = await wakeSenderRuns(tx, user.organization_id, userId);
+    return { user_id: userId, resumed: true, ...was, woken_sequence_ids: woken };
   });
 }

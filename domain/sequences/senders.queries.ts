@@ -22,6 +22,7 @@ const selectSender = statement((db, userId: string) =>
       'u.ramp_increase',
       'u.ramp_target',
       'u.ramp_started_at',
+      'u.reputation_paused_at',
       eb('u.removed_at', 'is not', null).as('removed'),
       'm.id as mailbox_id',
       'm.status as mailbox_status',

@@ -282,3 +282,52 @@ On Tue, 24 Nov 2026 at 09:00, Sam Sender <${ids.mailbox}> wrote:
 > Hello there.
 `);
 }
+
+/**
+ * A feedback-loop report (ARF, RFC 5965 §B.2's shape, as AOL and Yahoo send them): multipart/report;
+ * report-type=feedback-report with a message/feedback-report part of `feedbackType` and the
+ * complained-of message as message/rfc822.
+ */
+export function arfComplaint(ids: SampleIds, feedbackType = 'abuse'): string {
+  const b = 'part1_13d.2e68ed54_boundary';
+  return crlf(`Delivered-To: ${ids.mailbox}
+From: <abuse@mail.example.net>
+To: <${ids.mailbox}>
+Subject: FW: ${ids.subject ?? 'Quick question'}
+Message-ID: <arf-${Math.random().toString(36).slice(2)}@mail.example.net>
+Date: ${date}
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=feedback-report;
+     boundary="${b}"
+
+--${b}
+Content-Type: text/plain; charset="US-ASCII"
+Content-Transfer-Encoding: 7bit
+
+This is an email abuse report for an email message received from IP
+192.0.2.1 on ${date}. For more information about this format please see
+http://www.mipassoc.org/arf/.
+
+--${b}
+Content-Type: message/feedback-report
+
+Feedback-Type: ${feedbackType}
+User-Agent: SomeGenerator/1.0
+Version: 1
+Original-Mail-From: <${ids.mailbox}>
+Original-Rcpt-To: <${ids.prospect}>
+Arrival-Date: ${date}
+Reported-Domain: sender.example
+Source-IP: 192.0.2.1
+
+--${b}
+Content-Type: message/rfc822
+Content-Disposition: inline
+
+${original(ids)}
+
+Hello, are you interested?
+
+--${b}--
+`);
+}

@@ -1,14 +1,25 @@
 // A sender's mailbox health on the time-skipping server, real activities on the stack's database:
 // the warm-up ramp's limit holds a run on the ramp's first UTC day once its start volume is sent,
-// and the run sends on the next day.
+// and the run sends on the next day; a sender paused for their reputation holds a run for days
+// (not failed, nothing sent) until resumed, and it sends then.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { setRamp } from '../../domain/mailboxes/sender-sending.ts';
+import { resumeSender, setRamp } from '../../domain/mailboxes/sender-sending.ts';
+import { pauseSenderRow } from '../../domain/mailboxes/reputation.queries.ts';
+import { deliverRunsChanged } from '../../domain/workflow-commands/deliver.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
 import { DAY_MS, utcDate } from '../../domain/shared/time.ts';
 import { sequenceStatusQuery } from '../../workflows/sequence.definitions.ts';
 import { useTimeSkippingWorker } from '../helpers/time-skipping.ts';
-import { insertContact, insertTemplate, messagesOf, startRunOnSuite, until } from '../helpers/sequence-fixtures.ts';
+import {
+  insertContact,
+  insertTemplate,
+  messagesOf,
+  sequenceRow,
+  startRunOnSuite,
+  until,
+} from '../helpers/sequence-fixtures.ts';
 
 describe('mailbox health (time-skipping)', function () {
   this.timeout(120_000);
@@ -74,5 +85,23 @@ describe('mailbox health (time-skipping)', function () {
       ],
       'one email on day 0 (its limit), the held one on day 1',
     );
+  });
+
+  it('when the sender is paused for their reputation, then a run waits (REPUTATION) for days without sending or failing, and sends once resumed', async () => {
+    const senderUserId = await newSender();
+    await pauseSenderRow(ts.stack.orm.em.fork(), senderUserId, 'SPAM_COMPLAINT', new Date());
+    const run = await start(senderUserId);
+    await until(async () => (await run.handle.query(sequenceStatusQuery)).waitingFor === 'REPUTATION');
+    await ts.env.sleep(3 * DAY_MS);
+    assert.equal((await run.handle.query(sequenceStatusQuery)).waitingFor, 'REPUTATION');
+    assert.equal((await messagesOf(ts.stack, run.sequenceId)).length, 0, 'held: nothing sent');
+    assert.equal((await sequenceRow(ts.stack, run.sequenceId)).status, 'ACTIVE', 'held: not failed');
+
+    const resumed = await resumeSender(ts.stack.orm.em.fork(), senderUserId);
+    assert.deepEqual([resumed.was_pause_reason, resumed.woken_sequence_ids], ['SPAM_COMPLAINT', [run.sequenceId]]);
+    const workflows = createWorkflowClients(ts.env.client, ts.taskQueue);
+    await deliverRunsChanged(ts.stack.orm.em.fork(), { workflows }, resumed.woken_sequence_ids);
+    await run.handle.result();
+    assert.equal((await messagesOf(ts.stack, run.sequenceId)).length, 1, 'sent once resumed');
   });
 });

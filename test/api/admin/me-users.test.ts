@@ -97,7 +97,13 @@ describe('GET /v1/users', () => {
     const carol = response.body.items.find((u: { email: string }) => u.email === 'carol@example.com');
     assert.deepEqual(
       carol.sending,
-      { daily_send_limit: 200, ramp: null, effective_daily_limit: 200 },
+      {
+        daily_send_limit: 200,
+        ramp: null,
+        effective_daily_limit: 200,
+        reputation_paused_at: null,
+        reputation_pause_reason: null,
+      },
       'no ramp: the daily send limit alone',
     );
   });

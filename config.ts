@@ -116,6 +116,8 @@ export interface Config {
   otlpEndpoint: string | undefined;
   /** service.name of the spans (default outreach-api / outreach-worker). */
   otelServiceName: string | undefined;
+  /** Days an audit log entry is kept (domain/audit); at least 31, the table refuses deleting younger ones. */
+  auditRetentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -329,5 +331,6 @@ export function loadConfig(env: Env = process.env): Config {
     workerThreadSnapshotDir: text(env, 'WORKER_THREAD_SNAPSHOT_DIR'),
     otlpEndpoint: text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     otelServiceName: text(env, 'OTEL_SERVICE_NAME'),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 31),
   };
 }

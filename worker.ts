@@ -13,6 +13,7 @@ import { workerObservability, type WorkerMetrics } from './observability/worker.
 import { createEventResolutionClient } from './workflows/event-resolution.client.ts';
 import { createWebhookClient } from './workflows/webhook.client.ts';
 import { createWorkflowCommandsClient } from './workflows/workflow-commands.client.ts';
+import { createAuditRetentionClient } from './workflows/audit-retention.client.ts';
 import { registerThreadMemoryMetrics } from './observability/thread-memory.ts';
 import { snapshotThreadsOnSignal } from './observability/thread-snapshot.ts';
 import { openWorkerProcess, type ProcessWorkerDeps } from './worker-process.ts';
@@ -76,12 +77,15 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     ...workerObservability({ metrics: deps.metrics, tracing: deps.tracing }),
     ...workerVersioning(deps.config.workerDeployment),
   });
-  // Every worker asks for the one dispatcher, event-resolution workflow and outbox drain of its task queue; all but the first find them running.
+  // Every worker asks for the one dispatcher, event-resolution workflow, outbox drain and audit retention of its task queue; all but the first find them running.
   if (deps.startDispatcher !== false)
     await createWebhookClient(deps.temporal, deps.taskQueue).ensureDispatcher(deps.config.webhookPollMs);
   if (deps.startEventResolution !== false)
     await createEventResolutionClient(deps.temporal, deps.taskQueue).ensure(deps.config);
-  if (deps.startDispatcher !== false) await createWorkflowCommandsClient(deps.temporal, deps.taskQueue).ensureDrain();
+  if (deps.startDispatcher !== false) {
+    await createWorkflowCommandsClient(deps.temporal, deps.taskQueue).ensureDrain();
+    await createAuditRetentionClient(deps.temporal, deps.taskQueue).ensure(deps.config.auditRetentionDays);
+  }
   return worker;
 }
 

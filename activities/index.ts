@@ -7,6 +7,7 @@ import { createWorkflowClients } from '../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
+import { createAuditActivities } from './audit.activities.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
 import { classifyFailures } from './failures.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
@@ -44,6 +45,7 @@ export function createActivities({ temporal, providers, ...rest }: ActivityDeps)
       ...createEventResolutionActivities(deps),
       ...createSignalActivities(deps),
       ...createWorkflowCommandActivities(deps),
+      ...createAuditActivities(deps),
     },
     (activity, failure) =>
       deps.logger.error(

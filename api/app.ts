@@ -2,7 +2,7 @@
 // access log (outermost, so the log line carries the final status), request span (when tracing),
 // HTTP metrics, response compression (outside everything that sets a body, so idempotency stores
 // and replays plain text), error handler, 404/405 fallback, CORS preflight refusal, query-string
-// decoding check, public routes, auth, rate limits, JSON body reader (strict UTF-8, well-formed
+// decoding check, public routes, auth, the audit log of writes, rate limits, JSON body reader (strict UTF-8, well-formed
 // text), idempotency keys, the request's EntityManager (forked on first use), routers with allowedMethods.
 import Koa, { type Middleware } from 'koa';
 import { Router } from '@koa/router';
@@ -13,6 +13,7 @@ import { RequestState } from './request-logger.ts';
 import type { Config } from '../config.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AppContext, AppState } from './context.ts';
+import { auditWrites } from './middleware/audit.ts';
 import { authenticate } from './middleware/auth.ts';
 import { rateLimit, routeBudgets } from './middleware/rate-limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -38,6 +39,7 @@ import { indexRouterMatch } from './router-index.ts';
 import { accountListsRoutes } from './routes/account-lists.routes.ts';
 import { accountsRoutes } from './routes/accounts.routes.ts';
 import { activitiesRoutes } from './routes/activities.routes.ts';
+import { auditLogRoutes } from './routes/audit-log.routes.ts';
 import { contactListsRoutes } from './routes/contact-lists.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
@@ -109,6 +111,7 @@ export function createApp(deps: AppDeps): App {
     ...qualifyRoutes({ directory: deps.providers.directory }),
     ...searchRoutes(),
     ...activitiesRoutes(),
+    ...auditLogRoutes(),
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
     ...sequenceTemplatesRoutes({ workflows }),
@@ -183,9 +186,11 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use(authenticate(deps.keys));
+  const findRoute = routeFinder(router, authenticated);
+  // Every authenticated write, refused or done, is in the audit log (docs/api/audit-log.md).
+  app.use(auditWrites(deps.orm, findRoute));
   // Rate limits right after auth (they are per key and organization), before the body is read: a
   // refused request costs no parsing, and every authenticated answer (4xx, 404, 405) carries X-RateLimit-*.
-  const findRoute = routeFinder(router, authenticated);
   if (deps.limiter) app.use(rateLimit(deps.limiter, routeBudgets(findRoute)));
   // One reader for every JSON body: its exact bytes are kept (POST /v1/events hashes them and keeps its
   // payload's source text, Idempotency-Key fingerprints them); text that is not strict UTF-8 or not

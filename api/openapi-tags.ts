@@ -18,6 +18,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'One search over the kinds the key can read (leads, accounts, sequence templates, tasks) with typed ids `<kind>:<uuid>`, and fetch by such an id.',
   Activities:
     'The outreach activity stream: every event the service emits (the ones webhooks deliver), newest first, with its payload camelCased.',
+  'Audit log':
+    'Who changed what: every write through /v1 (refused ones included) and every admin command, with the key and its user or the ' +
+    'operator, the route or command, the resource, the names of the fields sent (never their values), the request id and the outcome.',
   Webhooks:
     'Subscriptions that receive signed outreach events at an https URL: create (the signing secret is shown once), filter by event type ' +
     'and sequence template, rotate the secret, test, and read or replay deliveries. The bodies sent are under `webhooks` (tag Webhook events).',

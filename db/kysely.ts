@@ -10,6 +10,7 @@ import type { AccountVariableSchema } from './entities/account-variable.entity.t
 import type { AccountSchema } from './entities/account.entity.ts';
 import type { ActivitySchema } from './entities/activity.entity.ts';
 import type { ApiKeySchema } from './entities/api-key.entity.ts';
+import type { AuditEntrySchema } from './entities/audit-entry.entity.ts';
 import type { ContactEntrySchema } from './entities/contact-entry.entity.ts';
 import type { ContactExclusionSchema } from './entities/contact-exclusion.entity.ts';
 import type { ContactListSchema } from './entities/contact-list.entity.ts';
@@ -56,6 +57,7 @@ type Schemas =
   | typeof AccountSchema
   | typeof ActivitySchema
   | typeof ApiKeySchema
+  | typeof AuditEntrySchema
   | typeof ContactEntrySchema
   | typeof ContactExclusionSchema
   | typeof ContactListSchema

@@ -40,6 +40,8 @@ import { createWorkflowClients } from '../workflows/clients.ts';
 import { temporalSecurity } from '../temporal/tls.ts';
 import { runMailboxCommand, type CommittedCommands, type MailboxCommandDeps } from './admin-mailbox.ts';
 import { withLocalSecretKey } from './local-secret-key.ts';
+import { auditCommand } from './admin-audit.ts';
+import type { AuditOutcome } from '../db/entities/audit-entry.entity.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
 import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
@@ -355,9 +357,12 @@ async function main(): Promise<number> {
   const config = loadConfig(withLocalSecretKey(process.env, loadConfig().dataDir));
   const database = await openDatabase(config);
   const orm = await openOrm({ databaseUrl: database.url, tls: database.tls, poolMax: 2 });
+  let audit: { outcome: AuditOutcome; result?: unknown } = { outcome: 'FAILED' };
   try {
     await migrate(orm);
-    show(await run(orm, parsed.positionals, flags, config), flags.json ?? false);
+    const result = await run(orm, parsed.positionals, flags, config);
+    audit = { outcome: 'SUCCEEDED', result };
+    show(result, flags.json ?? false);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -380,6 +385,9 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
+    await auditCommand(orm, parsed.positionals, flags, audit.outcome, audit.result).catch((error: unknown) =>
+      console.error(`warning: the audit log entry was not written: ${String(error)}`),
+    );
     await orm.close();
     await database.stop();
   }

@@ -2,6 +2,7 @@
 // only @temporalio/workflow, their *.definitions.ts and activity types (lint enforces this).
 // The service's workflows arrive with the issues that need them (enrollment, sequences,
 // webhooks, events, signals); none ships before it does real work.
+export { auditRetentionWorkflow } from './audit-retention.workflow.ts';
 export { enrollmentWorkflow } from './enrollment.workflow.ts';
 export { eventResolutionWorkflow } from './event-resolution.workflow.ts';
 export { leadImportWorkflow } from './lead-import.workflow.ts';

@@ -132,4 +132,17 @@ export const eventExamples: Record<string, unknown> = {
   PlaybookRun: RUN,
   Activity: ACTIVITY,
   ActivityPayload: ACTIVITY.payload,
+  AuditEntry: {
+    id: ID.auditEntry,
+    occurred_at: '2026-11-20T09:12:03.412Z',
+    actor: { type: 'API_KEY', key_id: ID.apiKey, user_id: ID.user, operator: null },
+    request_id: '5f0e6c1a-2b7d-4e3f-9a8c-1d2e3f4a5b6c',
+    method: 'POST',
+    action: '/v1/contacts',
+    resource_type: 'contacts',
+    resource_id: ID.contact,
+    fields: ['email', 'first_name', 'last_name', 'company_domain'],
+    status: 201,
+    outcome: 'SUCCEEDED',
+  },
 };

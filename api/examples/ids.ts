@@ -38,6 +38,8 @@ export const EXAMPLE_IDS = {
   /** A delivery id is the `webhook-id` header receivers deduplicate on, not a UUID. */
   webhookDelivery: 'msg_68dbe84e46fe4aaa900cd699ab894c6c',
   activity: 'c5fab669-95d7-4154-8484-44feeefa9df9',
+  /** The audit log's entry of Ada's upsert. */
+  auditEntry: '6b0f1d3e-8a52-4c1b-9f47-2d9e3c5a7b18',
   event: 'c9571357-2594-44f3-b210-7a31592e2614',
   playbook: 'a478c87b-7f4c-4468-9af6-1cea4439afbe',
   playbookRun: 'c12fd156-5755-4eb4-969c-1266d81aa240',

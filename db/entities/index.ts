@@ -6,6 +6,7 @@ import { AccountVariable } from './account-variable.entity.ts';
 import { Account } from './account.entity.ts';
 import { Activity } from './activity.entity.ts';
 import { ApiKey } from './api-key.entity.ts';
+import { AuditEntry } from './audit-entry.entity.ts';
 import { ContactEntry } from './contact-entry.entity.ts';
 import { ContactExclusion } from './contact-exclusion.entity.ts';
 import { ContactList } from './contact-list.entity.ts';
@@ -52,6 +53,7 @@ export {
   AccountVariable,
   Activity,
   ApiKey,
+  AuditEntry,
   Contact,
   ContactEntry,
   ContactExclusion,
@@ -110,6 +112,7 @@ export const entities = [
   ContactExclusion,
   AccountExclusion,
   Activity,
+  AuditEntry,
   WebhookSubscription,
   WebhookDelivery,
   SequenceTemplate,

@@ -32,6 +32,7 @@ import { Migration20261127230000_mailbox_sync_health } from './Migration20261127
 import { Migration20261128090000_prospect_time_zone } from './Migration20261128090000_prospect_time_zone.ts';
 import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_mailbox_ramp.ts';
 import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
+import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -69,4 +70,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128090000_prospect_time_zone', class: Migration20261128090000_prospect_time_zone },
   { name: 'Migration20261129090000_mailbox_ramp', class: Migration20261129090000_mailbox_ramp },
   { name: 'Migration20261129100000_reputation_pause', class: Migration20261129100000_reputation_pause },
+  { name: 'Migration20261129200000_audit_log', class: Migration20261129200000_audit_log },
 ];

@@ -30,6 +30,7 @@ export const SCOPES = [
   'signals:write',
   'playbooks:read',
   'playbooks:write',
+  'audit:read',
   // Part of the published catalogue but gating no /v1 REST endpoint.
   'tools:execute',
   'exclusions:read',

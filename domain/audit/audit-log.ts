@@ -1,0 +1,148 @@
+// The audit log (docs/api/audit-log.md): who changed what, when and with what outcome. Entries are
+// written by the API for every write through /v1 (api/middleware/audit.ts) and by the admin CLI for
+// every command (scripts/admin.ts); they name fields, never their values, so no secret or personal
+// data beyond ids reaches the log. Read by GET /v1/audit-log; kept AUDIT_RETENTION_DAYS.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditActorType, AuditOutcome } from '../../db/entities/audit-entry.entity.ts';
+import { pageTotal } from '../shared/pagination.ts';
+import { truncateText } from '../shared/text.ts';
+import { DAY_MS, iso } from '../shared/time.ts';
+import {
+  auditListCount,
+  auditListPage,
+  deleteAuditEntriesBefore,
+  insertAuditEntry,
+  type AuditListWhere,
+} from './audit.queries.ts';
+
+/** Fields listed per entry at most: a body with more names is summarised by its first ones. */
+const FIELDS_MAX = 50;
+/** A field name longer than this is shortened (names are keys of a JSON body: bounded text). */
+const FIELD_NAME_MAX = 100;
+
+export interface AuditActor {
+  type: AuditActorType;
+  keyId?: string | null;
+  userId?: string | null;
+  operator?: string | null;
+}
+
+export interface AuditWrite {
+  organizationId: string | null;
+  actor: AuditActor;
+  requestId: string | null;
+  method: string;
+  action: string;
+  resourceType: string | null;
+  resourceId: string | null;
+  /** Names of the fields or flags sent (their values are never taken). */
+  fields: string[];
+  status: number | null;
+  outcome: AuditOutcome;
+}
+
+/** The names of a JSON body's top-level fields, bounded: what an entry says about the change. */
+export function fieldNames(body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const names: string[] = [];
+  for (const name of Object.keys(body)) {
+    if (names.length === FIELDS_MAX) break;
+    names.push(truncateText(name, FIELD_NAME_MAX));
+  }
+  return names;
+}
+
+export async function recordAudit(em: EntityManager, write: AuditWrite, at = new Date()): Promise<void> {
+  await insertAuditEntry(em, {
+    id: crypto.randomUUID(),
+    organization_id: write.organizationId,
+    occurred_at: at,
+    actor_type: write.actor.type,
+    actor_key_id: write.actor.keyId ?? null,
+    actor_user_id: write.actor.userId ?? null,
+    actor_operator: write.actor.operator ?? null,
+    request_id: write.requestId,
+    method: write.method,
+    action: write.action,
+    resource_type: write.resourceType,
+    resource_id: write.resourceId,
+    fields: write.fields,
+    status: write.status,
+    outcome: write.outcome,
+  });
+}
+
+export interface AuditFilters {
+  actor_key_id?: string;
+  actor_user_id?: string;
+  resource_type?: string;
+  resource_id?: string;
+  outcome?: AuditOutcome;
+  occurred_after?: string;
+  occurred_before?: string;
+}
+
+export interface AuditRecord {
+  id: string;
+  occurred_at: string;
+  actor: { type: AuditActorType; key_id: string | null; user_id: string | null; operator: string | null };
+  request_id: string | null;
+  method: string;
+  action: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  fields: string[];
+  status: number | null;
+  outcome: AuditOutcome;
+}
+
+export async function listAudit(
+  em: EntityManager,
+  organizationId: string,
+  filters: AuditFilters,
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+): Promise<{ items: AuditRecord[]; total: number }> {
+  const where: AuditListWhere = {
+    actorKeyId: filters.actor_key_id,
+    actorUserId: filters.actor_user_id,
+    resourceType: filters.resource_type,
+    resourceId: filters.resource_id,
+    outcome: filters.outcome,
+    after: filters.occurred_after ? new Date(filters.occurred_after) : undefined,
+    before: filters.occurred_before ? new Date(filters.occurred_before) : undefined,
+  };
+  const rows = await auditListPage(em, organizationId, where, page);
+  const total = await pageTotal(rows, page.offset, () => auditListCount(em, organizationId, where));
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      occurred_at: iso(row.occurred_at),
+      actor: {
+        type: row.actor_type,
+        key_id: row.actor_key_id,
+        user_id: row.actor_user_id,
+        operator: row.actor_operator,
+      },
+      request_id: row.request_id,
+      method: row.method,
+      action: row.action,
+      resource_type: row.resource_type,
+      resource_id: row.resource_id,
+      fields: row.fields as string[],
+      status: row.status,
+      outcome: row.outcome,
+    })),
+    total,
+  };
+}
+
+/** Deletes, batch by batch, the entries older than `retentionDays`; answers how many went. */
+export async function purgeAudit(em: EntityManager, retentionDays: number, batch = 5_000, now = new Date()) {
+  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  let deleted = 0;
+  for (;;) {
+    const n = await deleteAuditEntriesBefore(em, before, batch);
+    deleted += n;
+    if (n < batch) return deleted;
+  }
+}

@@ -1,0 +1,76 @@
+// The audit log's queries: one entry written, the organization's entries read page by page, and the
+// retention's delete of entries past their time (the table's trigger refuses any other change).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Insertable } from 'kysely';
+import { typedKysely, type DB } from '../../db/kysely.ts';
+
+export type AuditInsert = Omit<Insertable<DB['audit_log']>, 'fields'> & { fields: string[] };
+
+export function insertAuditEntry(em: EntityManager, entry: AuditInsert) {
+  return (
+    typedKysely(em)
+      .insertInto('audit_log')
+      // A JS array would reach PostgreSQL as an array literal: the list goes as JSON text.
+      .values({ ...entry, fields: sql<string[]>`${JSON.stringify(entry.fields)}::jsonb` })
+      .execute()
+  );
+}
+
+export interface AuditListWhere {
+  actorKeyId?: string;
+  actorUserId?: string;
+  resourceType?: string;
+  resourceId?: string;
+  outcome?: string;
+  after?: Date;
+  before?: Date;
+}
+
+function matchingEntries(em: EntityManager, organizationId: string, where: AuditListWhere) {
+  return typedKysely(em)
+    .selectFrom('audit_log')
+    .where('organization_id', '=', organizationId)
+    .$if(!!where.actorKeyId, (q) => q.where('actor_key_id', '=', where.actorKeyId!))
+    .$if(!!where.actorUserId, (q) => q.where('actor_user_id', '=', where.actorUserId!))
+    .$if(!!where.resourceType, (q) => q.where('resource_type', '=', where.resourceType!))
+    .$if(!!where.resourceId, (q) => q.where('resource_id', '=', where.resourceId!))
+    .$if(!!where.outcome, (q) => q.where('outcome', '=', where.outcome as 'SUCCEEDED' | 'FAILED'))
+    .$if(!!where.after, (q) => q.where('occurred_at', '>', where.after!))
+    .$if(!!where.before, (q) => q.where('occurred_at', '<', where.before!));
+}
+
+/** One page of the matching entries, newest or oldest first, each row carrying the total (window count). */
+export function auditListPage(
+  em: EntityManager,
+  organizationId: string,
+  where: AuditListWhere,
+  page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
+) {
+  return matchingEntries(em, organizationId, where)
+    .selectAll()
+    .select((eb) => eb.fn.countAll().over().as('total'))
+    .orderBy('occurred_at', page.sortOrder)
+    .orderBy('id', page.sortOrder)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many entries match (for a page past the last, where no row carries the window count). */
+export async function auditListCount(em: EntityManager, organizationId: string, where: AuditListWhere) {
+  return (
+    await matchingEntries(em, organizationId, where)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow()
+  ).total;
+}
+
+/** Deletes up to `batch` entries older than `before`; answers how many went. */
+export async function deleteAuditEntriesBefore(em: EntityManager, before: Date, batch: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM audit_log WHERE id IN (
+      SELECT id FROM audit_log WHERE occurred_at < ${before} ORDER BY occurred_at LIMIT ${batch})`.execute(
+    typedKysely(em),
+  );
+  return Number(result.numAffectedRows ?? 0);
+}

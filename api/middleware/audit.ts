@@ -2,11 +2,12 @@
 // whatever its outcome (a refusal by scope, rate limit or validation included), with the key and
 // its user, the route template, the resource (the path's first identifier, or the id of what a
 // POST created) and the names of the body's fields. Runs right after authentication, so every
-// answer of an authenticated write is seen. The entry is written before the answer leaves; a
-// failure to write it is logged and does not change the answer (the write itself is done).
+// answer of an authenticated write is seen. The entry is committed before the answer leaves (the
+// entries of concurrent requests in one statement); a failure to write it is logged and does not
+// change the answer (the write itself is done).
 import type { Middleware } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { fieldNames, recordAudit } from '../../domain/audit/audit-log.ts';
+import { auditWriter, fieldNames } from '../../domain/audit/audit-log.ts';
 import type { AppState } from '../context.ts';
 import type { RouteDef } from '../route.ts';
 
@@ -43,6 +44,7 @@ export function auditWrites(
   orm: MikroORM,
   findRoute: (method: string, path: string) => RouteDef | undefined,
 ): Middleware<AppState> {
+  const record = auditWriter(orm.em);
   return async (ctx, next) => {
     if (!WRITES.has(ctx.method)) return next();
     const route = findRoute(ctx.method, ctx.path);
@@ -57,7 +59,7 @@ export function auditWrites(
     const resource = resourceOf(route.path, ctx.path);
     const { principal } = ctx.state;
     try {
-      await recordAudit(orm.em, {
+      await record({
         organizationId: principal.organizationId,
         actor: { type: 'API_KEY', keyId: principal.keyId, userId: principal.userId },
         requestId: ctx.state.requestId ?? null,

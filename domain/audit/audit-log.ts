@@ -7,11 +7,13 @@ import type { AuditActorType, AuditOutcome } from '../../db/entities/audit-entry
 import { pageTotal } from '../shared/pagination.ts';
 import { truncateText } from '../shared/text.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
+import { randomUUID } from 'node:crypto';
 import {
   auditListCount,
   auditListPage,
   deleteAuditEntriesBefore,
-  insertAuditEntry,
+  insertAuditEntries,
+  type AuditInsert,
   type AuditListWhere,
 } from './audit.queries.ts';
 
@@ -52,9 +54,10 @@ export function fieldNames(body: unknown): string[] {
   return names;
 }
 
-export async function recordAudit(em: EntityManager, write: AuditWrite, at = new Date()): Promise<void> {
-  await insertAuditEntry(em, {
-    id: crypto.randomUUID(),
+/** The row of an entry. */
+function auditRow(write: AuditWrite, at: Date): AuditInsert {
+  return {
+    id: randomUUID(),
     organization_id: write.organizationId,
     occurred_at: at,
     actor_type: write.actor.type,
@@ -69,7 +72,46 @@ export async function recordAudit(em: EntityManager, write: AuditWrite, at = new
     fields: write.fields,
     status: write.status,
     outcome: write.outcome,
-  });
+  };
+}
+
+export async function recordAudit(em: EntityManager, write: AuditWrite, at = new Date()): Promise<void> {
+  await insertAuditEntries(em, [auditRow(write, at)]);
+}
+
+/** Entries one statement writes at most. */
+const BATCH_MAX = 500;
+
+/**
+ * The API's writer: an entry is written at once when no write is in flight; entries that come
+ * while one is go together in the next statement. Each write resolves when its entry is committed,
+ * so a request's entry is stored before its answer leaves, and concurrent requests share a commit.
+ */
+export function auditWriter(em: EntityManager): (write: AuditWrite) => Promise<void> {
+  const waiting: { row: AuditInsert; done: (error?: unknown) => void }[] = [];
+  let flushing = false;
+  const flush = async () => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, BATCH_MAX);
+      let failure: unknown;
+      try {
+        await insertAuditEntries(
+          em,
+          batch.map((entry) => entry.row),
+        );
+      } catch (error) {
+        failure = error ?? new Error('audit entries not written');
+      }
+      for (const entry of batch) entry.done(failure);
+    }
+    flushing = false;
+  };
+  return (write) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ row: auditRow(write, new Date()), done: (error) => (error ? reject(error) : resolve()) });
+      if (!flushing) void flush();
+    });
 }
 
 export interface AuditFilters {

@@ -107,6 +107,7 @@ const recordings: Recordings = {
   'lead-import-resolved': oneOff['lead-import-resolved'],
   'webhook-dispatcher-continued': continued['webhook-dispatcher-continued'],
   'workflow-commands-continued': continued['workflow-commands-continued'],
+  'audit-retention-continued': continued['audit-retention-continued'],
   'event-resolution-continued': continued['event-resolution-continued'],
   'signal-custom-event-paused-resumed': continued['signal-custom-event-paused-resumed'],
 };

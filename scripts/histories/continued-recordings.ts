@@ -1,5 +1,5 @@
 // The recordings of the long-running workflows up to their continue-as-new (scripts/record-histories.ts):
-// a mailbox's inbox sync, the webhook dispatcher, the drain of workflow commands, event resolution
+// a mailbox's inbox sync, the webhook dispatcher, the drain of workflow commands, the audit log's retention, event resolution
 // (with playbooks) and a custom-event signal paused and resumed. A chain that keeps going after the
 // recorded run is ended once its first history is saved.
 import { randomUUID } from 'node:crypto';
@@ -41,7 +41,12 @@ import {
   workflowCommandsWorkflowId,
   type WorkflowCommandsInput,
 } from '../../workflows/workflow-commands.definitions.ts';
-import type { RecordingSession } from './session.ts';
+import {
+  AUDIT_RETENTION_WORKFLOW,
+  auditRetentionWorkflowId,
+  type AuditRetentionInput,
+} from '../../workflows/audit-retention.definitions.ts';
+import { DAY, type RecordingSession } from './session.ts';
 
 export function continuedRecordings({ stack, env, org, taskQueue, db, save, shortId }: RecordingSession) {
   return {
@@ -93,6 +98,20 @@ export function continuedRecordings({ stack, env, org, taskQueue, db, save, shor
       await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
       await started.terminate('replay history recorded');
       await save('webhook-dispatcher-continued', handle);
+    },
+    'audit-retention-continued': async () => {
+      // Two daily purges of the audit log (nothing past its retention), then continue-as-new.
+      const input: AuditRetentionInput = { retentionDays: 400, purgesPerExecution: 2 };
+      const started = await env.client.workflow.start(AUDIT_RETENTION_WORKFLOW, {
+        taskQueue,
+        workflowId: auditRetentionWorkflowId(`replay-${randomUUID()}`),
+        args: [input],
+      });
+      const handle = env.client.workflow.getHandle(started.workflowId, started.firstExecutionRunId);
+      await env.sleep(2 * DAY + 60_000);
+      await until(async () => (await handle.describe()).status.name === 'CONTINUED_AS_NEW');
+      await started.terminate('replay history recorded');
+      await save('audit-retention-continued', handle);
     },
     'workflow-commands-continued': async () => {
       // Two drain passes over an empty outbox, then continue-as-new: the first run's history (the chain is terminated after).

@@ -8,10 +8,14 @@
 import type { Middleware } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { auditWriter, fieldNames } from '../../domain/audit/audit-log.ts';
+import { storableText } from '../../domain/shared/text.ts';
 import type { AppState } from '../context.ts';
 import type { RouteDef } from '../route.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Identifiers are short; a path segment is the client's text: bounded and made storable (no NUL). */
+const RESOURCE_ID_MAX = 200;
 
 /** The resource of a route: its first path segment after /v1, and the path's first identifier. */
 export function resourceOf(template: string, path: string): { type: string | null; id: string | null } {
@@ -20,11 +24,13 @@ export function resourceOf(template: string, path: string): { type: string | nul
   const type = names[1] === 'v1' && names[2] && !names[2].startsWith('{') ? names[2] : null;
   const at = names.findIndex((segment) => segment.startsWith('{'));
   if (at < 0 || values[at] === undefined) return { type, id: null };
+  let id: string;
   try {
-    return { type, id: decodeURIComponent(values[at]) };
+    id = decodeURIComponent(values[at]);
   } catch {
-    return { type, id: values[at] };
+    id = values[at];
   }
+  return { type, id: storableText(id, RESOURCE_ID_MAX) || null };
 }
 
 /** The id of what a write answered with (`{"id": ...}`), for a POST that created it. */

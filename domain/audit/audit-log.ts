@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditActorType, AuditOutcome } from '../../db/entities/audit-entry.entity.ts';
 import { pageTotal } from '../shared/pagination.ts';
-import { truncateText } from '../shared/text.ts';
+import { storableText } from '../shared/text.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
 import { randomUUID } from 'node:crypto';
 import {
@@ -49,7 +49,7 @@ export function fieldNames(body: unknown): string[] {
   const names: string[] = [];
   for (const name of Object.keys(body)) {
     if (names.length === FIELDS_MAX) break;
-    names.push(truncateText(name, FIELD_NAME_MAX));
+    names.push(storableText(name, FIELD_NAME_MAX));
   }
   return names;
 }

@@ -116,6 +116,18 @@ describe('GET /v1/audit-log', () => {
     assert.ok(!JSON.stringify(log).includes('audited-key'), 'flag values are not recorded');
   });
 
+  it('when a write carries NUL and control characters in its path and field names, then its entry is still written, with them removed', async () => {
+    const org = await newOrg(fx.stack);
+    const response = await fx.api.call('DELETE', '/v1/contacts/%00evil%07id', { key: org.apiKey });
+    assert.ok(response.status >= 400);
+    await fx.api.post('/v1/contacts', { key: org.apiKey, body: { 'odd\u0000name': 1 } });
+    const log = await entries(org.apiKey);
+    assert.equal(log.items.length, 2);
+    const [posted, deleted] = log.items;
+    assert.equal(deleted.resource_id, 'evilid');
+    assert.deepEqual(posted.fields, ['oddname']);
+  });
+
   it("when another organization's key reads the log, then it sees none of this organization's entries", async () => {
     const [one, two] = [await newOrg(fx.stack), await newOrg(fx.stack)];
     await fx.api.post('/v1/contacts', { key: one.apiKey, body: { email: `iso-${randomUUID()}@example.com` } });

@@ -3,6 +3,7 @@
 // the API and in activities only; the sequence workflow gets the dates as plain data (a
 // HolidayCalendar), so the holiday rules never enter the workflow bundle.
 import Holidays from 'date-holidays';
+import { utcDate } from '../shared/time.ts';
 import type { HolidayCalendar } from './schedule-window.ts';
 
 /** ISO 3166-1 alpha-2 codes of the countries whose holidays the package knows, sorted. */
@@ -17,7 +18,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 /** `date` (YYYY-MM-DD) moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [, y, m, d] = DATE.exec(date)!;
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + days)).toISOString().slice(0, 10);
+  return utcDate(new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + days)));
 }
 
 export function isHolidayCountry(country: string | null | undefined): country is string {

@@ -208,7 +208,7 @@ describe('mailbox health', function () {
       const mailboxId = await insertMailbox(stack, await getGreenMail(), {
         organizationId: org.organizationId,
         userId: org.userId,
-        email: `abuse-desk-${randomUUID().slice(0, 8)}@sender.test`,
+        email: `abuse-desk-${randomUUID().split('-')[0]}@sender.test`,
       });
       const deps = { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) };
       const mailbox = { id: mailboxId, organizationId: org.organizationId, userId: org.userId };

@@ -3,12 +3,13 @@
 // then its account's (following them, never stored), or null; malformed values refused naming the field.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { truncateText } from '../../../domain/shared/text.ts';
 import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 
 describe('contacts and accounts: location and timezone', () => {
   const fx = apiSuiteFixture({ org: 'Timezone Org' });
-  const email = () => `tz-${randomUUID().slice(0, 8)}@example.com`;
-  const domain = () => `tz-${randomUUID().slice(0, 8)}.test`;
+  const email = () => `tz-${randomUUID().split('-')[0]}@example.com`;
+  const domain = () => `tz-${randomUUID().split('-')[0]}.test`;
   const postContact = (body: Record<string, unknown>) =>
     fx.api.post('/v1/contacts', { key: fx.org.apiKey, body: { email: email(), ...body } });
   const zoneOf = (c: { timezone: string | null; timezone_source: string | null }) => [c.timezone, c.timezone_source];
@@ -89,7 +90,7 @@ describe('contacts and accounts: location and timezone', () => {
       [{ region: 'x'.repeat(101) }, 'region'],
       [{ city: 42 }, 'city'],
     ] as const) {
-      it(`when ${JSON.stringify(body).slice(0, 40)} is sent, then 400 ValidationIssue naming ${field} and nothing is written`, async () => {
+      it(`when ${truncateText(JSON.stringify(body), 40)} is sent, then 400 ValidationIssue naming ${field} and nothing is written`, async () => {
         const address = email();
         const response = await fx.api.post('/v1/contacts', { key: fx.org.apiKey, body: { email: address, ...body } });
         assert.equal(response.status, 400, response.text);

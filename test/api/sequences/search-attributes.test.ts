@@ -173,7 +173,20 @@ describe('workflow search attributes', function () {
         }>`SELECT id FROM sequences WHERE contact_id = ${contactId} AND status = 'ACTIVE'`.execute(db())
       ).rows[0]?.id;
     await until(async () => (await sequenceOf()) !== undefined, 30_000);
-    const sequence = await attributesOf(sequenceWorkflowId((await sequenceOf())!));
+    // The row commits with its START_SEQUENCE command; the workflow starts when the command is delivered.
+    const workflowId = sequenceWorkflowId((await sequenceOf())!);
+    await until(
+      () =>
+        stack.temporal.workflow
+          .getHandle(workflowId)
+          .describe()
+          .then(
+            () => true,
+            () => false,
+          ),
+      30_000,
+    );
+    const sequence = await attributesOf(workflowId);
     assert.deepEqual(sequence.ids, [org.organizationId, contactId, templateId]);
   });
 

@@ -2,7 +2,8 @@
 // with its event and its effect on the run, under the message's and the run's locks; the run's
 // workflow is told after the commit (recorded, which every engagement use case runs in). This file
 // holds that frame and the inbound answers to a run's mail: replies (classified, each category with
-// its effect on a running run) and bounces, which the inbox sync also writes in its own transaction.
+// its effect on a running run), bounces and spam complaints, which the inbox sync also writes in its
+// own transaction.
 // Opens and clicks are in opens-clicks.service.ts, LinkedIn acceptances and meetings in
 // invitations-meetings.service.ts, the steps they share (scoring, hot leads) in engagement-steps.ts.
 import { randomUUID } from 'node:crypto';
@@ -155,18 +156,7 @@ export async function applyReply(
   });
   let taskId: string | null = null;
   const optOut = category === 'UNSUBSCRIBE' && options.speaksForContact !== false;
-  if (optOut) {
-    const c = await contactAddresses(tx, original.contact_id);
-    if (c && (c.email || c.linkedin_url)) {
-      // For good: a temporary or lapsed exclusion of the person becomes permanent.
-      await ensureContactExclusion(
-        tx,
-        organizationId,
-        { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null },
-        { reason: 'replace' },
-      );
-    }
-  }
+  if (optOut) await excludeForGood(tx, organizationId, original.contact_id, null);
   if (run) {
     await emitEvent(
       tx,
@@ -205,6 +195,47 @@ export async function applyReply(
   return { ...(await resultOf(tx, organizationId, reply.id, run)), reply_category: category, task_id: taskId };
 }
 
+/**
+ * The person asked for no more mail (an unsubscribe reply, a spam complaint): excluded for good,
+ * reason UNSUBSCRIBED; a temporary or lapsed exclusion of the person becomes permanent.
+ */
+async function excludeForGood(
+  tx: EntityManager,
+  organizationId: string,
+  contactId: string,
+  note: string | null,
+): Promise<void> {
+  const c = await contactAddresses(tx, contactId);
+  if (!c || !(c.email || c.linkedin_url)) return;
+  await ensureContactExclusion(
+    tx,
+    organizationId,
+    { email: c.email, linkedin_url: c.linkedin_url, reason: 'UNSUBSCRIBED', until: null, message: note },
+    { reason: 'replace' },
+  );
+}
+
+/**
+ * A recipient reported an email as spam (a feedback-loop report, domain/mailboxes/inbox-meaning.ts):
+ * in the caller's transaction its sender is paused (reputation.ts), the recipient is excluded for
+ * good (as an unsubscribe) and the email's run, when running, fails with stopped_reason
+ * SPAM_COMPLAINT (pushed onto `changed`). The person's other runs meet the exclusion at their next step.
+ */
+export async function applyComplaint(
+  tx: EntityManager,
+  changed: string[],
+  organizationId: string,
+  messageId: string,
+  at: Date,
+  reputation: ReputationDeps = {},
+): Promise<EngagementResult> {
+  const message = await lockMessage(tx, organizationId, messageId);
+  requireOutbound(message, ['EMAIL'], 'reported as spam');
+  await judgeSender(tx, reputation, { kind: 'COMPLAINT', organizationId, messageId: message.id, at });
+  await excludeForGood(tx, organizationId, message.contact_id, 'Reported an email as spam (feedback-loop report)');
+  return failRunOf(tx, changed, organizationId, message, 'SPAM_COMPLAINT');
+}
+
 /** An email bounced: the message and the contact's email are marked BOUNCED and a running run fails (stopped_reason BOUNCED). */
 export async function recordBounce(
   deps: EngagementDeps,
@@ -233,9 +264,20 @@ export async function applyBounce(
   requireOutbound(message, ['EMAIL'], 'bounced');
   await markBounced(tx, message.id, message.contact_id, at);
   await judgeSender(tx, reputation, { kind: 'BOUNCE', organizationId, messageId: message.id, at });
+  return failRunOf(tx, changed, organizationId, message, 'BOUNCED');
+}
+
+/** Ends the message's run FAILED with `reason` when it is running (pushed onto `changed`); the message's result. */
+async function failRunOf(
+  tx: EntityManager,
+  changed: string[],
+  organizationId: string,
+  message: MessageRow,
+  reason: 'BOUNCED' | 'SPAM_COMPLAINT',
+): Promise<EngagementResult> {
   let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
   if (run && isRunningStatus(run.status)) {
-    run = await end(tx, run, 'FAILED', 'BOUNCED');
+    run = await end(tx, run, 'FAILED', reason);
     changed.push(run.id);
   }
   return resultOf(tx, organizationId, message.id, run);

@@ -1,13 +1,14 @@
 // What an inbox message means for the service, decided before its transaction: a bounce of an email
 // the service sent (applied when permanent), a spam complaint about one (its sender's mailbox is
-// paused: reputation.ts), a reply or auto-reply to one (applied), or nothing (IGNORED, with the
-// reason). The mail's authority is checked here: a bounce or a complaint whose From failed DMARC is
-// inert, a complaint acts only when it names (by Message-ID) an email the service sent, and a reply
-// opts its contact out only when it comes from the contact's own address and its From did not fail
-// DMARC. Every text written to the detail is storable.
+// paused, its recipient excluded for good and its run failed: applyComplaint), a reply or
+// auto-reply to one (applied), or nothing (IGNORED, with the reason). The mail's authority is
+// checked here: a bounce or a complaint whose From failed DMARC is inert, a complaint acts only when
+// it names (by Message-ID) an email the service sent, and a reply opts its contact out only when it
+// comes from the contact's own address and its From did not fail DMARC. Every text written to the
+// detail is storable.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboxMessageKind } from '../../db/entities/mailbox-inbox-message.entity.ts';
-import { applyBounce, applyReply } from '../engagement/engagement.service.ts';
+import { applyBounce, applyComplaint, applyReply } from '../engagement/engagement.service.ts';
 import { storableText } from '../shared/text.ts';
 import { authenticationOf, dmarcFailed } from './inbox-auth.ts';
 import { classifyInbox } from './inbox-classify.ts';
@@ -20,7 +21,7 @@ import {
   type MailboxRef,
   type SentMatch,
 } from './inbox-match.ts';
-import { judgeSender, type ReputationDeps } from './reputation.ts';
+import type { ReputationDeps } from './reputation.ts';
 
 /** A reply's text as stored: the mail's plain text, well-formed and bounded. */
 const REPLY_MAX = 20_000;
@@ -71,13 +72,8 @@ export async function meaningOf(
       return ignored({ ...detail, matched_message_id: byId }, 'complaint whose sender failed DMARC');
     if (!complaint.complaint)
       return ignored({ ...detail, matched_message_id: byId }, `feedback report of type ${complaint.feedbackType}`);
-    const apply = async (tx: EntityManager) => {
-      await judgeSender(tx, reputation, {
-        kind: 'COMPLAINT',
-        organizationId: mailbox.organizationId,
-        messageId: byId,
-        at,
-      });
+    const apply = async (tx: EntityManager, changed: string[]) => {
+      await applyComplaint(tx, changed, mailbox.organizationId, byId, at, reputation);
       return null;
     };
     return { kind: 'COMPLAINT', match: { messageId: byId, via: 'MESSAGE_ID' }, detail, apply };

@@ -19,6 +19,7 @@ import {
   sequenceRow,
   startSequenceWorkflow,
   until,
+  type StepSpec,
 } from '../../helpers/sequence-fixtures.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { client } from '../../helpers/http.ts';
@@ -128,15 +129,11 @@ describe('mailbox health', function () {
     const waitingFor = async (sequenceId: string) =>
       (await stack.temporal.workflow.getHandle(sequenceWorkflowId(sequenceId)).query(sequenceStatusQuery)).waitingFor;
 
-    /** A run of one email sent by `senderId`, its workflow started on the stack's worker as enrollment would. */
-    async function run(senderId: string): Promise<string> {
-      const contactId = await insertContact(stack, org.organizationId, { email: `p-${randomUUID()}@prospect.test` });
-      const templateId = await insertTemplate(
-        stack,
-        org.organizationId,
-        [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' }],
-        { senderUserId: senderId },
-      );
+    const firstEmail: StepSpec = { type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'Hello' };
+    /** A run sent by `senderId` (one email unless `steps` say more), its workflow started on the stack's worker as enrollment would. */
+    async function run(senderId: string, steps: StepSpec[] = [firstEmail], email = `p-${randomUUID()}@prospect.test`) {
+      const contactId = await insertContact(stack, org.organizationId, { email });
+      const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: senderId });
       const sequenceId = await insertSequence(stack, org.organizationId, {
         contactId,
         templateId,
@@ -199,9 +196,13 @@ describe('mailbox health', function () {
       assert.equal((await shownSending(sender.id)).reputation_paused_at, null);
     });
 
-    it('when a feedback report (ARF) in an inbox of the organization names an email the sender sent, then the sender pauses (SPAM_COMPLAINT); one naming no email of ours changes nothing', async () => {
+    it('when a feedback report (ARF) in an inbox of the organization names an email the sender sent, then the sender pauses (SPAM_COMPLAINT), the recipient is excluded for good and the run fails; one naming no email of ours changes nothing', async () => {
       const sender = newUser('arf@sender.test');
-      const sequenceId = await run(sender.id);
+      const prospect = `complains-${randomUUID().split('-')[0]}@prospect.test`;
+      const followUp: StepSpec = { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Hello again' };
+      const sequenceId = await run(sender.id, [firstEmail, followUp], prospect);
+      const exclusions = async () =>
+        (await api.get(`/v1/contact-exclusions?email=${encodeURIComponent(prospect)}`, { key: org.apiKey })).body.items;
       await until(async () => (await sent(sequenceId)) !== undefined);
       const { rows } = await sql<{ message_id: string }>`
       SELECT request->>'messageId' AS message_id FROM outbound_effects WHERE sequence_id = ${sequenceId}`.execute(db());
@@ -223,10 +224,21 @@ describe('mailbox health', function () {
       const stranger = await report(`<not-ours-${randomUUID()}@elsewhere.test>`, 1);
       assert.equal(stranger.kind, 'IGNORED');
       assert.equal((await shownSending(sender.id)).reputation_paused_at, null);
+      assert.deepEqual(await exclusions(), []);
+      assert.equal((await sequenceRow(stack, sequenceId)).status, 'ACTIVE');
 
       const complaint = await report(rows[0].message_id, 2);
       assert.deepEqual([complaint.kind, complaint.matchedMessageId], ['COMPLAINT', await sent(sequenceId)]);
       assert.equal((await shownSending(sender.id)).reputation_pause_reason, 'SPAM_COMPLAINT');
+      const ended = await sequenceRow(stack, sequenceId);
+      assert.deepEqual([ended.status, ended.stopped_reason], ['FAILED', 'SPAM_COMPLAINT']);
+      await stack.temporal.workflow.getHandle(sequenceWorkflowId(sequenceId)).result();
+      assert.equal((await messagesOf(stack, sequenceId)).length, 1, 'the follow-up is never sent');
+      const [exclusion] = await exclusions();
+      assert.deepEqual(
+        [exclusion.reason, exclusion.until, exclusion.message],
+        ['UNSUBSCRIBED', null, 'Reported an email as spam (feedback-loop report)'],
+      );
       assert.equal(
         (await shownSending(org.userId)).reputation_paused_at,
         null,

@@ -1,9 +1,12 @@
 // Verifies API keys. A verified key is cached for a few seconds (KEY_CACHE_TTL_MS) so key checks
-// do not dominate request time, yet a revoked key stops working within that TTL on every replica.
+// do not dominate request time, yet a revoked key stops working, and a demoted user's key loses the
+// scopes their new role withholds, within that TTL on every replica.
 // last_used_at is collected in memory and written in one batched UPDATE every LAST_USED_FLUSH_MS.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { bearerToken, hashApiKey, hashesEqual, isWellFormedKey, keyPrefixOf } from '../domain/admin/api-keys.ts';
+import { effectiveScopes } from '../domain/admin/roles.ts';
+import type { UserRole } from '../db/entities/user.entity.ts';
 
 export interface Principal {
   keyId: string;
@@ -11,6 +14,7 @@ export interface Principal {
   userId: string;
   name: string;
   keyPrefix: string;
+  /** What the key may do: its stored scopes that its user's role allows (domain/admin/roles.ts). */
   scopes: ReadonlySet<string>;
   createdAt: Date;
   /** last_used_at as stored; see KeyStore.lastUsedAt for the live value. */
@@ -26,6 +30,7 @@ interface KeyRow {
   key_prefix: string;
   key_hash: string;
   scopes: string[];
+  role: UserRole;
   created_at: Date;
   last_used_at: Date | null;
   expires_at: Date | null;
@@ -134,7 +139,7 @@ export class KeyStore {
       .getConnection()
       .execute(
         `SELECT k.id, k.organization_id, k.user_id, k.name, k.key_prefix, k.key_hash, k.scopes,
-              k.created_at, k.last_used_at, k.expires_at
+              k.created_at, k.last_used_at, k.expires_at, u.role
          FROM api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.key_prefix = ? AND k.revoked_at IS NULL AND u.removed_at IS NULL`,
         [prefix],
@@ -147,7 +152,7 @@ export class KeyStore {
       userId: row.user_id,
       name: row.name,
       keyPrefix: row.key_prefix,
-      scopes: new Set(row.scopes),
+      scopes: effectiveScopes(row.role, row.scopes),
       createdAt: new Date(row.created_at),
       storedLastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
       expiresAt: row.expires_at ? new Date(row.expires_at) : null,

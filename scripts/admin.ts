@@ -1,11 +1,12 @@
 // The admin CLI, the dashboard's stand-in: organizations, users, API keys and organization settings, against
 // DATABASE_URL or the embedded default (whether or not `npm start` is running).
 //   npm run --silent admin -- bootstrap --org-name NAME [--owner-email E] [--owner-name N] --json
-//   npm run --silent admin -- key create --org ORG_ID --name NAME --scopes a:read,b:write|all [--user USER_ID] --json
+//   npm run --silent admin -- key create --org ORG_ID --name NAME --scopes a:read,b:write|all [--user USER_ID] --json    (all: every scope the user's role may hold)
 //   npm run --silent admin -- key list --org ORG_ID [--json]
 //   npm run --silent admin -- key rotate --id KEY_ID [--grace-seconds 86400] [--json]
 //   npm run --silent admin -- key revoke --id KEY_ID [--json]
-//   npm run --silent admin -- user create --org ORG_ID --email E --name N [--json]
+//   npm run --silent admin -- user create --org ORG_ID --email E --name N [--role admin|member] [--json]    (default member)
+//   npm run --silent admin -- user role --id USER_ID --role owner|admin|member [--json]    (SECURITY.md, 'Roles')
 //   npm run --silent admin -- user list --org ORG_ID [--json]
 //   npm run --silent admin -- user remove --id USER_ID [--json]
 //   npm run --silent admin -- user sender --id USER_ID [--mailbox-email E|none] [--daily-send-limit N] [--json]
@@ -34,13 +35,14 @@ import { Client, Connection } from '@temporalio/client';
 import * as admin from '../domain/admin/admin.service.ts';
 import { reconcile } from '../domain/admin/reconcile.ts';
 import { deliverMailboxSyncs, deliverRunsChanged } from '../domain/workflow-commands/deliver.ts';
-import { parseScopes, SCOPES } from '../domain/admin/scopes.ts';
+import { parseScopes } from '../domain/admin/scopes.ts';
 import { openDatabase } from './local-stack.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
 import { temporalSecurity } from '../temporal/tls.ts';
 import { runMailboxCommand, type CommittedCommands, type MailboxCommandDeps } from './admin-mailbox.ts';
 import { withLocalSecretKey } from './local-secret-key.ts';
 import { auditCommand } from './admin-audit.ts';
+import { runUserCommand } from './admin-users.ts';
 import type { AuditOutcome } from '../db/entities/audit-entry.entity.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
@@ -58,6 +60,7 @@ const options = {
   org: { type: 'string' },
   name: { type: 'string' },
   scopes: { type: 'string' },
+  role: { type: 'string' },
   user: { type: 'string' },
   id: { type: 'string' },
   email: { type: 'string' },
@@ -164,7 +167,7 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
         })
         .then(({ organization_id, user_id, api_key }) => ({ organization_id, user_id, api_key }));
     case 'key create': {
-      const scopes = need(flags, 'scopes') === 'all' ? [...SCOPES] : parseScopes(need(flags, 'scopes'));
+      const scopes = need(flags, 'scopes') === 'all' ? 'all' : parseScopes(need(flags, 'scopes'));
       const key = await admin.createKey(em, {
         organizationId: need(flags, 'org'),
         name: need(flags, 'name'),
@@ -182,11 +185,8 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
     case 'key revoke':
       return admin.revokeKey(em, need(flags, 'id'));
     case 'user create':
-      return admin.createUser(em, {
-        organizationId: need(flags, 'org'),
-        email: need(flags, 'email'),
-        name: need(flags, 'name'),
-      });
+    case 'user role':
+      return runUserCommand(em, command[1] as 'create' | 'role', (name) => need(flags, name), flags.role);
     case 'user list':
       return admin.listUsersOf(em, need(flags, 'org'));
     case 'user remove': {

@@ -2,6 +2,7 @@
 import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 import { named } from './named.ts';
+import { USER_ROLES } from '../../db/entities/user.entity.ts';
 
 export const meSchema: JsonSchema = named('ApiKeyIdentity', {
   type: 'object',
@@ -21,7 +22,11 @@ export const meSchema: JsonSchema = named('ApiKeyIdentity', {
     organization_id: uuid,
     name: { type: 'string' },
     key_prefix: { type: 'string', description: 'Leading characters of the raw key, safe to log.' },
-    scopes: { type: 'array', items: { type: 'string' } },
+    scopes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "The scopes the key may use: those it was issued with that its user's role allows.",
+    },
     created_at: timestamp,
     last_used_at: nullableTimestamp,
     user_id: { ...uuid, description: 'The user the key belongs to (added field): default assignee and sender.' },
@@ -120,7 +125,12 @@ export const userSchema: JsonSchema = named('User', {
     id: uuid,
     email: { type: 'string' },
     name: { type: 'string' },
-    role: { type: 'string', enum: ['owner', 'member'] },
+    role: {
+      type: 'string',
+      enum: [...USER_ROLES],
+      description:
+        "What the user's API keys may do (added value `admin`): `owner` and `admin` keys may hold every scope, a `member`'s key not `audit:read` or `webhooks:write`; a key's scopes its user's role withholds do not work.",
+    },
     created_at: timestamp,
     updated_at: timestamp,
     mailbox: nullable(

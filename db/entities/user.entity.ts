@@ -4,7 +4,8 @@ import { defineEntity, p } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Organization } from './organization.entity.ts';
 
-export const USER_ROLES = ['owner', 'member'] as const;
+/** SECURITY.md, 'Roles': owner and admin may hold every scope, member not the admin-only ones (domain/admin/roles.ts). */
+export const USER_ROLES = ['owner', 'admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const UserSchema = defineEntity({

@@ -33,6 +33,7 @@ import { Migration20261128090000_prospect_time_zone } from './Migration202611280
 import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_mailbox_ramp.ts';
 import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
 import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
+import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -71,4 +72,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261129090000_mailbox_ramp', class: Migration20261129090000_mailbox_ramp },
   { name: 'Migration20261129100000_reputation_pause', class: Migration20261129100000_reputation_pause },
   { name: 'Migration20261129200000_audit_log', class: Migration20261129200000_audit_log },
+  { name: 'Migration20261130110000_user_roles', class: Migration20261130110000_user_roles },
 ];

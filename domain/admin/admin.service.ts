@@ -6,6 +6,8 @@ import { ApiKey, Organization, User } from '../../db/entities/index.ts';
 import { generateApiKey } from './api-keys.ts';
 import { icpFromStored, parseIcpProfile, type IcpProfile } from '../people/icp-score.ts';
 import { SCOPES, type Scope } from './scopes.ts';
+import { forbiddenScopes, scopesOfRole } from './roles.ts';
+import type { UserRole } from '../../db/entities/user.entity.ts';
 import { endRuns } from '../sequences/runs.ts';
 import { disconnectUserMailbox } from '../mailboxes/mailboxes.service.ts';
 import { runsSentBy } from '../mailboxes/mailboxes.queries.ts';
@@ -44,7 +46,7 @@ export interface UserSummary {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function userSummary(user: User): UserSummary {
+export function userSummary(user: User): UserSummary {
   return { id: user.id, organization_id: user.organization.id, email: user.email, name: user.name, role: user.role };
 }
 
@@ -106,9 +108,13 @@ export async function bootstrap(
   });
 }
 
+/**
+ * Issues a key to a user (the organization's first owner by default). `all`: every scope the user's
+ * role allows; a scope the role does not allow is refused (domain/admin/roles.ts).
+ */
 export async function createKey(
   em: EntityManager,
-  input: { organizationId: string; name: string; scopes: Scope[]; userId?: string },
+  input: { organizationId: string; name: string; scopes: Scope[] | 'all'; userId?: string },
 ): Promise<CreatedKey> {
   return em.transactional(async (tx) => {
     const org = await organization(tx, input.organizationId);
@@ -125,7 +131,13 @@ export async function createKey(
           ? `user ${input.userId} is not an active user of organization ${org.id}`
           : 'the organization has no owner',
       );
-    return issueKey(tx, org, user, input.name, input.scopes);
+    const scopes = input.scopes === 'all' ? scopesOfRole(user.role) : input.scopes;
+    const forbidden = forbiddenScopes(user.role, scopes);
+    if (forbidden.length > 0)
+      throw new AdminError(
+        `user ${user.id} is a ${user.role} and a ${user.role}'s key may not hold ${forbidden.join(', ')} (only an owner's or admin's may; see SECURITY.md, 'Roles')`,
+      );
+    return issueKey(tx, org, user, input.name, scopes);
   });
 }
 
@@ -186,7 +198,7 @@ export async function revokeKey(em: EntityManager, keyId: string): Promise<KeySu
 
 export async function createUser(
   em: EntityManager,
-  input: { organizationId: string; email: string; name: string },
+  input: { organizationId: string; email: string; name: string; role?: Exclude<UserRole, 'owner'> },
 ): Promise<UserSummary> {
   if (!EMAIL.test(input.email)) throw new AdminError(`invalid email ${input.email}`);
   if (!input.name.trim()) throw new AdminError('--name must not be empty');
@@ -195,7 +207,9 @@ export async function createUser(
     const email = input.email.toLowerCase();
     if (await tx.count(User, { organization: org, email, removedAt: null }))
       throw new AdminError(`a user with email ${email} already exists`);
-    return userSummary(tx.create(User, { organization: org, email, name: input.name.trim(), role: 'member' }));
+    return userSummary(
+      tx.create(User, { organization: org, email, name: input.name.trim(), role: input.role ?? 'member' }),
+    );
   });
 }
 
@@ -207,6 +221,14 @@ export async function listUsersOf(em: EntityManager, organizationId: string): Pr
     { orderBy: { createdAt: 'asc', id: 'asc' } },
   );
   return users.map(userSummary);
+}
+
+/** Whether `user` is the only active owner of their organization (who must stay one). */
+export async function isLastOwner(em: EntityManager, user: User): Promise<boolean> {
+  return (
+    user.role === 'owner' &&
+    (await em.count(User, { organization: user.organization, role: 'owner', removedAt: null })) <= 1
+  );
 }
 
 /**
@@ -224,12 +246,7 @@ export async function removeUser(
   return em.transactional(async (tx) => {
     const user = await tx.findOne(User, { id: userId, removedAt: null });
     if (!user) throw new AdminError(`active user ${userId} not found`);
-    if (
-      user.role === 'owner' &&
-      (await tx.count(User, { organization: user.organization, role: 'owner', removedAt: null })) <= 1
-    ) {
-      throw new AdminError('cannot remove the last owner of an organization');
-    }
+    if (await isLastOwner(tx, user)) throw new AdminError('cannot remove the last owner of an organization');
     user.removedAt = new Date();
     const revoked = await tx.nativeUpdate(ApiKey, { user, revokedAt: null }, { revokedAt: new Date() });
     await tx.flush();

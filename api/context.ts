@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Principal } from './key-store.ts';
+import type { RequestAudit } from '../domain/audit/audit-log.ts';
 
 export interface AppState {
   requestId: string;
@@ -18,6 +19,11 @@ export interface AppState {
    * (allowGlobalContext is false), so entity work takes `em`.
    */
   rootEm: EntityManager;
+  /**
+   * A write's audit entry (api/middleware/audit.ts), for the use case that commits the change to
+   * write in its transaction; unset on reads.
+   */
+  audit?: RequestAudit;
   /** The matched route's template (`unmatched` when none), set by the metrics middleware on the way out. */
   route?: string;
   /** The request's trace id while tracing is on (api/middleware/tracing.ts). */

@@ -1,13 +1,15 @@
-// Records every write through /v1 in the audit log (domain/audit/audit-log.ts): after the request,
-// whatever its outcome (a refusal by scope, rate limit or validation included), with the key and
-// its user, the route template, the resource (the path's first identifier, or the id of what a
-// POST created) and the names of the body's fields. Runs right after authentication, so every
-// answer of an authenticated write is seen. The entry is committed before the answer leaves (the
-// entries of concurrent requests in one statement); a failure to write it is logged and does not
-// change the answer (the write itself is done).
+// Records every write through /v1 in the audit log (domain/audit/audit-log.ts): whatever its
+// outcome (a refusal by scope, rate limit or validation included), with the key and its user, the
+// route template, the resource (the path's first identifier, or the id of what a POST created) and
+// the names of the body's fields. Runs right after authentication, so every answer of an
+// authenticated write is seen. A route whose use case takes ctx.state.audit writes the entry in the
+// transaction of its change (both commit or neither); for every other answer the entry is written
+// here, after the handler, and committed before the answer leaves (the entries of concurrent
+// requests in one statement). A failure to write it here is logged and does not change the answer
+// (the write itself is done). docs/api/audit-log.md, 'When an entry is written'.
 import type { Middleware } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { auditWriter, fieldNames } from '../../domain/audit/audit-log.ts';
+import { auditWriter, fieldNames, RequestAudit, type AuditWrite } from '../../domain/audit/audit-log.ts';
 import { storableText } from '../../domain/shared/text.ts';
 import type { AppState } from '../context.ts';
 import type { RouteDef } from '../route.ts';
@@ -55,6 +57,25 @@ export function auditWrites(
     if (!WRITES.has(ctx.method)) return next();
     const route = findRoute(ctx.method, ctx.path);
     if (!route) return next();
+    const { principal } = ctx.state;
+    const describe = (status: number, createdId: string | null): AuditWrite => {
+      const resource = resourceOf(route.path, ctx.path);
+      return {
+        organizationId: principal.organizationId,
+        actor: { type: 'API_KEY', keyId: principal.keyId, userId: principal.userId },
+        requestId: ctx.state.requestId ?? null,
+        method: ctx.method,
+        action: route.path,
+        resourceType: resource.type,
+        resourceId: resource.id ?? createdId,
+        // The body is parsed after this middleware: its field names are read when the entry is made.
+        fields: fieldNames((ctx.request as { body?: unknown }).body),
+        status,
+        outcome: status < 300 ? 'SUCCEEDED' : 'FAILED',
+      };
+    };
+    const audit = new RequestAudit(describe);
+    ctx.state.audit = audit;
     let failure: unknown;
     try {
       await next();
@@ -62,21 +83,10 @@ export function auditWrites(
       failure = error;
     }
     const status = failure === undefined ? ctx.status : ((failure as { status?: number }).status ?? 500);
-    const resource = resourceOf(route.path, ctx.path);
-    const { principal } = ctx.state;
+    // Committed with the change (the route's use case took it): nothing left to write.
+    if (failure === undefined && audit.tookFor(status)) return;
     try {
-      await record({
-        organizationId: principal.organizationId,
-        actor: { type: 'API_KEY', keyId: principal.keyId, userId: principal.userId },
-        requestId: ctx.state.requestId ?? null,
-        method: ctx.method,
-        action: route.path,
-        resourceType: resource.type,
-        resourceId: resource.id ?? (status < 300 ? answeredId(ctx.body) : null),
-        fields: fieldNames((ctx.request as { body?: unknown }).body),
-        status,
-        outcome: status < 300 ? 'SUCCEEDED' : 'FAILED',
-      });
+      await record(describe(status, status < 300 ? answeredId(ctx.body) : null));
     } catch (error) {
       ctx.state.logger.error({ err: error, route: route.path }, 'audit entry not written');
     }

@@ -50,6 +50,7 @@ export function contactsRoutes(deps: { directory: Directory }): RouteDef[] {
           deps.directory,
           ctx.state.principal.organizationId,
           body,
+          ctx.state.audit,
         );
         return { status: 201, body: record };
       },

@@ -63,6 +63,7 @@ export function eventsRoutes(): RouteDef[] {
           body,
           raw.bytes,
           payloadJson,
+          ctx.state.audit,
         );
         return { status: 202, body: { accepted: true, idempotency_key: idempotencyKey } };
       },

@@ -75,6 +75,35 @@ function auditRow(write: AuditWrite, at: Date): AuditInsert {
   };
 }
 
+/**
+ * A write request's entry, for the use case whose transaction (or single statement) commits the
+ * request's change: it writes `entry(status, createdId)` there (insertAuditEntry, or a statement of
+ * its own carrying it), so the change and its entry commit together or not at all. The API's
+ * middleware writes the entry itself when no use case took it, or when the request ended otherwise
+ * than the taken entry says (it failed after taking it: a rolled-back transaction, or an error after
+ * the commit). Take it only in the transaction whose commit is the request's success.
+ */
+export class RequestAudit {
+  readonly #describe: (status: number, createdId: string | null) => AuditWrite;
+  /** The status the taken entry says; null while no use case took it. */
+  #takenStatus: number | null = null;
+
+  constructor(describe: (status: number, createdId: string | null) => AuditWrite) {
+    this.#describe = describe;
+  }
+
+  /** The entry's row as it reads when the request answers `status`, having created `createdId` (if any). */
+  entry(status: number, createdId: string | null): AuditInsert {
+    this.#takenStatus = status;
+    return auditRow(this.#describe(status, createdId), new Date());
+  }
+
+  /** Whether a use case wrote the entry of a request that answered `status`. */
+  tookFor(status: number): boolean {
+    return this.#takenStatus === status;
+  }
+}
+
 export async function recordAudit(em: EntityManager, write: AuditWrite, at = new Date()): Promise<void> {
   await insertAuditEntries(em, [auditRow(write, at)]);
 }

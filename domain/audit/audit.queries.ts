@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Insertable } from 'kysely';
 import { typedKysely, type DB } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 
 export type AuditInsert = Omit<Insertable<DB['audit_log']>, 'fields' | 'occurred_at'> & {
   occurred_at: Date;
@@ -26,6 +27,92 @@ export async function insertAuditEntries(em: EntityManager, entries: AuditInsert
         actor_operator text, request_id text, method text, action text, resource_type text, resource_id text,
         fields jsonb, status int, outcome text)`.execute(typedKysely(em));
 }
+
+/**
+ * One entry as statement values (db/statement.ts), in column order; `fields` as JSON text (a
+ * string array parameter would reach PostgreSQL as an array, not as jsonb).
+ */
+export type AuditEntryValues = [
+  id: string,
+  organizationId: string | null,
+  occurredAt: Date,
+  actorType: AuditInsert['actor_type'],
+  actorKeyId: string | null,
+  actorUserId: string | null,
+  actorOperator: string | null,
+  requestId: string | null,
+  method: string,
+  action: string,
+  resourceType: string | null,
+  resourceId: string | null,
+  fieldsJson: string,
+  status: number | null,
+  outcome: AuditInsert['outcome'],
+];
+
+export function auditEntryValues(entry: AuditInsert): AuditEntryValues {
+  return [
+    entry.id,
+    entry.organization_id ?? null,
+    entry.occurred_at,
+    entry.actor_type,
+    entry.actor_key_id ?? null,
+    entry.actor_user_id ?? null,
+    entry.actor_operator ?? null,
+    entry.request_id ?? null,
+    entry.method,
+    entry.action,
+    entry.resource_type ?? null,
+    entry.resource_id ?? null,
+    JSON.stringify(entry.fields),
+    entry.status ?? null,
+    entry.outcome,
+  ];
+}
+
+/** The row of AuditEntryValues, for `.values()` of an INSERT INTO audit_log built in a statement. */
+export function auditInsertRow(
+  ...[
+    id,
+    organizationId,
+    occurredAt,
+    actorType,
+    actorKeyId,
+    actorUserId,
+    actorOperator,
+    requestId,
+    method,
+    action,
+    resourceType,
+    resourceId,
+    fieldsJson,
+    status,
+    outcome,
+  ]: AuditEntryValues
+) {
+  return {
+    id,
+    organization_id: organizationId,
+    occurred_at: occurredAt,
+    actor_type: actorType,
+    actor_key_id: actorKeyId,
+    actor_user_id: actorUserId,
+    actor_operator: actorOperator,
+    request_id: requestId,
+    method,
+    action,
+    resource_type: resourceType,
+    resource_id: resourceId,
+    fields: sql<string[]>`${fieldsJson}::jsonb`,
+    status,
+    outcome,
+  };
+}
+
+/** One entry, on `em`'s transaction: a request's entry written with the change it records. */
+export const insertAuditEntry = statement((db, ...entry: AuditEntryValues) =>
+  db.insertInto('audit_log').values(auditInsertRow(...entry)),
+);
 
 export interface AuditListWhere {
   actorKeyId?: string;

@@ -4,9 +4,10 @@
 // value), which the typed builder cannot express; those stay SQL, each saying so. The rest is typed
 // Kysely. Each runs on the `em` it is given (its transaction, if any).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
-import { typedKysely, type Row } from '../../db/kysely.ts';
+import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
+import { auditInsertRow, type AuditEntryValues } from '../audit/audit.queries.ts';
 import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { contactSummaryQuery } from '../people/people.queries.ts';
@@ -14,36 +15,63 @@ import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resol
 
 // ---- Ingestion and reads
 
-/** The one statement of every POST /v1/events (a replay of the idempotency key inserts nothing): compiled once. */
-export const insertEvent = statement(
-  (
-    db,
-    id: string,
-    organizationId: string,
-    key: string,
-    eventName: string,
-    occurredAt: Date,
-    externalEventId: string | null,
-    subject: Record<string, string>,
-    payloadJson: string | null,
-    receivedAt: Date,
-  ) =>
-    db
-      .insertInto('ingested_events')
-      .values({
-        id,
-        organization_id: organizationId,
-        idempotency_key: key,
-        event_name: eventName,
-        occurred_at: occurredAt,
-        external_event_id: externalEventId,
-        subject,
-        payload_json: payloadJson,
-        resolution_status: 'PENDING',
-        received_at: receivedAt,
-      })
-      .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing()),
-);
+/** An event's row (a replay of the idempotency key inserts nothing). */
+type EventValues = [
+  id: string,
+  organizationId: string,
+  key: string,
+  eventName: string,
+  occurredAt: Date,
+  externalEventId: string | null,
+  subject: Record<string, string>,
+  payloadJson: string | null,
+  receivedAt: Date,
+];
+
+function eventInsert(
+  db: Pick<Kysely<DB>, 'insertInto'>,
+  ...[id, organizationId, key, eventName, occurredAt, externalEventId, subject, payloadJson, receivedAt]: EventValues
+) {
+  return db
+    .insertInto('ingested_events')
+    .values({
+      id,
+      organization_id: organizationId,
+      idempotency_key: key,
+      event_name: eventName,
+      occurred_at: occurredAt,
+      external_event_id: externalEventId,
+      subject,
+      payload_json: payloadJson,
+      resolution_status: 'PENDING',
+      received_at: receivedAt,
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing());
+}
+
+/** The one statement of POST /v1/events outside the API (no audit entry): compiled once. */
+export const insertEvent = statement((db, ...event: EventValues) => eventInsert(db, ...event));
+
+/**
+ * The one statement of every POST /v1/events: the event and the request's audit entry, in one
+ * autocommitted statement (both are stored or neither; a replay stores only the entry). Compiled once.
+ */
+export const insertEventAudited = statement((db, ...values: [...EventValues, ...AuditEntryValues]) => {
+  const [id, organizationId, key, eventName, occurredAt, externalEventId, subject, payloadJson, receivedAt, ...entry] =
+    values;
+  return eventInsert(
+    db.with('audit_entry', (q) => q.insertInto('audit_log').values(auditInsertRow(...entry))),
+    id,
+    organizationId,
+    key,
+    eventName,
+    occurredAt,
+    externalEventId,
+    subject,
+    payloadJson,
+    receivedAt,
+  );
+});
 
 const EVENT_COLUMNS = [
   'id',

@@ -8,7 +8,9 @@ import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.t
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
 import { iso } from '../shared/time.ts';
-import { eventById, eventPage, insertEvent, type EventRow } from './events.queries.ts';
+import { eventById, eventPage, insertEvent, insertEventAudited, type EventRow } from './events.queries.ts';
+import type { RequestAudit } from '../audit/audit-log.ts';
+import { auditEntryValues } from '../audit/audit.queries.ts';
 
 export const SUBJECT_FIELDS = [
   'email',
@@ -201,7 +203,8 @@ export function idempotencyKey(organizationId: string, externalEventId: string |
 /**
  * Stores the event once per idempotency key, in one autocommitted INSERT; a replay (same key, also
  * one racing this one) inserts nothing. When this resolves, the row is committed: the caller may answer 202.
- * `payloadJson` is the payload's exact source text, or null when the request had none.
+ * `payloadJson` is the payload's exact source text, or null when the request had none. With the
+ * request's `audit`, its entry (a 202) is written by the same statement.
  */
 export async function ingestEvent(
   em: EntityManager,
@@ -209,11 +212,11 @@ export async function ingestEvent(
   input: IngestInput,
   body: Uint8Array,
   payloadJson: string | null,
+  audit?: RequestAudit,
 ): Promise<{ idempotencyKey: string; stored: boolean }> {
   const { occurredAt, subject } = checkIngest(input);
   const key = idempotencyKey(organizationId, input.external_event_id, body);
-  const result = await insertEvent(
-    em,
+  const event = [
     randomUUID(),
     organizationId,
     key,
@@ -223,7 +226,10 @@ export async function ingestEvent(
     subject,
     payloadJson,
     new Date(),
-  );
+  ] as const;
+  const result = audit
+    ? await insertEventAudited(em, ...event, ...auditEntryValues(audit.entry(202, null)))
+    : await insertEvent(em, ...event);
   return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
 }
 

@@ -16,6 +16,8 @@ import {
 } from './contact-identity.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
 import { insertContact, matchAndSuppression, updateContact } from './contact-upsert.queries.ts';
+import type { RequestAudit } from '../audit/audit-log.ts';
+import { auditEntryValues, insertAuditEntry } from '../audit/audit.queries.ts';
 
 export interface ContactInput {
   email?: string | null;
@@ -44,6 +46,7 @@ async function upsertOnce(
   directory: Directory,
   organizationId: string,
   input: ContactInput,
+  audit: RequestAudit | undefined,
 ): Promise<{ record: ContactRecord; created: boolean }> {
   const { email, linkedinUrl } = contactIdentifiers(input);
   if (!email && !linkedinUrl) {
@@ -142,23 +145,29 @@ async function upsertOnce(
           ...(accountId !== undefined ? { account_id: accountId } : {}),
         });
       }
+      // The request's audit entry commits with the contact (a 201 whether created or updated).
+      if (audit) await insertAuditEntry(tx, ...auditEntryValues(audit.entry(201, written.id)));
       return { record: contactRecordFromRow(written), created: !existing };
     },
     { propagation: TransactionPropagation.REQUIRES_NEW },
   );
 }
 
-/** Upsert; a concurrent first insert of the same person is retried once as an update. */
+/**
+ * Upsert; a concurrent first insert of the same person is retried once as an update. With the
+ * request's `audit`, its entry is written in the upsert's transaction.
+ */
 export async function upsertContact(
   em: EntityManager,
   directory: Directory,
   organizationId: string,
   input: ContactInput,
+  audit?: RequestAudit,
 ) {
   try {
-    return await upsertOnce(em, directory, organizationId, input);
+    return await upsertOnce(em, directory, organizationId, input, audit);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return upsertOnce(em, directory, organizationId, input);
+    return upsertOnce(em, directory, organizationId, input, audit);
   }
 }

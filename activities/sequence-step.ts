@@ -17,6 +17,7 @@ import {
 } from '../domain/outbound/effects.ts';
 import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
 import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
+import { emailThread } from '../domain/sequences/email-thread.ts';
 import { end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
 import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
@@ -202,17 +203,19 @@ export async function prepareStep(
       return result('MAILBOX', row, { mailboxId: from.mailbox_id });
     if (from && !(await countSend(em, from.id, effectiveDailyLimit(from.daily_send_limit, rampOf(from), at), at)))
       return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
-    const subject = await render(step.subject ?? '', variables);
+    const thread = await emailThread(em, row.id, row.steps, input.stepNumber);
+    const subject = 'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, variables);
     const url = deps.unsubscribeUrl(row.id);
     const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
     const parts = trackedEmail({ baseUrl: deps.baseUrl, secret: deps.secret, messageId, body, unsubscribeUrl: url });
-    const request: EmailRequest & { body: string; senderId: string | null } = {
+    const request: EmailRequest & { body: string; senderId: string | null; threadSubject?: string } = {
       from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
       to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
       subject,
       text: parts.text,
       html: parts.html,
-      headers: unsubscribeHeaders(url),
+      headers: { ...unsubscribeHeaders(url), ...thread.headers },
+      ...(thread.threadSubject === null ? {} : { threadSubject: thread.threadSubject }),
       // The send's key at the transport: a retried send carries the same Message-ID.
       messageId: `<seq-${row.id}-step-${input.stepNumber}@${domain}>`,
       body,

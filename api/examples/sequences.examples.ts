@@ -19,7 +19,7 @@ export const TEMPLATE_STEPS = [
   {
     type: 'EMAIL',
     delay_days: 4,
-    subject: 'Re: month-end reporting',
+    thread: true,
     body: 'Hi {{ first_name }}, a short follow-up: would Thursday suit you for 20 minutes?\n\n{{ sender_name }}',
   },
   {

@@ -38,7 +38,13 @@ const stepProperties: Record<string, JsonSchema> = {
   subject: {
     type: ['string', 'null'],
     maxLength: SUBJECT_MAX,
-    description: `EMAIL steps only, required there. ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}`,
+    description: `EMAIL steps only: the subject of an email that starts a thread (required unless the step continues the thread). ${SUBJECT_MAX} characters at most. ${TEMPLATE_RULE}`,
+  },
+  thread: {
+    type: 'boolean',
+    description:
+      'EMAIL steps only. true: the email continues the thread of the run\'s previous email: it goes as "Re: <the thread\'s first subject>" with In-Reply-To and References to the previous email, and takes no subject of its own. ' +
+      'Default: true for an EMAIL step without a subject, false for one with a subject. The first EMAIL step of a template starts the thread (422 naming its subject when it has none). Read back only on threaded steps.',
   },
   body: {
     type: 'string',
@@ -60,7 +66,17 @@ const NO_TEXT = '^$';
 NUL_FREE_PATTERNS.add(NO_TEXT);
 PATTERN_MESSAGES[NO_TEXT] = 'is only allowed on EMAIL steps';
 
-/** A step as written: an EMAIL step needs a subject that is not blank, another type takes none. */
+/** A threaded step's subject: none (null and empty text are accepted as none). */
+const THREADED_NO_SUBJECT = '^(?:)$';
+NUL_FREE_PATTERNS.add(THREADED_NO_SUBJECT);
+PATTERN_MESSAGES[THREADED_NO_SUBJECT] = 'is not allowed on a step that continues the thread (thread: true)';
+
+const isEmail = { type: 'object', required: ['type'], properties: { type: { const: 'EMAIL' } } };
+
+/**
+ * A step as written: an EMAIL step has a subject that is not blank (it starts a thread) or continues
+ * the thread (thread true, the default without a subject) and takes none; another type takes neither.
+ */
 export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
   type: 'object',
   additionalProperties: false,
@@ -68,12 +84,18 @@ export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
   properties: stepProperties,
   allOf: [
     {
-      if: { type: 'object', required: ['type'], properties: { type: { const: 'EMAIL' } } },
-      then: {
-        type: 'object',
-        required: ['subject'],
-        properties: { subject: { type: 'string', pattern: NOT_BLANK_PATTERN } },
+      if: {
+        allOf: [isEmail, { not: { type: 'object', required: ['thread'], properties: { thread: { const: true } } } }],
       },
+      then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: NOT_BLANK_PATTERN } } },
+    },
+    {
+      if: { allOf: [isEmail, { type: 'object', required: ['thread'], properties: { thread: { const: false } } }] },
+      then: { type: 'object', required: ['subject'], properties: { subject: { type: 'string' } } },
+    },
+    {
+      if: { type: 'object', required: ['thread'], properties: { thread: { const: true } } },
+      then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: THREADED_NO_SUBJECT } } },
     },
     {
       if: {
@@ -81,7 +103,10 @@ export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
         required: ['type'],
         properties: { type: { enum: STEP_TYPES.filter((t) => t !== 'EMAIL') } },
       },
-      then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: NO_TEXT } } },
+      then: {
+        type: 'object',
+        properties: { subject: { type: ['string', 'null'], pattern: NO_TEXT }, thread: false },
+      },
     },
   ],
 });

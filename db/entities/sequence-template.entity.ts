@@ -20,8 +20,10 @@ export type WindowTimezone = (typeof WINDOW_TIMEZONES)[number];
 export interface TemplateStep {
   type: StepType;
   delay_days: number;
-  /** EMAIL only (required there); absent otherwise. */
+  /** EMAIL only: the subject of an email that starts a thread; absent on a threaded step and on other types. */
   subject?: string | null;
+  /** EMAIL only, stored only when true: the email continues the run's thread ("Re: <first subject>", In-Reply-To, References). */
+  thread?: true;
   body: string;
 }
 

@@ -33,7 +33,7 @@ export interface TemplateInput {
   status?: TemplateStatus;
   language?: string;
   timezone?: string;
-  steps?: TemplateStep[];
+  steps?: TemplateStepInput[];
   on_missing_channel?: MissingChannelRule;
   schedule?: SendingSchedule | null;
   window_timezone?: WindowTimezone;
@@ -97,19 +97,40 @@ function checkTimezone(timezone: string): void {
   }
 }
 
+/** A step as written: `thread` may be false or absent where the stored form keeps only a true one. */
+export type TemplateStepInput = Omit<TemplateStep, 'thread'> & { thread?: boolean };
+
 /**
- * Steps as stored: subject only on EMAIL (required there); every text must parse as Liquid. The
- * subject rules are the schema's own (400, here only as a guard); Liquid is a rule the schema
- * cannot state, so a text that does not parse is 422.
+ * Steps as stored: an EMAIL step either has a subject (it starts a thread) or continues the thread
+ * (`thread: true`, the default without a subject); other types take neither. Every text must parse
+ * as Liquid, and the first EMAIL step must start a thread. The subject rules are the schema's own
+ * (400, here only as a guard); Liquid and the first step are rules the schema cannot state (422).
  */
-function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
+function checkedSteps(steps: TemplateStepInput[]): TemplateStep[] {
   const shapeErrors: { path: string; message: string }[] = [];
-  const liquidErrors: { path: string; message: string }[] = [];
-  const cleaned = steps.map((step, i) => {
-    if (step.type === 'EMAIL' && !step.subject?.trim())
+  const ruleErrors: { path: string; message: string }[] = [];
+  let firstEmail = true;
+  const cleaned = steps.map((step, i): TemplateStep => {
+    const subject = step.subject?.trim() ? step.subject : null;
+    const threaded = step.type === 'EMAIL' && (step.thread ?? !subject);
+    if (step.type === 'EMAIL' && !threaded && !subject)
       shapeErrors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
-    if (step.type !== 'EMAIL' && step.subject)
-      shapeErrors.push({ path: `steps[${i}].subject`, message: 'is only allowed on EMAIL steps' });
+    if (threaded && subject)
+      shapeErrors.push({
+        path: `steps[${i}].subject`,
+        message: 'is not allowed on a step that continues the thread (thread: true)',
+      });
+    if (step.type !== 'EMAIL' && (step.subject || step.thread !== undefined))
+      shapeErrors.push({
+        path: `steps[${i}].${step.subject ? 'subject' : 'thread'}`,
+        message: 'is only allowed on EMAIL steps',
+      });
+    if (threaded && firstEmail)
+      ruleErrors.push({
+        path: `steps[${i}].subject`,
+        message: 'is required: the first EMAIL step starts the thread the later ones continue',
+      });
+    if (step.type === 'EMAIL') firstEmail = false;
     for (const field of ['subject', 'body'] as const) {
       const text = step[field];
       if (!text) continue;
@@ -117,20 +138,21 @@ function checkedSteps(steps: TemplateStep[]): TemplateStep[] {
         parseTemplate(text);
       } catch (error) {
         if (!(error instanceof TemplateSyntaxError)) throw error;
-        liquidErrors.push({
+        ruleErrors.push({
           path: `steps[${i}].${field}`,
           message: `is not a valid Liquid template: ${error.message}`,
         });
       }
     }
-    return step.type === 'EMAIL'
-      ? { type: step.type, delay_days: step.delay_days, subject: step.subject!, body: step.body }
-      : { type: step.type, delay_days: step.delay_days, body: step.body };
+    if (step.type !== 'EMAIL') return { type: step.type, delay_days: step.delay_days, body: step.body };
+    return threaded
+      ? { type: step.type, delay_days: step.delay_days, thread: true, body: step.body }
+      : { type: step.type, delay_days: step.delay_days, subject: subject!, body: step.body };
   });
   if (shapeErrors.length)
     throw DomainError.invalidFields(`Invalid ${shapeErrors.map((e) => e.path).join(', ')}.`, shapeErrors);
-  if (liquidErrors.length)
-    throw DomainError.invalidFields(`Invalid ${liquidErrors.map((e) => e.path).join(', ')}.`, liquidErrors, 422);
+  if (ruleErrors.length)
+    throw DomainError.invalidFields(`Invalid ${ruleErrors.map((e) => e.path).join(', ')}.`, ruleErrors, 422);
   return cleaned;
 }
 

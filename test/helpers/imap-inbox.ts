@@ -1,6 +1,6 @@
 // A GreenMail user's INBOX over IMAP: read the way a prospect's mail client would (the envelope of
-// every message: From, Subject, Message-ID, read-only), and filled the way a mail server's delivery
-// or a migration would (APPEND, with the INTERNALDATE the test chooses).
+// every message: From, Subject, Message-ID, In-Reply-To, and its References; read-only), and filled
+// the way a mail server's delivery or a migration would (APPEND, with the INTERNALDATE the test chooses).
 import { ImapFlow } from 'imapflow';
 import type { RunningGreenMail } from './greenmail.ts';
 
@@ -8,6 +8,9 @@ export interface InboxEnvelope {
   from: string;
   subject: string;
   messageId: string;
+  inReplyTo: string;
+  /** The References header's ids, in order. */
+  references: string[];
 }
 
 export async function readInbox(server: RunningGreenMail, email: string, password: string): Promise<InboxEnvelope[]> {
@@ -26,12 +29,17 @@ export async function readInbox(server: RunningGreenMail, email: string, passwor
       const found: InboxEnvelope[] = [];
       const status = await client.status('INBOX', { messages: true });
       if (!status || !status.messages) return found;
-      for await (const message of client.fetch('1:*', { envelope: true })) {
+      for await (const message of client.fetch('1:*', { envelope: true, headers: ['in-reply-to', 'references'] })) {
         const envelope = message.envelope;
+        // The headers unfolded, one per line: `In-Reply-To: <id>`, `References: <id> <id>`.
+        const headers = (message.headers?.toString('utf8') ?? '').replace(/\r?\n[ \t]+/g, ' ');
+        const ids = (name: string) => new RegExp(`^${name}:(.*)$`, 'im').exec(headers)?.[1].match(/<[^<>\s]+>/g) ?? [];
         found.push({
           from: envelope?.from?.[0]?.address ?? '',
           subject: envelope?.subject ?? '',
           messageId: envelope?.messageId ?? '',
+          inReplyTo: ids('in-reply-to')[0] ?? '',
+          references: ids('references'),
         });
       }
       return found;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
+import { connectMailbox } from '../../domain/mailboxes/mailboxes.service.ts';
 import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
 import { startMailboxSync } from '../../workflows/mailbox-sync.client.ts';
 import type { RunningGreenMail } from './greenmail.ts';
@@ -203,4 +204,25 @@ export async function startSyncAndWaitForCursor(
       ).rows[0]?.uid_validity != null,
     { timeoutMs: 60_000, what: 'the first sync set the cursor' },
   );
+}
+
+/**
+ * A sender and a prospect with GreenMail accounts, the sender's mailbox connected for the org's
+ * owner (so the run's emails go through GreenMail's SMTP), and the prospect as a contact.
+ */
+export async function connectedSenderAndProspect(stack: Stack, greenmail: RunningGreenMail, org: TestOrg) {
+  const tag = randomUUID();
+  const sender = { address: `rep-${tag}@sales.test`, password: `pw-${tag}` };
+  const prospect = { address: `prospect-${tag}@buyer.test`, password: `pp-${tag}` };
+  await Promise.all([
+    greenmail.addUser(sender.address, sender.password),
+    greenmail.addUser(prospect.address, prospect.password),
+  ]);
+  const connected = await connectMailbox(
+    stack.orm.em.fork(),
+    { credentials: new MailboxCredentials(stack.config.webhookSecretKey) },
+    { userId: org.userId, ...greenmail.urls(sender.address, sender.password) },
+  );
+  const contactId = await insertContact(stack, org.organizationId, { email: prospect.address, firstName: 'Pat' });
+  return { sender, prospect, connected, contactId };
 }

@@ -16,6 +16,8 @@ export interface StepSpec {
   type: 'EMAIL' | 'LINKEDIN_INVITATION' | 'LINKEDIN_MESSAGE' | 'CALL';
   delay_days: number;
   subject?: string;
+  /** EMAIL steps that continue the thread (stored only when true). */
+  thread?: true;
   body: string;
 }
 

@@ -190,7 +190,7 @@ describe('schema rules stated in the OpenAPI document', () => {
     );
   });
 
-  it('when a template step is written, then an EMAIL step needs a subject that is not blank and another type takes none', () => {
+  it('when a template step is written, then an EMAIL step has a subject that is not blank or continues the thread, and another type takes neither', () => {
     const create = bodyValidator(storableStrings(templateCreateSchema));
     const step = (fields: Record<string, unknown>) => ({
       name: 'T',
@@ -198,6 +198,12 @@ describe('schema rules stated in the OpenAPI document', () => {
     });
     for (const fields of [
       { type: 'EMAIL', subject: 'Hi' },
+      { type: 'EMAIL', subject: 'Hi', thread: false },
+      // Without a subject the step continues the thread (the first EMAIL step needing one is the service's 422).
+      { type: 'EMAIL' },
+      { type: 'EMAIL', subject: null },
+      { type: 'EMAIL', thread: true },
+      { type: 'EMAIL', subject: '', thread: true },
       { type: 'CALL' },
       { type: 'CALL', subject: null },
       { type: 'LINKEDIN_MESSAGE', subject: '' },
@@ -209,9 +215,10 @@ describe('schema rules stated in the OpenAPI document', () => {
       );
     }
     for (const fields of [
-      { type: 'EMAIL' },
       { type: 'EMAIL', subject: ' ' },
-      { type: 'EMAIL', subject: null },
+      { type: 'EMAIL', thread: false },
+      { type: 'EMAIL', subject: null, thread: false },
+      { type: 'EMAIL', subject: 'Hi', thread: true },
       { type: 'CALL', subject: 'Hi' },
     ]) {
       assert.deepEqual(
@@ -220,6 +227,10 @@ describe('schema rules stated in the OpenAPI document', () => {
         JSON.stringify(fields),
       );
     }
+    assert.deepEqual(
+      errorPaths(() => create(step({ type: 'CALL', thread: false }))),
+      ['steps[0].thread'],
+    );
     assert.deepEqual(
       errorPaths(() => create(step({ type: 'FAX', subject: 'Hi' }))),
       ['steps[0].type'],

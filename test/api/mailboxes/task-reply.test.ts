@@ -4,18 +4,16 @@
 // Message-ID, References the thread from the run's first email), exactly once however often it is
 // executed; a mailbox that needs fixing refuses it (422) before anything is recorded or sent.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { sql } from 'kysely';
 import { recordReply } from '../../../domain/engagement/engagement.service.ts';
-import { MailboxCredentials } from '../../../domain/mailboxes/credentials.ts';
-import { connectMailbox } from '../../../domain/mailboxes/mailboxes.service.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../../workflows/sequence.definitions.ts';
 import { newOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { client } from '../../helpers/http.ts';
-import { insertContact, insertSequence, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
+import { connectedSenderAndProspect } from '../../helpers/mailboxes.ts';
+import { insertSequence, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 
 interface Received {
@@ -86,21 +84,8 @@ describe("a task reply through the sender's connected mailbox", function () {
   /** A run whose first email reached the prospect through the sender's mailbox, and the prospect's reply to it (its task open). */
   async function answeredRun() {
     const org = await newOrg(stack);
-    const tag = randomUUID();
-    const sender = { address: `rep-${tag}@sales.test`, password: `pw-${tag}` };
-    const prospect = { address: `prospect-${tag}@buyer.test`, password: `pp-${tag}` };
-    await Promise.all([
-      mail.addUser(sender.address, sender.password),
-      mail.addUser(prospect.address, prospect.password),
-    ]);
-    const urls = mail.urls(sender.address, sender.password);
-    const connected = await connectMailbox(
-      stack.orm.em.fork(),
-      { credentials: new MailboxCredentials(stack.config.webhookSecretKey) },
-      { userId: org.userId, ...urls },
-    );
+    const { sender, prospect, connected, contactId } = await connectedSenderAndProspect(stack, mail, org);
     assert.equal(connected.mailbox.status, 'CONNECTED');
-    const contactId = await insertContact(stack, org.organizationId, { email: prospect.address, firstName: 'Pat' });
     const templateId = await insertTemplate(
       stack,
       org.organizationId,
@@ -121,7 +106,7 @@ describe("a task reply through the sender's connected mailbox", function () {
     await until(async () => (await inbox(mail, prospect.address, prospect.password)).length === 1, 15_000);
     const [first] = await inbox(mail, prospect.address, prospect.password);
     // The prospect's answer, recorded as the inbox sync records one (its Message-ID kept).
-    const replyMessageId = `<answer-${tag}@buyer.test>`;
+    const replyMessageId = `<answer-${org.organizationId}@buyer.test>`;
     const [sent] = await messagesOf(stack, sequenceId);
     const reply = await recordReply(
       { em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) },

@@ -114,6 +114,23 @@ describe('sequence templates: create and patch', () => {
       assert.ok(response.body.activated_at && response.body.activated_at === response.body.created_at);
     });
 
+    it('when EMAIL steps continue the thread (no subject, or thread: true), then they are stored and read back with thread: true; steps with a subject read back as sent', async () => {
+      const steps = [
+        email,
+        { type: 'EMAIL', delay_days: 2, body: 'Following up' },
+        { type: 'EMAIL', delay_days: 2, thread: true, subject: null, body: 'Last one' },
+        { type: 'EMAIL', delay_days: 2, thread: false, subject: 'New topic', body: 'Other' },
+      ];
+      const response = await create({ name: 'Threads', steps });
+      assert.equal(response.status, 201, response.text);
+      assert.deepEqual(response.body.steps, [
+        email,
+        { type: 'EMAIL', delay_days: 2, thread: true, body: 'Following up' },
+        { type: 'EMAIL', delay_days: 2, thread: true, body: 'Last one' },
+        { type: 'EMAIL', delay_days: 2, subject: 'New topic', body: 'Other' },
+      ]);
+    });
+
     it('when fields break the schema, then 400 naming each field', async () => {
       const cases: [Record<string, unknown>, string[]][] = [
         [{ name: '' }, ['name']],
@@ -125,7 +142,9 @@ describe('sequence templates: create and patch', () => {
         [{ steps: [{ ...email, subject: 'x'.repeat(501) }] }, ['steps[0].subject']],
         [{ steps: [{ ...email, body: 'x'.repeat(20_001) }] }, ['steps[0].body']],
         [{ steps: Array.from({ length: 51 }, () => email) }, ['steps']],
-        [{ steps: [{ type: 'EMAIL', delay_days: 0, body: 'no subject' }] }, ['steps[0].subject']],
+        [{ steps: [email, { type: 'EMAIL', delay_days: 0, thread: false, body: 'no subject' }] }, ['steps[1].subject']],
+        [{ steps: [email, { ...email, thread: true }] }, ['steps[1].subject']],
+        [{ steps: [email, { type: 'CALL', delay_days: 0, thread: true, body: 'call' }] }, ['steps[1].thread']],
         [{ schedule: { days: [], start_hour: 9, end_hour: 17 } }, ['schedule.days']],
         [{ schedule: { days: ['MON'], start_hour: 24, end_hour: 25 } }, ['schedule.start_hour', 'schedule.end_hour']],
         [{ on_missing_channel: 'IGNORE' }, ['on_missing_channel']],
@@ -152,6 +171,17 @@ describe('sequence templates: create and patch', () => {
         [{ schedule: { days: ['MON'], start_hour: 23, end_hour: 1 } }, ['schedule.end_hour']],
         [{ steps: [email, { type: 'CALL', delay_days: 0, body: 'ok {% if x %} unclosed' }] }, ['steps[1].body']],
         [{ steps: [{ ...email, subject: '{{ first_name | shout }}' }] }, ['steps[0].subject']],
+        // The first EMAIL step starts the thread, so it needs a subject.
+        [{ steps: [{ type: 'EMAIL', delay_days: 0, body: 'no subject' }] }, ['steps[0].subject']],
+        [
+          {
+            steps: [
+              { type: 'CALL', delay_days: 0, body: 'call' },
+              { ...email, subject: null, thread: true },
+            ],
+          },
+          ['steps[1].subject'],
+        ],
       ];
       for (const [body, expected] of cases) {
         const response = await create(body);

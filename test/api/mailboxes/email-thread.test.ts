@@ -1,0 +1,90 @@
+// Threads of a run's emails against a real SMTP and IMAP server (GreenMail): a three-step sequence
+// whose later steps continue the thread arrives in the prospect's inbox as one conversation (the same
+// subject after "Re: ", each email In-Reply-To the previous one, References the chain), a reply naming
+// any email of the thread matches that email of the run, and a step with its own subject (thread
+// false) starts a new thread.
+import assert from 'node:assert/strict';
+import { newOrg } from '../../helpers/fixtures.ts';
+import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
+import { readInbox } from '../../helpers/imap-inbox.ts';
+import { insertSequence, insertTemplate, messagesOf, until, type StepSpec } from '../../helpers/sequence-fixtures.ts';
+import { connectedSenderAndProspect } from '../../helpers/mailboxes.ts';
+import { getStack, type Stack } from '../../helpers/stack.ts';
+import { sentMessageByIds } from '../../../domain/mailboxes/inbox-match.ts';
+import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
+
+describe('email threads of a run', function () {
+  this.timeout(120_000);
+  let stack: Stack;
+  let mail: RunningGreenMail;
+
+  before(async () => {
+    [stack, mail] = await Promise.all([getStack(), getGreenMail()]);
+  });
+
+  /** Runs `steps` for a prospect with a GreenMail inbox, sent through the owner's GreenMail mailbox; answers the inbox once every step went out. */
+  async function run(steps: StepSpec[]) {
+    const org = await newOrg(stack);
+    const { prospect, contactId } = await connectedSenderAndProspect(stack, mail, org);
+    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
+    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId });
+    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
+      taskQueue: stack.taskQueue,
+      workflowId: sequenceWorkflowId(sequenceId),
+      args: [{ sequenceId, organizationId: org.organizationId }],
+    });
+    await until(async () => (await messagesOf(stack, sequenceId)).length === steps.length, 60_000);
+    const inbox = () => readInbox(mail, prospect.address, prospect.password);
+    await until(async () => (await inbox()).length === steps.length, 15_000);
+    await handle.terminate('test done').catch(() => {});
+    return { org, sequenceId, inbox: await inbox(), messages: await messagesOf(stack, sequenceId) };
+  }
+
+  it('when the later steps continue the thread, then the prospect gets one conversation: "Re: <first subject>", In-Reply-To the previous email, References the chain', async () => {
+    const { org, inbox, messages } = await run([
+      { type: 'EMAIL', delay_days: 0, subject: 'Quick question, {{first_name}}', body: 'Hi {{first_name}}' },
+      { type: 'EMAIL', delay_days: 0, thread: true, body: 'Following up' },
+      { type: 'EMAIL', delay_days: 0, thread: true, body: 'Last note' },
+    ]);
+    const [first, second, third] = inbox;
+    assert.deepEqual(
+      inbox.map((m) => m.subject),
+      ['Quick question, Pat', 'Re: Quick question, Pat', 'Re: Quick question, Pat'],
+    );
+    assert.equal(first.inReplyTo, '');
+    assert.deepEqual(first.references, []);
+    assert.equal(second.inReplyTo, first.messageId);
+    assert.deepEqual(second.references, [first.messageId]);
+    assert.equal(third.inReplyTo, second.messageId);
+    assert.deepEqual(third.references, [first.messageId, second.messageId]);
+    // The stored messages carry the subjects as sent.
+    assert.deepEqual(
+      messages.map((m) => m.subject),
+      inbox.map((m) => m.subject),
+    );
+
+    // A reply naming any email of the thread matches that email of the run.
+    const bare = (id: string) => id.replace(/^<|>$/g, '');
+    const em = stack.orm.em.fork();
+    assert.equal(await sentMessageByIds(em, org.organizationId, [bare(first.messageId)]), messages[0].id);
+    assert.equal(
+      await sentMessageByIds(em, org.organizationId, [bare(third.messageId), ...third.references.map(bare)]),
+      messages[2].id,
+    );
+  });
+
+  it('when a step has its own subject (thread false), then it starts a new thread that the next threaded step continues', async () => {
+    const { inbox } = await run([
+      { type: 'EMAIL', delay_days: 0, subject: 'First topic', body: 'One' },
+      { type: 'EMAIL', delay_days: 0, subject: 'Second topic', body: 'Two' },
+      { type: 'EMAIL', delay_days: 0, thread: true, body: 'Three' },
+    ]);
+    assert.deepEqual(
+      inbox.map((m) => m.subject),
+      ['First topic', 'Second topic', 'Re: Second topic'],
+    );
+    assert.equal(inbox[1].inReplyTo, '', 'a step with its own subject answers nothing');
+    assert.equal(inbox[2].inReplyTo, inbox[1].messageId);
+    assert.deepEqual(inbox[2].references, [inbox[1].messageId]);
+  });
+});

@@ -26,7 +26,7 @@ import { effectiveDailyLimit, rampOf } from '../domain/sequences/send-limit.ts';
 import { senderPaused } from '../domain/mailboxes/reputation.queries.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
-import { derivedUuid, trackedEmail } from '../domain/engagement/tracking.ts';
+import { derivedUuid, trackedEmail, trackingBaseUrl } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RunStepInput, RunStepResult } from '../workflows/sequence.definitions.ts';
@@ -207,7 +207,15 @@ export async function prepareStep(
     const subject = 'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, variables);
     const url = deps.unsubscribeUrl(row.id);
     const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
-    const parts = trackedEmail({ baseUrl: deps.baseUrl, secret: deps.secret, messageId, body, unsubscribeUrl: url });
+    const parts = trackedEmail({
+      baseUrl: trackingBaseUrl(row.tracking_domain, deps.baseUrl),
+      secret: deps.secret,
+      messageId,
+      body,
+      unsubscribeUrl: url,
+      openTracking: row.open_tracking,
+      clickTracking: row.click_tracking,
+    });
     const request: EmailRequest & { body: string; senderId: string | null; threadSubject?: string } = {
       from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
       to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },

@@ -43,6 +43,7 @@ import { runMailboxCommand, type CommittedCommands, type MailboxCommandDeps } fr
 import { withLocalSecretKey } from './local-secret-key.ts';
 import { auditCommand } from './admin-audit.ts';
 import { runUserCommand } from './admin-users.ts';
+import { isSendingCommand, runSendingCommand, SENDING_USAGE } from './admin-sending.ts';
 import type { AuditOutcome } from '../db/entities/audit-entry.entity.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
@@ -156,6 +157,7 @@ function icpDocument(flags: Flags): unknown {
 
 async function run(orm: MikroORM, command: string[], flags: Flags, config: Config): Promise<unknown> {
   const em = orm.em.fork();
+  if (isSendingCommand(command)) return runSendingCommand(em, config, command, flags);
   switch (command.join(' ')) {
     case 'bootstrap':
       return admin
@@ -339,7 +341,8 @@ const USAGE = (await import('node:fs'))
   .split('\n')
   .filter((l) => l.startsWith('//   '))
   .map((l) => l.slice(5))
-  .join('\n');
+  .join('\n')
+  .concat(SENDING_USAGE);
 
 async function main(): Promise<number> {
   let parsed;

@@ -44,6 +44,8 @@ const TEMPLATE_SETTINGS = {
   holiday_country: 'GB',
   sender_user_id: ID.user,
   requires_lead_review: false,
+  open_tracking: false,
+  click_tracking: true,
 };
 
 const TEMPLATE = {

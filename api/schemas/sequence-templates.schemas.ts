@@ -185,6 +185,15 @@ const writeProperties: Record<string, JsonSchema> = {
     description:
       'Enrollment lands in FOUND with a NEW_LEAD_REVIEW task until approved (with the tasks API). Default false.',
   },
+  open_tracking: {
+    type: 'boolean',
+    description: "Default true: the HTML part carries a 1x1 pixel that records the email's opens. false: no pixel.",
+  },
+  click_tracking: {
+    type: 'boolean',
+    description:
+      "Default true: links go through the click redirect (the organization's tracking domain when set), which records clicks. false: links go out unchanged.",
+  },
 };
 
 export const templateCreateSchema: JsonSchema = named('SequenceTemplateCreate', {
@@ -222,6 +231,8 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     'holiday_country',
     'sender_user_id',
     'requires_lead_review',
+    'open_tracking',
+    'click_tracking',
   ],
   properties: {
     id: uuid,
@@ -242,6 +253,8 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     holiday_country: { type: ['string', 'null'] },
     sender_user_id: { type: ['string', 'null'], format: 'uuid' },
     requires_lead_review: { type: 'boolean' },
+    open_tracking: { type: 'boolean' },
+    click_tracking: { type: 'boolean' },
   },
 });
 

@@ -17,6 +17,8 @@ export const OrganizationSchema = defineEntity({
     leadLimit: p.integer().default(500),
     /** Ideal customer profile that qualification scores against (null: none set). */
     icpProfile: p.json<Record<string, string[]>>().nullable(),
+    /** The host name tracking links and pixels use (its DNS points at the service); null: the public base URL. */
+    trackingDomain: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -56,6 +56,10 @@ export const SequenceTemplateSchema = defineEntity({
     windowTimezone: p.enum(WINDOW_TIMEZONES).default('TEMPLATE'),
     /** A step due on a public holiday (the prospect's country, else holidayCountry) waits for the next working window. */
     skipHolidays: p.boolean().default(false),
+    /** The open pixel in the HTML part. */
+    openTracking: p.boolean().default(true),
+    /** Links rewritten to the click redirect. */
+    clickTracking: p.boolean().default(true),
     holidayCountry: p.text().nullable(),
     /** Whose mailbox sends; null only if that user row is deleted (users are soft-removed). */
     senderUser: () => p.manyToOne(User).ref().nullable(),

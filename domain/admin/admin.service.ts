@@ -293,6 +293,8 @@ export interface OrganizationSettings {
   lead_limit: number;
   /** Null when no profile is set. */
   icp_profile: IcpProfile | null;
+  /** The host of tracking links and pixels (admin `org tracking-domain`); null: the public base URL. */
+  tracking_domain: string | null;
 }
 
 function settings(org: Organization): OrganizationSettings {
@@ -302,6 +304,7 @@ function settings(org: Organization): OrganizationSettings {
     enrichment_credits: org.enrichmentCredits,
     lead_limit: org.leadLimit,
     icp_profile: org.icpProfile ? icpFromStored(org.icpProfile) : null,
+    tracking_domain: org.trackingDomain ?? null,
   };
 }
 

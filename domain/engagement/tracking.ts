@@ -9,6 +9,11 @@ const LINK_RE = /https?:\/\/[^\s<>"'`]+/g;
 /** Punctuation that ends a sentence rather than the URL. */
 const TRAILING_RE = /[.,;:!?)\]}]+$/;
 
+/** The base URL of an organization's tracking links: its tracking domain over https, else the public one. */
+export function trackingBaseUrl(trackingDomain: string | null, publicBaseUrl: string): string {
+  return trackingDomain ? `https://${trackingDomain}` : publicBaseUrl;
+}
+
 export function openUrl(baseUrl: string, secret: string, messageId: string): string {
   return `${baseUrl}/t/o/${signId(secret, 'open', messageId)}`;
 }
@@ -45,8 +50,9 @@ export interface TrackedEmail {
 }
 
 /**
- * The text and HTML parts of a sequence email: links tracked in both, the unsubscribe link last
- * (not tracked), the open pixel at the end of the HTML part.
+ * The text and HTML parts of a sequence email: links tracked in both (click tracking on), the
+ * unsubscribe link last (never tracked), the open pixel at the end of the HTML part (open tracking
+ * on). With click tracking off the links go out as written (still links in the HTML part).
  */
 export function trackedEmail(input: {
   baseUrl: string;
@@ -54,16 +60,25 @@ export function trackedEmail(input: {
   messageId: string;
   body: string;
   unsubscribeUrl: string;
+  /** Default true. */
+  openTracking?: boolean;
+  /** Default true. */
+  clickTracking?: boolean;
 }): TrackedEmail {
-  const track = (url: string) => clickUrl(input.baseUrl, input.secret, input.messageId, url);
-  const text = `${rewrite(input.body, track)}\n\n--\nUnsubscribe: ${input.unsubscribeUrl}`;
+  const clicks = input.clickTracking ?? true;
+  const track = (url: string) => (clicks ? clickUrl(input.baseUrl, input.secret, input.messageId, url) : url);
+  const text = `${clicks ? rewrite(input.body, track) : input.body}\n\n--\nUnsubscribe: ${input.unsubscribeUrl}`;
   const htmlBody = rewrite(escapeHtml(input.body), (url) => {
     const original = url.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
     return `<a href="${escapeHtml(track(original))}">${url}</a>`;
   }).replace(/\r?\n/g, '<br>\n');
+  const pixel =
+    (input.openTracking ?? true)
+      ? `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none">`
+      : '';
   const html =
     `<!doctype html><html><body><div>${htmlBody}</div>\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>` +
-    `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none"></body></html>`;
+    `${pixel}</body></html>`;
   return { text, html };
 }
 

@@ -21,6 +21,7 @@ const runQuery = (db: Kysely<DB>, sequenceId: string) =>
     .innerJoin('sequence_templates as t', 't.id', 's.sequence_template_id')
     .innerJoin('contacts as c', 'c.id', 's.contact_id')
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
+    .innerJoin('organizations as o', 'o.id', 's.organization_id')
     .select([
       's.id',
       's.organization_id',
@@ -52,6 +53,9 @@ const runQuery = (db: Kysely<DB>, sequenceId: string) =>
       't.skip_holidays',
       't.holiday_country',
       't.on_missing_channel',
+      't.open_tracking',
+      't.click_tracking',
+      'o.tracking_domain',
       't.sender_user_id as template_sender_id',
       'c.first_name',
       'c.last_name',

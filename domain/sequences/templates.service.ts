@@ -41,6 +41,8 @@ export interface TemplateInput {
   holiday_country?: string | null;
   sender_user_id?: string;
   requires_lead_review?: boolean;
+  open_tracking?: boolean;
+  click_tracking?: boolean;
 }
 
 export type TemplatePatch = Partial<TemplateInput>;
@@ -64,6 +66,8 @@ export interface TemplateRecord {
   holiday_country: string | null;
   sender_user_id: string | null;
   requires_lead_review: boolean;
+  open_tracking: boolean;
+  click_tracking: boolean;
 }
 
 export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
@@ -86,6 +90,8 @@ export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
     holiday_country: t.holidayCountry ?? null,
     sender_user_id: t.senderUser?.id ?? null,
     requires_lead_review: t.requiresLeadReview,
+    open_tracking: t.openTracking,
+    click_tracking: t.clickTracking,
   };
 }
 
@@ -197,6 +203,8 @@ export async function createTemplate(
     holidayCountry: input.holiday_country ?? null,
     senderUser: ref(sender),
     requiresLeadReview: input.requires_lead_review ?? false,
+    openTracking: input.open_tracking ?? true,
+    clickTracking: input.click_tracking ?? true,
     createdAt: now,
     updatedAt: now,
   });
@@ -253,6 +261,8 @@ export async function updateTemplate(
     if (patch.skip_holidays !== undefined) template.skipHolidays = patch.skip_holidays;
     if (patch.holiday_country !== undefined) template.holidayCountry = patch.holiday_country;
     if (patch.requires_lead_review !== undefined) template.requiresLeadReview = patch.requires_lead_review;
+    if (patch.open_tracking !== undefined) template.openTracking = patch.open_tracking;
+    if (patch.click_tracking !== undefined) template.clickTracking = patch.click_tracking;
     const now = new Date();
     if (status === 'ACTIVE' && !template.activatedAt) template.activatedAt = now;
     const before = template.status;

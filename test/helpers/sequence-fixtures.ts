@@ -71,15 +71,21 @@ export async function insertTemplate(
   stack: Stack,
   organizationId: string,
   steps: StepSpec[],
-  options: { senderUserId?: string; onMissingChannel?: 'STOP' | 'SKIP_STEP'; name?: string; window?: WindowSpec } = {},
+  options: {
+    senderUserId?: string;
+    onMissingChannel?: 'STOP' | 'SKIP_STEP';
+    name?: string;
+    window?: WindowSpec;
+    tracking?: { open?: boolean; click?: boolean };
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   const window = options.window ?? {};
   const schedule = window.schedule ? JSON.stringify(window.schedule) : null;
-  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, window_timezone, skip_holidays, holiday_country, sender_user_id, requires_lead_review, created_at, updated_at)
+  await sql`INSERT INTO sequence_templates (id, organization_id, name, status, language, timezone, activated_at, steps, on_missing_channel, schedule, window_timezone, skip_holidays, holiday_country, sender_user_id, requires_lead_review, open_tracking, click_tracking, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${options.name ?? `Template ${id.split('-')[0]}`}, 'ACTIVE', 'en', ${window.timezone ?? 'UTC'}, now(), ${JSON.stringify(steps)}::jsonb,
                     ${options.onMissingChannel ?? 'STOP'}, ${schedule}::jsonb, ${window.windowTimezone ?? 'TEMPLATE'}, ${window.skipHolidays ?? false},
-                    ${window.holidayCountry ?? null}, ${options.senderUserId ?? null}, false, now(), now())`.execute(
+                    ${window.holidayCountry ?? null}, ${options.senderUserId ?? null}, false, ${options.tracking?.open ?? true}, ${options.tracking?.click ?? true}, now(), now())`.execute(
     db(stack),
   );
   return id;

@@ -132,8 +132,12 @@ describe('admin CLI', function () {
       enrichment_credits: starting,
       lead_limit: 500,
       icp_profile: null,
+      tracking_domain: null,
     });
     assert.equal(json('org', 'credits', '--org', org.organization_id, '--add', '5').enrichment_credits, starting + 5);
+    // A tracking domain that is not a host name is refused before any DNS lookup (the DNS check: tracking-control.test.ts).
+    const notHost = admin('org', 'tracking-domain', '--org', org.organization_id, '--set', 'not a host');
+    assert.deepEqual([notHost.code, /is not a host name/.test(notHost.stderr)], [1, true], notHost.stderr);
     const overdrawn = admin('org', 'credits', '--org', org.organization_id, '--add=-1000');
     assert.equal(overdrawn.code, 1);
     assert.match(overdrawn.stderr, />= 0/);

@@ -30,11 +30,12 @@ export function engagementFixture() {
       { type: 'EMAIL', delay_days: 3, subject: 'Again', body: 'Again' },
     ],
     contact: { linkedinUrl?: string } = {},
+    tracking: { open?: boolean; click?: boolean } = {},
   ) {
     const { stack, org } = fx;
     const email = `eng-${randomUUID().slice(0, 8)}@example.com`;
     const contactId = await insertContact(stack, org.organizationId, { email, firstName: 'Ada', ...contact });
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
+    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId, tracking });
     const sequenceId = await insertSequence(stack, org.organizationId, {
       contactId,
       templateId,

@@ -27,12 +27,14 @@ describe('sequence templates: create and patch', () => {
       const t = response.body;
       assert.deepEqual(Object.keys(t).sort(), [
         'activated_at',
+        'click_tracking',
         'created_at',
         'holiday_country',
         'id',
         'language',
         'name',
         'on_missing_channel',
+        'open_tracking',
         'requires_lead_review',
         'schedule',
         'sender_user_id',
@@ -61,6 +63,8 @@ describe('sequence templates: create and patch', () => {
           t.window_timezone,
           t.skip_holidays,
           t.holiday_country,
+          t.open_tracking,
+          t.click_tracking,
         ],
         [
           'Draft one',
@@ -77,6 +81,8 @@ describe('sequence templates: create and patch', () => {
           'TEMPLATE',
           false,
           null,
+          true,
+          true,
         ],
       );
       const read = await api.get(`/v1/sequence-templates/${t.id}`, { key: org.apiKey });
@@ -97,6 +103,8 @@ describe('sequence templates: create and patch', () => {
         timezone: 'Europe/Paris',
         on_missing_channel: 'SKIP_STEP',
         requires_lead_review: true,
+        open_tracking: false,
+        click_tracking: false,
         steps: [
           email,
           { type: 'LINKEDIN_INVITATION', delay_days: 1.5, body: 'Hi {{ first_name }}' },

@@ -213,6 +213,7 @@ export async function prepareStep(
       messageId,
       body,
       unsubscribeUrl: url,
+      sender: { identity: row.sender_identity, postalAddress: row.postal_address },
       openTracking: row.open_tracking,
       clickTracking: row.click_tracking,
     });

@@ -4,14 +4,18 @@
 //   npm run --silent admin -- org tracking-domain --org ORG_ID --set HOST|none [--json]
 //     HOST must already resolve to the service (a CNAME to PUBLIC_BASE_URL's host, or its addresses);
 //     click links and open pixels of the organization's emails then use https://HOST. none: back to PUBLIC_BASE_URL.
+//   npm run --silent admin -- org sender-address --org ORG_ID --file PATH|--json-value '{"sender_identity":"Acme Inc.","postal_address":"1 Main St\nSpringfield"}' [--json]
+//     in the footer of every sequence email, with the unsubscribe link; both null clears them.
 import { promises as dns } from 'node:dns';
+import { readFileSync } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import { AdminError } from '../domain/admin/admin.service.ts';
 import { systemResolve, type DnsResolve } from '../domain/sending/dns.ts';
 import { setTrackingDomain } from '../domain/sending/tracking-domain.ts';
+import { setSenderAddress } from '../domain/sending/sender-address.ts';
 
-const COMMANDS = new Set(['org tracking-domain']);
+const COMMANDS = new Set(['org tracking-domain', 'org sender-address']);
 
 export const isSendingCommand = (command: string[]) => COMMANDS.has(command.join(' '));
 
@@ -40,6 +44,25 @@ function need(flags: Record<string, unknown>, name: string): string {
   return value;
 }
 
+/** The JSON document of --file or --json-value, exactly one. */
+function jsonDocument(flags: Record<string, unknown>): unknown {
+  const file = flags.file as string | undefined;
+  const inline = flags['json-value'] as string | undefined;
+  if ((file === undefined) === (inline === undefined))
+    throw new AdminError('give exactly one of --file or --json-value');
+  let text: string;
+  try {
+    text = file !== undefined ? readFileSync(file, 'utf8') : inline!;
+  } catch (error) {
+    throw new AdminError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AdminError(`${file ?? '--json-value'} is not valid JSON`);
+  }
+}
+
 export async function runSendingCommand(
   em: EntityManager,
   config: Config,
@@ -57,6 +80,8 @@ export async function runSendingCommand(
         domain === 'none' ? null : domain,
       );
     }
+    case 'org sender-address':
+      return setSenderAddress(em, need(flags, 'org'), jsonDocument(flags));
     default:
       throw new AdminError(`unknown command: ${command.join(' ')}`);
   }

@@ -19,6 +19,10 @@ export const OrganizationSchema = defineEntity({
     icpProfile: p.json<Record<string, string[]>>().nullable(),
     /** The host name tracking links and pixels use (its DNS points at the service); null: the public base URL. */
     trackingDomain: p.text().nullable(),
+    /** Who sends, as the footer of every sequence email names it (a company's legal name); null: not set. */
+    senderIdentity: p.text().nullable(),
+    /** The sender's postal address, in the same footer (lines separated by newlines); null: not set. */
+    postalAddress: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -35,6 +35,7 @@ import { Migration20261129100000_reputation_pause } from './Migration20261129100
 import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
 import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 import { Migration20261130120000_tracking_control } from './Migration20261130120000_tracking_control.ts';
+import { Migration20261130120100_compliance_footer } from './Migration20261130120100_compliance_footer.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -75,4 +76,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261129200000_audit_log', class: Migration20261129200000_audit_log },
   { name: 'Migration20261130110000_user_roles', class: Migration20261130110000_user_roles },
   { name: 'Migration20261130120000_tracking_control', class: Migration20261130120000_tracking_control },
+  { name: 'Migration20261130120100_compliance_footer', class: Migration20261130120100_compliance_footer },
 ];

@@ -295,6 +295,9 @@ export interface OrganizationSettings {
   icp_profile: IcpProfile | null;
   /** The host of tracking links and pixels (admin `org tracking-domain`); null: the public base URL. */
   tracking_domain: string | null;
+  /** The sequence emails' footer (admin `org sender-address`); null when unset. */
+  sender_identity: string | null;
+  postal_address: string | null;
 }
 
 function settings(org: Organization): OrganizationSettings {
@@ -305,6 +308,8 @@ function settings(org: Organization): OrganizationSettings {
     lead_limit: org.leadLimit,
     icp_profile: org.icpProfile ? icpFromStored(org.icpProfile) : null,
     tracking_domain: org.trackingDomain ?? null,
+    sender_identity: org.senderIdentity ?? null,
+    postal_address: org.postalAddress ?? null,
   };
 }
 

@@ -3,6 +3,7 @@
 // goes only where the email pointed: no open redirect) and the HTML part carries a 1x1 pixel
 // `/t/o/<token>` (the token signs the message id). The stored message keeps the body as rendered.
 import { createHash } from 'node:crypto';
+import { complianceFooter, escapeHtml } from './footer.ts';
 import { signId, verifySignedId } from './signed-token.ts';
 
 const LINK_RE = /https?:\/\/[^\s<>"'`]+/g;
@@ -41,9 +42,6 @@ function rewrite(text: string, replace: (url: string) => string): string {
   });
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export interface TrackedEmail {
   text: string;
   html: string;
@@ -51,7 +49,7 @@ export interface TrackedEmail {
 
 /**
  * The text and HTML parts of a sequence email: links tracked in both (click tracking on), the
- * unsubscribe link last (never tracked), the open pixel at the end of the HTML part (open tracking
+ * footer last (sender identity, postal address, the unsubscribe link; never tracked), the open pixel at the end of the HTML part (open tracking
  * on). With click tracking off the links go out as written (still links in the HTML part).
  */
 export function trackedEmail(input: {
@@ -60,6 +58,8 @@ export function trackedEmail(input: {
   messageId: string;
   body: string;
   unsubscribeUrl: string;
+  /** The organization's sender identity and postal address, in the footer when set. */
+  sender?: { identity: string | null; postalAddress: string | null };
   /** Default true. */
   openTracking?: boolean;
   /** Default true. */
@@ -67,7 +67,12 @@ export function trackedEmail(input: {
 }): TrackedEmail {
   const clicks = input.clickTracking ?? true;
   const track = (url: string) => (clicks ? clickUrl(input.baseUrl, input.secret, input.messageId, url) : url);
-  const text = `${clicks ? rewrite(input.body, track) : input.body}\n\n--\nUnsubscribe: ${input.unsubscribeUrl}`;
+  const footer = complianceFooter({
+    senderIdentity: input.sender?.identity ?? null,
+    postalAddress: input.sender?.postalAddress ?? null,
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  const text = `${clicks ? rewrite(input.body, track) : input.body}\n\n${footer.text}`;
   const htmlBody = rewrite(escapeHtml(input.body), (url) => {
     const original = url.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
     return `<a href="${escapeHtml(track(original))}">${url}</a>`;
@@ -76,9 +81,7 @@ export function trackedEmail(input: {
     (input.openTracking ?? true)
       ? `<img src="${escapeHtml(openUrl(input.baseUrl, input.secret, input.messageId))}" width="1" height="1" alt="" style="display:none">`
       : '';
-  const html =
-    `<!doctype html><html><body><div>${htmlBody}</div>\n<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>` +
-    `${pixel}</body></html>`;
+  const html = `<!doctype html><html><body><div>${htmlBody}</div>\n${footer.html}` + `${pixel}</body></html>`;
   return { text, html };
 }
 

@@ -56,6 +56,8 @@ const runQuery = (db: Kysely<DB>, sequenceId: string) =>
       't.open_tracking',
       't.click_tracking',
       'o.tracking_domain',
+      'o.sender_identity',
+      'o.postal_address',
       't.sender_user_id as template_sender_id',
       'c.first_name',
       'c.last_name',

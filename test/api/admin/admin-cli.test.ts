@@ -133,6 +133,8 @@ describe('admin CLI', function () {
       lead_limit: 500,
       icp_profile: null,
       tracking_domain: null,
+      sender_identity: null,
+      postal_address: null,
     });
     assert.equal(json('org', 'credits', '--org', org.organization_id, '--add', '5').enrichment_credits, starting + 5);
     // A tracking domain that is not a host name is refused before any DNS lookup (the DNS check: tracking-control.test.ts).

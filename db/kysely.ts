@@ -38,6 +38,7 @@ import type { SandboxCrmRecordSchema } from './entities/sandbox-crm-record.entit
 import type { SandboxLinkedinActionSchema } from './entities/sandbox-linkedin-action.entity.ts';
 import type { SandboxOutboundEmailSchema } from './entities/sandbox-outbound-email.entity.ts';
 import type { SenderDailySendsSchema } from './entities/sender-daily-sends.entity.ts';
+import type { SendingDomainSchema } from './entities/sending-domain.entity.ts';
 import type { SequenceTemplateSchema } from './entities/sequence-template.entity.ts';
 import type { SequenceSchema } from './entities/sequence.entity.ts';
 import type { SignalImportSchema } from './entities/signal-import.entity.ts';
@@ -85,6 +86,7 @@ type Schemas =
   | typeof SandboxLinkedinActionSchema
   | typeof SandboxOutboundEmailSchema
   | typeof SenderDailySendsSchema
+  | typeof SendingDomainSchema
   | typeof SequenceTemplateSchema
   | typeof SequenceSchema
   | typeof SignalImportSchema

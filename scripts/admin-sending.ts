@@ -1,11 +1,15 @@
 // The admin CLI's sending commands (scripts/admin.ts hands them over, with its flags; their usage
-// lines are these): an organization's tracking domain. DNS lookups go through the system's
+// lines are these): an organization's tracking domain, sender address and DKIM sending domains. DNS lookups go through the system's
 // resolver, or the servers of DNS_SERVERS (comma-separated `host[:port]`) when set.
 //   npm run --silent admin -- org tracking-domain --org ORG_ID --set HOST|none [--json]
 //     HOST must already resolve to the service (a CNAME to PUBLIC_BASE_URL's host, or its addresses);
 //     click links and open pixels of the organization's emails then use https://HOST. none: back to PUBLIC_BASE_URL.
 //   npm run --silent admin -- org sender-address --org ORG_ID --file PATH|--json-value '{"sender_identity":"Acme Inc.","postal_address":"1 Main St\nSpringfield"}' [--json]
 //     in the footer of every sequence email, with the unsubscribe link; both null clears them.
+//   npm run --silent admin -- domain register --org ORG_ID --set DOMAIN [--json]
+//     makes the DKIM key pair and prints the TXT record to publish; emails From DOMAIN through the shared transport are signed.
+//   npm run --silent admin -- domain check --org ORG_ID --set DOMAIN [--json]
+//     looks the TXT record up; verified_at is set when it carries the key.
 import { promises as dns } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -14,8 +18,9 @@ import { AdminError } from '../domain/admin/admin.service.ts';
 import { systemResolve, type DnsResolve } from '../domain/sending/dns.ts';
 import { setTrackingDomain } from '../domain/sending/tracking-domain.ts';
 import { setSenderAddress } from '../domain/sending/sender-address.ts';
+import { checkSendingDomain, registerSendingDomain } from '../domain/sending/dkim.ts';
 
-const COMMANDS = new Set(['org tracking-domain', 'org sender-address']);
+const COMMANDS = new Set(['org tracking-domain', 'org sender-address', 'domain register', 'domain check']);
 
 export const isSendingCommand = (command: string[]) => COMMANDS.has(command.join(' '));
 
@@ -82,6 +87,10 @@ export async function runSendingCommand(
     }
     case 'org sender-address':
       return setSenderAddress(em, need(flags, 'org'), jsonDocument(flags));
+    case 'domain register':
+      return registerSendingDomain(em, { secretKey: config.webhookSecretKey }, need(flags, 'org'), need(flags, 'set'));
+    case 'domain check':
+      return checkSendingDomain(em, { resolve }, need(flags, 'org'), need(flags, 'set'));
     default:
       throw new AdminError(`unknown command: ${command.join(' ')}`);
   }

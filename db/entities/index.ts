@@ -34,6 +34,7 @@ import { SandboxCrmRecord } from './sandbox-crm-record.entity.ts';
 import { SandboxLinkedinAction } from './sandbox-linkedin-action.entity.ts';
 import { SandboxOutboundEmail } from './sandbox-outbound-email.entity.ts';
 import { SenderDailySends } from './sender-daily-sends.entity.ts';
+import { SendingDomain } from './sending-domain.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 import { SignalImport } from './signal-import.entity.ts';
@@ -81,6 +82,7 @@ export {
   SandboxLinkedinAction,
   SandboxOutboundEmail,
   SenderDailySends,
+  SendingDomain,
   Sequence,
   SequenceTemplate,
   Signal,
@@ -139,4 +141,5 @@ export const entities = [
   WorkflowCommand,
   Mailbox,
   MailboxInboxMessage,
+  SendingDomain,
 ];

@@ -36,6 +36,7 @@ import { Migration20261129200000_audit_log } from './Migration20261129200000_aud
 import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 import { Migration20261130120000_tracking_control } from './Migration20261130120000_tracking_control.ts';
 import { Migration20261130120100_compliance_footer } from './Migration20261130120100_compliance_footer.ts';
+import { Migration20261130120200_sending_domains } from './Migration20261130120200_sending_domains.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -77,4 +78,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261130110000_user_roles', class: Migration20261130110000_user_roles },
   { name: 'Migration20261130120000_tracking_control', class: Migration20261130120000_tracking_control },
   { name: 'Migration20261130120100_compliance_footer', class: Migration20261130120100_compliance_footer },
+  { name: 'Migration20261130120200_sending_domains', class: Migration20261130120200_sending_domains },
 ];

@@ -16,6 +16,16 @@ export interface OutboundEmail {
   headers: Record<string, string>;
   /** The Message-ID header, chosen by the caller so replies and bounces can be traced back; `<>` optional. */
   messageId: string;
+  /** Sign with this DKIM key (the SMTP transport hands it to nodemailer); added at send time, never stored. */
+  dkim?: DkimKey;
+}
+
+/** A DKIM signing key as nodemailer takes it. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  /** PEM. */
+  privateKey: string;
 }
 
 export interface SendResult {

@@ -45,6 +45,7 @@ export class SmtpMailTransport implements MailTransport {
         ...(message.html === undefined ? {} : { html: message.html }),
         headers: message.headers,
         messageId,
+        ...(message.dkim ? { dkim: message.dkim } : {}),
       });
       // One recipient: nodemailer resolves only when the server took it (all refused throws EENVELOPE).
       return { accepted: info.accepted?.length !== 0, providerMessageId: info.messageId || messageId, error: null };

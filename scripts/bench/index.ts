@@ -9,6 +9,7 @@ import { benchEnrollmentTrace } from './enrollment-trace.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchLists } from './lists.bench.ts';
 import { benchMailboxes } from './mailboxes.bench.ts';
+import { benchMailSigning } from './mail-signing.bench.ts';
 import { benchMe } from './me.bench.ts';
 import { benchMixed } from './mixed.bench.ts';
 import { benchContacts, benchSearch } from './people.bench.ts';
@@ -36,6 +37,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   compression: benchCompression,
   cluster: () => benchCluster({ tls: process.argv.includes('--tls'), rollout: process.argv.includes('--rollout') }),
   mailboxes: benchMailboxes,
+  'mail-signing': benchMailSigning,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API

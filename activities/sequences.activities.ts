@@ -3,7 +3,6 @@
 // time, and the end of a run that completed or failed. Each change of the row and its event commit in
 // one transaction under the row lock, so a step and the API's stop or pause never interleave; no
 // provider is called under that lock.
-import { dkimSigned } from '../domain/sending/dkim.ts';
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -46,8 +45,8 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
   const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
   const mailboxes = mailboxSending({
     credentials: new MailboxCredentials(deps.config.webhookSecretKey),
-    // The shared transport signs each email From a registered sending domain (DKIM).
-    fallback: dkimSigned(providers.mail, { em: () => deps.orm.em.fork(), secretKey: deps.config.webhookSecretKey }),
+    fallback: providers.mail,
+    dkimSecretKey: deps.config.webhookSecretKey,
     // A mailbox back to CONNECTED wakes the runs it held now; the outbox drain would otherwise.
     onChange: async (change) => {
       await deliverRunsChanged(

@@ -42,6 +42,7 @@ export function taskActionsRoutes(deps: TaskActionsDeps): RouteDef[] {
   const mailboxes = mailboxSending({
     credentials: new MailboxCredentials(deps.config.webhookSecretKey),
     fallback: deps.providers.mail,
+    dkimSecretKey: deps.config.webhookSecretKey,
   });
   return [
     defineRoute<Params>({

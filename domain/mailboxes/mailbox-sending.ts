@@ -5,6 +5,7 @@
 // then waits instead of failing). An ERROR mailbox's logins are tried again on each retry of a
 // held email; an AUTH_FAILED one waits for an operator (retrying a refused password can lock the
 // account). What a mailbox's server says is cleaned of its secrets before it is stored or thrown.
+import { dkimSigned } from '../sending/dkim.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MailTransport } from '../../providers/mail/index.ts';
 import { SmtpMailTransport } from '../../providers/mail/smtp.ts';
@@ -51,6 +52,8 @@ export interface MailboxSending {
 export function mailboxSending(deps: {
   credentials: MailboxCredentials;
   fallback: MailTransport;
+  /** When given, the shared transport signs each email From a registered sending domain (DKIM) with keys sealed under it. */
+  dkimSecretKey?: string;
   onChange?(change: MailboxChange): Promise<void>;
 }): MailboxSending {
   const changed = async (change: MailboxChange | null) => {
@@ -60,8 +63,11 @@ export function mailboxSending(deps: {
   return {
     async route(em, senderId) {
       const mailbox = senderId ? await sendingMailbox(em, { userId: senderId }) : undefined;
-      if (!mailbox)
-        return { kind: 'TRANSPORT', mail: deps.fallback, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
+      if (!mailbox) {
+        const secretKey = deps.dkimSecretKey;
+        const mail = secretKey === undefined ? deps.fallback : dkimSigned(deps.fallback, { em: () => em, secretKey });
+        return { kind: 'TRANSPORT', mail, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
+      }
       if (HOLDING_STATUSES.includes(mailbox.status))
         return { kind: 'HELD', mailboxId: mailbox.id, status: mailbox.status, lastError: mailbox.last_error };
       const server = deps.credentials.tryOpen(mailbox.id, 'smtp', mailbox.smtp_url_encrypted);

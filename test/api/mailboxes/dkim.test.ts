@@ -13,7 +13,9 @@ import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts'
 import { readRawInbox } from '../../helpers/imap-inbox.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { AdminError } from '../../../domain/admin/admin.service.ts';
-import { checkSendingDomain, dkimSigned, registerSendingDomain } from '../../../domain/sending/dkim.ts';
+import { checkSendingDomain, registerSendingDomain } from '../../../domain/sending/dkim.ts';
+import { MailboxCredentials } from '../../../domain/mailboxes/credentials.ts';
+import { mailboxSending } from '../../../domain/mailboxes/mailbox-sending.ts';
 import type { DnsResolve } from '../../../domain/sending/dns.ts';
 import { SmtpMailTransport } from '../../../providers/mail/smtp.ts';
 
@@ -73,7 +75,14 @@ describe('DKIM signing of the shared transport', function () {
       mail.addUser(prospect.address, prospect.password),
     ]);
     const smtp = new SmtpMailTransport({ smtpUrl: mail.urls(sender.address, sender.password).smtpUrl });
-    const shared = dkimSigned(smtp, { em, secretKey });
+    // The shared transport as the runs' and task replies' routing hands it out (a sender without a connected mailbox).
+    const route = await mailboxSending({
+      credentials: new MailboxCredentials(secretKey),
+      fallback: smtp,
+      dkimSecretKey: secretKey,
+    }).route(em(), null);
+    assert.equal(route.kind, 'TRANSPORT');
+    const shared = (route as Extract<typeof route, { kind: 'TRANSPORT' }>).mail;
     const email = (from: string, n: number) => ({
       from: { name: 'Rep', email: from },
       to: { email: prospect.address },

@@ -309,6 +309,7 @@ export async function recordStep(
     step_number: input.stepNumber,
     provider_message_id: outcome.providerId,
     sent_at: at,
+    sender_id: send.senderId,
   });
   // A CALL wait is over once the next step runs; a pause, a reply's wait or an end that came meanwhile stays.
   const status = running && waitsOnCall(row) ? 'ACTIVE' : row.status;

@@ -55,6 +55,7 @@ import { signalImportsRoutes } from './routes/signal-imports.routes.ts';
 import { signalPresetsRoutes } from './routes/signal-presets.routes.ts';
 import { sequenceControlsRoutes } from './routes/sequence-controls.routes.ts';
 import { sequenceTemplatesRoutes } from './routes/sequence-templates.routes.ts';
+import { statsRoutes } from './routes/stats.routes.ts';
 import { sequencesRoutes, type SequencesDeps } from './routes/sequences.routes.ts';
 import { signalsRoutes } from './routes/signals.routes.ts';
 import { taskActionsRoutes } from './routes/task-actions.routes.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): App {
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
     ...sequenceTemplatesRoutes({ workflows }),
+    ...statsRoutes(),
     ...sequencesRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
     ...sequenceControlsRoutes({ workflows }),
     ...unenrollRoutes({ workflows }),

@@ -32,6 +32,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'People (email or LinkedIn URL) and companies (domain) never to enroll, send to or import, permanently or until a date.',
   'Sequence templates':
     'The plan a sequence runs: steps (email, LinkedIn invitation or message, call) with their delays, schedule, sender and rules.',
+  Stats:
+    'Results read in milliseconds from per-day counters: per template, step and variant, and per sender mailbox (sent, delivered, unique opens and clicks, ' +
+    'replies and positive replies, bounces, opt-outs, meetings, tasks) with their rates. Bot clicks and privacy-proxy opens are counted apart.',
   Sequences:
     'One contact running one template: enroll (checked for exclusions and duplicates), read, list, variables, pause, resume, stop, and unenroll.',
   Messages:

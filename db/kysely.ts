@@ -39,6 +39,7 @@ import type { SandboxLinkedinActionSchema } from './entities/sandbox-linkedin-ac
 import type { SandboxOutboundEmailSchema } from './entities/sandbox-outbound-email.entity.ts';
 import type { SenderDailySendsSchema } from './entities/sender-daily-sends.entity.ts';
 import type { SendingDomainSchema } from './entities/sending-domain.entity.ts';
+import type { SequenceStatsDaySchema } from './entities/sequence-stats-day.entity.ts';
 import type { SequenceTemplateSchema } from './entities/sequence-template.entity.ts';
 import type { SequenceSchema } from './entities/sequence.entity.ts';
 import type { SignalImportSchema } from './entities/signal-import.entity.ts';
@@ -87,6 +88,7 @@ type Schemas =
   | typeof SandboxOutboundEmailSchema
   | typeof SenderDailySendsSchema
   | typeof SendingDomainSchema
+  | typeof SequenceStatsDaySchema
   | typeof SequenceTemplateSchema
   | typeof SequenceSchema
   | typeof SignalImportSchema

@@ -15,6 +15,7 @@
 //   npm run --silent admin -- org lead-limit --org ORG_ID --set N [--json]
 //   npm run --silent admin -- org icp --org ORG_ID --file PATH|--json-value '{"industries":["Software"],...}' [--json]
 //   npm run --silent admin -- reconcile [--org ORG_ID] [--fix] [--json]    (rows and workflows that disagree; --fix repairs them)
+//   npm run --silent admin -- stats-check [--org ORG_ID] [--fix] [--json]  (stats counters that differ from their source rows; --fix recomputes them)
 //   npm run --silent admin -- mailbox connect --user USER_ID (--smtp-url URL|--smtp-url-env NAME) (--imap-url URL|--imap-url-env NAME) [--password-stdin] [--email E] [--json]
 //   npm run --silent admin -- mailbox list --org ORG_ID [--json]
 //   npm run --silent admin -- mailbox disconnect --id MAILBOX_ID [--json]
@@ -252,6 +253,8 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
           { organizationId: flags.org, fix: flags.fix ?? false },
         ),
       );
+    case 'stats-check':
+      return (await import('./admin-stats.ts')).statsCheck(em, flags.org, flags.fix ?? false);
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }

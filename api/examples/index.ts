@@ -8,6 +8,7 @@ import { peopleExamples } from './people.examples.ts';
 import { sequenceExamples } from './sequences.examples.ts';
 import { serviceExamples } from './service.examples.ts';
 import { signalExamples } from './signals.examples.ts';
+import { statsExamples } from './stats.examples.ts';
 import { taskExamples } from './tasks.examples.ts';
 
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
@@ -19,4 +20,5 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   ...eventExamples,
   ...signalExamples,
   ...serviceExamples,
+  ...statsExamples,
 };

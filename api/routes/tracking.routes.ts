@@ -6,7 +6,7 @@ import type { WorkflowClients } from '../../workflows/clients.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { recordTrackedClick, recordTrackedOpen } from '../../domain/engagement/opens-clicks.service.ts';
-import { verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
+import { isPrivacyProxyOpen, verifyClickToken, verifyOpenToken } from '../../domain/engagement/tracking.ts';
 import { notFound } from '../errors.ts';
 import { defineRoute, type RouteDef } from '../route.ts';
 import { EXAMPLE_TOKENS, EXAMPLE_LINK } from '../examples/ids.ts';
@@ -72,7 +72,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
       operationId: 'trackOpen',
       requestExample: { params: { token: EXAMPLE_TOKENS.open } },
       summary: 'Email open pixel',
-      description: `A 1x1 GIF in every sequence email's HTML part. Loading it records an open (first open: \`message.opened\`). ${FOREIGN_PARAMETERS}`,
+      description: `A 1x1 GIF in every sequence email's HTML part. Loading it records an open (first open: \`message.opened\`); a fetch by Apple Mail Privacy Protection (user agent \`Mozilla/5.0\`) is counted apart in the stats. ${FOREIGN_PARAMETERS}`,
       params: tokenParams,
       query: pixelQuery,
       responses: {
@@ -82,7 +82,7 @@ export function trackingRoutes(deps: TrackingDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const messageId = verifyOpenToken(deps.config.webhookSecretKey, params.token);
         if (!messageId) throw notFound('Tracking link');
-        await recordTrackedOpen(engagement(), messageId);
+        await recordTrackedOpen(engagement(), messageId, isPrivacyProxyOpen(ctx.get('user-agent')));
         ctx.type = 'image/gif';
         ctx.set('Cache-Control', 'no-store, max-age=0');
         return { status: 200, body: PIXEL };

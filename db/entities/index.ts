@@ -35,6 +35,7 @@ import { SandboxLinkedinAction } from './sandbox-linkedin-action.entity.ts';
 import { SandboxOutboundEmail } from './sandbox-outbound-email.entity.ts';
 import { SenderDailySends } from './sender-daily-sends.entity.ts';
 import { SendingDomain } from './sending-domain.entity.ts';
+import { SequenceStatsDay } from './sequence-stats-day.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 import { SignalImport } from './signal-import.entity.ts';
@@ -84,6 +85,7 @@ export {
   SenderDailySends,
   SendingDomain,
   Sequence,
+  SequenceStatsDay,
   SequenceTemplate,
   Signal,
   SignalImport,
@@ -117,6 +119,7 @@ export const entities = [
   AuditEntry,
   WebhookSubscription,
   WebhookDelivery,
+  SequenceStatsDay,
   SequenceTemplate,
   SandboxOutboundEmail,
   SandboxLinkedinAction,

@@ -9,6 +9,16 @@ export const MeetingSchema = defineEntity({
   name: 'Meeting',
   tableName: 'meetings',
   indexes: [{ name: 'meetings_organization_contact_index', properties: ['organization', 'contact'] }],
+  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
+  triggers: [
+    {
+      name: 'meetings_sequence_stats',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression:
+        'create trigger "meetings_sequence_stats" after insert or update or delete on "meetings" for each row execute function "meetings_sequence_stats"()',
+    },
+  ],
   properties: {
     id: p
       .uuid()

@@ -22,6 +22,16 @@ export const MessageSchema = defineEntity({
       expression: `create index "messages_organization_provider_message_id_index" on "messages" ("organization_id", "provider_message_id") where "provider_message_id" is not null`,
     },
   ],
+  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
+  triggers: [
+    {
+      name: 'messages_sequence_stats',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression:
+        'create trigger "messages_sequence_stats" after insert or update or delete on "messages" for each row execute function "messages_sequence_stats"()',
+    },
+  ],
   properties: {
     id: p
       .uuid()
@@ -51,6 +61,19 @@ export const MessageSchema = defineEntity({
     bouncedAt: p.datetime().nullable(),
     /** LINKEDIN invitations: when the contact accepted. */
     acceptedAt: p.datetime().nullable(),
+    /** Step messages: the user whose mailbox sent it (null: the service's own address). */
+    senderId: p.uuid().nullable(),
+    /** Step messages of a step with variants: the variant sent (1-based); null otherwise. */
+    variant: p.integer().nullable(),
+    /** The first open by a person (an Apple Mail Privacy Protection fetch is not one: proxyOpenedAt). */
+    uniqueOpenedAt: p.datetime().nullable(),
+    proxyOpenedAt: p.datetime().nullable(),
+    /** The first click by a person (a link scanner's click right after delivery is not one: botClickedAt). */
+    uniqueClickedAt: p.datetime().nullable(),
+    botClickedAt: p.datetime().nullable(),
+    /** The earliest reply to this message (an out-of-office answer is none), and the earliest INTERESTED one. */
+    firstReplyAt: p.datetime().nullable(),
+    firstPositiveReplyAt: p.datetime().nullable(),
   },
 });
 

@@ -23,6 +23,23 @@ export const SequenceSchema = defineEntity({
     { name: 'sequences_organization_contact_index', properties: ['organization', 'contact'] },
     { name: 'sequences_organization_template_index', properties: ['organization', 'sequenceTemplate'] },
   ],
+  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
+  triggers: [
+    {
+      name: 'sequences_sequence_stats',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression:
+        'create trigger "sequences_sequence_stats" after insert or update on "sequences" for each row execute function "sequences_sequence_stats"()',
+    },
+    {
+      name: 'sequences_sequence_stats_delete',
+      timing: 'before',
+      events: ['delete'],
+      expression:
+        'create trigger "sequences_sequence_stats_delete" before delete on "sequences" for each row execute function "sequences_sequence_stats_delete"()',
+    },
+  ],
   properties: {
     id: p
       .uuid()

@@ -54,6 +54,16 @@ export const TaskSchema = defineEntity({
       expression: 'create index "tasks_title_trgm" on "tasks" using gin (lower("title") gin_trgm_ops)',
     },
   ],
+  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
+  triggers: [
+    {
+      name: 'tasks_sequence_stats',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression:
+        'create trigger "tasks_sequence_stats" after insert or update or delete on "tasks" for each row execute function "tasks_sequence_stats"()',
+    },
+  ],
   properties: {
     id: p
       .uuid()

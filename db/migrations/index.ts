@@ -32,6 +32,7 @@ import { Migration20261127230000_mailbox_sync_health } from './Migration20261127
 import { Migration20261128090000_prospect_time_zone } from './Migration20261128090000_prospect_time_zone.ts';
 import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_mailbox_ramp.ts';
 import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
+import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
 import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 import { Migration20261130120000_tracking_control } from './Migration20261130120000_tracking_control.ts';
@@ -79,4 +80,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261130120000_tracking_control', class: Migration20261130120000_tracking_control },
   { name: 'Migration20261130120100_compliance_footer', class: Migration20261130120100_compliance_footer },
   { name: 'Migration20261130120200_sending_domains', class: Migration20261130120200_sending_domains },
+  { name: 'Migration20261130130000_sequence_stats', class: Migration20261130130000_sequence_stats },
 ];

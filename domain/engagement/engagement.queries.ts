@@ -3,6 +3,7 @@
 // (its transaction, if any); the use cases beside this file hold the rules.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 
 // ---- Messages as the API reads them
@@ -131,19 +132,41 @@ export async function messageOrganization(em: EntityManager, messageId: string):
 }
 
 /** One more open; opened_at stays the first. */
-export async function countOpen(tx: EntityManager, messageId: string, at: Date): Promise<void> {
+export async function countOpen(tx: EntityManager, messageId: string, at: Date, proxy = false): Promise<void> {
+  // The first open by a person (unique_opened_at) and the first by a privacy proxy (proxy_opened_at) are kept apart.
+  const marker = proxy ? 'proxy_opened_at' : 'unique_opened_at';
   await typedKysely(tx)
     .updateTable('messages')
-    .set((eb) => ({ open_count: eb('open_count', '+', 1), opened_at: eb.fn.coalesce('opened_at', eb.val(at)) }))
+    .set((eb) => ({
+      open_count: eb('open_count', '+', 1),
+      opened_at: eb.fn.coalesce('opened_at', eb.val(at)),
+      [marker]: eb.fn.coalesce(marker, eb.val(at)),
+    }))
     .where('id', '=', messageId)
     .execute();
 }
 
-/** One more click; clicked_at stays the first. */
-export async function countClick(tx: EntityManager, messageId: string, at: Date): Promise<void> {
+/** One more click; clicked_at stays the first. One within `botSeconds` of the send is a link scanner's (bot_clicked_at), any later a person's (unique_clicked_at). */
+export async function countClick(tx: EntityManager, messageId: string, at: Date, botSeconds: number): Promise<void> {
+  const bot = sql<boolean>`${at}::timestamptz < "sent_at" + make_interval(secs => ${botSeconds})`;
   await typedKysely(tx)
     .updateTable('messages')
-    .set((eb) => ({ click_count: eb('click_count', '+', 1), clicked_at: eb.fn.coalesce('clicked_at', eb.val(at)) }))
+    .set((eb) => ({
+      click_count: eb('click_count', '+', 1),
+      clicked_at: eb.fn.coalesce('clicked_at', eb.val(at)),
+      bot_clicked_at: eb
+        .case()
+        .when(bot)
+        .then(eb.fn.coalesce('bot_clicked_at', eb.val(at)))
+        .else(eb.ref('bot_clicked_at'))
+        .end(),
+      unique_clicked_at: eb
+        .case()
+        .when(bot)
+        .then(eb.ref('unique_clicked_at'))
+        .else(eb.fn.coalesce('unique_clicked_at', eb.val(at)))
+        .end(),
+    }))
     .where('id', '=', messageId)
     .execute();
 }

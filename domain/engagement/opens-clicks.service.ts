@@ -15,6 +15,9 @@ import {
 } from './engagement-steps.ts';
 import { countClick, countOpen, messageOrganization } from './engagement.queries.ts';
 
+/** A click this soon after the send is a link scanner's, not a person's (docs/api/stats.md). */
+export const BOT_CLICK_SECONDS = 10;
+
 /**
  * An open or click from a tracking link, recorded under the message's organization; a message
  * deleted meanwhile is nothing to record. Never fails the reader: a failure is logged.
@@ -33,8 +36,10 @@ async function recordTracked(
 }
 
 /** The tracking pixel of a message loaded: recordOpen() under its organization, never failing the reader. */
-export function recordTrackedOpen(deps: EngagementDeps, messageId: string): Promise<void> {
-  return recordTracked(deps, messageId, (organizationId) => recordOpen(deps, organizationId, messageId));
+export function recordTrackedOpen(deps: EngagementDeps, messageId: string, proxy = false): Promise<void> {
+  return recordTracked(deps, messageId, (organizationId) =>
+    recordOpen(deps, organizationId, messageId, new Date(), proxy),
+  );
 }
 
 /** A tracked link of a message followed: recordClick() under its organization, never failing the reader. */
@@ -42,17 +47,21 @@ export function recordTrackedClick(deps: EngagementDeps, messageId: string, url:
   return recordTracked(deps, messageId, (organizationId) => recordClick(deps, organizationId, messageId, url));
 }
 
-/** An email was opened (the tracking pixel, or the test helper). */
+/**
+ * An email was opened (the tracking pixel, or the test helper); `proxy`: the pixel was fetched by
+ * a privacy proxy (Apple Mail Privacy Protection), counted apart from a person's opens (docs/api/stats.md).
+ */
 export async function recordOpen(
   deps: EngagementDeps,
   organizationId: string,
   messageId: string,
   at = new Date(),
+  proxy = false,
 ): Promise<EngagementResult> {
   return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'opened');
-    await countOpen(tx, message.id, at);
+    await countOpen(tx, message.id, at, proxy);
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run && message.opened_at === null) {
       await emitEvent(
@@ -81,7 +90,7 @@ export async function recordClick(
   return recorded(deps, organizationId, async (tx) => {
     const message = await lockMessage(tx, organizationId, messageId);
     requireOutbound(message, ['EMAIL'], 'clicked');
-    await countClick(tx, message.id, at);
+    await countClick(tx, message.id, at, BOT_CLICK_SECONDS);
     let run = message.sequence_id ? await lockRun(tx, message.sequence_id) : null;
     if (run) {
       await emitEvent(

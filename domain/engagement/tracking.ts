@@ -93,3 +93,12 @@ export function derivedUuid(name: string): string {
   const h = hex.join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
+
+/**
+ * Apple Mail Privacy Protection loads every image of a received mail through Apple's proxies,
+ * whether or not anyone reads it; those fetches carry the bare user agent `Mozilla/5.0` (a mail
+ * client's own fetch names itself). Such an open is counted apart (docs/api/stats.md).
+ */
+export function isPrivacyProxyOpen(userAgent: string | undefined): boolean {
+  return (userAgent ?? '').trim() === 'Mozilla/5.0';
+}

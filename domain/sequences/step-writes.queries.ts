@@ -35,7 +35,7 @@ export async function insertCallTaskRow(
 
 export type StepMessage = Pick<
   Row<'messages'>,
-  'id' | 'channel' | 'kind' | 'subject' | 'body' | 'step_number' | 'provider_message_id'
+  'id' | 'channel' | 'kind' | 'subject' | 'body' | 'step_number' | 'provider_message_id' | 'sender_id'
 > & { sent_at: Date };
 
 /** The OUTBOUND message of a step, created at the database's clock; one already written (same id) is left. */
@@ -57,6 +57,7 @@ export async function insertStepMessageRow(
     message.step_number,
     message.provider_message_id,
     message.sent_at,
+    message.sender_id,
   );
 }
 
@@ -75,6 +76,7 @@ const insertMessage = statement(
     stepNumber: StepMessage['step_number'],
     providerMessageId: StepMessage['provider_message_id'],
     sentAt: Date,
+    senderId: StepMessage['sender_id'],
   ) =>
     db
       .insertInto('messages')
@@ -91,6 +93,7 @@ const insertMessage = statement(
         step_number: stepNumber,
         provider_message_id: providerMessageId,
         sent_at: sentAt,
+        sender_id: senderId,
         created_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('id').doNothing()),

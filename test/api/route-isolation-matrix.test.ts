@@ -53,6 +53,8 @@ describe('route matrix: tenant isolation', () => {
     'POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay': {},
     'GET /v1/sequence-templates/{sequence_template_id}': {},
     'PATCH /v1/sequence-templates/{sequence_template_id}': { body: { name: 'x', status: 'ARCHIVED' } },
+    'GET /v1/sequence-templates/{sequence_template_id}/stats': {},
+    'GET /v1/users/{user_id}/stats': {},
     'GET /v1/sequences/{sequence_id}': {},
     'PATCH /v1/sequences/{sequence_id}': { body: { variables: { k: 'v' } } },
     'POST /v1/sequences/{sequence_id}/pause': { body: {} },
@@ -155,6 +157,7 @@ describe('route matrix: tenant isolation', () => {
       body: { name: 'Matrixsecret' },
     });
     ids.sequence_template_id = sequenceTemplate.body.id;
+    ids.user_id = owner.userId;
     // A sequence row of the owner, written directly (enrollment would start workflows this test does not need).
     ids.sequence_id = randomUUID();
     await sql`INSERT INTO sequences (id, organization_id, contact_id, sequence_template_id, status, stopped_reason, variables, created_at, updated_at)

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { createAuditActivities } from './audit.activities.ts';
 import { createEnrollmentActivities } from './enrollment.activities.ts';
+import { createErasureActivities } from './erasure.activities.ts';
 import { classifyFailures } from './failures.ts';
 import { createEventResolutionActivities } from './event-resolution.activities.ts';
 import { createLeadImportActivities } from './lead-import.activities.ts';
@@ -46,6 +47,7 @@ export function createActivities({ temporal, providers, ...rest }: ActivityDeps)
       ...createSignalActivities(deps),
       ...createWorkflowCommandActivities(deps),
       ...createAuditActivities(deps),
+      ...createErasureActivities(deps),
     },
     (activity, failure) =>
       deps.logger.error(

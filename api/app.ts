@@ -42,6 +42,7 @@ import { activitiesRoutes } from './routes/activities.routes.ts';
 import { auditLogRoutes } from './routes/audit-log.routes.ts';
 import { contactListsRoutes } from './routes/contact-lists.routes.ts';
 import { contactsRoutes } from './routes/contacts.routes.ts';
+import { erasureRoutes } from './routes/erasure.routes.ts';
 import { crmRoutes } from './routes/crm.routes.ts';
 import { enrichmentRoutes } from './routes/enrichment.routes.ts';
 import { eventsRoutes, eventsVerbatimMembers } from './routes/events.routes.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): App {
   const authenticated: RouteDef[] = [
     ...usersRoutes(deps.keys),
     ...contactsRoutes({ directory: deps.providers.directory }),
+    ...erasureRoutes({ workflows }),
     ...accountsRoutes({ directory: deps.providers.directory }),
     ...crmRoutes({ crm: deps.providers.crm }),
     ...enrichmentRoutes({ enrichment: deps.providers.enrichment }),

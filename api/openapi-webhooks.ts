@@ -5,7 +5,8 @@
 import { RETRY_DELAYS_MS, MAX_ATTEMPTS, JITTER } from '../domain/webhooks/schedule.ts';
 import { MAX_RESPONSE_BYTES, MAX_RETRY_AFTER_MS } from '../domain/webhooks/send.ts';
 import type { SchemaComponents } from './openapi-components.ts';
-import { EVENT_PAYLOADS, webhookTestEventSchema } from './schemas/event-payloads.schemas.ts';
+import { EVENT_PAYLOADS } from './schemas/event-payloads.schemas.ts';
+import { webhookTestEventSchema } from './schemas/webhook-test-event.schemas.ts';
 import type { JsonSchema } from './validation.ts';
 
 export const WEBHOOK_TAG = 'Webhook events';

@@ -21,6 +21,7 @@ import type { DirectoryCompanyDomainSchema } from './entities/directory-company-
 import type { DirectoryCompanySchema } from './entities/directory-company.entity.ts';
 import type { DirectoryMetaSchema } from './entities/directory-meta.entity.ts';
 import type { DirectoryPersonSchema } from './entities/directory-person.entity.ts';
+import type { ErasureJobSchema } from './entities/erasure-job.entity.ts';
 import type { SandboxEnrichmentJobSchema } from './entities/enrichment.entity.ts';
 import type { HotLeadSchema } from './entities/hot-lead.entity.ts';
 import type { IdempotencyKeySchema } from './entities/idempotency-key.entity.ts';
@@ -70,6 +71,7 @@ type Schemas =
   | typeof DirectoryCompanySchema
   | typeof DirectoryMetaSchema
   | typeof DirectoryPersonSchema
+  | typeof ErasureJobSchema
   | typeof SandboxEnrichmentJobSchema
   | typeof HotLeadSchema
   | typeof IdempotencyKeySchema

@@ -22,6 +22,8 @@
 //   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox ramp --user USER_ID (--start N --increase N --target N [--started-on YYYY-MM-DD] | --off) [--json]
 //   npm run --silent admin -- mailbox resume --user USER_ID [--json]      (lets a sender paused for their reputation send again)
+//   npm run --silent admin -- erase --org ORG_ID (--email E|--linkedin U) [--wait] [--json]   (a person's erasure job, contact or not)
+//   npm run --silent admin -- privacy-scan [--org ORG_ID] --email E [--name N] [--linkedin U] [--phone P] [--json]
 //     URLs: smtps://USER@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
 //     imaps://...[:993] or imap://...[:143]; USER URL-encoded. No password on the command line: it comes
 //     on standard input (--password-stdin, one line, for every URL given without one), or the whole URL
@@ -45,6 +47,9 @@ import { withLocalSecretKey } from './local-secret-key.ts';
 import { auditCommand } from './admin-audit.ts';
 import { runUserCommand } from './admin-users.ts';
 import { isSendingCommand, runSendingCommand, SENDING_USAGE } from './admin-sending.ts';
+import { show } from './admin-output.ts';
+import { ERASE_OPTIONS, runErase } from './admin-erase.ts';
+import { SCAN_OPTIONS, runPrivacyScan } from './admin-privacy-scan.ts';
 import type { AuditOutcome } from '../db/entities/audit-entry.entity.ts';
 import { MailboxKeyError } from '../domain/mailboxes/credentials.ts';
 import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
@@ -85,6 +90,8 @@ const options = {
   off: { type: 'boolean' },
   fix: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...ERASE_OPTIONS,
+  ...SCAN_OPTIONS,
 } as const;
 
 type Flags = { [K in keyof typeof options]?: (typeof options)[K]['type'] extends 'boolean' ? boolean : string };
@@ -93,25 +100,6 @@ function need(flags: Flags, name: keyof Flags): string {
   const value = flags[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
   return value;
-}
-
-function show(value: unknown, json: boolean): void {
-  if (json) {
-    console.log(JSON.stringify(value));
-    return;
-  }
-  const rows = Array.isArray(value) ? value : [value];
-  for (const row of rows) {
-    console.log(
-      Object.entries(row as Record<string, unknown>)
-        .map(
-          ([k, v]) =>
-            `${k}: ${Array.isArray(v) ? v.join(',') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`,
-        )
-        .join('\n'),
-    );
-    console.log('');
-  }
 }
 
 /** Where `mailbox connect` takes a server's URL from: exactly one of --X-url and --X-url-env. */
@@ -255,6 +243,10 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       );
     case 'stats-check':
       return (await import('./admin-stats.ts')).statsCheck(em, flags.org, flags.fix ?? false);
+    case 'erase':
+      return runErase(em, config, flags);
+    case 'privacy-scan':
+      return runPrivacyScan(em, config, flags);
     default:
       throw new UsageError(`unknown command: ${command.join(' ') || '(none)'}`);
   }

@@ -2,6 +2,7 @@
 // createActivities(deps) hand to the domain. Only process entry points open the Client itself.
 import type { Client } from '@temporalio/client';
 import { createEnrollmentClient, type EnrollmentClient } from './enrollment.client.ts';
+import { createErasureClient, type ErasureClient } from './erasure.client.ts';
 import { createEventResolutionClient, type EventResolutionClient } from './event-resolution.client.ts';
 import { createWorkflowInventoryClient, type WorkflowInventoryClient } from './inventory.client.ts';
 import { createLeadImportClient, type LeadImportClient } from './lead-import.client.ts';
@@ -24,6 +25,8 @@ export interface WorkflowClients {
   taskReminder: TaskReminderClient;
   webhook: WebhookClient;
   eventResolution: EventResolutionClient;
+  /** Erasure jobs' workflows. */
+  erasure: ErasureClient;
   /** Connected mailboxes' inbox sync workflows. */
   mailboxSync: MailboxSyncClient;
   /** Running workflows, for reconcile. */
@@ -42,6 +45,7 @@ export function createWorkflowClients(temporal: Client, taskQueue: string): Work
     taskReminder: createTaskReminderClient(temporal, taskQueue),
     webhook: createWebhookClient(temporal, taskQueue),
     eventResolution: createEventResolutionClient(temporal, taskQueue),
+    erasure: createErasureClient(temporal, taskQueue),
     mailboxSync: createMailboxSyncClient(temporal, taskQueue),
     inventory: createWorkflowInventoryClient(temporal),
     async ping() {

@@ -4,6 +4,7 @@
 // webhooks, events, signals); none ships before it does real work.
 export { auditRetentionWorkflow } from './audit-retention.workflow.ts';
 export { enrollmentWorkflow } from './enrollment.workflow.ts';
+export { erasureWorkflow } from './erasure.workflow.ts';
 export { eventResolutionWorkflow } from './event-resolution.workflow.ts';
 export { leadImportWorkflow } from './lead-import.workflow.ts';
 export { mailboxSyncWorkflow } from './mailbox-sync.workflow.ts';

@@ -16,6 +16,7 @@ import {
   type SequenceRunStatus,
 } from './sequence.definitions.ts';
 import type { PauseState } from '../domain/sequences/pause-state.ts';
+import { WorkflowNotRunningError } from '../domain/shared/errors.ts';
 
 /** The run a start is for: its id and the ids its search attributes carry. */
 export interface SequenceRunStart {
@@ -34,6 +35,10 @@ export interface SequenceClient {
   /** runChangedSignal to one run, failures included (the outbox retries it; a missing workflow: WorkflowNotRunningError). */
   runChanged(sequenceId: string): Promise<void>;
   status(sequenceId: string): Promise<SequenceRunStatus>;
+  /** True while the run's workflow is open (false when it closed or never existed). */
+  isOpen(sequenceId: string): Promise<boolean>;
+  /** Terminates the run's workflow (an erasure that cannot wait longer); a closed or missing one is left alone. */
+  terminate(sequenceId: string, reason: string): Promise<void>;
 }
 
 const NOT_RUNNING = 'The sequence is not running.';
@@ -67,5 +72,20 @@ export function createSequenceClient(temporal: Client, taskQueue: string): Seque
       await temporalCall(() => handle(sequenceId).signal(runChangedSignal), NOT_RUNNING);
     },
     status: (sequenceId) => temporalCall(() => handle(sequenceId).query(sequenceStatusQuery), NOT_RUNNING),
+    async isOpen(sequenceId) {
+      try {
+        return (await temporalCall(() => handle(sequenceId).describe(), NOT_RUNNING)).status.name === 'RUNNING';
+      } catch (error) {
+        if (error instanceof WorkflowNotRunningError) return false;
+        throw error;
+      }
+    },
+    async terminate(sequenceId, reason) {
+      try {
+        await temporalCall(() => handle(sequenceId).terminate(reason), NOT_RUNNING);
+      } catch (error) {
+        if (!(error instanceof WorkflowNotRunningError)) throw error;
+      }
+    },
   };
 }

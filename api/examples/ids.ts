@@ -40,6 +40,8 @@ export const EXAMPLE_IDS = {
   activity: 'c5fab669-95d7-4154-8484-44feeefa9df9',
   /** The audit log's entry of Ada's upsert. */
   auditEntry: '6b0f1d3e-8a52-4c1b-9f47-2d9e3c5a7b18',
+  /** The erasure of Ada at her privacy request. */
+  erasureJob: '8e3a1c52-7d94-4b0e-a6f1-3c2d5e7f9a41',
   event: 'c9571357-2594-44f3-b210-7a31592e2614',
   playbook: 'a478c87b-7f4c-4468-9af6-1cea4439afbe',
   playbookRun: 'c12fd156-5755-4eb4-969c-1266d81aa240',
@@ -84,6 +86,7 @@ export const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
   event_id: EXAMPLE_IDS.event,
   playbook_id: EXAMPLE_IDS.playbook,
   signal_id: EXAMPLE_IDS.signal,
+  job_id: EXAMPLE_IDS.erasureJob,
   key: 'pain_point',
 };
 

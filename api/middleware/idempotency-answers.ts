@@ -2,7 +2,7 @@
 // outcomes are stored (the request was carried out) and which release the key, the body as the text
 // Koa sends, the headers a replay repeats, and the sealing of stored bodies at rest (SECURITY.md).
 // The middleware claims, stores and replays with these; the table's queries stay beside it.
-import { SecretBox } from '../../domain/webhooks/secrets.ts';
+export { sealedAnswers, type AnswerSeal } from '../../domain/idempotency/answer-seal.ts';
 import type { AppContext } from '../context.ts';
 
 /** Response headers a replay repeats (lower case); the rest (request id, rate limits...) are the replay's own. */
@@ -10,12 +10,6 @@ export const REPLAYED_HEADERS = ['content-type', 'location', 'retry-after'];
 
 /** Statuses that say the request was not carried out: not stored, the key is released. */
 const NOT_CARRIED_OUT = new Set([401, 403, 408, 429]);
-
-/** Seals a stored body at rest, and opens it for a replay. */
-export interface AnswerSeal {
-  encrypt(plain: string): string;
-  decrypt(sealed: string): string;
-}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -38,17 +32,4 @@ export function responseText(body: unknown): string | null | undefined {
 export function carriedOut(ctx: AppContext): boolean {
   if (ctx.status >= 500 || NOT_CARRIED_OUT.has(ctx.status)) return false;
   return (ctx.body as { type?: unknown } | null)?.type !== 'ValidationIssue';
-}
-
-/**
- * Stored answers sealed with AES-256-GCM under a key of their own derived from WEBHOOK_SECRET_KEY
- * (a new webhook's signing secret is in its answer). Rows written before sealing (plain JSON,
- * never starting with `v1.`) still replay.
- */
-export function sealedAnswers(secretKey: string): AnswerSeal {
-  const box = new SecretBox(`idempotency-responses:${secretKey}`);
-  return {
-    encrypt: (plain) => box.encrypt(plain),
-    decrypt: (sealed) => (sealed.startsWith('v1.') ? box.decrypt(sealed) : sealed),
-  };
 }

@@ -376,18 +376,18 @@ const SPECS: Record<EventType, EventSpec> = {
       reason: exclusionReasonSchema,
     },
   },
+  'contact.erased': {
+    name: 'ContactErasedEvent',
+    base: resourceEventBase,
+    description:
+      "A person was erased at a privacy request (`POST /v1/contacts/{contact_id}/erase`, or an operator's `admin erase`): every copy of them is gone. " +
+      '`contact_id` names the erased contact (null when the person was not one) and `contact` carries only that id; nothing else of the person is sent.',
+    required: ['erasure_job_id'],
+    properties: { erasure_job_id: uuid },
+  },
 };
 
 /** Every event type's payload schema, in the order of EVENT_TYPES. */
 export const EVENT_PAYLOADS: readonly { type: EventType; schema: JsonSchema }[] = Object.entries(SPECS).map(
   ([type, spec]) => ({ type: type as EventType, schema: eventSchema(type, spec) }),
 );
-
-/** What `POST /v1/webhooks/{webhook_id}/test` sends: not an event of the stream, never stored nor retried. */
-export const webhookTestEventSchema: JsonSchema = named('WebhookTestEvent', {
-  type: 'object',
-  description:
-    "The connectivity check `POST /v1/webhooks/{webhook_id}/test` sends, whatever the subscription's event types and status.",
-  required: ['type', 'organization_id', 'webhook_id', 'created_at'],
-  properties: { type: fixed('webhook.test'), organization_id: uuid, webhook_id: uuid, created_at: timestamp },
-});

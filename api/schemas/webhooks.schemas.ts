@@ -38,7 +38,7 @@ const fields: Record<string, JsonSchema> = {
     description:
       'Event types delivered to this subscription. Resource events: `contact_entry.resolved`, `event.resolved`, and `contact_exclusion.created` ' +
       '(a contact exclusion created by the API, an unenroll or an unsubscribe; changes to an exclusion, a PATCH or an unenroll extending its `until`, ' +
-      'are not events).',
+      'are not events), and `contact.erased` (a person erased at a privacy request).',
   },
   sequence_template_ids: {
     type: ['array', 'null'],

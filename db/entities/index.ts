@@ -17,6 +17,7 @@ import { DirectoryCompanyDomain } from './directory-company-domain.entity.ts';
 import { DirectoryCompany } from './directory-company.entity.ts';
 import { DirectoryMeta } from './directory-meta.entity.ts';
 import { DirectoryPerson } from './directory-person.entity.ts';
+import { ErasureJob } from './erasure-job.entity.ts';
 import { SandboxEnrichmentJob } from './enrichment.entity.ts';
 import { HotLead } from './hot-lead.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
@@ -66,6 +67,7 @@ export {
   DirectoryCompanyDomain,
   DirectoryMeta,
   DirectoryPerson,
+  ErasureJob,
   HotLead,
   IdempotencyKey,
   IngestedEvent,
@@ -117,6 +119,7 @@ export const entities = [
   AccountExclusion,
   Activity,
   AuditEntry,
+  ErasureJob,
   WebhookSubscription,
   WebhookDelivery,
   SequenceStatsDay,

@@ -13,6 +13,7 @@ export const OUTBOUND_EFFECT_KINDS = [
   'LINKEDIN_MESSAGE',
   'CRM_CREATE',
   'CRM_UPDATE',
+  'CRM_DELETE',
 ] as const;
 export type OutboundEffectKind = (typeof OUTBOUND_EFFECT_KINDS)[number];
 

@@ -14,7 +14,8 @@ import type { WorkflowCommand as Command } from '../../domain/workflow-commands/
  * the event-resolution workflow's drainNow signal. LEAD_IMPORT: an entry to import or enroll (the
  * drain starts one lead-import workflow for the entries it claims). SIGNAL_CHANGED: start the
  * signal's workflow, or tell it to re-read its row. MAILBOX_SYNC: start (or wake) a mailbox's sync
- * workflow when its row is not DISCONNECTED, cancel it when it is.
+ * workflow when its row is not DISCONNECTED, cancel it when it is. ERASE_PERSON: start an erasure job's
+ * workflow (domain/erasure).
  */
 export const WORKFLOW_COMMAND_KINDS = [
   'START_SEQUENCE',
@@ -24,6 +25,7 @@ export const WORKFLOW_COMMAND_KINDS = [
   'LEAD_IMPORT',
   'SIGNAL_CHANGED',
   'MAILBOX_SYNC',
+  'ERASE_PERSON',
 ] as const;
 export type WorkflowCommandKind = (typeof WORKFLOW_COMMAND_KINDS)[number];
 

@@ -34,6 +34,7 @@ import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_
 import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
 import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
+import { Migration20261130100000_erasure_jobs } from './Migration20261130100000_erasure_jobs.ts';
 import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 import { Migration20261130120000_tracking_control } from './Migration20261130120000_tracking_control.ts';
 import { Migration20261130120100_compliance_footer } from './Migration20261130120100_compliance_footer.ts';
@@ -76,6 +77,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261129090000_mailbox_ramp', class: Migration20261129090000_mailbox_ramp },
   { name: 'Migration20261129100000_reputation_pause', class: Migration20261129100000_reputation_pause },
   { name: 'Migration20261129200000_audit_log', class: Migration20261129200000_audit_log },
+  { name: 'Migration20261130100000_erasure_jobs', class: Migration20261130100000_erasure_jobs },
   { name: 'Migration20261130110000_user_roles', class: Migration20261130110000_user_roles },
   { name: 'Migration20261130120000_tracking_control', class: Migration20261130120000_tracking_control },
   { name: 'Migration20261130120100_compliance_footer', class: Migration20261130120100_compliance_footer },

@@ -30,7 +30,12 @@ export const SEQUENCE_EVENT_TYPES = [
   'task.skipped',
   'task.reopened',
 ] as const;
-export const RESOURCE_EVENT_TYPES = ['contact_entry.resolved', 'event.resolved', 'contact_exclusion.created'] as const;
+export const RESOURCE_EVENT_TYPES = [
+  'contact_entry.resolved',
+  'event.resolved',
+  'contact_exclusion.created',
+  'contact.erased',
+] as const;
 export const EVENT_TYPES = [...SEQUENCE_EVENT_TYPES, ...RESOURCE_EVENT_TYPES] as const;
 export type SequenceEventType = (typeof SEQUENCE_EVENT_TYPES)[number];
 export type ResourceEventType = (typeof RESOURCE_EVENT_TYPES)[number];

@@ -8,6 +8,19 @@ export function identityHash(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+export interface SuppressionHash {
+  kind: 'EMAIL' | 'LINKEDIN_URL';
+  valueHash: string;
+}
+
+/** The suppression hashes of an erased person's normalised identifiers: what stays of them. */
+export function suppressionHashes(email: string | null, linkedinUrl: string | null): SuppressionHash[] {
+  return [
+    ...(email ? [{ kind: 'EMAIL' as const, valueHash: identityHash(email) }] : []),
+    ...(linkedinUrl ? [{ kind: 'LINKEDIN_URL' as const, valueHash: identityHash(linkedinUrl) }] : []),
+  ];
+}
+
 /** Normalised identifiers of an input; malformed ones are named. Undefined: not sent. */
 export function contactIdentifiers(input: { email?: string | null; linkedin_url?: string | null }) {
   const errors: { path: string; message: string }[] = [];

@@ -2,12 +2,13 @@
 // and batch import live beside them (contact-upsert.ts, contact-import.ts) and are re-exported here.
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { Contact, Suppression } from '../../db/entities/index.ts';
+import { Contact } from '../../db/entities/index.ts';
 import { CONTACT_SORT_COLUMNS, contactListCount, contactListPage, deleteContactActivities } from './people.queries.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import { organizationUser, primaryDomain } from './accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
-import { contactIdentifiers, identityHash } from './contact-identity.ts';
+import { contactIdentifiers, suppressionHashes } from './contact-identity.ts';
+import { insertSuppressions } from './suppressions.queries.ts';
 import { contactRecordFromRow, toContactRecord, type ContactRecord } from './records.ts';
 import { pageTotal } from '../shared/pagination.ts';
 
@@ -96,17 +97,7 @@ export async function eraseContact(em: EntityManager, organizationId: string, id
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!contact) throw DomainError.notFound('Contact');
-    for (const [kind, value] of [
-      ['EMAIL', contact.email],
-      ['LINKEDIN_URL', contact.linkedinUrl],
-    ] as const) {
-      if (!value) continue;
-      await tx.upsert(
-        Suppression,
-        { organization: organizationId, kind, valueHash: identityHash(value) },
-        { onConflictAction: 'ignore' },
-      );
-    }
+    await insertSuppressions(tx, organizationId, suppressionHashes(contact.email ?? null, contact.linkedinUrl ?? null));
     // The activity stream embeds the person (name, email); its rows about them go too, and their
     // queued webhook deliveries with them (ON DELETE CASCADE).
     await deleteContactActivities(tx, organizationId, contact.id);

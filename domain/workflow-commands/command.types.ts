@@ -17,4 +17,6 @@ export type WorkflowCommand =
   | { kind: 'LEAD_IMPORT'; organizationId: string; entryId: string; import: boolean }
   | { kind: 'SIGNAL_CHANGED'; organizationId: string; signalId: string; change: SignalChange['change'] | 'CREATE' }
   /** A mailbox connected, tested, disconnected or its user removed: its sync is made to follow its row. */
-  | { kind: 'MAILBOX_SYNC'; organizationId: string; mailboxId: string };
+  | { kind: 'MAILBOX_SYNC'; organizationId: string; mailboxId: string }
+  /** A person's erasure was requested: its job's workflow is started (erasure/<job id>). */
+  | { kind: 'ERASE_PERSON'; organizationId: string; jobId: string };

@@ -5,6 +5,7 @@ import { sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import { signalWorkflowId } from '../../workflows/signal.definitions.ts';
 import { eventResolutionWorkflowId } from '../../workflows/event-resolution.definitions.ts';
 import { mailboxSyncWorkflowId } from '../../workflows/mailbox-sync.definitions.ts';
+import { erasureWorkflowId } from '../../workflows/erasure.definitions.ts';
 import type { WorkflowCommand } from './command.types.ts';
 
 /** A command as the outbox holds it. */
@@ -37,5 +38,7 @@ export function commandWorkflowId(command: WorkflowCommand, taskQueue: string): 
       return signalWorkflowId(command.signalId);
     case 'MAILBOX_SYNC':
       return mailboxSyncWorkflowId(command.mailboxId);
+    case 'ERASE_PERSON':
+      return erasureWorkflowId(command.jobId);
   }
 }

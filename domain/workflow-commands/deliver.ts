@@ -58,6 +58,8 @@ const deliverOne: Delivery = async ({ workflows, em }, command) => {
       return workflows.signal.changed(command.organizationId, command.signalId, command.change);
     case 'MAILBOX_SYNC':
       return followMailboxRow(em, workflows, { id: command.mailboxId, organizationId: command.organizationId });
+    case 'ERASE_PERSON':
+      return workflows.erasure.start(command.organizationId, command.jobId);
   }
 };
 

@@ -48,4 +48,9 @@ export interface CrmConnector {
     externalId: string,
     properties: CrmProperties,
   ): Promise<CrmRecord | null>;
+  /**
+   * Deletes the record for good (the CRM's right-to-be-forgotten call, as HubSpot's GDPR delete);
+   * answers false when there was none. Deleting a deleted record is harmless.
+   */
+  deleteRecord(organizationId: string, objectType: CrmObjectType, externalId: string): Promise<boolean>;
 }

@@ -147,4 +147,15 @@ export class SandboxCrm implements CrmConnector {
     );
     return copy ? toRecord(copy) : null;
   }
+
+  /** Deletes the organization's own record (a seeded record is a fixture every organization shares: it stays). */
+  async deleteRecord(organizationId: string, objectType: CrmObjectType, externalId: string): Promise<boolean> {
+    const deleted = await this.db()
+      .deleteFrom('crm_records')
+      .where('organization_id', '=', organizationId)
+      .where('object_type', '=', objectType)
+      .where('external_id', '=', externalId)
+      .executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  }
 }

@@ -151,7 +151,7 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
       await delivered('task.skipped', ofTask);
     },
 
-    /** contact_exclusion.created (with and without a known contact), contact_entry.resolved, event.resolved. */
+    /** contact_exclusion.created (with and without a known contact), contact_entry.resolved, event.resolved, contact.erased. */
     async resources() {
       const email = `known-${tag()}@example.com`;
       const contactId = await contact({ email });
@@ -194,6 +194,10 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
         (body) => body.external_event_id === ingested.external_event_id,
       );
       assert.deepEqual([resolved.resolution_status, resolved.contact_id], ['RESOLVED', contactId]);
+
+      const erasedId = await contact({ email: `erased-${tag()}@example.com` });
+      const job = await call('post', `/v1/contacts/${erasedId}/erase`, undefined, [202]);
+      assert.equal((await delivered('contact.erased', (body) => body.erasure_job_id === job.id)).contact_id, erasedId);
     },
   };
 }

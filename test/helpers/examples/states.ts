@@ -48,6 +48,10 @@ const accountList = async (w: World) =>
 
 export const STATES: Record<string, State> = {
   eraseContact: fresh(ID.contact, (w) => w.contact()),
+  requestContactErasure: fresh(ID.contact, (w) => w.contact()),
+  getErasureJob: fresh(ID.erasureJob, async (w) =>
+    idOf((await w.call('POST', `/v1/contacts/${await w.contact()}/erase`)).body),
+  ),
   enrollContact: fresh(ID.contact, (w) => w.contact()),
   unenrollContacts: fresh(ID.contact, async (w) => (await running(w)).contactId),
   deleteContactVariable: async (w) => {

@@ -1,0 +1,338 @@
+// The statements of an erasure (domain/erasure/steps.ts): each finds the person's copies in one
+// table, by the contact's id or by text that mentions one of their identifiers (`patterns`, regular
+// expressions made by mentionPattern), and deletes or redacts them. Every one is scoped to the
+// organization, runs in the caller's transaction and answers how many rows it touched.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { OutboundEffectState } from '../../db/entities/outbound-effect.entity.ts';
+import { typedKysely } from '../../db/kysely.ts';
+
+/** What a redacted JSON column holds. */
+export const REDACTED = { erased: true };
+/** What a redacted text column holds. */
+export const REDACTED_TEXT = '[erased]';
+
+/** `value` as a regular expression (PostgreSQL's, case-insensitive) for text containing it as a whole identifier, not inside a longer one. */
+export function mentionPattern(value: string, options: { anyPrefix?: boolean } = {}): string {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
+  return `${options.anyPrefix ? '' : '(?<![a-z0-9._%+-])'}${escaped}(?![a-z0-9_-])`;
+}
+
+/** True when the column's text (JSON as its text) contains one of the patterns. */
+function mentions(column: string, patterns: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)}::text ~* any (${patterns}::text[]))`;
+}
+
+const count = (rows: { numUpdatedRows?: bigint; numDeletedRows?: bigint }[]) =>
+  rows.reduce((n, r) => n + Number(r.numUpdatedRows ?? r.numDeletedRows ?? 0n), 0);
+
+/** The contact's runs (their ids, before the contact's deletion takes them). */
+export async function runIdsOfContact(em: EntityManager, organizationId: string, contactId: string) {
+  const rows = await typedKysely(em)
+    .selectFrom('sequences')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('contact_id', '=', contactId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The person's effects: those of their runs, and any whose request names them (a CRM write).
+ * A CRM_DELETE effect names only the record's id and is left alone.
+ */
+function personEffects(em: EntityManager, organizationId: string, runIds: string[], patterns: string[]) {
+  return typedKysely(em)
+    .updateTable('outbound_effects')
+    .where('organization_id', '=', organizationId)
+    .where('kind', '<>', 'CRM_DELETE')
+    .where((eb) =>
+      eb.or([
+        ...(runIds.length ? [eb('sequence_id', 'in', runIds)] : []),
+        ...(patterns.length ? [mentions('request', patterns)] : []),
+      ]),
+    );
+}
+
+/** PENDING effects of the person become CANCELLED: a send recorded but not handed over is never made. */
+export async function cancelPendingEffects(
+  em: EntityManager,
+  organizationId: string,
+  runIds: string[],
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await personEffects(em, organizationId, runIds, patterns)
+      .set({ state: 'CANCELLED' })
+      .where('state', '=', 'PENDING')
+      .execute(),
+  );
+}
+
+/** How many of the person's effects are IN_FLIGHT (handed to a provider, outcome not recorded). */
+export async function inFlightEffects(
+  em: EntityManager,
+  organizationId: string,
+  runIds: string[],
+  patterns: string[],
+): Promise<number> {
+  const row = await typedKysely(em)
+    .selectFrom('outbound_effects')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('kind', '<>', 'CRM_DELETE')
+    .where('state', '=', 'IN_FLIGHT')
+    .where((eb) =>
+      eb.or([
+        ...(runIds.length ? [eb('sequence_id', 'in', runIds)] : []),
+        ...(patterns.length ? [mentions('request', patterns)] : []),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Redacts the person's effects: the request and result go; an IN_FLIGHT one is counted as done (UNCONFIRMED), never repeated. */
+export async function redactEffects(
+  em: EntityManager,
+  organizationId: string,
+  runIds: string[],
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await personEffects(em, organizationId, runIds, patterns)
+      .set({
+        request: REDACTED,
+        result: null,
+        last_error: null,
+        state: sql<OutboundEffectState>`case state when 'PENDING' then 'CANCELLED' when 'IN_FLIGHT' then 'UNCONFIRMED' else state end`,
+      })
+      .execute(),
+  );
+}
+
+/** Inbox records about the person's messages or naming them: what the classification found goes; the row stays (a sync never takes the message again). */
+export async function redactInboxRecords(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .updateTable('mailbox_inbox_messages')
+      .set({ detail: REDACTED })
+      .where('organization_id', '=', organizationId)
+      .where('detail', 'is not', null)
+      .where(sql<SqlBool>`detail::text <> ${JSON.stringify(REDACTED)}`)
+      .where((eb) =>
+        eb.or([
+          ...(contactId
+            ? [
+                eb(
+                  'matched_message_id',
+                  'in',
+                  eb.selectFrom('messages').select('id').where('contact_id', '=', contactId),
+                ),
+              ]
+            : []),
+          mentions('detail', patterns),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** Activities about the person or naming them (their webhook deliveries go with them: ON DELETE CASCADE). */
+export async function deleteActivities(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('activities')
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb.or([...(contactId ? [eb('contact_id', '=', contactId)] : []), mentions('payload', patterns)]))
+      .execute(),
+  );
+}
+
+/** Ingested events resolved to the person or naming them (their playbook runs go with them). */
+export async function deleteIngestedEvents(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('ingested_events')
+      .where('organization_id', '=', organizationId)
+      .where((eb) =>
+        eb.or([
+          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
+          mentions('subject', patterns),
+          mentions('payload_json', patterns),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** The organization's stored idempotent answers (sealed at rest): the caller opens them to find the person's. */
+export function storedAnswers(em: EntityManager, organizationId: string) {
+  return typedKysely(em)
+    .selectFrom('idempotency_keys')
+    .select(['id', 'response_body'])
+    .where('organization_id', '=', organizationId)
+    .where('response_body', 'is not', null)
+    .execute();
+}
+
+export async function deleteIdempotencyKeys(em: EntityManager, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  return count(await typedKysely(em).deleteFrom('idempotency_keys').where('id', 'in', ids).execute());
+}
+
+/** Contact exclusions of the person's email or LinkedIn URL (the suppression hash keeps them out). */
+export async function deleteContactExclusions(
+  em: EntityManager,
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+): Promise<number> {
+  if (!email && !linkedinUrl) return 0;
+  return count(
+    await typedKysely(em)
+      .deleteFrom('contact_exclusions')
+      .where('organization_id', '=', organizationId)
+      .where((eb) =>
+        eb.or([
+          ...(email ? [eb('email', '=', email)] : []),
+          ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** List entries of the person: linked to the contact, or carrying their identifiers unresolved. */
+export async function deleteContactEntries(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('contact_entries')
+      .where('organization_id', '=', organizationId)
+      .where((eb) =>
+        eb.or([
+          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
+          mentions('email', patterns),
+          mentions('linkedin_url', patterns),
+          mentions('phone', patterns),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** Signal imports of the person (the facts a signal check imported about them). */
+export async function deleteSignalImports(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('signal_imports')
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'CONTACT')
+      .where((eb) =>
+        eb.or([
+          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
+          mentions('email', patterns),
+          mentions('linkedin_url', patterns),
+          mentions('metadata', patterns),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/** Other contacts' messages and tasks that quote the person: their text is redacted. */
+export async function redactQuotes(em: EntityManager, organizationId: string, patterns: string[]): Promise<number> {
+  const db = typedKysely(em);
+  const messages = await db
+    .updateTable('messages')
+    .set({ subject: REDACTED_TEXT, body: REDACTED_TEXT })
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([mentions('body', patterns), mentions('subject', patterns)]))
+    .execute();
+  const tasks = await db
+    .updateTable('tasks')
+    .set({ title: REDACTED_TEXT, notes: REDACTED_TEXT, phone: null })
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([mentions('title', patterns), mentions('notes', patterns), mentions('phone', patterns)]))
+    .execute();
+  return count([...messages, ...tasks]);
+}
+
+/** The contact's CRM links (the CRM's record is deleted through its provider first). */
+export async function crmLinksOfContact(em: EntityManager, organizationId: string, contactId: string) {
+  return typedKysely(em)
+    .selectFrom('crm_links')
+    .select(['external_id', 'crm_type'])
+    .where('organization_id', '=', organizationId)
+    .where('object_type', '=', 'contact')
+    .where('local_id', '=', contactId)
+    .execute();
+}
+
+export async function deleteCrmLinks(em: EntityManager, organizationId: string, contactId: string): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('crm_links')
+      .where('organization_id', '=', organizationId)
+      .where('object_type', '=', 'contact')
+      .where('local_id', '=', contactId)
+      .execute(),
+  );
+}
+
+/** The contact row; its variables, runs, messages, tasks, meetings, hot leads and entries go with it (ON DELETE CASCADE). */
+export async function deleteContact(em: EntityManager, organizationId: string, contactId: string): Promise<number> {
+  return count(
+    await typedKysely(em)
+      .deleteFrom('contacts')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', contactId)
+      .execute(),
+  );
+}
+
+/** The contact of this email or LinkedIn URL in the organization, with what identifies them. */
+export function contactOfPerson(
+  em: EntityManager,
+  organizationId: string,
+  by: { contactId?: string; email?: string | null; linkedinUrl?: string | null },
+) {
+  return typedKysely(em)
+    .selectFrom('contacts')
+    .select(['id', 'email', 'linkedin_url', 'first_name', 'last_name', 'phone'])
+    .where('organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        ...(by.contactId ? [eb('id', '=', by.contactId)] : []),
+        ...(by.email ? [eb('email', '=', by.email)] : []),
+        ...(by.linkedinUrl ? [eb('linkedin_url', '=', by.linkedinUrl)] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+}

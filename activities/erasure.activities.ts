@@ -1,5 +1,5 @@
 // The erasure workflow's activities (workflows/erasure.workflow.ts): each one step of
-// domain/erasure/steps.ts on a fresh EntityManager; the wait for the person's runs to close heartbeats.
+// domain/erasure/steps.ts on a fresh EntityManager, heartbeating (a killed worker's step is retried at once elsewhere).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -7,7 +7,7 @@ import type { Providers } from '../providers/index.ts';
 import type { WorkflowClients } from '../workflows/clients.ts';
 import type { ErasureJobInput } from '../workflows/erasure.definitions.ts';
 import * as steps from '../domain/erasure/steps.ts';
-import { activityContext } from './heartbeat.ts';
+import { activityContext, whileHeartbeating } from './heartbeat.ts';
 
 /** How long the runs' workflows are given to close after their stop before they are terminated. */
 const RUNS_CLOSE_WAIT_MS = 20_000;
@@ -26,12 +26,14 @@ export function createErasureActivities(deps: ErasureActivityDeps) {
   return {
     /** The job RUNNING and the person's runs stopped; false when the job was already done. */
     async beginErasure(input: ErasureJobInput): Promise<boolean> {
-      return steps.beginErasure(em(), { workflows: deps.workflows, logger: deps.logger }, input.jobId);
+      return whileHeartbeating(() =>
+        steps.beginErasure(em(), { workflows: deps.workflows, logger: deps.logger }, input.jobId),
+      );
     },
 
     /** Answers how many of the person's sends are still in flight. */
     async settleErasedEffects(input: ErasureJobInput & { force: boolean }): Promise<number> {
-      return steps.settleEffects(em(), input.jobId, input.force);
+      return whileHeartbeating(() => steps.settleEffects(em(), input.jobId, input.force));
     },
 
     /** Waits (heartbeating) for the person's runs' workflows to close; those still open after the wait are terminated. */
@@ -53,11 +55,11 @@ export function createErasureActivities(deps: ErasureActivityDeps) {
 
     /** Answers how many CRM records were deleted. */
     async eraseInCrm(input: ErasureJobInput): Promise<number> {
-      return steps.eraseInCrm(em(), deps.providers.crm, input.jobId);
+      return whileHeartbeating(() => steps.eraseInCrm(em(), deps.providers.crm, input.jobId));
     },
 
     async eraseRows(input: ErasureJobInput): Promise<Record<string, number> | null> {
-      return steps.eraseRows(em(), deps.config.webhookSecretKey, input.jobId);
+      return whileHeartbeating(() => steps.eraseRows(em(), deps.config.webhookSecretKey, input.jobId));
     },
 
     async failErasure(input: ErasureJobInput & { error: string }): Promise<void> {

@@ -23,16 +23,9 @@ const retry: RetryPolicy = {
   maximumInterval: '1 minute',
   maximumAttempts: 20,
 };
-const { beginErasure, settleErasedEffects, eraseInCrm, eraseRows, failErasure } = proxyActivities<ErasureActivities>({
-  startToCloseTimeout: '5 minutes',
-  retry,
-});
-// Waiting for the runs' workflows heartbeats: a killed worker's wait is taken up by another within 30 s.
-const { awaitRunsClosed } = proxyActivities<ErasureActivities>({
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry,
-});
+// Every step heartbeats: a step whose worker died is taken up by another within 20 s.
+const { beginErasure, settleErasedEffects, awaitRunsClosed, eraseInCrm, eraseRows, failErasure } =
+  proxyActivities<ErasureActivities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '20 seconds', retry });
 
 export async function erasureWorkflow(input: ErasureInput): Promise<ErasureStatus['phase']> {
   const status: ErasureStatus = { phase: 'STOPPING_RUNS' };

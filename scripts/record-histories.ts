@@ -30,6 +30,7 @@ import { projectRoot } from './tools.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
 import { typedKysely } from '../db/kysely.ts';
 import { continuedRecordings } from './histories/continued-recordings.ts';
+import { erasureRecordings } from './histories/erasure-recordings.ts';
 import { oneOffRecordings } from './histories/one-off-recordings.ts';
 import { sequenceRecordings } from './histories/sequence-recordings.ts';
 import type { RecordingSession, Recordings } from './histories/session.ts';
@@ -91,6 +92,7 @@ const session: RecordingSession = {
 const sequences = sequenceRecordings(session);
 const continued = continuedRecordings(session);
 const oneOff = oneOffRecordings(session);
+const erasure = erasureRecordings(session);
 // In this order, one after the other in one organization: a recording may start from what an
 // earlier one left (the mailbox sync's connected mailbox stays, the server's clock has moved on).
 const recordings: Recordings = {
@@ -110,6 +112,7 @@ const recordings: Recordings = {
   'audit-retention-continued': continued['audit-retention-continued'],
   'event-resolution-continued': continued['event-resolution-continued'],
   'signal-custom-event-paused-resumed': continued['signal-custom-event-paused-resumed'],
+  'erasure-succeeded': erasure['erasure-succeeded'],
 };
 
 const unknown = wanted.filter((n) => !(n in recordings));

@@ -6,6 +6,7 @@ import { runBeforeAndAfter } from './before.ts';
 import { benchCluster } from './cluster.bench.ts';
 import { benchCompression } from './compression.bench.ts';
 import { benchEnrollmentTrace } from './enrollment-trace.bench.ts';
+import { benchErasure } from './erasure.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchLists } from './lists.bench.ts';
 import { benchMailboxes } from './mailboxes.bench.ts';
@@ -38,6 +39,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   cluster: () => benchCluster({ tls: process.argv.includes('--tls'), rollout: process.argv.includes('--rollout') }),
   mailboxes: benchMailboxes,
   'mail-signing': benchMailSigning,
+  erasure: benchErasure,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API

@@ -31,6 +31,8 @@ describe('route matrix: tenant isolation', () => {
     'PATCH /v1/contacts/{contact_id}/variables': { body: { contact_variables: { k: 'v' } } },
     'DELETE /v1/contacts/{contact_id}/variables/{key}': { query: '?scope=contact' },
     'PATCH /v1/contacts/{contact_id}/crm': { body: { fields: [{ property: 'note', value: 'x' }] } },
+    'POST /v1/contacts/{contact_id}/erase': {},
+    'GET /v1/erasure-jobs/{job_id}': {},
     'GET /v1/accounts/{account_id}': {},
     'PATCH /v1/accounts/{account_id}/owner': { body: { owner_user_id: null } },
     'GET /v1/accounts/{account_id}/variables': {},
@@ -221,6 +223,12 @@ describe('route matrix: tenant isolation', () => {
       body: { signal_type: 'NEW_JOB', name: 'Matrixsecret', search_filters: { job_title_or: ['Matrixsecret'] } },
     });
     ids.signal_id = signal.body.id;
+    // An erasure job of the owner's (written directly: erasing a contact here would take the others' records).
+    ids.job_id = randomUUID();
+    await sql`INSERT INTO erasure_jobs (id, organization_id, contact_id, subject_hash, status, created_at)
+              VALUES (${ids.job_id}, ${owner.organizationId}, ${randomUUID()}, ${randomUUID()}, 'SUCCEEDED', now())`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     const accountExclusion = await api.post('/v1/account-exclusions', {
       key: owner.apiKey,
       body: { domain: 'isolation-matrix.test', reason: 'OTHER', message: 'Matrixsecret' },

@@ -265,19 +265,26 @@ export async function deleteSignalImports(
   );
 }
 
-/** Other contacts' messages and tasks that quote the person: their text is redacted. */
-export async function redactQuotes(em: EntityManager, organizationId: string, patterns: string[]): Promise<number> {
+/** Other contacts' messages and tasks that quote the person: their text is redacted (the person's own go with the contact). */
+export async function redactQuotes(
+  em: EntityManager,
+  organizationId: string,
+  contactId: string | null,
+  patterns: string[],
+): Promise<number> {
   const db = typedKysely(em);
   const messages = await db
     .updateTable('messages')
     .set({ subject: REDACTED_TEXT, body: REDACTED_TEXT })
     .where('organization_id', '=', organizationId)
+    .$if(contactId !== null, (qb) => qb.where('contact_id', '<>', contactId!))
     .where((eb) => eb.or([mentions('body', patterns), mentions('subject', patterns)]))
     .execute();
   const tasks = await db
     .updateTable('tasks')
     .set({ title: REDACTED_TEXT, notes: REDACTED_TEXT, phone: null })
     .where('organization_id', '=', organizationId)
+    .$if(contactId !== null, (qb) => qb.where(sql<SqlBool>`contact_id is distinct from ${contactId}::uuid`))
     .where((eb) => eb.or([mentions('title', patterns), mentions('notes', patterns), mentions('phone', patterns)]))
     .execute();
   return count([...messages, ...tasks]);

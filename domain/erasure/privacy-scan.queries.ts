@@ -1,5 +1,5 @@
 // The privacy scan's queries (domain/erasure/privacy-scan.ts): the text and JSON columns of every
-// table, from the catalogue, and one count per column of the rows whose text contains a pattern.
+// table, from the catalogue, and per column the rows whose text contains each identifier, in one pass.
 // Raw SQL: the tables and columns are only known at run time (read from information_schema).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -28,24 +28,28 @@ export async function textColumns(em: EntityManager): Promise<TextColumn[]> {
 }
 
 /**
- * Rows of `table` whose `column` contains one of the ILIKE patterns (of the organization when the
- * table is scoped and one is given). Counted by the database: no row leaves it; `timeoutMs` bounds the statement.
+ * For each group of ILIKE patterns, the rows of `table` whose `column` contains one of them (of the
+ * organization when the table is scoped and one is given), counted in one pass by the database: no
+ * row leaves it; `timeoutMs` bounds the statement.
  */
 export async function countMentions(
   em: EntityManager,
   target: TextColumn,
-  patterns: string[],
+  groups: string[][],
   organizationId: string | null,
   timeoutMs: number,
-): Promise<number> {
+): Promise<number[]> {
   return em.transactional(async (tx) => {
     const db = typedKysely(tx);
     await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(db);
-    const scope = target.scoped && organizationId ? sql`AND organization_id = ${organizationId}::uuid` : sql``;
-    const { rows } = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM ${sql.table(target.table)}
-       WHERE ${sql.ref(target.column)}::text ILIKE ANY (${patterns}::text[]) ${scope}`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+    const scope = target.scoped && organizationId ? sql`WHERE organization_id = ${organizationId}::uuid` : sql``;
+    const column = sql`${sql.ref(target.column)}::text`;
+    const counts = groups.map(
+      (patterns, i) => sql`count(*) FILTER (WHERE ${column} ILIKE ANY (${patterns}::text[])) AS ${sql.ref(`n${i}`)}`,
+    );
+    const { rows } = await sql<Record<string, string>>`
+      SELECT ${sql.join(counts)} FROM ${sql.table(target.table)} ${scope}`.execute(db);
+    return groups.map((_, i) => Number(rows[0]?.[`n${i}`] ?? 0));
   });
 }
 

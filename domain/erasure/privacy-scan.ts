@@ -1,6 +1,6 @@
 // The privacy scan (`admin privacy-scan`, docs/api/people.md): proof that a person is gone. Every
 // text and JSON column of every table is searched for their identifiers (email, name, LinkedIn URL,
-// phone), one count per column in the database, each statement time-bounded; the stored idempotent
+// phone), one pass per column counting each identifier in the database, each statement time-bounded; the stored idempotent
 // answers, sealed at rest, are opened and searched too. After an erasure it finds nothing in the
 // service's tables; the suppression hash is reported on its own (a hash, not the identifier).
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -84,16 +84,17 @@ export async function privacyScan(
   const columns = await textColumns(em);
   const hits: ScanHit[] = [];
   for (const column of columns) {
-    for (const [identifier, values] of identifiers) {
-      const count = await countMentions(
-        em.fork(),
-        column,
-        patternsOf(values),
-        subject.organizationId,
-        options.statementTimeoutMs ?? 60_000,
-      );
-      if (count > 0) hits.push({ ...column, identifier, count, outside_system: OUTSIDE_TABLES[column.table] ?? null });
-    }
+    const counts = await countMentions(
+      em.fork(),
+      column,
+      identifiers.map(([, values]) => patternsOf(values)),
+      subject.organizationId,
+      options.statementTimeoutMs ?? 60_000,
+    );
+    identifiers.forEach(([identifier], i) => {
+      if (counts[i] > 0)
+        hits.push({ ...column, identifier, count: counts[i], outside_system: OUTSIDE_TABLES[column.table] ?? null });
+    });
   }
   if (subject.organizationId)
     hits.push(...(await sealedAnswerHits(em, secretKey, subject.organizationId, identifiers)));

@@ -174,7 +174,7 @@ export async function eraseRows(
       contact_exclusions: await q.deleteContactExclusions(tx, org, email, linkedinUrl),
       contact_entries: await q.deleteContactEntries(tx, org, contactId, patterns),
       signal_imports: await q.deleteSignalImports(tx, org, contactId, patterns),
-      quoted_text: await q.redactQuotes(tx, org, patterns),
+      quoted_text: await q.redactQuotes(tx, org, contactId, patterns),
       crm_links: contactId ? await q.deleteCrmLinks(tx, org, contactId) : 0,
       sequences: runIds.length,
       contacts: contactId ? await q.deleteContact(tx, org, contactId) : 0,

@@ -37,70 +37,49 @@ export async function runIdsOfContact(em: EntityManager, organizationId: string,
   return rows.map((r) => r.id);
 }
 
+/** Whose effects: the organization, the person's runs, the patterns of their identifiers. */
+export interface EffectScope {
+  organizationId: string;
+  runIds: string[];
+  patterns: string[];
+}
+
 /**
  * The person's effects: those of their runs, and any whose request names them (a CRM write).
  * A CRM_DELETE effect names only the record's id and is left alone.
  */
-function personEffects(em: EntityManager, organizationId: string, runIds: string[], patterns: string[]) {
-  return typedKysely(em)
-    .updateTable('outbound_effects')
-    .where('organization_id', '=', organizationId)
-    .where('kind', '<>', 'CRM_DELETE')
-    .where((eb) =>
-      eb.or([
-        ...(runIds.length ? [eb('sequence_id', 'in', runIds)] : []),
-        ...(patterns.length ? [mentions('request', patterns)] : []),
-      ]),
-    );
+function ofPerson({ organizationId, runIds, patterns }: EffectScope): Expression<SqlBool> {
+  const about = [
+    ...(runIds.length ? [sql<SqlBool>`sequence_id = any (${runIds}::uuid[])`] : []),
+    ...(patterns.length ? [mentions('request', patterns)] : []),
+  ];
+  return sql<SqlBool>`(organization_id = ${organizationId}::uuid AND kind <> 'CRM_DELETE' AND (${about.length ? sql.join(about, sql` OR `) : sql`false`}))`;
+}
+
+function personEffects(em: EntityManager, scope: EffectScope) {
+  return typedKysely(em).updateTable('outbound_effects').where(ofPerson(scope));
 }
 
 /** PENDING effects of the person become CANCELLED: a send recorded but not handed over is never made. */
-export async function cancelPendingEffects(
-  em: EntityManager,
-  organizationId: string,
-  runIds: string[],
-  patterns: string[],
-): Promise<number> {
-  return count(
-    await personEffects(em, organizationId, runIds, patterns)
-      .set({ state: 'CANCELLED' })
-      .where('state', '=', 'PENDING')
-      .execute(),
-  );
+export async function cancelPendingEffects(em: EntityManager, scope: EffectScope): Promise<number> {
+  return count(await personEffects(em, scope).set({ state: 'CANCELLED' }).where('state', '=', 'PENDING').execute());
 }
 
 /** How many of the person's effects are IN_FLIGHT (handed to a provider, outcome not recorded). */
-export async function inFlightEffects(
-  em: EntityManager,
-  organizationId: string,
-  runIds: string[],
-  patterns: string[],
-): Promise<number> {
+export async function inFlightEffects(em: EntityManager, scope: EffectScope): Promise<number> {
   const row = await typedKysely(em)
     .selectFrom('outbound_effects')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('kind', '<>', 'CRM_DELETE')
     .where('state', '=', 'IN_FLIGHT')
-    .where((eb) =>
-      eb.or([
-        ...(runIds.length ? [eb('sequence_id', 'in', runIds)] : []),
-        ...(patterns.length ? [mentions('request', patterns)] : []),
-      ]),
-    )
+    .where(ofPerson(scope))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Redacts the person's effects: the request and result go; an IN_FLIGHT one is counted as done (UNCONFIRMED), never repeated. */
-export async function redactEffects(
-  em: EntityManager,
-  organizationId: string,
-  runIds: string[],
-  patterns: string[],
-): Promise<number> {
+export async function redactEffects(em: EntityManager, scope: EffectScope): Promise<number> {
   return count(
-    await personEffects(em, organizationId, runIds, patterns)
+    await personEffects(em, scope)
       .set({
         request: REDACTED,
         result: null,
@@ -143,40 +122,35 @@ export async function redactInboxRecords(
   );
 }
 
-/** Activities about the person or naming them (their webhook deliveries go with them: ON DELETE CASCADE). */
-export async function deleteActivities(
-  em: EntityManager,
-  organizationId: string,
-  contactId: string | null,
-  patterns: string[],
-): Promise<number> {
-  return count(
-    await typedKysely(em)
-      .deleteFrom('activities')
-      .where('organization_id', '=', organizationId)
-      .where((eb) => eb.or([...(contactId ? [eb('contact_id', '=', contactId)] : []), mentions('payload', patterns)]))
-      .execute(),
-  );
-}
+/**
+ * The tables whose rows about the person are deleted, with the columns that may name them: rows of
+ * the contact, or naming one of their identifiers. Activities take their webhook deliveries with them,
+ * ingested events their playbook runs (ON DELETE CASCADE).
+ */
+const PERSON_ROWS = {
+  activities: ['payload'],
+  ingested_events: ['subject', 'payload_json'],
+  contact_entries: ['email', 'linkedin_url', 'phone'],
+  signal_imports: ['email', 'linkedin_url', 'metadata'],
+} as const;
 
-/** Ingested events resolved to the person or naming them (their playbook runs go with them). */
-export async function deleteIngestedEvents(
+export async function deletePersonRows(
   em: EntityManager,
+  table: keyof typeof PERSON_ROWS,
   organizationId: string,
   contactId: string | null,
   patterns: string[],
 ): Promise<number> {
+  const about = [
+    ...(contactId ? [sql<SqlBool>`contact_id = ${contactId}::uuid`] : []),
+    ...(patterns.length ? PERSON_ROWS[table].map((column) => mentions(column, patterns)) : []),
+  ];
+  if (!about.length) return 0;
   return count(
     await typedKysely(em)
-      .deleteFrom('ingested_events')
+      .deleteFrom(table)
       .where('organization_id', '=', organizationId)
-      .where((eb) =>
-        eb.or([
-          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
-          mentions('subject', patterns),
-          mentions('payload_json', patterns),
-        ]),
-      )
+      .where(sql<SqlBool>`(${sql.join(about, sql` OR `)})`)
       .execute(),
   );
 }
@@ -212,53 +186,6 @@ export async function deleteContactExclusions(
         eb.or([
           ...(email ? [eb('email', '=', email)] : []),
           ...(linkedinUrl ? [eb('linkedin_url', '=', linkedinUrl)] : []),
-        ]),
-      )
-      .execute(),
-  );
-}
-
-/** List entries of the person: linked to the contact, or carrying their identifiers unresolved. */
-export async function deleteContactEntries(
-  em: EntityManager,
-  organizationId: string,
-  contactId: string | null,
-  patterns: string[],
-): Promise<number> {
-  return count(
-    await typedKysely(em)
-      .deleteFrom('contact_entries')
-      .where('organization_id', '=', organizationId)
-      .where((eb) =>
-        eb.or([
-          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
-          mentions('email', patterns),
-          mentions('linkedin_url', patterns),
-          mentions('phone', patterns),
-        ]),
-      )
-      .execute(),
-  );
-}
-
-/** Signal imports of the person (the facts a signal check imported about them). */
-export async function deleteSignalImports(
-  em: EntityManager,
-  organizationId: string,
-  contactId: string | null,
-  patterns: string[],
-): Promise<number> {
-  return count(
-    await typedKysely(em)
-      .deleteFrom('signal_imports')
-      .where('organization_id', '=', organizationId)
-      .where('kind', '=', 'CONTACT')
-      .where((eb) =>
-        eb.or([
-          ...(contactId ? [eb('contact_id', '=', contactId)] : []),
-          mentions('email', patterns),
-          mentions('linkedin_url', patterns),
-          mentions('metadata', patterns),
         ]),
       )
       .execute(),

@@ -84,9 +84,10 @@ export async function settleEffects(em: EntityManager, jobId: string, force: boo
     const person = await lockedPerson(tx, jobId);
     if (!person) return 0;
     const runIds = person.contactId ? await q.runIdsOfContact(tx, person.organizationId, person.contactId) : [];
-    await q.cancelPendingEffects(tx, person.organizationId, runIds, person.patterns);
-    if (force) await q.redactEffects(tx, person.organizationId, runIds, person.patterns);
-    return q.inFlightEffects(tx, person.organizationId, runIds, person.patterns);
+    const scope = { organizationId: person.organizationId, runIds, patterns: person.patterns };
+    await q.cancelPendingEffects(tx, scope);
+    if (force) await q.redactEffects(tx, scope);
+    return q.inFlightEffects(tx, scope);
   });
 }
 
@@ -166,14 +167,14 @@ export async function eraseRows(
     const { email, linkedinUrl } = person.identifiers;
     const runIds = contactId ? await q.runIdsOfContact(tx, org, contactId) : [];
     const erased: Record<string, number> = {
-      outbound_effects: await q.redactEffects(tx, org, runIds, patterns),
+      outbound_effects: await q.redactEffects(tx, { organizationId: org, runIds, patterns }),
       mailbox_inbox_messages: await q.redactInboxRecords(tx, org, contactId, patterns),
-      activities: await q.deleteActivities(tx, org, contactId, patterns),
-      ingested_events: await q.deleteIngestedEvents(tx, org, contactId, patterns),
+      activities: await q.deletePersonRows(tx, 'activities', org, contactId, patterns),
+      ingested_events: await q.deletePersonRows(tx, 'ingested_events', org, contactId, patterns),
       idempotency_keys: await q.deleteIdempotencyKeys(tx, await answersNaming(tx, secretKey, person)),
       contact_exclusions: await q.deleteContactExclusions(tx, org, email, linkedinUrl),
-      contact_entries: await q.deleteContactEntries(tx, org, contactId, patterns),
-      signal_imports: await q.deleteSignalImports(tx, org, contactId, patterns),
+      contact_entries: await q.deletePersonRows(tx, 'contact_entries', org, contactId, patterns),
+      signal_imports: await q.deletePersonRows(tx, 'signal_imports', org, contactId, patterns),
       quoted_text: await q.redactQuotes(tx, org, contactId, patterns),
       crm_links: contactId ? await q.deleteCrmLinks(tx, org, contactId) : 0,
       sequences: runIds.length,

@@ -1,6 +1,7 @@
 // One step of a sequence run, in three parts so that no provider is called under the run's lock:
 // prepare (under the lock: the checks, a CALL task, or the message rendered once and recorded as an
-// outbound effect with the sender's daily count), deliver (no transaction: the effect performed
+// outbound effect with the sender's daily count, and a paced sender's send slot: the run waits for
+// it and comes back, domain/sequences/send-slot.ts), deliver (no transaction: the effect performed
 // exactly once), record (under the lock: the message row, the run's progress and its event).
 // A retry at any point finds the effect by its key and never sends twice.
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,8 @@ import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
 import { effectiveDailyLimit, rampOf } from '../domain/sequences/send-limit.ts';
+import { releaseSlot, reserveSlot, runAllowed, senderPacing } from '../domain/sequences/send-slot.ts';
+import { slotOf } from '../domain/mailboxes/send-slots.queries.ts';
 import { senderPaused } from '../domain/mailboxes/reputation.queries.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
@@ -45,6 +48,8 @@ export interface StepDeps {
   baseUrl: string;
   secret: string;
   unsubscribeUrl(sequenceId: string): string;
+  /** The shared transport is SMTP (paced by default); the sandbox transport sends unpaced unless a sender is given settings. */
+  sharedTransportPaced: boolean;
   warn(message: string, fields: Record<string, unknown>): void;
 }
 
@@ -133,13 +138,17 @@ export async function prepareStep(
   if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
   // An attempt that recorded (and maybe performed) this step's message goes on with it: it is never rendered or counted again.
   const recorded = await findEffect<EmailRequest | LinkedinRequest>(em, stepEffectKey(row.id, input.stepNumber));
-  if (recorded) {
+  const slotted = recorded && (await slotWait(em, row, recorded, new Date(input.at)));
+  if (slotted && slotted !== 'RELEASED') return slotted;
+  if (recorded && !slotted) {
     const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
     // An email recorded before its sender was paused, and not handed to a transport yet, waits too.
     if (recorded.kind === 'EMAIL' && recorded.state === 'PENDING' && senderId && (await senderPaused(em, senderId)))
       return result('REPUTATION', row);
     return preparedOf(recorded, messageId, senderId);
   }
+  // Early, while the window is closed: only a paced sender's email reserves its slot now (earliest due first).
+  if (input.reserveOnly && !(await pacedEmail(deps, em, row, input))) return result('WINDOW', row);
 
   if (!isRunningStatus(row.status)) return result('ENDED', row);
   if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
@@ -201,7 +210,9 @@ export async function prepareStep(
     if (from?.reputation_paused_at) return result('REPUTATION', row);
     if (from?.mailbox_id && from.mailbox_status && HOLDING_STATUSES.includes(from.mailbox_status))
       return result('MAILBOX', row, { mailboxId: from.mailbox_id });
-    if (from && !(await countSend(em, from.id, effectiveDailyLimit(from.daily_send_limit, rampOf(from), at), at)))
+    const pacing = from && senderPacing(from, deps.sharedTransportPaced);
+    const limit = from && effectiveDailyLimit(from.daily_send_limit, rampOf(from), at);
+    if (from && !pacing && !(await countSend(em, from.id, limit!, at)))
       return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     const thread = await emailThread(em, row.id, row.steps, input.stepNumber);
     const subject = 'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, variables);
@@ -230,7 +241,14 @@ export async function prepareStep(
       body,
       senderId: from?.id ?? null,
     };
+    // The slot last, right before the commit: the sender's reservation lock is held for two statements.
+    const slotAt =
+      from &&
+      pacing &&
+      (await reserveSlot(em, { effectKey: key, sequenceId: row.id, sender: from, pacing, at }, runAllowed(row, at)));
+    if (pacing && !slotAt) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     await recordEffect(em, { organizationId: row.organization_id, key, kind: 'EMAIL', sequenceId: row.id, request });
+    if (slotAt && slotAt > at) return result('SLOT', row, { slotAt: slotAt.toISOString() });
     return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body };
   }
   const invitation = step.type === 'LINKEDIN_INVITATION';
@@ -245,6 +263,42 @@ export async function prepareStep(
   const kind = invitation ? 'LINKEDIN_INVITATION' : 'LINKEDIN_MESSAGE';
   await recordEffect(em, { organizationId: row.organization_id, key, kind, sequenceId: row.id, request });
   return { key, kind, messageId, senderId: from?.id ?? null, subject: null, body };
+}
+
+/** Whether the step is an email of a paced sender (who reserves a slot as soon as it is due). */
+async function pacedEmail(deps: StepDeps, em: EntityManager, row: RunRow, input: RunStepInput): Promise<boolean> {
+  if (row.steps[input.stepNumber - 1]?.type !== 'EMAIL') return false;
+  const from = await stepSender(em, row);
+  return !!from && senderPacing(from, deps.sharedTransportPaced) !== null;
+}
+
+/** A slot missed by more than this (a pause or an outage outlasted it) is given back for a new one: no burst after it. */
+export const SLOT_LATE_MS = 5 * 60_000;
+
+/**
+ * A recorded email that holds a send slot and has not been tried: SLOT while its slot is ahead; its
+ * slot and intent given back (RELEASED) when its run no longer sends now (ended, paused, halted, its
+ * template held) or its slot is long past, so the step decides again (and reserves anew); null when
+ * it goes on as any recorded effect.
+ */
+async function slotWait(
+  em: EntityManager,
+  row: RunRow,
+  recorded: EffectRow<EmailRequest | LinkedinRequest>,
+  at: Date,
+): Promise<RunStepResult | 'RELEASED' | null> {
+  if (recorded.kind !== 'EMAIL' || recorded.state !== 'PENDING' || recorded.attempts > 0) return null;
+  const slotAt = await slotOf(em, recorded.key);
+  if (!slotAt) return null;
+  const held =
+    !isRunningStatus(row.status) ||
+    isPaused(row) ||
+    row.replied_at !== null ||
+    ['ARCHIVED', 'INACTIVE', 'PENDING_SETUP'].includes(row.template_status) ||
+    at.getTime() - slotAt.getTime() > SLOT_LATE_MS;
+  const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
+  if (held && (await releaseSlot(em, recorded.key, senderId))) return 'RELEASED';
+  return slotAt > at ? result('SLOT', row, { slotAt: slotAt.toISOString() }) : null;
 }
 
 /** No way to reach the contact on the step's channel: skip the step or end the run, as the template says. */
@@ -294,7 +348,9 @@ export async function recordStep(
   const running = isRunningStatus(row.status);
   if (outcome.state === 'CANCELLED') return result(running ? 'SKIPPED' : 'ENDED', row);
   if (outcome.state === 'REFUSED') {
-    if (send.kind === 'EMAIL' && send.senderId) await uncountSend(em, send.senderId, new Date(input.at));
+    // A paced email was counted on its slot's day.
+    if (send.kind === 'EMAIL' && send.senderId)
+      await uncountSend(em, send.senderId, (await slotOf(em, send.key)) ?? new Date(input.at));
     return running ? noChannel(em, row, input) : result('ENDED', row);
   }
   const at = new Date(input.at);

@@ -69,6 +69,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     /** `/u/<token>`: the sequence id and an HMAC of it (verified by the public unsubscribe route). */
     unsubscribeUrl: (sequenceId) => `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`,
     warn: (message, fields) => deps.logger.warn(fields, message),
+    sharedTransportPaced: deps.config.smtpUrl !== undefined,
   };
 
   const sequenceRecord = (sequenceId: string) => tx(async (em) => toSequenceRecord(await lockRun(em, sequenceId)));

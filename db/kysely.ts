@@ -41,6 +41,7 @@ import type { SandboxOutboundEmailSchema } from './entities/sandbox-outbound-ema
 import type { SenderDailySendsSchema } from './entities/sender-daily-sends.entity.ts';
 import type { SendingDomainSchema } from './entities/sending-domain.entity.ts';
 import type { SequenceStatsDaySchema } from './entities/sequence-stats-day.entity.ts';
+import type { SenderSendSlotSchema } from './entities/sender-send-slot.entity.ts';
 import type { SequenceTemplateSchema } from './entities/sequence-template.entity.ts';
 import type { SequenceSchema } from './entities/sequence.entity.ts';
 import type { SignalImportSchema } from './entities/signal-import.entity.ts';
@@ -91,6 +92,7 @@ type Schemas =
   | typeof SenderDailySendsSchema
   | typeof SendingDomainSchema
   | typeof SequenceStatsDaySchema
+  | typeof SenderSendSlotSchema
   | typeof SequenceTemplateSchema
   | typeof SequenceSchema
   | typeof SignalImportSchema

@@ -22,13 +22,14 @@
 //   npm run --silent admin -- mailbox test --id MAILBOX_ID [--json]
 //   npm run --silent admin -- mailbox ramp --user USER_ID (--start N --increase N --target N [--started-on YYYY-MM-DD] | --off) [--json]
 //   npm run --silent admin -- mailbox resume --user USER_ID [--json]      (lets a sender paused for their reputation send again)
-//   npm run --silent admin -- erase --org ORG_ID (--email E|--linkedin U) [--wait] [--json]   (a person's erasure job, contact or not)
-//   npm run --silent admin -- privacy-scan [--org ORG_ID] --email E [--name N] [--linkedin U] [--phone P] [--json]
+//   npm run --silent admin -- mailbox pace --user USER_ID ([--hourly-limit N] [--min-gap-seconds N] [--max-gap-seconds N] | --default) [--json]
 //     URLs: smtps://USER@HOST[:465] or smtp://...[:587] (STARTTLS; plain text only to loopback),
 //     imaps://...[:993] or imap://...[:143]; USER URL-encoded. No password on the command line: it comes
 //     on standard input (--password-stdin, one line, for every URL given without one), or the whole URL
 //     smtps://USER:PASSWORD@HOST is in the environment variable NAME. Needs WEBHOOK_SECRET_KEY (not the
 //     development key). Never printed back.
+//   npm run --silent admin -- erase --org ORG_ID (--email E|--linkedin U) [--wait] [--json]   (a person's erasure job, contact or not)
+//   npm run --silent admin -- privacy-scan [--org ORG_ID] --email E [--name N] [--linkedin U] [--phone P] [--json]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -56,6 +57,7 @@ import { MailboxError } from '../domain/mailboxes/mailboxes.service.ts';
 import { MailUrlError } from '../domain/mailboxes/mail-urls.ts';
 import { resumeSender, setRamp, type RampInput } from '../domain/mailboxes/sender-sending.ts';
 import type { UrlSource } from '../domain/mailboxes/url-sources.ts';
+import { PACE_OPTIONS, paceSender } from './admin-pacing.ts';
 
 class UsageError extends Error {}
 
@@ -89,6 +91,7 @@ const options = {
   'started-on': { type: 'string' },
   off: { type: 'boolean' },
   fix: { type: 'boolean' },
+  ...PACE_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   ...ERASE_OPTIONS,
   ...SCAN_OPTIONS,
@@ -224,6 +227,8 @@ async function run(orm: MikroORM, command: string[], flags: Flags, config: Confi
       return runMailboxCommand(mailboxDeps(em, config), { verb: 'test', id: need(flags, 'id') });
     case 'mailbox ramp':
       return setRamp(em, need(flags, 'user'), rampInput(flags));
+    case 'mailbox pace':
+      return paceSender(em, flags);
     case 'mailbox resume': {
       const resumed = await resumeSender(em, need(flags, 'user'));
       console.error(

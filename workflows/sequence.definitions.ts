@@ -63,6 +63,11 @@ export interface RunStepInput {
   stepNumber: number;
   /** Workflow time of the step (ISO): the message's sent_at. */
   at: string;
+  /**
+   * The step is due while its window is closed: an email of a paced sender reserves its send slot
+   * now (SLOT); any other step answers WINDOW and runs when the window opens.
+   */
+  reserveOnly?: boolean;
 }
 
 /**
@@ -73,15 +78,31 @@ export interface RunStepInput {
  * daily send limit is reached: try again at retryAt. MAILBOX: the sender's connected mailbox refuses
  * its login or fails (AUTH_FAILED, ERROR): the email is kept, wait until the mailbox is fixed
  * (runChanged) or a while, and try again. REPUTATION: the sender is paused for their reputation (a
- * bounce rate, a spam complaint): wait as for MAILBOX until an operator resumes them.
+ * bounce rate, a spam complaint): wait as for MAILBOX until an operator resumes them. SLOT: the
+ * email is recorded with the send slot its paced sender's mailbox reserved: wait until slotAt and run
+ * the step again. WINDOW: (reserveOnly) nothing was reserved: wait for the window and run the step.
  */
 export interface RunStepResult {
-  outcome: 'SENT' | 'SKIPPED' | 'TASK' | 'PAUSED' | 'ENDED' | 'HELD' | 'HALTED' | 'DEFERRED' | 'MAILBOX' | 'REPUTATION';
+  outcome:
+    | 'SENT'
+    | 'SKIPPED'
+    | 'TASK'
+    | 'PAUSED'
+    | 'ENDED'
+    | 'HELD'
+    | 'HALTED'
+    | 'DEFERRED'
+    | 'MAILBOX'
+    | 'REPUTATION'
+    | 'SLOT'
+    | 'WINDOW';
   taskId: string | null;
   messageId: string | null;
   status: string;
   /** DEFERRED: when the step may run again (ISO). */
   retryAt?: string | null;
+  /** SLOT: when the email's send slot comes (ISO). */
+  slotAt?: string | null;
   /** MAILBOX: the sender's mailbox that holds the email. */
   mailboxId?: string | null;
   /** PAUSED: the pause the step found, at the row's revision. */
@@ -93,7 +114,8 @@ export interface RunStepResult {
  * running; TEMPLATE: the template is not ACTIVE or FINISHING; SEND_LIMIT: the sender's daily limit;
  * PERSON: a reply halted automatic steps, a person takes it from here; MAILBOX: the sender's mailbox
  * must be fixed (its login refused or its server failing) before the email goes out; REPUTATION: the
- * sender's mailbox is paused for its reputation until an operator resumes it.
+ * sender's mailbox is paused for its reputation until an operator resumes it; SEND_SLOT: the email
+ * waits for the send slot its paced mailbox reserved (nextWakeUp: the slot).
  */
 export type WaitingFor =
   | 'DELAY'
@@ -106,6 +128,7 @@ export type WaitingFor =
   | 'PERSON'
   | 'MAILBOX'
   | 'REPUTATION'
+  | 'SEND_SLOT'
   | null;
 
 export interface SequenceRunStatus {

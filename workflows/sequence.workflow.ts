@@ -1,6 +1,6 @@
 // One sequence run: each step after its delay (durable timer) inside the template's sending window
 // (in the template's or the prospect's zone, public holidays skipped when asked: dates an activity
-// computes), CALL steps waiting for their task's Signal. All reads and writes of the row (and its events)
+// computes), an email of a paced mailbox at the send slot its step reserved (durable timer), CALL steps waiting for their task's Signal. All reads and writes of the row (and its events)
 // happen in activities; the row holds the status. The API changes the row itself (pause, resume,
 // stop, variables, and every change outside the run) and then tells the run: the pauseState Update
 // carries a pause's state, the runChanged Signal makes it re-read its row.
@@ -9,6 +9,7 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -31,6 +32,7 @@ import {
   taskCompletedSignal,
   type SequenceInput,
   type SequencePlan,
+  type RunStepResult,
   type SequenceRunStatus,
   type WaitingFor,
 } from './sequence.definitions.ts';
@@ -76,6 +78,8 @@ const now = () => new Date().getTime();
 /** The pauses between tries of an email held by the sender's mailbox. */
 const MAILBOX_RETRY_FIRST_MS = 30_000;
 const MAILBOX_RETRY_MAX_MS = 15 * 60_000;
+/** The patch of the send slots: an email due while its window is closed reserves its slot at once. */
+const SEND_SLOTS_PATCH = 'send-slots';
 
 export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const status: SequenceRunStatus = {
@@ -171,10 +175,14 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       const step = plan.steps[stepIndex];
       await sleepUntil('DELAY', now() + step.delay_days * DAY_MS);
       let runStep = true;
+      // An email due while the window is closed asks once for its send slot (a paced sender's mailbox
+      // reserves it now, so slots go earliest due first); unpaced, it waits for the window as before.
+      let askedSlot = false;
       while (runStep && !status.ended) {
         await waitWhilePaused();
         await waitWhileHalted();
         if (status.ended) break;
+        let result: RunStepResult | null = null;
         if (window) {
           if (plan.holidayCountry && (!holidays || calendarRunsOut(holidays, now(), plan.timezone)))
             holidays = await acts.holidayCalendar({
@@ -188,16 +196,34 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
             await waitUntil(() => false);
             continue;
           }
-          await sleepUntil('WINDOW', allowed);
+          if (allowed > now() && step.type === 'EMAIL' && !askedSlot && patched(SEND_SLOTS_PATCH)) {
+            askedSlot = true;
+            waitFor('STEP', null);
+            const early = await acts.runStep({
+              sequenceId: input.sequenceId,
+              stepNumber: stepIndex + 1,
+              at: new Date().toISOString(),
+              reserveOnly: true,
+            });
+            if (early.outcome !== 'WINDOW') result = early;
+          }
+          if (!result) await sleepUntil('WINDOW', allowed);
         }
-        if (status.ended) break;
-        if (status.paused || halted) continue;
-        waitFor('STEP', null);
-        const result = await acts.runStep({
-          sequenceId: input.sequenceId,
-          stepNumber: stepIndex + 1,
-          at: new Date().toISOString(),
-        });
+        if (!result) {
+          if (status.ended) break;
+          if (status.paused || halted) continue;
+          waitFor('STEP', null);
+          result = await acts.runStep({
+            sequenceId: input.sequenceId,
+            stepNumber: stepIndex + 1,
+            at: new Date().toISOString(),
+          });
+        }
+        if (result.outcome === 'SLOT') {
+          // The email is recorded with its paced mailbox's send slot: a durable timer until then.
+          await sleepUntil('SEND_SLOT', result.slotAt ? Date.parse(result.slotAt) : now());
+          continue;
+        }
         if (result.outcome === 'PAUSED') {
           // The row was paused: take its pause (unless a newer state arrived meanwhile) and wait for its end.
           if (result.pause) takePause(result.pause);

@@ -141,6 +141,7 @@ export const sequenceExamples: Record<string, unknown> = {
   SequenceTemplateCreate: { ...TEMPLATE_SETTINGS, steps: TEMPLATE_STEPS },
   SequenceTemplateUpdate: { schedule: { days: ['TUE', 'WED', 'THU'], start_hour: 8, end_hour: 12 } },
   Sequence: SEQUENCE,
+  SequenceDetail: { ...SEQUENCE, next_send_at: '2026-03-03T09:04:31.000Z' },
   SequenceCreate: { contact_id: ID.contact, sequence_template_id: ID.sequenceTemplate },
   EnrollmentPending: {
     enrollment_run_id: ID.enrollmentRun,

@@ -13,6 +13,7 @@ import {
   enrollmentPendingSchema,
   enrollSchema,
   sequenceListFilters,
+  sequenceDetailSchema,
   sequenceSchema,
 } from '../schemas/sequences.schemas.ts';
 import { EXAMPLE_IDS } from '../examples/ids.ts';
@@ -126,12 +127,12 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
       operationId: 'getSequence',
       summary: 'A sequence',
       description:
-        'The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, and the entry that sourced it.',
+        "The run of one contact through one template: status, `stopped_reason`, the step reached, its variables, the entry that sourced it, and when its next email is planned to go out (`next_send_at`, a paced mailbox's send slot).",
       params: idParams('sequence_id'),
-      responses: { 200: { description: 'The sequence.', schema: sequenceSchema } },
+      responses: { 200: { description: 'The sequence, with its next planned send.', schema: sequenceDetailSchema } },
       handler: async (ctx, { params }) => ({
         status: 200,
-        body: await sequences.getSequence(ctx.state.em, ctx.state.principal.organizationId, params.sequence_id),
+        body: await sequences.getSequenceDetail(ctx.state.em, ctx.state.principal.organizationId, params.sequence_id),
       }),
     }),
   ];

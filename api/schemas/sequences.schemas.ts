@@ -2,6 +2,7 @@
 // the list filters.
 import { SEQUENCE_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { REFUSAL_REASONS } from '../../domain/sequences/enrollment/enrollment.types.ts';
+import { SEQUENCE_RECORD_COLUMNS } from '../../domain/sequences/record.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { named } from './named.ts';
@@ -19,49 +20,53 @@ export const enrollSchema: JsonSchema = named('SequenceCreate', {
   properties: { contact_id: uuid, sequence_template_id: uuid },
 });
 
+/** Every field of the record is present (null when unset). */
+const SEQUENCE_REQUIRED = [...SEQUENCE_RECORD_COLUMNS];
+
+const sequenceProperties = {
+  id: uuid,
+  contact_id: uuid,
+  account_id: { type: ['string', 'null'], format: 'uuid' },
+  sequence_template_id: uuid,
+  status: sequenceStatusSchema,
+  stopped_reason: {
+    type: ['string', 'null'],
+    description: `Why it ended early or was refused. For REFUSED: one of ${REFUSAL_REASONS.join(', ')}.`,
+  },
+  paused_until: nullableTimestamp,
+  current_step: { type: 'integer', minimum: 0, description: 'Steps started so far (0 before the first).' },
+  variables: {
+    type: 'object',
+    additionalProperties: { type: ['string', 'null'] },
+    description: 'Per-run template variables.',
+  },
+  source_contact_entry_id: { type: ['string', 'null'], format: 'uuid' },
+  created_at: timestamp,
+  updated_at: timestamp,
+  ended_at: nullableTimestamp,
+  error: {
+    type: ['string', 'null'],
+    description:
+      'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
+  },
+};
+
 export const sequenceSchema: JsonSchema = named('Sequence', {
   type: 'object',
-  required: [
-    'id',
-    'contact_id',
-    'account_id',
-    'sequence_template_id',
-    'status',
-    'stopped_reason',
-    'paused_until',
-    'current_step',
-    'variables',
-    'source_contact_entry_id',
-    'created_at',
-    'updated_at',
-    'ended_at',
-    'error',
-  ],
+  required: SEQUENCE_REQUIRED,
+  properties: sequenceProperties,
+});
+
+/** GET /v1/sequences/{sequence_id}: the record and when its next email is planned to go out. */
+export const sequenceDetailSchema: JsonSchema = named('SequenceDetail', {
+  type: 'object',
+  required: [...SEQUENCE_REQUIRED, 'next_send_at'],
   properties: {
-    id: uuid,
-    contact_id: uuid,
-    account_id: { type: ['string', 'null'], format: 'uuid' },
-    sequence_template_id: uuid,
-    status: sequenceStatusSchema,
-    stopped_reason: {
-      type: ['string', 'null'],
-      description: `Why it ended early or was refused. For REFUSED: one of ${REFUSAL_REASONS.join(', ')}.`,
-    },
-    paused_until: nullableTimestamp,
-    current_step: { type: 'integer', minimum: 0, description: 'Steps started so far (0 before the first).' },
-    variables: {
-      type: 'object',
-      additionalProperties: { type: ['string', 'null'] },
-      description: 'Per-run template variables.',
-    },
-    source_contact_entry_id: { type: ['string', 'null'], format: 'uuid' },
-    created_at: timestamp,
-    updated_at: timestamp,
-    ended_at: nullableTimestamp,
-    error: {
-      type: ['string', 'null'],
+    ...sequenceProperties,
+    next_send_at: {
+      ...nullableTimestamp,
       description:
-        'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
+        "When the run's next email is planned to go out (added field): the send slot its sender's paced mailbox reserved for it (docs/api/mailboxes.md, Pacing); the email waits for it with a durable timer and goes out then, or is given back if the run ends, pauses or is halted first. Null when no email of the run holds a slot (an unpaced mailbox, a step not due yet, nothing left to send).",
     },
   },
 });

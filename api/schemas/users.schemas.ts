@@ -91,11 +91,38 @@ export const mailboxRampSchema: JsonSchema = named('MailboxRamp', {
   },
 });
 
+export const mailboxPacingSchema: JsonSchema = named('MailboxPacing', {
+  type: 'object',
+  description:
+    "The sender's pacing settings (`admin mailbox pace`): a null field takes its default (30 emails an hour, 60 to 180 seconds between sends).",
+  required: ['hourly_limit', 'min_gap_seconds', 'max_gap_seconds'],
+  properties: {
+    hourly_limit: { type: ['integer', 'null'], minimum: 1, description: 'Emails per clock hour (UTC) at most.' },
+    min_gap_seconds: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'The least time between two sends of the mailbox.',
+    },
+    max_gap_seconds: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'The most: each gap is drawn at random between the two.',
+    },
+  },
+});
+
 export const userSendingSchema: JsonSchema = named('UserSending', {
   type: 'object',
   description:
     "How many emails the user's mailbox may send (added field; set with the admin CLI, see docs/api/mailboxes.md).",
-  required: ['daily_send_limit', 'ramp', 'effective_daily_limit', 'reputation_paused_at', 'reputation_pause_reason'],
+  required: [
+    'daily_send_limit',
+    'ramp',
+    'effective_daily_limit',
+    'pacing',
+    'reputation_paused_at',
+    'reputation_pause_reason',
+  ],
   properties: {
     daily_send_limit: { type: 'integer', minimum: 0, description: 'Emails per UTC day at most, ramp or not.' },
     ramp: nullable(mailboxRampSchema, 'The warm-up ramp; null when the mailbox does not ramp.'),
@@ -105,6 +132,10 @@ export const userSendingSchema: JsonSchema = named('UserSending', {
       description:
         'Emails the user may send today (UTC): min(daily_send_limit, target, start + increase × day) while a ramp is set, else daily_send_limit. Steps over it wait for the next UTC day.',
     },
+    pacing: nullable(
+      mailboxPacingSchema,
+      "The pacing settings; null when none are set: a connected mailbox and the shared SMTP transport then send 30 an hour, 60 to 180 seconds apart, and the sandbox transport unpaced. A paced mailbox's emails each reserve a send slot (GET /v1/sequences/{sequence_id} `next_send_at`).",
+    ),
     reputation_paused_at: {
       ...nullableTimestamp,
       description:

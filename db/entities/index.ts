@@ -37,6 +37,7 @@ import { SandboxOutboundEmail } from './sandbox-outbound-email.entity.ts';
 import { SenderDailySends } from './sender-daily-sends.entity.ts';
 import { SendingDomain } from './sending-domain.entity.ts';
 import { SequenceStatsDay } from './sequence-stats-day.entity.ts';
+import { SenderSendSlot } from './sender-send-slot.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 import { SignalImport } from './signal-import.entity.ts';
@@ -86,6 +87,7 @@ export {
   SandboxOutboundEmail,
   SenderDailySends,
   SendingDomain,
+  SenderSendSlot,
   Sequence,
   SequenceStatsDay,
   SequenceTemplate,
@@ -132,6 +134,7 @@ export const entities = [
   HotLead,
   Meeting,
   SenderDailySends,
+  SenderSendSlot,
   ContactList,
   AccountList,
   ContactEntry,

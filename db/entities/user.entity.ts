@@ -33,6 +33,13 @@ export const UserSchema = defineEntity({
     rampTarget: p.integer().nullable(),
     rampStartedAt: p.datetime().nullable(),
     /**
+     * Pacing (domain/mailboxes/pacing.ts): emails per clock hour at most and the least and most time
+     * between two sends (a random gap between them). Null: the default of the sender's transport.
+     */
+    hourlySendLimit: p.integer().nullable(),
+    minSendGapSeconds: p.integer().nullable(),
+    maxSendGapSeconds: p.integer().nullable(),
+    /**
      * Reputation pause (domain/mailboxes/reputation.ts): set when the sender's hard-bounce rate
      * passes the threshold or a recipient complains of spam; their emails wait until an operator
      * resumes them (which clears both and sets reputation_resumed_at, where the bounce window restarts).

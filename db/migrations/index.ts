@@ -32,15 +32,16 @@ import { Migration20261127230000_mailbox_sync_health } from './Migration20261127
 import { Migration20261128090000_prospect_time_zone } from './Migration20261128090000_prospect_time_zone.ts';
 import { Migration20261129090000_mailbox_ramp } from './Migration20261129090000_mailbox_ramp.ts';
 import { Migration20261129100000_reputation_pause } from './Migration20261129100000_reputation_pause.ts';
-import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 import { Migration20261129200000_audit_log } from './Migration20261129200000_audit_log.ts';
+import { Migration20261130090000_mailbox_pacing } from './Migration20261130090000_mailbox_pacing.ts';
 import { Migration20261130100000_erasure_jobs } from './Migration20261130100000_erasure_jobs.ts';
 import { Migration20261130110000_user_roles } from './Migration20261130110000_user_roles.ts';
 import { Migration20261130120000_tracking_control } from './Migration20261130120000_tracking_control.ts';
 import { Migration20261130120100_compliance_footer } from './Migration20261130120100_compliance_footer.ts';
 import { Migration20261130120200_sending_domains } from './Migration20261130120200_sending_domains.ts';
+import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 
-export const migrations: MigrationObject[] = [
+export const migrations: MigrationObject[
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
   { name: 'Migration20261122023808_people', class: Migration20261122023808_people },
   { name: 'Migration20261122030000_directory', class: Migration20261122030000_directory },
@@ -77,6 +78,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261129090000_mailbox_ramp', class: Migration20261129090000_mailbox_ramp },
   { name: 'Migration20261129100000_reputation_pause', class: Migration20261129100000_reputation_pause },
   { name: 'Migration20261129200000_audit_log', class: Migration20261129200000_audit_log },
+  { name: 'Migration20261130090000_mailbox_pacing', class: Migration20261130090000_mailbox_pacing },
   { name: 'Migration20261130100000_erasure_jobs', class: Migration20261130100000_erasure_jobs },
   { name: 'Migration20261130110000_user_roles', class: Migration20261130110000_user_roles },
   { name: 'Migration20261130120000_tracking_control', class: Migration20261130120000_tracking_control },

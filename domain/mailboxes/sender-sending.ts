@@ -1,5 +1,6 @@
 // A sender's sending settings as the admin CLI sets them and GET /v1/users shows them: the daily send
-// limit, the warm-up ramp (domain/sequences/send-limit.ts) and the limit they make for today, and a
+// limit, the warm-up ramp (domain/sequences/send-limit.ts) and the limit they make for today, the
+// pacing settings (pacing.ts; sender-pacing.ts sets them), and a
 // reputation pause (reputation.ts) with its reason, which `resumeSender` clears. No secret is part of it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../db/entities/index.ts';
@@ -18,11 +19,20 @@ export interface RampRecord {
   day: number;
 }
 
+/** A sender's pacing settings as set (sender-pacing.ts); a null field takes the transport's default. */
+export interface PacingRecord {
+  hourly_limit: number | null;
+  min_gap_seconds: number | null;
+  max_gap_seconds: number | null;
+}
+
 export interface SendingRecord {
   daily_send_limit: number;
   ramp: RampRecord | null;
   /** What the sender may send today (UTC): the daily send limit, lowered by the ramp. */
   effective_daily_limit: number;
+  /** The pacing settings; null: none (the transport's default: paced for a connected mailbox or SMTP, unpaced on the sandbox). */
+  pacing: PacingRecord | null;
   /** When the sender's mailbox was paused for its reputation (their emails wait), or null. */
   reputation_paused_at: string | null;
   /** Why: `BOUNCE_RATE <bounced>/<sent>` or `SPAM_COMPLAINT`; null when not paused. */
@@ -47,9 +57,19 @@ export function sendingOf(user: User, at: Date): SendingRecord {
       day: rampDay(ramp, at),
     },
     effective_daily_limit: effectiveDailyLimit(user.dailySendLimit, ramp, at),
+    pacing: pacingRecordOf(user),
     reputation_paused_at: iso(user.reputationPausedAt ?? null),
     reputation_pause_reason: user.reputationPauseReason ?? null,
   };
+}
+
+function pacingRecordOf(user: User): PacingRecord | null {
+  const record = {
+    hourly_limit: user.hourlySendLimit ?? null,
+    min_gap_seconds: user.minSendGapSeconds ?? null,
+    max_gap_seconds: user.maxSendGapSeconds ?? null,
+  };
+  return Object.values(record).every((v) => v === null) ? null : record;
 }
 
 export type RampInput = { start: number; increase: number; target: number; startedOn?: string } | { off: true };

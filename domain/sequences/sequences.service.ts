@@ -12,6 +12,8 @@ import { enrollmentRows } from './enrollment/enrollment.queries.ts';
 import { enroll as enrollContact, handOver } from './enrollment/enroll.ts';
 import type { Directory } from '../../providers/directory/index.ts';
 import type { Logger } from 'pino';
+import { nextSendOf } from '../mailboxes/send-slots.queries.ts';
+import { iso } from '../shared/time.ts';
 
 export type { SequenceRecord } from './record.ts';
 
@@ -22,6 +24,16 @@ export async function getSequence(em: EntityManager, organizationId: string, id:
   const row = await sequenceRecordRow(em, organizationId, id);
   if (!row) throw DomainError.notFound('Sequence');
   return toSequenceRecord(row);
+}
+
+/** The record and the send slot of its email waiting to go out (a paced mailbox's), or null. */
+export async function getSequenceDetail(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<SequenceRecord & { next_send_at: string | null }> {
+  const record = await getSequence(em, organizationId, id);
+  return { ...record, next_send_at: iso(await nextSendOf(em, id)) };
 }
 
 export const SEQUENCE_SORT_FIELDS = ['created_at', 'updated_at'] as const;

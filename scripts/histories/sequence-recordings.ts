@@ -1,6 +1,8 @@
 // The recordings of a sequence's run and its enrollment (scripts/record-histories.ts): a run that
 // completes, the API's pause and resume, its stop, a reply that halts the run, a template held
-// INACTIVE, a window in the prospect's hours that skips holidays, and the enrollment of an unverified email. They share the session's organization.
+// INACTIVE, a window in the prospect's hours that skips holidays, an email waiting for its paced
+// mailbox's send slot, and the enrollment of an unverified email. They share the session's organization.
+import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { recordReply } from '../../domain/engagement/engagement.service.ts';
 import { pauseRun, resumeRun, stopRun } from '../../domain/sequences/controls.service.ts';
@@ -35,6 +37,7 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
     steps: StepSpec[],
     contact: { linkedinUrl?: string; country?: string; region?: string } = {},
     window?: WindowSpec,
+    senderUserId = org.userId,
   ): Promise<{ sequenceId: string; handle: WorkflowHandle }> {
     const contactId = await insertContact(stack, org.organizationId, {
       email: `replay-${shortId()}@example.com`,
@@ -42,12 +45,8 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
       companyName: 'Acme',
       ...contact,
     });
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId, window });
-    const sequenceId = await insertSequence(stack, org.organizationId, {
-      contactId,
-      templateId,
-      senderUserId: org.userId,
-    });
+    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId, window });
+    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, senderUserId });
     const input: SequenceInput = { sequenceId, organizationId: org.organizationId };
     const handle = await env.client.workflow.start(SEQUENCE_WORKFLOW, {
       taskQueue,
@@ -60,6 +59,14 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
   const firstSent = (sequenceId: string) => until(async () => (await messagesOf(stack, sequenceId)).length >= 1);
   const waitingFor = (handle: WorkflowHandle, kind: string) =>
     until(async () => (await handle.query(sequenceStatusQuery)).waitingFor === kind);
+  const slotsOf = async (senderId: string) =>
+    (
+      await db()
+        .selectFrom('sender_send_slots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', senderId)
+        .executeTakeFirstOrThrow()
+    ).n;
   async function expectStatus(sequenceId: string, status: string): Promise<void> {
     const row = await sequenceRow(stack, sequenceId);
     if (row.status !== status) throw new Error(`unexpected sequence row ${row.status}/${row.stopped_reason}`);
@@ -167,6 +174,40 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
       );
       await handle.result();
       await save('sequence-prospect-holidays', handle);
+    },
+    // A paced sender (60–180 s between sends) with two runs due at once in a weekday window: the
+    // second email reserves the slot after the first (at once when the window is closed) and its run
+    // waits for it (SEND_SLOT, a durable timer) before the send.
+    'sequence-paced-slot': async () => {
+      const senderId = (
+        await db()
+          .insertInto('users')
+          .values({
+            id: randomUUID(),
+            organization_id: org.organizationId,
+            email: `paced-${shortId()}@example.com`,
+            name: 'Paced',
+            role: 'member',
+            daily_send_limit: 200,
+            hourly_send_limit: 30,
+            min_send_gap_seconds: 60,
+            max_send_gap_seconds: 180,
+            created_at: new Date(),
+            updated_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const window = { schedule: { days: ['MON', 'TUE', 'WED', 'THU', 'FRI'], start_hour: 9, end_hour: 17 } };
+      const oneEmail: StepSpec[] = [{ type: 'EMAIL', delay_days: 0, subject: 'Hi', body: 'hi' }];
+      const first = await sequence(oneEmail, {}, window, senderId);
+      await until(async () => Number(await slotsOf(senderId)) === 1);
+      const second = await sequence(oneEmail, {}, window, senderId);
+      await waitingFor(second.handle, 'SEND_SLOT');
+      await first.handle.result();
+      await second.handle.result();
+      await expectStatus(second.sequenceId, 'COMPLETED');
+      await save('sequence-paced-slot', second.handle);
     },
     // An UNVERIFIED email: the sandbox verification (an activity), then the enrollment (a local activity) and the run's start.
     'enrollment-created': () => recordEnrollment('enrollment-created'),

@@ -101,6 +101,7 @@ describe('GET /v1/users', () => {
         daily_send_limit: 200,
         ramp: null,
         effective_daily_limit: 200,
+        pacing: null,
         reputation_paused_at: null,
         reputation_pause_reason: null,
       },

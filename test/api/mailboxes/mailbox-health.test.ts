@@ -21,7 +21,7 @@ import {
   until,
   type StepSpec,
 } from '../../helpers/sequence-fixtures.ts';
-import { adminCli } from '../../helpers/admin-cli.ts';
+import { senderSending } from '../../helpers/sender-sending.ts';
 import { client } from '../../helpers/http.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -39,15 +39,8 @@ describe('mailbox health', function () {
     org = await newOrg(stack, 'Mailbox health');
   });
 
-  const cli = () => adminCli(stack);
+  const { cli, newUser, shownSending } = senderSending(() => ({ stack, api, org }));
   const db = () => stack.orm.em.fork().getKysely();
-  const newUser = (email: string) =>
-    cli().json('user', 'create', '--org', org.organizationId, '--email', email, '--name', 'Sender');
-  const shownSending = async (userId: string) => {
-    const response = await api.get('/v1/users?size=100', { key: org.apiKey });
-    assert.equal(response.status, 200);
-    return response.body.items.find((u: { id: string }) => u.id === userId).sending;
-  };
 
   describe('admin CLI: mailbox ramp', () => {
     it("when a ramp is set, then the CLI and GET /v1/users show it with today's effective limit; --off removes it", async () => {
@@ -71,6 +64,7 @@ describe('mailbox health', function () {
         daily_send_limit: 200,
         ramp: { start: 10, increase: 5, target: 50, started_on: twoDaysAgo, day: 2 },
         effective_daily_limit: 20,
+        pacing: null,
         reputation_paused_at: null,
         reputation_pause_reason: null,
       };
@@ -98,7 +92,7 @@ describe('mailbox health', function () {
       );
 
       const off = cli().json('mailbox', 'ramp', '--user', user.id, '--off');
-      const plain = { daily_send_limit: 15, ramp: null, effective_daily_limit: 15 };
+      const plain = { daily_send_limit: 15, ramp: null, effective_daily_limit: 15, pacing: null };
       const unpaused = { reputation_paused_at: null, reputation_pause_reason: null };
       assert.deepEqual(off, { user_id: user.id, ...plain, ...unpaused });
       assert.deepEqual(await shownSending(user.id), { ...plain, ...unpaused });

@@ -13,6 +13,7 @@ import { benchMailboxes } from './mailboxes.bench.ts';
 import { benchMailSigning } from './mail-signing.bench.ts';
 import { benchMe } from './me.bench.ts';
 import { benchMixed } from './mixed.bench.ts';
+import { benchPacing } from './pacing.bench.ts';
 import { benchContacts, benchSearch } from './people.bench.ts';
 import { benchResolution } from './resolution.bench.ts';
 import { benchRateLimit } from './rate-limit.bench.ts';
@@ -40,6 +41,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   mailboxes: benchMailboxes,
   'mail-signing': benchMailSigning,
   erasure: benchErasure,
+  pacing: benchPacing,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API

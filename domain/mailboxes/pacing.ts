@@ -68,6 +68,7 @@ export function placeSlot(
   allowed: (atMs: number) => number | null,
 ): number | null {
   if (pacing.hourlyLimit < 1) return null;
+  gapMs = Math.max(gapMs, 1); // two slots of a mailbox never share an instant (unique), even with no gap
   const last = taken.at(-1);
   let at = last === undefined ? fromMs : Math.max(fromMs, last + gapMs);
   let i = 0; // taken[i] is the first slot after `at` (taken[i - 1] the one at or before it)

@@ -155,6 +155,10 @@ describe('exactly-once outside effects', function () {
       const steps: StepSpec[] = [
         { type: 'EMAIL', delay_days: 2 / 86_400, subject: 'Hello', body: 'Hello {{first_name}}' },
       ];
+      // The shared SMTP transport paces its senders by default (60–180 s apart): this sender's emails go without a gap.
+      await sql`UPDATE users SET hourly_send_limit = 3600, min_send_gap_seconds = 0, max_send_gap_seconds = 0 WHERE id = ${org.userId}`.execute(
+        db(),
+      );
       const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
       const enroll = async (local: string) => {
         const contactId = await insertContact(stack, org.organizationId, {

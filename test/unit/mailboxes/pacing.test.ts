@@ -73,6 +73,11 @@ describe('pacing', () => {
     assert.equal(placeSlot(lastOfDay, 60_000, pacing, [lastOfDay], allowed), T0 + 24 * HOUR_MS);
   });
 
+  it('when the gap is 0, then a new slot still lies after the last one (never the same instant)', () => {
+    const none = { hourlyLimit: 3600, minGapMs: 0, maxGapMs: 0 };
+    assert.equal(placeSlot(T0, 0, none, [T0], always), T0 + 1);
+  });
+
   it('when the window never opens or the hourly limit is 0, then there is no slot', () => {
     assert.equal(
       placeSlot(T0, 60_000, pacing, [], () => null),

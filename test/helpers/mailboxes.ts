@@ -25,7 +25,7 @@ export async function mailUser(greenmail: RunningGreenMail, local: string, domai
   return address;
 }
 
-/** A CONNECTED mailbox for the user, on GreenMail, as `mailbox connect` stores it; answers its id. */
+/** A CONNECTED mailbox for the user, on GreenMail, as `mailbox connect` stores it, its user paced with no gap; answers its id. */
 export async function insertMailbox(
   stack: Stack,
   greenmail: RunningGreenMail,
@@ -36,6 +36,10 @@ export async function insertMailbox(
   const urls = greenmail.urls(m.email, m.password ?? MAIL_PASSWORD);
   await sql`INSERT INTO mailboxes (id, organization_id, user_id, email, smtp_url_encrypted, imap_url_encrypted, status, created_at, updated_at)
             VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(id, 'smtp', urls.smtpUrl)}, ${credentials.seal(id, 'imap', urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(
+    db(stack),
+  );
+  // A connected mailbox is paced by default (60–180 s between sends): the inbox suites send without a gap.
+  await sql`UPDATE users SET hourly_send_limit = 3600, min_send_gap_seconds = 0, max_send_gap_seconds = 0 WHERE id = ${m.userId}`.execute(
     db(stack),
   );
   return id;

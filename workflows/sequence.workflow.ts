@@ -9,7 +9,6 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -78,8 +77,6 @@ const now = () => new Date().getTime();
 /** The pauses between tries of an email held by the sender's mailbox. */
 const MAILBOX_RETRY_FIRST_MS = 30_000;
 const MAILBOX_RETRY_MAX_MS = 15 * 60_000;
-/** The patch of the send slots: an email due while its window is closed reserves its slot at once. */
-const SEND_SLOTS_PATCH = 'send-slots';
 
 export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   const status: SequenceRunStatus = {
@@ -196,7 +193,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
             await waitUntil(() => false);
             continue;
           }
-          if (allowed > now() && step.type === 'EMAIL' && !askedSlot && patched(SEND_SLOTS_PATCH)) {
+          if (allowed > now() && step.type === 'EMAIL' && !askedSlot) {
             askedSlot = true;
             waitFor('STEP', null);
             const early = await acts.runStep({

@@ -41,7 +41,7 @@ import { Migration20261130120100_compliance_footer } from './Migration2026113012
 import { Migration20261130120200_sending_domains } from './Migration20261130120200_sending_domains.ts';
 import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 
-export const migrations: MigrationObject[
+export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
   { name: 'Migration20261122023808_people', class: Migration20261122023808_people },
   { name: 'Migration20261122030000_directory', class: Migration20261122030000_directory },

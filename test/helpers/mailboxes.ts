@@ -38,11 +38,15 @@ export async function insertMailbox(
             VALUES (${id}, ${m.organizationId}, ${m.userId}, ${m.email}, ${credentials.seal(id, 'smtp', urls.smtpUrl)}, ${credentials.seal(id, 'imap', urls.imapUrl)}, 'CONNECTED', now(), now())`.execute(
     db(stack),
   );
-  // A connected mailbox is paced by default (60–180 s between sends): the inbox suites send without a gap.
-  await sql`UPDATE users SET hourly_send_limit = 3600, min_send_gap_seconds = 0, max_send_gap_seconds = 0 WHERE id = ${m.userId}`.execute(
+  await sendWithoutGap(stack, m.userId);
+  return id;
+}
+
+/** A connected mailbox is paced by default (60–180 s between sends): the mail suites' senders send without a gap. */
+export async function sendWithoutGap(stack: Stack, userId: string): Promise<void> {
+  await sql`UPDATE users SET hourly_send_limit = 3600, min_send_gap_seconds = 0, max_send_gap_seconds = 0 WHERE id = ${userId}`.execute(
     db(stack),
   );
-  return id;
 }
 
 /** Hands a raw RFC 5322 message (bytes as they are, for a Buffer) to GreenMail's SMTP for `to`, logged in as `from` (a GreenMail user). */
@@ -227,6 +231,7 @@ export async function connectedSenderAndProspect(stack: Stack, greenmail: Runnin
     { credentials: new MailboxCredentials(stack.config.webhookSecretKey) },
     { userId: org.userId, ...greenmail.urls(sender.address, sender.password) },
   );
+  await sendWithoutGap(stack, org.userId);
   const contactId = await insertContact(stack, org.organizationId, { email: prospect.address, firstName: 'Pat' });
   return { sender, prospect, connected, contactId };
 }

@@ -24,11 +24,13 @@ import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf } from '../domain/sequences/pause.ts';
 import { countSend, stepSender, uncountSend } from '../domain/sequences/senders.ts';
 import { effectiveDailyLimit, rampOf } from '../domain/sequences/send-limit.ts';
-import { releaseSlot, reserveSlot, runAllowed, senderPacing } from '../domain/sequences/send-slot.ts';
+import { pacedEmail, recordedSlot, reserveSlot, runAllowed, senderPacing } from '../domain/sequences/send-slot.ts';
 import { slotOf } from '../domain/mailboxes/send-slots.queries.ts';
 import { senderPaused } from '../domain/mailboxes/reputation.queries.ts';
 import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writes.ts';
 import { truncateText } from '../domain/shared/text.ts';
+import { stepText } from '../domain/sequences/variants.ts';
+import { decidedVariant } from '../domain/sequences/ab-decision.ts';
 import { derivedUuid, trackedEmail, trackingBaseUrl } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
 import type { Providers } from '../providers/index.ts';
@@ -61,6 +63,8 @@ export interface PreparedSend {
   senderId: string | null;
   subject: string | null;
   body: string;
+  /** The step's variant the run got (null: the step has one text), as its effect recorded it. */
+  variant: number | null;
 }
 
 const result = (
@@ -109,6 +113,7 @@ function preparedOf(
   senderId: string | null,
 ): PreparedSend {
   const kind = effect.kind as PreparedSend['kind'];
+  const variant = (effect.request as { variant?: number | null }).variant ?? null;
   if (kind === 'EMAIL') {
     const email = effect.request as EmailRequest;
     return {
@@ -118,10 +123,11 @@ function preparedOf(
       senderId,
       subject: email.subject,
       body: (email as EmailRequest & { body?: string }).body ?? email.text,
+      variant,
     };
   }
   const action = effect.request as LinkedinRequest & { body?: string };
-  return { key: effect.key, kind, messageId, senderId, subject: null, body: action.body ?? action.text ?? '' };
+  return { key: effect.key, kind, messageId, senderId, subject: null, body: action.body ?? action.text ?? '', variant };
 }
 
 /**
@@ -138,9 +144,9 @@ export async function prepareStep(
   if (row.current_step >= input.stepNumber) return result('SENT', row); // a retry after the commit
   // An attempt that recorded (and maybe performed) this step's message goes on with it: it is never rendered or counted again.
   const recorded = await findEffect<EmailRequest | LinkedinRequest>(em, stepEffectKey(row.id, input.stepNumber));
-  const slotted = recorded && (await slotWait(em, row, recorded, new Date(input.at)));
-  if (slotted && slotted !== 'RELEASED') return slotted;
-  if (recorded && !slotted) {
+  const slot = recorded && (await recordedSlot(em, row, recorded, new Date(input.at)));
+  if (slot instanceof Date) return result('SLOT', row, { slotAt: slot.toISOString() });
+  if (recorded && !slot) {
     const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
     // An email recorded before its sender was paused, and not handed to a transport yet, waits too.
     if (recorded.kind === 'EMAIL' && recorded.state === 'PENDING' && senderId && (await senderPaused(em, senderId)))
@@ -148,7 +154,8 @@ export async function prepareStep(
     return preparedOf(recorded, messageId, senderId);
   }
   // Early, while the window is closed: only a paced sender's email reserves its slot now (earliest due first).
-  if (input.reserveOnly && !(await pacedEmail(deps, em, row, input))) return result('WINDOW', row);
+  if (input.reserveOnly && !(await pacedEmail(em, row, input.stepNumber, deps.sharedTransportPaced)))
+    return result('WINDOW', row);
 
   if (!isRunningStatus(row.status)) return result('ENDED', row);
   if (isPaused(row)) return result('PAUSED', row, { pause: pauseStateOf(row) });
@@ -203,7 +210,10 @@ export async function prepareStep(
     return result('TASK', updated, { taskId });
   }
 
-  const body = await render(step.body, variables);
+  // The run's variant of the step, the same on every attempt (a hash of the run and the step); recorded with the effect.
+  const text = stepText(step, row.id, input.stepNumber, await decidedVariant(em, row, step, input.stepNumber, at));
+  const variant = text.variant;
+  const body = await render(text.body, variables);
   const key = stepEffectKey(row.id, input.stepNumber);
   if (step.type === 'EMAIL') {
     // A sender paused for their reputation, or a mailbox that needs fixing, holds the email before it is recorded or counted.
@@ -214,7 +224,8 @@ export async function prepareStep(
     const limit = from && effectiveDailyLimit(from.daily_send_limit, rampOf(from), at);
     if (from && !pacing && !(await countSend(em, from.id, limit!, at)))
       return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
-    const thread = await emailThread(em, row.id, row.steps, input.stepNumber);
+    // A step that continues the thread replies under the thread's subject; its variants differ by body only.
+    const thread = await emailThread(em, row.id, row.steps, input.stepNumber, text.subject);
     const subject = 'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, variables);
     const url = deps.unsubscribeUrl(row.id);
     const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
@@ -228,7 +239,12 @@ export async function prepareStep(
       openTracking: row.open_tracking,
       clickTracking: row.click_tracking,
     });
-    const request: EmailRequest & { body: string; senderId: string | null; threadSubject?: string } = {
+    const request: EmailRequest & {
+      body: string;
+      senderId: string | null;
+      threadSubject?: string;
+      variant: number | null;
+    } = {
       from: { name: from?.name ?? 'Outreach', email: from?.email ?? `no-reply@${domain}` },
       to: { name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined, email: email! },
       subject,
@@ -240,6 +256,7 @@ export async function prepareStep(
       messageId: `<seq-${row.id}-step-${input.stepNumber}@${domain}>`,
       body,
       senderId: from?.id ?? null,
+      variant,
     };
     // The slot last, right before the commit: the sender's reservation lock is held for two statements.
     const slotAt =
@@ -249,56 +266,21 @@ export async function prepareStep(
     if (pacing && !slotAt) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     await recordEffect(em, { organizationId: row.organization_id, key, kind: 'EMAIL', sequenceId: row.id, request });
     if (slotAt && slotAt > at) return result('SLOT', row, { slotAt: slotAt.toISOString() });
-    return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body };
+    return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body, variant };
   }
   const invitation = step.type === 'LINKEDIN_INVITATION';
-  const request: LinkedinRequest & { body: string; senderId: string | null } = {
+  const request: LinkedinRequest & { body: string; senderId: string | null; variant: number | null } = {
     action: invitation ? 'INVITATION' : 'MESSAGE',
     senderUserId: from?.id ?? row.organization_id,
     linkedinUrl: row.linkedin_url!,
     text: invitation ? truncateText(body, LINKEDIN_NOTE_MAX) || null : body,
     body,
     senderId: from?.id ?? null,
+    variant,
   };
   const kind = invitation ? 'LINKEDIN_INVITATION' : 'LINKEDIN_MESSAGE';
   await recordEffect(em, { organizationId: row.organization_id, key, kind, sequenceId: row.id, request });
-  return { key, kind, messageId, senderId: from?.id ?? null, subject: null, body };
-}
-
-/** Whether the step is an email of a paced sender (who reserves a slot as soon as it is due). */
-async function pacedEmail(deps: StepDeps, em: EntityManager, row: RunRow, input: RunStepInput): Promise<boolean> {
-  if (row.steps[input.stepNumber - 1]?.type !== 'EMAIL') return false;
-  const from = await stepSender(em, row);
-  return !!from && senderPacing(from, deps.sharedTransportPaced) !== null;
-}
-
-/** A slot missed by more than this (a pause or an outage outlasted it) is given back for a new one: no burst after it. */
-export const SLOT_LATE_MS = 5 * 60_000;
-
-/**
- * A recorded email that holds a send slot and has not been tried: SLOT while its slot is ahead; its
- * slot and intent given back (RELEASED) when its run no longer sends now (ended, paused, halted, its
- * template held) or its slot is long past, so the step decides again (and reserves anew); null when
- * it goes on as any recorded effect.
- */
-async function slotWait(
-  em: EntityManager,
-  row: RunRow,
-  recorded: EffectRow<EmailRequest | LinkedinRequest>,
-  at: Date,
-): Promise<RunStepResult | 'RELEASED' | null> {
-  if (recorded.kind !== 'EMAIL' || recorded.state !== 'PENDING' || recorded.attempts > 0) return null;
-  const slotAt = await slotOf(em, recorded.key);
-  if (!slotAt) return null;
-  const held =
-    !isRunningStatus(row.status) ||
-    isPaused(row) ||
-    row.replied_at !== null ||
-    ['ARCHIVED', 'INACTIVE', 'PENDING_SETUP'].includes(row.template_status) ||
-    at.getTime() - slotAt.getTime() > SLOT_LATE_MS;
-  const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
-  if (held && (await releaseSlot(em, recorded.key, senderId))) return 'RELEASED';
-  return slotAt > at ? result('SLOT', row, { slotAt: slotAt.toISOString() }) : null;
+  return { key, kind, messageId, senderId: from?.id ?? null, subject: null, body, variant };
 }
 
 /** No way to reach the contact on the step's channel: skip the step or end the run, as the template says. */
@@ -366,6 +348,7 @@ export async function recordStep(
     provider_message_id: outcome.providerId,
     sent_at: at,
     sender_id: send.senderId,
+    variant: send.variant,
   });
   // A CALL wait is over once the next step runs; a pause, a reply's wait or an end that came meanwhile stays.
   const status = running && waitsOnCall(row) ? 'ACTIVE' : row.status;
@@ -389,6 +372,7 @@ export async function recordStep(
       direction: 'OUTBOUND',
       sent_at: at.toISOString(),
       step_number: input.stepNumber,
+      variant: send.variant,
     };
     await emitEvent(
       em,

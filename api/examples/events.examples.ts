@@ -109,6 +109,7 @@ const ACTIVITY = {
       body: REPLY.body,
       sentAt: REPLY.sent_at,
       stepNumber: 1,
+      variant: null,
     },
   },
 };

@@ -10,6 +10,15 @@ export const TEMPLATE_STEPS = [
     body:
       'Hi {{ first_name }},\n\nTeams like yours tell us month-end reporting eats two days of engineering time. ' +
       `Here is how Analytical Engines got them back: ${EXAMPLE_LINK}\n\nWorth a 20-minute call?\n\n{{ sender_name }}`,
+    weight: 1,
+    variants: [
+      {
+        subject: 'Two days back every month-end, {{ first_name }}?',
+        body: `Hi {{ first_name }},\n\nAnalytical Engines got two days a month back from reporting: ${EXAMPLE_LINK}\n\n20 minutes this week?\n\n{{ sender_name }}`,
+        weight: 1,
+      },
+    ],
+    ab_test: { metric: 'REPLY_RATE', min_sends_per_variant: 100, confidence: 0.95 },
   },
   {
     type: 'LINKEDIN_INVITATION',
@@ -48,6 +57,20 @@ const TEMPLATE_SETTINGS = {
   click_tracking: true,
 };
 
+/** Step 1's A/B test, decided: variant 2 replied more often. */
+export const VARIANT_WINNER = {
+  variant: 2,
+  metric: 'REPLY_RATE',
+  decided_at: '2026-03-20T11:04:31.552Z',
+  tallies: [
+    { variant: 1, delivered: 412, successes: 21, rate: 0.051 },
+    { variant: 2, delivered: 405, successes: 47, rate: 0.116 },
+  ],
+  z: 3.3455,
+  p_value: 0.0004106,
+  threshold: 0.05,
+};
+
 const TEMPLATE = {
   id: ID.sequenceTemplate,
   ...TEMPLATE_SETTINGS,
@@ -56,6 +79,7 @@ const TEMPLATE = {
   created_at: '2026-03-01T09:55:12.004Z',
   updated_at: '2026-03-01T10:02:44.310Z',
   steps: TEMPLATE_STEPS,
+  variant_winners: { '1': VARIANT_WINNER },
 };
 
 /** Ada's run, after its first email. */
@@ -114,12 +138,14 @@ export const MESSAGE = {
   clicked_at: '2026-03-02T10:42:02.377Z',
   bounced_at: null,
   accepted_at: null,
+  variant: 2,
 };
 
 export const REPLY = {
   ...MESSAGE,
   id: ID.reply,
   direction: 'INBOUND',
+  variant: null,
   subject: 'Re: Month-end reporting at Analytical Engines',
   body: 'Hi Grace, timely: we lose two days every month-end. Could we talk on Thursday afternoon?',
   sent_at: '2026-03-03T08:02:51.930Z',
@@ -137,6 +163,7 @@ export const sequenceExamples: Record<string, unknown> = {
   SequenceTemplateStepInput: TEMPLATE_STEPS[0],
   SequenceTemplateSchedule: SCHEDULE,
   SequenceTemplate: TEMPLATE,
+  SequenceTemplateVariantWinner: VARIANT_WINNER,
   SequenceTemplateSummary: { id: ID.sequenceTemplate, name: TEMPLATE_SETTINGS.name },
   SequenceTemplateCreate: { ...TEMPLATE_SETTINGS, steps: TEMPLATE_STEPS },
   SequenceTemplateUpdate: { schedule: { days: ['TUE', 'WED', 'THU'], start_hour: 8, end_hour: 12 } },

@@ -1,4 +1,5 @@
 // Messages (scope messages:read): the list with its filters, newest first, and one message.
+import { messageVariantSchema } from '../schemas/message-variant.schemas.ts';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS } from '../../db/entities/message.entity.ts';
 import * as messages from '../../domain/engagement/messages.service.ts';
 import { REPLY_CATEGORIES } from '../../domain/engagement/reply-classifier.ts';
@@ -39,6 +40,7 @@ export const messageSchema: JsonSchema = named('Message', {
     'clicked_at',
     'bounced_at',
     'accepted_at',
+    'variant',
   ],
   properties: {
     id: uuid,
@@ -67,6 +69,7 @@ export const messageSchema: JsonSchema = named('Message', {
     clicked_at: { ...nullableTimestamp, description: 'First click.' },
     bounced_at: { ...nullableTimestamp, description: 'When the email bounced.' },
     accepted_at: { ...nullableTimestamp, description: 'LinkedIn invitations: when the contact accepted.' },
+    variant: messageVariantSchema,
   },
 });
 

@@ -12,6 +12,8 @@ import type { JsonSchema } from '../validation.ts';
 import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { exclusionReasonSchema } from './exclusions.schemas.ts';
 import { named } from './named.ts';
+import { variantWonEvent } from './ab-test.schemas.ts';
+import { messageVariantSchema } from './message-variant.schemas.ts';
 import { contactSummarySchema } from './people.schemas.ts';
 import { sequenceStatusSchema } from './sequences.schemas.ts';
 import { sequenceTemplateSummarySchema, taskSchema } from './tasks.schemas.ts';
@@ -107,6 +109,7 @@ const messageSummary: JsonSchema = named('MessageSummary', {
     },
     sent_at: timestamp,
     step_number: { type: ['integer', 'null'], minimum: 1 },
+    variant: messageVariantSchema,
   },
 });
 
@@ -385,6 +388,7 @@ const SPECS: Record<EventType, EventSpec> = {
     required: ['erasure_job_id'],
     properties: { erasure_job_id: uuid },
   },
+  'sequence_template.variant_won': { ...variantWonEvent, base: resourceEventBase },
 };
 
 /** Every event type's payload schema, in the order of EVENT_TYPES. */

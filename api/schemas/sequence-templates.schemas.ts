@@ -11,6 +11,8 @@ import { nullable, nullableTimestamp, timestamp, uuid } from './common.schemas.t
 import { NOT_BLANK_PATTERN, NUL_FREE_PATTERNS, PATTERN_MESSAGES } from './identifiers.schemas.ts';
 import { named } from './named.ts';
 import { holidayCountrySchema, timeZoneSchema } from './places.schemas.ts';
+import { VARIANTS_MAX, WEIGHT_MAX } from '../../domain/sequences/variants.ts';
+import { abTestSchema, variantWinnerSchema } from './ab-test.schemas.ts';
 
 export const STEPS_MAX = 50;
 export const SUBJECT_MAX = 500;
@@ -51,6 +53,42 @@ const stepProperties: Record<string, JsonSchema> = {
     maxLength: BODY_MAX,
     description: `Message, note or call script, ${BODY_MAX} characters at most. ${TEMPLATE_RULE}`,
   },
+  weight: {
+    type: 'integer',
+    minimum: 1,
+    maximum: WEIGHT_MAX,
+    description:
+      "With `variants`: the share of runs the step's own subject and body (variant 1) get, relative to the variants' weights. Default 1.",
+  },
+  variants: {
+    type: 'array',
+    minItems: 1,
+    maxItems: VARIANTS_MAX - 1,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['body'],
+      properties: {
+        subject: {
+          type: ['string', 'null'],
+          maxLength: SUBJECT_MAX,
+          description: `EMAIL steps only: required on a step that starts a thread, none on one that continues it (its variants differ by body). ${TEMPLATE_RULE}`,
+        },
+        body: { type: 'string', maxLength: BODY_MAX, description: TEMPLATE_RULE },
+        weight: {
+          type: 'integer',
+          minimum: 1,
+          maximum: WEIGHT_MAX,
+          description: 'Share of runs, relative to the other variants. Default 1.',
+        },
+      },
+    },
+    description:
+      `EMAIL and LinkedIn steps (added field): variants 2 to ${VARIANTS_MAX} of the step; its own subject and body are variant 1. ` +
+      'Each run gets one variant at the step, by weight, decided once from the run and the step (the same on every retry), ' +
+      'and its message records `variant`. Absent: the step has one text.',
+  },
+  ab_test: abTestSchema,
 };
 
 /** A step as stored and read. */
@@ -72,10 +110,19 @@ NUL_FREE_PATTERNS.add(THREADED_NO_SUBJECT);
 PATTERN_MESSAGES[THREADED_NO_SUBJECT] = 'is not allowed on a step that continues the thread (thread: true)';
 
 const isEmail = { type: 'object', required: ['type'], properties: { type: { const: 'EMAIL' } } };
+const continuing = { type: 'object', required: ['thread'], properties: { thread: { const: true } } };
+const hasSubject = { type: 'object', required: ['subject'], properties: { subject: { type: 'string' } } };
+
+/** The step's subject rule, applied to each of its variants (`required`: each variant has a subject). */
+const variantSubjects = (subject: JsonSchema, required = false): JsonSchema => ({
+  type: 'array',
+  items: { type: 'object', ...(required ? { required: ['subject'] } : {}), properties: { subject } },
+});
 
 /**
  * A step as written: an EMAIL step has a subject that is not blank (it starts a thread) or continues
  * the thread (thread true, the default without a subject) and takes none; another type takes neither.
+ * Its variants follow the same subject rule as the step.
  */
 export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
   type: 'object',
@@ -84,18 +131,31 @@ export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
   properties: stepProperties,
   allOf: [
     {
-      if: {
-        allOf: [isEmail, { not: { type: 'object', required: ['thread'], properties: { thread: { const: true } } } }],
-      },
+      if: { allOf: [isEmail, { not: continuing }] },
       then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: NOT_BLANK_PATTERN } } },
+    },
+    // A step that starts a thread: each variant has a subject of its own.
+    {
+      if: { allOf: [isEmail, { not: continuing }, hasSubject] },
+      then: {
+        type: 'object',
+        properties: { variants: variantSubjects({ type: 'string', pattern: NOT_BLANK_PATTERN }, true) },
+      },
     },
     {
       if: { allOf: [isEmail, { type: 'object', required: ['thread'], properties: { thread: { const: false } } }] },
       then: { type: 'object', required: ['subject'], properties: { subject: { type: 'string' } } },
     },
+    // A step that continues the thread (thread: true, the default of an EMAIL step without a subject): no subject, on it or its variants.
     {
-      if: { type: 'object', required: ['thread'], properties: { thread: { const: true } } },
-      then: { type: 'object', properties: { subject: { type: ['string', 'null'], pattern: THREADED_NO_SUBJECT } } },
+      if: { anyOf: [continuing, { allOf: [isEmail, { not: hasSubject }] }] },
+      then: {
+        type: 'object',
+        properties: {
+          subject: { type: ['string', 'null'], pattern: THREADED_NO_SUBJECT },
+          variants: variantSubjects({ type: ['string', 'null'], pattern: THREADED_NO_SUBJECT }),
+        },
+      },
     },
     {
       if: {
@@ -105,8 +165,22 @@ export const stepInputSchema: JsonSchema = named('SequenceTemplateStepInput', {
       },
       then: {
         type: 'object',
-        properties: { subject: { type: ['string', 'null'], pattern: NO_TEXT }, thread: false },
+        properties: {
+          subject: { type: ['string', 'null'], pattern: NO_TEXT },
+          thread: false,
+          variants: variantSubjects({ type: ['string', 'null'], pattern: NO_TEXT }),
+        },
       },
+    },
+    // An A/B test compares variants: none without them.
+    {
+      if: { type: 'object', required: ['ab_test'], properties: { ab_test: { type: 'object' } } },
+      then: { type: 'object', required: ['variants'], properties: { variants: { type: 'array' } } },
+    },
+    // A call script has one text.
+    {
+      if: { type: 'object', required: ['type'], properties: { type: { const: 'CALL' } } },
+      then: { type: 'object', properties: { variants: false } },
     },
   ],
 });
@@ -233,6 +307,7 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     'requires_lead_review',
     'open_tracking',
     'click_tracking',
+    'variant_winners',
   ],
   properties: {
     id: uuid,
@@ -255,6 +330,13 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     requires_lead_review: { type: 'boolean' },
     open_tracking: { type: 'boolean' },
     click_tracking: { type: 'boolean' },
+    variant_winners: {
+      type: 'object',
+      additionalProperties: variantWinnerSchema,
+      description:
+        'Added field, read only: the A/B winners of its steps, keyed by step number ("1"), each written once when its test is decided; ' +
+        'empty until then. Replacing `steps` clears it (the tests start again).',
+    },
   },
 });
 

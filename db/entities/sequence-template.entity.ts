@@ -17,6 +17,15 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const WINDOW_TIMEZONES = ['TEMPLATE', 'PROSPECT'] as const;
 export type WindowTimezone = (typeof WINDOW_TIMEZONES)[number];
 
+/** A further text of an EMAIL or LinkedIn step (domain/sequences/variants.ts): variant 2 onwards. */
+export interface StepVariant {
+  /** EMAIL only (required there). */
+  subject?: string | null;
+  body: string;
+  /** Share of runs, relative to the other variants' (default 1). */
+  weight?: number;
+}
+
 export interface TemplateStep {
   type: StepType;
   delay_days: number;
@@ -25,6 +34,23 @@ export interface TemplateStep {
   /** EMAIL only, stored only when true: the email continues the run's thread ("Re: <first subject>", In-Reply-To, References). */
   thread?: true;
   body: string;
+  /** With `variants`: the weight of the step's own text (variant 1; default 1). */
+  weight?: number;
+  /** Variants 2 to 5 of an EMAIL or LinkedIn step; absent: the step has one text. */
+  variants?: StepVariant[];
+  /** With `variants`: pick a winner (domain/sequences/ab-test.ts); absent: the variants share runs for good. */
+  ab_test?: { metric: 'REPLY_RATE' | 'POSITIVE_REPLY_RATE'; min_sends_per_variant: number; confidence: number };
+}
+
+/** A step's A/B verdict (domain/sequences/ab-decision.ts), kept on the template by step number. */
+export interface VariantWinner {
+  variant: number;
+  metric: string;
+  decided_at: string;
+  tallies: { variant: number; delivered: number; successes: number; rate: number }[];
+  z: number;
+  p_value: number;
+  threshold: number;
 }
 
 export interface SendingSchedule {
@@ -64,6 +90,8 @@ export const SequenceTemplateSchema = defineEntity({
     /** Whose mailbox sends; null only if that user row is deleted (users are soft-removed). */
     senderUser: () => p.manyToOne(User).ref().nullable(),
     requiresLeadReview: p.boolean().default(false),
+    /** The A/B winners of its steps, by step number ("1": ...): set once each, cleared when the steps are replaced. */
+    variantWinners: p.json<Record<string, VariantWinner>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -40,6 +40,7 @@ import { Migration20261130120000_tracking_control } from './Migration20261130120
 import { Migration20261130120100_compliance_footer } from './Migration20261130120100_compliance_footer.ts';
 import { Migration20261130120200_sending_domains } from './Migration20261130120200_sending_domains.ts';
 import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
+import { Migration20261130130100_variant_winners } from './Migration20261130130100_variant_winners.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -85,4 +86,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261130120100_compliance_footer', class: Migration20261130120100_compliance_footer },
   { name: 'Migration20261130120200_sending_domains', class: Migration20261130120200_sending_domains },
   { name: 'Migration20261130130000_sequence_stats', class: Migration20261130130000_sequence_stats },
+  { name: 'Migration20261130130100_variant_winners', class: Migration20261130130100_variant_winners },
 ];

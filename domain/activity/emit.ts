@@ -35,6 +35,7 @@ export const RESOURCE_EVENT_TYPES = [
   'event.resolved',
   'contact_exclusion.created',
   'contact.erased',
+  'sequence_template.variant_won',
 ] as const;
 export const EVENT_TYPES = [...SEQUENCE_EVENT_TYPES, ...RESOURCE_EVENT_TYPES] as const;
 export type SequenceEventType = (typeof SEQUENCE_EVENT_TYPES)[number];

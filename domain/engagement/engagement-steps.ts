@@ -49,7 +49,7 @@ export function requireOutbound(message: MessageRow, channels: MessageRow['chann
 }
 
 export const messageEmbed = (
-  m: Pick<MessageRow, 'id' | 'subject' | 'body' | 'channel' | 'direction' | 'sent_at' | 'step_number'>,
+  m: Pick<MessageRow, 'id' | 'subject' | 'body' | 'channel' | 'direction' | 'sent_at' | 'step_number' | 'variant'>,
 ) => ({
   id: m.id,
   subject: m.channel === 'EMAIL' ? m.subject : null,
@@ -58,6 +58,7 @@ export const messageEmbed = (
   direction: m.direction,
   sent_at: iso(m.sent_at),
   step_number: m.step_number,
+  variant: m.variant,
 });
 
 export const eventChannel = (channel: MessageRow['channel']) =>

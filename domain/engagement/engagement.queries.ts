@@ -28,6 +28,7 @@ const RECORD_COLUMNS = [
   'clicked_at',
   'bounced_at',
   'accepted_at',
+  'variant',
 ] as const;
 /** A message's columns as the API answers them. */
 export type MessageRecordRow = Pick<Row<'messages'>, (typeof RECORD_COLUMNS)[number]>;
@@ -101,6 +102,7 @@ const ENGAGED_COLUMNS = [
   'clicked_at',
   'bounced_at',
   'accepted_at',
+  'variant',
 ] as const;
 /** What engagement reads of a message under its lock. */
 export type EngagedMessage = Pick<Row<'messages'>, (typeof ENGAGED_COLUMNS)[number]>;

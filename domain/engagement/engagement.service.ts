@@ -136,6 +136,8 @@ export async function applyReply(
     subject: original.channel === 'EMAIL' ? (input.subject ?? `Re: ${original.subject ?? ''}`.trim()) : null,
     // The step of the message answered; for a message stored without one, the run's current step (at least 1).
     step_number: original.step_number ?? (run ? Math.max(1, run.current_step) : null),
+    // A reply is sent by no variant (the message it answers names its own).
+    variant: null,
   };
   await insertMessage(tx, {
     id: reply.id,

@@ -38,6 +38,8 @@ export interface MessageRecord {
   bounced_at: string | null;
   /** LinkedIn invitations: when accepted. */
   accepted_at: string | null;
+  /** Step messages of a step with variants: the variant sent (docs/api/stats.md). */
+  variant: number | null;
 }
 
 function toRecord(row: MessageRecordRow): MessageRecord {

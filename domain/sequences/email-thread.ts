@@ -29,14 +29,16 @@ function startingSubject(steps: TemplateStep[], index: number): string {
   return '';
 }
 
+/** `subject`: the subject of the text the run sends at the step (its variant's, for a step with variants). */
 export async function emailThread(
   em: EntityManager,
   sequenceId: string,
   steps: TemplateStep[],
   stepNumber: number,
+  subject: string | null,
 ): Promise<EmailThread> {
   const step = steps[stepNumber - 1];
-  if (!step.thread) return { subject: { template: step.subject ?? '' }, threadSubject: null, headers: {} };
+  if (!step.thread) return { subject: { template: subject ?? '' }, threadSubject: null, headers: {} };
   const previous = await latestSentEmail(em, sequenceId, stepNumber);
   if (!previous?.message_id) {
     return { subject: { template: startingSubject(steps, stepNumber - 1) }, threadSubject: null, headers: {} };

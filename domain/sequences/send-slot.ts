@@ -13,14 +13,18 @@ import {
   forgetSlotsBefore,
   insertSlot,
   lockSenderSlots,
+  slotOf,
   slotsFrom,
 } from '../mailboxes/send-slots.queries.ts';
+import type { EffectRow } from '../outbound/effects.ts';
 import { DAY_MS, HOUR_MS } from '../shared/time.ts';
 import { holidayCalendar } from './holidays.ts';
 import { runWindow } from './run-window.ts';
 import type { RunRow } from './runs.queries.ts';
 import { ALL_HOURS, localDate, nextAllowedTime } from './schedule-window.ts';
-import { countSend, uncountSend, type Sender } from './senders.ts';
+import { countSend, stepSender, uncountSend, type Sender } from './senders.ts';
+import { isPaused } from './pause.ts';
+import { isRunningStatus } from './statuses.ts';
 import { effectiveDailyLimit, rampOf } from './send-limit.ts';
 
 /** Slots this old are forgotten when the sender reserves again (no hour or gap reaches back that far). */
@@ -86,4 +90,45 @@ export async function releaseSlot(tx: EntityManager, effectKey: string, senderId
   const slotAt = await deleteSlot(tx, effectKey);
   if (slotAt && senderId) await uncountSend(tx, senderId, slotAt);
   return true;
+}
+
+/** Whether the step is an email of a paced sender (who reserves a slot as soon as it is due). */
+export async function pacedEmail(
+  em: EntityManager,
+  row: RunRow,
+  stepNumber: number,
+  sharedTransportPaced: boolean,
+): Promise<boolean> {
+  if (row.steps[stepNumber - 1]?.type !== 'EMAIL') return false;
+  const from = await stepSender(em, row);
+  return !!from && senderPacing(from, sharedTransportPaced) !== null;
+}
+
+/** A slot missed by more than this (a pause or an outage outlasted it) is given back for a new one: no burst after it. */
+export const SLOT_LATE_MS = 5 * 60_000;
+
+/**
+ * A recorded email that holds a send slot and has not been tried: its slot while it is ahead (the
+ * run waits for it); its slot and intent given back (RELEASED) when its run no longer sends now
+ * (ended, paused, halted, its template held) or its slot is long past, so the step decides again (and
+ * reserves anew); null when it goes on as any recorded effect.
+ */
+export async function recordedSlot(
+  em: EntityManager,
+  row: RunRow,
+  recorded: Pick<EffectRow<unknown>, 'key' | 'kind' | 'state' | 'attempts' | 'request'>,
+  at: Date,
+): Promise<Date | 'RELEASED' | null> {
+  if (recorded.kind !== 'EMAIL' || recorded.state !== 'PENDING' || recorded.attempts > 0) return null;
+  const slotAt = await slotOf(em, recorded.key);
+  if (!slotAt) return null;
+  const held =
+    !isRunningStatus(row.status) ||
+    isPaused(row) ||
+    row.replied_at !== null ||
+    ['ARCHIVED', 'INACTIVE', 'PENDING_SETUP'].includes(row.template_status) ||
+    at.getTime() - slotAt.getTime() > SLOT_LATE_MS;
+  const senderId = (recorded.request as { senderId?: string }).senderId ?? null;
+  if (held && (await releaseSlot(em, recorded.key, senderId))) return 'RELEASED';
+  return slotAt > at ? slotAt : null;
 }

@@ -35,7 +35,7 @@ export async function insertCallTaskRow(
 
 export type StepMessage = Pick<
   Row<'messages'>,
-  'id' | 'channel' | 'kind' | 'subject' | 'body' | 'step_number' | 'provider_message_id' | 'sender_id'
+  'id' | 'channel' | 'kind' | 'subject' | 'body' | 'step_number' | 'provider_message_id' | 'sender_id' | 'variant'
 > & { sent_at: Date };
 
 /** The OUTBOUND message of a step, created at the database's clock; one already written (same id) is left. */
@@ -58,6 +58,7 @@ export async function insertStepMessageRow(
     message.provider_message_id,
     message.sent_at,
     message.sender_id,
+    message.variant,
   );
 }
 
@@ -77,6 +78,7 @@ const insertMessage = statement(
     providerMessageId: StepMessage['provider_message_id'],
     sentAt: Date,
     senderId: StepMessage['sender_id'],
+    variant: StepMessage['variant'],
   ) =>
     db
       .insertInto('messages')
@@ -94,6 +96,7 @@ const insertMessage = statement(
         provider_message_id: providerMessageId,
         sent_at: sentAt,
         sender_id: senderId,
+        variant,
         created_at: eb.fn<Date>('now'),
       }))
       .onConflict((oc) => oc.column('id').doNothing()),

@@ -10,11 +10,13 @@ import type {
   SendingSchedule,
   TemplateStatus,
   TemplateStep,
+  VariantWinner,
   WindowTimezone,
 } from '../../db/entities/sequence-template.entity.ts';
 import { escapeLike, organizationUser } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
+import { storedVariants, VARIANT_STEP_TYPES } from './variants.ts';
 import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
@@ -68,6 +70,8 @@ export interface TemplateRecord {
   requires_lead_review: boolean;
   open_tracking: boolean;
   click_tracking: boolean;
+  /** The A/B winners of its steps, by step number (docs/api/stats.md). */
+  variant_winners: Record<string, VariantWinner>;
 }
 
 export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
@@ -92,6 +96,7 @@ export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
     requires_lead_review: t.requiresLeadReview,
     open_tracking: t.openTracking,
     click_tracking: t.clickTracking,
+    variant_winners: t.variantWinners ?? {},
   };
 }
 
@@ -109,7 +114,8 @@ export type TemplateStepInput = Omit<TemplateStep, 'thread'> & { thread?: boolea
 /**
  * Steps as stored: an EMAIL step either has a subject (it starts a thread) or continues the thread
  * (`thread: true`, the default without a subject); other types take neither. Every text must parse
- * as Liquid, and the first EMAIL step must start a thread. The subject rules are the schema's own
+ * as Liquid, and the first EMAIL step must start a thread. A step's variants follow its subject rule
+ * (variants of a step that continues the thread carry bodies only). The subject rules are the schema's own
  * (400, here only as a guard); Liquid and the first step are rules the schema cannot state (422).
  */
 function checkedSteps(steps: TemplateStepInput[]): TemplateStep[] {
@@ -119,41 +125,60 @@ function checkedSteps(steps: TemplateStepInput[]): TemplateStep[] {
   const cleaned = steps.map((step, i): TemplateStep => {
     const subject = step.subject?.trim() ? step.subject : null;
     const threaded = step.type === 'EMAIL' && (step.thread ?? !subject);
-    if (step.type === 'EMAIL' && !threaded && !subject)
-      shapeErrors.push({ path: `steps[${i}].subject`, message: 'is required for an EMAIL step' });
-    if (threaded && subject)
-      shapeErrors.push({
-        path: `steps[${i}].subject`,
-        message: 'is not allowed on a step that continues the thread (thread: true)',
-      });
-    if (step.type !== 'EMAIL' && (step.subject || step.thread !== undefined))
-      shapeErrors.push({
-        path: `steps[${i}].${step.subject ? 'subject' : 'thread'}`,
-        message: 'is only allowed on EMAIL steps',
-      });
+    if (step.variants?.length && !VARIANT_STEP_TYPES.includes(step.type))
+      shapeErrors.push({ path: `steps[${i}].variants`, message: 'is only allowed on EMAIL and LinkedIn steps' });
+    if (step.type !== 'EMAIL' && step.thread !== undefined)
+      shapeErrors.push({ path: `steps[${i}].thread`, message: 'is only allowed on EMAIL steps' });
     if (threaded && firstEmail)
       ruleErrors.push({
         path: `steps[${i}].subject`,
         message: 'is required: the first EMAIL step starts the thread the later ones continue',
       });
     if (step.type === 'EMAIL') firstEmail = false;
-    for (const field of ['subject', 'body'] as const) {
-      const text = step[field];
-      if (!text) continue;
-      try {
-        parseTemplate(text);
-      } catch (error) {
-        if (!(error instanceof TemplateSyntaxError)) throw error;
-        ruleErrors.push({
-          path: `steps[${i}].${field}`,
-          message: `is not a valid Liquid template: ${error.message}`,
+    // The step's own text, then each variant's: the same rules (a step that continues the thread has no subject).
+    const texts = [
+      { path: `steps[${i}]`, subject: step.subject, body: step.body },
+      ...(step.variants ?? []).map((v, j) => ({
+        path: `steps[${i}].variants[${j}]`,
+        subject: v.subject,
+        body: v.body,
+      })),
+    ];
+    for (const t of texts) {
+      const own = t.subject?.trim() ? t.subject : null;
+      if (step.type === 'EMAIL' && !threaded && !own)
+        shapeErrors.push({ path: `${t.path}.subject`, message: 'is required for an EMAIL step' });
+      if (threaded && own)
+        shapeErrors.push({
+          path: `${t.path}.subject`,
+          message: 'is not allowed on a step that continues the thread (thread: true)',
         });
+      if (step.type !== 'EMAIL' && t.subject)
+        shapeErrors.push({ path: `${t.path}.subject`, message: 'is only allowed on EMAIL steps' });
+      for (const field of ['subject', 'body'] as const) {
+        const text = t[field];
+        if (!text) continue;
+        try {
+          parseTemplate(text);
+        } catch (error) {
+          if (!(error instanceof TemplateSyntaxError)) throw error;
+          ruleErrors.push({
+            path: `${t.path}.${field}`,
+            message: `is not a valid Liquid template: ${error.message}`,
+          });
+        }
       }
     }
-    if (step.type !== 'EMAIL') return { type: step.type, delay_days: step.delay_days, body: step.body };
-    return threaded
-      ? { type: step.type, delay_days: step.delay_days, thread: true, body: step.body }
-      : { type: step.type, delay_days: step.delay_days, subject: subject!, body: step.body };
+    const base: TemplateStep =
+      step.type !== 'EMAIL'
+        ? { type: step.type, delay_days: step.delay_days, body: step.body }
+        : threaded
+          ? { type: step.type, delay_days: step.delay_days, thread: true, body: step.body }
+          : { type: step.type, delay_days: step.delay_days, subject: subject!, body: step.body };
+    return {
+      ...base,
+      ...storedVariants({ ...base, weight: step.weight, variants: step.variants, ab_test: step.ab_test }),
+    };
   });
   if (shapeErrors.length)
     throw DomainError.invalidFields(`Invalid ${shapeErrors.map((e) => e.path).join(', ')}.`, shapeErrors);
@@ -254,7 +279,11 @@ export async function updateTemplate(
     if (patch.summary !== undefined) template.summary = patch.summary;
     if (patch.language !== undefined) template.language = patch.language;
     if (patch.timezone !== undefined) template.timezone = patch.timezone;
-    if (steps !== undefined) template.steps = steps;
+    if (steps !== undefined) {
+      template.steps = steps;
+      // New steps start their A/B tests again.
+      template.variantWinners = null;
+    }
     if (patch.on_missing_channel !== undefined) template.onMissingChannel = patch.on_missing_channel;
     if (patch.schedule !== undefined) template.schedule = patch.schedule;
     if (patch.window_timezone !== undefined) template.windowTimezone = patch.window_timezone;

@@ -19,6 +19,8 @@ export interface StepSpec {
   /** EMAIL steps that continue the thread (stored only when true). */
   thread?: true;
   body: string;
+  /** Variants 2 onwards of the step (domain/sequences/variants.ts); none on a step that continues the thread. */
+  variants?: { subject?: string; body: string; weight?: number }[];
 }
 
 const db = (stack: Stack) => stack.orm.em.fork().getKysely();
@@ -100,9 +102,11 @@ export async function insertSequence(
     accountId?: string | null;
     senderUserId?: string | null;
     variables?: Record<string, string>;
+    /** The run's id (default a random one): a test that needs a given variant picks it. */
+    id?: string;
   },
 ): Promise<string> {
-  const id = randomUUID();
+  const id = s.id ?? randomUUID();
   await sql`INSERT INTO sequences (id, organization_id, contact_id, account_id, sequence_template_id, status, current_step, variables, sender_id, created_at, updated_at)
             VALUES (${id}, ${organizationId}, ${s.contactId}, ${s.accountId ?? null}, ${s.templateId}, 'ACTIVE', 0, ${JSON.stringify(s.variables ?? {})}::jsonb,
                     ${s.senderUserId ?? null}, now(), now())`.execute(db(stack));

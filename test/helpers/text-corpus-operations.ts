@@ -94,7 +94,16 @@ export function textCorpusFixture() {
     return sequenceId;
   }
 
-  const steps = () => [{ type: 'EMAIL', delay_days: 1, subject: 'Hello', body: 'Hi there' }];
+  // A step with a variant: the variant's subject and body get the corpus with a valid sibling each (a step that starts a thread needs both).
+  const steps = () => [
+    {
+      type: 'EMAIL',
+      delay_days: 1,
+      subject: 'Hello',
+      body: 'Hi there',
+      variants: [{ subject: 'Hello again', body: 'Hi again' }],
+    },
+  ];
   const crmRead = (type: 'company' | 'contact') => async (answer: Answer) => {
     const record = await new SandboxCrm(stack.orm).findRecord(org.organizationId, type, idOf(answer, 'external_id'));
     return { fields: [{ value: record?.properties.corpus_note }] };

@@ -153,6 +153,7 @@ describe('messages API', function () {
       clicked_at: null,
       bounced_at: null,
       accepted_at: null,
+      variant: null,
     });
     const intruder = await newOrg(stack);
     const foreign = await api.get(`/v1/messages/${ids.old}`, { key: intruder.apiKey });

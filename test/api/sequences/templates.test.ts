@@ -45,6 +45,7 @@ describe('sequence templates: create and patch', () => {
         'summary',
         'timezone',
         'updated_at',
+        'variant_winners',
         'window_timezone',
       ]);
       assert.deepEqual(
@@ -153,6 +154,21 @@ describe('sequence templates: create and patch', () => {
         [{ steps: [email, { type: 'EMAIL', delay_days: 0, thread: false, body: 'no subject' }] }, ['steps[1].subject']],
         [{ steps: [email, { ...email, thread: true }] }, ['steps[1].subject']],
         [{ steps: [email, { type: 'CALL', delay_days: 0, thread: true, body: 'call' }] }, ['steps[1].thread']],
+        // Variants follow the step's subject rule: required where it starts the thread, refused where it continues it.
+        [{ steps: [{ ...email, variants: [{ body: 'B' }] }] }, ['steps[0].variants[0].subject']],
+        [
+          { steps: [email, { ...email, subject: null, variants: [{ subject: 'B', body: 'B' }] }] },
+          ['steps[1].variants[0].subject'],
+        ],
+        [
+          {
+            steps: [
+              email,
+              { type: 'EMAIL', delay_days: 0, thread: true, body: 'A', variants: [{ subject: 'B', body: 'B' }] },
+            ],
+          },
+          ['steps[1].variants[0].subject'],
+        ],
         [{ schedule: { days: [], start_hour: 9, end_hour: 17 } }, ['schedule.days']],
         [{ schedule: { days: ['MON'], start_hour: 24, end_hour: 25 } }, ['schedule.start_hour', 'schedule.end_hour']],
         [{ on_missing_channel: 'IGNORE' }, ['on_missing_channel']],

@@ -9,13 +9,14 @@ import { sql } from 'kysely';
 import { recordOpen, recordClick } from '../../../domain/engagement/opens-clicks.service.ts';
 import { recordBounce, recordReply } from '../../../domain/engagement/engagement.service.ts';
 import { recordMeeting } from '../../../domain/engagement/invitations-meetings.service.ts';
-import { lockRun, update } from '../../../domain/sequences/runs.ts';
-import { insertCallTask, insertStepMessage } from '../../../domain/sequences/step-writes.ts';
+import { lockRun } from '../../../domain/sequences/runs.ts';
+import { insertCallTask } from '../../../domain/sequences/step-writes.ts';
 import { unsubscribe } from '../../../domain/sequences/unenroll.service.ts';
 import { COUNTER_COLUMNS, counterDifferences, type CounterColumn } from '../../../domain/stats/stats.queries.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { apiSuiteFixture, newOrg } from '../../helpers/fixtures.ts';
 import { insertContact, insertSequence, insertTemplate } from '../../helpers/sequence-fixtures.ts';
+import { recordStepSend } from './fixtures.ts';
 
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 0, 5);
@@ -29,7 +30,7 @@ const REPLIES = [
 
 type Op =
   | { kind: 'enroll'; withSender: boolean; day: number }
-  | { kind: 'send'; run: number; day: number }
+  | { kind: 'send'; run: number; day: number; variant: number | null }
   | { kind: 'open'; message: number; proxy: boolean; minutes: number }
   | { kind: 'click'; message: number; seconds: number }
   | { kind: 'reply'; message: number; reply: number; minutes: number }
@@ -42,7 +43,12 @@ type Op =
 
 const index = fc.nat(50);
 const enroll = fc.record({ kind: fc.constant('enroll' as const), withSender: fc.boolean(), day: fc.nat(3) });
-const send = fc.record({ kind: fc.constant('send' as const), run: index, day: fc.nat(5) });
+const send = fc.record({
+  kind: fc.constant('send' as const),
+  run: index,
+  day: fc.nat(5),
+  variant: fc.option(fc.integer({ min: 1, max: 3 })),
+});
 const op: fc.Arbitrary<Op> = fc.oneof(
   enroll,
   send,
@@ -63,6 +69,28 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('task' as const), task: index, day: fc.nat(4), done: fc.constant(true) }),
   fc.record({ kind: fc.constant('delete' as const), run: index }),
 );
+
+/** A case that moves every counter, run first: the check below (every counter exercised) never rests on chance. */
+const EVERY_COUNTER: Op[] = [
+  { kind: 'enroll', withSender: true, day: 0 },
+  { kind: 'enroll', withSender: false, day: 1 },
+  { kind: 'enroll', withSender: true, day: 2 },
+  { kind: 'send', run: 0, day: 0, variant: 1 },
+  { kind: 'send', run: 1, day: 0, variant: 2 },
+  { kind: 'send', run: 2, day: 1, variant: null },
+  { kind: 'open', message: 0, proxy: true, minutes: 1 },
+  { kind: 'open', message: 0, proxy: false, minutes: 2000 },
+  { kind: 'click', message: 0, seconds: 2 },
+  { kind: 'click', message: 0, seconds: 5000 },
+  { kind: 'reply', message: 0, reply: 0, minutes: 3000 },
+  { kind: 'bounce', message: 1, minutes: 5 },
+  { kind: 'reply', message: 2, reply: 3, minutes: 10 },
+  { kind: 'task', task: 0, day: 3, done: true },
+  { kind: 'meeting', run: 2 },
+  { kind: 'enroll', withSender: true, day: 3 },
+  { kind: 'send', run: 3, day: 1, variant: 1 },
+  { kind: 'optOut', run: 3 },
+];
 
 describe('sequence stats counters (property)', function () {
   this.timeout(600_000);
@@ -119,22 +147,12 @@ describe('sequence stats counters (property)', function () {
               if (!run || run.step >= 3) continue;
               const step = run.step + 1;
               const sentAt = START + (o.day + step) * DAY_MS;
-              const id = randomUUID();
               const channel = step === 2 ? 'LINKEDIN' : 'EMAIL';
-              await stack.orm.em.fork().transactional(async (tx) => {
-                const row = await lockRun(tx, run.id);
-                await insertStepMessage(tx, row, {
-                  id,
-                  channel,
-                  kind: 'MESSAGE',
-                  subject: channel === 'EMAIL' ? 'Hi' : null,
-                  body: 'Hi',
-                  step_number: step,
-                  provider_message_id: null,
-                  sent_at: new Date(sentAt),
-                  sender_id: row.sender_id ?? row.template_sender_id,
-                });
-                await update(tx, row, { current_step: step });
+              const id = await recordStepSend(stack, run.id, {
+                step,
+                sentAt: new Date(sentAt),
+                variant: o.variant,
+                channel,
               });
               run.step = step;
               messages.push({ id, channel, sentAt });
@@ -210,7 +228,7 @@ describe('sequence stats counters (property)', function () {
           for (const c of COUNTER_COLUMNS) if (rows[0][c] !== 0) exercised.add(c);
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 20, examples: [[EVERY_COUNTER]] },
     );
     // The property is not met vacuously: every counter was non-zero in some case.
     assert.deepEqual([...exercised].sort(), [...COUNTER_COLUMNS].sort());

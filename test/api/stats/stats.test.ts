@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { recordClick, recordOpen } from '../../../domain/engagement/opens-clicks.service.ts';
 import { recordBounce, recordReply } from '../../../domain/engagement/engagement.service.ts';
-import { lockRun, update } from '../../../domain/sequences/runs.ts';
-import { insertStepMessage } from '../../../domain/sequences/step-writes.ts';
 import { createWorkflowClients } from '../../../workflows/clients.ts';
 import { adminCli } from '../../helpers/admin-cli.ts';
 import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 import { insertContact, insertSequence, insertTemplate } from '../../helpers/sequence-fixtures.ts';
+import { recordStepSend } from './fixtures.ts';
 
 const DAY1 = new Date('2026-03-02T10:00:00Z');
 const DAY2 = new Date('2026-03-03T10:00:00Z');
@@ -24,7 +23,7 @@ describe('sequence stats API', function () {
   let templateId: string;
 
   /** A run of the template with its step messages sent at `at` (step 1) and a day later (step 2). */
-  async function runWithSends(steps: number): Promise<string[]> {
+  async function runWithSends(steps: number, variant: number): Promise<string[]> {
     const { stack, org } = fx;
     const contactId = await insertContact(stack, org.organizationId, { email: `${randomUUID()}@example.com` });
     const sequenceId = await insertSequence(stack, org.organizationId, {
@@ -34,21 +33,11 @@ describe('sequence stats API', function () {
     });
     const ids: string[] = [];
     for (let step = 1; step <= steps; step++) {
-      const id = randomUUID();
-      await stack.orm.em.fork().transactional(async (tx) => {
-        const row = await lockRun(tx, sequenceId);
-        await insertStepMessage(tx, row, {
-          id,
-          channel: 'EMAIL',
-          kind: 'MESSAGE',
-          subject: 'Hi',
-          body: 'Hi',
-          step_number: step,
-          provider_message_id: null,
-          sent_at: step === 1 ? DAY1 : DAY2,
-          sender_id: org.userId,
-        });
-        await update(tx, row, { current_step: step });
+      const id = await recordStepSend(stack, sequenceId, {
+        step,
+        sentAt: step === 1 ? DAY1 : DAY2,
+        senderId: org.userId,
+        variant: step === 1 ? variant : null,
       });
       ids.push(id);
     }
@@ -69,23 +58,23 @@ describe('sequence stats API', function () {
     );
     const deps = () => ({ em: stack.orm.em.fork(), workflows: createWorkflowClients(stack.temporal, stack.taskQueue) });
     const o = org.organizationId;
-    // Four runs: A opened (twice, and by Apple's proxy) and clicked by a scanner then a person, and
+    // Four runs, their first step in variants 1 (A, C) and 2 (B, D): A opened (twice, and by Apple's proxy) and clicked by a scanner then a person, and
     // replied INTERESTED to step 2; B bounced; C replied out of office; D was only sent to.
-    const [a1, a2] = await runWithSends(2);
+    const [a1, a2] = await runWithSends(2, 1);
     await recordOpen(deps(), o, a1, minutes(DAY1, 1), true);
     await recordOpen(deps(), o, a1, minutes(DAY1, 30));
     await recordOpen(deps(), o, a1, minutes(DAY1, 40));
     await recordClick(deps(), o, a1, null, new Date(DAY1.getTime() + 3000));
     await recordClick(deps(), o, a1, null, minutes(DAY1, 31));
     await recordReply(deps(), o, a2, { body: 'Sounds great, tell me more' }, minutes(DAY2, 60));
-    const [b1] = await runWithSends(1);
+    const [b1] = await runWithSends(1, 2);
     await recordBounce(deps(), o, b1, minutes(DAY1, 2));
-    const [c1] = await runWithSends(1);
+    const [c1] = await runWithSends(1, 1);
     await recordReply(deps(), o, c1, { body: 'Away until Monday' }, minutes(DAY1, 5), { category: 'OUT_OF_OFFICE' });
-    await runWithSends(1);
+    await runWithSends(1, 2);
   });
 
-  it('when a template ran, then its stats count each step, unique opens and clicks apart from proxies and scanners, and the rates', async () => {
+  it('when a template ran, then its stats count each step and variant, unique opens and clicks apart from proxies and scanners, and the rates', async () => {
     const { api, org } = fx;
     const res = await api.get(`/v1/sequence-templates/${templateId}/stats`, { key: org.apiKey });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -135,11 +124,17 @@ describe('sequence stats API', function () {
         step.variants.length,
       ]),
       [
-        [1, 4, 0, 0],
+        [1, 4, 0, 2],
         [2, 1, 1, 0],
         [3, 0, 0, 0],
       ],
     );
+    const [v1, v2] = s.steps[0].variants;
+    assert.deepEqual(
+      [v1.variant, v1.sent, v1.unique_opens, v1.bounced, v2.variant, v2.sent, v2.unique_opens, v2.bounced],
+      [1, 2, 1, 0, 2, 2, 0, 1],
+    );
+    assert.equal(v2.rates.bounce_rate, 0.5);
     assert.equal(s.steps[2].rates.open_rate, null, 'nothing delivered: no rate');
   });
 
@@ -190,7 +185,9 @@ describe('sequence stats API', function () {
     const cli = adminCli(stack);
     assert.equal(cli.json('stats-check', '--org', org.organizationId).differences, 0);
     await sql`update sequence_stats_daily set sent = sent + 7
-      where sequence_template_id = ${templateId} and step_number = 1`.execute(stack.orm.em.fork().getKysely());
+      where sequence_template_id = ${templateId} and step_number = 1 and variant = 1`.execute(
+      stack.orm.em.fork().getKysely(),
+    );
     const found = cli.json('stats-check', '--org', org.organizationId);
     assert.equal(found.differences, 1);
     assert.equal(found.keys[0].step_number, 1);

@@ -3,7 +3,10 @@
 // service sends, not fixtures. One call per family of events; every call waits for its deliveries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TemplateStep } from '../../../db/entities/sequence-template.entity.ts';
 import { resolveEventBatch } from '../../../domain/events/resolution.service.ts';
+import { decidedVariant } from '../../../domain/sequences/ab-decision.ts';
 import { createProviders } from '../../../providers/index.ts';
 import type { client } from '../../helpers/http.ts';
 import type { TestOrg } from '../../helpers/fixtures.ts';
@@ -151,7 +154,7 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
       await delivered('task.skipped', ofTask);
     },
 
-    /** contact_exclusion.created (with and without a known contact), contact_entry.resolved, event.resolved, contact.erased. */
+    /** contact_exclusion.created (with and without a known contact), contact_entry.resolved, event.resolved, contact.erased, sequence_template.variant_won. */
     async resources() {
       const email = `known-${tag()}@example.com`;
       const contactId = await contact({ email });
@@ -198,6 +201,28 @@ export function eventFlows(stack: Stack, api: ReturnType<typeof client>, org: Te
       const erasedId = await contact({ email: `erased-${tag()}@example.com` });
       const job = await call('post', `/v1/contacts/${erasedId}/erase`, undefined, [202]);
       assert.equal((await delivered('contact.erased', (body) => body.erasure_job_id === job.id)).contact_id, erasedId);
+
+      // sequence_template.variant_won: a step's A/B test decided on counters that leave no doubt.
+      const step = { type: 'EMAIL', delay_days: 0, subject: 'A', body: 'A' } as const;
+      const abStep = { ...step, variants: [{ subject: 'B', body: 'B' }], ab_test: { min_sends_per_variant: 20 } };
+      const template = await post('/v1/sequence-templates', { name: `A/B ${tag()}`, steps: [abStep] });
+      const db = stack.orm.em.fork().getKysely();
+      for (const [variant, replied] of [
+        [1, 2],
+        [2, 40],
+      ])
+        await sql`insert into sequence_stats_daily (sequence_template_id, day, step_number, variant, sender_id, organization_id, sent, replied)
+          values (${template.id}, current_date, 1, ${variant}, ${randomUUID()}, ${org.organizationId}, 100, ${replied})`.execute(
+          db,
+        );
+      const run = {
+        organization_id: org.organizationId,
+        sequence_template_id: String(template.id),
+        template_name: 'A/B',
+      };
+      const steps = template.steps as TemplateStep[];
+      await stack.orm.em.fork().transactional((tx) => decidedVariant(tx, run, steps[0], 1, new Date()));
+      await delivered('sequence_template.variant_won', (body) => body.sequence_template_id === template.id);
     },
   };
 }

@@ -29,6 +29,7 @@ export function statsRoutes(): RouteDef[] {
       responses: {
         200: { description: 'The results.', schema: templateStatsSchema },
         404: { description: 'No such template in the organization (NotFoundIssue).' },
+        422: { description: '`to` is before `from` (ValidationIssue naming `to`).' },
       },
       handler: async (ctx, { params, query }) => ({
         status: 200,
@@ -55,6 +56,7 @@ export function statsRoutes(): RouteDef[] {
       responses: {
         200: { description: 'The results.', schema: userStatsSchema },
         404: { description: 'No such user in the organization (NotFoundIssue).' },
+        422: { description: '`to` is before `from` (ValidationIssue naming `to`).' },
       },
       handler: async (ctx, { params, query }) => ({
         status: 200,

@@ -14,6 +14,7 @@ import { freePort, startServer, stopChild } from '../../../scripts/bench/harness
 import { projectRoot } from '../../../scripts/tools.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { client } from '../../helpers/http.ts';
+import { sendWithoutGap } from '../../helpers/mailboxes.ts';
 import { eventually, until } from '../../helpers/poll.ts';
 import { insertContact, insertTemplate } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
@@ -76,6 +77,7 @@ describe('erasure while a run is sending', function () {
   before(async () => {
     stack = await getStack();
     org = await newOrg(stack);
+    await sendWithoutGap(stack, org.userId); // the shared SMTP transport is paced by default: no gap between the tests' emails
     smtp = await holdingSmtp();
     Object.assign(env, {
       DATABASE_URL: stack.databaseUrl,

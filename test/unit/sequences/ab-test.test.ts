@@ -59,7 +59,8 @@ describe('A/B winner rule', () => {
     ];
     // 2 beats 1 easily, but not 3 with 97.5% per comparison: no winner yet.
     assert.equal(abWinner(tallies, RULE), null);
-    const clear = abWinner([...tallies.slice(0, 2), { variant: 3, delivered: 500, successes: 30 }], RULE);
+    const [first, second] = tallies;
+    const clear = abWinner([first, second, { variant: 3, delivered: 500, successes: 30 }], RULE);
     assert.equal(clear?.variant, 2);
     assert.equal(clear?.threshold, 0.025);
   });

@@ -91,3 +91,35 @@ export async function insertLists(
     else await benchDb(orm).insertInto('account_lists').values(rows).execute();
   }
 }
+
+/** A run about to start (its workflow not yet): a contact in a template, sent as `senderId`. */
+export interface ActiveRun {
+  id: string;
+  contactId: string;
+  templateId: string;
+  senderId: string;
+}
+
+/** ACTIVE sequences at step 0 with no variables, as an enrollment writes them, for the bench to start. */
+export async function insertActiveRuns(orm: MikroORM, organizationId: string, runs: ActiveRun[]): Promise<void> {
+  for (const chunk of chunks(runs)) {
+    const now = new Date();
+    await benchDb(orm)
+      .insertInto('sequences')
+      .values(
+        chunk.map((r) => ({
+          id: r.id,
+          organization_id: organizationId,
+          contact_id: r.contactId,
+          sequence_template_id: r.templateId,
+          status: 'ACTIVE',
+          current_step: 0,
+          variables: {},
+          sender_id: r.senderId,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEQUENCE_WORKFLOW, sequenceWorkflowId, type SequenceInput } from '../../workflows/sequence.definitions.ts';
-import { activeTemplate, benchDb, chunks, insertVerifiedContacts } from './fixtures.ts';
+import { activeTemplate, benchDb, insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
 import { cpuMeter, postmasterPid } from './cpu-time.ts';
 import { envNumber, percentile, residentMiB, sleep, startServices } from './harness.ts';
 import { workflowBenchStack } from './workflow-stack.ts';
@@ -36,26 +36,7 @@ export async function benchPacing(): Promise<void> {
       await insertVerifiedContacts(orm, organizationId, ids, (id) => `${prefix}-${id}@example.com`);
       for (const contactId of ids) runs.push({ id: randomUUID(), contactId, templateId, senderId });
     }
-    for (const chunk of chunks(runs)) {
-      const now = new Date();
-      await db()
-        .insertInto('sequences')
-        .values(
-          chunk.map((r) => ({
-            id: r.id,
-            organization_id: organizationId,
-            contact_id: r.contactId,
-            sequence_template_id: r.templateId,
-            status: 'ACTIVE',
-            current_step: 0,
-            variables: {},
-            sender_id: r.senderId,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    await insertActiveRuns(orm, organizationId, runs);
     return runs.map((r) => r.id);
   }
 

@@ -11,7 +11,7 @@ import {
   sequenceWorkflowId,
   type SequenceInput,
 } from '../../workflows/sequence.definitions.ts';
-import { activeTemplate, benchDb, chunks, insertVerifiedContacts } from './fixtures.ts';
+import { activeTemplate, benchDb, insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
 import { cpuMeter, postmasterPid } from './cpu-time.ts';
 import { printEnrollmentPhases, type TimedEnrollment } from './enrollment-phases.ts';
 import { envNumber, percentile, sleep, startServices } from './harness.ts';
@@ -155,27 +155,13 @@ export async function benchSequences(): Promise<void> {
     console.log(
       `(c) ${running} sequences started over ${windowS} s, first EMAIL due ${firstDelayS} s after each start (due times spread over ${windowS} s)`,
     );
-    const lagSequences = lagContacts.map((contactId) => ({ id: randomUUID(), contactId }));
-    for (const chunk of chunks(lagSequences)) {
-      const now = new Date();
-      await db()
-        .insertInto('sequences')
-        .values(
-          chunk.map((r) => ({
-            id: r.id,
-            organization_id: organizationId,
-            contact_id: r.contactId,
-            sequence_template_id: lagTemplate,
-            status: 'ACTIVE',
-            current_step: 0,
-            variables: {},
-            sender_id: org.user_id,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    const lagSequences = lagContacts.map((contactId) => ({
+      id: randomUUID(),
+      contactId,
+      templateId: lagTemplate,
+      senderId: org.user_id,
+    }));
+    await insertActiveRuns(orm, organizationId, lagSequences);
     const startedAt = new Map<string, number>();
     const began = Date.now();
     await timed(lagSequences.length, 10, async (i) => {

@@ -65,7 +65,8 @@ export function mailboxSending(deps: {
       const mailbox = senderId ? await sendingMailbox(em, { userId: senderId }) : undefined;
       if (!mailbox) {
         const secretKey = deps.dkimSecretKey;
-        const mail = secretKey === undefined ? deps.fallback : dkimSigned(deps.fallback, { em: () => em, secretKey });
+        const mail =
+          secretKey === undefined ? deps.fallback : dkimSigned(deps.fallback, { em: () => em, secretKey, senderId });
         return { kind: 'TRANSPORT', mail, mailboxId: null, sealedSmtpUrl: null, close: () => {} };
       }
       if (HOLDING_STATUSES.includes(mailbox.status))

@@ -2,11 +2,11 @@
 // RSA 2048 key pair, seals the private key under WEBHOOK_SECRET_KEY (SecretBox, bound to the row,
 // as webhook secrets and mailbox credentials are) and prints the TXT record to publish; a check on
 // request looks the record up and marks the domain verified. Every email the shared transport sends
-// From a registered domain is signed by nodemailer's DKIM support (dkimSigned below; no signing
+// for a sender From their organization's verified domain is signed by nodemailer's DKIM support (dkimSigned below; no signing
 // code of ours). Connected mailboxes are signed by their own provider, not here.
 import { generateKeyPairSync } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Organization, SendingDomain } from '../../db/entities/index.ts';
+import { Organization, SendingDomain, User } from '../../db/entities/index.ts';
 import type { DkimKey, MailTransport, OutboundEmail } from '../../providers/mail/index.ts';
 import { AdminError } from '../admin/admin.service.ts';
 import { SecretBox } from '../webhooks/secrets.ts';
@@ -106,10 +106,26 @@ export async function checkSendingDomain(
   return recordOf(row);
 }
 
-/** The DKIM key of the domain `email` is From, or null when that domain is not registered. */
-export async function dkimKeyFor(em: EntityManager, secretKey: string, email: string): Promise<DkimKey | null> {
+/**
+ * The DKIM key of the domain `email` is From when the sender's own organization registered it and
+ * its record was found published (verified); null otherwise: a domain registered but not shown to be
+ * the organization's signs nothing, and no organization signs another's mail.
+ */
+export async function dkimKeyFor(
+  em: EntityManager,
+  secretKey: string,
+  email: string,
+  senderId: string | null,
+): Promise<DkimKey | null> {
+  if (!senderId) return null;
   const domain = email.split('@').pop()?.toLowerCase() ?? '';
-  const row = await em.findOne(SendingDomain, { domain });
+  const sender = await em.findOne(User, { id: senderId }, { fields: ['organization'] });
+  if (!sender) return null;
+  const row = await em.findOne(SendingDomain, {
+    domain,
+    organization: sender.organization,
+    verifiedAt: { $ne: null },
+  });
   if (!row) return null;
   return {
     domainName: row.domain,
@@ -118,11 +134,14 @@ export async function dkimKeyFor(em: EntityManager, secretKey: string, email: st
   };
 }
 
-/** The shared transport, each email From a registered domain signed with its key (nodemailer's `dkim` option). */
-export function dkimSigned(transport: MailTransport, deps: { em(): EntityManager; secretKey: string }): MailTransport {
+/** The shared transport for `senderId`'s emails, each From their organization's verified domain signed with its key (nodemailer's `dkim` option). */
+export function dkimSigned(
+  transport: MailTransport,
+  deps: { em(): EntityManager; secretKey: string; senderId: string | null },
+): MailTransport {
   const signed: MailTransport = {
     async send(message: OutboundEmail) {
-      const dkim = await dkimKeyFor(deps.em(), deps.secretKey, message.from.email);
+      const dkim = await dkimKeyFor(deps.em(), deps.secretKey, message.from.email, deps.senderId);
       return transport.send(dkim ? { ...message, dkim } : message);
     },
   };

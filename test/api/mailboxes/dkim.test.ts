@@ -76,13 +76,19 @@ describe('DKIM signing of the shared transport', function () {
     ]);
     const smtp = new SmtpMailTransport({ smtpUrl: mail.urls(sender.address, sender.password).smtpUrl });
     // The shared transport as the runs' and task replies' routing hands it out (a sender without a connected mailbox).
-    const route = await mailboxSending({
+    const routing = mailboxSending({
       credentials: new MailboxCredentials(secretKey),
       fallback: smtp,
       dkimSecretKey: secretKey,
-    }).route(em(), null);
-    assert.equal(route.kind, 'TRANSPORT');
-    const shared = (route as Extract<typeof route, { kind: 'TRANSPORT' }>).mail;
+    });
+    const sharedFor = async (senderId: string) => {
+      const route = await routing.route(em(), senderId);
+      assert.equal(route.kind, 'TRANSPORT');
+      return (route as Extract<typeof route, { kind: 'TRANSPORT' }>).mail;
+    };
+    const shared = await sharedFor(org.userId);
+    // Another organization's sender From the same domain: not theirs, not signed.
+    const stranger = await sharedFor((await newOrg(stack)).userId);
     const email = (from: string, n: number) => ({
       from: { name: 'Rep', email: from },
       to: { email: prospect.address },
@@ -95,18 +101,21 @@ describe('DKIM signing of the shared transport', function () {
     try {
       assert.equal((await shared.send(email(sender.address, 1))).accepted, true);
       assert.equal((await shared.send(email(`other@unregistered-${tag}.test`, 2))).accepted, true);
+      assert.equal((await stranger.send(email(sender.address, 3))).accepted, true);
     } finally {
       smtp.close();
     }
     let raw: string[] = [];
-    for (let i = 0; i < 50 && raw.length < 2; i++) {
+    for (let i = 0; i < 50 && raw.length < 3; i++) {
       raw = await readRawInbox(mail, prospect.address, prospect.password);
-      if (raw.length < 2) await new Promise((r) => setTimeout(r, 200));
+      if (raw.length < 3) await new Promise((r) => setTimeout(r, 200));
     }
     const signed = raw.find((m) => /^Subject: Hello 1/m.test(m))!;
     const unsigned = raw.find((m) => /^Subject: Hello 2/m.test(m))!;
+    const notTheirs = raw.find((m) => /^Subject: Hello 3/m.test(m))!;
     assert.match(signed, /^DKIM-Signature: [^]*?\s+d=brand-[^;]+; q=dns\/txt; s=outreach1;/m);
     assert.doesNotMatch(unsigned, /^DKIM-Signature:/m);
+    assert.doesNotMatch(notTheirs, /^DKIM-Signature:/m, "another organization's sender is not signed with its key");
 
     const verify = (message: string, resolver: DnsResolve) =>
       authenticate(message, {

@@ -52,6 +52,7 @@ const TEMPLATE_SETTINGS = {
   skip_holidays: true,
   holiday_country: 'GB',
   sender_user_id: ID.user,
+  sender_user_ids: null,
   requires_lead_review: false,
   open_tracking: false,
   click_tracking: true,
@@ -98,6 +99,7 @@ export const SEQUENCE = {
   updated_at: '2026-03-02T09:15:03.871Z',
   ended_at: null,
   error: null,
+  sender_user_id: ID.user,
 };
 
 /** The answer of an enrollment: the run, before its first step. */

@@ -19,7 +19,8 @@ const invalid =
 const refused =
   'The body matches the schema but breaks a rule it cannot state (ValidationIssue naming the field; nothing is written): ' +
   '`schedule.end_hour` not after `schedule.start_hour`, a subject or body that is not valid Liquid (`steps[i].subject`, `steps[i].body`), ' +
-  'ACTIVE without steps (`steps`), or `sender_user_id` not an active user of the organization.';
+  'ACTIVE without steps (`steps`), `sender_user_id` not an active user of the organization, a member of `sender_user_ids` not an active user or ' +
+  'named twice (`sender_user_ids[i]`), or `sender_user_id` other than the first of the pool (`sender_user_id`).';
 
 export function sequenceTemplatesRoutes(deps: { workflows: WorkflowClients }): RouteDef[] {
   return [

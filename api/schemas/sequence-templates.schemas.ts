@@ -15,6 +15,9 @@ import { VARIANTS_MAX, WEIGHT_MAX } from '../../domain/sequences/variants.ts';
 import { abTestSchema, variantWinnerSchema } from './ab-test.schemas.ts';
 
 export const STEPS_MAX = 50;
+/** The sizes of a pool of senders (sender_user_ids). */
+export const SENDER_POOL_MIN = 2;
+export const SENDER_POOL_MAX = 10;
 export const SUBJECT_MAX = 500;
 export const BODY_MAX = 20_000;
 
@@ -252,8 +255,21 @@ const writeProperties: Record<string, JsonSchema> = {
   sender_user_id: {
     ...uuid,
     description:
-      "The user whose mailbox sends; an active user of the organization (422 otherwise). Default on create: the key's user.",
+      "The user whose mailbox sends; an active user of the organization (422 otherwise). Default on create: the key's user. " +
+      "With a pool (`sender_user_ids`) it is the pool's first member: sent with a pool, or alone to a template that has one, any other user is 422.",
   },
+  sender_user_ids: nullable(
+    {
+      type: 'array',
+      items: uuid,
+      minItems: SENDER_POOL_MIN,
+      maxItems: SENDER_POOL_MAX,
+      uniqueItems: true,
+    },
+    'Added field: a pool of 2-10 senders (rotation); null (default): every run sends as sender_user_id. Each new run is given one member for its whole thread, chosen at enrollment by the most remaining capacity today ' +
+      "(the member's effective daily limit minus today's counted emails minus its runs not started yet); a member whose mailbox is AUTH_FAILED or ERROR, or paused for its reputation, takes no new runs. " +
+      'Each an active user of the organization named once (422 naming `sender_user_ids[i]`). Setting it sets `sender_user_id` to its first member; null removes the pool (`sender_user_id` stays).',
+  ),
   requires_lead_review: {
     type: 'boolean',
     description:
@@ -304,6 +320,7 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     'skip_holidays',
     'holiday_country',
     'sender_user_id',
+    'sender_user_ids',
     'requires_lead_review',
     'open_tracking',
     'click_tracking',
@@ -327,6 +344,12 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
     skip_holidays: { type: 'boolean' },
     holiday_country: { type: ['string', 'null'] },
     sender_user_id: { type: ['string', 'null'], format: 'uuid' },
+    sender_user_ids: {
+      type: ['array', 'null'],
+      items: uuid,
+      description:
+        'Added field: the pool of senders each new run is given one of (its first member is sender_user_id), or null: every run sends as sender_user_id.',
+    },
     requires_lead_review: { type: 'boolean' },
     open_tracking: { type: 'boolean' },
     click_tracking: { type: 'boolean' },

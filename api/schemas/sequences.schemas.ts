@@ -2,7 +2,7 @@
 // the list filters.
 import { SEQUENCE_STATUSES } from '../../db/entities/sequence.entity.ts';
 import { REFUSAL_REASONS } from '../../domain/sequences/enrollment/enrollment.types.ts';
-import { SEQUENCE_RECORD_COLUMNS } from '../../domain/sequences/record.ts';
+import { SEQUENCE_RECORD_FIELDS } from '../../domain/sequences/record.ts';
 import type { JsonSchema } from '../validation.ts';
 import { nullableTimestamp, timestamp, uuid } from './common.schemas.ts';
 import { named } from './named.ts';
@@ -21,7 +21,7 @@ export const enrollSchema: JsonSchema = named('SequenceCreate', {
 });
 
 /** Every field of the record is present (null when unset). */
-const SEQUENCE_REQUIRED = [...SEQUENCE_RECORD_COLUMNS];
+const SEQUENCE_REQUIRED: string[] = [...SEQUENCE_RECORD_FIELDS];
 
 const sequenceProperties = {
   id: uuid,
@@ -48,6 +48,12 @@ const sequenceProperties = {
     type: ['string', 'null'],
     description:
       'Set when the run ended STOPPED_EARLY with stopped_reason ERROR: a step failed in a way no retry can fix (data the database refused, a template that does not render) or kept failing for about a day. Null otherwise.',
+  },
+  sender_user_id: {
+    type: ['string', 'null'],
+    format: 'uuid',
+    description:
+      "Added field: whose mailbox sends the run's emails, given at enrollment and kept for all its steps: the member of the template's pool (`sender_user_ids`) the rotation chose, else the template's `sender_user_id` (docs/api/sequence-templates.md, Pools of senders). Null only when the template named no sender.",
   },
 };
 

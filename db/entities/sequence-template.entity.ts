@@ -89,6 +89,11 @@ export const SequenceTemplateSchema = defineEntity({
     holidayCountry: p.text().nullable(),
     /** Whose mailbox sends; null only if that user row is deleted (users are soft-removed). */
     senderUser: () => p.manyToOne(User).ref().nullable(),
+    /**
+     * A pool of 2-10 senders (domain/sequences/sender-pool.ts): each new run is given one of them at
+     * enrollment (domain/sequences/enrollment/rotation.ts); senderUser is then the first. Null: one sender.
+     */
+    senderUserIds: p.json<string[]>().nullable(),
     requiresLeadReview: p.boolean().default(false),
     /** The A/B winners of its steps, by step number ("1": ...): set once each, cleared when the steps are replaced. */
     variantWinners: p.json<Record<string, VariantWinner>>().nullable(),

@@ -19,6 +19,11 @@ export const SequenceSchema = defineEntity({
       name: 'sequences_one_running_unique',
       expression: `create unique index "sequences_one_running_unique" on "sequences" ("contact_id", "sequence_template_id") where "status" in ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`,
     },
+    // The enrollment's rotation counts each pool member's runs not started yet (domain/sequences/enrollment/rotation.queries.ts).
+    {
+      name: 'sequences_sender_unstarted_index',
+      expression: `create index "sequences_sender_unstarted_index" on "sequences" ("sender_id") where "current_step" = 0 and "status" in ('FOUND', 'ACTIVE', 'WAITING_FOR_LEAD', 'WAITING_FOR_USER')`,
+    },
     { name: 'sequences_organization_created_index', properties: ['organization', 'createdAt', 'id'] },
     { name: 'sequences_organization_contact_index', properties: ['organization', 'contact'] },
     { name: 'sequences_organization_template_index', properties: ['organization', 'sequenceTemplate'] },

@@ -41,6 +41,7 @@ import { Migration20261130120100_compliance_footer } from './Migration2026113012
 import { Migration20261130120200_sending_domains } from './Migration20261130120200_sending_domains.ts';
 import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 import { Migration20261130130100_variant_winners } from './Migration20261130130100_variant_winners.ts';
+import { Migration20261201100000_sender_pool } from './Migration20261201100000_sender_pool.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -87,4 +88,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261130120200_sending_domains', class: Migration20261130120200_sending_domains },
   { name: 'Migration20261130130000_sequence_stats', class: Migration20261130130000_sequence_stats },
   { name: 'Migration20261130130100_variant_winners', class: Migration20261130130100_variant_winners },
+  { name: 'Migration20261201100000_sender_pool', class: Migration20261201100000_sender_pool },
 ];

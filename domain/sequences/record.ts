@@ -19,6 +19,8 @@ export interface SequenceRecord {
   ended_at: string | null;
   /** Why a run that ended with stopped_reason ERROR failed (a step no retry could fix), else null. */
   error: string | null;
+  /** Whose mailbox sends the run's emails: given at enrollment (a template's pool member, else its sender) and kept for every step. */
+  sender_user_id: string | null;
 }
 
 /** The sequences columns the record is made of (a select list or a RETURNING list). */
@@ -37,7 +39,13 @@ export const SEQUENCE_RECORD_COLUMNS = [
   'updated_at',
   'ended_at',
   'error',
+  'sender_id',
 ] as const;
+
+/** The record's fields, in the columns' order (the column sender_id is the field sender_user_id). */
+export const SEQUENCE_RECORD_FIELDS: (keyof SequenceRecord)[] = SEQUENCE_RECORD_COLUMNS.map((c) =>
+  c === 'sender_id' ? 'sender_user_id' : c,
+);
 
 /** The columns the record is made of, as a sequences row holds them (timestamps as Date or text). */
 export interface SequenceRecordRow {
@@ -55,6 +63,7 @@ export interface SequenceRecordRow {
   updated_at: Date | string;
   ended_at: Date | string | null;
   error?: string | null;
+  sender_id: string | null;
 }
 
 export function toSequenceRecord(row: SequenceRecordRow): SequenceRecord {
@@ -73,6 +82,7 @@ export function toSequenceRecord(row: SequenceRecordRow): SequenceRecord {
     updated_at: iso(row.updated_at),
     ended_at: iso(row.ended_at),
     error: row.error ?? null,
+    sender_user_id: row.sender_id,
   };
 }
 

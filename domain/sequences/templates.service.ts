@@ -1,5 +1,5 @@
 // Sequence template use cases: create, patch, read and list. Checks what a JSON schema cannot:
-// the timezone (Intl), the sender (an active user of the organization), that subjects and bodies
+// the timezone (Intl), the sender and its pool (active users of the organization: sender-pool.ts), that subjects and bodies
 // parse as Liquid, that EMAIL steps have a subject, and that an ACTIVE template has a step.
 import { LockMode } from '@mikro-orm/core';
 import { ref, type EntityManager } from '@mikro-orm/postgresql';
@@ -13,9 +13,10 @@ import type {
   VariantWinner,
   WindowTimezone,
 } from '../../db/entities/sequence-template.entity.ts';
-import { escapeLike, organizationUser } from '../people/accounts.service.ts';
+import { escapeLike } from '../people/accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { parseTemplate, TemplateSyntaxError } from './render.ts';
+import { templateSenders } from './sender-pool.ts';
 import { storedVariants, VARIANT_STEP_TYPES } from './variants.ts';
 import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
@@ -42,6 +43,7 @@ export interface TemplateInput {
   skip_holidays?: boolean;
   holiday_country?: string | null;
   sender_user_id?: string;
+  sender_user_ids?: string[] | null;
   requires_lead_review?: boolean;
   open_tracking?: boolean;
   click_tracking?: boolean;
@@ -67,6 +69,8 @@ export interface TemplateRecord {
   skip_holidays: boolean;
   holiday_country: string | null;
   sender_user_id: string | null;
+  /** The pool of senders each new run is given one of (sender-pool.ts), or null: every run sends as sender_user_id. */
+  sender_user_ids: string[] | null;
   requires_lead_review: boolean;
   open_tracking: boolean;
   click_tracking: boolean;
@@ -93,6 +97,7 @@ export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
     skip_holidays: t.skipHolidays,
     holiday_country: t.holidayCountry ?? null,
     sender_user_id: t.senderUser?.id ?? null,
+    sender_user_ids: t.senderUserIds ?? null,
     requires_lead_review: t.requiresLeadReview,
     open_tracking: t.openTracking,
     click_tracking: t.clickTracking,
@@ -210,7 +215,7 @@ export async function createTemplate(
   checkSchedule(input.schedule);
   const status = input.status ?? 'PENDING_SETUP';
   checkActiveHasSteps(status, steps);
-  const sender = await organizationUser(em, organizationId, input.sender_user_id ?? principalUserId, 'sender_user_id');
+  const { sender, pool } = (await templateSenders(em, organizationId, input, null, principalUserId))!;
   const now = new Date();
   const template = em.create(SequenceTemplate, {
     organization: organizationId,
@@ -226,7 +231,8 @@ export async function createTemplate(
     windowTimezone: input.window_timezone ?? 'TEMPLATE',
     skipHolidays: input.skip_holidays ?? false,
     holidayCountry: input.holiday_country ?? null,
-    senderUser: ref(sender),
+    senderUser: ref(sender!),
+    senderUserIds: pool,
     requiresLeadReview: input.requires_lead_review ?? false,
     openTracking: input.open_tracking ?? true,
     clickTracking: input.click_tracking ?? true,
@@ -273,8 +279,10 @@ export async function updateTemplate(
     if (!template) throw DomainError.notFound('Sequence template');
     const status = patch.status ?? template.status;
     checkActiveHasSteps(status, steps ?? template.steps);
-    if (patch.sender_user_id !== undefined)
-      template.senderUser = ref(await organizationUser(tx, organizationId, patch.sender_user_id, 'sender_user_id'));
+    const stored = { senderId: template.senderUser?.id ?? null, pool: template.senderUserIds ?? null };
+    const senders = await templateSenders(tx, organizationId, patch, stored, stored.senderId ?? '');
+    if (senders?.sender) template.senderUser = ref(senders.sender);
+    if (senders) template.senderUserIds = senders.pool;
     if (patch.name !== undefined) template.name = patch.name.trim();
     if (patch.summary !== undefined) template.summary = patch.summary;
     if (patch.language !== undefined) template.language = patch.language;

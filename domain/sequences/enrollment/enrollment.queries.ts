@@ -15,6 +15,7 @@ const TEMPLATE_COLUMNS = [
   'steps',
   'on_missing_channel',
   'sender_user_id',
+  'sender_user_ids',
   'requires_lead_review',
 ] as const;
 export type TemplateRow = Pick<Row<'sequence_templates'>, (typeof TEMPLATE_COLUMNS)[number]>;
@@ -128,6 +129,7 @@ const selectEnrollmentRows = statement((db, organizationId: string, contactId: s
       't.steps',
       't.on_missing_channel',
       't.sender_user_id',
+      't.sender_user_ids',
       't.requires_lead_review',
     ])
     .select((eb) =>
@@ -177,6 +179,7 @@ export async function enrollmentRows(
           steps: r.steps!,
           on_missing_channel: r.on_missing_channel!,
           sender_user_id: r.sender_user_id,
+          sender_user_ids: r.sender_user_ids,
           requires_lead_review: r.requires_lead_review!,
         };
   return { contact, template, runningId: r.running_id ?? null };

@@ -1,5 +1,6 @@
 // The one write of an enrollment, in one transaction: the sequence row (ACTIVE, FOUND awaiting a
-// lead review, or REFUSED with its reason), its sequence.created event, a lead review's task, and
+// lead review, or REFUSED with its reason) with its sender (a template's pool gives the run one of
+// its members: rotation.ts), its sequence.created event, a lead review's task, and
 // an ACTIVE row's START_SEQUENCE outbox command. A concurrent enrollment of the same contact and
 // template is a DUPLICATE (the running-sequence unique index).
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,7 @@ import {
   type NewSequence,
 } from './enrollment-write.queries.ts';
 import type { EnrollmentResult, RefusalReason } from './enrollment.types.ts';
+import { rotatedSender } from './rotation.ts';
 
 export interface WriteEnrollmentInput {
   organizationId: string;
@@ -101,10 +103,18 @@ export async function writeEnrollment(
     sourceContactEntryId: input.sourceContactEntryId ?? null,
     now: new Date(),
   };
+  const write = (tx: EntityManager, written: NewSequence) =>
+    status === 'FOUND'
+      ? writeFound(tx, written, template, contact)
+      : writeOne(tx, written, template, contact, options.outboxTaskQueue);
+  // A pool gives a run that will send one of its members, chosen and written in one transaction.
+  const pool = input.refusal ? null : template.sender_user_ids;
   try {
-    return status === 'FOUND'
-      ? await writeFound(em, row, template, contact)
-      : await writeOne(em, row, template, contact, options.outboxTaskQueue);
+    if (!pool?.length) return await write(em, row);
+    return await em.transactional(async (tx) => {
+      const senderId = (await rotatedSender(tx, organizationId, pool, row.now)) ?? row.senderId;
+      return write(tx, { ...row, senderId });
+    });
   } catch (error) {
     // A concurrent enrollment wrote the running row first; the partial unique index caught it.
     if (!isUniqueViolation(error)) throw error;
@@ -178,7 +188,7 @@ async function writeFound(
       organizationId: row.organizationId,
       sequenceId: row.id,
       contactId: row.contactId,
-      assigneeId: template.sender_user_id,
+      assigneeId: row.senderId,
       title,
       dueDate: utcDate(row.now),
       now: row.now,

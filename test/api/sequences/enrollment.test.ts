@@ -43,6 +43,7 @@ describe('enrollment: accepted', () => {
         'error',
         'id',
         'paused_until',
+        'sender_user_id',
         'sequence_template_id',
         'source_contact_entry_id',
         'status',
@@ -51,8 +52,17 @@ describe('enrollment: accepted', () => {
         'variables',
       ]);
       assert.deepEqual(
-        [s.contact_id, s.sequence_template_id, s.status, s.stopped_reason, s.current_step, s.variables, s.ended_at],
-        [contactId, emailTemplate, 'ACTIVE', null, 0, {}, null],
+        [
+          s.contact_id,
+          s.sequence_template_id,
+          s.status,
+          s.stopped_reason,
+          s.current_step,
+          s.variables,
+          s.ended_at,
+          s.sender_user_id,
+        ],
+        [contactId, emailTemplate, 'ACTIVE', null, 0, {}, null, org.userId],
       );
       const contact = await api.get(`/v1/contacts/${contactId}`, { key: org.apiKey });
       assert.equal(s.account_id, contact.body.account_id);

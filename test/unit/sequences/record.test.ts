@@ -24,6 +24,7 @@ describe('sequence record and statuses', () => {
       created_at: new Date('2026-01-01T00:00:00Z'),
       updated_at: '2026-01-02 00:00:00+00',
       ended_at: null,
+      sender_id: 'u1',
     });
     assert.deepEqual(record, {
       id: 's1',
@@ -40,6 +41,7 @@ describe('sequence record and statuses', () => {
       updated_at: '2026-01-02T00:00:00.000Z',
       ended_at: null,
       error: null,
+      sender_user_id: 'u1',
     });
   });
 

@@ -17,6 +17,7 @@ import { benchPacing } from './pacing.bench.ts';
 import { benchContacts, benchSearch } from './people.bench.ts';
 import { benchResolution } from './resolution.bench.ts';
 import { benchRateLimit } from './rate-limit.bench.ts';
+import { benchRotation } from './rotation.bench.ts';
 import { benchSequences } from './sequences.bench.ts';
 import { benchSignalChecks } from './signal-checks.bench.ts';
 import { benchSignals } from './signals.bench.ts';
@@ -42,6 +43,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'mail-signing': benchMailSigning,
   erasure: benchErasure,
   pacing: benchPacing,
+  rotation: benchRotation,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API

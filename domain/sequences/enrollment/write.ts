@@ -69,7 +69,9 @@ const duplicateOf = (sequenceId: string): WrittenEnrollment => ({
  * The write: the ACTIVE row with sequence.created and its START_SEQUENCE command, or the REFUSED row
  * with stopped_reason (no event: nothing was enrolled), each in one statement; a FOUND row (the
  * template requires lead review) with its event, its review task and the task's event in one
- * transaction. A source entry deleted meanwhile (its delete ends the runs it sourced) leaves
+ * transaction. A template with a pool of senders: the ACTIVE or FOUND write runs in a transaction
+ * that first gives the run its pool member (rotation.ts) and holds the members' rotation locks
+ * until it commits. A source entry deleted meanwhile (its delete ends the runs it sourced) leaves
  * nothing to enroll: DomainError not found.
  */
 export async function writeEnrollment(

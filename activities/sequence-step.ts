@@ -16,8 +16,13 @@ import {
   type EffectOutcome,
   type EffectRow,
 } from '../domain/outbound/effects.ts';
-import { accountVariables, contactVariables } from '../domain/people/variables.service.ts';
-import { renderTemplate, templateVariables } from '../domain/sequences/render.ts';
+import {
+  emailVariables,
+  renderStepText as render,
+  stepEmail,
+  stepVariables,
+  unsubscribeUrl,
+} from '../domain/sequences/step-email.ts';
 import { emailThread } from '../domain/sequences/email-thread.ts';
 import { end, sequenceEvent, update, waitsOnCall, type RunRow } from '../domain/sequences/runs.ts';
 import { isRunningStatus } from '../domain/sequences/statuses.ts';
@@ -31,7 +36,7 @@ import { insertCallTask, insertStepMessage } from '../domain/sequences/step-writ
 import { truncateText } from '../domain/shared/text.ts';
 import { stepText } from '../domain/sequences/variants.ts';
 import { decidedVariant } from '../domain/sequences/ab-decision.ts';
-import { derivedUuid, trackedEmail, trackingBaseUrl } from '../domain/engagement/tracking.ts';
+import { derivedUuid } from '../domain/engagement/tracking.ts';
 import { unsubscribeHeaders } from '../providers/mail/index.ts';
 import type { Providers } from '../providers/index.ts';
 import type { RunStepInput, RunStepResult } from '../workflows/sequence.definitions.ts';
@@ -47,9 +52,9 @@ export interface StepDeps {
   providers: Pick<Providers, 'mail' | 'linkedin'>;
   /** Emails of senders with a connected mailbox go out through it (the providers' mail otherwise). */
   mailboxes: MailboxSending;
+  /** The service's public base URL and the tokens' secret (domain/sequences/step-email.ts). */
   baseUrl: string;
   secret: string;
-  unsubscribeUrl(sequenceId: string): string;
   /** The shared transport is SMTP (paced by default); the sandbox transport sends unpaced unless a sender is given settings. */
   sharedTransportPaced: boolean;
   warn(message: string, fields: Record<string, unknown>): void;
@@ -79,32 +84,6 @@ export const stepEffectKey = (sequenceId: string, stepNumber: number) => `sequen
 /** Midnight UTC after `at`: when a sender's daily count starts again. */
 function nextUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
-}
-
-/** The variables a step's subject and body render with: loaded once per step. */
-async function stepVariables(em: EntityManager, row: RunRow, from: { name: string; email: string } | null) {
-  return templateVariables({
-    contact: {
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      job_title: row.job_title,
-      company_name: row.company_name ?? row.account_name,
-      company_domain: row.account_domain,
-      linkedin_url: row.linkedin_url,
-      phone: row.phone,
-    },
-    account: row.account_name ? { name: row.account_name, domain: row.account_domain } : null,
-    accountVariables: await accountVariables(em, row.contact_account_id),
-    contactVariables: await contactVariables(em, row.contact_id),
-    runVariables: row.variables,
-    sender: from,
-  });
-}
-
-/** Rendered text is well-formed: a filter that cut inside a surrogate pair (e.g. `truncate`) leaves U+FFFD, never a lone surrogate. */
-async function render(template: string, variables: Awaited<ReturnType<typeof stepVariables>>): Promise<string> {
-  return (await renderTemplate(template, variables)).toWellFormed();
 }
 
 function preparedOf(
@@ -213,7 +192,10 @@ export async function prepareStep(
   // The run's variant of the step, the same on every attempt (a hash of the run and the step); recorded with the effect.
   const text = stepText(step, row.id, input.stepNumber, await decidedVariant(em, row, step, input.stepNumber, at));
   const variant = text.variant;
-  const body = await render(text.body, variables);
+  // An email's text may place the run's unsubscribe link (`{{ unsubscribe_url }}`, in a footer of its own).
+  const textVariables =
+    step.type === 'EMAIL' ? emailVariables(variables, unsubscribeUrl(deps, row, row.id)) : variables;
+  const body = await render(text.body, textVariables);
   const key = stepEffectKey(row.id, input.stepNumber);
   if (step.type === 'EMAIL') {
     // A sender paused for their reputation, or a mailbox that needs fixing, holds the email before it is recorded or counted.
@@ -226,19 +208,10 @@ export async function prepareStep(
       return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     // A step that continues the thread replies under the thread's subject; its variants differ by body only.
     const thread = await emailThread(em, row.id, row.steps, input.stepNumber, text.subject);
-    const subject = 'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, variables);
-    const url = deps.unsubscribeUrl(row.id);
+    const subject =
+      'reply' in thread.subject ? thread.subject.reply : await render(thread.subject.template, textVariables);
     const domain = from?.email.split('@')[1] ?? 'outreach.invalid';
-    const parts = trackedEmail({
-      baseUrl: trackingBaseUrl(row.tracking_domain, deps.baseUrl),
-      secret: deps.secret,
-      messageId,
-      body,
-      unsubscribeUrl: url,
-      sender: { identity: row.sender_identity, postalAddress: row.postal_address },
-      openTracking: row.open_tracking,
-      clickTracking: row.click_tracking,
-    });
+    const parts = stepEmail(deps, row, { sequenceId: row.id, messageId }, body);
     const request: EmailRequest & {
       body: string;
       senderId: string | null;
@@ -250,7 +223,7 @@ export async function prepareStep(
       subject,
       text: parts.text,
       html: parts.html,
-      headers: { ...unsubscribeHeaders(url), ...thread.headers },
+      headers: { ...unsubscribeHeaders(parts.unsubscribeUrl), ...thread.headers },
       ...(thread.threadSubject === null ? {} : { threadSubject: thread.threadSubject }),
       // The send's key at the transport: a retried send carries the same Message-ID.
       messageId: `<seq-${row.id}-step-${input.stepNumber}@${domain}>`,

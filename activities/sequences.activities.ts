@@ -12,7 +12,6 @@ import { isRunningStatus } from '../domain/sequences/statuses.ts';
 import { isPaused, pauseStateOf, resumeInRow } from '../domain/sequences/pause.ts';
 import { truncateText } from '../domain/shared/text.ts';
 import { iso } from '../domain/shared/time.ts';
-import { unsubscribeToken } from '../domain/sequences/unsubscribe-token.ts';
 import type { Providers } from '../providers/index.ts';
 import { whileHeartbeating } from './heartbeat.ts';
 import { mailboxSending } from './mailbox-send.ts';
@@ -29,6 +28,7 @@ import type {
 import { holidayCalendar } from '../domain/sequences/holidays.ts';
 import type { HolidayCalendar } from '../domain/sequences/schedule-window.ts';
 import { runWindow } from '../domain/sequences/run-window.ts';
+import { serviceBaseUrl } from '../domain/sequences/step-email.ts';
 
 export interface SequenceActivityDeps {
   orm: MikroORM;
@@ -41,7 +41,7 @@ export interface SequenceActivityDeps {
 
 export function createSequenceActivities(deps: SequenceActivityDeps) {
   const { providers } = deps;
-  const baseUrl = (deps.config.publicBaseUrl ?? `http://127.0.0.1:${deps.config.port}`).replace(/\/+$/, '');
+  const baseUrl = serviceBaseUrl(deps.config);
   const tx = <T>(work: (em: EntityManager) => Promise<T>) => deps.orm.em.fork().transactional(work);
   const mailboxes = mailboxSending({
     credentials: new MailboxCredentials(deps.config.webhookSecretKey),
@@ -66,8 +66,6 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     mailboxes,
     baseUrl,
     secret: deps.config.webhookSecretKey,
-    /** `/u/<token>`: the sequence id and an HMAC of it (verified by the public unsubscribe route). */
-    unsubscribeUrl: (sequenceId) => `${baseUrl}/u/${unsubscribeToken(deps.config.webhookSecretKey, sequenceId)}`,
     warn: (message, fields) => deps.logger.warn(fields, message),
     sharedTransportPaced: deps.config.smtpUrl !== undefined,
   };

@@ -66,7 +66,9 @@ export function trackedEmail(input: {
   clickTracking?: boolean;
 }): TrackedEmail {
   const clicks = input.clickTracking ?? true;
-  const track = (url: string) => (clicks ? clickUrl(input.baseUrl, input.secret, input.messageId, url) : url);
+  // The unsubscribe link, where the body places it (`{{ unsubscribe_url }}`), is never tracked either.
+  const track = (url: string) =>
+    clicks && url !== input.unsubscribeUrl ? clickUrl(input.baseUrl, input.secret, input.messageId, url) : url;
   const footer = complianceFooter({
     senderIdentity: input.sender?.identity ?? null,
     postalAddress: input.sender?.postalAddress ?? null,

@@ -1,7 +1,7 @@
 // Tracking under the sender's control, on the real stack (sandbox transport): a template with open
 // tracking off sends no pixel, one with click tracking off sends its links unchanged; an
 // organization's tracking domain is set only once DNS (a test resolver) shows it reaches the
-// service, its emails' links and pixel then use it, and the service answers them on that host.
+// service, its emails' links, pixel and unsubscribe link then use it, and the service answers them on that host.
 import assert from 'node:assert/strict';
 import type { Stack } from '../../helpers/stack.ts';
 import type { client } from '../../helpers/http.ts';
@@ -53,7 +53,7 @@ describe('engagement API: tracking under the sender’s control', function () {
     await stop(run.sequenceId);
   });
 
-  it('when the tracking domain resolves to the service, then it is set, links and pixel use it, and the service answers them on that host; one that does not resolve there is refused', async () => {
+  it('when the tracking domain resolves to the service, then it is set, links, pixel and unsubscribe link use it, and the service answers them on that host; one that does not resolve there is refused', async () => {
     const publicBaseUrl = 'https://outreach.example.test';
     const resolve = testResolver({
       'outreach.example.test': { A: ['203.0.113.10'] },
@@ -87,6 +87,12 @@ describe('engagement API: tracking under the sender’s control', function () {
       assert.deepEqual([opened.status, opened.headers.get('content-type')], [200, 'image/gif']);
       const click = await fetch(`${stack.url}${links[0].pathname}${links[0].search}`, { ...host, redirect: 'manual' });
       assert.deepEqual([click.status, click.headers.get('location')], [302, 'https://example.com/a?b=1&c=2']);
+      // The unsubscribe link too: on the tracking domain, its page answered on that host.
+      const unsubscribe = new URL(/Unsubscribe: (\S+)$/.exec(run.text)![1]);
+      assert.equal(unsubscribe.origin, 'https://track.buyer.test');
+      assert.ok(run.html.includes(`<a href="${unsubscribe.href}">Unsubscribe</a>`), run.html);
+      const page = await fetch(`${stack.url}${unsubscribe.pathname}`, host);
+      assert.deepEqual([page.status, page.headers.get('content-type')], [200, 'text/html; charset=utf-8']);
       const message = await api.get(`/v1/messages/${run.messageId}`, { key: org.apiKey });
       assert.deepEqual([message.body.open_count, message.body.click_count], [1, 1]);
       await stop(run.sequenceId);

@@ -74,6 +74,7 @@ export interface AppDeps {
     | 'temporalTaskQueue'
     | 'bodyLimitBytes'
     | 'publicBaseUrl'
+    | 'port'
     | 'sandboxMode'
     | 'dashboardBaseUrl'
     | 'idempotencyTtlMs'
@@ -117,7 +118,7 @@ export function createApp(deps: AppDeps): App {
     ...auditLogRoutes(),
     ...webhooksRoutes(deps.config),
     ...exclusionsRoutes({ directory: deps.providers.directory }),
-    ...sequenceTemplatesRoutes({ workflows }),
+    ...sequenceTemplatesRoutes({ workflows, config: deps.config }),
     ...statsRoutes(),
     ...sequencesRoutes({ workflows, directory: deps.providers.directory, config: deps.config }),
     ...sequenceControlsRoutes({ workflows }),

@@ -1,6 +1,6 @@
 // Examples of the sequence endpoints: the template "Engineering leaders, Q3" (an email, a LinkedIn
 // invitation, a follow-up, a call), Ada's run of it, the first email it sent her and her reply.
-import { EXAMPLE_IDS as ID, EXAMPLE_LINK } from './ids.ts';
+import { EXAMPLE_IDS as ID, EXAMPLE_LINK, EXAMPLE_TOKENS } from './ids.ts';
 
 export const TEMPLATE_STEPS = [
   {
@@ -160,7 +160,37 @@ export const REPLY = {
   clicked_at: null,
 };
 
+const TRACKING = 'https://track.northwind.example';
+const TRACKED_LINK = `${TRACKING}/t/c/${EXAMPLE_TOKENS.click}?u=${encodeURIComponent(EXAMPLE_LINK)}`;
+const FOOTER = `Northwind Traders Ltd\n1 Harbour Street\nLondon E14 5AB`;
+
+/** Step 1 (its own text, variant 1) for Ada, as her run would send it (the template tracks clicks, not opens). */
+export const TEMPLATE_PREVIEW = {
+  step: 1,
+  variant: 1,
+  subject: 'Month-end reporting at Analytical Engines',
+  text: `${MESSAGE.body.replace(EXAMPLE_LINK, TRACKED_LINK)}\n\n--\n${FOOTER}\nUnsubscribe: ${TRACKING}/u/${EXAMPLE_TOKENS.unsubscribe}`,
+  html:
+    `<!doctype html><html><body><div>${MESSAGE.body.replace(EXAMPLE_LINK, `<a href="${TRACKED_LINK}">${EXAMPLE_LINK}</a>`).replace(/\n/g, '<br>\n')}</div>\n` +
+    `<p style="font-size:12px;color:#666">Northwind Traders Ltd<br>1 Harbour Street<br>London E14 5AB<br><a href="${TRACKING}/u/${EXAMPLE_TOKENS.unsubscribe}">Unsubscribe</a></p></body></html>`,
+  warnings: [],
+};
+
+/** A follow-up that signs off with a footer of its own and no unsubscribe link. */
+export const CONTENT_WARNING = {
+  code: 'FOOTER_WITHOUT_UNSUBSCRIBE',
+  step: 3,
+  variant: null,
+  path: 'steps[2].body',
+  message:
+    'The body ends with a footer of its own (after a "--" line) without {{ unsubscribe_url }}: put the unsubscribe link in it ' +
+    '(the service still adds its footer with the link below).',
+};
+
 export const sequenceExamples: Record<string, unknown> = {
+  ContentWarning: CONTENT_WARNING,
+  SequenceTemplatePreviewRequest: { contact_id: ID.contact, step: 1 },
+  SequenceTemplatePreview: TEMPLATE_PREVIEW,
   SequenceTemplateStep: TEMPLATE_STEPS[0],
   SequenceTemplateStepInput: TEMPLATE_STEPS[0],
   SequenceTemplateSchedule: SCHEDULE,

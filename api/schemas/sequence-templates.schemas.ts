@@ -13,6 +13,7 @@ import { named } from './named.ts';
 import { holidayCountrySchema, timeZoneSchema } from './places.schemas.ts';
 import { VARIANTS_MAX, WEIGHT_MAX } from '../../domain/sequences/variants.ts';
 import { abTestSchema, variantWinnerSchema } from './ab-test.schemas.ts';
+import { templateWarningsProperty } from './template-preview.schemas.ts';
 
 export const STEPS_MAX = 50;
 /** The sizes of a pool of senders (sender_user_ids). */
@@ -23,7 +24,8 @@ export const BODY_MAX = 20_000;
 
 const TEMPLATE_RULE =
   'A Liquid template (`{{ first_name }}`, `{{ company_name | default: "your team" }}`) over contact fields (first_name, last_name, email, job_title, ' +
-  'company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email) and custom variables ' +
+  'company_name, company_domain, linkedin_url, phone), account fields (account_name, account_domain), sender fields (sender_name, sender_email), ' +
+  "on EMAIL steps `unsubscribe_url` (the run's unsubscribe link, never tracked, for a footer of the step's own) and custom variables " +
   "(account variables, overridden by contact variables, overridden by the run's variables). A missing or null variable renders as an empty string: use the `default` " +
   'filter for a fallback. Output is plain text, never HTML-escaped. A syntax error or an unknown filter: 422 naming the field; include/render/layout tags find no partials.';
 
@@ -360,6 +362,7 @@ export const templateSchema: JsonSchema = named('SequenceTemplate', {
         'Added field, read only: the A/B winners of its steps, keyed by step number ("1"), each written once when its test is decided; ' +
         'empty until then. Replacing `steps` clears it (the tests start again).',
     },
+    warnings: templateWarningsProperty,
   },
 });
 

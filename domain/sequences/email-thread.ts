@@ -24,7 +24,7 @@ export function replySubject(subject: string): string {
 }
 
 /** The subject template of the nearest EMAIL step at or before `index` that starts a thread. */
-function startingSubject(steps: TemplateStep[], index: number): string {
+export function startingSubject(steps: TemplateStep[], index: number): string {
   for (let i = index; i >= 0; i--) if (steps[i].type === 'EMAIL' && steps[i].subject) return steps[i].subject!;
   return '';
 }

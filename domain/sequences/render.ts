@@ -9,7 +9,7 @@
 // - Output is not HTML-escaped: bodies are plain text, a value renders as written.
 // - No file system: the engine reads partials only from an empty in-memory map, so `{% include %}`,
 //   `{% render %}` and `{% layout %}` fail instead of reading files.
-import { Liquid, type Template } from 'liquidjs';
+import { Liquid, LiquidError, type Template } from 'liquidjs';
 
 export const CONTACT_FIELDS = [
   'first_name',
@@ -86,6 +86,11 @@ export function parseTemplate(source: string): Template[] {
 /** Renders a template; missing and null variables render as ''. */
 export async function renderTemplate(source: string, variables: Record<string, string>): Promise<string> {
   return engine.render(parseTemplate(source), variables);
+}
+
+/** An error of the engine (parse or render: a filter's failure, a render limit), as opposed to a bug. */
+export function isTemplateError(error: unknown): error is Error {
+  return error instanceof TemplateSyntaxError || LiquidError.is(error);
 }
 
 /** Top-level variable names the template reads that have no (non-null) value in `variables`. */

@@ -20,6 +20,9 @@ import { templateSenders } from './sender-pool.ts';
 import { storedVariants, VARIANT_STEP_TYPES } from './variants.ts';
 import { endRuns } from './runs.ts';
 import { iso } from '../shared/time.ts';
+import type { ContentWarning } from './content-check/content-check.ts';
+import { templateWarnings } from './preview.service.ts';
+import type { StepEmailSettings } from './step-email.ts';
 import { deliverRunsChanged } from '../workflow-commands/deliver.ts';
 import { recordRunsChanged } from '../workflow-commands/outbox.ts';
 import {
@@ -76,6 +79,20 @@ export interface TemplateRecord {
   click_tracking: boolean;
   /** The A/B winners of its steps, by step number (docs/api/stats.md). */
   variant_winners: Record<string, VariantWinner>;
+  /** The content check of its steps, on the answer of a write that leaves it ACTIVE (docs/api/sequence-templates.md). */
+  warnings?: ContentWarning[];
+}
+
+/** The record with its content check when it is ACTIVE and the caller asked for the check (`content`). */
+async function checkedRecord(
+  em: EntityManager,
+  organizationId: string,
+  template: SequenceTemplate,
+  content: StepEmailSettings | undefined,
+): Promise<TemplateRecord> {
+  const record = toTemplateRecord(template);
+  if (!content || template.status !== 'ACTIVE') return record;
+  return { ...record, warnings: await templateWarnings(em, content, organizationId, template) };
 }
 
 export function toTemplateRecord(t: SequenceTemplate): TemplateRecord {
@@ -208,6 +225,7 @@ export async function createTemplate(
   organizationId: string,
   principalUserId: string,
   input: TemplateInput,
+  content?: StepEmailSettings,
 ): Promise<TemplateRecord> {
   const timezone = input.timezone ?? 'UTC';
   checkTimezone(timezone);
@@ -240,7 +258,7 @@ export async function createTemplate(
     updatedAt: now,
   });
   await em.flush();
-  return toTemplateRecord(template);
+  return checkedRecord(em, organizationId, template, content);
 }
 
 async function loadTemplate(em: EntityManager, organizationId: string, id: string): Promise<SequenceTemplate> {
@@ -265,12 +283,13 @@ export async function updateTemplate(
   id: string,
   patch: TemplatePatch,
   workflows?: WorkflowClients,
+  content?: StepEmailSettings,
 ): Promise<TemplateRecord> {
   if (patch.timezone !== undefined) checkTimezone(patch.timezone);
   const steps = patch.steps !== undefined ? checkedSteps(patch.steps) : undefined;
   checkSchedule(patch.schedule);
   let notify: string[] = [];
-  const record = await em.transactional(async (tx) => {
+  const updated = await em.transactional(async (tx) => {
     const template = await tx.findOne(
       SequenceTemplate,
       { id, organization: organizationId },
@@ -318,10 +337,10 @@ export async function updateTemplate(
         );
       }
     }
-    return toTemplateRecord(template);
+    return template;
   });
   if (workflows) await deliverRunsChanged(em, { workflows }, notify);
-  return record;
+  return checkedRecord(em, organizationId, updated, content);
 }
 
 export const TEMPLATE_SORT_FIELDS = ['created_at', 'updated_at', 'name'] as const;

@@ -56,6 +56,9 @@ describe('route matrix: tenant isolation', () => {
     'GET /v1/sequence-templates/{sequence_template_id}': {},
     'PATCH /v1/sequence-templates/{sequence_template_id}': { body: { name: 'x', status: 'ARCHIVED' } },
     'GET /v1/sequence-templates/{sequence_template_id}/stats': {},
+    'POST /v1/sequence-templates/{sequence_template_id}/preview': {
+      body: { contact_id: '00000000-0000-4000-8000-000000000000', step: 1 },
+    },
     'GET /v1/users/{user_id}/stats': {},
     'GET /v1/sequences/{sequence_id}': {},
     'PATCH /v1/sequences/{sequence_id}': { body: { variables: { k: 'v' } } },

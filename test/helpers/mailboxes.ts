@@ -8,10 +8,19 @@ import { MailboxCredentials } from '../../domain/mailboxes/credentials.ts';
 import { connectMailbox } from '../../domain/mailboxes/mailboxes.service.ts';
 import { ImapInbox, type InboxFetched } from '../../providers/mail/imap.ts';
 import { startMailboxSync } from '../../workflows/mailbox-sync.client.ts';
+import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../workflows/sequence.definitions.ts';
 import type { RunningGreenMail } from './greenmail.ts';
 import type { TestOrg } from './fixtures.ts';
 import { client } from './http.ts';
-import { insertContact, messagesOf, until } from './sequence-fixtures.ts';
+import { readRawInbox } from './imap-inbox.ts';
+import {
+  insertContact,
+  insertSequence,
+  insertTemplate,
+  messagesOf,
+  until,
+  type StepSpec,
+} from './sequence-fixtures.ts';
 import type { Stack } from './stack.ts';
 
 export const MAIL_PASSWORD = 'correct horse battery staple';
@@ -234,4 +243,34 @@ export async function connectedSenderAndProspect(stack: Stack, greenmail: Runnin
   await sendWithoutGap(stack, org.userId);
   const contactId = await insertContact(stack, org.organizationId, { email: prospect.address, firstName: 'Pat' });
   return { sender, prospect, connected, contactId };
+}
+
+/**
+ * Runs `steps` (as run `options.id` when given) for a prospect with a GreenMail inbox, sent through
+ * the owner's GreenMail mailbox; answers once every step went out and arrived (the run's workflow
+ * then ends), with the prospect's login and the run.
+ */
+export async function runToProspectInbox(
+  stack: Stack,
+  greenmail: RunningGreenMail,
+  org: TestOrg,
+  steps: StepSpec[],
+  options: { id?: string; tracking?: { open?: boolean; click?: boolean } } = {},
+) {
+  const { prospect, contactId } = await connectedSenderAndProspect(stack, greenmail, org);
+  const templateId = await insertTemplate(stack, org.organizationId, steps, {
+    senderUserId: org.userId,
+    tracking: options.tracking,
+  });
+  const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, id: options.id });
+  const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
+    taskQueue: stack.taskQueue,
+    workflowId: sequenceWorkflowId(sequenceId),
+    args: [{ sequenceId, organizationId: org.organizationId }],
+  });
+  await until(async () => (await messagesOf(stack, sequenceId)).length === steps.length, 60_000);
+  const arrived = async () => (await readRawInbox(greenmail, prospect.address, prospect.password)).length;
+  await until(async () => (await arrived()) === steps.length, 15_000);
+  await handle.terminate('test done').catch(() => {});
+  return { prospect, contactId, sequenceId };
 }

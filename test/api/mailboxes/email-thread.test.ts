@@ -9,12 +9,11 @@ import { sql } from 'kysely';
 import { newOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { readInbox, readRawInbox } from '../../helpers/imap-inbox.ts';
-import { insertSequence, insertTemplate, messagesOf, until, type StepSpec } from '../../helpers/sequence-fixtures.ts';
-import { connectedSenderAndProspect } from '../../helpers/mailboxes.ts';
+import { messagesOf, type StepSpec } from '../../helpers/sequence-fixtures.ts';
+import { runToProspectInbox } from '../../helpers/mailboxes.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { sentMessageByIds } from '../../../domain/mailboxes/inbox-match.ts';
 import { chooseVariant } from '../../../domain/sequences/variants.ts';
-import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 
 describe('email threads of a run', function () {
   this.timeout(120_000);
@@ -28,20 +27,10 @@ describe('email threads of a run', function () {
   /** Runs `steps` (as run `id` when given) for a prospect with a GreenMail inbox, sent through the owner's GreenMail mailbox; answers the inbox once every step went out. */
   async function run(steps: StepSpec[], id?: string) {
     const org = await newOrg(stack);
-    const { prospect, contactId } = await connectedSenderAndProspect(stack, mail, org);
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
-    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId, id });
-    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
-      taskQueue: stack.taskQueue,
-      workflowId: sequenceWorkflowId(sequenceId),
-      args: [{ sequenceId, organizationId: org.organizationId }],
-    });
-    await until(async () => (await messagesOf(stack, sequenceId)).length === steps.length, 60_000);
-    const inbox = () => readInbox(mail, prospect.address, prospect.password);
-    await until(async () => (await inbox()).length === steps.length, 15_000);
-    await handle.terminate('test done').catch(() => {});
+    const { prospect, sequenceId } = await runToProspectInbox(stack, mail, org, steps, { id });
+    const inbox = await readInbox(mail, prospect.address, prospect.password);
     const raw = await readRawInbox(mail, prospect.address, prospect.password);
-    return { org, sequenceId, inbox: await inbox(), raw, messages: await messagesOf(stack, sequenceId) };
+    return { org, sequenceId, inbox, raw, messages: await messagesOf(stack, sequenceId) };
   }
 
   it('when the later steps continue the thread, then the prospect gets one conversation: "Re: <first subject>", In-Reply-To the previous email, References the chain', async () => {

@@ -9,11 +9,9 @@ import { simpleParser } from 'mailparser';
 import { newOrg } from '../../helpers/fixtures.ts';
 import { getGreenMail, type RunningGreenMail } from '../../helpers/greenmail.ts';
 import { readRawInbox } from '../../helpers/imap-inbox.ts';
-import { connectedSenderAndProspect } from '../../helpers/mailboxes.ts';
-import { insertSequence, insertTemplate, messagesOf, until } from '../../helpers/sequence-fixtures.ts';
+import { runToProspectInbox } from '../../helpers/mailboxes.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 import { setSenderAddress } from '../../../domain/sending/sender-address.ts';
-import { SEQUENCE_WORKFLOW, sequenceWorkflowId } from '../../../workflows/sequence.definitions.ts';
 
 const BODY = 'Hi {{first_name}}, the case study: https://example.com/case?a=1&b=2. More at https://example.org/x';
 
@@ -36,20 +34,9 @@ describe('footer and tracking of a received email', function () {
     await sql`UPDATE organizations SET tracking_domain = ${trackingDomain} WHERE id = ${org.organizationId}`.execute(
       stack.orm.em.fork().getKysely(),
     );
-    const { prospect, contactId } = await connectedSenderAndProspect(stack, mail, org);
     const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'Case study', body: BODY }];
-    const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId, tracking });
-    const sequenceId = await insertSequence(stack, org.organizationId, { contactId, templateId });
-    const handle = await stack.temporal.workflow.start(SEQUENCE_WORKFLOW, {
-      taskQueue: stack.taskQueue,
-      workflowId: sequenceWorkflowId(sequenceId),
-      args: [{ sequenceId, organizationId: org.organizationId }],
-    });
-    await until(async () => (await messagesOf(stack, sequenceId)).length === 1, 60_000);
-    const inbox = () => readRawInbox(mail, prospect.address, prospect.password);
-    await until(async () => (await inbox()).length === 1, 15_000);
-    await handle.terminate('test done').catch(() => {});
-    const [raw] = await inbox();
+    const { prospect } = await runToProspectInbox(stack, mail, org, steps, { tracking });
+    const [raw] = await readRawInbox(mail, prospect.address, prospect.password);
     const parsed = await simpleParser(raw);
     return { raw, text: parsed.text ?? '', html: String(parsed.html || '') };
   }

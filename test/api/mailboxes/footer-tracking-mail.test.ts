@@ -2,7 +2,8 @@
 // a real SMTP and IMAP server (GreenMail): the email is multipart/alternative with the sender
 // identity, postal address and unsubscribe link in both parts (and the List-Unsubscribe header);
 // with tracking on, links and pixel go through the organization's tracking domain, unsubscribe link
-// included; with open and click tracking off there is no pixel and the links arrive as written.
+// included (also where the step's own footer places it with {{ unsubscribe_url }}, untracked); with
+// open and click tracking off there is no pixel and the links arrive as written.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
@@ -25,7 +26,7 @@ describe('footer and tracking of a received email', function () {
   });
 
   /** One email step, sent through the owner's GreenMail mailbox to a GreenMail prospect of a new organization; answers the raw email and its parsed parts. */
-  async function received(tracking: { open?: boolean; click?: boolean }, trackingDomain: string | null) {
+  async function received(tracking: { open?: boolean; click?: boolean }, trackingDomain: string | null, body = BODY) {
     const org = await newOrg(stack);
     await setSenderAddress(stack.orm.em.fork(), org.organizationId, {
       sender_identity: 'Acme Inc.',
@@ -34,7 +35,7 @@ describe('footer and tracking of a received email', function () {
     await sql`UPDATE organizations SET tracking_domain = ${trackingDomain} WHERE id = ${org.organizationId}`.execute(
       stack.orm.em.fork().getKysely(),
     );
-    const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'Case study', body: BODY }];
+    const steps = [{ type: 'EMAIL' as const, delay_days: 0, subject: 'Case study', body }];
     const { prospect } = await runToProspectInbox(stack, mail, org, steps, { tracking });
     const [raw] = await readRawInbox(mail, prospect.address, prospect.password);
     const parsed = await simpleParser(raw);
@@ -52,7 +53,8 @@ describe('footer and tracking of a received email', function () {
     ].sort();
 
   it('when tracking is on and the organization has a tracking domain, then both parts carry the footer and unsubscribe link, and every link, the pixel and the unsubscribe link use that domain', async () => {
-    const { raw, text, html } = await received({}, 'track.acme-mail.test');
+    const own = `${BODY}\n--\nOpt out: {{ unsubscribe_url }}`;
+    const { raw, text, html } = await received({}, 'track.acme-mail.test', own);
     assert.match(raw, /^Content-Type: multipart\/alternative;/m);
     const unsubscribe = /Unsubscribe: (\S+)\s*$/.exec(text)?.[1];
     assert.ok(unsubscribe?.startsWith('https://track.acme-mail.test/u/'), text);
@@ -68,6 +70,9 @@ describe('footer and tracking of a received email', function () {
     assert.equal(header?.trim(), `<${unsubscribe}>`, 'the one-click header names the same link');
     assert.deepEqual(linkOrigins(text, false), ['https://track.acme-mail.test']);
     assert.deepEqual(linkOrigins(html, true), ['https://track.acme-mail.test']);
+    // The step's own footer places the same link, untracked: only the two body links go through /t/c/.
+    assert.ok(text.includes(`\n--\nOpt out: ${unsubscribe}\n`), text);
+    assert.ok(html.includes(`Opt out: <a href="${unsubscribe}">${unsubscribe}</a>`), html);
     assert.equal([...text.matchAll(/\/t\/c\//g)].length, 2, text);
     assert.match(html, /<img src="https:\/\/track\.acme-mail\.test\/t\/o\/[^"]+" width="1" height="1"/);
   });

@@ -246,3 +246,33 @@ export const SEQUENCE_STATS_RECOMPUTE = `create function "sequence_stats_recompu
     select t, d, st, v, u, o, ${COUNTERS.map((c) => `(count(*) filter (where c = '${c}'))::int`).join(', ')}
     from contributions group by t, d, st, v, u, o
   $$;`;
+
+/**
+ * The one-time backfill of rows written before the counters (of one organization, or all for null):
+ * a message's markers derived from its old columns and its run's outbound effect (a first open and
+ * click count as a person's; the sender is the one the step's effect recorded; the first reply and
+ * first INTERESTED one from the INBOUND answers), then the counters replaced by the recomputation
+ * (the table locked against the triggers meanwhile). The migration runs it once for every row; the
+ * backfill test runs it on rows written with the triggers off. Never for rows the service wrote
+ * since: their markers are already split (a proxy's open must not become a person's).
+ */
+export const SEQUENCE_STATS_BACKFILL = `create function "sequence_stats_backfill"(org uuid) returns void language plpgsql as $$
+  begin
+    update "messages" set "unique_opened_at" = "opened_at", "unique_clicked_at" = "clicked_at"
+      where ("opened_at" is not null or "clicked_at" is not null) and (org is null or "organization_id" = org);
+    update "messages" m set "sender_id" = (e."request" ->> 'senderId')::uuid
+      from "outbound_effects" e
+      where e."key" = 'sequence-step/' || m."sequence_id" || '/' || m."step_number" and (org is null or m."organization_id" = org)
+        and m."direction" = 'OUTBOUND' and m."in_reply_to_id" is null and e."request" ->> 'senderId' is not null;
+    update "messages" o set
+        "first_reply_at" = r."first_reply_at", "first_positive_reply_at" = r."first_positive_reply_at"
+      from (select "in_reply_to_id",
+              min("sent_at") filter (where "reply_category" is distinct from 'OUT_OF_OFFICE') as "first_reply_at",
+              min("sent_at") filter (where "reply_category" = 'INTERESTED') as "first_positive_reply_at"
+            from "messages" where "direction" = 'INBOUND' and "in_reply_to_id" is not null
+              and (org is null or "organization_id" = org) group by "in_reply_to_id") r
+      where o."id" = r."in_reply_to_id" and o."direction" = 'OUTBOUND';
+    lock table "sequence_stats_daily" in share row exclusive mode;
+    delete from "sequence_stats_daily" where org is null or "organization_id" = org;
+    insert into "sequence_stats_daily" select * from "sequence_stats_recompute"(org);
+  end $$;`;

@@ -3,9 +3,11 @@
 // messages and their engagement markers, its tasks, its meetings), so every path that records a
 // send, an open, a reply, an opt-out... counts it once, and a rolled-back write counts nothing.
 // Messages gain who sent them, their variant and their first-engagement markers; the counters are
-// backfilled from the rows already there (sequence_stats_recompute, which the admin check also runs).
+// backfilled from the rows already there (sequence_stats_backfill: the markers, then the counters by
+// sequence_stats_recompute, which the admin check also runs), before the triggers exist.
 import { Migration } from '@mikro-orm/migrations';
 import {
+  SEQUENCE_STATS_BACKFILL,
   SEQUENCE_STATS_FUNCTIONS,
   SEQUENCE_STATS_RECOMPUTE,
   SEQUENCE_STATS_TRIGGERS,
@@ -20,21 +22,6 @@ export class Migration20261130130000_sequence_stats extends Migration {
       add column "unique_opened_at" timestamptz null, add column "proxy_opened_at" timestamptz null,
       add column "unique_clicked_at" timestamptz null, add column "bot_clicked_at" timestamptz null,
       add column "first_reply_at" timestamptz null, add column "first_positive_reply_at" timestamptz null;`);
-    // Rows written before the split of opens and clicks: their first open and click count as a person's.
-    this.addSql(`update "messages" set "unique_opened_at" = "opened_at", "unique_clicked_at" = "clicked_at"
-      where "opened_at" is not null or "clicked_at" is not null;`);
-    // The sender of a step message is the one its outbound effect recorded.
-    this.addSql(`update "messages" m set "sender_id" = (e."request" ->> 'senderId')::uuid
-      from "outbound_effects" e
-      where e."key" = 'sequence-step/' || m."sequence_id" || '/' || m."step_number"
-        and m."direction" = 'OUTBOUND' and m."in_reply_to_id" is null and e."request" ->> 'senderId' is not null;`);
-    this.addSql(`update "messages" o set
-        "first_reply_at" = r."first_reply_at", "first_positive_reply_at" = r."first_positive_reply_at"
-      from (select "in_reply_to_id",
-              min("sent_at") filter (where "reply_category" is distinct from 'OUT_OF_OFFICE') as "first_reply_at",
-              min("sent_at") filter (where "reply_category" = 'INTERESTED') as "first_positive_reply_at"
-            from "messages" where "direction" = 'INBOUND' and "in_reply_to_id" is not null group by "in_reply_to_id") r
-      where o."id" = r."in_reply_to_id" and o."direction" = 'OUTBOUND';`);
     this.addSql(`create table "sequence_stats_daily" (
       "sequence_template_id" uuid not null, "day" date not null, "step_number" int not null,
       "variant" int not null, "sender_id" uuid not null, "organization_id" uuid not null,
@@ -49,8 +36,9 @@ export class Migration20261130130000_sequence_stats extends Migration {
     );
     for (const statement of SEQUENCE_STATS_FUNCTIONS) this.addSql(statement);
     this.addSql(SEQUENCE_STATS_RECOMPUTE);
+    this.addSql(SEQUENCE_STATS_BACKFILL);
+    this.addSql(`select "sequence_stats_backfill"(null);`);
     for (const statement of SEQUENCE_STATS_TRIGGERS) this.addSql(statement);
-    this.addSql(`insert into "sequence_stats_daily" select * from "sequence_stats_recompute"(null);`);
   }
 
   override down(): void | Promise<void> {
@@ -60,6 +48,7 @@ export class Migration20261130130000_sequence_stats extends Migration {
     this.addSql(`drop trigger if exists "tasks_sequence_stats" on "tasks";`);
     this.addSql(`drop trigger if exists "meetings_sequence_stats" on "meetings";`);
     this.addSql(`drop table if exists "sequence_stats_daily" cascade;`);
+    this.addSql(`drop function if exists "sequence_stats_backfill"(uuid);`);
     this.addSql(`drop function if exists "sequence_stats_recompute"(uuid);`);
     this.addSql(`drop function if exists "messages_sequence_stats"();`);
     this.addSql(`drop function if exists "sequences_sequence_stats"();`);

@@ -4,7 +4,8 @@
 // misspelt body field, the Python body models refuse a misspelt keyword, and each language's
 // quickstart example runs against the stack (create a contact with first_name, list, enroll,
 // subscribe a webhook) and its webhook verifier accepts the delivery this test's receiver got, and
-// refuses it once tampered with. (The TypeScript verifier's rotation and tolerance cases are unit
+// refuses it once tampered with; each language's stats example reads both stats routes on a known
+// history and prints its numbers. (The TypeScript verifier's rotation and tolerance cases are unit
 // tests; the Python one's are here, where its interpreter is.) The generated code is not tracked:
 // the TypeScript types are written where `npm run clients` writes them (the client's tsconfig
 // compiles them there), the Python project into a temporary folder.
@@ -21,9 +22,10 @@ import { projectRoot, venvPython } from '../../scripts/tools.ts';
 import { generateWebhookSecret } from '../../domain/webhooks/secrets.ts';
 import { signatureHeaders } from '../../domain/webhooks/send.ts';
 import { diagnostics, lastJsonLine, run } from '../helpers/clients.ts';
-import { newOrg } from '../helpers/fixtures.ts';
+import { newOrg, type TestOrg } from '../helpers/fixtures.ts';
 import { getStack, type Stack } from '../helpers/stack.ts';
 import { startReceiver, type Received, type Receiver } from '../helpers/webhook-receiver.ts';
+import { smallStatsHistory } from './stats/fixtures.ts';
 
 interface QuickstartResult {
   contact_id: string;
@@ -41,6 +43,25 @@ const PYTHON_MODELS = {
   ContactUpsertByEmail: 'contact_upsert_by_email',
   SequenceCreate: 'sequence_create',
   WebhookCreate: 'webhook_create',
+};
+
+/** What the stats examples print for smallStatsHistory(): rates are shares of delivered (sent minus bounced). */
+const EXPECTED_STATS = {
+  template: { sent: 4, replies: 1, reply_rate: 0.3333 },
+  steps: [
+    {
+      step: 1,
+      sent: 3,
+      replies: 1,
+      reply_rate: 0.5,
+      variants: [
+        { variant: 1, sent: 1, unique_opens: 0, replies: 1, positive_replies: 1, reply_rate: 1 },
+        { variant: 2, sent: 2, unique_opens: 1, replies: 0, positive_replies: 0, reply_rate: 0 },
+      ],
+    },
+    { step: 2, sent: 1, replies: 0, reply_rate: 0, variants: [] },
+  ],
+  sender: { sent: 4, bounced: 1, bounce_rate: 0.25, reply_rate: 0.3333, templates: 1 },
 };
 
 describe('clients generated from openapi.json', function () {
@@ -107,6 +128,19 @@ describe('clients generated from openapi.json', function () {
     );
   }
 
+  /** A new organization with smallStatsHistory(), and the environment of the stats examples reading it (from 2026-03-01 on). */
+  async function statsEnv(name: string): Promise<Record<string, string>> {
+    const org: TestOrg = await newOrg(stack, name);
+    const templateId = await smallStatsHistory(stack, org);
+    return {
+      OWS_BASE_URL: stack.url,
+      OWS_API_KEY: org.apiKey,
+      OWS_TEMPLATE_ID: templateId,
+      OWS_USER_ID: org.userId,
+      OWS_FROM: '2026-03-01',
+    };
+  }
+
   function assertQuickstart(result: QuickstartResult, firstName: string) {
     assert.equal(result.first_name, firstName);
     assert.equal(result.found, true, 'the new contact is among the listed ones');
@@ -150,7 +184,7 @@ describe('clients generated from openapi.json', function () {
           .join('\n')
           .replace("'../src/index.ts'", JSON.stringify(join(TYPESCRIPT_CLIENT, 'src', 'index.ts'))),
       );
-      const examples = ['quickstart.ts', 'verify-delivery.ts', 'misspelt.ts'].map((name) =>
+      const examples = ['quickstart.ts', 'verify-delivery.ts', 'stats.ts', 'misspelt.ts'].map((name) =>
         join(TYPESCRIPT_CLIENT, 'examples', name),
       );
       writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -200,6 +234,12 @@ describe('clients generated from openapi.json', function () {
           input,
         }),
       );
+    });
+
+    it("when the stats example reads a template's and a sender's results, then it prints each step's, each variant's and the mailbox's numbers", async () => {
+      const env = await statsEnv('Clients TypeScript stats');
+      const ran = await run(process.execPath, [join(TYPESCRIPT_CLIENT, 'examples', 'stats.ts')], { env });
+      assert.deepEqual(lastJsonLine(ran), EXPECTED_STATS);
     });
   });
 
@@ -298,6 +338,12 @@ describe('clients generated from openapi.json', function () {
           input,
         }),
       );
+    });
+
+    it("when the stats example reads a template's and a sender's results, then it prints each step's, each variant's and the mailbox's numbers", async () => {
+      const env = { ...pythonEnv(), ...(await statsEnv('Clients Python stats')) };
+      const ran = await run(python, [join(PYTHON_CLIENT, 'examples', 'stats.py')], { env });
+      assert.deepEqual(lastJsonLine(ran), EXPECTED_STATS);
     });
   });
 });

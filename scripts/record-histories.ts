@@ -106,6 +106,7 @@ const recordings: Recordings = {
   'sequence-template-held': sequences['sequence-template-held'],
   'sequence-prospect-holidays': sequences['sequence-prospect-holidays'],
   'sequence-paced-slot': sequences['sequence-paced-slot'],
+  'sequence-variants': sequences['sequence-variants'],
   'task-reminder-reopened': oneOff['task-reminder-reopened'],
   'lead-import-resolved': oneOff['lead-import-resolved'],
   'webhook-dispatcher-continued': continued['webhook-dispatcher-continued'],

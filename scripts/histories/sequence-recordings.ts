@@ -1,13 +1,14 @@
 // The recordings of a sequence's run and its enrollment (scripts/record-histories.ts): a run that
 // completes, the API's pause and resume, its stop, a reply that halts the run, a template held
 // INACTIVE, a window in the prospect's hours that skips holidays, an email waiting for its paced
-// mailbox's send slot, and the enrollment of an unverified email. They share the session's organization.
+// mailbox's send slot, steps with variants, and the enrollment of an unverified email. They share the session's organization.
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { recordReply } from '../../domain/engagement/engagement.service.ts';
 import { pauseRun, resumeRun, stopRun } from '../../domain/sequences/controls.service.ts';
 import type { EnrollmentResult } from '../../domain/sequences/enrollment/enrollment.types.ts';
 import { updateTemplate } from '../../domain/sequences/templates.service.ts';
+import { chooseVariant } from '../../domain/sequences/variants.ts';
 import { DomainError } from '../../domain/shared/errors.ts';
 import {
   insertContact,
@@ -249,6 +250,45 @@ export function sequenceRecordings({ stack, env, org, taskQueue, workflows, db, 
       await handle.result();
       await expectStatus(sequenceId, 'COMPLETED');
       await save('sequence-template-held', handle);
+    },
+    // Steps with variants (an EMAIL step of three texts, weighted, and a LinkedIn invitation of two): the
+    // run's variant of each step is drawn from its id and recorded with the step's effect and message.
+    'sequence-variants': async () => {
+      const { sequenceId, handle } = await sequence(
+        [
+          {
+            type: 'EMAIL',
+            delay_days: 0,
+            subject: 'A {{first_name}}',
+            body: 'Body A',
+            variants: [
+              { subject: 'B {{first_name}}', body: 'Body B' },
+              { subject: 'C', body: 'Body C', weight: 2 },
+            ],
+          },
+          { type: 'LINKEDIN_INVITATION', delay_days: 1, body: 'Connect, A?', variants: [{ body: 'Connect, B?' }] },
+        ],
+        { linkedinUrl: `https://www.linkedin.com/in/ada-${shortId()}` },
+      );
+      await handle.result();
+      const recorded = await db()
+        .selectFrom('messages')
+        .select(['step_number', 'variant'])
+        .where('sequence_id', '=', sequenceId)
+        .orderBy('step_number')
+        .execute();
+      const weights = [
+        [1, 1, 2],
+        [1, 1],
+      ];
+      const expected = recorded.map((m) => ({
+        ...m,
+        variant: chooseVariant(sequenceId, m.step_number!, weights[m.step_number! - 1]),
+      }));
+      if (recorded.length === 0 || JSON.stringify(recorded) !== JSON.stringify(expected))
+        throw new Error(`variants ${JSON.stringify(recorded)}, expected ${JSON.stringify(expected)}`);
+      await expectStatus(sequenceId, 'COMPLETED');
+      await save('sequence-variants', handle);
     },
   };
 }

@@ -21,6 +21,7 @@ import { benchRotation } from './rotation.bench.ts';
 import { benchSequences } from './sequences.bench.ts';
 import { benchSignalChecks } from './signal-checks.bench.ts';
 import { benchSignals } from './signals.bench.ts';
+import { benchStats } from './stats.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 
 const benchmarks: Record<string, () => Promise<unknown>> = {
@@ -44,6 +45,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   erasure: benchErasure,
   pacing: benchPacing,
   rotation: benchRotation,
+  stats: benchStats,
 };
 
 // The rate limiter stays on (its cost is in every figure), with budgets no benchmark reaches: the API

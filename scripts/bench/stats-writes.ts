@@ -1,0 +1,133 @@
+// What the counters' triggers cost the writes they ride in: the transaction that records a step's
+// email (the run locked, its message inserted, the run moved on, as the send step writes them), and
+// the first open and a person's click of it (the engagement services), each with the triggers on
+// and off in alternating rounds on the bench's own database. CPU of this process and of PostgreSQL
+// per write (Linux /proc), medians of the rounds. The recording transaction is a part of a send
+// (the workflow, Temporal and the provider cost more), so the share against it is an upper bound.
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Client, Connection } from '@temporalio/client';
+import { recordClick, recordOpen } from '../../domain/engagement/opens-clicks.service.ts';
+import { lockRun, update } from '../../domain/sequences/runs.ts';
+import { insertStepMessage } from '../../domain/sequences/step-writes.ts';
+import { createWorkflowClients } from '../../workflows/clients.ts';
+import { cpuMs, postmasterPid } from './cpu-time.ts';
+import { insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
+import { median } from './harness.ts';
+import { setStatsTriggers } from '../../test/helpers/stats-triggers.ts';
+
+export interface WriteCostSettings {
+  organizationId: string;
+  templateId: string;
+  senderId: string;
+  databaseUrl: string;
+  /** Writes of each kind per round and mode. */
+  writes: number;
+  rounds: number;
+}
+
+const KINDS = ['send', 'open', 'click'] as const;
+type Kind = (typeof KINDS)[number];
+/** µs of CPU per write: this process (the service's code) and PostgreSQL. */
+interface Cpu {
+  node: number;
+  postgres: number;
+}
+type Costs = Record<Kind, Cpu[]>;
+
+/** µs of CPU of this process and of PostgreSQL per call of `work` over `items`, one after another. */
+async function cpuPer<T>(postgres: number, items: T[], work: (item: T) => Promise<unknown>): Promise<Cpu> {
+  const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
+  for (const item of items) await work(item);
+  const node = process.cpuUsage(node0);
+  const per = 1000 / items.length;
+  return { node: ((node.user + node.system) / 1000) * per, postgres: (cpuMs(postgres) - pg0) * per };
+}
+
+const total = (c: Cpu) => c.node + c.postgres;
+
+/** One round in one mode: fresh runs (not measured), then their step-1 emails, first opens and clicks, measured. */
+async function round(orm: MikroORM, s: WriteCostSettings, postgres: number, costs: Costs): Promise<void> {
+  const runs = Array.from({ length: s.writes }, () => ({
+    id: randomUUID(),
+    contactId: randomUUID(),
+    templateId: s.templateId,
+    senderId: s.senderId,
+  }));
+  await insertVerifiedContacts(
+    orm,
+    s.organizationId,
+    runs.map((r) => r.contactId),
+    (id) => `${id}@stats-writes.test`,
+  );
+  await insertActiveRuns(orm, s.organizationId, runs);
+  const sent = runs.map((r, i) => ({ run: r.id, message: randomUUID(), variant: 1 + (i % 3) }));
+  const at = Date.now();
+  costs.send.push(
+    await cpuPer(postgres, sent, ({ run, message, variant }) =>
+      orm.em.fork().transactional(async (tx) => {
+        const row = await lockRun(tx, run);
+        await insertStepMessage(tx, row, {
+          id: message,
+          channel: 'EMAIL',
+          kind: 'MESSAGE',
+          subject: 'Hello',
+          body: 'Hi Ada',
+          step_number: 1,
+          provider_message_id: null,
+          sent_at: new Date(at),
+          sender_id: s.senderId,
+          variant,
+        });
+        await update(tx, row, { current_step: 1 });
+      }),
+    ),
+  );
+  // Never dialled: an open or a click of a run's email changes nothing a workflow waits for.
+  const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 200 });
+  const deps = { em: orm.em, workflows: createWorkflowClients(new Client({ connection }), 'bench') };
+  costs.open.push(
+    await cpuPer(postgres, sent, ({ message }) =>
+      recordOpen(deps, s.organizationId, message, new Date(at + 3_600_000)),
+    ),
+  );
+  costs.click.push(
+    await cpuPer(postgres, sent, ({ message }) =>
+      recordClick(deps, s.organizationId, message, 'https://example.com/', new Date(at + 7_200_000)),
+    ),
+  );
+  await connection.close().catch(() => undefined);
+}
+
+/** Prints, per kind, the medians of µs per write with the triggers on and off and the share they add. */
+export async function benchWriteCost(orm: MikroORM, s: WriteCostSettings): Promise<void> {
+  const postgres = postmasterPid(Number(new URL(s.databaseUrl).port));
+  const costs = { on: { send: [], open: [], click: [] } as Costs, off: { send: [], open: [], click: [] } as Costs };
+  for (let r = 1; r <= s.rounds; r++) {
+    // The order of the modes alternates, so neither always runs on a warmer cache.
+    for (const mode of r % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      await setStatsTriggers(orm.em.fork(), mode === 'on');
+      try {
+        await round(orm, s, postgres, costs[mode]);
+      } finally {
+        await setStatsTriggers(orm.em.fork(), true);
+      }
+      const last = (k: Kind) => costs[mode][k].at(-1)!;
+      console.log(
+        `  round ${r} triggers ${mode}: µs CPU per write (process + PostgreSQL) ` +
+          KINDS.map((k) => `${k} ${last(k).node.toFixed(0)} + ${last(k).postgres.toFixed(0)}`).join(', '),
+      );
+    }
+  }
+  for (const kind of KINDS) {
+    const [on, off] = [median(costs.on[kind].map(total)), median(costs.off[kind].map(total))];
+    const [pgOn, pgOff] = [
+      median(costs.on[kind].map((c) => c.postgres)),
+      median(costs.off[kind].map((c) => c.postgres)),
+    ];
+    console.log(
+      `${kind}: ${on.toFixed(0)} µs CPU with the counters, ${off.toFixed(0)} µs without (medians of ${s.rounds} rounds × ${s.writes}; ` +
+        `PostgreSQL ${pgOn.toFixed(0)} and ${pgOff.toFixed(0)}): the triggers add ${(on - off).toFixed(0)} µs, ${(((on - off) / off) * 100).toFixed(1)}% of the write`,
+    );
+  }
+}

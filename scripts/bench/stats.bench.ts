@@ -6,7 +6,8 @@
 // and GET /v1/me as the baseline of the same run: p50/p99 (goal: stats p99 < 50 ms) and the API's
 // and PostgreSQL's CPU per request. Writes: the
 // counters' cost per send and per event, triggers on and off (stats-writes.ts; goal ≤ 5%):
-// BENCH_STATS_WRITE_ROUNDS (10) rounds of BENCH_STATS_WRITES (400) of each kind.
+// BENCH_STATS_WRITE_ROUNDS (10) rounds of BENCH_STATS_WRITES (400) of each kind, then the triggers'
+// own time inside PostgreSQL on the same statements (stats-trigger-time.ts).
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { counterDifferences } from '../../domain/stats/stats.queries.ts';
@@ -23,6 +24,7 @@ import {
   stopChild,
 } from './harness.ts';
 import { seedStatsHistory } from './stats-seed.ts';
+import { benchTriggerTime } from './stats-trigger-time.ts';
 import { benchWriteCost } from './stats-writes.ts';
 
 const variants = (step: number) => [
@@ -160,6 +162,7 @@ export async function benchStats(): Promise<void> {
     await sql`checkpoint`.execute(benchDb(orm));
     console.log(`writes (${writeRounds} rounds × ${writes} of each, triggers on and off in turns):`);
     await benchWriteCost(orm, { ...h, databaseUrl: database.url, writes, rounds: writeRounds });
+    await benchTriggerTime(orm, h, writes);
   } finally {
     if (api) await stopChild(api, 5000);
     await orm.close();

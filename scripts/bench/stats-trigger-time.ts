@@ -1,0 +1,77 @@
+// The counters' triggers' own time inside PostgreSQL (EXPLAIN ANALYZE's per-trigger times) on the
+// statements that record a step's email (the message's insert, the run's step), its first open and
+// a person's click, for fresh runs of the bench's template: a figure the machine's other work
+// hardly moves, beside the statements' whole execution time.
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { sql, type RawBuilder } from 'kysely';
+import { benchDb, insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
+import { median } from './harness.ts';
+
+interface Explained {
+  'Execution Time': number;
+  Triggers?: { 'Trigger Name': string; Time: number }[];
+}
+
+/** ms of the counters' triggers and of the whole statement, from its EXPLAIN ANALYZE. */
+async function explained(orm: MikroORM, statement: RawBuilder<unknown>): Promise<{ triggers: number; total: number }> {
+  const { rows } = await sql<{
+    'QUERY PLAN': Explained[];
+  }>`explain (analyze, format json) ${statement}`.execute(benchDb(orm));
+  const [plan] = rows[0]['QUERY PLAN'];
+  const triggers = (plan.Triggers ?? [])
+    .filter((t) => t['Trigger Name'].endsWith('_sequence_stats'))
+    .reduce((sum, t) => sum + t.Time, 0);
+  return { triggers, total: plan['Execution Time'] };
+}
+
+export async function benchTriggerTime(
+  orm: MikroORM,
+  s: { organizationId: string; templateId: string; senderId: string },
+  writes: number,
+): Promise<void> {
+  const runs = Array.from({ length: writes }, () => ({
+    id: randomUUID(),
+    contactId: randomUUID(),
+    templateId: s.templateId,
+    senderId: s.senderId,
+  }));
+  await insertVerifiedContacts(
+    orm,
+    s.organizationId,
+    runs.map((r) => r.contactId),
+    (id) => `${id}@stats-trigger-time.test`,
+  );
+  await insertActiveRuns(orm, s.organizationId, runs);
+  const times = { send: [] as number[], open: [] as number[], click: [] as number[] };
+  const totals = { send: [] as number[], open: [] as number[], click: [] as number[] };
+  for (const [i, run] of runs.entries()) {
+    const id = randomUUID();
+    const message = await explained(
+      orm,
+      sql`insert into messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body,
+        step_number, sent_at, created_at, sender_id, variant)
+      values (${id}, ${s.organizationId}, ${run.contactId}, ${run.id}, 'EMAIL', 'OUTBOUND', 'MESSAGE', 'Hello', 'Hi Ada',
+        1, now(), now(), ${s.senderId}, ${1 + (i % 3)})`,
+    );
+    const step = await explained(
+      orm,
+      sql`update sequences set current_step = 1, revision = revision + 1, updated_at = now() where id = ${run.id}`,
+    );
+    times.send.push(message.triggers + step.triggers);
+    totals.send.push(message.total + step.total);
+    for (const [kind, marks] of [
+      ['open', sql`open_count = 1, opened_at = now(), unique_opened_at = now()`],
+      ['click', sql`click_count = 1, clicked_at = now(), unique_clicked_at = now()`],
+    ] as const) {
+      const e = await explained(orm, sql`update messages set ${marks} where id = ${id}`);
+      times[kind].push(e.triggers);
+      totals[kind].push(e.total);
+    }
+  }
+  const us = (ms: number[]) => `${(median(ms) * 1000).toFixed(0)} µs`;
+  console.log(
+    `the triggers' own time in PostgreSQL (medians of ${writes}): send ${us(times.send)} of its statements' ${us(totals.send)} ` +
+      `(the message's insert and the run's step), open ${us(times.open)} of ${us(totals.open)}, click ${us(times.click)} of ${us(totals.click)}`,
+  );
+}

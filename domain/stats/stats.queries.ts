@@ -2,8 +2,9 @@
 // triggers; docs/api/stats.md), and the consistency check's comparison with the counters derived
 // from the source rows (sequence_stats_recompute(), a function of the migration).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { typedKysely } from '../../db/kysely.ts';
+import { sql, type Kysely } from 'kysely';
+import { typedKysely, type DB } from '../../db/kysely.ts';
+import { statement } from '../../db/statement.ts';
 
 /** The counters, as the table names them. */
 export const COUNTER_COLUMNS = [
@@ -32,44 +33,54 @@ export interface DayRange {
 
 const sums = () => COUNTER_COLUMNS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)::int`.as(c));
 
-/** The organization's counter rows of the days in the range. */
-function inDays(em: EntityManager, organizationId: string, range: DayRange) {
-  return typedKysely(em)
+/**
+ * The organization's counter rows of the days in the range (an absent end: infinity), with the
+ * same SQL whichever ends are given, so that each read below is compiled and prepared once.
+ */
+function inDays(db: Kysely<DB>, organizationId: string, from: string | null, to: string | null) {
+  return db
     .selectFrom('sequence_stats_daily')
     .where('organization_id', '=', organizationId)
-    .$if(!!range.from, (w) => w.where('day', '>=', range.from!))
-    .$if(!!range.to, (w) => w.where('day', '<=', range.to!));
+    .where('day', '>=', sql<string>`coalesce(${from}::date, '-infinity'::date)`)
+    .where('day', '<=', sql<string>`coalesce(${to}::date, 'infinity'::date)`);
 }
 
+const templateSums = statement(
+  (db, organizationId: string, templateId: string, from: string | null, to: string | null) =>
+    inDays(db, organizationId, from, to)
+      .where('sequence_template_id', '=', templateId)
+      .select(['step_number', 'variant', ...sums()])
+      .groupBy(['step_number', 'variant'])
+      .orderBy('step_number')
+      .orderBy('variant'),
+);
+
+const senderSums = statement((db, organizationId: string, senderId: string, from: string | null, to: string | null) =>
+  inDays(db, organizationId, from, to)
+    .where('sender_id', '=', senderId)
+    .select(['sequence_template_id', ...sums()])
+    .groupBy('sequence_template_id')
+    .orderBy('sequence_template_id'),
+);
+
 /** A template's counters in the range, summed per step and variant (step 0: what belongs to the run). */
-export function templateCounters(
+export async function templateCounters(
   em: EntityManager,
   organizationId: string,
   templateId: string,
   range: DayRange,
 ): Promise<(Counters & { step_number: number; variant: number })[]> {
-  return inDays(em, organizationId, range)
-    .where('sequence_template_id', '=', templateId)
-    .select(['step_number', 'variant', ...sums()])
-    .groupBy(['step_number', 'variant'])
-    .orderBy('step_number')
-    .orderBy('variant')
-    .execute();
+  return (await templateSums(em, organizationId, templateId, range.from, range.to)).rows;
 }
 
 /** A sender's counters in the range, summed per template. */
-export function senderCounters(
+export async function senderCounters(
   em: EntityManager,
   organizationId: string,
   senderId: string,
   range: DayRange,
 ): Promise<(Counters & { sequence_template_id: string })[]> {
-  return inDays(em, organizationId, range)
-    .where('sender_id', '=', senderId)
-    .select(['sequence_template_id', ...sums()])
-    .groupBy('sequence_template_id')
-    .orderBy('sequence_template_id')
-    .execute();
+  return (await senderSums(em, organizationId, senderId, range.from, range.to)).rows;
 }
 
 /** One key where the table and the recomputation disagree, with both sides' counters. */

@@ -153,6 +153,7 @@ export async function benchStats(): Promise<void> {
     const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers)
       select step_number, variant, sum(sent) from sequence_stats_daily
       where organization_id = ${org.organization_id} and sequence_template_id = ${templateId}
+        and day >= coalesce(null::date, '-infinity'::date) and day <= coalesce(null::date, 'infinity'::date)
       group by step_number, variant`.execute(benchDb(orm));
     console.log(`the template's sums, planned:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
 

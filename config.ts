@@ -76,6 +76,8 @@ export interface Config {
   sandboxMode: boolean;
   /** Key that encrypts webhook secrets at rest (any string; hashed to an AES-256 key). */
   webhookSecretKey: string;
+  /** Key of the suppression hash of erased people (SUPPRESSION_HASH_KEY; unset: derived from WEBHOOK_SECRET_KEY). */
+  suppressionHashKey: string;
   /** Allow http:// subscription URLs to loopback hosts (local stack and tests). */
   webhookAllowHttpLoopback: boolean;
   /** Allow subscription URLs that resolve to private or link-local addresses. */
@@ -163,6 +165,23 @@ function webhookSecretKey(env: Env, sandboxMode: boolean): string {
         'outside sandbox mode (SMTP_URL set or SANDBOX_MODE=false); e.g. `openssl rand -base64 48`.',
     );
   }
+  return key;
+}
+
+/**
+ * SUPPRESSION_HASH_KEY keys the hash that stays of an erased person (domain/people/suppression-hash.ts).
+ * Unset, it is derived from WEBHOOK_SECRET_KEY; set, it lets that key rotate without unblocking
+ * every erased person (a changed suppression key matches none of the stored hashes). Outside
+ * sandbox mode a set key is at least as long as WEBHOOK_SECRET_KEY must be.
+ */
+function suppressionHashKey(env: Env, sandboxMode: boolean, secretKey: string): string {
+  const key = text(env, 'SUPPRESSION_HASH_KEY');
+  if (key === undefined) return `webhook-secret-key:${secretKey}`;
+  if (!sandboxMode && key.length < MIN_SECRET_KEY_LENGTH)
+    throw new Error(
+      `Environment variable SUPPRESSION_HASH_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters when set ` +
+        'outside sandbox mode; e.g. `openssl rand -base64 48`.',
+    );
   return key;
 }
 
@@ -265,6 +284,7 @@ function workerDeployment(env: Env): WorkerDeployment | undefined {
 }
 
 export function loadConfig(env: Env = process.env): Config {
+  const sandbox = flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined);
   return {
     port: integer(env, 'PORT', 3000),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -310,8 +330,9 @@ export function loadConfig(env: Env = process.env): Config {
     slowVerifyMs: integer(env, 'SLOW_VERIFY_MS', 60000, 0),
     enrollmentWaitMs: integer(env, 'ENROLLMENT_WAIT_MS', 20000, 0),
     smtpUrl: text(env, 'SMTP_URL'),
-    sandboxMode: flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined),
-    webhookSecretKey: webhookSecretKey(env, flag(env, 'SANDBOX_MODE', text(env, 'SMTP_URL') === undefined)),
+    sandboxMode: sandbox,
+    webhookSecretKey: webhookSecretKey(env, sandbox),
+    suppressionHashKey: suppressionHashKey(env, sandbox, webhookSecretKey(env, sandbox)),
     webhookAllowHttpLoopback: flag(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),

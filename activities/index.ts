@@ -19,6 +19,7 @@ import { createSignalActivities } from './signals.activities.ts';
 import { createTaskActivities } from './tasks.activities.ts';
 import { createWebhookActivities } from './webhooks.activities.ts';
 import { createWorkflowCommandActivities } from './workflow-commands.activities.ts';
+import { useSuppressionHashKey } from '../domain/people/suppression-hash.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -31,6 +32,7 @@ export interface ActivityDeps {
 }
 
 export function createActivities({ temporal, providers, ...rest }: ActivityDeps) {
+  useSuppressionHashKey(rest.config.suppressionHashKey);
   const deps = {
     ...rest,
     workflows: createWorkflowClients(temporal, rest.config.temporalTaskQueue),

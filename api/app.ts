@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { Providers } from '../providers/index.ts';
 import type { AppContext, AppState } from './context.ts';
 import { auditWrites } from './middleware/audit.ts';
+import { useSuppressionHashKey } from '../domain/people/suppression-hash.ts';
 import { authenticate } from './middleware/auth.ts';
 import { rateLimit, routeBudgets } from './middleware/rate-limit.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -79,6 +80,7 @@ export interface AppDeps {
     | 'dashboardBaseUrl'
     | 'idempotencyTtlMs'
     | 'idempotencyLockTimeoutMs'
+    | 'suppressionHashKey'
   > &
     Partial<Pick<Config, 'metricsToken' | 'reputation'>> &
     WebhooksConfig &
@@ -104,6 +106,7 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
+  useSuppressionHashKey(deps.config.suppressionHashKey);
   const workflows = createWorkflowClients(deps.temporal, deps.config.temporalTaskQueue);
   const authenticated: RouteDef[] = [
     ...usersRoutes(deps.keys),

@@ -9,6 +9,7 @@ import { getErasureJob, requestErasure } from '../domain/erasure/request.ts';
 import type { ErasureJobRecord } from '../domain/erasure/record.ts';
 import { AdminError } from '../domain/admin/admin.service.ts';
 import { DomainError } from '../domain/shared/errors.ts';
+import { useSuppressionHashKey } from '../domain/people/suppression-hash.ts';
 import { temporalSecurity } from '../temporal/tls.ts';
 import { createWorkflowClients } from '../workflows/clients.ts';
 
@@ -24,6 +25,7 @@ export async function runErase(
   config: Config,
   flags: { org?: string; email?: string; linkedin?: string; wait?: boolean },
 ): Promise<ErasureJobRecord> {
+  useSuppressionHashKey(config.suppressionHashKey);
   if (!flags.org) throw new AdminError('--org is required');
   if (flags.email === undefined && flags.linkedin === undefined)
     throw new AdminError('--email or --linkedin is required');

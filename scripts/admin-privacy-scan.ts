@@ -2,6 +2,7 @@
 // the organization where the table has one), the rows that contain the person's email, name,
 // LinkedIn URL or phone (domain/erasure/privacy-scan.ts), and prints table, column and count per hit.
 // After an erasure the service's tables have none; the suppression hash is reported apart.
+import { useSuppressionHashKey } from '../domain/people/suppression-hash.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import { AdminError } from '../domain/admin/admin.service.ts';
@@ -16,6 +17,7 @@ export async function runPrivacyScan(
   config: Config,
   flags: { org?: string; email?: string; name?: string; linkedin?: string; phone?: string; json?: boolean },
 ): Promise<ScanReport | ScanReport['hits']> {
+  useSuppressionHashKey(config.suppressionHashKey);
   if (!flags.email && !flags.name && !flags.linkedin && !flags.phone)
     throw new AdminError('give at least one of --email, --name, --linkedin, --phone');
   const report = await privacyScan(em, config.webhookSecretKey, {

@@ -5,8 +5,8 @@
 // service's tables; the suppression hash is reported on its own (a hash, not the identifier).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sealedAnswers } from '../idempotency/answer-seal.ts';
-import { identityHash } from '../people/contact-identity.ts';
 import { normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
+import { suppressionHash } from '../people/suppression-hash.ts';
 import { storedAnswers } from './erase.queries.ts';
 import { countMentions, hasSuppression, textColumns } from './privacy-scan.queries.ts';
 
@@ -106,7 +106,7 @@ export async function privacyScan(
       await Promise.all(
         [email, linkedin]
           .filter((v): v is string => !!v)
-          .map((v) => hasSuppression(em, subject.organizationId!, identityHash(v))),
+          .map((v) => hasSuppression(em, subject.organizationId!, suppressionHash(subject.organizationId!, v))),
       )
     ).some(Boolean);
   return {

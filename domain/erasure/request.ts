@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ErasureIdentifiers } from '../../db/entities/erasure-job.entity.ts';
-import { identityHash } from '../people/contact-identity.ts';
+import { suppressionHash } from '../people/suppression-hash.ts';
 import { normalizeEmail, normalizeLinkedinUrl } from '../people/identifiers.ts';
 import { DomainError } from '../shared/errors.ts';
 import { deliverRecorded, type CommandDeliveryDeps } from '../workflow-commands/deliver.ts';
@@ -47,7 +47,7 @@ export async function requestErasure(
     const { contact, email, linkedinUrl } = await identify(tx, organizationId, subject);
     const contactId = contact?.id ?? ('contactId' in subject ? subject.contactId : null);
     const subjectValue = email ?? linkedinUrl;
-    const subjectHash = subjectValue ? identityHash(subjectValue) : null;
+    const subjectHash = subjectValue ? suppressionHash(organizationId, subjectValue) : null;
     const existing = await findJob(tx, organizationId, { contactId, subjectHash });
     if (existing) {
       const again = existing.status === 'FAILED' ? await requeueFailedJob(tx, existing.id) : undefined;

@@ -180,7 +180,7 @@ export async function eraseRows(
       sequences: runIds.length,
       contacts: contactId ? await q.deleteContact(tx, org, contactId) : 0,
     };
-    await insertSuppressions(tx, org, suppressionHashes(email, linkedinUrl));
+    await insertSuppressions(tx, org, suppressionHashes(org, email, linkedinUrl));
     await emitEvent(tx, {
       type: 'contact.erased',
       organizationId: org,

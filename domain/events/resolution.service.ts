@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CrmConnector } from '../../providers/crm/index.ts';
 import type { Directory } from '../../providers/directory/index.ts';
-import { identityHash } from '../people/contacts.service.ts';
+import { suppressionHash } from '../people/suppression-hash.ts';
 import { emitEvent } from '../activity/emit.ts';
 import { createRunsForResolvedEvents } from '../playbooks/triggered-runs.ts';
 import {
@@ -181,9 +181,11 @@ async function resolveOnce(
       ),
     ];
     const hashes = newPeople.flatMap((m) => [
-      ...(m.person.email ? [[orgOf(m), 'EMAIL', identityHash(m.person.email)] as [string, string, string]] : []),
+      ...(m.person.email
+        ? [[orgOf(m), 'EMAIL', suppressionHash(orgOf(m), m.person.email)] as [string, string, string]]
+        : []),
       ...(m.person.linkedinUrl
-        ? [[orgOf(m), 'LINKEDIN_URL', identityHash(m.person.linkedinUrl)] as [string, string, string]]
+        ? [[orgOf(m), 'LINKEDIN_URL', suppressionHash(orgOf(m), m.person.linkedinUrl)] as [string, string, string]]
         : []),
     ]);
     const erased = await erasedIdentities(tx, hashes);
@@ -197,7 +199,9 @@ async function resolveOnce(
         contactOf.set(i, workspaceMatch(known, m.person.crmExternalId));
         continue;
       }
-      const isErased = [m.person.email, m.person.linkedinUrl].some((v) => v && erased.has(key(i.org, identityHash(v))));
+      const isErased = [m.person.email, m.person.linkedinUrl].some(
+        (v) => v && erased.has(key(i.org, suppressionHash(i.org, v))),
+      );
       if (isErased) contactOf.set(i, null);
     }
 

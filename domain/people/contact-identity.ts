@@ -1,12 +1,8 @@
-// A person's identity: normalised identifiers, the erasure hash, and the errors every way of
-// adding a person shares (two contacts for one person, an erased person).
-import { createHash } from 'node:crypto';
+// A person's identity: normalised identifiers, the erasure's suppression hashes, and the errors
+// every way of adding a person shares (two contacts for one person, an erased person).
 import { DomainError } from '../shared/errors.ts';
 import { normalizeEmail, normalizeLinkedinUrl } from './identifiers.ts';
-
-export function identityHash(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
+import { suppressionHash } from './suppression-hash.ts';
 
 export interface SuppressionHash {
   kind: 'EMAIL' | 'LINKEDIN_URL';
@@ -14,10 +10,16 @@ export interface SuppressionHash {
 }
 
 /** The suppression hashes of an erased person's normalised identifiers: what stays of them. */
-export function suppressionHashes(email: string | null, linkedinUrl: string | null): SuppressionHash[] {
+export function suppressionHashes(
+  organizationId: string,
+  email: string | null,
+  linkedinUrl: string | null,
+): SuppressionHash[] {
   return [
-    ...(email ? [{ kind: 'EMAIL' as const, valueHash: identityHash(email) }] : []),
-    ...(linkedinUrl ? [{ kind: 'LINKEDIN_URL' as const, valueHash: identityHash(linkedinUrl) }] : []),
+    ...(email ? [{ kind: 'EMAIL' as const, valueHash: suppressionHash(organizationId, email) }] : []),
+    ...(linkedinUrl
+      ? [{ kind: 'LINKEDIN_URL' as const, valueHash: suppressionHash(organizationId, linkedinUrl) }]
+      : []),
   ];
 }
 

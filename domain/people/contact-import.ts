@@ -4,7 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DirectoryCompany } from '../../providers/directory/index.ts';
 import { ensureAccounts } from './accounts.service.ts';
 import { DomainError } from '../shared/errors.ts';
-import { cleanText, contactIdentifiers, erased, identityHash, twoContacts } from './contact-identity.ts';
+import { cleanText, contactIdentifiers, erased, twoContacts } from './contact-identity.ts';
+import { suppressionHash } from './suppression-hash.ts';
 import { distinctPresent, normalizeDomain } from './identifiers.ts';
 import {
   contactsMatchingIdentifiers,
@@ -111,13 +112,13 @@ export async function importContacts(
     ? await suppressionsAmong(
         tx,
         organizationId,
-        unmatched.map(([, v]) => identityHash(v)),
+        unmatched.map(([, v]) => suppressionHash(organizationId, v)),
       )
     : [];
   const suppressed = new Set(suppressions.map((r) => `${r.kind}:${r.value_hash}`));
   const isErased = (p: ContactImport) =>
-    (p.email !== null && suppressed.has(`EMAIL:${identityHash(p.email)}`)) ||
-    (p.linkedinUrl !== null && suppressed.has(`LINKEDIN_URL:${identityHash(p.linkedinUrl)}`));
+    (p.email !== null && suppressed.has(`EMAIL:${suppressionHash(organizationId, p.email)}`)) ||
+    (p.linkedinUrl !== null && suppressed.has(`LINKEDIN_URL:${suppressionHash(organizationId, p.linkedinUrl)}`));
 
   const targets: (ImportTarget | DomainError)[] = people.map((p) => {
     const emailTarget = p.email ? byEmail.get(p.email) : undefined;

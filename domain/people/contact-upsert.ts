@@ -6,14 +6,8 @@ import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresq
 import type { Directory } from '../../providers/directory/index.ts';
 import { ensureAccounts, primaryDomain } from './accounts.service.ts';
 import { DomainError, isUniqueViolation } from '../shared/errors.ts';
-import {
-  WRITTEN_FIELDS,
-  cleanText,
-  contactIdentifiers,
-  erased,
-  identityHash,
-  twoContacts,
-} from './contact-identity.ts';
+import { WRITTEN_FIELDS, cleanText, contactIdentifiers, erased, twoContacts } from './contact-identity.ts';
+import { suppressionHash } from './suppression-hash.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
 import { insertContact, matchAndSuppression, updateContact } from './contact-upsert.queries.ts';
 import type { RequestAudit } from '../audit/audit-log.ts';
@@ -73,8 +67,8 @@ async function upsertOnce(
         organizationId,
         email ?? null,
         linkedinUrl ?? null,
-        email ? identityHash(email) : null,
-        linkedinUrl ? identityHash(linkedinUrl) : null,
+        email ? suppressionHash(organizationId, email) : null,
+        linkedinUrl ? suppressionHash(organizationId, linkedinUrl) : null,
       );
       const matches = rows.flatMap((r) => (r.id === null ? [] : [{ ...r, id: r.id }]));
       const byEmail = email ? matches.find((m) => m.email === email) : undefined;

@@ -12,7 +12,7 @@ import { insertSuppressions } from './suppressions.queries.ts';
 import { contactRecordFromRow, toContactRecord, type ContactRecord } from './records.ts';
 import { pageTotal } from '../shared/pagination.ts';
 
-export { contactIdentifiers, identityHash } from './contact-identity.ts';
+export { contactIdentifiers } from './contact-identity.ts';
 export { upsertContact, type ContactInput } from './contact-upsert.ts';
 export { contactImportOf, importContacts, type ContactImport, type ContactImportOutcome } from './contact-import.ts';
 
@@ -97,7 +97,11 @@ export async function eraseContact(em: EntityManager, organizationId: string, id
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!contact) throw DomainError.notFound('Contact');
-    await insertSuppressions(tx, organizationId, suppressionHashes(contact.email ?? null, contact.linkedinUrl ?? null));
+    await insertSuppressions(
+      tx,
+      organizationId,
+      suppressionHashes(organizationId, contact.email ?? null, contact.linkedinUrl ?? null),
+    );
     // The activity stream embeds the person (name, email); its rows about them go too, and their
     // queued webhook deliveries with them (ON DELETE CASCADE).
     await deleteContactActivities(tx, organizationId, contact.id);

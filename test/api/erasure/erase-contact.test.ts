@@ -1,6 +1,10 @@
 // POST /v1/contacts/{contact_id}/erase and GET /v1/erasure-jobs/{job_id} on the real stack: the
 // job, its idempotence, the contact.erased event, the suppression and tenant isolation (docs/api/people.md).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { typedKysely } from '../../../db/kysely.ts';
+import { suppressionHash } from '../../../domain/people/suppression-hash.ts';
 import { apiSuiteFixture } from '../../helpers/fixtures.ts';
 import { eventually } from '../../helpers/poll.ts';
 
@@ -37,6 +41,24 @@ describe('POST /v1/contacts/{contact_id}/erase', () => {
     const again = await s.api.post('/v1/contacts', { key: s.org.apiKey, body: { email: 'ERASE.ME@erasure.test' } });
     assert.equal(again.status, 422);
     assert.equal(again.body.data.reason, 'ERASED');
+    // What stays is the keyed hash (HMAC under the service's key), not the SHA-256 a dictionary reverses.
+    const kept = await sql<{ kind: string; value_hash: string }>`
+      SELECT kind, value_hash FROM suppressions WHERE organization_id = ${s.org.organizationId} ORDER BY kind`.execute(
+      typedKysely(s.stack.orm.em.fork()),
+    );
+    assert.deepEqual(kept.rows, [
+      { kind: 'EMAIL', value_hash: suppressionHash(s.org.organizationId, 'erase.me@erasure.test') },
+      {
+        kind: 'LINKEDIN_URL',
+        value_hash: suppressionHash(s.org.organizationId, 'https://www.linkedin.com/in/erase-me'),
+      },
+    ]);
+    for (const value of ['erase.me@erasure.test', 'https://www.linkedin.com/in/erase-me'])
+      assert.equal(
+        kept.rows.some((r) => r.value_hash === createHash('sha256').update(value).digest('hex')),
+        false,
+        `the SHA-256 of ${value} is stored`,
+      );
 
     // Asking again answers the same job.
     const second = await s.api.post(`/v1/contacts/${created.body.id}/erase`, { key: s.org.apiKey });

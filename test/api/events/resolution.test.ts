@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { resolveEventBatch } from '../../../domain/events/resolution.service.ts';
-import { identityHash } from '../../../domain/people/contacts.service.ts';
+import { suppressionHash } from '../../../domain/people/suppression-hash.ts';
 import { createProviders } from '../../../providers/index.ts';
 import { FIXTURES } from '../../../providers/directory/generate.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
@@ -238,7 +238,7 @@ describe('event resolution (subject matching rules)', function () {
   });
 
   it('when the person was erased at a privacy request, then resolution does not create them again', async () => {
-    await sql`INSERT INTO suppressions (organization_id, kind, value_hash, created_at) VALUES (${org.organizationId}, 'EMAIL', ${identityHash(FIXTURES.grace.email!)}, now())`.execute(
+    await sql`INSERT INTO suppressions (organization_id, kind, value_hash, created_at) VALUES (${org.organizationId}, 'EMAIL', ${suppressionHash(org.organizationId, FIXTURES.grace.email!)}, now())`.execute(
       db(),
     );
     const id = await insertEvent(stack, org.organizationId, { subject: { email: FIXTURES.grace.email! } });

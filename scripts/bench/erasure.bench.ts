@@ -11,6 +11,7 @@ import { loadConfig } from '../../config.ts';
 import { migrate, openOrm } from '../../db/orm.ts';
 import * as admin from '../../domain/admin/admin.service.ts';
 import { requestErasure } from '../../domain/erasure/request.ts';
+import { useSuppressionHashKey } from '../../domain/people/suppression-hash.ts';
 import { createErasureActivities } from '../../activities/erasure.activities.ts';
 import { SandboxCrm } from '../../providers/crm/sandbox.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
@@ -111,6 +112,7 @@ export async function benchErasure(): Promise<void> {
   try {
     await migrate(orm);
     const config = loadConfig({ DATABASE_URL: database.url });
+    useSuppressionHashKey(config.suppressionHashKey);
     const org = await admin.bootstrap(orm.em.fork(), {
       orgName: 'Bench',
       ownerEmail: 'bench@example.com',

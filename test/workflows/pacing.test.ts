@@ -168,7 +168,10 @@ describe('paced mailboxes: a worker stopped while runs wait for their slots (tim
   let running: Promise<void> | undefined;
   // No sticky cache: a stopped worker's sticky queue would hold its runs' next tasks on the
   // time-skipping server (which never hands them to another worker); the real server does after 5 s.
-  // (Without the cache a run's first local activity may be retried after its task times out: slower, not different.)
+  // Without the cache a run's local activity may be dropped at the task's eviction and tried again
+  // once its workflow task times out: slower, not different; the runs' tasks time out after 2 s
+  // (not 10 s) so those retries come quickly (each run otherwise waited 10 s per drop, and 20 of
+  // them sometimes took minutes to reserve their slots).
   const startWorker = async () => {
     worker = await Worker.create({
       connection: ts.env.nativeConnection,
@@ -210,10 +213,11 @@ describe('paced mailboxes: a worker stopped while runs wait for their slots (tim
           taskQueue,
           workflowId: sequenceWorkflowId(sequenceId),
           args: [input],
+          workflowTaskTimeout: '2s',
         }),
       );
     }
-    await until(async () => (await slotCount(ts, senderId)) === 20, { timeoutMs: 180_000, what: 'the 20 slots' });
+    await until(async () => (await slotCount(ts, senderId)) === 20, { timeoutMs: 300_000, what: 'the 20 slots' });
     const { rows: slots } = await sql<{ slot_at: Date }>`
       SELECT slot_at FROM sender_send_slots WHERE user_id = ${senderId} ORDER BY slot_at`.execute(db(ts));
     // Some emails go out, then the worker stops while the others wait for their slots.

@@ -4,20 +4,19 @@
 // was only recorded, ends the run; no email leaves after the job has finished. A job whose worker is
 // SIGKILLed mid-job finishes on the next worker, and the send in flight is never made again.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { freePort, startServer, stopChild } from '../../../scripts/bench/harness.ts';
-import { projectRoot } from '../../../scripts/tools.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { client } from '../../helpers/http.ts';
 import { sendWithoutGap } from '../../helpers/mailboxes.ts';
 import { eventually, until } from '../../helpers/poll.ts';
 import { insertContact, insertTemplate } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
+import { workerChild, type WorkerChild } from '../../helpers/worker-child.ts';
 
 /** An SMTP server that counts messages per recipient and holds each one in DATA until released. */
 async function holdingSmtp() {
@@ -67,34 +66,20 @@ describe('erasure while a run is sending', function () {
   let api: ReturnType<typeof client>;
   let templateId: string;
   const db = () => stack.orm.em.fork().getKysely();
-  const env: Record<string, string> = {};
-  const startWorker = () =>
-    spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
+  let workers: WorkerChild;
+  const startWorker = () => workers.start();
 
   before(async () => {
     stack = await getStack();
     org = await newOrg(stack);
     await sendWithoutGap(stack, org.userId); // the shared SMTP transport is paced by default: no gap between the tests' emails
     smtp = await holdingSmtp();
-    Object.assign(env, {
-      DATABASE_URL: stack.databaseUrl,
-      TEMPORAL_ADDRESS: stack.temporalAddress,
-      TEMPORAL_TASK_QUEUE: `erasure-sending-${randomUUID()}`,
-      LOG_LEVEL: 'silent',
-      WORKER_METRICS_PORT: '0',
-      SMTP_URL: smtp.url,
-      WEBHOOK_SECRET_KEY: randomUUID() + randomUUID(),
-      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(),
-      DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
-    });
+    workers = workerChild(stack, 'erasure-sending', { SMTP_URL: smtp.url });
     worker = startWorker();
     const port = await freePort();
     apiProcess = await startServer(
       'api/server.ts',
-      { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      { ...workers.env, PORT: String(port), HOST: '127.0.0.1' },
       `http://127.0.0.1:${port}/healthz`,
     );
     api = client(`http://127.0.0.1:${port}`);

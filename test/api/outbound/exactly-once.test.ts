@@ -5,21 +5,21 @@
 // SIGKILLed between the provider call and the write, and a provider whose answer is lost. Each
 // email reaches the server once, each LinkedIn action and CRM record exists once.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { writeCrmFields } from '../../../domain/crm/crm.service.ts';
 import { SandboxCrm } from '../../../providers/crm/sandbox.ts';
 import type { CrmConnector } from '../../../providers/crm/index.ts';
 import { freePort, startServer, stopChild } from '../../../scripts/bench/harness.ts';
-import { projectRoot } from '../../../scripts/tools.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { client } from '../../helpers/http.ts';
 import { insertContact, insertTemplate, until, type StepSpec } from '../../helpers/sequence-fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
+import { workerChild } from '../../helpers/worker-child.ts';
+import { sendWithoutGap } from '../../helpers/mailboxes.ts';
 
 /** A local SMTP server counting messages by Message-ID; recipients steer faults by their local part. */
 async function faultySmtp(onMessage: (to: string) => void) {
@@ -126,23 +126,9 @@ describe('exactly-once outside effects', function () {
       // crash-*: the worker is killed while the server takes the message, before the worker hears the answer.
       if (to.startsWith('crash-') && worker) worker.kill('SIGKILL');
     });
-    const taskQueue = `exactly-once-${randomUUID()}`;
-    const env = {
-      DATABASE_URL: stack.databaseUrl,
-      TEMPORAL_ADDRESS: stack.temporalAddress,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      LOG_LEVEL: 'silent',
-      WORKER_METRICS_PORT: '0',
-      SMTP_URL: smtp.url,
-      WEBHOOK_SECRET_KEY: randomUUID() + randomUUID(),
-      DIRECTORY_COMPANIES: stack.config.directoryCompanies.toString(),
-      DIRECTORY_PEOPLE: stack.config.directoryPeople.toString(),
-    };
-    const startWorker = () =>
-      spawn(process.execPath, [join(projectRoot, 'worker.ts')], {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'ignore', 'ignore'],
-      });
+    const workers = workerChild(stack, 'exactly-once', { SMTP_URL: smtp.url });
+    const { env } = workers;
+    const startWorker = workers.start;
     worker = startWorker();
     const port = await freePort();
     const apiProcess = await startServer(
@@ -156,9 +142,7 @@ describe('exactly-once outside effects', function () {
         { type: 'EMAIL', delay_days: 2 / 86_400, subject: 'Hello', body: 'Hello {{first_name}}' },
       ];
       // The shared SMTP transport paces its senders by default (60–180 s apart): this sender's emails go without a gap.
-      await sql`UPDATE users SET hourly_send_limit = 3600, min_send_gap_seconds = 0, max_send_gap_seconds = 0 WHERE id = ${org.userId}`.execute(
-        db(),
-      );
+      await sendWithoutGap(stack, org.userId);
       const templateId = await insertTemplate(stack, org.organizationId, steps, { senderUserId: org.userId });
       const enroll = async (local: string) => {
         const contactId = await insertContact(stack, org.organizationId, {

@@ -1,5 +1,6 @@
 // Rows the benchmarks set up before they measure, written as the service writes them: through its
 // use cases (templates, sender settings) or the typed builder of db/kysely.ts (bulk rows).
+import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
 import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
@@ -122,4 +123,30 @@ export async function insertActiveRuns(orm: MikroORM, organizationId: string, ru
       )
       .execute();
   }
+}
+
+/**
+ * `n` ACTIVE runs of one template and sender, each for a new verified contact at `domain`, written
+ * as insertActiveRuns writes them (their workflows not started): the runs' ids and contacts.
+ */
+export async function insertFreshRuns(
+  orm: MikroORM,
+  s: { organizationId: string; templateId: string; senderId: string },
+  n: number,
+  domain: string,
+): Promise<ActiveRun[]> {
+  const runs = Array.from({ length: n }, () => ({
+    id: randomUUID(),
+    contactId: randomUUID(),
+    templateId: s.templateId,
+    senderId: s.senderId,
+  }));
+  await insertVerifiedContacts(
+    orm,
+    s.organizationId,
+    runs.map((r) => r.contactId),
+    (id) => `${id}@${domain}`,
+  );
+  await insertActiveRuns(orm, s.organizationId, runs);
+  return runs;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
-import { benchDb, insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
+import { benchDb, insertFreshRuns } from './fixtures.ts';
 import { median } from './harness.ts';
 
 interface Explained {
@@ -30,19 +30,7 @@ export async function benchTriggerTime(
   s: { organizationId: string; templateId: string; senderId: string },
   writes: number,
 ): Promise<void> {
-  const runs = Array.from({ length: writes }, () => ({
-    id: randomUUID(),
-    contactId: randomUUID(),
-    templateId: s.templateId,
-    senderId: s.senderId,
-  }));
-  await insertVerifiedContacts(
-    orm,
-    s.organizationId,
-    runs.map((r) => r.contactId),
-    (id) => `${id}@stats-trigger-time.test`,
-  );
-  await insertActiveRuns(orm, s.organizationId, runs);
+  const runs = await insertFreshRuns(orm, s, writes, 'stats-trigger-time.test');
   const times = { send: [] as number[], open: [] as number[], click: [] as number[] };
   const totals = { send: [] as number[], open: [] as number[], click: [] as number[] };
   for (const [i, run] of runs.entries()) {

@@ -12,7 +12,7 @@ import { lockRun, update } from '../../domain/sequences/runs.ts';
 import { insertStepMessage } from '../../domain/sequences/step-writes.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
 import { cpuMs, postmasterPid } from './cpu-time.ts';
-import { insertActiveRuns, insertVerifiedContacts } from './fixtures.ts';
+import { insertFreshRuns } from './fixtures.ts';
 import { median } from './harness.ts';
 import { setStatsTriggers } from '../../test/helpers/stats-triggers.ts';
 
@@ -48,19 +48,7 @@ const total = (c: Cpu) => c.node + c.postgres;
 
 /** One round in one mode: fresh runs (not measured), then their step-1 emails, first opens and clicks, measured. */
 async function round(orm: MikroORM, s: WriteCostSettings, postgres: number, costs: Costs): Promise<void> {
-  const runs = Array.from({ length: s.writes }, () => ({
-    id: randomUUID(),
-    contactId: randomUUID(),
-    templateId: s.templateId,
-    senderId: s.senderId,
-  }));
-  await insertVerifiedContacts(
-    orm,
-    s.organizationId,
-    runs.map((r) => r.contactId),
-    (id) => `${id}@stats-writes.test`,
-  );
-  await insertActiveRuns(orm, s.organizationId, runs);
+  const runs = await insertFreshRuns(orm, s, s.writes, 'stats-writes.test');
   const sent = runs.map((r, i) => ({ run: r.id, message: randomUUID(), variant: 1 + (i % 3) }));
   const at = Date.now();
   costs.send.push(

@@ -42,6 +42,7 @@ import { Migration20261130120200_sending_domains } from './Migration202611301202
 import { Migration20261130130000_sequence_stats } from './Migration20261130130000_sequence_stats.ts';
 import { Migration20261130130100_variant_winners } from './Migration20261130130100_variant_winners.ts';
 import { Migration20261201100000_sender_pool } from './Migration20261201100000_sender_pool.ts';
+import { Migration20261202090000_audit_log_time_order } from './Migration20261202090000_audit_log_time_order.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -89,4 +90,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261130130000_sequence_stats', class: Migration20261130130000_sequence_stats },
   { name: 'Migration20261130130100_variant_winners', class: Migration20261130130100_variant_winners },
   { name: 'Migration20261201100000_sender_pool', class: Migration20261201100000_sender_pool },
+  {
+    name: 'Migration20261202090000_audit_log_time_order',
+    class: Migration20261202090000_audit_log_time_order,
+  },
 ];

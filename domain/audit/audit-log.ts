@@ -7,7 +7,7 @@ import type { AuditActorType, AuditOutcome } from '../../db/entities/audit-entry
 import { pageTotal } from '../shared/pagination.ts';
 import { storableText } from '../shared/text.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
-import { randomUUID } from 'node:crypto';
+import { uuid7 } from '../shared/uuid7.ts';
 import {
   auditListCount,
   auditListPage,
@@ -54,10 +54,10 @@ export function fieldNames(body: unknown): string[] {
   return names;
 }
 
-/** The row of an entry. */
+/** The row of an entry; its id is time-ordered, so the table's indexes grow at their right edge. */
 function auditRow(write: AuditWrite, at: Date): AuditInsert {
   return {
-    id: randomUUID(),
+    id: uuid7(at.getTime()),
     organization_id: write.organizationId,
     occurred_at: at,
     actor_type: write.actor.type,

@@ -6,6 +6,7 @@ import { runBeforeAndAfter } from './before.ts';
 import { benchCluster } from './cluster.bench.ts';
 import { benchCompression } from './compression.bench.ts';
 import { benchEnrollmentTrace } from './enrollment-trace.bench.ts';
+import { benchAudit } from './audit.bench.ts';
 import { benchErasure } from './erasure.bench.ts';
 import { benchEvents } from './events.bench.ts';
 import { benchLists } from './lists.bench.ts';
@@ -43,6 +44,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   mailboxes: benchMailboxes,
   'mail-signing': benchMailSigning,
   erasure: benchErasure,
+  audit: benchAudit,
   pacing: benchPacing,
   rotation: benchRotation,
   stats: benchStats,

@@ -85,6 +85,7 @@ export function sequencesRoutes(deps: SequencesDeps): RouteDef[] {
           { em, workflows: deps.workflows, directory: deps.directory, config: deps.config, logger },
           principal.organizationId,
           body,
+          { audit: ctx.state.audit },
         );
         return enrolled.outcome === 'CREATED'
           ? { status: 201, body: enrolled.sequence }

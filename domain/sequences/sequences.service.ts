@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import type { WorkflowClients } from '../../workflows/clients.ts';
 import { DomainError } from '../shared/errors.ts';
+import type { RequestAudit } from '../audit/audit-log.ts';
 import { toSequenceRecord, type SequenceRecord } from './record.ts';
 import { sequencePage, sequenceRecordRow, type SequenceListWhere } from './sequences.queries.ts';
 import { enrollable } from './enrollment/eligibility.ts';
@@ -91,13 +92,14 @@ function duplicateError(sequenceId: string): DomainError {
  * With no verification due the answer is the committed row: the sequence workflow's start command
  * is delivered after the commit without this call waiting for it (the drain is its backup).
  * Otherwise the enrollment workflow verifies first, and this call waits for it up to `waitMs`
- * (default config.enrollmentWaitMs; `waitMs` is for tests).
+ * (default config.enrollmentWaitMs; `waitMs` is for tests). With the request's `audit`, a run enrolled
+ * in the request commits with its audit entry.
  */
 export async function enroll(
   deps: EnrollDeps,
   organizationId: string,
   request: EnrollRequest,
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; audit?: RequestAudit } = {},
 ): Promise<EnrollResponse> {
   const { em } = deps;
   // The contact, the template and a running sequence in one read; judged in order: 404, 404, 422, 409.
@@ -118,7 +120,7 @@ export async function enroll(
   if (running) throw duplicateError(running);
 
   const ids = { organizationId, contactId: request.contact_id, sequenceTemplateId: request.sequence_template_id };
-  const enrolled = await enrollContact(em, deps, ids, { template, contact, running: null });
+  const enrolled = await enrollContact(em, deps, ids, { template, contact, running: null }, options.audit);
   // enrolled.started (the start command's delivery) goes on after the answer: the request does not wait for Temporal.
   let result = enrolled.verificationDue ? null : enrolled.result;
   if (!result) {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Directory } from '../../../providers/directory/index.ts';
+import type { RequestAudit } from '../../audit/audit-log.ts';
 import type { WorkflowClients } from '../../../workflows/clients.ts';
 import type { EnrollmentRun } from '../../../workflows/enrollment.client.ts';
 import type { EnrollmentInput } from '../../../workflows/enrollment.definitions.ts';
@@ -97,13 +98,15 @@ function deliverStart(
 /**
  * Enrolls the contact: the row of its enrollment run if there is one; else eligibility, then (no
  * verification due) the one write and the start command's delivery, or (a verification due)
- * nothing written and `verificationDue`.
+ * nothing written and `verificationDue`. With the API request's `audit`, a run enrolled here commits
+ * with its entry (write.ts).
  */
 export async function enroll(
   caller: EntityManager,
   deps: Pick<EnrollmentDeps, 'directory' | 'workflows' | 'logger'>,
   input: EnrollInput,
   known: KnownEnrollmentRows = {},
+  audit?: RequestAudit,
 ): Promise<Enrollment> {
   const { organizationId, contactId, sequenceTemplateId } = input;
   const em = caller.fork(); // callers enroll several contacts at once on one EntityManager
@@ -139,7 +142,7 @@ export async function enroll(
       refusal: check.refusal,
       sourceContactEntryId: input.sourceContactEntryId,
     },
-    { outboxTaskQueue: deps.workflows.taskQueue, freshRun: known.running === null, template, contact },
+    { outboxTaskQueue: deps.workflows.taskQueue, freshRun: known.running === null, template, contact, audit },
   );
   return {
     verificationDue: false,

@@ -4,10 +4,11 @@
 // START_SEQUENCE command). The statements every enrollment runs are compiled once (db/statement.ts);
 // raw SQL where the builder cannot type an INSERT ... SELECT from a CTE. Each runs on the `em` it is given.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SequenceStatus } from '../../../db/entities/sequence.entity.ts';
-import { typedKysely } from '../../../db/kysely.ts';
+import { typedKysely, type DB } from '../../../db/kysely.ts';
 import { statement } from '../../../db/statement.ts';
+import { auditInsertRow, type AuditEntryValues } from '../../audit/audit.queries.ts';
 import { DELIVERY_COLUMNS, SEQUENCE_ACTIVITY_COLUMNS, deliveriesOfInserted } from '../../activity/activity.queries.ts';
 import type { WorkflowCommand } from '../../workflow-commands/command.types.ts';
 import { SEQUENCE_RECORD_COLUMNS } from '../record.ts';
@@ -127,18 +128,19 @@ export interface EnrollmentCommand {
 /**
  * An ACTIVE or REFUSED enrollment in one statement (no transaction around it): the row, and for an
  * ACTIVE one its sequence.created activity (with its webhook deliveries, as emitEvent writes them)
- * and its START_SEQUENCE command. With a source entry, the entry is locked FOR KEY SHARE for the
- * statement (its delete, which ends the runs it sourced, waits) and nothing is written when it is
- * gone: undefined. A concurrent running enrollment fails it on the running-sequence unique index.
+ * and its START_SEQUENCE command; with `audit`, the API request's audit entry too (both commit or
+ * neither). With a source entry, the entry is locked FOR KEY SHARE for the statement (its delete,
+ * which ends the runs it sourced, waits) and nothing is written when it is gone: undefined. A
+ * concurrent running enrollment fails it on the running-sequence unique index.
  */
 export async function insertEnrollment(
   em: EntityManager,
   s: NewSequence,
   event: EnrollmentActivity | null,
   command: EnrollmentCommand | null,
+  audit: AuditEntryValues | null = null,
 ) {
-  const { rows } = await insertEnrollmentRows(
-    em,
+  const values: EnrollmentValues = [
     s.sourceContactEntryId,
     s.id,
     s.organizationId,
@@ -160,99 +162,161 @@ export async function insertEnrollment(
     command?.workflow_id ?? null,
     command?.payload ?? null,
     command?.next_attempt_at ?? null,
-  );
+  ];
+  const { rows } = audit
+    ? await insertEnrollmentRowsAudited(em, ...audit, ...values)
+    : await insertEnrollmentRows(em, ...values);
   return rows[0];
 }
 
-// Every enrollment's write, compiled once (db/statement.ts). SQL where the builder cannot type an
-// INSERT ... SELECT from a CTE; the event's and the command's inserts select nothing when they are null.
-const insertEnrollmentRows = statement(
-  (
-    db,
-    source: string | null,
-    id: string,
-    organizationId: string,
-    contactId: string,
-    accountId: string | null,
-    templateId: string,
-    status: SequenceStatus,
-    stoppedReason: RefusalReason | null,
-    senderId: string | null,
-    enrollmentRunId: string,
-    now: Date,
-    activityId: string | null,
-    type: string | null,
-    resourceType: string | null,
-    channel: string | null,
-    payload: Record<string, unknown> | null,
-    commandId: string | null,
-    kind: WorkflowCommand['kind'] | null,
-    workflowId: string | null,
-    command: WorkflowCommand | null,
-    due: Date | null,
-  ) =>
-    db
-      .with('e', (w) =>
-        w
-          .selectFrom('contact_entries')
-          .select('id')
-          .where('id', '=', sql<string>`${source}::uuid`)
-          .where('organization_id', '=', organizationId)
-          .forKeyShare(),
-      )
-      .with('ok', (w) =>
-        w
-          .selectNoFrom(sql<number>`1`.as('one'))
-          .where(sql<boolean>`${source}::uuid IS NULL OR EXISTS (SELECT 1 FROM e)`),
-      )
-      .with('s', (w) =>
-        w
-          .insertInto('sequences')
-          .columns([
-            'id',
-            'organization_id',
-            'contact_id',
-            'account_id',
-            'sequence_template_id',
-            'status',
-            'stopped_reason',
-            'current_step',
-            'variables',
-            'sender_id',
-            'enrollment_run_id',
-            'source_contact_entry_id',
-            'created_at',
-            'updated_at',
-          ])
-          .expression(
-            sql`SELECT ${id}::uuid, ${organizationId}::uuid, ${contactId}::uuid, ${accountId}::uuid, ${templateId}::uuid, ${status}::text, ${stoppedReason}::text,
-                           0, '{}'::jsonb, ${senderId}::uuid, ${enrollmentRunId}::text, ${source}::uuid, ${now}::timestamptz, ${now}::timestamptz FROM ok`,
-          )
-          .returning(SEQUENCE_RECORD_COLUMNS),
-      )
-      .with('a', (w) =>
-        w
-          .insertInto('activities')
-          .columns(SEQUENCE_ACTIVITY_COLUMNS)
-          .expression(
-            sql`SELECT ${activityId}::uuid, ${organizationId}::uuid, ${type}::text, s.contact_id, s.id, s.sequence_template_id, ${resourceType}::text, ${channel}::text,
-                           ${payload}::jsonb, ${now}::timestamptz FROM s WHERE ${activityId}::uuid IS NOT NULL`,
-          )
-          .returning(['id', 'organization_id', 'type']),
-      )
-      .with('c', (w) =>
-        w
-          .insertInto('workflow_commands')
-          .columns(['id', 'organization_id', 'kind', 'workflow_id', 'payload', 'next_attempt_at', 'created_at'])
-          .expression(sql`SELECT ${commandId}::uuid, ${organizationId}::uuid, ${kind}::text, ${workflowId}::text, ${command}::jsonb, ${due}::timestamptz, ${now}::timestamptz
-                      FROM s WHERE ${commandId}::uuid IS NOT NULL`),
-      )
-      .with('d', (w) =>
-        w.insertInto('webhook_deliveries').columns(DELIVERY_COLUMNS).expression(deliveriesOfInserted(now, templateId)),
-      )
-      .selectFrom('s')
-      .selectAll(),
-);
+/** The values of an enrollment's statement, in the order its builder takes them. */
+type EnrollmentValues = [
+  source: string | null,
+  id: string,
+  organizationId: string,
+  contactId: string,
+  accountId: string | null,
+  templateId: string,
+  status: SequenceStatus,
+  stoppedReason: RefusalReason | null,
+  senderId: string | null,
+  enrollmentRunId: string,
+  now: Date,
+  activityId: string | null,
+  type: string | null,
+  resourceType: string | null,
+  channel: string | null,
+  payload: Record<string, unknown> | null,
+  commandId: string | null,
+  kind: WorkflowCommand['kind'] | null,
+  workflowId: string | null,
+  command: WorkflowCommand | null,
+  due: Date | null,
+];
+
+// SQL where the builder cannot type an INSERT ... SELECT from a CTE; the event's and the command's
+// inserts select nothing when they are null.
+function enrollmentRows(
+  db: Kysely<DB>,
+  entry: AuditEntryValues | null,
+  [
+    source,
+    id,
+    organizationId,
+    contactId,
+    accountId,
+    templateId,
+    status,
+    stoppedReason,
+    senderId,
+    enrollmentRunId,
+    now,
+    activityId,
+    type,
+    resourceType,
+    channel,
+    payload,
+    commandId,
+    kind,
+    workflowId,
+    command,
+    due,
+  ]: EnrollmentValues,
+) {
+  const writes = db
+    .with('e', (w) =>
+      w
+        .selectFrom('contact_entries')
+        .select('id')
+        .where('id', '=', sql<string>`${source}::uuid`)
+        .where('organization_id', '=', organizationId)
+        .forKeyShare(),
+    )
+    .with('ok', (w) =>
+      w.selectNoFrom(sql<number>`1`.as('one')).where(sql<boolean>`${source}::uuid IS NULL OR EXISTS (SELECT 1 FROM e)`),
+    )
+    .with('s', (w) =>
+      w
+        .insertInto('sequences')
+        .columns([
+          'id',
+          'organization_id',
+          'contact_id',
+          'account_id',
+          'sequence_template_id',
+          'status',
+          'stopped_reason',
+          'current_step',
+          'variables',
+          'sender_id',
+          'enrollment_run_id',
+          'source_contact_entry_id',
+          'created_at',
+          'updated_at',
+        ])
+        .expression(
+          sql`SELECT ${id}::uuid, ${organizationId}::uuid, ${contactId}::uuid, ${accountId}::uuid, ${templateId}::uuid, ${status}::text, ${stoppedReason}::text,
+                         0, '{}'::jsonb, ${senderId}::uuid, ${enrollmentRunId}::text, ${source}::uuid, ${now}::timestamptz, ${now}::timestamptz FROM ok`,
+        )
+        .returning(SEQUENCE_RECORD_COLUMNS),
+    )
+    .with('a', (w) =>
+      w
+        .insertInto('activities')
+        .columns(SEQUENCE_ACTIVITY_COLUMNS)
+        .expression(
+          sql`SELECT ${activityId}::uuid, ${organizationId}::uuid, ${type}::text, s.contact_id, s.id, s.sequence_template_id, ${resourceType}::text, ${channel}::text,
+                         ${payload}::jsonb, ${now}::timestamptz FROM s WHERE ${activityId}::uuid IS NOT NULL`,
+        )
+        .returning(['id', 'organization_id', 'type']),
+    )
+    .with('c', (w) =>
+      w
+        .insertInto('workflow_commands')
+        .columns(['id', 'organization_id', 'kind', 'workflow_id', 'payload', 'next_attempt_at', 'created_at'])
+        .expression(sql`SELECT ${commandId}::uuid, ${organizationId}::uuid, ${kind}::text, ${workflowId}::text, ${command}::jsonb, ${due}::timestamptz, ${now}::timestamptz
+                    FROM s WHERE ${commandId}::uuid IS NOT NULL`),
+    )
+    .with('d', (w) =>
+      w.insertInto('webhook_deliveries').columns(DELIVERY_COLUMNS).expression(deliveriesOfInserted(now, templateId)),
+    );
+  // The request's audit entry, when there is one: a CTE of its own (the SQL differs, so the audited
+  // write is a statement of its own). Its name adds nothing the final select reads, hence the cast.
+  const all = entry
+    ? (writes.with('audit_entry', (q) =>
+        q.insertInto('audit_log').values(auditInsertRow(...entry)),
+      ) as unknown as typeof writes)
+    : writes;
+  return all.selectFrom('s').selectAll();
+}
+
+/** Every enrollment's write, compiled once (db/statement.ts). */
+const insertEnrollmentRows = statement((db, ...values: EnrollmentValues) => enrollmentRows(db, null, values));
+
+/** The same write with the API request's audit entry, compiled once. */
+const insertEnrollmentRowsAudited = statement((db, ...values: [...AuditEntryValues, ...EnrollmentValues]) => {
+  const [id, org, at, actorType, keyId, userId, operator, requestId, method, action, type, resource, fields, ...rest] =
+    values;
+  const [status, outcome, ...enrollment] = rest;
+  const entry: AuditEntryValues = [
+    id,
+    org,
+    at,
+    actorType,
+    keyId,
+    userId,
+    operator,
+    requestId,
+    method,
+    action,
+    type,
+    resource,
+    fields,
+    status,
+    outcome,
+  ];
+  return enrollmentRows(db, entry, enrollment);
+});
 
 /** The NEW_LEAD_REVIEW task of a FOUND run (its approval starts the run). */
 export async function insertLeadReviewTask(

@@ -1,12 +1,14 @@
 // The one write of an enrollment, in one transaction: the sequence row (ACTIVE, FOUND awaiting a
 // lead review, or REFUSED with its reason) with its sender (a template's pool gives the run one of
 // its members: rotation.ts), its sequence.created event, a lead review's task, and
-// an ACTIVE row's START_SEQUENCE outbox command. A concurrent enrollment of the same contact and
+// an ACTIVE row's START_SEQUENCE outbox command (and the API request's audit entry). A concurrent enrollment of the same contact and
 // template is a DUPLICATE (the running-sequence unique index).
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SequenceStatus } from '../../../db/entities/sequence.entity.ts';
 import { activityRowOf, emitEvent } from '../../activity/emit.ts';
+import type { RequestAudit } from '../../audit/audit-log.ts';
+import { auditEntryValues, insertAuditEntry } from '../../audit/audit.queries.ts';
 import { contactSummaryFromRow } from '../../people/records.ts';
 import { DomainError, isUniqueViolation } from '../../shared/errors.ts';
 import { truncateText } from '../../shared/text.ts';
@@ -57,6 +59,12 @@ export interface WriteEnrollmentOptions {
   /** The template and contact rows the caller read moments ago (its eligibility check): not read again. */
   template?: TemplateRow | null;
   contact?: ContactRow;
+  /**
+   * The API request's audit entry: written with a run this call enrolls (ACTIVE or FOUND, a 201) in
+   * its statement or transaction, so the row and its entry commit together. A refusal's entry is
+   * the API's to write (it answers 422 after this write).
+   */
+  audit?: RequestAudit;
 }
 
 const duplicateOf = (sequenceId: string): WrittenEnrollment => ({
@@ -105,10 +113,11 @@ export async function writeEnrollment(
     sourceContactEntryId: input.sourceContactEntryId ?? null,
     now: new Date(),
   };
+  const audit = input.refusal ? undefined : options.audit;
   const write = (tx: EntityManager, written: NewSequence) =>
     status === 'FOUND'
-      ? writeFound(tx, written, template, contact)
-      : writeOne(tx, written, template, contact, options.outboxTaskQueue);
+      ? writeFound(tx, written, template, contact, audit)
+      : writeOne(tx, written, template, contact, options.outboxTaskQueue, audit);
   // A pool gives a run that will send one of its members, chosen and written in one transaction.
   const pool = input.refusal ? null : template.sender_user_ids;
   try {
@@ -133,13 +142,14 @@ const createdEvent = (row: NewSequence, template: TemplateRow, contact: ContactR
   sequenceTemplate: { id: template.id, name: template.name },
 });
 
-/** An ACTIVE or REFUSED enrollment: one statement. */
+/** An ACTIVE or REFUSED enrollment: one statement (with the request's audit entry, when given). */
 async function writeOne(
   em: EntityManager,
   row: NewSequence,
   template: TemplateRow,
   contact: ContactRow,
   taskQueue: string,
+  audit: RequestAudit | undefined,
 ): Promise<WrittenEnrollment> {
   const active = row.status === 'ACTIVE';
   const event = active
@@ -156,7 +166,8 @@ async function writeOne(
     sequenceTemplateId: row.sequenceTemplateId,
   };
   const command = active ? commandRowOf(start, commandWorkflowId(start, taskQueue), row.now) : null;
-  const written = await insertEnrollment(em, row, event, command);
+  const entry = audit ? auditEntryValues(audit.entry(201, row.id)) : null;
+  const written = await insertEnrollment(em, row, event, command, entry);
   if (!written) throw DomainError.notFound('Contact entry');
   return {
     result: { outcome: active ? 'CREATED' : 'REFUSED', sequenceId: row.id, reason: row.stoppedReason },
@@ -165,12 +176,16 @@ async function writeOne(
   };
 }
 
-/** A FOUND enrollment: the row, sequence.created, the lead's NEW_LEAD_REVIEW task and task.created, in one transaction (the task's approval starts the run). */
+/**
+ * A FOUND enrollment: the row, sequence.created, the lead's NEW_LEAD_REVIEW task and task.created
+ * (and the request's audit entry, when given), in one transaction (the task's approval starts the run).
+ */
 async function writeFound(
   em: EntityManager,
   row: NewSequence,
   template: TemplateRow,
   contact: ContactRow,
+  audit: RequestAudit | undefined,
 ): Promise<WrittenEnrollment> {
   return em.transactional(async (tx) => {
     if (row.sourceContactEntryId && !(await lockSourceEntry(tx, row.organizationId, row.sourceContactEntryId)))
@@ -203,6 +218,7 @@ async function writeFound(
       taskId,
       embeds: { task: { id: taskId, type: 'NEW_LEAD_REVIEW', status: 'PENDING', title } },
     });
+    if (audit) await insertAuditEntry(tx, ...auditEntryValues(audit.entry(201, row.id)));
     return {
       result: { outcome: 'CREATED', sequenceId: row.id, reason: null },
       startCommands: [],

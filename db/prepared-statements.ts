@@ -4,9 +4,10 @@
 // named statement: PostgreSQL parses and plans it once per connection, and later runs send only
 // the values. Every other query goes through unchanged.
 //
-// SQL with a `*` (SELECT * / RETURNING *) is never registered: a column added by a migration while
-// a process runs would change its result type, and PostgreSQL refuses to run such a cached plan
-// ("cached plan must not change result type"). Explicit column lists survive an added column.
+// SQL with a column wildcard (`select *`, `returning *`, `"c".*`) is never registered: a column
+// added by a migration while a process runs would change its result type, and PostgreSQL refuses to
+// run such a cached plan ("cached plan must not change result type"). Explicit column lists survive
+// an added column; so do `count(*)` and a product (`$1 * interval ...`), which are not wildcards.
 // DATABASE_PREPARED_STATEMENTS=false turns this off (a pooler in transaction mode that does not
 // track prepared statements needs that).
 import { createHash } from 'node:crypto';
@@ -14,9 +15,12 @@ import pg from 'pg';
 
 const names = new Map<string, string>();
 
+/** A column wildcard: `*` right after select, returning, distinct or a comma, or after a qualifier's dot. */
+const COLUMN_WILDCARD = /(?:\b(?:select|returning|distinct)\s+|,\s*|\.)\*/i;
+
 /** Remembers `sql` as a statement to prepare by name, unless its result columns could change under it. */
 export function registerPrepared(sql: string): void {
-  if (sql.includes('*') || names.has(sql)) return;
+  if (COLUMN_WILDCARD.test(sql) || names.has(sql)) return;
   // The full digest: 41 characters, under PostgreSQL's 63-byte identifier limit.
   names.set(sql, `s${createHash('sha1').update(sql).digest('hex')}`);
 }

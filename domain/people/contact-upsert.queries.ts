@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Insertable, QueryCreator } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
-import { CONTACT_JOINED_COLUMNS } from './people.queries.ts';
+import { CONTACT_COLUMNS, CONTACT_JOINED_COLUMNS } from './people.queries.ts';
 
 /**
  * In one round trip: the organization's contacts with this email or this LinkedIn URL, and whether
@@ -61,7 +61,7 @@ function readWritten(db: QueryCreator<DB & { written: Row<'contacts'> }>) {
     .selectFrom('written as c')
     .leftJoin('accounts as a', 'a.id', 'c.account_id')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
-    .selectAll('c')
+    .select(CONTACT_COLUMNS.map((column) => `c.${column}` as const))
     .select(CONTACT_JOINED_COLUMNS);
 }
 
@@ -118,7 +118,7 @@ export const insertContact = statement(
             created_at: now,
             updated_at: now,
           })
-          .returningAll(),
+          .returning(CONTACT_COLUMNS),
       ),
     );
   },
@@ -147,7 +147,7 @@ export function updateContact(
 ) {
   return readWritten(
     typedKysely(em).with('written', (w) =>
-      w.updateTable('contacts').set(set).where('id', '=', contactId).returningAll(),
+      w.updateTable('contacts').set(set).where('id', '=', contactId).returning(CONTACT_COLUMNS),
     ),
   ).executeTakeFirstOrThrow();
 }

@@ -4,7 +4,7 @@
 // Writing contacts is in contact-upsert.queries.ts (one) and contact-import.queries.ts (a batch).
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedKysely } from '../../db/kysely.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 
 // ---- Contact summaries (what events embed)
@@ -64,6 +64,34 @@ function matchingContacts(em: EntityManager, organizationId: string, where: Cont
     .$if(!!where.firstSeenAfter, (q) => q.where('c.first_seen_at', '>', where.firstSeenAfter!))
     .$if(!!where.lastSeenAfter, (q) => q.where('c.last_seen_at', '>', where.lastSeenAfter!));
 }
+
+/**
+ * Every column of a contacts row, by name: a statement that selects `*` is never prepared
+ * (db/prepared-statements.ts). Read as ContactRow, so a column left out fails to compile.
+ */
+export const CONTACT_COLUMNS = [
+  'id',
+  'organization_id',
+  'account_id',
+  'email',
+  'linkedin_url',
+  'first_name',
+  'last_name',
+  'job_title',
+  'company_name',
+  'phone',
+  'timezone',
+  'country',
+  'region',
+  'city',
+  'owner_id',
+  'email_status',
+  'email_verified_at',
+  'first_seen_at',
+  'last_seen_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Row<'contacts'>)[];
 
 /** What a contact record reads beside the contact row: its account ("a") and owner ("u"), as ContactRow names them. */
 export const CONTACT_JOINED_COLUMNS = [

@@ -1,6 +1,7 @@
 // db/prepared-statements.ts: the hot statements of db/statement.ts run as named prepared
-// statements on each connection, SQL whose result columns could change under it (a `*`) never
-// does, and DATABASE_PREPARED_STATEMENTS=false (preparedStatements: false) turns it off.
+// statements on each connection, SQL whose result columns could change under it (a column
+// wildcard) never does while count(*) and a product do, and DATABASE_PREPARED_STATEMENTS=false
+// (preparedStatements: false) turns it off.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -16,6 +17,12 @@ const organizationName = statement((db, id: string) =>
   db.selectFrom('organizations').select('name').where('id', '=', id),
 );
 const organizationRow = statement((db, id: string) => db.selectFrom('organizations').selectAll().where('id', '=', id));
+const organizationCount = statement((db, id: string) =>
+  db
+    .selectFrom('organizations')
+    .select((eb) => [eb.fn.countAll().as('n'), sql<number>`2 * 3`.as('product')])
+    .where('id', '=', id),
+);
 const organizationCreated = statement(
   (db, id: string) => db.selectFrom('organizations').select('created_at').where('id', '=', id),
   { prepared: false },
@@ -53,7 +60,18 @@ describe('prepared statements (db/prepared-statements.ts)', () => {
     await orm.em.fork().transactional(async (tx) => {
       await organizationRow(tx, randomUUID());
       const texts = (await preparedOn(tx)).map((p) => p.statement);
-      assert.ok(!texts.some((text) => text.includes('*')), texts.join(' | '));
+      assert.ok(!texts.some((text) => text.startsWith('select * from "organizations"')), texts.join(' | '));
+    });
+  });
+
+  it('when a statement counts rows or multiplies (a * that is no column wildcard), then it is prepared', async () => {
+    await orm.em.fork().transactional(async (tx) => {
+      assert.deepEqual((await organizationCount(tx, randomUUID())).rows, [{ n: '0', product: 6 }]);
+      const texts = (await preparedOn(tx)).map((p) => p.statement);
+      assert.ok(
+        texts.some((text) => text.startsWith('select count(*) as "n", 2 * 3 as "product" from "organizations"')),
+        texts.join(' | '),
+      );
     });
   });
 

@@ -287,7 +287,8 @@ function enrollmentRows(
         q.insertInto('audit_log').values(auditInsertRow(...entry)),
       ) as unknown as typeof writes)
     : writes;
-  return all.selectFrom('s').selectAll();
+  // The columns by name: a statement that selects * is never prepared (db/prepared-statements.ts).
+  return all.selectFrom('s').select(SEQUENCE_RECORD_COLUMNS);
 }
 
 /** Every enrollment's write, compiled once (db/statement.ts). */

@@ -34,6 +34,6 @@ export function uuid7(now: number = Date.now()): string {
   pool.copy(bytes, 8, poolAt, poolAt + 8);
   poolAt += 8;
   bytes[8] = 0x80 | (bytes[8] & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.substring(0, 8)}-${hex.substring(8, 12)}-${hex.substring(12, 16)}-${hex.substring(16, 20)}-${hex.substring(20)}`;
+  const hex = (start: number, end: number) => bytes.toString('hex', start, end);
+  return `${hex(0, 4)}-${hex(4, 6)}-${hex(6, 8)}-${hex(8, 10)}-${hex(10, 16)}`;
 }

@@ -5,8 +5,9 @@
 // them (every counter the sum of its source rows' contributions, sequence_stats_recompute), at a
 // write's cost of one statement at most: a trigger lists the row's contributions before the write
 // (sign -1) and after it (+1), sums them per key and counter, and adds the keys whose sums are not
-// all zero in one upsert. Triggers are split by operation so that a WHEN clause, checked without
-// calling PL/pgSQL, lets through only the writes that can move a counter.
+// all zero in one upsert; a message's common write (one marker set) upserts its one row directly.
+// Triggers are split by operation so that a WHEN clause, checked without calling PL/pgSQL, lets
+// through only the writes that can move a counter; updates and deletes count in BEFORE triggers.
 
 const NIL = `'00000000-0000-0000-0000-000000000000'::uuid`;
 const COUNTERS =
@@ -17,6 +18,8 @@ const KEY = `"sequence_template_id", "day", "step_number", "variant", "sender_id
 const day = (at: string) => `(${at} at time zone 'UTC')::date`;
 const distinct = (columns: string[]) =>
   `(${columns.map((c) => `old."${c}"`).join(', ')}) is distinct from (${columns.map((c) => `new."${c}"`).join(', ')})`;
+
+const onConflict = `on conflict (${KEY}) do update set ${COUNTERS.map((c) => `"${c}" = s."${c}" + excluded."${c}"`).join(', ')}`;
 
 /**
  * The one statement of a trigger: `contributions` (rows of organization, template, step, variant,
@@ -33,7 +36,7 @@ function upsert(contributions: string): string {
       group by x.o, x.t, x.d, x.st, x.v, x.u
       having ${sums.map((sum) => `${sum} <> 0`).join(' or ')}
       order by x.t, x.d, x.st, x.v, x.u
-      on conflict (${KEY}) do update set ${COUNTERS.map((c) => `"${c}" = s."${c}" + excluded."${c}"`).join(', ')};`;
+      ${onConflict};`;
 }
 
 /** A step message's markers and the counter each feeds. */
@@ -82,13 +85,51 @@ const meetingContributions = (side: string) => `select r."organization_id", r."s
 /** A row's contributions before the write taken away and after it added (OLD is null on insert, NEW on delete). */
 const BOTH_SIDES = `(values (old, -1), (new, 1))`;
 
-/** A trigger function of one statement, answering `result` (an AFTER trigger's answer is ignored). */
-const triggerFunction = (name: string, statement: string, result = 'null') =>
+/**
+ * A trigger function running `body`: AFTER INSERT triggers (an insert ... on conflict do nothing
+ * that inserts nothing fires no AFTER trigger), BEFORE UPDATE and DELETE ones (cheaper: no queued
+ * event, no tuples fetched again; the write's own statement fails, and the counting with it, if
+ * the write does).
+ */
+const triggerFunction = (name: string, body: string, declare = '') =>
   `create function "${name}"() returns trigger language plpgsql as $$
+      ${declare ? `declare ${declare}` : ''}
       begin
-        ${statement}
-        return ${result};
+        ${body}
+        if tg_op = 'DELETE' then return old; end if;
+        return new;
       end $$;`;
+
+/**
+ * A message's write (messages_stats): the common one, a marker set on a step message (or a step
+ * message inserted with its sent marker alone, or deleted with it), moves one counter at one key:
+ * that one row is upserted; any other write (a key changed, several markers moved, a marker moved
+ * to another day) runs the general statement.
+ */
+const MESSAGE_WRITE = `if tg_op <> 'UPDATE' or (${stepMessage('old')} and ${stepMessage('new')}
+          and (old."step_number", old."variant", old."sender_id", old."sequence_id")
+            is not distinct from (new."step_number", new."variant", new."sender_id", new."sequence_id")) then
+          ${MESSAGE_MARKERS.map(
+            ([counter, column]) => `if old."${column}" is distinct from new."${column}" then
+            if old."${column}" is null then moves := moves + 1; c := '${counter}'; d := ${day(`new."${column}"`)}; n := 1;
+            elsif new."${column}" is null then moves := moves + 1; c := '${counter}'; d := ${day(`old."${column}"`)}; n := -1;
+            elsif ${day(`old."${column}"`)} <> ${day(`new."${column}"`)} then moves := 2;
+            end if;
+          end if;`,
+          ).join('\n          ')}
+        else
+          moves := 2;
+        end if;
+        if moves = 1 then
+          insert into "sequence_stats_daily" as s ("organization_id", ${KEY}, ${COUNTERS.map((k) => `"${k}"`).join(', ')})
+          select r."organization_id", r."sequence_template_id", d, coalesce(new."step_number", old."step_number", 0),
+            coalesce(new."variant", old."variant", 0), coalesce(new."sender_id", old."sender_id", ${NIL}),
+            ${COUNTERS.map((k) => `case when c = '${k}' then n else 0 end`).join(', ')}
+          from "sequences" r where r."id" = coalesce(new."sequence_id", old."sequence_id")
+          ${onConflict};
+        elsif moves > 1 then
+          ${upsert(messageContributions(BOTH_SIDES))}
+        end if;`;
 
 export const STATS_CHEAP_FUNCTIONS = [
   // An INBOUND reply marks the step message it answers (first reply, first INTERESTED one; an
@@ -105,7 +146,7 @@ export const STATS_CHEAP_FUNCTIONS = [
   ),
   // A message's markers, each side in its own run's template (a run deleted first took its
   // messages' counters away, sequences_stats_delete: its messages find no run and count nothing).
-  triggerFunction('messages_stats', upsert(messageContributions(BOTH_SIDES))),
+  triggerFunction('messages_stats', MESSAGE_WRITE, 'moves int := 0; c text; d date; n int;'),
   triggerFunction('sequences_stats', upsert(runContributions(BOTH_SIDES))),
   // A run about to be deleted takes its own counters away and those of its messages, tasks and
   // meetings (their own triggers, fired after it is gone, find no run and count nothing).
@@ -119,7 +160,6 @@ export const STATS_CHEAP_FUNCTIONS = [
         meetingContributions(`(select g, -1 from "meetings" g where g."sequence_id" = old."id")`),
       ].join('\n      union all '),
     ),
-    'old',
   ),
   triggerFunction('tasks_stats', upsert(taskContributions(BOTH_SIDES))),
   triggerFunction('meetings_stats', upsert(meetingContributions(BOTH_SIDES))),
@@ -135,28 +175,25 @@ interface StatsTrigger {
   fn: string;
 }
 
-const after = (name: string, table: StatsTrigger['table'], when: string | null, fn: string): StatsTrigger => ({
-  name,
-  table,
-  timing: 'after',
-  event: name.endsWith('_update') ? 'update' : name.endsWith('_delete') ? 'delete' : 'insert',
-  when,
-  fn,
-});
+/** A trigger named `<table>_stats_<event>`: AFTER an insert, BEFORE an update or a delete (triggerFunction). */
+const rowTrigger = (name: string, table: StatsTrigger['table'], when: string | null, fn: string): StatsTrigger => {
+  const event = name.endsWith('_update') ? 'update' : name.endsWith('_delete') ? 'delete' : 'insert';
+  return { name, table, timing: event === 'insert' ? 'after' : 'before', event, when, fn };
+};
 
 /**
  * A table's insert, update and delete triggers calling `<table>_stats`, for the rows `counted`
  * holds (of `old` or `new`); an update only when one of the `columns` the contributions read changed.
  */
 const rowTriggers = (table: StatsTrigger['table'], counted: (row: string) => string, columns: string[]) => [
-  after(`${table}_stats_insert`, table, counted('new'), `${table}_stats`),
-  after(
+  rowTrigger(`${table}_stats_insert`, table, counted('new'), `${table}_stats`),
+  rowTrigger(
     `${table}_stats_update`,
     table,
     `(${counted('old')} or ${counted('new')}) and ${distinct(columns)}`,
     `${table}_stats`,
   ),
-  after(`${table}_stats_delete`, table, counted('old'), `${table}_stats`),
+  rowTrigger(`${table}_stats_delete`, table, counted('old'), `${table}_stats`),
 ];
 
 /**
@@ -165,7 +202,7 @@ const rowTriggers = (table: StatsTrigger['table'], counted: (row: string) => str
  * updates only through the columns their contributions read.
  */
 const STATS_TRIGGERS: StatsTrigger[] = [
-  after(
+  rowTrigger(
     'messages_stats_reply',
     'messages',
     `new."direction" = 'INBOUND' and new."in_reply_to_id" is not null and new."reply_category" is distinct from 'OUT_OF_OFFICE'`,
@@ -175,19 +212,19 @@ const STATS_TRIGGERS: StatsTrigger[] = [
     ...MESSAGE_MARKERS.map(([, column]) => column),
     ...['step_number', 'variant', 'sender_id', 'sequence_id', 'direction', 'in_reply_to_id'],
   ]),
-  after(
+  rowTrigger(
     'sequences_stats_insert',
     'sequences',
     `new."status" <> 'REFUSED' or (new."stopped_reason" = 'UNSUBSCRIBED' and new."ended_at" is not null)`,
     'sequences_stats',
   ),
-  after(
+  rowTrigger(
     'sequences_stats_update',
     'sequences',
     `${distinct(['status', 'stopped_reason', 'ended_at', 'sender_id', 'created_at'])} or (old."current_step" is distinct from new."current_step" and new."stopped_reason" = 'UNSUBSCRIBED')`,
     'sequences_stats',
   ),
-  { ...after('sequences_stats_delete', 'sequences', null, 'sequences_stats_delete'), timing: 'before' },
+  rowTrigger('sequences_stats_delete', 'sequences', null, 'sequences_stats_delete'),
   ...rowTriggers('tasks', countedTask, ['status', 'completed_at', 'sequence_id', 'step_number']),
   ...rowTriggers('meetings', (g) => `${g}."sequence_id" is not null`, ['sequence_id', 'created_at']),
 ];

@@ -6,9 +6,13 @@ import { sql } from 'kysely';
 import { typedKysely } from '../../db/kysely.ts';
 import { STATS_CHEAP_TRIGGERS } from '../../db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
-/** Turns every trigger of the counters on or off, in `em`'s transaction when it has one. */
-export async function setStatsTriggers(em: EntityManager, enabled: boolean): Promise<void> {
-  for (const { name, table } of STATS_CHEAP_TRIGGERS)
+/** Turns `triggers` (every trigger of the counters by default) on or off, in `em`'s transaction when it has one. */
+export async function setStatsTriggers(
+  em: EntityManager,
+  enabled: boolean,
+  triggers: { name: string; table: string }[] = STATS_CHEAP_TRIGGERS,
+): Promise<void> {
+  for (const { name, table } of triggers)
     await sql
       .raw(`alter table "${table}" ${enabled ? 'enable' : 'disable'} trigger "${name}"`)
       .execute(typedKysely(em));

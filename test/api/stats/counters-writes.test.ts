@@ -1,5 +1,6 @@
 // The counters' triggers on the writes the service's paths rarely make (direct SQL): a message
-// moved to a run of another template, its step, variant and sender changed, a message, task,
+// moved to a run of another template, its step, variant and sender changed, several markers or a
+// marker's day changed at once (beside the one-marker writes the service makes), a message, task,
 // meeting and run deleted, a task and a meeting moved, a run's step changed after it opted out.
 // After each, the counters equal their recomputation. And the WHEN clauses hold back the writes
 // that move no counter: those never call the triggers' functions.
@@ -55,6 +56,15 @@ describe('sequence stats counters (direct writes)', function () {
     };
 
     await write('an open', sql`update messages set unique_opened_at = ${DAY2} where id = ${am}`);
+    await write('an open moved to another day', sql`update messages set unique_opened_at = ${DAY1} where id = ${am}`);
+    await write(
+      'two markers at once',
+      sql`update messages set unique_clicked_at = ${DAY2}, bounced_at = ${DAY2} where id = ${am}`,
+    );
+    await write(
+      'two markers cleared',
+      sql`update messages set unique_clicked_at = null, bounced_at = null where id = ${am}`,
+    );
     await write('a move to a run of another template', sql`update messages set sequence_id = ${b.id} where id = ${am}`);
     assert.deepEqual([(await sums(t1)).sent, (await sums(t2)).sent, (await sums(t2)).opened], [1, 2, 1]);
     await write(

@@ -13,7 +13,7 @@ import { recordClick, recordOpen } from '../../domain/engagement/opens-clicks.se
 import { lockRun, update } from '../../domain/sequences/runs.ts';
 import { insertStepMessage } from '../../domain/sequences/step-writes.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
-import { cpuMs, postmasterPid } from './cpu-time.ts';
+import { backendsCpuMs, cpuMs, postmasterPid } from './cpu-time.ts';
 import { insertFreshRuns } from './fixtures.ts';
 import { median } from './harness.ts';
 import { TRIGGER_SETS, useTriggerSet, type TriggerSet } from './stats-trigger-sets.ts';
@@ -30,20 +30,25 @@ export interface WriteCostSettings {
 
 const KINDS = ['send', 'open', 'click'] as const;
 type Kind = (typeof KINDS)[number];
-/** µs of CPU per write: this process (the service's code) and PostgreSQL. */
+/** µs of CPU per write: this process (the service's code), PostgreSQL, and of that its client backends alone. */
 interface Cpu {
   node: number;
   postgres: number;
+  backends: number;
 }
 type Costs = Record<Kind, Cpu[]>;
 
 /** µs of CPU of this process and of PostgreSQL per call of `work` over `items`, one after another. */
 async function cpuPer<T>(postgres: number, items: T[], work: (item: T) => Promise<unknown>): Promise<Cpu> {
-  const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
+  const [node0, pg0, backends0] = [process.cpuUsage(), cpuMs(postgres), backendsCpuMs(postgres)];
   for (const item of items) await work(item);
   const node = process.cpuUsage(node0);
   const per = 1000 / items.length;
-  return { node: ((node.user + node.system) / 1000) * per, postgres: (cpuMs(postgres) - pg0) * per };
+  return {
+    node: ((node.user + node.system) / 1000) * per,
+    postgres: (cpuMs(postgres) - pg0) * per,
+    backends: (backendsCpuMs(postgres) - backends0) * per,
+  };
 }
 
 const total = (c: Cpu) => c.node + c.postgres;
@@ -109,8 +114,10 @@ export async function benchWriteCost(orm: MikroORM, s: WriteCostSettings): Promi
         await round(orm, s, postgres, costs[set]);
         const last = (k: Kind) => costs[set][k].at(-1)!;
         console.log(
-          `  round ${r} triggers ${set.padEnd(8)}: µs CPU per write (process + PostgreSQL) ` +
-            KINDS.map((k) => `${k} ${last(k).node.toFixed(0)} + ${last(k).postgres.toFixed(0)}`).join(', '),
+          `  round ${r} triggers ${set.padEnd(8)}: µs CPU per write (process + PostgreSQL; its backends) ` +
+            KINDS.map(
+              (k) => `${k} ${last(k).node.toFixed(0)} + ${last(k).postgres.toFixed(0)}; ${last(k).backends.toFixed(0)}`,
+            ).join(', '),
         );
       }
     }
@@ -119,12 +126,17 @@ export async function benchWriteCost(orm: MikroORM, s: WriteCostSettings): Promi
   }
   for (const kind of KINDS) {
     const of = (set: TriggerSet, part: (c: Cpu) => number = total) => median(costs[set][kind].map(part));
-    const added = (set: TriggerSet) =>
-      `${set} ${of(set).toFixed(0)} µs (PostgreSQL ${of(set, (c) => c.postgres).toFixed(0)}): ` +
-      `+${(of(set) - of('off')).toFixed(0)} µs, ${(((of(set) - of('off')) / of('off')) * 100).toFixed(1)}%`;
+    const backends = (c: Cpu) => c.backends;
+    const added = (set: TriggerSet, part: (c: Cpu) => number) => {
+      const [with_, without] = [of(set, part), of('off', part)];
+      const sign = with_ >= without ? '+' : '';
+      return `${sign}${(with_ - without).toFixed(0)} µs (${sign}${(((with_ - without) / without) * 100).toFixed(1)}%)`;
+    };
     console.log(
-      `${kind}: without triggers ${of('off').toFixed(0)} µs CPU (PostgreSQL ${of('off', (c) => c.postgres).toFixed(0)}); ` +
-        `${added('current')}; ${added('previous')} (medians of ${s.rounds} rounds × ${s.writes})`,
+      `${kind} (medians of ${s.rounds} rounds × ${s.writes}), µs CPU per write, process + PostgreSQL / the backends alone: ` +
+        TRIGGER_SETS.map((set) => `${set} ${of(set).toFixed(0)} / ${of(set, backends).toFixed(0)}`).join(', ') +
+        `; added: current ${added('current', total)} / ${added('current', backends)}, ` +
+        `previous ${added('previous', total)} / ${added('previous', backends)}`,
     );
   }
 }

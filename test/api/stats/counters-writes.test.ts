@@ -1,5 +1,5 @@
-// The counters' triggers on the writes the service's paths rarely make (direct SQL): a message
-// moved to a run of another template, its step, variant and sender changed, several markers or a
+// The counters' triggers on the writes the service's paths rarely make (direct SQL): a step
+// message's insert retried (on conflict do nothing), a message moved to a run of another template, its step, variant and sender changed, several markers or a
 // marker's day changed at once (beside the one-marker writes the service makes), a message, task,
 // meeting and run deleted, a task and a meeting moved, a run's step changed after it opted out.
 // After each, the counters equal their recomputation. And the WHEN clauses hold back the writes
@@ -55,6 +55,16 @@ describe('sequence stats counters (direct writes)', function () {
       await agrees(what);
     };
 
+    // A retried step message insert meets its row and does nothing: it counts nothing either.
+    await write(
+      'a step message inserted again',
+      sql`insert into messages (id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body,
+          step_number, sent_at, created_at, variant)
+        select id, organization_id, contact_id, sequence_id, channel, direction, kind, subject, body, step_number,
+          sent_at, created_at, variant from messages where id = ${am}
+        on conflict (id) do nothing`,
+    );
+    assert.equal((await sums(t1)).sent, 2);
     await write('an open', sql`update messages set unique_opened_at = ${DAY2} where id = ${am}`);
     await write('an open moved to another day', sql`update messages set unique_opened_at = ${DAY1} where id = ${am}`);
     await write(

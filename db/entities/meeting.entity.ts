@@ -4,21 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
 import { Sequence } from './sequence.entity.ts';
+import { statsTriggersOf } from '../migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
 export const MeetingSchema = defineEntity({
   name: 'Meeting',
   tableName: 'meetings',
   indexes: [{ name: 'meetings_organization_contact_index', properties: ['organization', 'contact'] }],
-  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
-  triggers: [
-    {
-      name: 'meetings_sequence_stats',
-      timing: 'after',
-      events: ['insert', 'update', 'delete'],
-      expression:
-        'create trigger "meetings_sequence_stats" after insert or update or delete on "meetings" for each row execute function "meetings_sequence_stats"()',
-    },
-  ],
+  // Keep the sequence_stats_daily counters (db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts).
+  triggers: statsTriggersOf('meetings'),
   properties: {
     id: p
       .uuid()

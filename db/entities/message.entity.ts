@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Contact } from './contact.entity.ts';
 import { Organization } from './organization.entity.ts';
 import { Sequence } from './sequence.entity.ts';
+import { statsTriggersOf } from '../migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
 export const MESSAGE_CHANNELS = ['EMAIL', 'LINKEDIN', 'CALENDAR', 'MANUAL'] as const;
 
@@ -22,16 +23,8 @@ export const MessageSchema = defineEntity({
       expression: `create index "messages_organization_provider_message_id_index" on "messages" ("organization_id", "provider_message_id") where "provider_message_id" is not null`,
     },
   ],
-  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
-  triggers: [
-    {
-      name: 'messages_sequence_stats',
-      timing: 'after',
-      events: ['insert', 'update', 'delete'],
-      expression:
-        'create trigger "messages_sequence_stats" after insert or update or delete on "messages" for each row execute function "messages_sequence_stats"()',
-    },
-  ],
+  // Keep the sequence_stats_daily counters (db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts).
+  triggers: statsTriggersOf('messages'),
   properties: {
     id: p
       .uuid()

@@ -8,6 +8,7 @@ import { Organization } from './organization.entity.ts';
 import { SequenceTemplate } from './sequence-template.entity.ts';
 import { User } from './user.entity.ts';
 import { SEQUENCE_STATUSES } from '../../domain/sequences/statuses.ts';
+import { statsTriggersOf } from '../migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
 export { SEQUENCE_STATUSES, type SequenceStatus } from '../../domain/sequences/statuses.ts';
 
@@ -28,23 +29,8 @@ export const SequenceSchema = defineEntity({
     { name: 'sequences_organization_contact_index', properties: ['organization', 'contact'] },
     { name: 'sequences_organization_template_index', properties: ['organization', 'sequenceTemplate'] },
   ],
-  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
-  triggers: [
-    {
-      name: 'sequences_sequence_stats',
-      timing: 'after',
-      events: ['insert', 'update'],
-      expression:
-        'create trigger "sequences_sequence_stats" after insert or update on "sequences" for each row execute function "sequences_sequence_stats"()',
-    },
-    {
-      name: 'sequences_sequence_stats_delete',
-      timing: 'before',
-      events: ['delete'],
-      expression:
-        'create trigger "sequences_sequence_stats_delete" before delete on "sequences" for each row execute function "sequences_sequence_stats_delete"()',
-    },
-  ],
+  // Keep the sequence_stats_daily counters (db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts).
+  triggers: statsTriggersOf('sequences'),
   properties: {
     id: p
       .uuid()

@@ -8,6 +8,7 @@ import { Organization } from './organization.entity.ts';
 import { Message } from './message.entity.ts';
 import { Sequence } from './sequence.entity.ts';
 import { User } from './user.entity.ts';
+import { statsTriggersOf } from '../migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
 export const TASK_TYPES = [
   'CALL',
@@ -54,16 +55,8 @@ export const TaskSchema = defineEntity({
       expression: 'create index "tasks_title_trgm" on "tasks" using gin (lower("title") gin_trgm_ops)',
     },
   ],
-  // Keeps the sequence_stats_daily counters (db/migrations/Migration20261130130000_sequence_stats.sql.ts).
-  triggers: [
-    {
-      name: 'tasks_sequence_stats',
-      timing: 'after',
-      events: ['insert', 'update', 'delete'],
-      expression:
-        'create trigger "tasks_sequence_stats" after insert or update or delete on "tasks" for each row execute function "tasks_sequence_stats"()',
-    },
-  ],
+  // Keep the sequence_stats_daily counters (db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts).
+  triggers: statsTriggersOf('tasks'),
   properties: {
     id: p
       .uuid()

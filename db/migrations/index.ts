@@ -43,6 +43,7 @@ import { Migration20261130130000_sequence_stats } from './Migration2026113013000
 import { Migration20261130130100_variant_winners } from './Migration20261130130100_variant_winners.ts';
 import { Migration20261201100000_sender_pool } from './Migration20261201100000_sender_pool.ts';
 import { Migration20261202090000_audit_log_time_order } from './Migration20261202090000_audit_log_time_order.ts';
+import { Migration20261202100000_stats_cheap_triggers } from './Migration20261202100000_stats_cheap_triggers.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122022105_foundation', class: Migration20261122022105_foundation },
@@ -94,4 +95,5 @@ export const migrations: MigrationObject[] = [
     name: 'Migration20261202090000_audit_log_time_order',
     class: Migration20261202090000_audit_log_time_order,
   },
+  { name: 'Migration20261202100000_stats_cheap_triggers', class: Migration20261202100000_stats_cheap_triggers },
 ];

@@ -18,15 +18,31 @@ function stat(pid: number): { ms: number; ppid: number } | null {
 }
 
 /** CPU ms of `pid` and of its children (e.g. PostgreSQL's backends under the postmaster), ended ones included. */
-export function cpuMs(pid: number): number {
+export function cpuMs(pid: number, child: (pid: number) => boolean = () => true): number {
   let total = stat(pid)?.ms ?? Number.NaN;
   for (const entry of readdirSync('/proc')) {
-    const child = Number(entry);
-    if (!Number.isInteger(child)) continue;
-    const s = stat(child);
-    if (s?.ppid === pid) total += s.ms;
+    const id = Number(entry);
+    if (!Number.isInteger(id)) continue;
+    const s = stat(id);
+    if (s?.ppid === pid && child(id)) total += s.ms;
   }
   return total;
+}
+
+/**
+ * CPU ms of the client connections' backends under the PostgreSQL server `postmaster` (titled
+ * "postgres: user database host(port) ..."), living ones only: without the server's background
+ * processes (autovacuum, checkpointer, WAL writer, I/O workers), whose work comes and goes.
+ */
+export function backendsCpuMs(postmaster: number): number {
+  const client = (pid: number) => {
+    try {
+      return /^postgres: \S+ \S+ [^ ]+\(\d+\)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  return cpuMs(postmaster, client) - (stat(postmaster)?.ms ?? Number.NaN);
 }
 
 /** The pid of the PostgreSQL server (postmaster) listening on `port`, from the processes' command lines. */

@@ -1,12 +1,14 @@
 // The counters' triggers' own time inside PostgreSQL (EXPLAIN ANALYZE's per-trigger times) on the
 // statements that record a step's email (the message's insert, the run's step), its first open and
-// a person's click, for fresh runs of the bench's template: a figure the machine's other work
-// hardly moves, beside the statements' whole execution time.
+// a person's click, for fresh runs of the bench's template, with the service's triggers and with the
+// previous ones (stats-trigger-sets.ts): a figure the machine's other work hardly moves, beside the
+// statements' whole execution time.
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import { benchDb, insertFreshRuns } from './fixtures.ts';
 import { median } from './harness.ts';
+import { STATS_TRIGGER_NAMES, useTriggerSet } from './stats-trigger-sets.ts';
 
 interface Explained {
   'Execution Time': number;
@@ -20,16 +22,17 @@ async function explained(orm: MikroORM, statement: RawBuilder<unknown>): Promise
   }>`explain (analyze, format json) ${statement}`.execute(benchDb(orm));
   const [plan] = rows[0]['QUERY PLAN'];
   const triggers = (plan.Triggers ?? [])
-    .filter((t) => t['Trigger Name'].endsWith('_sequence_stats'))
+    .filter((t) => STATS_TRIGGER_NAMES.has(t['Trigger Name']))
     .reduce((sum, t) => sum + t.Time, 0);
   return { triggers, total: plan['Execution Time'] };
 }
 
-export async function benchTriggerTime(
+/** The medians of `writes` sends, first opens and clicks: the triggers' time and the statements'. */
+async function timed(
   orm: MikroORM,
   s: { organizationId: string; templateId: string; senderId: string },
   writes: number,
-): Promise<void> {
+): Promise<string> {
   const runs = await insertFreshRuns(orm, s, writes, 'stats-trigger-time.test');
   const times = { send: [] as number[], open: [] as number[], click: [] as number[] };
   const totals = { send: [] as number[], open: [] as number[], click: [] as number[] };
@@ -58,8 +61,24 @@ export async function benchTriggerTime(
     }
   }
   const us = (ms: number[]) => `${(median(ms) * 1000).toFixed(0)} µs`;
-  console.log(
-    `the triggers' own time in PostgreSQL (medians of ${writes}): send ${us(times.send)} of its statements' ${us(totals.send)} ` +
-      `(the message's insert and the run's step), open ${us(times.open)} of ${us(totals.open)}, click ${us(times.click)} of ${us(totals.click)}`,
+  return (
+    `send ${us(times.send)} of its statements' ${us(totals.send)} (the message's insert and the run's step), ` +
+    `open ${us(times.open)} of ${us(totals.open)}, click ${us(times.click)} of ${us(totals.click)}`
   );
+}
+
+export async function benchTriggerTime(
+  orm: MikroORM,
+  s: { organizationId: string; templateId: string; senderId: string },
+  writes: number,
+): Promise<void> {
+  try {
+    for (const set of ['current', 'previous'] as const) {
+      await useTriggerSet(orm.em.fork(), set);
+      await timed(orm, s, Math.min(writes, 50)); // warm-up: the triggers' plans cached
+      console.log(`the ${set} triggers' own time in PostgreSQL (medians of ${writes}): ${await timed(orm, s, writes)}`);
+    }
+  } finally {
+    await useTriggerSet(orm.em.fork(), 'current');
+  }
 }

@@ -1,9 +1,11 @@
 // What the counters' triggers cost the writes they ride in: the transaction that records a step's
 // email (the run locked, its message inserted, the run moved on, as the send step writes them), and
-// the first open and a person's click of it (the engagement services), each with the triggers on
-// and off in alternating rounds on the bench's own database. CPU of this process and of PostgreSQL
-// per write (Linux /proc), medians of the rounds. The recording transaction is a part of a send
-// (the workflow, Temporal and the provider cost more), so the share against it is an upper bound.
+// the first open and a person's click of it (the engagement services), each with the service's
+// triggers, with the previous ones (Migration20261130130000_sequence_stats's, installed beside them:
+// stats-trigger-sets.ts) and with none, in rounds that rotate the three on the bench's own database.
+// CPU of this process and of PostgreSQL per write (Linux /proc), medians of the rounds. The
+// recording transaction is a part of a send (the workflow, Temporal and the provider cost more), so
+// the share against it is an upper bound.
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
@@ -11,10 +13,10 @@ import { recordClick, recordOpen } from '../../domain/engagement/opens-clicks.se
 import { lockRun, update } from '../../domain/sequences/runs.ts';
 import { insertStepMessage } from '../../domain/sequences/step-writes.ts';
 import { createWorkflowClients } from '../../workflows/clients.ts';
-import { cpuMs, postmasterPid } from './cpu-time.ts';
+import { backendsCpuMs, cpuMs, postmasterPid } from './cpu-time.ts';
 import { insertFreshRuns } from './fixtures.ts';
 import { median } from './harness.ts';
-import { setStatsTriggers } from '../../test/helpers/stats-triggers.ts';
+import { TRIGGER_SETS, useTriggerSet, type TriggerSet } from './stats-trigger-sets.ts';
 
 export interface WriteCostSettings {
   organizationId: string;
@@ -28,20 +30,25 @@ export interface WriteCostSettings {
 
 const KINDS = ['send', 'open', 'click'] as const;
 type Kind = (typeof KINDS)[number];
-/** µs of CPU per write: this process (the service's code) and PostgreSQL. */
+/** µs of CPU per write: this process (the service's code), PostgreSQL, and of that its client backends alone. */
 interface Cpu {
   node: number;
   postgres: number;
+  backends: number;
 }
 type Costs = Record<Kind, Cpu[]>;
 
 /** µs of CPU of this process and of PostgreSQL per call of `work` over `items`, one after another. */
 async function cpuPer<T>(postgres: number, items: T[], work: (item: T) => Promise<unknown>): Promise<Cpu> {
-  const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
+  const [node0, pg0, backends0] = [process.cpuUsage(), cpuMs(postgres), backendsCpuMs(postgres)];
   for (const item of items) await work(item);
   const node = process.cpuUsage(node0);
   const per = 1000 / items.length;
-  return { node: ((node.user + node.system) / 1000) * per, postgres: (cpuMs(postgres) - pg0) * per };
+  return {
+    node: ((node.user + node.system) / 1000) * per,
+    postgres: (cpuMs(postgres) - pg0) * per,
+    backends: (backendsCpuMs(postgres) - backends0) * per,
+  };
 }
 
 const total = (c: Cpu) => c.node + c.postgres;
@@ -87,45 +94,49 @@ async function round(orm: MikroORM, s: WriteCostSettings, postgres: number, cost
   await connection.close().catch(() => undefined);
 }
 
-/** Prints, per kind, the medians of µs per write with the triggers on and off and the share they add. */
+const blank = (): Costs => ({ send: [], open: [], click: [] });
+
+/** Prints, per kind, the medians of µs per write with each trigger set and the share the triggers add. */
 export async function benchWriteCost(orm: MikroORM, s: WriteCostSettings): Promise<void> {
   const postgres = postmasterPid(Number(new URL(s.databaseUrl).port));
-  const costs = { on: { send: [], open: [], click: [] } as Costs, off: { send: [], open: [], click: [] } as Costs };
-  // A warm-up round of each mode first, not counted: the first writes pay for cold caches (the
-  // process's compiled code, PostgreSQL's plans), which would land on whichever mode ran first.
-  for (const mode of ['on', 'off'] as const) {
-    await setStatsTriggers(orm.em.fork(), mode === 'on');
-    try {
-      await round(orm, { ...s, writes: Math.min(s.writes, 100) }, postgres, { send: [], open: [], click: [] });
-    } finally {
-      await setStatsTriggers(orm.em.fork(), true);
+  const costs = { current: blank(), previous: blank(), off: blank() } as Record<TriggerSet, Costs>;
+  try {
+    // A warm-up round of each set first, not counted: the first writes pay for cold caches (the
+    // process's compiled code, PostgreSQL's plans), which would land on whichever set ran first.
+    for (const set of TRIGGER_SETS) {
+      await useTriggerSet(orm.em.fork(), set);
+      await round(orm, { ...s, writes: Math.min(s.writes, 100) }, postgres, blank());
     }
-  }
-  for (let r = 1; r <= s.rounds; r++) {
-    // The order of the modes alternates, so neither always runs on a warmer cache.
-    for (const mode of r % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-      await setStatsTriggers(orm.em.fork(), mode === 'on');
-      try {
-        await round(orm, s, postgres, costs[mode]);
-      } finally {
-        await setStatsTriggers(orm.em.fork(), true);
+    for (let r = 1; r <= s.rounds; r++) {
+      // The sets' order rotates, so none always runs first or on a warmer cache.
+      for (const set of TRIGGER_SETS.map((_, i) => TRIGGER_SETS[(i + r) % TRIGGER_SETS.length])) {
+        await useTriggerSet(orm.em.fork(), set);
+        await round(orm, s, postgres, costs[set]);
+        const last = (k: Kind) => costs[set][k].at(-1)!;
+        console.log(
+          `  round ${r} triggers ${set.padEnd(8)}: µs CPU per write (process + PostgreSQL; its backends) ` +
+            KINDS.map(
+              (k) => `${k} ${last(k).node.toFixed(0)} + ${last(k).postgres.toFixed(0)}; ${last(k).backends.toFixed(0)}`,
+            ).join(', '),
+        );
       }
-      const last = (k: Kind) => costs[mode][k].at(-1)!;
-      console.log(
-        `  round ${r} triggers ${mode}: µs CPU per write (process + PostgreSQL) ` +
-          KINDS.map((k) => `${k} ${last(k).node.toFixed(0)} + ${last(k).postgres.toFixed(0)}`).join(', '),
-      );
     }
+  } finally {
+    await useTriggerSet(orm.em.fork(), 'current');
   }
   for (const kind of KINDS) {
-    const [on, off] = [median(costs.on[kind].map(total)), median(costs.off[kind].map(total))];
-    const [pgOn, pgOff] = [
-      median(costs.on[kind].map((c) => c.postgres)),
-      median(costs.off[kind].map((c) => c.postgres)),
-    ];
+    const of = (set: TriggerSet, part: (c: Cpu) => number = total) => median(costs[set][kind].map(part));
+    const backends = (c: Cpu) => c.backends;
+    const added = (set: TriggerSet, part: (c: Cpu) => number) => {
+      const [with_, without] = [of(set, part), of('off', part)];
+      const sign = with_ >= without ? '+' : '';
+      return `${sign}${(with_ - without).toFixed(0)} µs (${sign}${(((with_ - without) / without) * 100).toFixed(1)}%)`;
+    };
     console.log(
-      `${kind}: ${on.toFixed(0)} µs CPU with the counters, ${off.toFixed(0)} µs without (medians of ${s.rounds} rounds × ${s.writes}; ` +
-        `PostgreSQL ${pgOn.toFixed(0)} and ${pgOff.toFixed(0)}): the triggers add ${(on - off).toFixed(0)} µs, ${(((on - off) / off) * 100).toFixed(1)}% of the write`,
+      `${kind} (medians of ${s.rounds} rounds × ${s.writes}), µs CPU per write, process + PostgreSQL / the backends alone: ` +
+        TRIGGER_SETS.map((set) => `${set} ${of(set).toFixed(0)} / ${of(set, backends).toFixed(0)}`).join(', ') +
+        `; added: current ${added('current', total)} / ${added('current', backends)}, ` +
+        `previous ${added('previous', total)} / ${added('previous', backends)}`,
     );
   }
 }

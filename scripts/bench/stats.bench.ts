@@ -4,10 +4,11 @@
 // Reads: GET /v1/sequence-templates/{id}/stats and GET /v1/users/{id}/stats for the whole range,
 // BENCH_STATS_REQUESTS times each, one after another, in turns with GET /v1/sequence-templates/{id}
 // and GET /v1/me as the baseline of the same run: p50/p99 (goal: stats p99 < 50 ms) and the API's
-// and PostgreSQL's CPU per request. Writes: the
-// counters' cost per send and per event, triggers on and off (stats-writes.ts; goal ≤ 5%):
+// and PostgreSQL's CPU per request. Writes: the counters' cost per send and per event, with the
+// service's triggers, the previous ones and none (stats-writes.ts; goal ≤ 5%):
 // BENCH_STATS_WRITE_ROUNDS (10) rounds of BENCH_STATS_WRITES (400) of each kind, then the triggers'
-// own time inside PostgreSQL on the same statements (stats-trigger-time.ts).
+// own time inside PostgreSQL on the same statements (stats-trigger-time.ts). BENCH_STATS_PARTS
+// (reads,writes) picks the parts, e.g. `writes` alone with a smaller BENCH_STATS_MESSAGES.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { counterDifferences } from '../../domain/stats/stats.queries.ts';
@@ -25,6 +26,7 @@ import {
 } from './harness.ts';
 import { seedStatsHistory } from './stats-seed.ts';
 import { benchTriggerTime } from './stats-trigger-time.ts';
+import { installPreviousTriggers } from './stats-trigger-sets.ts';
 import { benchWriteCost } from './stats-writes.ts';
 
 const variants = (step: number) => [
@@ -90,6 +92,7 @@ export async function benchStats(): Promise<void> {
   const { rounds } = roundSettings(5);
   const writes = envNumber('BENCH_STATS_WRITES', 400);
   const writeRounds = envNumber('BENCH_STATS_WRITE_ROUNDS', 10);
+  const parts = (process.env.BENCH_STATS_PARTS ?? 'reads,writes').split(',');
   const { database, orm, org } = await benchDatabaseWithOrg();
   let api: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
@@ -115,55 +118,62 @@ export async function benchStats(): Promise<void> {
         `(${((performance.now() - checked) / 1000).toFixed(0)} s)`,
     );
 
-    const port = await freePort();
-    api = await startServer(
-      'api/server.ts',
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        // Reads only: the lazy Temporal connection is never used.
-        TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      },
-      `http://127.0.0.1:${port}/healthz`,
-    );
-    const paths = [
-      `/v1/sequence-templates/${templateId}/stats`,
-      `/v1/users/${org.user_id}/stats`,
-      `/v1/sequence-templates/${templateId}`,
-      '/v1/me',
-    ];
-    const pids = { api: api.pid!, postgres: postmasterPid(Number(new URL(database.url).port)) };
-    const figures = await reads(`http://127.0.0.1:${port}`, org.api_key, pids, paths, requests, rounds);
-    console.log(`reads (${requests} of each, one at a time, in ${rounds} rounds of blocks in turns):`);
-    for (const [i, path] of paths.entries()) {
-      const f = figures[i];
-      console.log(
-        `  GET ${path.replace(templateId, '{id}').replace(org.user_id, '{id}').padEnd(36)} p50 ${f.p50.toFixed(1)} ms, ` +
-          `p99 ${f.p99.toFixed(1)} ms; CPU per request: API ${f.api.toFixed(0)} µs + PostgreSQL ${f.postgres.toFixed(0)} µs`,
+    if (parts.includes('reads')) {
+      const port = await freePort();
+      api = await startServer(
+        'api/server.ts',
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: database.url,
+          // Reads only: the lazy Temporal connection is never used.
+          TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        },
+        `http://127.0.0.1:${port}/healthz`,
       );
-    }
-    const stats = (await fetch(`http://127.0.0.1:${port}${paths[0]}`, {
-      headers: { authorization: `Bearer ${org.api_key}` },
-    }).then((r) => r.json())) as { sent: number; steps: { variants: unknown[] }[] };
-    console.log(
-      `  the template's answer: sent ${stats.sent}, ${stats.steps.length} steps × ${stats.steps[0]?.variants.length} variants`,
-    );
-    const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers)
+      const paths = [
+        `/v1/sequence-templates/${templateId}/stats`,
+        `/v1/users/${org.user_id}/stats`,
+        `/v1/sequence-templates/${templateId}`,
+        '/v1/me',
+      ];
+      const pids = { api: api.pid!, postgres: postmasterPid(Number(new URL(database.url).port)) };
+      const figures = await reads(`http://127.0.0.1:${port}`, org.api_key, pids, paths, requests, rounds);
+      console.log(`reads (${requests} of each, one at a time, in ${rounds} rounds of blocks in turns):`);
+      for (const [i, path] of paths.entries()) {
+        const f = figures[i];
+        console.log(
+          `  GET ${path.replace(templateId, '{id}').replace(org.user_id, '{id}').padEnd(36)} p50 ${f.p50.toFixed(1)} ms, ` +
+            `p99 ${f.p99.toFixed(1)} ms; CPU per request: API ${f.api.toFixed(0)} µs + PostgreSQL ${f.postgres.toFixed(0)} µs`,
+        );
+      }
+      const stats = (await fetch(`http://127.0.0.1:${port}${paths[0]}`, {
+        headers: { authorization: `Bearer ${org.api_key}` },
+      }).then((r) => r.json())) as { sent: number; steps: { variants: unknown[] }[] };
+      console.log(
+        `  the template's answer: sent ${stats.sent}, ${stats.steps.length} steps × ${stats.steps[0]?.variants.length} variants`,
+      );
+      const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers)
       select step_number, variant, sum(sent) from sequence_stats_daily
       where organization_id = ${org.organization_id} and sequence_template_id = ${templateId}
         and day >= coalesce(null::date, '-infinity'::date) and day <= coalesce(null::date, 'infinity'::date)
       group by step_number, variant`.execute(benchDb(orm));
-    console.log(`the template's sums, planned:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+      console.log(`the template's sums, planned:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
 
-    // The API idle and its connections closed: PostgreSQL's CPU below is the writes' alone.
-    await stopChild(api, 5000);
-    api = undefined;
-    await sql`checkpoint`.execute(benchDb(orm));
-    console.log(`writes (${writeRounds} rounds × ${writes} of each, triggers on and off in turns):`);
-    await benchWriteCost(orm, { ...h, databaseUrl: database.url, writes, rounds: writeRounds });
-    await benchTriggerTime(orm, h, writes);
+      // The API idle and its connections closed: PostgreSQL's CPU below is the writes' alone.
+      await stopChild(api, 5000);
+      api = undefined;
+    }
+    if (parts.includes('writes')) {
+      await installPreviousTriggers(orm.em.fork());
+      await sql`checkpoint`.execute(benchDb(orm));
+      console.log(
+        `writes (${writeRounds} rounds × ${writes} of each, the current triggers, the previous ones and none in turns):`,
+      );
+      await benchWriteCost(orm, { ...h, databaseUrl: database.url, writes, rounds: writeRounds });
+      await benchTriggerTime(orm, h, writes);
+    }
   } finally {
     if (api) await stopChild(api, 5000);
     await orm.close();

@@ -4,17 +4,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedKysely } from '../../db/kysely.ts';
-import { SEQUENCE_STATS_TRIGGER_DEFINITIONS } from '../../db/migrations/Migration20261130130000_sequence_stats.sql.ts';
+import { STATS_CHEAP_TRIGGERS } from '../../db/migrations/Migration20261202100000_stats_cheap_triggers.sql.ts';
 
-/** Each trigger of the counters and its table, from the statements the migration runs. */
-const STATS_TRIGGERS = Object.values(SEQUENCE_STATS_TRIGGER_DEFINITIONS).map((statement) => {
-  const [, name, table] = /create trigger "([^"]+)" .* on "([^"]+)"/.exec(statement)!;
-  return { name, table };
-});
-
-/** Turns every trigger of the counters on or off, in `em`'s transaction when it has one. */
-export async function setStatsTriggers(em: EntityManager, enabled: boolean): Promise<void> {
-  for (const { name, table } of STATS_TRIGGERS)
+/** Turns `triggers` (every trigger of the counters by default) on or off, in `em`'s transaction when it has one. */
+export async function setStatsTriggers(
+  em: EntityManager,
+  enabled: boolean,
+  triggers: { name: string; table: string }[] = STATS_CHEAP_TRIGGERS,
+): Promise<void> {
+  for (const { name, table } of triggers)
     await sql
       .raw(`alter table "${table}" ${enabled ? 'enable' : 'disable'} trigger "${name}"`)
       .execute(typedKysely(em));

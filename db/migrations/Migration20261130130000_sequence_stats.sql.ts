@@ -7,7 +7,7 @@
 // sequence_stats_recompute(), which derives the same counters from the source rows alone.
 
 const NIL = `'00000000-0000-0000-0000-000000000000'::uuid`;
-const COUNTERS = [
+export const COUNTERS = [
   'enrolled',
   'active',
   'sent',
@@ -30,7 +30,7 @@ const stepMessage = (m: string) =>
   `(${m}."id" is not null and ${m}."direction" = 'OUTBOUND' and ${m}."in_reply_to_id" is null and ${m}."sequence_id" is not null)`;
 
 /** A step message's markers and the counter each feeds. */
-const MESSAGE_MARKERS = [
+export const MESSAGE_MARKERS = [
   ['sent', 'sent_at'],
   ['bounced', 'bounced_at'],
   ['opened', 'unique_opened_at'],

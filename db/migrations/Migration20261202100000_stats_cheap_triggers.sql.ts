@@ -9,11 +9,10 @@
 // Triggers are split by operation so that a WHEN clause, checked without calling PL/pgSQL, lets
 // through only the writes that can move a counter; updates and deletes count in BEFORE triggers.
 
+// The counters, and the markers that feed them, are the first migration's (a frozen file).
+import { COUNTERS, MESSAGE_MARKERS } from './Migration20261130130000_sequence_stats.sql.ts';
+
 const NIL = `'00000000-0000-0000-0000-000000000000'::uuid`;
-const COUNTERS =
-  'enrolled active sent bounced opened opened_proxy clicked clicked_bot replied replied_positive opted_out meetings tasks_completed'.split(
-    ' ',
-  );
 const KEY = `"sequence_template_id", "day", "step_number", "variant", "sender_id"`;
 const day = (at: string) => `(${at} at time zone 'UTC')::date`;
 const distinct = (columns: string[]) =>
@@ -39,17 +38,6 @@ function upsert(contributions: string): string {
       ${onConflict};`;
 }
 
-/** A step message's markers and the counter each feeds. */
-const MESSAGE_MARKERS = [
-  ['sent', 'sent_at'],
-  ['bounced', 'bounced_at'],
-  ['opened', 'unique_opened_at'],
-  ['opened_proxy', 'proxy_opened_at'],
-  ['clicked', 'unique_clicked_at'],
-  ['clicked_bot', 'bot_clicked_at'],
-  ['replied', 'first_reply_at'],
-  ['replied_positive', 'first_positive_reply_at'],
-] as const;
 /** A step message: an OUTBOUND message of a run that answers nothing (a reply task's answer does); sent_at is never null. */
 const stepMessage = (m: string) =>
   `${m}."direction" = 'OUTBOUND' and ${m}."in_reply_to_id" is null and ${m}."sequence_id" is not null`;

@@ -60,7 +60,7 @@ export function postmasterPid(port: number): number {
 }
 
 export interface CpuMeter {
-  /** "api 12, worker 30, ..." ms of CPU per operation since the meter started, over `operations`. */
+  /** "api 12, worker 30, ..., all 42" ms of CPU per operation since the meter started, over `operations`. */
   perOperation(operations: number): string;
 }
 
@@ -68,9 +68,10 @@ export interface CpuMeter {
 export function cpuMeter(pids: Record<string, number>): CpuMeter {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   return {
-    perOperation: (operations) =>
-      Object.entries(pids)
-        .map(([name, pid]) => `${name} ${((cpuMs(pid) - start[name]) / operations).toFixed(1)}`)
-        .join(', '),
+    perOperation: (operations) => {
+      const each = Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - start[name]) / operations] as const);
+      const all = each.reduce((sum, [, ms]) => sum + ms, 0);
+      return [...each, ['all', all] as const].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ');
+    },
   };
 }

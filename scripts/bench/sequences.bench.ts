@@ -130,6 +130,9 @@ export async function benchSequences(): Promise<void> {
       if (Number(n) >= sequenceIds.length) break;
       await sleep(200);
     }
+    // The whole of each enrollment's work, its run's start and first email included (the figure above
+    // stops at the last answer, wherever the runs then are): steadier from run to run.
+    console.log(`    CPU ms per enrollment through its first email sent: ${cpu.perOperation(enrollments)}`);
 
     const rounds = controlRounds > 1 ? `, ${controlRounds} times over` : '';
     console.log(

@@ -29,8 +29,6 @@ import { holidayCalendar } from '../domain/sequences/holidays.ts';
 import type { HolidayCalendar } from '../domain/sequences/schedule-window.ts';
 import { runWindow } from '../domain/sequences/run-window.ts';
 import { serviceBaseUrl } from '../domain/sequences/step-email.ts';
-import { stepSender } from '../domain/sequences/senders.ts';
-import { senderPacing } from '../domain/sequences/send-slot.ts';
 
 export interface SequenceActivityDeps {
   orm: MikroORM;
@@ -83,7 +81,6 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
     async loadSequencePlan(input: { sequenceId: string }): Promise<SequencePlan> {
       return tx(async (em) => {
         const row = await lockRun(em, input.sequenceId);
-        const sender = await stepSender(em, row);
         return {
           status: row.status,
           currentStep: row.current_step,
@@ -93,23 +90,7 @@ export function createSequenceActivities(deps: SequenceActivityDeps) {
           ...pauseStateOf(row),
           channels: { email: !!row.email, linkedin: !!row.linkedin_url },
           halted: row.replied_at !== null && isRunningStatus(row.status),
-          pacedSender: !!sender && senderPacing(sender, stepDeps.sharedTransportPaced) !== null,
         };
-      });
-    },
-
-    /**
-     * A due email of a paced sender reserves its send slot and is recorded, no provider called (a
-     * local activity: no activity task and workflow task of its own before the slot's timer). Its
-     * result is runStep's, a slot due now included (SLOT at `at`: the run's runStep sends it); WINDOW
-     * when the step is no paced email.
-     */
-    reserveSendSlot(input: RunStepInput): Promise<RunStepResult> {
-      return tx(async (em) => {
-        const row = await lockRun(em, input.sequenceId);
-        const prepared = await prepareStep(stepDeps, em, row, { ...input, reserveOnly: true });
-        if ('outcome' in prepared) return prepared;
-        return { outcome: 'SLOT', slotAt: input.at, taskId: null, messageId: null, status: row.status };
       });
     },
 

@@ -48,11 +48,6 @@ export interface SequencePlan {
   halted: boolean;
   /** The row's revision this plan was read at. */
   revision: number;
-  /**
-   * The run's sender paces their mailbox (when the plan was read): each email reserves its send slot
-   * first, in a local activity of the workflow task that finds the step due. Absent: false.
-   */
-  pacedSender?: boolean;
 }
 
 /** What the holidayCalendar activity is asked: one country's public holidays from a local date on. */

@@ -53,9 +53,8 @@ const acts = proxyActivities<SequenceActivities>({
   retry: STEP_RETRY_POLICY,
 });
 // The run's first read of its row, as a local activity in its first workflow task (no activity task
-// through the server, one workflow task less before the first step's timer), and a paced sender's
-// slot reservations (one less before the slot's timer). Later reads stay activities.
-const local = proxyLocalActivities<SequenceActivities>({
+// through the server, one workflow task less before the first step's timer). Later reads stay activities.
+const firstPlan = proxyLocalActivities<SequenceActivities>({
   startToCloseTimeout: '2 minutes',
   retry: STEP_RETRY_POLICY,
 });
@@ -159,7 +158,7 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
   }
   /** The run's steps, from the row's current step to its end. */
   async function run(): Promise<void> {
-    const plan = await local.loadSequencePlan({ sequenceId: input.sequenceId });
+    const plan = await firstPlan.loadSequencePlan({ sequenceId: input.sequenceId });
     status.currentStep = plan.currentStep;
     status.stepCount = plan.steps.length;
     applyPlan(plan);
@@ -196,15 +195,16 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
           }
           if (allowed > now() && step.type === 'EMAIL' && !askedSlot) {
             askedSlot = true;
-            result = await reserveSlot(stepIndex, plan.pacedSender);
+            waitFor('STEP', null);
+            const early = await acts.runStep({
+              sequenceId: input.sequenceId,
+              stepNumber: stepIndex + 1,
+              at: new Date().toISOString(),
+              reserveOnly: true,
+            });
+            if (early.outcome !== 'WINDOW') result = early;
           }
           if (!result) await sleepUntil('WINDOW', allowed);
-        }
-        // A paced sender's due email reserves its slot in this workflow task (a local activity), then waits for it.
-        const due = !status.ended && !status.paused && !halted;
-        if (!result && due && plan.pacedSender && step.type === 'EMAIL' && !askedSlot) {
-          askedSlot = true;
-          result = await reserveSlot(stepIndex, true);
         }
         if (!result) {
           if (status.ended) break;
@@ -277,18 +277,6 @@ export async function sequenceWorkflow(input: SequenceInput): Promise<void> {
       if (done.halted) halted = true;
       else status.ended = true;
     }
-  }
-
-  /**
-   * Asks once for the send slot of a due email (WINDOW: none was reserved, the step runs as any). A
-   * paced sender's in a local activity; otherwise as an activity that answers WINDOW unless the sender
-   * has become paced since the plan was read.
-   */
-  async function reserveSlot(stepIndex: number, pacedSender = false): Promise<RunStepResult | null> {
-    waitFor('STEP', null);
-    const ask = { sequenceId: input.sequenceId, stepNumber: stepIndex + 1, at: new Date().toISOString() };
-    const early = pacedSender ? await local.reserveSendSlot(ask) : await acts.runStep({ ...ask, reserveOnly: true });
-    return early.outcome === 'WINDOW' ? null : early;
   }
 
   /** After a runChanged signal: re-read the row. */

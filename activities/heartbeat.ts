@@ -12,11 +12,14 @@ export function activityContext(): Context | undefined {
   }
 }
 
-/** Runs `work`, heartbeating now and every `everyMs` until it settles. */
+/**
+ * Runs `work`, heartbeating every `everyMs` until it settles. None at the start: the server counts the
+ * heartbeat timeout from the activity's start, so a step that ends within `everyMs` (most do) costs
+ * no heartbeat call, and a worker that dies before the first is noticed as soon.
+ */
 export async function whileHeartbeating<T>(work: () => Promise<T>, everyMs = 5000): Promise<T> {
   const context = activityContext();
   if (!context) return work();
-  context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), everyMs);
   try {
     return await work();

@@ -62,16 +62,20 @@ export function postmasterPid(port: number): number {
 export interface CpuMeter {
   /** "api 12, worker 30, ..., all 42" ms of CPU per operation since the meter started, over `operations`. */
   perOperation(operations: number): string;
+  /** CPU ms of each process since the meter started. */
+  totals(): Record<string, number>;
 }
 
 /** Starts counting the CPU time of the named processes. */
 export function cpuMeter(pids: Record<string, number>): CpuMeter {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const totals = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - start[name]]));
   return {
     perOperation: (operations) => {
-      const each = Object.entries(pids).map(([name, pid]) => [name, (cpuMs(pid) - start[name]) / operations] as const);
+      const each = Object.entries(totals()).map(([name, ms]) => [name, ms / operations] as const);
       const all = each.reduce((sum, [, ms]) => sum + ms, 0);
       return [...each, ['all', all] as const].map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ');
     },
+    totals,
   };
 }

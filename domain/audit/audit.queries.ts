@@ -1,7 +1,7 @@
 // The audit log's queries: one entry written, the organization's entries read page by page, and the
 // retention's delete of entries past their time (the table's trigger refuses any other change).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type QueryCreator } from 'kysely';
 import { typedKysely, type DB } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
 
@@ -71,7 +71,7 @@ export function auditEntryValues(entry: AuditInsert): AuditEntryValues {
 }
 
 /** The row of AuditEntryValues, for `.values()` of an INSERT INTO audit_log built in a statement. */
-export function auditInsertRow(
+function auditInsertRow(
   ...[
     id,
     organizationId,
@@ -107,6 +107,46 @@ export function auditInsertRow(
     status,
     outcome,
   };
+}
+
+/**
+ * `db` with the request's entry inserted by a CTE of its own (`audit_entry`) when there is one: the
+ * statement built on it writes its change and the entry together (one statement, one round trip).
+ * The CTE's name is nothing the statement reads, so the builder's type stays `db`'s.
+ */
+export function withAuditEntry<Q extends Pick<QueryCreator<DB>, 'with'>>(db: Q, entry: AuditEntryValues | null): Q {
+  if (!entry) return db;
+  return db.with('audit_entry', (q) => q.insertInto('audit_log').values(auditInsertRow(...entry))) as unknown as Q;
+}
+
+/**
+ * The values of a compiled statement that carries an entry (the entry's first, then the statement's
+ * own), split back into the entry and the rest.
+ */
+export function splitAudited<T extends unknown[]>(values: [...AuditEntryValues, ...T]): [AuditEntryValues, T] {
+  const [id, org, at, actorType, keyId, userId, operator, requestId, method, action, type, resource, fields, ...more] =
+    values;
+  const [status, outcome, ...rest] = more as [AuditEntryValues[13], AuditEntryValues[14], ...T];
+  return [
+    [
+      id,
+      org,
+      at,
+      actorType,
+      keyId,
+      userId,
+      operator,
+      requestId,
+      method,
+      action,
+      type,
+      resource,
+      fields,
+      status,
+      outcome,
+    ],
+    rest,
+  ];
 }
 
 /** One entry, on `em`'s transaction: a request's entry written with the change it records. */

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Kysely } from 'kysely';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
-import { auditInsertRow, type AuditEntryValues } from '../audit/audit.queries.ts';
+import { withAuditEntry, type AuditEntryValues } from '../audit/audit.queries.ts';
 import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { contactSummaryQuery } from '../people/people.queries.ts';
@@ -60,7 +60,7 @@ export const insertEventAudited = statement((db, ...values: [...EventValues, ...
   const [id, organizationId, key, eventName, occurredAt, externalEventId, subject, payloadJson, receivedAt, ...entry] =
     values;
   return eventInsert(
-    db.with('audit_entry', (q) => q.insertInto('audit_log').values(auditInsertRow(...entry))),
+    withAuditEntry(db, entry),
     id,
     organizationId,
     key,

@@ -4,9 +4,10 @@
 // (db/statement.ts); an identifier not sent is NULL, which equals nothing, so the SQL is the same
 // whichever of email and LinkedIn URL came.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Insertable, QueryCreator } from 'kysely';
+import type { Insertable, Kysely, QueryCreator } from 'kysely';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
 import { statement } from '../../db/statement.ts';
+import { splitAudited, withAuditEntry, type AuditEntryValues } from '../audit/audit.queries.ts';
 import { CONTACT_COLUMNS, CONTACT_JOINED_COLUMNS } from './people.queries.ts';
 
 /**
@@ -70,63 +71,98 @@ type NewContact = Omit<
   'email_status' | 'first_seen_at' | 'last_seen_at' | 'created_at' | 'updated_at'
 >;
 
-/** A new contact, read back with its account and owner. */
-export const insertContact = statement(
-  (
-    db,
-    id: string,
-    organizationId: string,
-    accountId: string | null,
-    email: string | null,
-    linkedinUrl: string | null,
-    firstName: string | null,
-    lastName: string | null,
-    jobTitle: string | null,
-    companyName: string | null,
-    phone: string | null,
-    country: string | null,
-    region: string | null,
-    city: string | null,
-    timezone: string | null,
-    now: Date,
-  ) => {
-    const row: NewContact = {
-      id,
-      organization_id: organizationId,
-      account_id: accountId,
-      email,
-      linkedin_url: linkedinUrl,
-      first_name: firstName,
-      last_name: lastName,
-      job_title: jobTitle,
-      company_name: companyName,
-      phone,
-      country,
-      region,
-      city,
-      timezone,
-    };
-    return readWritten(
-      db.with('written', (w) =>
-        w
-          .insertInto('contacts')
-          .values({
-            ...row,
-            email_status: 'UNVERIFIED',
-            first_seen_at: now,
-            last_seen_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning(CONTACT_COLUMNS),
-      ),
-    );
-  },
-);
+/** A new contact's values, in the order its statement takes them. */
+type ContactValues = [
+  id: string,
+  organizationId: string,
+  accountId: string | null,
+  email: string | null,
+  linkedinUrl: string | null,
+  firstName: string | null,
+  lastName: string | null,
+  jobTitle: string | null,
+  companyName: string | null,
+  phone: string | null,
+  country: string | null,
+  region: string | null,
+  city: string | null,
+  timezone: string | null,
+  now: Date,
+];
 
-/** Writes `set` on a contact, read back with its account and owner. */
+/** The insert of a new contact read back (with the request's audit entry, when there is one). */
+function contactInsert(
+  db: Kysely<DB>,
+  entry: AuditEntryValues | null,
+  [
+    id,
+    organizationId,
+    accountId,
+    email,
+    linkedinUrl,
+    firstName,
+    lastName,
+    jobTitle,
+    companyName,
+    phone,
+    country,
+    region,
+    city,
+    timezone,
+    now,
+  ]: ContactValues,
+) {
+  const row: NewContact = {
+    id,
+    organization_id: organizationId,
+    account_id: accountId,
+    email,
+    linkedin_url: linkedinUrl,
+    first_name: firstName,
+    last_name: lastName,
+    job_title: jobTitle,
+    company_name: companyName,
+    phone,
+    country,
+    region,
+    city,
+    timezone,
+  };
+  return readWritten(
+    withAuditEntry(db, entry).with('written', (w) =>
+      w
+        .insertInto('contacts')
+        .values({
+          ...row,
+          email_status: 'UNVERIFIED',
+          first_seen_at: now,
+          last_seen_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(CONTACT_COLUMNS),
+    ),
+  );
+}
+
+const insertContactRow = statement((db, ...values: ContactValues) => contactInsert(db, null, values));
+const insertContactRowAudited = statement((db, ...values: [...AuditEntryValues, ...ContactValues]) => {
+  const [entry, contact] = splitAudited(values);
+  return contactInsert(db, entry, contact);
+});
+
+/**
+ * A new contact, read back with its account and owner; with the request's audit `entry`, the entry
+ * in the same statement. Each form is compiled once (db/statement.ts).
+ */
+export function insertContact(em: EntityManager, entry: AuditEntryValues | null, ...values: ContactValues) {
+  return entry ? insertContactRowAudited(em, ...entry, ...values) : insertContactRow(em, ...values);
+}
+
+/** Writes `set` on a contact, read back with its account and owner (and the request's audit `entry`, when given). */
 export function updateContact(
   em: EntityManager,
+  entry: AuditEntryValues | null,
   contactId: string,
   set: Partial<
     Pick<
@@ -146,7 +182,7 @@ export function updateContact(
     Pick<Row<'contacts'>, 'email' | 'linkedin_url'> & { last_seen_at: Date; updated_at: Date },
 ) {
   return readWritten(
-    typedKysely(em).with('written', (w) =>
+    withAuditEntry(typedKysely(em), entry).with('written', (w) =>
       w.updateTable('contacts').set(set).where('id', '=', contactId).returning(CONTACT_COLUMNS),
     ),
   ).executeTakeFirstOrThrow();

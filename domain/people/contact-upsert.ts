@@ -11,7 +11,7 @@ import { suppressionHash } from './suppression-hash.ts';
 import { contactRecordFromRow, type ContactRecord } from './records.ts';
 import { insertContact, matchAndSuppression, updateContact } from './contact-upsert.queries.ts';
 import type { RequestAudit } from '../audit/audit-log.ts';
-import { auditEntryValues, insertAuditEntry } from '../audit/audit.queries.ts';
+import { auditEntryValues } from '../audit/audit.queries.ts';
 
 export interface ContactInput {
   email?: string | null;
@@ -92,12 +92,17 @@ async function upsertOnce(
         accountId = null;
       }
 
+      // The request's audit entry commits with the contact, in the statement that writes it (a 201
+      // whether created or updated).
+      const id = existing?.id ?? randomUUID();
+      const entry = audit ? auditEntryValues(audit.entry(201, id)) : null;
       let written;
       if (!existing) {
         const text = (field: (typeof WRITTEN_FIELDS)[number]) => cleanText(input[field]) ?? null;
         const { rows } = await insertContact(
           tx,
-          randomUUID(),
+          entry,
+          id,
           organizationId,
           accountId ?? null,
           email ?? null,
@@ -130,7 +135,7 @@ async function upsertOnce(
             cleanText(input[field]) ?? null,
           ]),
         );
-        written = await updateContact(tx, existing.id, {
+        written = await updateContact(tx, entry, existing.id, {
           ...sent,
           last_seen_at: now,
           updated_at: now,
@@ -139,8 +144,6 @@ async function upsertOnce(
           ...(accountId !== undefined ? { account_id: accountId } : {}),
         });
       }
-      // The request's audit entry commits with the contact (a 201 whether created or updated).
-      if (audit) await insertAuditEntry(tx, ...auditEntryValues(audit.entry(201, written.id)));
       return { record: contactRecordFromRow(written), created: !existing };
     },
     { propagation: TransactionPropagation.REQUIRES_NEW },

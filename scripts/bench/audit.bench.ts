@@ -1,14 +1,19 @@
-// `npm run bench -- audit`: what the audit entry costs the cheapest write of the service, POST
-// /v1/events. The event's one INSERT as the route runs it (ingestEvent), with the request's entry in
-// the same statement and without it, in alternating rounds of BENCH_AUDIT_EVENTS events on the
-// bench's own database, one statement at a time. Printed: CPU of this process (the entry's values,
-// the driver) and of PostgreSQL (the entry's row and its indexes) per event, medians of
-// BENCH_AUDIT_ROUNDS rounds, and the difference. The middleware's own work (the route's resource and
-// the body's field names) is not in it; `npm run bench -- events --before <ref without the audit
-// middleware>` measures the whole request.
+// `npm run bench -- audit`: what the audit entry costs the two writes that carry it with their
+// change, POST /v1/events and POST /v1/contacts. The event's one INSERT as the route runs it
+// (ingestEvent, the entry in the same statement) and a new contact's upsert (upsertContact, the
+// entry in its transaction), each with the request's entry and without it, in alternating rounds of
+// BENCH_AUDIT_WRITES writes on the bench's own database, one at a time. Printed: CPU of this process
+// (the entry's values, the driver) and of PostgreSQL (the entry's row and its indexes) per write,
+// medians of BENCH_AUDIT_ROUNDS rounds, and the difference. The middleware's own work (the route's
+// resource and the body's field names) is not in it; `npm run bench -- events|contacts --before
+// <ref without the audit middleware>` measures the whole request.
 import { randomUUID } from 'node:crypto';
 import { RequestAudit } from '../../domain/audit/audit-log.ts';
 import { ingestEvent } from '../../domain/events/ingest.service.ts';
+import { upsertContact } from '../../domain/people/contact-upsert.ts';
+import { useSuppressionHashKey } from '../../domain/people/suppression-hash.ts';
+import { loadConfig } from '../../config.ts';
+import { SandboxDirectory } from '../../providers/directory/sandbox.ts';
 import { cpuMs, postmasterPid } from './cpu-time.ts';
 import { benchDatabaseWithOrg, envNumber, median } from './harness.ts';
 
@@ -18,67 +23,80 @@ interface Cpu {
 }
 
 export async function benchAudit(): Promise<void> {
-  const events = envNumber('BENCH_AUDIT_EVENTS', 2_000);
+  const writes = envNumber('BENCH_AUDIT_WRITES', 2_000);
   const rounds = envNumber('BENCH_AUDIT_ROUNDS', 7);
   const { database, orm, org } = await benchDatabaseWithOrg();
   const postgres = postmasterPid(Number(new URL(database.url).port));
   const organizationId = org.organization_id;
-  const audit = () =>
-    new RequestAudit((status) => ({
+  useSuppressionHashKey(loadConfig({ DATABASE_URL: database.url }).suppressionHashKey);
+  const directory = new SandboxDirectory(orm);
+  const audit = (action: string, fields: string[]) =>
+    new RequestAudit((status, createdId) => ({
       organizationId,
       actor: { type: 'API_KEY', keyId: randomUUID(), userId: org.user_id },
       requestId: randomUUID(),
       method: 'POST',
-      action: '/v1/events',
-      resourceType: 'events',
-      resourceId: null,
-      fields: ['event_name', 'occurred_at', 'subject', 'payload'],
+      action,
+      resourceType: action.split('/')[2],
+      resourceId: createdId,
+      fields,
       status,
       outcome: 'SUCCEEDED',
     }));
-  /** µs of CPU per event of `events` new events, each with its entry or not. */
-  const round = async (withEntry: boolean): Promise<Cpu> => {
-    const em = orm.em.fork();
-    const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
-    for (let i = 0; i < events; i++) {
+  let n = 0;
+  const kinds = {
+    "the event's INSERT": (withEntry: boolean) => {
       const input = {
         event_name: 'page.viewed',
         occurred_at: new Date().toISOString(),
-        subject: { email: `visitor-${i}@audit-bench.test` },
+        subject: { email: `visitor-${++n}@audit-bench.test` },
         payload: { page: '/pricing' },
       };
       const body = new TextEncoder().encode(JSON.stringify({ ...input, n: randomUUID() }));
-      await ingestEvent(em, organizationId, input, body, '{"page":"/pricing"}', withEntry ? audit() : undefined);
-    }
+      const entry = withEntry ? audit('/v1/events', ['event_name', 'occurred_at', 'subject', 'payload']) : undefined;
+      return ingestEvent(orm.em.fork(), organizationId, input, body, '{"page":"/pricing"}', entry);
+    },
+    "a new contact's upsert": (withEntry: boolean) => {
+      const input = { email: `person-${++n}@audit-bench.test`, first_name: 'Ada', last_name: 'Lovelace' };
+      const entry = withEntry ? audit('/v1/contacts', ['email', 'first_name', 'last_name']) : undefined;
+      return upsertContact(orm.em.fork(), directory, organizationId, input, entry);
+    },
+  };
+  /** µs of CPU per write of `writes` writes of one kind, each with its entry or not. */
+  const round = async (write: (withEntry: boolean) => Promise<unknown>, withEntry: boolean): Promise<Cpu> => {
+    const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
+    for (let i = 0; i < writes; i++) await write(withEntry);
     const node = process.cpuUsage(node0);
-    return { node: (node.user + node.system) / events, postgres: ((cpuMs(postgres) - pg0) * 1000) / events };
+    return { node: (node.user + node.system) / writes, postgres: ((cpuMs(postgres) - pg0) * 1000) / writes };
   };
   try {
-    const costs = { with: [] as Cpu[], without: [] as Cpu[] };
-    // A warm-up round of each first (compiled code, prepared statements), not counted.
-    await round(true);
-    await round(false);
-    for (let r = 1; r <= rounds; r++)
-      for (const withEntry of r % 2 ? [true, false] : [false, true]) {
-        const cpu = await round(withEntry);
-        costs[withEntry ? 'with' : 'without'].push(cpu);
-        console.log(
-          `  round ${r} ${withEntry ? 'with the entry' : 'without     '}: µs CPU per event ${cpu.node.toFixed(0)} (this process) + ${cpu.postgres.toFixed(0)} (PostgreSQL)`,
-        );
-      }
-    const m = (list: Cpu[], part: keyof Cpu) => median(list.map((c) => c[part]));
-    const [nodeWith, nodeWithout, pgWith, pgWithout] = [
-      m(costs.with, 'node'),
-      m(costs.without, 'node'),
-      m(costs.with, 'postgres'),
-      m(costs.without, 'postgres'),
-    ];
-    const added = nodeWith + pgWith - (nodeWithout + pgWithout);
-    console.log(
-      `the event's INSERT, medians of ${rounds} rounds x ${events}: without the entry ${nodeWithout.toFixed(0)} + ${pgWithout.toFixed(0)} µs, ` +
-        `with it ${nodeWith.toFixed(0)} + ${pgWith.toFixed(0)} µs (this process + PostgreSQL): the entry adds ${added.toFixed(0)} µs ` +
-        `(${(nodeWith - nodeWithout).toFixed(0)} + ${(pgWith - pgWithout).toFixed(0)}), ${((added / (nodeWithout + pgWithout)) * 100).toFixed(1)}% of the statement`,
-    );
+    for (const [kind, write] of Object.entries(kinds)) {
+      const costs = { with: [] as Cpu[], without: [] as Cpu[] };
+      // A warm-up round of each first (compiled code, prepared statements), not counted.
+      await round(write, true);
+      await round(write, false);
+      for (let r = 1; r <= rounds; r++)
+        for (const withEntry of r % 2 ? [true, false] : [false, true]) {
+          const cpu = await round(write, withEntry);
+          costs[withEntry ? 'with' : 'without'].push(cpu);
+          console.log(
+            `  ${kind}, round ${r} ${withEntry ? 'with the entry' : 'without     '}: µs CPU per write ${cpu.node.toFixed(0)} (this process) + ${cpu.postgres.toFixed(0)} (PostgreSQL)`,
+          );
+        }
+      const m = (list: Cpu[], part: keyof Cpu) => median(list.map((c) => c[part]));
+      const [nodeWith, nodeWithout, pgWith, pgWithout] = [
+        m(costs.with, 'node'),
+        m(costs.without, 'node'),
+        m(costs.with, 'postgres'),
+        m(costs.without, 'postgres'),
+      ];
+      const added = nodeWith + pgWith - (nodeWithout + pgWithout);
+      console.log(
+        `${kind}, medians of ${rounds} rounds x ${writes}: without the entry ${nodeWithout.toFixed(0)} + ${pgWithout.toFixed(0)} µs, ` +
+          `with it ${nodeWith.toFixed(0)} + ${pgWith.toFixed(0)} µs (this process + PostgreSQL): the entry adds ${added.toFixed(0)} µs ` +
+          `(${(nodeWith - nodeWithout).toFixed(0)} + ${(pgWith - pgWithout).toFixed(0)}), ${((added / (nodeWithout + pgWithout)) * 100).toFixed(1)}% of the write`,
+      );
+    }
   } finally {
     await orm.close();
     await database.stop();

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SequenceStatus } from '../../../db/entities/sequence.entity.ts';
 import { typedKysely, type DB } from '../../../db/kysely.ts';
 import { statement } from '../../../db/statement.ts';
-import { auditInsertRow, type AuditEntryValues } from '../../audit/audit.queries.ts';
+import { splitAudited, withAuditEntry, type AuditEntryValues } from '../../audit/audit.queries.ts';
 import { DELIVERY_COLUMNS, SEQUENCE_ACTIVITY_COLUMNS, deliveriesOfInserted } from '../../activity/activity.queries.ts';
 import type { WorkflowCommand } from '../../workflow-commands/command.types.ts';
 import { SEQUENCE_RECORD_COLUMNS } from '../record.ts';
@@ -223,7 +223,8 @@ function enrollmentRows(
     due,
   ]: EnrollmentValues,
 ) {
-  const writes = db
+  // The request's audit entry, when there is one, in a CTE of its own (the audited write is a statement of its own).
+  const writes = withAuditEntry(db, entry)
     .with('e', (w) =>
       w
         .selectFrom('contact_entries')
@@ -280,15 +281,8 @@ function enrollmentRows(
     .with('d', (w) =>
       w.insertInto('webhook_deliveries').columns(DELIVERY_COLUMNS).expression(deliveriesOfInserted(now, templateId)),
     );
-  // The request's audit entry, when there is one: a CTE of its own (the SQL differs, so the audited
-  // write is a statement of its own). Its name adds nothing the final select reads, hence the cast.
-  const all = entry
-    ? (writes.with('audit_entry', (q) =>
-        q.insertInto('audit_log').values(auditInsertRow(...entry)),
-      ) as unknown as typeof writes)
-    : writes;
   // The columns by name: a statement that selects * is never prepared (db/prepared-statements.ts).
-  return all.selectFrom('s').select(SEQUENCE_RECORD_COLUMNS);
+  return writes.selectFrom('s').select(SEQUENCE_RECORD_COLUMNS);
 }
 
 /** Every enrollment's write, compiled once (db/statement.ts). */
@@ -296,26 +290,7 @@ const insertEnrollmentRows = statement((db, ...values: EnrollmentValues) => enro
 
 /** The same write with the API request's audit entry, compiled once. */
 const insertEnrollmentRowsAudited = statement((db, ...values: [...AuditEntryValues, ...EnrollmentValues]) => {
-  const [id, org, at, actorType, keyId, userId, operator, requestId, method, action, type, resource, fields, ...rest] =
-    values;
-  const [status, outcome, ...enrollment] = rest;
-  const entry: AuditEntryValues = [
-    id,
-    org,
-    at,
-    actorType,
-    keyId,
-    userId,
-    operator,
-    requestId,
-    method,
-    action,
-    type,
-    resource,
-    fields,
-    status,
-    outcome,
-  ];
+  const [entry, enrollment] = splitAudited(values);
   return enrollmentRows(db, entry, enrollment);
 });
 

@@ -1,8 +1,8 @@
 // The one write of an enrollment, in one transaction: the sequence row (ACTIVE, FOUND awaiting a
 // lead review, or REFUSED with its reason) with its sender (a template's pool gives the run one of
-// its members: rotation.ts), its sequence.created event, a lead review's task, and
-// an ACTIVE row's START_SEQUENCE outbox command (and the API request's audit entry). A concurrent enrollment of the same contact and
-// template is a DUPLICATE (the running-sequence unique index).
+// its members: rotation.ts), its sequence.created event, a lead review's task, an ACTIVE row's
+// START_SEQUENCE outbox command, and the API request's audit entry. A concurrent enrollment of the
+// same contact and template is a DUPLICATE (the running-sequence unique index).
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SequenceStatus } from '../../../db/entities/sequence.entity.ts';

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Kysely } from 'kysely';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
 import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
-import { withAuditEntry, type AuditEntryValues } from '../audit/audit.queries.ts';
+import { splitAudited, withAuditEntry, type AuditEntryValues } from '../audit/audit.queries.ts';
 import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { contactSummaryQuery } from '../people/people.queries.ts';
@@ -56,21 +56,9 @@ export const insertEvent = statement((db, ...event: EventValues) => eventInsert(
  * The one statement of every POST /v1/events: the event and the request's audit entry, in one
  * autocommitted statement (both are stored or neither; a replay stores only the entry). Compiled once.
  */
-export const insertEventAudited = statement((db, ...values: [...EventValues, ...AuditEntryValues]) => {
-  const [id, organizationId, key, eventName, occurredAt, externalEventId, subject, payloadJson, receivedAt, ...entry] =
-    values;
-  return eventInsert(
-    withAuditEntry(db, entry),
-    id,
-    organizationId,
-    key,
-    eventName,
-    occurredAt,
-    externalEventId,
-    subject,
-    payloadJson,
-    receivedAt,
-  );
+export const insertEventAudited = statement((db, ...values: [...AuditEntryValues, ...EventValues]) => {
+  const [entry, event] = splitAudited(values);
+  return eventInsert(withAuditEntry(db, entry), ...event);
 });
 
 const EVENT_COLUMNS = [

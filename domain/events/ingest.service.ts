@@ -228,7 +228,7 @@ export async function ingestEvent(
     new Date(),
   ] as const;
   const result = audit
-    ? await insertEventAudited(em, ...event, ...auditEntryValues(audit.entry(202, null)))
+    ? await insertEventAudited(em, ...auditEntryValues(audit.entry(202, null)), ...event)
     : await insertEvent(em, ...event);
   return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
 }

@@ -22,13 +22,10 @@ describe('sandbox email verifier', () => {
   });
 
   it('when the address is anywhere else, then it is DELIVERABLE at once with no reason', async () => {
-    const started = performance.now();
-    assert.deepEqual(await verifier.verify('ada@acme.test'), {
-      status: 'DELIVERABLE',
-      reason: null,
-      provider: 'sandbox',
-    });
-    assert.ok(performance.now() - started < 150);
+    // "At once": settled before the event loop runs any timer or I/O callback, not after a delay.
+    const answer = verifier.verify('ada@acme.test');
+    const first = await Promise.race([answer, new Promise((resolve) => setImmediate(() => resolve('a macrotask')))]);
+    assert.deepEqual(first, { status: 'DELIVERABLE', reason: null, provider: 'sandbox' });
   });
 
   it('when the address is not an email address, then it is UNDELIVERABLE as INVALID_SYNTAX', async () => {

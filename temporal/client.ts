@@ -19,6 +19,8 @@ export interface TemporalSettings {
   interceptors?: ClientInterceptors;
   /** Told when a renewed TLS file cannot be used (the last good set stays in force). */
   onTlsFilesProblem?: (error: Error) => void;
+  /** How long connectTemporal waits for the server before it fails (default the SDK's 10 s). */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -32,7 +34,11 @@ function connectionSecurity(settings: TemporalSettings) {
 }
 
 export async function connectTemporal(settings: TemporalSettings): Promise<{ client: Client; connection: Connection }> {
-  const connection = await Connection.connect({ address: settings.address, ...connectionSecurity(settings) });
+  const connection = await Connection.connect({
+    address: settings.address,
+    ...connectionSecurity(settings),
+    ...(settings.connectTimeoutMs ? { connectTimeout: settings.connectTimeoutMs } : {}),
+  });
   return {
     client: new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors }),
     connection,

@@ -68,6 +68,8 @@ describe('Temporal over TLS', function () {
       address: proxy.address,
       namespace: 'default',
       tls: loadConfig(env).temporalTls,
+      // A handshake that cannot succeed fails at the timeout: 3 s, not the SDK's 10.
+      connectTimeoutMs: 3_000,
     });
     try {
       const info = await connection.workflowService.getSystemInfo({});

@@ -226,7 +226,9 @@ export function createMailboxSyncActivities(deps: MailboxSyncActivityDeps) {
         let touchedAt = 0;
         // Each wait is short enough that a healthy sync writes last_synced_at well within the stall limit.
         const longestWait = Math.max(1000, Math.floor(stallMs / 2));
-        while (Date.now() < deadline && !signal?.aborted) {
+        // The first pass runs even when opening the inbox took the run's whole time: a slow server
+        // is still read (one batch at least) instead of being dropped run after run.
+        for (let first = true; !signal?.aborted && (first || Date.now() < deadline); first = false) {
           let readAll = true;
           for await (const batch of readBatches(inbox, cursor.lastUid ?? 0, limits, budget, judge)) {
             let lastReceivedAt: Date | null = null;

@@ -264,6 +264,19 @@ describe('inbox sync bounds (GreenMail)', function () {
     assert.equal(run.cursor.lastUid, 120);
   });
 
+  it('when opening the inbox takes the whole run, then the run still reads a batch before it ends', async () => {
+    const mailbox = await newMailbox('slow-open', await newUser('slow-open'));
+    await appendToInbox(greenmail, mailbox.email, MAIL_PASSWORD, [
+      { raw: note(mailbox.email, 1) },
+      { raw: note(mailbox.email, 2) },
+    ]);
+    // A run of 0 ms: its time is over before the inbox is open, as on a server slower than the run.
+    const run = await syncOnce(mailbox.id, 0);
+    assert.equal(run.counts.processed, 2, JSON.stringify(run.counts));
+    assert.equal((await inboxRows(stack, mailbox.id)).length, 2);
+    assert.equal(run.cursor.lastUid, 2);
+  });
+
   it('when a mailbox is re-connected to another server, then its sync starts after the last message it read, not at its creation', async () => {
     const userId = await newUser('moved');
     const before = await newMailbox('before-move', userId);

@@ -88,6 +88,7 @@ export async function openWorkerProcess(options: WorkerProcessOptions): Promise<
     databaseUrl: config.databaseUrl!,
     tls: config.databaseTls,
     poolMax: options.poolMax,
+    poolIdleMs: config.dbPoolIdleMs,
     preparedStatements: config.dbPreparedStatements,
   });
   options.registerMetrics?.({ registry: metrics.registry, logger, orm });

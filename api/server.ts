@@ -31,6 +31,7 @@ export async function startApi(
     databaseUrl: options.databaseUrl,
     tls: config.databaseTls,
     poolMax: config.dbPoolMax,
+    poolIdleMs: config.dbPoolIdleMs,
     preparedStatements: config.dbPreparedStatements,
   });
   const { client: temporal, connection } = lazyTemporalClient({

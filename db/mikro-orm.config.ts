@@ -12,6 +12,12 @@ export interface OrmSettings {
   /** TLS of every connection of the pool (db/database-tls.ts); default plain. */
   tls?: DatabaseTls;
   poolMax?: number;
+  /**
+   * How long an unused connection stays open before the pool closes it (default pg's 10 s). A new
+   * connection costs its first request its backend's start and cold caches (10–15 ms more for a
+   * contact upsert here: `npm run bench -- pool`), so the services keep theirs longer (DB_POOL_IDLE_MS).
+   */
+  poolIdleMs?: number;
   debug?: boolean;
   /** Hot statements prepared by name on each connection (db/prepared-statements.ts); default true. */
   preparedStatements?: boolean;
@@ -22,7 +28,11 @@ export function ormConfig(settings: OrmSettings): Options {
     clientUrl: settings.databaseUrl,
     entities,
     extensions: [Migrator],
-    pool: { min: 0, max: settings.poolMax ?? 10 },
+    pool: {
+      min: 0,
+      max: settings.poolMax ?? 10,
+      ...(settings.poolIdleMs ? { idleTimeoutMillis: settings.poolIdleMs } : {}),
+    },
     // Waiting for a free connection fails after 30 s instead of hanging forever (pg's default).
     driverOptions: {
       connectionTimeoutMillis: 30_000,

@@ -30,6 +30,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = {
   'mail-signing': async () => (await import('./mail-signing.bench.ts')).benchMailSigning(),
   erasure: async () => (await import('./erasure.bench.ts')).benchErasure(),
   audit: async () => (await import('./audit.bench.ts')).benchAudit(),
+  pool: async () => (await import('./pool.bench.ts')).benchPool(),
   pacing: async () => (await import('./pacing.bench.ts')).benchPacing(),
   rotation: async () => (await import('./rotation.bench.ts')).benchRotation(),
   stats: async () => (await import('./stats.bench.ts')).benchStats(),

@@ -204,8 +204,6 @@ export async function prepareStep(
       return result('MAILBOX', row, { mailboxId: from.mailbox_id });
     const pacing = from && senderPacing(from, deps.sharedTransportPaced);
     const limit = from && effectiveDailyLimit(from.daily_send_limit, rampOf(from), at);
-    if (from && !pacing && !(await countSend(em, from.id, limit!, at)))
-      return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     // A step that continues the thread replies under the thread's subject; its variants differ by body only.
     const thread = await emailThread(em, row.id, row.steps, input.stepNumber, text.subject);
     const subject =
@@ -231,12 +229,16 @@ export async function prepareStep(
       senderId: from?.id ?? null,
       variant,
     };
-    // The slot last, right before the commit: the sender's reservation lock is held for two statements.
+    // The sender's count (or paced slot) last, right before the commit: every send of the sender
+    // waits for its row, so the row's lock is held for two statements, not for the thread's read
+    // and the rendering above.
     const slotAt =
       from &&
       pacing &&
       (await reserveSlot(em, { effectKey: key, sequenceId: row.id, sender: from, pacing, at }, runAllowed(row, at)));
     if (pacing && !slotAt) return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
+    if (from && !pacing && !(await countSend(em, from.id, limit!, at)))
+      return result('DEFERRED', row, { retryAt: nextUtcDay(at).toISOString() });
     await recordEffect(em, { organizationId: row.organization_id, key, kind: 'EMAIL', sequenceId: row.id, request });
     if (slotAt && slotAt > at) return result('SLOT', row, { slotAt: slotAt.toISOString() });
     return { key, kind: 'EMAIL', messageId, senderId: from?.id ?? null, subject, body, variant };

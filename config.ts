@@ -308,7 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: text(env, 'PUBLIC_BASE_URL'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 24, 2),
-    dbPoolIdleMs: integer(env, 'DB_POOL_IDLE_MS', 300_000, 1000),
+    dbPoolIdleMs: integer(env, 'DB_POOL_IDLE_MS', 60_000, 1000),
     dbPreparedStatements: flag(env, 'DATABASE_PREPARED_STATEMENTS', true),
     workerActivityConcurrency: integer(env, 'WORKER_ACTIVITY_CONCURRENCY', 8, 1),
     workerLocalActivityConcurrency: integer(env, 'WORKER_LOCAL_ACTIVITY_CONCURRENCY', 3, 1),

@@ -4,6 +4,7 @@
 // data beyond ids reaches the log. Read by GET /v1/audit-log; kept AUDIT_RETENTION_DAYS.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditActorType, AuditOutcome } from '../../db/entities/audit-entry.entity.ts';
+import { groupCommit } from '../shared/group-commit.ts';
 import { pageTotal } from '../shared/pagination.ts';
 import { storableText } from '../shared/text.ts';
 import { DAY_MS, iso } from '../shared/time.ts';
@@ -108,39 +109,20 @@ export async function recordAudit(em: EntityManager, write: AuditWrite, at = new
   await insertAuditEntries(em, [auditRow(write, at)]);
 }
 
-/** Entries one statement writes at most. */
-const BATCH_MAX = 500;
-
 /**
- * The API's writer: an entry is written at once when no write is in flight; entries that come
- * while one is go together in the next statement. Each write resolves when its entry is committed,
- * so a request's entry is stored before its answer leaves, and concurrent requests share a commit.
+ * The API's writer of entries written after the handler: concurrent requests' entries share a
+ * statement and its commit (domain/shared/group-commit.ts). Each write resolves when its entry is
+ * committed, so a request's entry is stored before its answer leaves.
  */
 export function auditWriter(em: EntityManager): (write: AuditWrite) => Promise<void> {
-  const waiting: { row: AuditInsert; done: (error?: unknown) => void }[] = [];
-  let flushing = false;
-  const flush = async () => {
-    flushing = true;
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, BATCH_MAX);
-      let failure: unknown;
-      try {
-        await insertAuditEntries(
-          em,
-          batch.map((entry) => entry.row),
-        );
-      } catch (error) {
-        failure = error ?? new Error('audit entries not written');
-      }
-      for (const entry of batch) entry.done(failure);
-    }
-    flushing = false;
-  };
-  return (write) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ row: auditRow(write, new Date()), done: (error) => (error ? reject(error) : resolve()) });
-      if (!flushing) void flush();
-    });
+  const write = groupCommit(
+    async (rows: AuditInsert[]) => {
+      await insertAuditEntries(em, rows);
+      return rows.map(() => undefined);
+    },
+    { batchMax: 500 },
+  );
+  return (entry) => write(auditRow(entry, new Date()));
 }
 
 export interface AuditFilters {

@@ -132,7 +132,7 @@ export function createApp(deps: AppDeps): App {
     ...tasksRoutes(),
     ...taskActionsRoutes({ workflows, providers: deps.providers, config: deps.config }),
     ...playbooksRoutes(),
-    ...eventsRoutes(),
+    ...eventsRoutes({ orm: deps.orm }),
     // Before the signals routes: /v1/signals/presets and /v1/signals/preview are not signal ids.
     ...signalPresetsRoutes({ signals: deps.providers.signals }),
     // Before the signals routes: /v1/signals/imports is not a signal id.

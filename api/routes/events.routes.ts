@@ -5,6 +5,8 @@
 // payload is stored as its exact source text): the shared JSON body reader (api/middleware/json-body.ts)
 // keeps them for every JSON body, and leaves the parsed document in ctx.request.body, so validation
 // runs as on any route.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { eventStore } from '../../domain/events/event-store.ts';
 import * as events from '../../domain/events/ingest.service.ts';
 import type { AppContext } from '../context.ts';
 import { requestBody } from '../middleware/json-body.ts';
@@ -28,7 +30,9 @@ export function eventsVerbatimMembers(ctx: AppContext): readonly string[] {
   return ctx.method === 'POST' && INGEST_PATH.test(ctx.path) ? VERBATIM : [];
 }
 
-export function eventsRoutes(): RouteDef[] {
+export function eventsRoutes(deps: { orm: MikroORM }): RouteDef[] {
+  // One store per app: concurrent requests' events share a statement and its commit.
+  const store = eventStore(deps.orm.em);
   return [
     defineRoute<Record<string, string>, Record<string, unknown>, events.IngestInput>({
       method: 'POST',
@@ -58,7 +62,7 @@ export function eventsRoutes(): RouteDef[] {
             ? null
             : (events.topLevelMemberText(raw.text, 'payload') ?? JSON.stringify(body.payload));
         const { idempotencyKey } = await events.ingestEvent(
-          ctx.state.rootEm,
+          store,
           ctx.state.principal.organizationId,
           body,
           raw.bytes,

@@ -11,21 +11,25 @@ export type AuditInsert = Omit<Insertable<DB['audit_log']>, 'fields' | 'occurred
 };
 
 /**
- * Writes entries in one statement whatever their number: the rows go as one JSON parameter, so
- * the SQL text never changes (a batch of the API's concurrent requests costs one round trip and
- * one commit).
+ * The INSERT of `entries` into audit_log, whatever their number: the rows go as one JSON parameter,
+ * so the SQL text never changes. Also the CTE of a statement that writes entries with its change.
  */
-export async function insertAuditEntries(em: EntityManager, entries: AuditInsert[]): Promise<void> {
-  if (entries.length === 0) return;
-  await sql`
+export function auditEntriesInsert(entriesJson: string) {
+  return sql`
     INSERT INTO audit_log (id, organization_id, occurred_at, actor_type, actor_key_id, actor_user_id, actor_operator,
                            request_id, method, action, resource_type, resource_id, fields, status, outcome)
     SELECT id, organization_id, occurred_at, actor_type, actor_key_id, actor_user_id, actor_operator,
            request_id, method, action, resource_type, resource_id, fields, status, outcome
-      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(
+      FROM jsonb_to_recordset(${entriesJson}::jsonb) AS e(
         id uuid, organization_id uuid, occurred_at timestamptz, actor_type text, actor_key_id uuid, actor_user_id uuid,
         actor_operator text, request_id text, method text, action text, resource_type text, resource_id text,
-        fields jsonb, status int, outcome text)`.execute(typedKysely(em));
+        fields jsonb, status int, outcome text)`;
+}
+
+/** Writes entries in one statement (a batch of the API's concurrent requests: one round trip, one commit). */
+export async function insertAuditEntries(em: EntityManager, entries: AuditInsert[]): Promise<void> {
+  if (entries.length === 0) return;
+  await auditEntriesInsert(JSON.stringify(entries)).execute(typedKysely(em));
 }
 
 /**

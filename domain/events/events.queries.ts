@@ -4,10 +4,10 @@
 // value), which the typed builder cannot express; those stay SQL, each saying so. The rest is typed
 // Kysely. Each runs on the `em` it is given (its transaction, if any).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.ts';
-import { typedKysely, type DB, type Row } from '../../db/kysely.ts';
-import { splitAudited, withAuditEntry, type AuditEntryValues } from '../audit/audit.queries.ts';
+import { typedKysely, type Row } from '../../db/kysely.ts';
+import { auditEntriesInsert, type AuditInsert } from '../audit/audit.queries.ts';
 import { statement } from '../../db/statement.ts';
 import type { ContactSummary } from '../people/records.ts';
 import { contactSummaryQuery } from '../people/people.queries.ts';
@@ -15,51 +15,52 @@ import { key, type ClaimedEvent, type ContactHit, type NewPerson } from './resol
 
 // ---- Ingestion and reads
 
-/** An event's row (a replay of the idempotency key inserts nothing). */
-type EventValues = [
-  id: string,
-  organizationId: string,
-  key: string,
-  eventName: string,
-  occurredAt: Date,
-  externalEventId: string | null,
-  subject: Record<string, string>,
-  payloadJson: string | null,
-  receivedAt: Date,
-];
-
-function eventInsert(
-  db: Pick<Kysely<DB>, 'insertInto'>,
-  ...[id, organizationId, key, eventName, occurredAt, externalEventId, subject, payloadJson, receivedAt]: EventValues
-) {
-  return db
-    .insertInto('ingested_events')
-    .values({
-      id,
-      organization_id: organizationId,
-      idempotency_key: key,
-      event_name: eventName,
-      occurred_at: occurredAt,
-      external_event_id: externalEventId,
-      subject,
-      payload_json: payloadJson,
-      resolution_status: 'PENDING',
-      received_at: receivedAt,
-    })
-    .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).doNothing());
+/** A new event's row as ingestion writes it (resolution_status PENDING). */
+export interface NewEvent {
+  id: string;
+  organization_id: string;
+  idempotency_key: string;
+  event_name: string;
+  occurred_at: Date;
+  external_event_id: string | null;
+  subject: Record<string, string>;
+  /** The payload's exact source text, or null. */
+  payload_json: string | null;
+  received_at: Date;
 }
 
-/** The one statement of POST /v1/events outside the API (no audit entry): compiled once. */
-export const insertEvent = statement((db, ...event: EventValues) => eventInsert(db, ...event));
-
 /**
- * The one statement of every POST /v1/events: the event and the request's audit entry, in one
- * autocommitted statement (both are stored or neither; a replay stores only the entry). Compiled once.
+ * The one statement of POST /v1/events, for a batch of concurrent requests (domain/shared/group-commit.ts):
+ * their events and their audit entries, as two JSON parameters (the SQL text is the same for any
+ * number, so it is prepared once). The entries are written by a CTE: events and entries are stored
+ * together or not at all. An event whose idempotency key is already stored (or earlier in the same
+ * batch) is not inserted; its entry is. Rows go in key order, so two batches racing on the same keys
+ * wait for each other in one order (no deadlock). Answers the ids of the events inserted.
  */
-export const insertEventAudited = statement((db, ...values: [...AuditEntryValues, ...EventValues]) => {
-  const [entry, event] = splitAudited(values);
-  return eventInsert(withAuditEntry(db, entry), ...event);
-});
+const insertEventBatch = statement((db, entriesJson: string, eventsJson: string) => ({
+  compile: () =>
+    sql<{ id: string }>`
+      WITH audit_entry AS (${auditEntriesInsert(entriesJson)})
+      INSERT INTO ingested_events (id, organization_id, idempotency_key, event_name, occurred_at, external_event_id,
+                                   subject, payload_json, resolution_status, received_at)
+      SELECT id, organization_id, idempotency_key, event_name, occurred_at, external_event_id,
+             subject, payload_json, 'PENDING', received_at
+        FROM jsonb_to_recordset(${eventsJson}::jsonb) AS v(
+          id uuid, organization_id uuid, idempotency_key text, event_name text, occurred_at timestamptz,
+          external_event_id text, subject jsonb, payload_json text, received_at timestamptz)
+       ORDER BY organization_id, idempotency_key
+      ON CONFLICT (organization_id, idempotency_key) DO NOTHING
+      RETURNING id`.compile(db),
+}));
+
+export async function insertEvents(
+  em: EntityManager,
+  events: NewEvent[],
+  entries: AuditInsert[],
+): Promise<Set<string>> {
+  const result = await insertEventBatch(em, JSON.stringify(entries), JSON.stringify(events));
+  return new Set(result.rows.map((row) => row.id));
+}
 
 const EVENT_COLUMNS = [
   'id',

@@ -8,9 +8,9 @@ import type { ResolutionStatus } from '../../db/entities/ingested-event.entity.t
 import { DomainError } from '../shared/errors.ts';
 import { unstorableReason } from '../people/identifiers.ts';
 import { iso } from '../shared/time.ts';
-import { eventById, eventPage, insertEvent, insertEventAudited, type EventRow } from './events.queries.ts';
+import { eventById, eventPage, type EventRow } from './events.queries.ts';
+import type { EventStore } from './event-store.ts';
 import type { RequestAudit } from '../audit/audit-log.ts';
-import { auditEntryValues } from '../audit/audit.queries.ts';
 
 export const SUBJECT_FIELDS = [
   'email',
@@ -201,13 +201,13 @@ export function idempotencyKey(organizationId: string, externalEventId: string |
 }
 
 /**
- * Stores the event once per idempotency key, in one autocommitted INSERT; a replay (same key, also
- * one racing this one) inserts nothing. When this resolves, the row is committed: the caller may answer 202.
- * `payloadJson` is the payload's exact source text, or null when the request had none. With the
- * request's `audit`, its entry (a 202) is written by the same statement.
+ * Stores the event once per idempotency key (a replay, also one racing this one, stores nothing)
+ * through `store`, with the request's audit entry (a 202) when `audit` is given: both in one
+ * autocommitted statement. When this resolves, the row is committed: the caller may answer 202.
+ * `payloadJson` is the payload's exact source text, or null when the request had none.
  */
 export async function ingestEvent(
-  em: EntityManager,
+  store: EventStore,
   organizationId: string,
   input: IngestInput,
   body: Uint8Array,
@@ -216,21 +216,21 @@ export async function ingestEvent(
 ): Promise<{ idempotencyKey: string; stored: boolean }> {
   const { occurredAt, subject } = checkIngest(input);
   const key = idempotencyKey(organizationId, input.external_event_id, body);
-  const event = [
-    randomUUID(),
-    organizationId,
-    key,
-    input.event_name,
-    occurredAt,
-    input.external_event_id ?? null,
-    subject,
-    payloadJson,
-    new Date(),
-  ] as const;
-  const result = audit
-    ? await insertEventAudited(em, ...auditEntryValues(audit.entry(202, null)), ...event)
-    : await insertEvent(em, ...event);
-  return { idempotencyKey: key, stored: Number(result.numAffectedRows ?? 0n) > 0 };
+  const stored = await store(
+    {
+      id: randomUUID(),
+      organization_id: organizationId,
+      idempotency_key: key,
+      event_name: input.event_name,
+      occurred_at: occurredAt,
+      external_event_id: input.external_event_id ?? null,
+      subject,
+      payload_json: payloadJson,
+      received_at: new Date(),
+    },
+    audit ? audit.entry(202, null) : null,
+  );
+  return { idempotencyKey: key, stored };
 }
 
 // ---------------------------------------------------------------------------------------------

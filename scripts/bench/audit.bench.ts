@@ -1,14 +1,16 @@
 // `npm run bench -- audit`: what the audit entry costs the two writes that carry it with their
 // change, POST /v1/events and POST /v1/contacts. The event's one INSERT as the route runs it
-// (ingestEvent, the entry in the same statement) and a new contact's upsert (upsertContact, the
-// entry in its transaction), each with the request's entry and without it, in alternating rounds of
-// BENCH_AUDIT_WRITES writes on the bench's own database, one at a time. Printed: CPU of this process
+// (ingestEvent through the event store, the entry in the same statement) and a new contact's upsert
+// (upsertContact, the entry in its statement), each with the request's entry and without it, in
+// alternating rounds of BENCH_AUDIT_WRITES writes on the bench's own database, one at a time (so
+// each event is a batch of one: the store's group commit does not share the cost here). Printed: CPU of this process
 // (the entry's values, the driver) and of PostgreSQL (the entry's row and its indexes) per write,
 // medians of BENCH_AUDIT_ROUNDS rounds, and the difference. The middleware's own work (the route's
 // resource and the body's field names) is not in it; `npm run bench -- events|contacts --before
 // <ref without the audit middleware>` measures the whole request.
 import { randomUUID } from 'node:crypto';
 import { RequestAudit } from '../../domain/audit/audit-log.ts';
+import { eventStore } from '../../domain/events/event-store.ts';
 import { ingestEvent } from '../../domain/events/ingest.service.ts';
 import { upsertContact } from '../../domain/people/contact-upsert.ts';
 import { useSuppressionHashKey } from '../../domain/people/suppression-hash.ts';
@@ -30,6 +32,7 @@ export async function benchAudit(): Promise<void> {
   const organizationId = org.organization_id;
   useSuppressionHashKey(loadConfig({ DATABASE_URL: database.url }).suppressionHashKey);
   const directory = new SandboxDirectory(orm);
+  const events = eventStore(orm.em);
   const audit = (action: string, fields: string[]) =>
     new RequestAudit((status, createdId) => ({
       organizationId,
@@ -54,7 +57,7 @@ export async function benchAudit(): Promise<void> {
       };
       const body = new TextEncoder().encode(JSON.stringify({ ...input, n: randomUUID() }));
       const entry = withEntry ? audit('/v1/events', ['event_name', 'occurred_at', 'subject', 'payload']) : undefined;
-      return ingestEvent(orm.em.fork(), organizationId, input, body, '{"page":"/pricing"}', entry);
+      return ingestEvent(events, organizationId, input, body, '{"page":"/pricing"}', entry);
     },
     "a new contact's upsert": (withEntry: boolean) => {
       const input = { email: `person-${++n}@audit-bench.test`, first_name: 'Ada', last_name: 'Lovelace' };

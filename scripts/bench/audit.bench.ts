@@ -1,16 +1,18 @@
 // `npm run bench -- audit`: what the audit entry costs the two writes that carry it with their
-// change, POST /v1/events and POST /v1/contacts. The event's one INSERT as the route runs it
-// (ingestEvent through the event store, the entry in the same statement) and a new contact's upsert
-// (upsertContact, the entry in its statement), each with the request's entry and without it, in
-// alternating rounds of BENCH_AUDIT_WRITES writes on the bench's own database, one at a time (so
-// each event is a batch of one: the store's group commit does not share the cost here). Printed: CPU of this process
-// (the entry's values, the driver) and of PostgreSQL (the entry's row and its indexes) per write,
-// medians of BENCH_AUDIT_ROUNDS rounds, and the difference. The middleware's own work (the route's
-// resource and the body's field names) is not in it; `npm run bench -- events|contacts --before
-// <ref without the audit middleware>` measures the whole request.
+// change, POST /v1/events and POST /v1/contacts, each with the request's entry and without it, in
+// alternating rounds of BENCH_AUDIT_WRITES writes on the bench's own database, one at a time:
+// - the event's INSERT as the route runs it (ingestEvent through the event store, the entry in the
+//   same statement), a batch of one: the store's group commit shares nothing here;
+// - an event in an INSERT of 20, what a batch of the store's group commit writes under load;
+// - a new contact's upsert (upsertContact, the entry in its statement).
+// Printed: CPU of this process (the entry's values, the driver) and of PostgreSQL (the entry's row
+// and its indexes) per write, medians of BENCH_AUDIT_ROUNDS rounds, and the difference. The
+// middleware's own work (the route's resource and the body's field names) is not in it; `npm run
+// bench -- events|contacts --before <ref without the audit middleware>` measures the whole request.
 import { randomUUID } from 'node:crypto';
 import { RequestAudit } from '../../domain/audit/audit-log.ts';
 import { eventStore } from '../../domain/events/event-store.ts';
+import { insertEvents } from '../../domain/events/events.queries.ts';
 import { ingestEvent } from '../../domain/events/ingest.service.ts';
 import { upsertContact } from '../../domain/people/contact-upsert.ts';
 import { useSuppressionHashKey } from '../../domain/people/suppression-hash.ts';
@@ -18,6 +20,9 @@ import { loadConfig } from '../../config.ts';
 import { SandboxDirectory } from '../../providers/directory/sandbox.ts';
 import { cpuMs, postmasterPid } from './cpu-time.ts';
 import { benchDatabaseWithOrg, envNumber, median } from './harness.ts';
+
+/** Events in one INSERT, for the batched kind. */
+const BATCH = 20;
 
 interface Cpu {
   node: number;
@@ -59,16 +64,51 @@ export async function benchAudit(): Promise<void> {
       const entry = withEntry ? audit('/v1/events', ['event_name', 'occurred_at', 'subject', 'payload']) : undefined;
       return ingestEvent(events, organizationId, input, body, '{"page":"/pricing"}', entry);
     },
+    // What a request's entry costs when concurrent events share a statement (the store's group
+    // commit under load): one INSERT of BATCH events, with their entries or without; per event.
+    [`an event in an INSERT of ${BATCH}`]: async (withEntry: boolean) => {
+      const batch = Array.from({ length: BATCH }, () => {
+        const key = `batched-${++n}`;
+        return {
+          event: {
+            id: randomUUID(),
+            organization_id: organizationId,
+            idempotency_key: `first-party:${organizationId}:${key}`,
+            event_name: 'page.viewed',
+            occurred_at: new Date(),
+            external_event_id: key,
+            subject: { email: `visitor-${n}@audit-bench.test` },
+            payload_json: '{"page":"/pricing"}',
+            received_at: new Date(),
+          },
+          entry: withEntry
+            ? audit('/v1/events', ['event_name', 'occurred_at', 'subject', 'payload']).entry(202, null)
+            : null,
+        };
+      });
+      await insertEvents(
+        orm.em,
+        batch.map((b) => b.event),
+        batch.flatMap((b) => (b.entry ? [b.entry] : [])),
+      );
+      return BATCH;
+    },
     "a new contact's upsert": (withEntry: boolean) => {
       const input = { email: `person-${++n}@audit-bench.test`, first_name: 'Ada', last_name: 'Lovelace' };
       const entry = withEntry ? audit('/v1/contacts', ['email', 'first_name', 'last_name']) : undefined;
       return upsertContact(orm.em.fork(), directory, organizationId, input, entry);
     },
   };
-  /** µs of CPU per write of `writes` writes of one kind, each with its entry or not. */
+  /**
+   * µs of CPU per write of `writes` writes of one kind, each with its entry or not (a call that
+   * answers a number made that many writes).
+   */
   const round = async (write: (withEntry: boolean) => Promise<unknown>, withEntry: boolean): Promise<Cpu> => {
     const [node0, pg0] = [process.cpuUsage(), cpuMs(postgres)];
-    for (let i = 0; i < writes; i++) await write(withEntry);
+    for (let i = 0; i < writes;) {
+      const made = await write(withEntry);
+      i += typeof made === 'number' ? made : 1;
+    }
     const node = process.cpuUsage(node0);
     return { node: (node.user + node.system) / writes, postgres: ((cpuMs(postgres) - pg0) * 1000) / writes };
   };

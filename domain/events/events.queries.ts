@@ -53,6 +53,7 @@ const insertEventBatch = statement((db, entriesJson: string, eventsJson: string)
       RETURNING id`.compile(db),
 }));
 
+/** Writes a batch's events and entries in one statement (insertEventBatch); answers the ids of the events stored. */
 export async function insertEvents(
   em: EntityManager,
   events: NewEvent[],

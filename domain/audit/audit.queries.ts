@@ -13,6 +13,8 @@ export type AuditInsert = Omit<Insertable<DB['audit_log']>, 'fields' | 'occurred
 /**
  * The INSERT of `entries` into audit_log, whatever their number: the rows go as one JSON parameter,
  * so the SQL text never changes. Also the CTE of a statement that writes entries with its change.
+ * An entry already stored (its id) is skipped: a batch retried after a commit whose answer was
+ * lost (domain/shared/group-commit.ts) stores nothing twice and does not fail.
  */
 export function auditEntriesInsert(entriesJson: string) {
   return sql`
@@ -23,7 +25,8 @@ export function auditEntriesInsert(entriesJson: string) {
       FROM jsonb_to_recordset(${entriesJson}::jsonb) AS e(
         id uuid, organization_id uuid, occurred_at timestamptz, actor_type text, actor_key_id uuid, actor_user_id uuid,
         actor_operator text, request_id text, method text, action text, resource_type text, resource_id text,
-        fields jsonb, status int, outcome text)`;
+        fields jsonb, status int, outcome text)
+    ON CONFLICT (id) DO NOTHING`;
 }
 
 /** Writes entries in one statement (a batch of the API's concurrent requests: one round trip, one commit). */

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { typedKysely } from '../../../db/kysely.ts';
 import type { AuditInsert } from '../../../domain/audit/audit.queries.ts';
 import { eventStore } from '../../../domain/events/event-store.ts';
-import type { NewEvent } from '../../../domain/events/events.queries.ts';
+import { insertEvents, type NewEvent } from '../../../domain/events/events.queries.ts';
 import { newOrg, type TestOrg } from '../../helpers/fixtures.ts';
 import { getStack, type Stack } from '../../helpers/stack.ts';
 
@@ -95,6 +95,26 @@ describe('event store (group commit of POST /v1/events)', () => {
     assert.equal(stored.slice(1).filter(Boolean).length, 1, `one of the five: ${JSON.stringify(stored)}`);
     assert.equal((await writers('ingested_events', 'external_event_id', [key])).length, 1);
     assert.equal((await writers('audit_log', 'request_id', requestIds)).length, 6);
+  });
+
+  it('when a batch is written again (its commit was not answered), then nothing is stored twice and the write does not fail', async () => {
+    const keys = Array.from({ length: 3 }, (_, i) => `again-${randomUUID()}-${i}`);
+    const events = keys.map((key) => event(key));
+    const entries = keys.map(() => entry(randomUUID()));
+    const em = stack.orm.em.fork();
+    assert.equal((await insertEvents(em, events, entries)).size, 3);
+    assert.equal((await insertEvents(em, events, entries)).size, 0, 'the events are there already');
+    assert.equal((await writers('ingested_events', 'external_event_id', keys)).length, 3);
+    assert.equal(
+      (
+        await writers(
+          'audit_log',
+          'request_id',
+          entries.map((e) => e.request_id!),
+        )
+      ).length,
+      3,
+    );
   });
 
   it('when the database refuses one event of a batch, then that write fails alone and the others are stored', async () => {

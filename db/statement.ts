@@ -1,4 +1,5 @@
-// Statements on a request's hot path, written with the typed builder but built and compiled once:
+// Statements on a request's hot path, written with the typed builder (or, where the builder cannot
+// type the SQL, the raw `sql` tag) but built and compiled once:
 // the first run builds the query with a marker in place of each value and keeps its SQL text and
 // where each value goes; every run then sends that text with the new values. Building and
 // compiling a query costs about as much CPU as the rest of a small request's database work.
@@ -7,7 +8,7 @@
 // text): the SQL must not depend on the values. Literals written in the builder stay parameters
 // with their own value. The SQL is also prepared by name on each connection (db/prepared-statements.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import { typedKysely, type DB } from './kysely.ts';
 import { registerPrepared } from './prepared-statements.ts';
 
@@ -41,7 +42,7 @@ export interface StatementOptions {
  * Throws on its first run if a value does not reach the SQL as a parameter.
  */
 export function statement<A extends unknown[], R>(
-  build: (db: Kysely<DB>, ...values: A) => Compilable<R>,
+  build: (db: Kysely<DB>, ...values: A) => Compilable<R> | RawBuilder<R>,
   options: StatementOptions = {},
 ): (em: EntityManager, ...values: A) => Promise<QueryResult<R>> {
   let compiled: Compiled | undefined;
@@ -55,12 +56,14 @@ export function statement<A extends unknown[], R>(
 
 function compile<A extends unknown[], R>(
   db: Kysely<DB>,
-  build: (db: Kysely<DB>, ...values: A) => Compilable<R>,
+  build: (db: Kysely<DB>, ...values: A) => Compilable<R> | RawBuilder<R>,
   count: number,
   prepared: boolean,
 ): Compiled {
   const slots = Array.from({ length: count }, (_, i) => new ValueSlot(i));
-  const query = build(db, ...(slots as unknown as A)).compile();
+  const built = build(db, ...(slots as unknown as A));
+  // A typed query compiles itself; raw SQL compiles against the db it runs on.
+  const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
   const used = new Set(query.parameters.filter((p) => p instanceof ValueSlot).map((p) => p.index));
   if (used.size !== count) {
     throw new Error(

@@ -37,8 +37,8 @@ export interface NewEvent {
  * batch) is not inserted; its entry is. Rows go in key order, so two batches racing on the same keys
  * wait for each other in one order (no deadlock). Answers the ids of the events inserted.
  */
-const insertEventBatch = statement((db, entriesJson: string, eventsJson: string) => ({
-  compile: () =>
+const insertEventBatch = statement(
+  (_db, entriesJson: string, eventsJson: string) =>
     sql<{ id: string }>`
       WITH audit_entry AS (${auditEntriesInsert(entriesJson)})
       INSERT INTO ingested_events (id, organization_id, idempotency_key, event_name, occurred_at, external_event_id,
@@ -50,8 +50,8 @@ const insertEventBatch = statement((db, entriesJson: string, eventsJson: string)
           external_event_id text, subject jsonb, payload_json text, received_at timestamptz)
        ORDER BY organization_id, idempotency_key
       ON CONFLICT (organization_id, idempotency_key) DO NOTHING
-      RETURNING id`.compile(db),
-}));
+      RETURNING id`,
+);
 
 /** Writes a batch's events and entries in one statement (insertEventBatch); answers the ids of the events stored. */
 export async function insertEvents(

@@ -8,6 +8,7 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  sql,
   type CompiledQuery,
   type DatabaseConnection,
   type QueryResult,
@@ -65,6 +66,24 @@ describe('db/statement', () => {
     assert.equal(sent[0].sql, sent[1].sql);
     assert.deepEqual(sent[0].parameters, ['org-1', 'a@example.test', 'UNVERIFIED', first, first]);
     assert.deepEqual(sent[1].parameters, ['org-2', null, 'UNVERIFIED', second, second]);
+  });
+
+  it("when the statement is raw SQL (the sql tag), then it too is compiled once and sent with each run's values", async () => {
+    const { em, sent } = recordingEm();
+    let builds = 0;
+    const insert = statement((_db, rowsJson: string) => {
+      builds++;
+      return sql`INSERT INTO t SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(id int)`;
+    });
+    await insert(em, '[{"id":1}]');
+    await insert(em, '[{"id":2}]');
+    assert.equal(builds, 1);
+    assert.equal(sent[0].sql, 'INSERT INTO t SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id int)');
+    assert.equal(sent[1].sql, sent[0].sql);
+    assert.deepEqual(
+      sent.map((q) => q.parameters),
+      [['[{"id":1}]'], ['[{"id":2}]']],
+    );
   });
 
   it('when the builder leaves a value out of the SQL, then the first run throws naming the values that arrived', async () => {

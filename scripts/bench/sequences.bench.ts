@@ -1,11 +1,13 @@
 // `npm run bench -- sequences`: enrollment and sequence controls end to end (embedded PostgreSQL,
 // Temporal dev server, `node worker.ts` and `node api/server.ts` as children, sandbox mail).
 // (a) `POST /v1/sequences` 201 latency for already-verified contacts, in steady state (after
-// warm-up enrollments at the same concurrency; the slowest five are printed with their order, so a
-// cold start shows as low numbers), (b) pause then resume latency on running sequences, (c) lag
-// from a step's due time to its message with many sequences running, their first steps due spread
-// over a window.
+// warm-up enrollments at the same concurrency; the slowest BENCH_SLOWEST (5) are printed with their
+// order, so a cold start shows as low numbers), with the stack's CPU during it, (b) pause then
+// resume latency on running sequences, (c) lag from a step's due time to its message with many
+// sequences running, their first steps due spread over a window.
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { TemplateStep } from '../../db/entities/sequence-template.entity.ts';
 import {
   SEQUENCE_WORKFLOW,
@@ -136,6 +138,11 @@ export async function benchSequences(): Promise<void> {
       postgres: postmasterPid(Number(new URL(database.url).port)),
     };
     let cpu = cpuMeter(processes);
+    // This process's own timers during (a): a stall of the whole machine (every process held off
+    // its cores) would show here as it shows in the 201s.
+    const ownDelay = monitorEventLoopDelay({ resolution: 5 });
+    ownDelay.enable();
+    const enrollFrom = performance.now();
     const enroll = await timed(enrollments, concurrency, async (i) => {
       const sentMs = Date.now();
       const { id } = await post(
@@ -148,13 +155,26 @@ export async function benchSequences(): Promise<void> {
       runs.push({ contactId: enrollContacts[i], sequenceId: id, sentMs, answeredMs });
       msBySent[i] = answeredMs - sentMs;
     });
+    ownDelay.disable();
+    const enrollMs = performance.now() - enrollFrom;
     console.log(`    201: ${summary(enroll)} (goal p50 < 30 ms, p99 < 100 ms: answered at commit)`);
-    // The five slowest requests with the order they were sent in: cold starts come first.
+    // The slowest requests with the order they were sent in: cold starts come first; a stall holding
+    // every request in flight shows as a run of consecutive numbers.
     const ranked = msBySent.map((ms, i) => ({ sent: i + 1, ms })).sort((a, b) => b.ms - a.ms);
-    const slowest = ranked.filter((_, rank) => rank < 5).map((r) => `#${r.sent} ${r.ms}`);
+    const slowest = ranked.filter((_, rank) => rank < envNumber('BENCH_SLOWEST', 5)).map((r) => `#${r.sent} ${r.ms}`);
     console.log(`    slowest 201s (sent #, ms): ${slowest.join(', ')}`);
     console.log(
+      `    the benchmark's own event loop during (a): delay p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownDelay.max / 1e6).toFixed(0)} ms`,
+    );
+    console.log(
       `    CPU ms per enrollment (its sequence's first steps partly included): ${cpu.perOperation(enrollments)}`,
+    );
+    // With the cores full, each of `concurrency` clients in a closed loop waits about concurrency x
+    // the stack's CPU per request / cores for its answer: near the p50 whatever the request does.
+    const cores = availableParallelism();
+    const stackMs = Object.values(cpu.totals()).reduce((sum, ms) => sum + ms, 0);
+    console.log(
+      `    the stack's CPU during (a): ${((100 * stackMs) / (enrollMs * cores)).toFixed(0)}% of ${cores} cores; concurrency x CPU per enrollment / cores = ${((concurrency * stackMs) / enrollments / cores).toFixed(0)} ms`,
     );
 
     // Each sequence's first email is sent: the run then waits on its month-long delay.

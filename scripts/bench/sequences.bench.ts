@@ -51,6 +51,8 @@ export async function benchSequences(): Promise<void> {
   const firstDelayS = envNumber('BENCH_SEQUENCES_DELAY', 30);
   // (b) pauses and resumes every sequence this many times: more samples for a steadier p99.
   const controlRounds = envNumber('BENCH_CONTROL_ROUNDS', 1);
+  // (a) lists this many of its slowest 201s.
+  const slowestShown = envNumber('BENCH_SLOWEST', 5);
 
   const stack = await workflowBenchStack(8);
   const { database, orm, temporal, client, org } = stack;
@@ -161,7 +163,7 @@ export async function benchSequences(): Promise<void> {
     // The slowest requests with the order they were sent in: cold starts come first; a stall holding
     // every request in flight shows as a run of consecutive numbers.
     const ranked = msBySent.map((ms, i) => ({ sent: i + 1, ms })).sort((a, b) => b.ms - a.ms);
-    const slowest = ranked.filter((_, rank) => rank < envNumber('BENCH_SLOWEST', 5)).map((r) => `#${r.sent} ${r.ms}`);
+    const slowest = ranked.filter((_, rank) => rank < slowestShown).map((r) => `#${r.sent} ${r.ms}`);
     console.log(`    slowest 201s (sent #, ms): ${slowest.join(', ')}`);
     console.log(
       `    the benchmark's own event loop during (a): delay p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(ownDelay.max / 1e6).toFixed(0)} ms`,
